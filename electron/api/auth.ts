@@ -1,0 +1,14 @@
+import type { Credential } from '../keys/keysService.js';
+
+/** The auth headers each kind of key sends (seed 000 §5, seed 001 §5). */
+export function authHeaders(credential: Pick<Credential, 'kind' | 'secret' | 'secret2'>): Record<string, string> {
+  switch (credential.kind) {
+    case 'v2':
+    case 'analyzer':
+      return { Authorization: `Bearer ${credential.secret}` };
+    case 'v1':
+      return { apikey: credential.secret };
+    case 'v1-legacy':
+      return { apikey: credential.secret, apisecret: credential.secret2 ?? '' };
+  }
+}

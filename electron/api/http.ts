@@ -1,0 +1,54 @@
+import { AppError } from '../../shared/errors.js';
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+  /** Gives up after this long; default 60 s. */
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * One HTTP exchange on the platform fetch, with a timeout and cancellation, turning
+ * transport failures into AppErrors. Retrying is the caller's policy, not this layer's.
+ */
+export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
+  const timeoutMs = request.timeoutMs ?? 60_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal,
+      redirect: 'error',
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  } catch (error) {
+    if (request.signal?.aborted) {
+      throw new AppError({ code: 'cancelled', message: 'The request was cancelled.' });
+    }
+    if (timeout.aborted) {
+      throw new AppError({
+        code: 'timeout',
+        message: `The service did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+        hint: 'Check your connection and the service address, then try again.',
+      });
+    }
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    throw new AppError({
+      code: 'network_error',
+      message: `Could not reach ${new URL(request.url).host}${cause ? ` (${cause})` : ''}.`,
+      hint: 'Check your connection and the service address on the Keys screen.',
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
+import { defaultAddresses } from './config.js';
+import { testKey } from './keys/keyTester.js';
+import type { Services } from './services.js';
+
+/** A handler gets the request already validated by its channel's schema. */
+export type Handler<C extends Channel> = (request: RequestOut<C>) => Promise<ResponseOf<C>>;
+export type HandlerTable = { [C in Channel]: Handler<C> };
+
+/** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */
+export function createHandlers(services: Services): HandlerTable {
+  const { keys, notices } = services;
+  return {
+    'app:info': async () => ({
+      version: services.version,
+      platform: process.platform,
+      shell: services.shell,
+      dataDir: services.dataDir,
+      notices: notices.all(),
+    }),
+    'app:dismissNotice': async ({ id }) => {
+      notices.dismiss(id);
+      return null;
+    },
+
+    'keys:list': () => keys.list(),
+    'keys:defaults': async () => defaultAddresses(),
+    'keys:add': (request) => keys.add(request),
+    'keys:reveal': ({ id }) => keys.reveal(id),
+    'keys:rename': ({ id, name }) => keys.rename(id, name),
+    'keys:setEnabled': ({ id, enabled }) => keys.setEnabled(id, enabled),
+    'keys:delete': async ({ id }) => {
+      await keys.delete(id);
+      return null;
+    },
+    'keys:test': async ({ id }) => testKey(await keys.credential(id, { requireEnabled: false })),
+  };
+}

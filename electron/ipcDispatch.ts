@@ -1,0 +1,62 @@
+import { AppError, type AppErrorData, type IpcResult } from '../shared/errors.js';
+import { ipcTable, type Channel } from '../shared/ipc.js';
+import type { HandlerTable } from './handlers.js';
+import type { Logger } from './log.js';
+
+export function isChannel(name: string): name is Channel {
+  return Object.hasOwn(ipcTable, name);
+}
+
+/**
+ * Runs one IPC call: the request is parsed with its channel's schema before the handler
+ * sees it, and whatever happens the caller gets an IpcResult, never a thrown exception
+ * (an exception's message could carry anything; an AppError's was written for users).
+ */
+export async function dispatch(
+  handlers: HandlerTable,
+  channel: string,
+  request: unknown,
+  logger: Logger,
+): Promise<IpcResult<unknown>> {
+  if (!isChannel(channel)) {
+    return { ok: false, error: { code: 'unknown_channel', message: `There is no IPC channel "${channel.slice(0, 60)}".` } };
+  }
+  const parsed = ipcTable[channel].request.safeParse(request ?? {});
+  if (!parsed.success) {
+    return { ok: false, error: validationError(channel, parsed.error.issues) };
+  }
+  try {
+    const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: error.toData() };
+    logger.error('handler failed', { channel, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    return {
+      ok: false,
+      error: { code: 'internal_error', message: 'Something went wrong inside Groundwork.', hint: 'Try again; if it keeps happening, the log file in the data folder says more.' },
+    };
+  }
+}
+
+interface Issue {
+  path: PropertyKey[];
+  message: string;
+}
+
+function validationError(channel: Channel, issues: Issue[]): AppErrorData {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || '(request)';
+    fields[path] ??= issue.message;
+  }
+  const summary = Object.entries(fields)
+    .slice(0, 3)
+    .map(([path, message]) => `${path}: ${message}`)
+    .join('; ');
+  return {
+    code: 'invalid_request',
+    message: `The request to ${channel} was malformed (${summary}).`,
+    hint: 'This is a bug in the caller; nothing was changed.',
+    fields,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Runs in the browser, before the app: defines `window.groundwork` over the preview's
+ * HTTP bridge, built from the same IPC table as the Electron preload.
+ */
+import type { IpcResult } from '../../shared/errors.js';
+import type { AppEvent } from '../../shared/events.js';
+import { buildGroundworkApi, type Channel } from '../../shared/ipc.js';
+import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
+
+const STORAGE_KEY = 'groundwork-preview-token';
+const params = new URLSearchParams(location.search);
+const token = params.get('token') ?? sessionStorage.getItem(STORAGE_KEY) ?? '';
+sessionStorage.setItem(STORAGE_KEY, token);
+if (params.has('token')) {
+  // Keep the token out of the address bar, screenshots and history.
+  params.delete('token');
+  const rest = params.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+}
+
+async function invoke(channel: Channel, request: unknown): Promise<IpcResult<unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(`/__bridge/invoke/${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Groundwork-Token': token },
+      body: encodeWire(request ?? {}),
+    });
+  } catch {
+    return {
+      ok: false,
+      error: { code: 'bridge_unreachable', message: 'The preview server is not running.', hint: 'Start it again with `npm run preview`.' },
+    };
+  }
+  return decodeWire(await response.text()) as IpcResult<unknown>;
+}
+
+function subscribe(listener: (event: AppEvent) => void): () => void {
+  const source = new EventSource(`/__bridge/events?token=${encodeURIComponent(token)}`);
+  source.onmessage = (message: MessageEvent<string>) => listener(JSON.parse(message.data) as AppEvent);
+  return () => source.close();
+}
+
+Object.defineProperty(window, 'groundwork', {
+  value: Object.freeze(buildGroundworkApi(invoke, subscribe)),
+  writable: false,
+  configurable: false,
+});

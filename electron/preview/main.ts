@@ -1,0 +1,47 @@
+/**
+ * `npm run preview`: the main-process services in plain Node behind the loopback bridge,
+ * serving the built renderer. Same handlers as the Electron shell; never packaged.
+ */
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHandlers } from '../handlers.js';
+import { createServices } from '../services.js';
+import { startBridgeServer, type BridgeServer } from './bridgeServer.js';
+
+declare const __APP_VERSION__: string;
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = process.env.GROUNDWORK_DATA_DIR || join(homedir(), '.groundwork-preview');
+const port = process.env.PORT ? Number(process.env.PORT) : 0;
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, got "${process.env.PORT}".`);
+  process.exit(2);
+}
+
+// The services are built before the server that relays their events, so events go through this holder.
+const relay: { bridge?: BridgeServer } = {};
+const services = createServices({
+  shell: 'preview',
+  version: __APP_VERSION__,
+  dataDir,
+  ...(process.env.GROUNDWORK_KEYCHAIN_SERVICE ? { keychainService: process.env.GROUNDWORK_KEYCHAIN_SERVICE } : {}),
+  emit: (event) => relay.bridge?.emit(event),
+});
+
+const bridge = await startBridgeServer({
+  handlers: createHandlers(services),
+  logger: services.logger,
+  rendererDir: join(here, '..', 'renderer'),
+  bridgeClientFile: join(here, 'bridge-client.js'),
+  port,
+});
+relay.bridge = bridge;
+services.logger.info('preview started', { port: bridge.port, dataDir });
+console.log(`Preview ready at ${bridge.url}`);
+
+const stop = () => {
+  void bridge.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import type { AppEvent } from '../shared/events.js';
+import { defaultAddresses } from './config.js';
+import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
+import { KeysService } from './keys/keysService.js';
+import { createLogger, type Logger } from './log.js';
+import { Notices } from './notices.js';
+import { createSettingsStore, type SettingsStore } from './settings/settings.js';
+
+/** Everything the handlers need, built once per process (Electron main or the preview). */
+export interface Services {
+  shell: 'electron' | 'preview';
+  version: string;
+  dataDir: string;
+  logger: Logger;
+  notices: Notices;
+  settings: SettingsStore;
+  keys: KeysService;
+  /** Sends an event to the renderer (progress of long work). */
+  emit(event: AppEvent): void;
+}
+
+export interface ServicesOptions {
+  shell: 'electron' | 'preview';
+  version: string;
+  dataDir: string;
+  /** Keychain service name; tests use their own so they never touch a user's keys. */
+  keychainService?: string;
+  keychain?: Keychain;
+  logger?: Logger;
+  emit?: (event: AppEvent) => void;
+}
+
+export const KEYCHAIN_SERVICE = 'groundwork';
+
+export function createServices(options: ServicesOptions): Services {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const logger = options.logger ?? createLogger(options.dataDir);
+  const notices = new Notices();
+  const settings = createSettingsStore(options.dataDir, { logger, notices });
+  const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICE);
+  const keys = new KeysService({ keychain, settings, logger, defaults: () => defaultAddresses() });
+  return {
+    shell: options.shell,
+    version: options.version,
+    dataDir: options.dataDir,
+    logger,
+    notices,
+    settings,
+    keys,
+    emit: options.emit ?? (() => undefined),
+  };
+}

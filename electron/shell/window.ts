@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { BrowserWindow, shell } from 'electron';
+import { APP_ORIGIN } from './protocol.js';
+
+/** Links leave the app only as validated https URLs, opened in the user's browser. */
+export function safeExternalUrl(raw: string): string | null {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' && !url.username && !url.password ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createMainWindow(preloadPath: string): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'Groundwork',
+    backgroundColor: '#f7f7f5',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+
+  window.once('ready-to-show', () => window.show());
+
+  // The app is one page; nothing navigates it away.
+  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  window.webContents.on('will-redirect', (event) => event.preventDefault());
+  window.webContents.setWindowOpenHandler(({ url }) => {
+    const safe = safeExternalUrl(url);
+    if (safe) void shell.openExternal(safe);
+    return { action: 'deny' };
+  });
+
+  void window.loadURL(`${APP_ORIGIN}/index.html`);
+  return window;
+}
+
+export function preloadFile(distElectronDir: string): string {
+  return join(distElectronDir, 'preload.cjs');
+}

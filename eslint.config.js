@@ -1,0 +1,59 @@
+// Lint rules, including the walls between the three rooms (see DESIGN.md):
+// `electron` only in electron/shell/, no Node or Electron in renderer/, and nothing in
+// shared/ that touches Node, the DOM or Electron.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const restrict = (names, message) => names.map((name) => ({ name, message }));
+const electronOutsideShell = restrict(['electron'], 'Only electron/shell/ may import electron; services stay plain Node.');
+const nodeInBrowser = restrict([...nodeBuiltins, 'keytar'], 'The renderer and shared/ run without Node.');
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results*'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['electron/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['electron/shell/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: electronOutsideShell }] },
+  },
+  {
+    files: ['electron/preview/bridgeClient.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { paths: [...electronOutsideShell, ...nodeInBrowser] }] },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [...restrict(['electron'], 'The renderer talks to main only through window.groundwork.'), ...nodeInBrowser] }],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname', 'global'],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...restrict(['electron', 'react', 'react-dom'], 'shared/ holds pure logic for both processes.'), ...nodeInBrowser] },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer', 'require', '__dirname', 'global'],
+    },
+  },
+);

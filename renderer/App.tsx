@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { KeysScreen } from './keys/KeysScreen.js';
+import { api } from './ipc/client.js';
+import { useAppStore, type Screen } from './shell/appStore.js';
+import { Notices } from './shell/Notices.js';
+import { Placeholder } from './shell/Placeholder.js';
+
+const NAV: Array<{ screen: Screen; label: string }> = [
+  { screen: 'review', label: 'Review' },
+  { screen: 'jobs', label: 'Jobs' },
+  { screen: 'datasets', label: 'Datasets' },
+  { screen: 'keys', label: 'Keys' },
+];
+
+function CurrentScreen({ screen }: { screen: Screen }) {
+  switch (screen) {
+    case 'review':
+      return (
+        <Placeholder title="Review">
+          The review workspace opens documents, runs the parser and links every field, Markdown range and box on the page.
+        </Placeholder>
+      );
+    case 'jobs':
+      return <Placeholder title="Jobs">Every parse and extract job you started, and the service's job lists.</Placeholder>;
+    case 'datasets':
+      return <Placeholder title="Datasets">Projects, tags, metadata, annotation, training and snapshots on the v1 service.</Placeholder>;
+    case 'keys':
+      return <KeysScreen />;
+  }
+}
+
+export function App() {
+  const screen = useAppStore((s) => s.screen);
+  const setScreen = useAppStore((s) => s.setScreen);
+  const info = useAppStore((s) => s.info);
+  const loadInfo = useAppStore((s) => s.loadInfo);
+
+  useEffect(() => {
+    if (api) void loadInfo();
+  }, [loadInfo]);
+
+  if (!api) {
+    return (
+      <div className="fatal" data-testid="error" data-code="no_shell">
+        <h1>Groundwork is not connected</h1>
+        <p>This page needs the Groundwork app or the browser preview (`npm run preview`) around it.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="app">
+      <nav className="sidebar" aria-label="Screens">
+        <div className="brand">Groundwork</div>
+        {NAV.map((item) => (
+          <button
+            key={item.screen}
+            type="button"
+            className={item.screen === screen ? 'nav-item active' : 'nav-item'}
+            aria-current={item.screen === screen ? 'page' : undefined}
+            data-testid={`nav-${item.screen}`}
+            onClick={() => setScreen(item.screen)}
+          >
+            {item.label}
+          </button>
+        ))}
+        <div className="sidebar-footer muted small">{info ? `v${info.version} · ${info.shell}` : ''}</div>
+      </nav>
+      <main className="content">
+        <Notices />
+        <CurrentScreen screen={screen} />
+      </main>
+    </div>
+  );
+}

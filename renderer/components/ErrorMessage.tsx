@@ -1,0 +1,19 @@
+import type { AppError } from '../../shared/errors.js';
+
+/** A user-facing error: what went wrong (with its code) and what to do next. */
+export function ErrorMessage({ error, onDismiss }: { error: AppError | null; onDismiss?: () => void }) {
+  if (!error) return null;
+  return (
+    <div className="error" role="alert" data-testid="error" data-code={error.code}>
+      <div className="error-text">
+        <strong>{error.message}</strong> <code className="error-code">{error.code}</code>
+        {error.hint ? <div className="error-hint">{error.hint}</div> : null}
+      </div>
+      {onDismiss ? (
+        <button type="button" className="link" onClick={onDismiss} aria-label="Dismiss error">
+          ✕
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import type { AppError } from '../../shared/errors.js';
+import { KEY_KIND_LABELS, KEY_KINDS, type KeyKind } from '../../shared/keys.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { toAppError } from '../ipc/client.js';
+import { useKeysStore } from './keysStore.js';
+
+/** Adds a key: the secret goes straight to main (and the keychain); the form forgets it on success. */
+export function AddKeyForm() {
+  const add = useKeysStore((s) => s.add);
+  const defaults = useKeysStore((s) => s.defaults);
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<KeyKind>('v2');
+  const [secret, setSecret] = useState('');
+  const [secret2, setSecret2] = useState('');
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const fieldError = (field: string) => error?.fields?.[field];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      await add({
+        name,
+        kind,
+        secret,
+        ...(kind === 'v1-legacy' ? { secret2 } : {}),
+        ...(address.trim() ? { address } : {}),
+      });
+      setName('');
+      setSecret('');
+      setSecret2('');
+      setAddress('');
+    } catch (caught) {
+      setError(toAppError(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card add-key" onSubmit={submit} noValidate>
+      <h2>Add a key</h2>
+      <div className="form-grid">
+        <label>
+          Name
+          <input data-testid="key-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Invoices team" aria-invalid={!!fieldError('name')} />
+          {fieldError('name') ? <span className="field-error">{fieldError('name')}</span> : null}
+        </label>
+        <label>
+          Kind
+          <select data-testid="key-kind" value={kind} onChange={(e) => setKind(e.target.value as KeyKind)}>
+            {KEY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KEY_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {kind === 'v1-legacy' ? 'API key' : 'Key'}
+          <input data-testid="key-secret" type="password" autoComplete="off" spellCheck={false} value={secret} onChange={(e) => setSecret(e.target.value)} aria-invalid={!!fieldError('secret')} />
+          {fieldError('secret') ? <span className="field-error">{fieldError('secret')}</span> : null}
+        </label>
+        {kind === 'v1-legacy' ? (
+          <label>
+            API secret
+            <input data-testid="key-secret2" type="password" autoComplete="off" spellCheck={false} value={secret2} onChange={(e) => setSecret2(e.target.value)} aria-invalid={!!fieldError('secret2')} />
+            {fieldError('secret2') ? <span className="field-error">{fieldError('secret2')}</span> : null}
+          </label>
+        ) : null}
+        <label className="wide">
+          Service address
+          <input data-testid="key-address" value={address} onChange={(e) => setAddress(e.target.value)} placeholder={defaults ? `${defaults[kind]} (default)` : 'default'} aria-invalid={!!fieldError('address')} />
+          {fieldError('address') ? <span className="field-error">{fieldError('address')}</span> : <span className="field-help">Leave empty for the public service. Use your region's address, a proxy, or the local emulator.</span>}
+        </label>
+      </div>
+      {error ? <ErrorMessage error={error} onDismiss={() => setError(null)} /> : null}
+      <div className="form-actions">
+        <button type="submit" className="primary" data-testid="key-save" disabled={saving}>
+          {saving ? 'Saving…' : 'Save to keychain'}
+        </button>
+      </div>
+    </form>
+  );
+}

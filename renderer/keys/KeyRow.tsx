@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { KEY_KIND_LABELS, type KeyInfo, type RevealedKey } from '../../shared/keys.js';
+import { requireApi, toAppError } from '../ipc/client.js';
+import { useKeysStore } from './keysStore.js';
+
+const REVEAL_SECONDS = 30;
+
+/** One key: masked secret, reveal (which hides itself again), test, rename, enable/disable, delete. */
+export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
+  const { rename, setEnabled, remove, test } = useKeysStore.getState();
+  const testResult = useKeysStore((s) => s.tests[keyInfo.id]);
+  const [revealed, setRevealed] = useState<RevealedKey | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [draftName, setDraftName] = useState(keyInfo.name);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  useEffect(() => {
+    if (!revealed) return;
+    const timer = setTimeout(() => setRevealed(null), REVEAL_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [revealed]);
+
+  const reveal = async () => {
+    if (revealed) return setRevealed(null);
+    try {
+      setRevealed(await requireApi().keys.reveal({ id: keyInfo.id }));
+    } catch (error) {
+      useKeysStore.setState({ error: toAppError(error) });
+    }
+  };
+
+  const saveName = async () => {
+    await rename(keyInfo.id, draftName);
+    if (!useKeysStore.getState().error) setEditing(false);
+  };
+
+  return (
+    <tr data-testid="key-row" data-key-name={keyInfo.name} className={keyInfo.enabled ? '' : 'disabled'}>
+      <td>
+        {editing ? (
+          <span className="inline-edit">
+            <input data-testid="key-rename-input" value={draftName} onChange={(e) => setDraftName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void saveName()} autoFocus />
+            <button type="button" onClick={() => void saveName()} data-testid="key-rename-save">
+              Save
+            </button>
+            <button type="button" className="link" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <span className="key-name">{keyInfo.name}</span>
+        )}
+        <div className="muted small">{KEY_KIND_LABELS[keyInfo.kind]}</div>
+      </td>
+      <td className="mono small address" title={keyInfo.address}>
+        {keyInfo.address}
+      </td>
+      <td className="mono" data-testid="key-masked">
+        {revealed ? <span data-testid="key-revealed">{revealed.secret}</span> : keyInfo.masked}
+        {keyInfo.masked2 ? <div className="muted small">secret: {revealed?.secret2 ?? keyInfo.masked2}</div> : null}
+        {!keyInfo.inKeychain ? <div className="warning small">Missing from the system keychain: delete and add it again.</div> : null}
+      </td>
+      <td className="small">
+        <div>{keyInfo.enabled ? 'Enabled' : 'Disabled'}</div>
+        <div className="muted">added {new Date(keyInfo.createdAt).toLocaleDateString()}</div>
+        {testResult === 'running' ? <div className="muted">Testing…</div> : null}
+        {testResult && testResult !== 'running' ? (
+          <div className={testResult.ok ? 'ok' : 'warning'} data-testid="key-test-result">
+            {testResult.message}
+          </div>
+        ) : null}
+      </td>
+      <td className="actions">
+        {confirmDelete ? (
+          <span className="confirm" role="group" aria-label="Confirm deletion">
+            Delete “{keyInfo.name}” from the keychain?
+            <button type="button" className="danger" data-testid="key-delete-confirm" onClick={() => void remove(keyInfo.id)}>
+              Delete
+            </button>
+            <button type="button" className="link" onClick={() => setConfirmDelete(false)}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <>
+            <button type="button" data-testid="key-reveal" onClick={() => void reveal()}>
+              {revealed ? 'Hide' : 'Reveal'}
+            </button>
+            <button type="button" data-testid="key-test" onClick={() => void test(keyInfo.id)} disabled={testResult === 'running'}>
+              Test key
+            </button>
+            <button type="button" data-testid="key-rename" onClick={() => { setDraftName(keyInfo.name); setEditing(true); }}>
+              Rename
+            </button>
+            <button type="button" data-testid="key-toggle" onClick={() => void setEnabled(keyInfo.id, !keyInfo.enabled)}>
+              {keyInfo.enabled ? 'Disable' : 'Enable'}
+            </button>
+            <button type="button" className="danger" data-testid="key-delete" onClick={() => setConfirmDelete(true)}>
+              Delete
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The v2 parse response (seed 000 §2.1–2.4) as zod schemas that tolerate additions:
+ * unknown fields are kept (looseObject), unknown element types and page statuses are
+ * plain strings. Results are stored verbatim; these schemas only check what we read.
+ */
+import { z } from 'zod';
+
+/** Half-open `[start, end)` in Unicode code points of the top-level markdown. */
+export const codePointRangeSchema = z.looseObject({
+  start: z.number().int(),
+  end: z.number().int(),
+});
+export type CodePointRange = z.infer<typeof codePointRangeSchema>;
+
+/** Fractions of the page (0–1) as the v2 service sends them. */
+export const v2BoxSchema = z.looseObject({
+  xmin: z.number(),
+  ymin: z.number(),
+  xmax: z.number(),
+  ymax: z.number(),
+});
+export type V2Box = z.infer<typeof v2BoxSchema>;
+
+export const groundingSchema = z.looseObject({
+  /** 1-indexed. */
+  page: z.number().int(),
+  range: codePointRangeSchema,
+  box: v2BoxSchema,
+});
+export type Grounding = z.infer<typeof groundingSchema>;
+
+export interface StructureNode {
+  type: string;
+  id?: string;
+  page?: number;
+  status?: string;
+  reason?: string;
+  grounding?: Grounding;
+  atomic_grounding?: Grounding[];
+  markdown?: string;
+  row?: number;
+  col?: number;
+  rowspan?: number;
+  colspan?: number;
+  children?: StructureNode[];
+  [extra: string]: unknown;
+}
+
+export const structureNodeSchema: z.ZodType<StructureNode> = z.lazy(() =>
+  z.looseObject({
+    type: z.string(),
+    id: z.string().optional(),
+    page: z.number().int().optional(),
+    status: z.string().optional(),
+    reason: z.string().optional(),
+    grounding: groundingSchema.optional(),
+    atomic_grounding: z.array(groundingSchema).optional(),
+    markdown: z.string().optional(),
+    row: z.number().int().optional(),
+    col: z.number().int().optional(),
+    rowspan: z.number().int().optional(),
+    colspan: z.number().int().optional(),
+    children: z.array(structureNodeSchema).optional(),
+  }),
+) as z.ZodType<StructureNode>;
+
+export const parseMetadataSchema = z.looseObject({
+  job_id: z.string().optional(),
+  filename: z.string().optional(),
+  version: z.string().optional(),
+  page_count: z.number().int().optional(),
+  duration_ms: z.number().optional(),
+  failed_pages: z.array(z.number().int()).optional(),
+  output_markdown_chars: z.number().int().optional(),
+  range_units: z.string().optional(),
+  openapi_spec: z.string().optional(),
+  billing: z.looseObject({ total_credits: z.number().optional() }).optional(),
+});
+export type ParseMetadata = z.infer<typeof parseMetadataSchema>;
+
+export const parseResponseSchema = z.looseObject({
+  markdown: z.string(),
+  metadata: parseMetadataSchema,
+  structure: structureNodeSchema,
+});
+export type ParseResponse = z.infer<typeof parseResponseSchema>;
+
+/** Options of `POST /v2/parse` (seed 000 §4.2). Unknown keys are a 422, so the schema is strict. */
+export const parseOptionsSchema = z
+  .object({
+    pages: z.array(z.number().int()).nullable().optional(),
+    blocks: z.record(z.string(), z.object({ markdown: z.unknown() }).strict()).optional(),
+    atomic_grounding: z.boolean().optional(),
+    inline_markdown: z.boolean().optional(),
+    password: z.string().nullable().optional(),
+  })
+  .strict();
+export type ParseOptions = z.infer<typeof parseOptionsSchema>;
+
+/** Current job id format; older formats stay accepted (seed 000 §2.2). */
+export const CURRENT_JOB_ID = /^(parse|extract)-[0-9a-hjkmnp-tv-z]{26}$/;

@@ -1,0 +1,111 @@
+/**
+ * The IPC contract: every channel once, with the zod schema of its request and the type
+ * of its response. The preload (and the preview bridge) build `window.groundwork` from
+ * this table, main validates every request against it, and the renderer gets a typed
+ * client. Channel names are `domain:verb`; the API exposes them as `groundwork.domain.verb`.
+ */
+import { z } from 'zod';
+import type { IpcResult } from './errors.js';
+import {
+  addKeyRequestSchema,
+  keyIdSchema,
+  type KeyInfo,
+  type KeyKind,
+  type KeyTestResult,
+  type RevealedKey,
+} from './keys.js';
+import type { AppEvent } from './events.js';
+
+interface ChannelSpec<Req extends z.ZodType, Res> {
+  request: Req;
+  /** Phantom: carries the response type, never read at run time. */
+  response?: Res;
+}
+
+/** `channel<Response>()(requestSchema)`: the response type is explicit, the request inferred. */
+function channel<Res>() {
+  return <Req extends z.ZodType>(request: Req): ChannelSpec<Req, Res> => ({ request });
+}
+
+const noRequest = z.object({}).strict();
+
+export interface AppNotice {
+  id: string;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+  hint?: string;
+}
+
+export interface AppInfo {
+  version: string;
+  platform: string;
+  shell: 'electron' | 'preview';
+  dataDir: string;
+  notices: AppNotice[];
+}
+
+export type DefaultAddresses = Record<KeyKind, string>;
+
+export const ipcTable = {
+  'app:info': channel<AppInfo>()(noRequest),
+  'app:dismissNotice': channel<null>()(z.object({ id: z.string().min(1).max(200) }).strict()),
+
+  'keys:list': channel<KeyInfo[]>()(noRequest),
+  'keys:defaults': channel<DefaultAddresses>()(noRequest),
+  'keys:add': channel<KeyInfo>()(addKeyRequestSchema),
+  'keys:reveal': channel<RevealedKey>()(z.object({ id: keyIdSchema }).strict()),
+  'keys:rename': channel<KeyInfo>()(z.object({ id: keyIdSchema, name: z.string() }).strict()),
+  'keys:setEnabled': channel<KeyInfo>()(z.object({ id: keyIdSchema, enabled: z.boolean() }).strict()),
+  'keys:delete': channel<null>()(z.object({ id: keyIdSchema }).strict()),
+  'keys:test': channel<KeyTestResult>()(z.object({ id: keyIdSchema }).strict()),
+} as const;
+
+export type IpcTable = typeof ipcTable;
+export type Channel = keyof IpcTable;
+export const CHANNELS = Object.keys(ipcTable) as Channel[];
+
+/** What the renderer passes (schema input) and what the handler receives (schema output). */
+export type RequestIn<C extends Channel> = z.input<IpcTable[C]['request']>;
+export type RequestOut<C extends Channel> = z.output<IpcTable[C]['request']>;
+export type ResponseOf<C extends Channel> = Exclude<IpcTable[C]['response'], undefined>;
+
+type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
+type VerbOf<C extends string> = C extends `${string}:${infer V}` ? V : never;
+export type Domain = DomainOf<Channel>;
+
+/** The event channel: long work reports progress here; nothing else flows main → renderer. */
+export const EVENT_CHANNEL = 'app:event';
+
+/** `window.groundwork`: one function per channel, grouped by domain, plus event subscription. */
+export type GroundworkApi = {
+  [D in Domain]: {
+    [C in Channel as DomainOf<C> extends D ? VerbOf<C> : never]: (
+      request: RequestIn<C>,
+    ) => Promise<IpcResult<ResponseOf<C>>>;
+  };
+} & {
+  events: { subscribe(listener: (event: AppEvent) => void): () => void };
+};
+
+/** Splits a channel name into the domain and verb it appears under in `window.groundwork`. */
+export function channelPath(channel: Channel): { domain: string; verb: string } {
+  const [domain, verb] = channel.split(':') as [string, string];
+  return { domain, verb };
+}
+
+/**
+ * Builds `window.groundwork` from the table with one generic loop. Used by the Electron
+ * preload and the preview bridge client, so both expose exactly the same named functions.
+ */
+export function buildGroundworkApi(
+  invoke: (channel: Channel, request: unknown) => Promise<unknown>,
+  subscribe: (listener: (event: AppEvent) => void) => () => void,
+): GroundworkApi {
+  const api: Record<string, Record<string, unknown>> = { events: { subscribe } };
+  for (const name of CHANNELS) {
+    const { domain, verb } = channelPath(name);
+    api[domain] ??= {};
+    api[domain][verb] = (request: unknown) => invoke(name, request);
+  }
+  return api as unknown as GroundworkApi;
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** The kinds of credential the app stores (seed 000 §5, seed 001 §2.8 and §5). */
+export const KEY_KINDS = ['v2', 'analyzer', 'v1', 'v1-legacy'] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
+
+export const KEY_KIND_LABELS: Record<KeyKind, string> = {
+  v2: 'v2 parse / extract',
+  analyzer: 'Older analyzer',
+  v1: 'v1 datasets key',
+  'v1-legacy': 'v1 legacy key + secret',
+};
+
+/** Which service address a kind of key talks to. */
+export const KEY_KIND_SERVICE: Record<KeyKind, 'v2' | 'analyzer' | 'v1'> = {
+  v2: 'v2',
+  analyzer: 'analyzer',
+  v1: 'v1',
+  'v1-legacy': 'v1',
+};
+
+export const KEY_NAME_MAX = 80;
+
+/** A key as every channel but `keys:reveal` returns it: metadata plus a masked secret. */
+export interface KeyInfo {
+  id: string;
+  name: string;
+  kind: KeyKind;
+  address: string;
+  createdAt: string;
+  enabled: boolean;
+  /** The secret with most characters replaced by asterisks. */
+  masked: string;
+  /** The masked legacy secret, for `v1-legacy` keys. */
+  masked2?: string;
+  /** False when the keychain no longer holds this key's secret. */
+  inKeychain: boolean;
+}
+
+export interface RevealedKey {
+  id: string;
+  secret: string;
+  secret2?: string;
+}
+
+export interface KeyTestResult {
+  ok: boolean;
+  status: number | null;
+  message: string;
+  checkedAt: string;
+}
+
+export const keyIdSchema = z.string().uuid();
+
+export const addKeyRequestSchema = z
+  .object({
+    name: z.string(),
+    kind: z.enum(KEY_KINDS),
+    secret: z.string(),
+    secret2: z.string().optional(),
+    /** Empty or absent means the default address for the kind. */
+    address: z.string().optional(),
+  })
+  .strict();
+export type AddKeyRequest = z.infer<typeof addKeyRequestSchema>;
+
+/**
+ * Shows enough of a secret to tell keys apart and no more: the first four and last four
+ * characters of long keys, only the last two of short ones.
+ */
+export function maskSecret(secret: string): string {
+  const chars = Array.from(secret);
+  if (chars.length >= 16) {
+    return `${chars.slice(0, 4).join('')}${'*'.repeat(8)}${chars.slice(-4).join('')}`;
+  }
+  if (chars.length >= 6) return `${'*'.repeat(8)}${chars.slice(-2).join('')}`;
+  return '*'.repeat(8);
+}
