@@ -1,9 +1,9 @@
 import type { KeyKind } from '../shared/keys.js';
 import type { DefaultAddresses } from '../shared/ipc.js';
 
-/** The real services; environment variables override them (regional deployments, proxies, the emulator). */
+/** The real services (v2 host as in the official landingai-ade client); environment variables override them (regional deployments, proxies, the emulator). */
 const PUBLIC_ADDRESSES = {
-  v2: 'https://api.va.landing.ai',
+  v2: 'https://api.ade.landing.ai',
   analyzer: 'https://api.va.landing.ai',
   v1: 'https://api.landing.ai',
 } as const;
