@@ -1,0 +1,62 @@
+import { AppError } from '../../shared/errors.js';
+
+/** What a file is, judged by its bytes (never by its extension). */
+export type DocumentKind =
+  | { kind: 'pdf'; encrypted: boolean }
+  | { kind: 'image'; mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp' | 'image/tiff' };
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
+
+/** Identifies PDFs and the common image formats from their magic numbers; null for anything else. */
+export function sniffDocument(bytes: Uint8Array): DocumentKind | null {
+  // %PDF- may follow up to 1 KB of junk, as readers tolerate.
+  const head = latin1(bytes.subarray(0, 1024));
+  if (head.includes('%PDF-')) return { kind: 'pdf', encrypted: isEncryptedPdf(bytes) };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', mime: 'image/png' };
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg' };
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return { kind: 'image', mime: 'image/gif' };
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return { kind: 'image', mime: 'image/webp' };
+  if (startsWith(bytes, [0x42, 0x4d])) return { kind: 'image', mime: 'image/bmp' };
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return { kind: 'image', mime: 'image/tiff' };
+  return null;
+}
+
+/**
+ * A PDF is encrypted when its trailer (or, for cross-reference streams, the xref stream
+ * dictionary) has an /Encrypt entry. Those dictionaries sit near the end of the file, and
+ * every incremental update appends a new one, so the last 64 KB is where to look; a
+ * linearized file also carries one in its first-page trailer near the start.
+ */
+export function isEncryptedPdf(bytes: Uint8Array): boolean {
+  const tail = latin1(bytes.subarray(Math.max(0, bytes.length - 65536)));
+  const head = latin1(bytes.subarray(0, Math.min(bytes.length, 65536)));
+  const pattern = /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/;
+  return pattern.test(tail) || (/\/Linearized/.test(head) && pattern.test(head));
+}
+
+/** Refuses what the app cannot read, with a message that says what to do. */
+export function requireSupportedDocument(bytes: Uint8Array, fileName: string): DocumentKind {
+  const kind = sniffDocument(bytes);
+  if (!kind) {
+    throw new AppError({
+      code: 'unsupported_file_type',
+      message: `"${fileName}" is neither a PDF nor an image (PNG, JPEG, GIF, WebP, BMP, TIFF).`,
+      hint: 'Open a PDF or an image file. The type is judged by the content, not the file name.',
+    });
+  }
+  if (kind.kind === 'pdf' && kind.encrypted) {
+    throw new AppError({
+      code: 'encrypted_pdf',
+      message: `"${fileName}" is encrypted (password-protected), and the services do not accept encrypted PDFs.`,
+      hint: 'Save an unprotected copy (print to PDF, or remove the password in your PDF tool), then open that.',
+    });
+  }
+  return kind;
+}
+
+function latin1(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return out;
+}

@@ -1,0 +1,25 @@
+/**
+ * ULIDs in the lower-case Crockford base32 the v2 job ids use (seed 000 §2.2):
+ * 10 characters of millisecond time, then 16 of randomness. Web Crypto only, so both
+ * processes (and the emulator) mint them the same way.
+ */
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+export function ulid(now: number = Date.now()): string {
+  let time = '';
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32]! + time;
+    t = Math.floor(t / 32);
+  }
+  const random = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(random);
+  let tail = '';
+  for (const byte of random) tail += ALPHABET[byte % 32];
+  return time + tail;
+}
+
+/** A job id in the current format: `parse-<ulid>` or `extract-<ulid>`. */
+export function newJobId(service: 'parse' | 'extract', now?: number): string {
+  return `${service}-${ulid(now)}`;
+}
