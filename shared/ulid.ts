@@ -5,6 +5,9 @@
  */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
+/** Web Crypto exists in Node and browsers alike; shared/ is compiled without either's types. */
+const webCrypto = (globalThis as unknown as { crypto: { getRandomValues(array: Uint8Array): Uint8Array } }).crypto;
+
 export function ulid(now: number = Date.now()): string {
   let time = '';
   let t = now;
@@ -13,7 +16,7 @@ export function ulid(now: number = Date.now()): string {
     t = Math.floor(t / 32);
   }
   const random = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(random);
+  webCrypto.getRandomValues(random);
   let tail = '';
   for (const byte of random) tail += ALPHABET[byte % 32];
   return time + tail;
