@@ -33,12 +33,14 @@ export interface ServicesOptions {
 
 export const KEYCHAIN_SERVICE = 'groundwork';
 
-export function createServices(options: ServicesOptions): Services {
+/** Builds the services and loads the settings, so start-up notices (a reset file) exist before the first call. */
+export async function createServices(options: ServicesOptions): Promise<Services> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger(options.dataDir);
   const notices = new Notices();
   const settings = createSettingsStore(options.dataDir, { logger, notices });
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICE);
+  await settings.read();
   const keys = new KeysService({ keychain, settings, logger, defaults: () => defaultAddresses() });
   return {
     shell: options.shell,

@@ -21,7 +21,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 // The services are built before the server that relays their events, so events go through this holder.
 const relay: { bridge?: BridgeServer } = {};
-const services = createServices({
+const services = await createServices({
   shell: 'preview',
   version: __APP_VERSION__,
   dataDir,

@@ -24,9 +24,9 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     const dataDir = process.env.GROUNDWORK_DATA_DIR || app.getPath('userData');
-    const services = createServices({
+    const services = await createServices({
       shell: 'electron',
       version: app.getVersion(),
       dataDir,

@@ -1,8 +1,12 @@
+import type { AppNotice } from '../../shared/ipc.js';
 import { useAppStore } from './appStore.js';
+
+// A stable empty list: a selector that returned a fresh [] would re-render forever.
+const NONE: AppNotice[] = [];
 
 /** Start-up notices from main (a settings file that had to be reset, …). */
 export function Notices() {
-  const notices = useAppStore((s) => s.info?.notices ?? []);
+  const notices = useAppStore((s) => s.info?.notices ?? NONE);
   const dismiss = useAppStore((s) => s.dismissNotice);
   if (notices.length === 0) return null;
   return (

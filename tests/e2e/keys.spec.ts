@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { keychainAccounts } from '../support/keychainCleanup.js';
+import { expect, test } from './fixtures.js';
+
+const SECRET = 'sk_e2e_9f8e7d6c5b4a39281706f5e4';
+
+async function addKey(page: Page, name: string, secret: string, kind = 'v2') {
+  await page.getByTestId('nav-keys').click();
+  await page.getByTestId('key-name').fill(name);
+  await page.getByTestId('key-kind').selectOption(kind);
+  await page.getByTestId('key-secret').fill(secret);
+  await page.getByTestId('key-save').click();
+}
+
+test('add a key, see it masked, reveal it, rename it, delete it', async ({ page, preview, sandbox }) => {
+  await addKey(page, 'Invoices team', SECRET);
+  const row = page.locator('[data-testid="key-row"][data-key-name="Invoices team"]');
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('key-masked')).toHaveText('sk_e********f5e4');
+  await expect(row).not.toContainText(SECRET);
+  expect(await keychainAccounts(sandbox.keychainService)).toHaveLength(1);
+
+  await row.getByTestId('key-reveal').click();
+  await expect(row.getByTestId('key-revealed')).toHaveText(SECRET);
+  await row.getByTestId('key-reveal').click();
+  await expect(row).not.toContainText(SECRET);
+
+  await row.getByTestId('key-rename').click();
+  await row.getByTestId('key-rename-input').fill('Receipts team');
+  await row.getByTestId('key-rename-save').click();
+  const renamed = page.locator('[data-testid="key-row"][data-key-name="Receipts team"]');
+  await expect(renamed).toBeVisible();
+
+  // The list survives a reload: it comes from main, not from the page.
+  await page.reload();
+  await page.getByTestId('nav-keys').click();
+  await expect(renamed.getByTestId('key-masked')).toHaveText('sk_e********f5e4');
+
+  await renamed.getByTestId('key-delete').click();
+  await renamed.getByTestId('key-delete-confirm').click();
+  await expect(page.getByTestId('key-row')).toHaveCount(0);
+  expect(await keychainAccounts(sandbox.keychainService)).toEqual([]);
+  void preview;
+});
+
+test('a legacy pair keeps its secret and shows both masked', async ({ page, preview }) => {
+  await page.getByTestId('nav-keys').click();
+  await page.getByTestId('key-name').fill('Edge station');
+  await page.getByTestId('key-kind').selectOption('v1-legacy');
+  await page.getByTestId('key-secret').fill('legacykey1234567890abcd');
+  await page.getByTestId('key-secret2').fill('legacysecret0987654321zz');
+  await page.getByTestId('key-save').click();
+  const row = page.locator('[data-testid="key-row"][data-key-name="Edge station"]');
+  await expect(row).toContainText('lega********abcd');
+  await expect(row).toContainText('secret: lega********21zz');
+  await row.getByTestId('key-reveal').click();
+  await expect(row).toContainText('legacysecret0987654321zz');
+  void preview;
+});
+
+test('bad input gets a clear error and saves nothing', async ({ page, preview, sandbox }) => {
+  await addKey(page, '   ', SECRET);
+  await expect(page.getByTestId('error')).toContainText('The key needs a name.');
+  await expect(page.getByTestId('error')).toHaveAttribute('data-code', 'invalid_key_name');
+
+  await addKey(page, 'Pasted badly', 'sk_abc def');
+  await expect(page.getByTestId('error')).toContainText('contains a space or line break at character 7');
+
+  await page.getByTestId('key-secret').fill(SECRET);
+  await page.getByTestId('key-address').fill('http://api.example.com');
+  await page.getByTestId('key-save').click();
+  await expect(page.getByTestId('error')).toHaveAttribute('data-code', 'invalid_address');
+
+  await page.getByTestId('key-address').fill('');
+  await page.getByTestId('key-save').click();
+  await expect(page.getByTestId('key-row')).toHaveCount(1);
+
+  await addKey(page, 'pasted BADLY', 'sk_other_key_1234567890');
+  await expect(page.getByTestId('error')).toHaveAttribute('data-code', 'duplicate_key_name');
+  await expect(page.getByTestId('key-row')).toHaveCount(1);
+  expect(await keychainAccounts(sandbox.keychainService)).toHaveLength(1);
+  void preview;
+});

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface RunningPreview {
+  /** The printed URL, token included. */
+  url: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+  /** Everything the server printed (stdout and stderr). */
+  output(): string;
+  /** Ends the process for real (SIGTERM, then SIGKILL). */
+  stop(): Promise<void>;
+}
+
+export interface PreviewOptions {
+  dataDir: string;
+  keychainService: string;
+  env?: Record<string, string>;
+}
+
+const SERVER = join(process.cwd(), 'dist', 'preview', 'server.mjs');
+
+/** Starts `dist/preview/server.mjs` as its own process and waits for its ready line. */
+export async function startPreview(options: PreviewOptions): Promise<RunningPreview> {
+  if (!existsSync(SERVER)) throw new Error('dist/preview/server.mjs is missing: run `npm run build` first.');
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      GROUNDWORK_DATA_DIR: options.dataDir,
+      GROUNDWORK_KEYCHAIN_SERVICE: options.keychainService,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`preview did not start:\n${output}`)), 15_000);
+    const check = () => {
+      const match = /Preview ready at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`preview exited with ${code}:\n${output}`));
+    });
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token') ?? '',
+    dataDir: options.dataDir,
+    output: () => output,
+    stop: () => stopProcess(child),
+  };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
