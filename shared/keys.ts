@@ -65,14 +65,14 @@ export const addKeyRequestSchema = z
 export type AddKeyRequest = z.infer<typeof addKeyRequestSchema>;
 
 /**
- * Shows enough of a secret to tell keys apart and no more: the first four and last four
- * characters of long keys, only the last two of short ones.
+ * Shows enough of a secret to tell keys apart and never more than a third of it:
+ * the first and last four characters of long keys, fewer of shorter ones.
  */
 export function maskSecret(secret: string): string {
   const chars = Array.from(secret);
-  if (chars.length >= 16) {
-    return `${chars.slice(0, 4).join('')}${'*'.repeat(8)}${chars.slice(-4).join('')}`;
-  }
-  if (chars.length >= 6) return `${'*'.repeat(8)}${chars.slice(-2).join('')}`;
-  return '*'.repeat(8);
+  const hidden = '*'.repeat(8);
+  if (chars.length >= 24) return `${chars.slice(0, 4).join('')}${hidden}${chars.slice(-4).join('')}`;
+  if (chars.length >= 12) return `${hidden}${chars.slice(-4).join('')}`;
+  if (chars.length >= 6) return `${hidden}${chars.slice(-2).join('')}`;
+  return hidden;
 }

@@ -1,0 +1,33 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { requireSupportedDocument, sniffDocument } from '../../../electron/documents/sniff.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('documents are judged by content', () => {
+  it('recognises a real PDF as unencrypted', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    expect(sniffDocument(await doc.save())).toEqual({ kind: 'pdf', encrypted: false });
+  });
+
+  it('recognises an encrypted PDF by its trailer', () => {
+    const pdf = bytes('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<< /Size 3 /Root 1 0 R /Encrypt 2 0 R >>\n%%EOF');
+    expect(sniffDocument(pdf)).toEqual({ kind: 'pdf', encrypted: true });
+    expect(() => requireSupportedDocument(pdf, 'locked.pdf')).toThrow(expect.objectContaining({ code: 'encrypted_pdf' }));
+  });
+
+  it.each([
+    ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0], 'image/png'],
+    ['jpeg', [0xff, 0xd8, 0xff, 0xe0], 'image/jpeg'],
+    ['webp', [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50], 'image/webp'],
+  ])('recognises %s', (_name, signature, mime) => {
+    expect(sniffDocument(new Uint8Array(signature))).toEqual({ kind: 'image', mime });
+  });
+
+  it('refuses a text file named .pdf, naming the file', () => {
+    expect(() => requireSupportedDocument(bytes('hello, not a pdf'), 'report.pdf')).toThrow(
+      expect.objectContaining({ code: 'unsupported_file_type', message: expect.stringContaining('report.pdf') }),
+    );
+  });
+});

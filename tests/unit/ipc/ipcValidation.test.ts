@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CHANNELS, ipcTable, type Channel } from '../../../shared/ipc.js';
+import { AppError } from '../../../shared/errors.js';
+import type { HandlerTable } from '../../../electron/handlers.js';
+import { dispatch } from '../../../electron/ipcDispatch.js';
+import { createLogger } from '../../../electron/log.js';
+
+const logger = createLogger(null, { console: false });
+const KEY_ID = '2f1c6a1e-8a57-4c1b-9a43-1d2e3f4a5b6c';
+
+/** One well-formed request per channel: the handler must run for these. */
+const VALID: Record<Channel, unknown> = {
+  'app:info': {},
+  'app:dismissNotice': { id: 'corrupt:settings' },
+  'keys:list': {},
+  'keys:defaults': {},
+  'keys:add': { name: 'Team', kind: 'v2', secret: 'sk_abcdef' },
+  'keys:reveal': { id: KEY_ID },
+  'keys:rename': { id: KEY_ID, name: 'New' },
+  'keys:setEnabled': { id: KEY_ID, enabled: false },
+  'keys:delete': { id: KEY_ID },
+  'keys:test': { id: KEY_ID },
+};
+
+/** Malformed requests per channel, beyond the generic ones every channel gets. */
+const MALFORMED: Partial<Record<Channel, unknown[]>> = {
+  'app:dismissNotice': [{ id: '' }, { id: 42 }],
+  'keys:add': [{ name: 'Team', kind: 'v3', secret: 'x' }, { name: 'Team', kind: 'v2' }, { name: 5, kind: 'v2', secret: 'x' }],
+  'keys:reveal': [{ id: 'not-a-uuid' }, {}],
+  'keys:rename': [{ id: KEY_ID }, { id: KEY_ID, name: null }],
+  'keys:setEnabled': [{ id: KEY_ID, enabled: 'yes' }],
+  'keys:delete': [{ id: '../../etc/passwd' }],
+  'keys:test': [{ id: 7 }],
+};
+
+function spyHandlers() {
+  const spies = Object.fromEntries(CHANNELS.map((c) => [c, vi.fn(async () => null)])) as unknown as Record<Channel, ReturnType<typeof vi.fn>>;
+  return { spies, handlers: spies as unknown as HandlerTable };
+}
+
+describe('every IPC request is validated before its handler runs', () => {
+  it('the table and the fixtures cover the same channels', () => {
+    expect(Object.keys(VALID).sort()).toEqual([...CHANNELS].sort());
+  });
+
+  it.each(CHANNELS)('%s: malformed requests are refused and never reach the handler', async (channel) => {
+    const { spies, handlers } = spyHandlers();
+    const bad = [null, 'text', 42, [], { ...(VALID[channel] as object), unexpected: true }, ...(MALFORMED[channel] ?? [])];
+    // `null` is read as "no request"; for channels that need fields it must still be refused.
+    const needsFields = !ipcTable[channel].request.safeParse({}).success;
+    for (const request of bad) {
+      if (request === null && !needsFields) continue;
+      const result = await dispatch(handlers, channel, request, logger);
+      expect(result, JSON.stringify(request)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    }
+    expect(spies[channel]).not.toHaveBeenCalled();
+
+    const good = await dispatch(handlers, channel, VALID[channel], logger);
+    expect(good).toEqual({ ok: true, value: null });
+    expect(spies[channel]).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the offending fields', async () => {
+    const { handlers } = spyHandlers();
+    const result = await dispatch(handlers, 'keys:add', { name: 'x', kind: 'v9', secret: 1 }, logger);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.error.fields ?? {}).sort()).toEqual(['kind', 'secret']);
+  });
+
+  it('refuses channels that are not in the table', async () => {
+    const { handlers } = spyHandlers();
+    expect(await dispatch(handlers, 'fs:readFile', {}, logger)).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(await dispatch(handlers, '__proto__', {}, logger)).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+  });
+
+  it('passes AppErrors through and hides the text of unexpected exceptions', async () => {
+    const { handlers } = spyHandlers();
+    handlers['keys:list'] = async () => {
+      throw new AppError({ code: 'keychain_unavailable', message: 'No keychain.', hint: 'Install one.' });
+    };
+    handlers['app:info'] = async () => {
+      throw new Error('ENOENT /home/someone/secret-path');
+    };
+    expect(await dispatch(handlers, 'keys:list', {}, logger)).toEqual({ ok: false, error: { code: 'keychain_unavailable', message: 'No keychain.', hint: 'Install one.' } });
+    const hidden = await dispatch(handlers, 'app:info', {}, logger);
+    expect(hidden).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+    expect(JSON.stringify(hidden)).not.toContain('secret-path');
+  });
+});

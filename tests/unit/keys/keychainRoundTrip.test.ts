@@ -1,0 +1,81 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import keytar from 'keytar';
+import { AppError } from '../../../shared/errors.js';
+import { createServices, type Services } from '../../../electron/services.js';
+import { clearKeychainService } from '../../support/keychainCleanup.js';
+
+// Runs against the real OS keychain (a private Secret Service under `npm test` in CI),
+// under a service name of its own so that it never touches a user's keys.
+const SECRET = 'sk_roundtrip_a1b2c3d4e5f6g7h8';
+let services: Services;
+let dataDir: string;
+let keychainService: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'groundwork-keys-'));
+  keychainService = `groundwork-unit-${process.pid}-${Date.now()}`;
+  services = await createServices({ shell: 'preview', version: 'test', dataDir, keychainService });
+});
+
+afterEach(async () => {
+  await clearKeychainService(keychainService);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('keys in the OS keychain', () => {
+  it('adds, lists masked, reveals, renames and deletes; the secret leaves the keychain on delete', async () => {
+    const added = await services.keys.add({ name: 'Team A', kind: 'v2', secret: SECRET });
+    expect(added.masked).toBe('sk_r********g7h8');
+    expect(JSON.stringify(added)).not.toContain(SECRET);
+
+    const stored = await keytar.getPassword(keychainService, added.id);
+    expect(stored && JSON.parse(stored)).toEqual({ v: 1, kind: 'v2', secret: SECRET });
+
+    const listed = await services.keys.list();
+    expect(listed).toEqual([expect.objectContaining({ id: added.id, name: 'Team A', masked: 'sk_r********g7h8', inKeychain: true, enabled: true })]);
+    expect(JSON.stringify(listed)).not.toContain(SECRET);
+
+    expect(await services.keys.reveal(added.id)).toEqual({ id: added.id, secret: SECRET });
+
+    const renamed = await services.keys.rename(added.id, '  Team B  ');
+    expect(renamed.name).toBe('Team B');
+    expect((await services.keys.list())[0]?.name).toBe('Team B');
+
+    await services.keys.delete(added.id);
+    expect(await keytar.getPassword(keychainService, added.id)).toBeNull();
+    expect(await services.keys.list()).toEqual([]);
+    expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).not.toContain(added.id);
+  });
+
+  it('keeps a legacy pair together and refuses a pair without its secret', async () => {
+    const pair = await services.keys.add({ name: 'Edge', kind: 'v1-legacy', secret: 'legacy_key_123456789', secret2: 'legacy_secret_987654321' });
+    expect(pair.masked2).toBe('********4321');
+    expect(await services.keys.reveal(pair.id)).toEqual({ id: pair.id, secret: 'legacy_key_123456789', secret2: 'legacy_secret_987654321' });
+    await expect(services.keys.add({ name: 'Half', kind: 'v1-legacy', secret: 'legacy_key_123456789' })).rejects.toMatchObject({ code: 'invalid_key_secret' });
+  });
+
+  it('refuses duplicate names (ignoring case and spaces) and leaves no orphan secret behind', async () => {
+    await services.keys.add({ name: 'Prod', kind: 'v2', secret: SECRET });
+    const error = await services.keys.add({ name: ' prod ', kind: 'v1', secret: 'another_key_12345678' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('duplicate_key_name');
+    expect(await keytar.findCredentials(keychainService)).toHaveLength(1);
+  });
+
+  it('a disabled key gives no credential for service calls, but can still be revealed', async () => {
+    const key = await services.keys.add({ name: 'Paused', kind: 'v2', secret: SECRET });
+    await services.keys.setEnabled(key.id, false);
+    await expect(services.keys.credential(key.id)).rejects.toMatchObject({ code: 'key_disabled' });
+    expect((await services.keys.reveal(key.id)).secret).toBe(SECRET);
+  });
+
+  it('flags a key whose secret vanished from the keychain', async () => {
+    const key = await services.keys.add({ name: 'Gone', kind: 'v2', secret: SECRET });
+    await keytar.deletePassword(keychainService, key.id);
+    expect((await services.keys.list())[0]?.inKeychain).toBe(false);
+    await expect(services.keys.reveal(key.id)).rejects.toMatchObject({ code: 'key_missing_from_keychain' });
+  });
+});
