@@ -33,14 +33,15 @@ test.afterAll(async () => {
 
 test('the window is locked down: isolation, sandbox, no Node, app:// origin', async () => {
   const prefs = await app.evaluate(({ BrowserWindow }) => {
-    const win = BrowserWindow.getAllWindows()[0];
-    return win?.webContents.getLastWebPreferences();
+    // getLastWebPreferences is real but missing from Electron's type definitions.
+    const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> };
+    return contents.getLastWebPreferences();
   });
   expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
   expect(page.url()).toMatch(/^app:\/\/groundwork\//);
   expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
   expect(await page.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined');
-  const keysApi = await page.evaluate(() => Object.keys((window as unknown as { groundwork: Record<string, object> }).groundwork.keys).sort());
+  const keysApi = await page.evaluate(() => Object.keys((window as unknown as { groundwork: { keys: object } }).groundwork.keys).sort());
   expect(keysApi).toContain('add');
   expect(await page.evaluate(() => 'invoke' in (window as unknown as { groundwork: object }).groundwork)).toBe(false);
 });
