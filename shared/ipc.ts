@@ -15,6 +15,9 @@ import {
   type RevealedKey,
 } from './keys.js';
 import type { AppEvent } from './events.js';
+import { CHANNELS, type Channel } from './ipcChannels.js';
+
+export { CHANNELS, type Channel };
 
 interface ChannelSpec<Req extends z.ZodType, Res> {
   request: Req;
@@ -58,11 +61,9 @@ export const ipcTable = {
   'keys:setEnabled': channel<KeyInfo>()(z.object({ id: keyIdSchema, enabled: z.boolean() }).strict()),
   'keys:delete': channel<null>()(z.object({ id: keyIdSchema }).strict()),
   'keys:test': channel<KeyTestResult>()(z.object({ id: keyIdSchema }).strict()),
-} as const;
+} as const satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 
 export type IpcTable = typeof ipcTable;
-export type Channel = keyof IpcTable;
-export const CHANNELS = Object.keys(ipcTable) as Channel[];
 
 /** What the renderer passes (schema input) and what the handler receives (schema output). */
 export type RequestIn<C extends Channel> = z.input<IpcTable[C]['request']>;
@@ -72,9 +73,6 @@ export type ResponseOf<C extends Channel> = Exclude<IpcTable[C]['response'], und
 type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
 type VerbOf<C extends string> = C extends `${string}:${infer V}` ? V : never;
 export type Domain = DomainOf<Channel>;
-
-/** The event channel: long work reports progress here; nothing else flows main → renderer. */
-export const EVENT_CHANNEL = 'app:event';
 
 /** `window.groundwork`: one function per channel, grouped by domain, plus event subscription. */
 export type GroundworkApi = {
@@ -86,26 +84,3 @@ export type GroundworkApi = {
 } & {
   events: { subscribe(listener: (event: AppEvent) => void): () => void };
 };
-
-/** Splits a channel name into the domain and verb it appears under in `window.groundwork`. */
-export function channelPath(channel: Channel): { domain: string; verb: string } {
-  const [domain, verb] = channel.split(':') as [string, string];
-  return { domain, verb };
-}
-
-/**
- * Builds `window.groundwork` from the table with one generic loop. Used by the Electron
- * preload and the preview bridge client, so both expose exactly the same named functions.
- */
-export function buildGroundworkApi(
-  invoke: (channel: Channel, request: unknown) => Promise<unknown>,
-  subscribe: (listener: (event: AppEvent) => void) => () => void,
-): GroundworkApi {
-  const api: Record<string, Record<string, unknown>> = { events: { subscribe } };
-  for (const name of CHANNELS) {
-    const { domain, verb } = channelPath(name);
-    api[domain] ??= {};
-    api[domain][verb] = (request: unknown) => invoke(name, request);
-  }
-  return api as unknown as GroundworkApi;
-}

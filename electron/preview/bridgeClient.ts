@@ -4,7 +4,7 @@
  */
 import type { IpcResult } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
-import { buildGroundworkApi, type Channel } from '../../shared/ipc.js';
+import { buildGroundworkApi, type Channel } from '../../shared/ipcChannels.js';
 import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
 
 const STORAGE_KEY = 'groundwork-preview-token';

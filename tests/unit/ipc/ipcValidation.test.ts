@@ -41,6 +41,7 @@ function spyHandlers() {
 describe('every IPC request is validated before its handler runs', () => {
   it('the table and the fixtures cover the same channels', () => {
     expect(Object.keys(VALID).sort()).toEqual([...CHANNELS].sort());
+    expect(Object.keys(ipcTable).sort()).toEqual([...CHANNELS].sort());
   });
 
   it.each(CHANNELS)('%s: malformed requests are refused and never reach the handler', async (channel) => {

@@ -1,0 +1,48 @@
+/**
+ * The names of the IPC channels, without their schemas, so that the sandboxed preload can
+ * build `window.groundwork` without bundling zod. `shared/ipc.ts` holds the schemas and
+ * types; the compiler checks that its table has exactly these channels.
+ */
+import type { AppEvent } from './events.js';
+
+export const CHANNELS = [
+  'app:info',
+  'app:dismissNotice',
+  'keys:list',
+  'keys:defaults',
+  'keys:add',
+  'keys:reveal',
+  'keys:rename',
+  'keys:setEnabled',
+  'keys:delete',
+  'keys:test',
+] as const;
+
+export type Channel = (typeof CHANNELS)[number];
+
+/** The event channel: long work reports progress here; nothing else flows main → renderer. */
+export const EVENT_CHANNEL = 'app:event';
+
+/** Splits a channel name into the domain and verb it appears under in `window.groundwork`. */
+export function channelPath(channel: Channel): { domain: string; verb: string } {
+  const [domain, verb] = channel.split(':') as [string, string];
+  return { domain, verb };
+}
+
+/**
+ * Builds `window.groundwork` with one generic loop: a named function per channel, grouped
+ * by domain. Used by the Electron preload and the preview bridge client alike, so both
+ * expose exactly the same functions. (The precise type is `GroundworkApi` in ipc.ts.)
+ */
+export function buildGroundworkApi(
+  invoke: (channel: Channel, request: unknown) => Promise<unknown>,
+  subscribe: (listener: (event: AppEvent) => void) => () => void,
+): unknown {
+  const api: Record<string, Record<string, unknown>> = { events: { subscribe } };
+  for (const name of CHANNELS) {
+    const { domain, verb } = channelPath(name);
+    api[domain] ??= {};
+    api[domain][verb] = (request: unknown) => invoke(name, request);
+  }
+  return api;
+}
