@@ -1,0 +1,183 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors.js';
+import type { DocumentInfo, DocumentMime, LibraryEntry, ResultInfo, StoredResult } from '../../shared/workspace.js';
+import { requireSupportedDocument } from '../documents/sniff.js';
+import { writeFileAtomic } from '../fsAtomic.js';
+import type { Logger } from '../log.js';
+
+const documentInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  addedAt: z.string(),
+});
+
+const resultSchema = z.looseObject({
+  id: z.string(),
+  documentId: z.string(),
+  kind: z.enum(['parse', 'extract', 'analyzer']),
+  engine: z.enum(['local', 'parse', 'analyzer', 'import']),
+  createdAt: z.string(),
+  modelVersion: z.string().nullable(),
+  pageCount: z.number().nullable(),
+  credits: z.number().nullable(),
+  partial: z.boolean(),
+  sourceResultId: z.string().optional(),
+  response: z.unknown(),
+});
+
+const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
+
+/**
+ * The local workspace: plain files in a folder, so a user can back it up or share it.
+ *   documents/<id>/document.json   name, type, size; <id> is the content hash
+ *   documents/<id>/original        the bytes as opened
+ *   results/<id>.json              one result: its summary and the service's response verbatim
+ * Every write is atomic; a file that cannot be read is skipped and logged, never fatal.
+ */
+export class Workspace {
+  readonly root: string;
+
+  constructor(dataDir: string, private readonly logger: Logger) {
+    this.root = join(dataDir, 'workspace');
+  }
+
+  async addDocument(name: string, bytes: Uint8Array): Promise<DocumentInfo> {
+    const kind = requireSupportedDocument(bytes, name);
+    const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    const existing = await this.readDocumentInfo(id);
+    if (existing) return existing;
+    const info: DocumentInfo = {
+      id,
+      name: cleanName(name),
+      mime: (kind.kind === 'pdf' ? 'application/pdf' : kind.mime) as DocumentMime,
+      size: bytes.length,
+      addedAt: new Date().toISOString(),
+    };
+    const dir = this.documentDir(id);
+    await mkdir(dir, { recursive: true });
+    // Bytes first, then the description: a document.json always has its original beside it.
+    await writeFileAtomic(join(dir, 'original'), bytes);
+    await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));
+    this.logger.info('document added', { id, size: bytes.length });
+    return info;
+  }
+
+  async documentInfo(id: string): Promise<DocumentInfo> {
+    const info = await this.readDocumentInfo(checkId(id));
+    if (!info) throw notFound('document');
+    return info;
+  }
+
+  async documentBytes(id: string): Promise<Uint8Array> {
+    try {
+      return new Uint8Array(await readFile(join(this.documentDir(checkId(id)), 'original')));
+    } catch {
+      throw notFound('document');
+    }
+  }
+
+  async saveResult(result: Omit<StoredResult, 'id' | 'createdAt'> & { id?: string }): Promise<StoredResult> {
+    await this.documentInfo(result.documentId);
+    const stored: StoredResult = { ...result, id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
+    await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(stored));
+    this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
+    return stored;
+  }
+
+  async result(id: string): Promise<StoredResult> {
+    try {
+      const text = await readFile(join(this.root, 'results', `${checkId(id)}.json`), 'utf8');
+      return resultSchema.parse(JSON.parse(text)) as StoredResult;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw notFound('result');
+    }
+  }
+
+  /** Every document with the summaries of its results, newest first. */
+  async library(): Promise<LibraryEntry[]> {
+    const documents = await this.listDocuments();
+    const results = await this.listResults();
+    const byDocument = new Map<string, ResultInfo[]>();
+    for (const result of results) {
+      const list = byDocument.get(result.documentId) ?? [];
+      list.push(result);
+      byDocument.set(result.documentId, list);
+    }
+    return documents
+      .map((document) => ({
+        document,
+        results: (byDocument.get(document.id) ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+      }))
+      .sort((a, b) => latest(b).localeCompare(latest(a)));
+  }
+
+  private async listDocuments(): Promise<DocumentInfo[]> {
+    const ids = await readdirOrEmpty(join(this.root, 'documents'));
+    const infos = await Promise.all(ids.filter((id) => ID_PATTERN.test(id)).map((id) => this.readDocumentInfo(id)));
+    return infos.filter((i): i is DocumentInfo => i !== null);
+  }
+
+  private async listResults(): Promise<ResultInfo[]> {
+    const files = (await readdirOrEmpty(join(this.root, 'results'))).filter((f) => f.endsWith('.json'));
+    const summaries = await Promise.all(
+      files.map(async (file) => {
+        try {
+          const { response: _response, ...info } = await this.result(file.slice(0, -'.json'.length));
+          return info as ResultInfo;
+        } catch {
+          this.logger.warn('unreadable result skipped', { file });
+          return null;
+        }
+      }),
+    );
+    return summaries.filter((s): s is ResultInfo => s !== null);
+  }
+
+  private async readDocumentInfo(id: string): Promise<DocumentInfo | null> {
+    try {
+      const text = await readFile(join(this.documentDir(id), 'document.json'), 'utf8');
+      return documentInfoSchema.parse(JSON.parse(text)) as DocumentInfo;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('unreadable document skipped', { id });
+      return null;
+    }
+  }
+
+  private documentDir(id: string): string {
+    return join(this.root, 'documents', id);
+  }
+}
+
+function latest(entry: LibraryEntry): string {
+  return entry.results[0]?.createdAt ?? entry.document.addedAt;
+}
+
+function checkId(id: string): string {
+  if (!ID_PATTERN.test(id)) throw new AppError({ code: 'invalid_id', message: 'That id is not valid.' });
+  return id;
+}
+
+function notFound(what: string): AppError {
+  return new AppError({ code: `${what}_not_found`, message: `That ${what} is not in the workspace.`, hint: 'It may have been deleted; open it again.' });
+}
+
+/** A display name: the last path segment, without control characters, at most 200 characters. */
+function cleanName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = name.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  return Array.from(base || 'document').slice(0, 200).join('');
+}
+
+async function readdirOrEmpty(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch {
+    return [];
+  }
+}
