@@ -12,6 +12,9 @@ export type Block =
 /** A unit of the reading order: one line, or a whole table. */
 export type FlowUnit = { kind: 'line'; line: Line } | { kind: 'table'; table: DetectedTable };
 
+/** "Label: value" lines stay blocks of their own, so stacked fields never run together. */
+const KEY_VALUE = /^[^:]{1,40}:\s+\S/u;
+
 /** Font size relative to the body text that makes a line a title (`#`) or a heading (`##`). */
 const TITLE_RATIO = 1.6;
 const HEADING_RATIO = 1.15;
@@ -59,7 +62,8 @@ export function groupIntoBlocks(units: readonly FlowUnit[], bodySize: number): B
     const kind = lineType(line, bodySize);
     const type: TextBlockType = kind === 'body' ? 'text' : kind;
     const marker = type === 'text' ? parseListMarker(line.text) : null;
-    if (current && !marker && continues(current, line, type, pitch)) {
+    const keyValue = type === 'text' && KEY_VALUE.test(line.text);
+    if (current && !marker && !keyValue && continues(current, line, type, pitch)) {
       current.lines.push(line);
       continue;
     }

@@ -31,7 +31,7 @@ export function detectTables(lines: readonly Line[]): { tables: DetectedTable[];
   const used = new Set<Line>();
   let run: Line[][] = [];
   const flush = () => {
-    const table = run.length >= MIN_ROWS ? toTable(run) : null;
+    const table = run.length >= MIN_ROWS ? (toTable(run) ?? toTable(trimNarrowEnds(run))) : null;
     if (table) {
       tables.push(table);
       for (const cell of table.cells) used.add(cell.line);
@@ -50,6 +50,15 @@ export function detectTables(lines: readonly Line[]): { tables: DetectedTable[];
   return { tables, rest: lines.filter((line) => !used.has(line)) };
 }
 
+/** Drops two-segment rows at either end (side-by-side text just above or below a table). */
+function trimNarrowEnds(rows: Line[][]): Line[][] {
+  let first = 0;
+  let last = rows.length;
+  while (first < last && (rows[first] as Line[]).length < MIN_COLUMNS) first++;
+  while (last > first && (rows[last - 1] as Line[]).length < MIN_COLUMNS) last--;
+  return rows.slice(first, last);
+}
+
 function groupRows(lines: readonly Line[]): Line[][] {
   const sorted = [...lines].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   const rows: Line[][] = [];
@@ -64,7 +73,7 @@ function groupRows(lines: readonly Line[]): Line[][] {
 }
 
 function toTable(rows: readonly Line[][]): DetectedTable | null {
-  if (!rows.some((row) => row.length >= MIN_COLUMNS)) return null;
+  if (rows.length < MIN_ROWS || !rows.some((row) => row.length >= MIN_COLUMNS)) return null;
   // Columns: the x-extents of all segments, merged where they overlap.
   const spans = rows.flat().map((l) => [l.x0, l.x1] as [number, number]).sort((a, b) => a[0] - b[0]);
   const columns: [number, number][] = [];
