@@ -18,9 +18,9 @@ export function normalizeLabel(label: string): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A label's words, separated by any run of spaces, underscores or hyphens, case-insensitive. */
+/** A label's words, separated by any run of non-word characters ("Tax (8%)" matches "tax 8"). */
 function labelPattern(label: string): string {
-  return normalizeLabel(label).split(' ').map(escapeRegExp).join('[\\s_-]+');
+  return `${normalizeLabel(label).split(' ').map(escapeRegExp).join('[^\\p{L}\\p{N}]+')}[^\\p{L}\\p{N}\\s:]*`;
 }
 
 // Markdown a line may start with before its text: headings, bullets, numbers, emphasis.
