@@ -61,18 +61,23 @@ export function groupIntoLines(runs: readonly TextRun[], pageWidth: number): Lin
   return lines;
 }
 
+const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13 || code === 160;
+
 function toLine(runs: readonly TextRun[]): Line {
   let text = '';
   let dominant = runs[0] as TextRun;
+  const box = unionRects(runs);
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i] as TextRun;
     const prev = runs[i - 1];
     if (prev) {
-      const spaced = run.x0 - prev.x1 > SPACE_GAP_EM * Math.max(prev.size, run.size) || /\s$/.test(prev.text) || /^\s/.test(run.text);
-      if (spaced) text += ' ';
+      const gapped = run.x0 - prev.x1 > SPACE_GAP_EM * Math.max(prev.size, run.size);
+      if (gapped || isSpace(prev.text.charCodeAt(prev.text.length - 1)) || isSpace(run.text.charCodeAt(0))) text += ' ';
     }
     text += run.text;
     if (run.text.length > dominant.text.length) dominant = run;
   }
-  return { ...unionRects(runs), text: text.replace(/\s+/g, ' ').trim(), size: dominant.size, baseline: dominant.baseline };
+  // Collapse runs of whitespace (pdf.js keeps the PDF's own spaces) only when there are any.
+  if (/\s\s|^\s|\s$|[\t\n\r\u00a0]/.test(text)) text = text.replace(/\s+/g, ' ').trim();
+  return { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, text, size: dominant.size, baseline: dominant.baseline };
 }

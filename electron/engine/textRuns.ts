@@ -24,10 +24,18 @@ export interface TextRun extends Rect {
   baseline: number;
 }
 
-/** Affine transform [a, b, c, d, e, f] applied to a point. */
-function apply(m: readonly number[], x: number, y: number): [number, number] {
-  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = m;
-  return [a * x + c * y + e, b * x + d * y + f];
+// Affine transform [a, b, c, d, e, f] applied to a point, without allocating (this runs per glyph run).
+const transformX = (m: readonly number[], x: number, y: number) => (m[0] ?? 1) * x + (m[2] ?? 0) * y + (m[4] ?? 0);
+const transformY = (m: readonly number[], x: number, y: number) => (m[1] ?? 0) * x + (m[3] ?? 1) * y + (m[5] ?? 0);
+
+/** Grows the run's rectangle to hold a point given in user space. */
+function extend(run: Rect, m: readonly number[], x: number, y: number): void {
+  const px = transformX(m, x, y);
+  const py = transformY(m, x, y);
+  if (px < run.x0) run.x0 = px;
+  if (px > run.x1) run.x1 = px;
+  if (py < run.y0) run.y0 = py;
+  if (py > run.y1) run.y1 = py;
 }
 
 // Some fonts report no or absurd vertical metrics; typical Latin proportions stand in for them.
@@ -65,23 +73,17 @@ export function toTextRuns(
     const up = ascentOf(style) * size;
     const down = descentOf(style) * size;
     const width = Math.max(item.width, 0);
-    const corners = [
-      apply(viewportTransform, e - vx * down, f - vy * down),
-      apply(viewportTransform, e + ux * width - vx * down, f + uy * width - vy * down),
-      apply(viewportTransform, e + vx * up, f + vy * up),
-      apply(viewportTransform, e + ux * width + vx * up, f + uy * width + vy * up),
-    ];
-    const xs = corners.map((p) => p[0]);
-    const ys = corners.map((p) => p[1]);
-    runs.push({
-      text: item.str,
-      size,
-      baseline: apply(viewportTransform, e, f)[1],
-      x0: Math.min(...xs),
-      y0: Math.min(...ys),
-      x1: Math.max(...xs),
-      y1: Math.max(...ys),
-    });
+    // The glyph box's corners: baseline start/end, each pushed down by the descent and up by the ascent.
+    const downX = e - vx * down;
+    const downY = f - vy * down;
+    const upX = e + vx * up;
+    const upY = f + vy * up;
+    const run: TextRun = { text: item.str, size, baseline: transformY(viewportTransform, e, f), x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    extend(run, viewportTransform, downX, downY);
+    extend(run, viewportTransform, downX + ux * width, downY + uy * width);
+    extend(run, viewportTransform, upX, upY);
+    extend(run, viewportTransform, upX + ux * width, upY + uy * width);
+    runs.push(run);
   }
   return runs;
 }
