@@ -1,5 +1,6 @@
 // Bundles the main-process side with esbuild: the Electron main and the sandboxed
-// preload (one CommonJS file each), and the browser preview's server and bridge client.
+// preload (one CommonJS file each), the local engine's worker thread (ESM, beside main.cjs),
+// and the browser preview's server and bridge client.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -10,6 +11,8 @@ const common = {
   target: 'node20',
   logLevel: 'warning',
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // electron/engine/localEngine.ts reads import.meta.url only where __dirname is missing (ESM).
+  logOverride: { 'empty-import-meta': 'silent' },
 };
 // Native (keytar) and file-based (pdfjs-dist ships its worker and fonts as files) packages load at run time.
 const runtimeExternal = ['electron', 'keytar', 'pdfjs-dist', 'pdfjs-dist/*'];
@@ -25,6 +28,14 @@ await Promise.all([
     format: 'esm',
     external: runtimeExternal,
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  }),
+  build({
+    ...common,
+    entryPoints: ['electron/engine/engineWorker.ts'],
+    outfile: 'dist/electron/engine-worker.mjs',
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
   }),
   build({ ...common, entryPoints: ['electron/preview/bridgeClient.ts'], outfile: 'dist/preview/bridge-client.js', platform: 'browser', format: 'iife', target: 'chrome120' }),
 ]);

@@ -1,0 +1,23 @@
+/**
+ * Worker-thread entry of the local engine (bundled to dist/electron/engine-worker.mjs), so a
+ * long parse never blocks the main process. One worker per parse: cancelling terminates it.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { AppError, type AppErrorData } from '../../shared/errors.js';
+import { parseDocument } from './parseDocument.js';
+import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
+
+const post = (message: EngineWorkerMessage) => parentPort?.postMessage(message);
+
+function toErrorData(error: unknown): AppErrorData {
+  if (error instanceof AppError) return error.toData();
+  return { code: 'engine_failed', message: `The local engine failed: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+const input = workerData as EngineWorkerInput;
+parseDocument(input.bytes, input.options, {
+  filename: input.filename,
+  onProgress: (done, total) => post({ type: 'progress', done, total }),
+})
+  .then((response) => post({ type: 'result', response }))
+  .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));

@@ -1,0 +1,37 @@
+import type { CodePointRange } from '../../shared/contracts/v2Parse.js';
+import { countCodePoints } from './codePoints.js';
+
+/**
+ * Builds the document Markdown piece by piece while counting code points, so every range
+ * is known the moment its text is written and the string is joined only once at the end.
+ */
+export class MarkdownWriter {
+  private readonly parts: string[] = [];
+  private codePoints = 0;
+
+  /** Code points written so far: the start of whatever is written next. */
+  get position(): number {
+    return this.codePoints;
+  }
+
+  write(text: string): CodePointRange {
+    const start = this.codePoints;
+    this.parts.push(text);
+    this.codePoints += countCodePoints(text);
+    return { start, end: this.codePoints };
+  }
+
+  /** A bookmark for `textSince`: how many pieces have been written. */
+  mark(): number {
+    return this.parts.length;
+  }
+
+  /** Everything written since the bookmark (a node's inline Markdown). */
+  textSince(mark: number): string {
+    return this.parts.slice(mark).join('');
+  }
+
+  toString(): string {
+    return this.parts.join('');
+  }
+}

@@ -1,0 +1,132 @@
+import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
+import { AppError } from '../../shared/errors.js';
+import { newJobId } from '../../shared/ulid.js';
+import { requireSupportedDocument } from '../documents/sniff.js';
+import { MarkdownWriter } from './markdownWriter.js';
+import { findMarginalia, type EdgeLine } from './marginalia.js';
+import { bodySizeOf, layoutPage } from './pageLayout.js';
+import { readPageText, type PageText } from './pageText.js';
+import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
+import { loadPdfjs, openPdf } from './pdfjs.js';
+import { StructureWriter } from './structureWriter.js';
+
+export interface ParseContext {
+  /** Reported in `metadata.filename` and in error messages. */
+  filename?: string;
+  /** Called after each page has been read. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Pages on each side of the current one that header/footer detection and the body size look at. */
+const WINDOW = 4;
+/** pdf.js caches parsed pages and fonts per document; dropping them now and then bounds memory. */
+const CLEANUP_EVERY = 100;
+
+export async function engineVersion(): Promise<string> {
+  return `local-pdfjs-${(await loadPdfjs()).version}`;
+}
+
+export function cancelledError(): AppError {
+  return new AppError({ code: 'cancelled', message: 'The local parse was cancelled.', hint: 'Run it again when you are ready.' });
+}
+
+/**
+ * The offline engine: a PDF's text layer in the v2 parse response shape (seed 000 §2.1–2.4).
+ * Pages stream through a small window (read → lay out → write → forget), so memory stays flat
+ * however long the document is; only the Markdown and the structure tree grow.
+ */
+export async function parseDocument(bytes: Uint8Array, options: unknown = {}, context: ParseContext = {}): Promise<ParseResponse> {
+  const started = performance.now();
+  const filename = context.filename ?? 'document.pdf';
+  const resolved = resolveOptions(options);
+  const kind = requireSupportedDocument(bytes, filename);
+  if (kind.kind !== 'pdf') {
+    throw new AppError({
+      code: 'unsupported_file_type',
+      message: `"${filename}" is an image; the local engine reads only the text layer of PDFs.`,
+      hint: 'Use the cloud parser (engine "parse") for images and scans.',
+    });
+  }
+  throwIfAborted(context.signal);
+  const pdf = await openPdf(bytes, filename);
+  try {
+    const pages = selectPages(resolved.pages, pdf.numPages);
+    const response = await parsePages(pdf, pages, resolved, context);
+    return {
+      markdown: response.markdown,
+      metadata: {
+        job_id: newJobId('parse'),
+        filename,
+        version: await engineVersion(),
+        page_count: pages.length,
+        duration_ms: Math.round(performance.now() - started),
+        failed_pages: response.failedPages,
+        output_markdown_chars: response.markdownChars,
+        range_units: 'unicode_codepoints',
+        billing: { total_credits: 0 },
+      },
+      structure: response.structure,
+    };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+type PdfDocument = Awaited<ReturnType<typeof openPdf>>;
+
+async function parsePages(pdf: PdfDocument, pages: number[], options: ResolvedOptions, context: ParseContext) {
+  const markdown = new MarkdownWriter();
+  const writer = new StructureWriter(markdown, options);
+  const pageNodes: StructureNode[] = [];
+  const failedPages: number[] = [];
+  const ahead: PageText[] = [];
+  const behind: { edges: EdgeLine[]; histogram: Map<number, number> }[] = [];
+
+  const emit = (page: PageText) => {
+    const neighbours = [...behind, ...ahead];
+    const bodySize = bodySizeOf([page.histogram, ...neighbours.map((p) => p.histogram)]);
+    const marginalia = findMarginalia(page.lines, page.size, neighbours.map((p) => p.edges));
+    const blocks = page.status === 'ok' ? layoutPage(page.lines, page.size, marginalia, bodySize) : [];
+
+    if (pageNodes.length > 0) markdown.write('\n\n');
+    const start = markdown.position;
+    const pageMark = markdown.mark();
+    markdown.write(`<!-- page ${page.number} -->`);
+    const children = writer.writeBlocks(blocks, page.number, page.size);
+    const node: StructureNode = {
+      type: 'page',
+      page: page.number,
+      status: page.status,
+      reason: page.reason,
+      grounding: { page: page.number, range: { start, end: markdown.position }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+    };
+    if (options.inlineMarkdown) node.markdown = markdown.textSince(pageMark);
+    node.children = children;
+    pageNodes.push(node);
+    if (page.status === 'failed') failedPages.push(page.number);
+    behind.push({ edges: page.edges, histogram: page.histogram });
+    if (behind.length > WINDOW) behind.shift();
+  };
+
+  let done = 0;
+  for (const number of pages) {
+    throwIfAborted(context.signal);
+    ahead.push(await readPageText(pdf, number));
+    done++;
+    context.onProgress?.(done, pages.length);
+    if (done % CLEANUP_EVERY === 0) await pdf.cleanup();
+    if (ahead.length > WINDOW) emit(ahead.shift() as PageText);
+  }
+  while (ahead.length > 0) emit(ahead.shift() as PageText);
+
+  const text = markdown.toString();
+  const structure: StructureNode = { type: 'document' };
+  if (options.inlineMarkdown) structure.markdown = text;
+  structure.children = pageNodes;
+  return { markdown: text, markdownChars: markdown.position, failedPages, structure };
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw cancelledError();
+}

@@ -1,0 +1,119 @@
+import type { Grounding, StructureNode } from '../../shared/contracts/v2Parse.js';
+import type { Block } from './blocks.js';
+import { normalizeBox, unionRects, type PageSize, type Rect } from './geometry.js';
+import type { Line } from './lines.js';
+import type { MarkdownWriter } from './markdownWriter.js';
+import type { DetectedTable } from './tables.js';
+
+export interface WriteOptions {
+  atomicGrounding: boolean;
+  inlineMarkdown: boolean;
+}
+
+const MARKDOWN_PREFIX: Partial<Record<Block['type'], string>> = { title: '# ', heading: '## ' };
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Writes a page's blocks into the Markdown and returns their structure nodes. Ids take a
+ * per-type counter shared across the document, in reading order.
+ */
+export class StructureWriter {
+  private readonly counters = new Map<string, number>();
+
+  constructor(
+    private readonly markdown: MarkdownWriter,
+    private readonly options: WriteOptions,
+  ) {}
+
+  writeBlocks(blocks: readonly Block[], pageNumber: number, page: PageSize): StructureNode[] {
+    const nodes: StructureNode[] = [];
+    for (const block of blocks) {
+      this.markdown.write('\n\n');
+      nodes.push(block.type === 'table' ? this.writeTable(block.table, pageNumber, page) : this.writeText(block, pageNumber, page));
+    }
+    return nodes;
+  }
+
+  private nextId(type: string): string {
+    const index = this.counters.get(type) ?? 0;
+    this.counters.set(type, index + 1);
+    return `${type}-${index}`;
+  }
+
+  private grounding(page: number, start: number, end: number, rect: Rect, size: PageSize): Grounding {
+    return { page, range: { start, end }, box: normalizeBox(rect, size) };
+  }
+
+  /** Lines joined by single spaces; the first line's atomic range includes the Markdown prefix. */
+  private writeLines(lines: readonly Line[], firstText: string, prefix: string, pageNumber: number, page: PageSize): { start: number; atoms: Grounding[]; text: string } {
+    const start = this.markdown.position;
+    const atoms: Grounding[] = [];
+    let text = '';
+    lines.forEach((line, i) => {
+      const piece = i === 0 ? prefix + firstText : line.text;
+      if (i > 0) {
+        this.markdown.write(' ');
+        text += ' ';
+      }
+      const range = this.markdown.write(piece);
+      text += piece;
+      atoms.push(this.grounding(pageNumber, range.start, range.end, line, page));
+    });
+    return { start, atoms, text };
+  }
+
+  private writeText(block: Extract<Block, { lines: Line[] }>, pageNumber: number, page: PageSize): StructureNode {
+    const first = block.lines[0] as Line;
+    const prefix = block.marker?.markdown ?? MARKDOWN_PREFIX[block.type] ?? '';
+    const firstText = block.marker?.rest ?? first.text;
+    const id = this.nextId(block.type);
+    const { start, atoms, text } = this.writeLines(block.lines, firstText, prefix, pageNumber, page);
+    const node: StructureNode = {
+      type: block.type,
+      id,
+      grounding: this.grounding(pageNumber, start, this.markdown.position, unionRects(block.lines), page),
+    };
+    if (this.options.atomicGrounding) node.atomic_grounding = atoms;
+    if (this.options.inlineMarkdown) node.markdown = text;
+    node.children = [];
+    return node;
+  }
+
+  private writeTable(table: DetectedTable, pageNumber: number, page: PageSize): StructureNode {
+    const id = this.nextId('table');
+    const start = this.markdown.position;
+    const cells: StructureNode[] = [];
+    let html = '<table>';
+    this.markdown.write('<table>');
+    for (let row = 0; row < table.rowCount; row++) {
+      html += '\n<tr>';
+      this.markdown.write('\n<tr>');
+      for (let col = 0; col < table.colCount; col++) {
+        html += '<td>';
+        this.markdown.write('<td>');
+        const cell = table.cells.find((c) => c.row === row && c.col === col);
+        if (cell) {
+          const text = escapeHtml(cell.line.text);
+          const range = this.markdown.write(text);
+          html += text;
+          const grounding = this.grounding(pageNumber, range.start, range.end, cell.line, page);
+          const node: StructureNode = { type: 'table_cell', id: this.nextId('table_cell'), row, col, rowspan: 1, colspan: 1, grounding };
+          if (this.options.atomicGrounding) node.atomic_grounding = [{ ...grounding, range: { ...grounding.range }, box: { ...grounding.box } }];
+          if (this.options.inlineMarkdown) node.markdown = text;
+          node.children = [];
+          cells.push(node);
+        }
+        html += '</td>';
+        this.markdown.write('</td>');
+      }
+      html += '</tr>';
+      this.markdown.write('</tr>');
+    }
+    html += '\n</table>';
+    this.markdown.write('\n</table>');
+    const node: StructureNode = { type: 'table', id, grounding: this.grounding(pageNumber, start, this.markdown.position, table, page) };
+    if (this.options.inlineMarkdown) node.markdown = html;
+    node.children = cells;
+    return node;
+  }
+}

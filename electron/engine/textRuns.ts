@@ -1,0 +1,89 @@
+import type { Rect } from './geometry.js';
+
+/** The parts of a pdf.js text item the engine reads (structural, so no pdf.js types leak in). */
+export interface PdfTextItem {
+  str: string;
+  /** Text space → PDF user space: [a, b, c, d, e, f]. */
+  transform: number[];
+  /** Advance along the baseline, in user space units. */
+  width: number;
+  fontName: string;
+}
+
+export interface PdfFontStyle {
+  ascent?: number;
+  descent?: number;
+}
+
+/** One pdf.js text item placed on the displayed page. */
+export interface TextRun extends Rect {
+  text: string;
+  /** Font size in points. */
+  size: number;
+  /** Displayed y of the baseline. */
+  baseline: number;
+}
+
+// Affine transform [a, b, c, d, e, f] applied to a point, without allocating (this runs per glyph run).
+const transformX = (m: readonly number[], x: number, y: number) => (m[0] ?? 1) * x + (m[2] ?? 0) * y + (m[4] ?? 0);
+const transformY = (m: readonly number[], x: number, y: number) => (m[1] ?? 0) * x + (m[3] ?? 1) * y + (m[5] ?? 0);
+
+/** Grows the run's rectangle to hold a point given in user space. */
+function extend(run: Rect, m: readonly number[], x: number, y: number): void {
+  const px = transformX(m, x, y);
+  const py = transformY(m, x, y);
+  if (px < run.x0) run.x0 = px;
+  if (px > run.x1) run.x1 = px;
+  if (py < run.y0) run.y0 = py;
+  if (py > run.y1) run.y1 = py;
+}
+
+// Some fonts report no or absurd vertical metrics; typical Latin proportions stand in for them.
+const ascentOf = (style: PdfFontStyle | undefined) => {
+  const a = style?.ascent;
+  return a !== undefined && a >= 0.5 && a <= 1.2 ? a : 0.8;
+};
+const descentOf = (style: PdfFontStyle | undefined) => {
+  const d = style?.descent;
+  return d !== undefined && d <= 0 && d >= -0.5 ? -d : 0.2;
+};
+
+/**
+ * Places text items on the page as displayed: the four corners of each item's glyph box
+ * (baseline advance × ascent/descent) go through the viewport transform, which carries the
+ * page's /Rotate, so a landscape page drawn rotated reads upright. Whitespace-only items are
+ * dropped: the gaps between runs say where the spaces are.
+ */
+export function toTextRuns(
+  items: readonly PdfTextItem[],
+  styles: Readonly<Record<string, PdfFontStyle>>,
+  viewportTransform: readonly number[],
+): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const item of items) {
+    if (item.str.trim() === '') continue;
+    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform;
+    const size = Math.hypot(c, d) || Math.hypot(a, b);
+    if (!(size > 0)) continue;
+    const ux = a / (Math.hypot(a, b) || 1);
+    const uy = b / (Math.hypot(a, b) || 1);
+    const vx = c / size;
+    const vy = d / size;
+    const style = styles[item.fontName];
+    const up = ascentOf(style) * size;
+    const down = descentOf(style) * size;
+    const width = Math.max(item.width, 0);
+    // The glyph box's corners: baseline start/end, each pushed down by the descent and up by the ascent.
+    const downX = e - vx * down;
+    const downY = f - vy * down;
+    const upX = e + vx * up;
+    const upY = f + vy * up;
+    const run: TextRun = { text: item.str, size, baseline: transformY(viewportTransform, e, f), x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    extend(run, viewportTransform, downX, downY);
+    extend(run, viewportTransform, downX + ux * width, downY + uy * width);
+    extend(run, viewportTransform, upX, upY);
+    extend(run, viewportTransform, upX + ux * width, upY + uy * width);
+    runs.push(run);
+  }
+  return runs;
+}

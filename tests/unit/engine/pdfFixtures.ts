@@ -1,0 +1,124 @@
+/**
+ * PDFs with known text at known places, for the engine tests. Positions are given as the
+ * page is displayed (origin top-left, y = baseline from the top), for upright pages and
+ * for pages shown with /Rotate 90 (content drawn a quarter turn counter-clockwise).
+ */
+import fontkit from '@pdf-lib/fontkit';
+import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, StandardFonts, degrees, type PDFFont } from 'pdf-lib';
+
+const MONO_FILE = new URL('../../fixtures/fonts/DejaVuSansMono.ttf', import.meta.url);
+const monoBytes = readFileSync(MONO_FILE);
+const mono = fontkit.create(monoBytes);
+
+/** DejaVu Sans Mono's metrics in ems: every glyph has the same advance. */
+export const MONO = {
+  advance: (mono.getGlyph(mono.glyphForCodePoint(0x41).id).advanceWidth ?? 0) / mono.unitsPerEm,
+  ascent: mono.ascent / mono.unitsPerEm,
+  descent: -mono.descent / mono.unitsPerEm,
+};
+
+export interface TextSpec {
+  text: string;
+  x: number;
+  /** Baseline, from the top of the displayed page. */
+  y: number;
+  size?: number;
+  font?: 'mono' | 'sans';
+}
+
+export interface PageSpec {
+  /** Displayed size (after rotation). Default 600 × 800. */
+  width?: number;
+  height?: number;
+  rotate?: 90;
+  texts?: TextSpec[];
+  /** Draws a full-page image and no text, like a scan. */
+  scan?: boolean;
+}
+
+export async function buildPdf(pages: readonly PageSpec[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const fonts: Record<'mono' | 'sans', PDFFont> = {
+    mono: await doc.embedFont(monoBytes, { subset: true }),
+    sans: await doc.embedFont(StandardFonts.Helvetica),
+  };
+  for (const spec of pages) {
+    const width = spec.width ?? 600;
+    const height = spec.height ?? 800;
+    const rotated = spec.rotate === 90;
+    const page = doc.addPage(rotated ? [height, width] : [width, height]);
+    if (rotated) page.setRotation(degrees(90));
+    if (spec.scan) {
+      const image = await doc.embedPng(grayPng(8, 8));
+      page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+    }
+    for (const t of spec.texts ?? []) {
+      const options = { size: t.size ?? 12, font: fonts[t.font ?? 'mono'] };
+      if (rotated) page.drawText(t.text, { ...options, x: t.y, y: t.x, rotate: degrees(90) });
+      else page.drawText(t.text, { ...options, x: t.x, y: height - t.y });
+    }
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+/** Where a mono text should be boxed, as fractions of the displayed page. */
+export function expectedMonoBox(page: PageSpec, t: TextSpec) {
+  const size = t.size ?? 12;
+  const width = page.width ?? 600;
+  const height = page.height ?? 800;
+  const chars = Array.from(t.text).length;
+  return {
+    xmin: t.x / width,
+    ymin: (t.y - MONO.ascent * size) / height,
+    xmax: (t.x + chars * MONO.advance * size) / width,
+    ymax: (t.y + MONO.descent * size) / height,
+  };
+}
+
+/** A PDF that declares encryption in its trailer, as an encrypted file does. */
+export async function encryptedPdf(): Promise<Uint8Array> {
+  const plain = await buildPdf([{ texts: [{ text: 'Secret', x: 50, y: 100 }] }]);
+  const text = Buffer.from(plain).toString('latin1');
+  const at = text.lastIndexOf('/Root');
+  return new Uint8Array(Buffer.from(`${text.slice(0, at)}/Encrypt << /Filter /Standard /V 1 /R 2 >>\n${text.slice(at)}`, 'latin1'));
+}
+
+/** Code points of `text` in `[start, end)`. */
+export function sliceCodePoints(text: string, start: number, end: number): string {
+  return Array.from(text).slice(start, end).join('');
+}
+
+function grayPng(width: number, height: number): Uint8Array {
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
