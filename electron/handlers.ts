@@ -1,6 +1,8 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { defaultAddresses } from './config.js';
 import { testKey } from './keys/keyTester.js';
+import { runLocalParse } from './runs/localParse.js';
+import { openSample } from './runs/openSample.js';
 import type { Services } from './services.js';
 
 /** A handler gets the request already validated by its channel's schema. */
@@ -9,7 +11,7 @@ export type HandlerTable = { [C in Channel]: Handler<C> };
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */
 export function createHandlers(services: Services): HandlerTable {
-  const { keys, notices } = services;
+  const { keys, notices, workspace, runs } = services;
   return {
     'app:info': async () => ({
       version: services.version,
@@ -34,5 +36,13 @@ export function createHandlers(services: Services): HandlerTable {
       return null;
     },
     'keys:test': async ({ id }) => testKey(await keys.credential(id, { requireEnabled: false })),
+
+    'documents:import': ({ name, bytes }) => workspace.addDocument(name, bytes),
+    'documents:read': ({ id }) => workspace.documentBytes(id),
+    'library:list': () => workspace.library(),
+    'results:get': ({ id }) => workspace.result(id),
+    'engine:parse': (request) => runs.run(request.runId, (signal) => runLocalParse(services, request, signal)),
+    'runs:cancel': async ({ runId }) => runs.cancel(runId),
+    'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),
   };
 }

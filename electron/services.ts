@@ -5,7 +5,9 @@ import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
 import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
+import { RunRegistry } from './runs/runRegistry.js';
 import { createSettingsStore, type SettingsStore } from './settings/settings.js';
+import { Workspace } from './workspace/workspace.js';
 
 /** Everything the handlers need, built once per process (Electron main or the preview). */
 export interface Services {
@@ -16,6 +18,10 @@ export interface Services {
   notices: Notices;
   settings: SettingsStore;
   keys: KeysService;
+  workspace: Workspace;
+  runs: RunRegistry;
+  /** Where the bundled sample documents are. */
+  samplesDir: string;
   /** Sends an event to the renderer (progress of long work). */
   emit(event: AppEvent): void;
 }
@@ -24,6 +30,7 @@ export interface ServicesOptions {
   shell: 'electron' | 'preview';
   version: string;
   dataDir: string;
+  samplesDir: string;
   /** Keychain service name; tests use their own so they never touch a user's keys. */
   keychainService?: string;
   keychain?: Keychain;
@@ -50,6 +57,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     notices,
     settings,
     keys,
+    workspace: new Workspace(options.dataDir, logger),
+    runs: new RunRegistry(),
+    samplesDir: options.samplesDir,
     emit: options.emit ?? (() => undefined),
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { KeysScreen } from './keys/KeysScreen.js';
+import { ReviewScreen } from './review/ReviewScreen.js';
 import { api } from './ipc/client.js';
 import { useAppStore, type Screen } from './shell/appStore.js';
 import { Notices } from './shell/Notices.js';
@@ -15,11 +16,7 @@ const NAV: Array<{ screen: Screen; label: string }> = [
 function CurrentScreen({ screen }: { screen: Screen }) {
   switch (screen) {
     case 'review':
-      return (
-        <Placeholder title="Review">
-          The review workspace opens documents, runs the parser and links every field, Markdown range and box on the page.
-        </Placeholder>
-      );
+      return <ReviewScreen />;
     case 'jobs':
       return <Placeholder title="Jobs">Every parse and extract job you started, and the service's job lists.</Placeholder>;
     case 'datasets':

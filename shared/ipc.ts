@@ -15,6 +15,8 @@ import {
   type RevealedKey,
 } from './keys.js';
 import type { AppEvent } from './events.js';
+import { parseOptionsSchema } from './contracts/v2Parse.js';
+import type { DocumentInfo, LibraryEntry, StoredResult } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
 
 export { CHANNELS, type Channel };
@@ -31,6 +33,9 @@ function channel<Res>() {
 }
 
 const noRequest = z.object({}).strict();
+const workspaceId = z.string().regex(/^[a-zA-Z0-9_-]{1,80}$/, 'not a workspace id');
+const runIdSchema = z.string().uuid();
+export const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
 
 export interface AppNotice {
   id: string;
@@ -61,6 +66,20 @@ export const ipcTable = {
   'keys:setEnabled': channel<KeyInfo>()(z.object({ id: keyIdSchema, enabled: z.boolean() }).strict()),
   'keys:delete': channel<null>()(z.object({ id: keyIdSchema }).strict()),
   'keys:test': channel<KeyTestResult>()(z.object({ id: keyIdSchema }).strict()),
+
+  'documents:import': channel<DocumentInfo>()(
+    z.object({ name: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_DOCUMENT_BYTES, 'larger than 512 MB') }).strict(),
+  ),
+  'documents:read': channel<Uint8Array>()(z.object({ id: workspaceId }).strict()),
+  'library:list': channel<LibraryEntry[]>()(noRequest),
+  'results:get': channel<StoredResult>()(z.object({ id: workspaceId }).strict()),
+  'engine:parse': channel<StoredResult>()(
+    z.object({ runId: runIdSchema, documentId: workspaceId, options: parseOptionsSchema.optional() }).strict(),
+  ),
+  'runs:cancel': channel<boolean>()(z.object({ runId: runIdSchema }).strict()),
+  'samples:open': channel<{ document: DocumentInfo; result: StoredResult }>()(
+    z.object({ name: z.enum(['invoice.pdf', 'report.pdf']).optional() }).strict(),
+  ),
 } as const satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 
 export type IpcTable = typeof ipcTable;

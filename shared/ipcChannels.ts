@@ -16,6 +16,13 @@ export const CHANNELS = [
   'keys:setEnabled',
   'keys:delete',
   'keys:test',
+  'documents:import',
+  'documents:read',
+  'library:list',
+  'results:get',
+  'engine:parse',
+  'runs:cancel',
+  'samples:open',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

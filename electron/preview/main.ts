@@ -25,6 +25,7 @@ const services = await createServices({
   shell: 'preview',
   version: __APP_VERSION__,
   dataDir,
+  samplesDir: join(here, '..', '..', 'resources', 'samples'),
   ...(process.env.GROUNDWORK_KEYCHAIN_SERVICE ? { keychainService: process.env.GROUNDWORK_KEYCHAIN_SERVICE } : {}),
   emit: (event) => relay.bridge?.emit(event),
 });

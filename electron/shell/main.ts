@@ -30,6 +30,8 @@ if (!app.requestSingleInstanceLock()) {
       shell: 'electron',
       version: app.getVersion(),
       dataDir,
+      // Packaged, the samples are extraResources; from a checkout they are in resources/.
+      samplesDir: app.isPackaged ? join(process.resourcesPath, 'samples') : join(app.getAppPath(), 'resources', 'samples'),
       // Tests use a keychain service of their own so they never touch the user's keys.
       ...(process.env.GROUNDWORK_KEYCHAIN_SERVICE ? { keychainService: process.env.GROUNDWORK_KEYCHAIN_SERVICE } : {}),
       emit: (event) => sendEvent(mainWindow, event),

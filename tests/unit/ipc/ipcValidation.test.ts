@@ -20,6 +20,13 @@ const VALID: Record<Channel, unknown> = {
   'keys:setEnabled': { id: KEY_ID, enabled: false },
   'keys:delete': { id: KEY_ID },
   'keys:test': { id: KEY_ID },
+  'documents:import': { name: 'a.pdf', bytes: new Uint8Array([37, 80, 68, 70]) },
+  'documents:read': { id: 'abc123' },
+  'library:list': {},
+  'results:get': { id: 'abc-123' },
+  'engine:parse': { runId: KEY_ID, documentId: 'abc123', options: { pages: [1, 2], atomic_grounding: false } },
+  'runs:cancel': { runId: KEY_ID },
+  'samples:open': { name: 'report.pdf' },
 };
 
 /** Malformed requests per channel, beyond the generic ones every channel gets. */
@@ -31,6 +38,16 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'keys:setEnabled': [{ id: KEY_ID, enabled: 'yes' }],
   'keys:delete': [{ id: '../../etc/passwd' }],
   'keys:test': [{ id: 7 }],
+  'documents:import': [{ name: 'a.pdf', bytes: 'JVBERi0=' }, { name: '', bytes: new Uint8Array(1) }, { name: 'a.pdf', bytes: [37, 80] }],
+  'documents:read': [{ id: '../settings' }, { id: '' }],
+  'results:get': [{ id: 'a/b' }],
+  'engine:parse': [
+    { runId: 'x', documentId: 'abc' },
+    { runId: KEY_ID, documentId: 'abc', options: { dpi: 300 } },
+    { runId: KEY_ID, documentId: 'abc', options: { pages: ['1'] } },
+  ],
+  'runs:cancel': [{ runId: 1 }],
+  'samples:open': [{ name: '../../etc/passwd' }],
 };
 
 function spyHandlers() {

@@ -17,7 +17,7 @@ let keychainService: string;
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'groundwork-keys-'));
   keychainService = `groundwork-unit-${process.pid}-${Date.now()}`;
-  services = await createServices({ shell: 'preview', version: 'test', dataDir, keychainService });
+  services = await createServices({ shell: 'preview', version: 'test', dataDir, samplesDir: 'resources/samples', keychainService });
 });
 
 afterEach(async () => {

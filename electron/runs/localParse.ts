@@ -1,0 +1,38 @@
+import type { ParseOptions, ParseResponse } from '../../shared/contracts/v2Parse.js';
+import { AppError } from '../../shared/errors.js';
+import type { AppEvent } from '../../shared/events.js';
+import type { StoredResult } from '../../shared/workspace.js';
+import { parseLocally } from '../engine/localEngine.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+/** Runs the offline engine on a workspace document, reporting progress per page, and stores the result. */
+export async function runLocalParse(
+  deps: { workspace: Workspace; emit: (event: AppEvent) => void },
+  request: { runId: string; documentId: string; options?: ParseOptions },
+  signal: AbortSignal,
+): Promise<StoredResult> {
+  const document = await deps.workspace.documentInfo(request.documentId);
+  if (document.mime !== 'application/pdf') {
+    throw new AppError({
+      code: 'local_engine_needs_pdf',
+      message: 'The offline engine reads the text layer of PDFs; this document is an image.',
+      hint: 'Use the cloud parser (engine "parse") for images and scans; add a key on the Keys screen.',
+    });
+  }
+  const bytes = await deps.workspace.documentBytes(request.documentId);
+  const response: ParseResponse = await parseLocally(bytes, request.options ?? {}, {
+    filename: document.name,
+    signal,
+    onProgress: (done, total) => deps.emit({ type: 'progress', taskId: request.runId, done, total, message: `Page ${done} of ${total}` }),
+  });
+  return deps.workspace.saveResult({
+    documentId: document.id,
+    kind: 'parse',
+    engine: 'local',
+    modelVersion: response.metadata.version ?? null,
+    pageCount: response.metadata.page_count ?? null,
+    credits: response.metadata.billing?.total_credits ?? 0,
+    partial: (response.metadata.failed_pages?.length ?? 0) > 0,
+    response,
+  });
+}

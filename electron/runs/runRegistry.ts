@@ -1,0 +1,29 @@
+import { AppError } from '../../shared/errors.js';
+
+/**
+ * Long work the renderer can cancel: each run is registered under the id the renderer
+ * chose, so "cancel" can name it before the run has answered.
+ */
+export class RunRegistry {
+  private readonly running = new Map<string, AbortController>();
+
+  async run<T>(runId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.running.has(runId)) {
+      throw new AppError({ code: 'run_exists', message: 'A run with this id is already going.' });
+    }
+    const controller = new AbortController();
+    this.running.set(runId, controller);
+    try {
+      return await work(controller.signal);
+    } finally {
+      this.running.delete(runId);
+    }
+  }
+
+  /** True when the run was going and has been told to stop. */
+  cancel(runId: string): boolean {
+    const controller = this.running.get(runId);
+    controller?.abort();
+    return controller !== undefined;
+  }
+}

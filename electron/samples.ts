@@ -1,0 +1,19 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../shared/errors.js';
+
+export const SAMPLE_NAMES = ['invoice.pdf', 'report.pdf'] as const;
+export type SampleName = (typeof SAMPLE_NAMES)[number];
+
+/** The bytes of a bundled sample document (resources/samples). */
+export async function readSample(samplesDir: string, name: SampleName): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(join(samplesDir, name)));
+  } catch {
+    throw new AppError({
+      code: 'sample_missing',
+      message: `The sample document ${name} is missing from ${samplesDir}.`,
+      hint: 'Rebuild the samples with `npm run samples`, or reinstall the app.',
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import type { EngineName } from '../../shared/workspace.js';
+import { useKeysStore } from '../keys/keysStore.js';
+import { useAppStore } from '../shell/appStore.js';
+import { useReviewStore } from './reviewStore.js';
+
+const ENGINE_LABELS: Record<EngineName, string> = {
+  local: 'Offline engine (local)',
+  parse: 'Cloud parser (v2 parse)',
+  analyzer: 'Older analyzer',
+};
+const ENGINE_KEY_KIND = { parse: 'v2', analyzer: 'analyzer' } as const;
+
+/** Open, pick an engine, run it, watch its progress, cancel it. */
+export function ReviewToolbar() {
+  const { openFile, runEngine, cancelRun, setEngine, openSample } = useReviewStore.getState();
+  const engine = useReviewStore((s) => s.engine);
+  const run = useReviewStore((s) => s.run);
+  const hasDocument = useReviewStore((s) => s.document !== null);
+  const keys = useKeysStore((s) => s.keys);
+  const loadKeys = useKeysStore((s) => s.load);
+  const setScreen = useAppStore((s) => s.setScreen);
+  const [opening, setOpening] = useState(false);
+
+  useEffect(() => {
+    void loadKeys();
+  }, [loadKeys]);
+
+  const needsKey = engine !== 'local' && !keys.some((k) => k.kind === ENGINE_KEY_KIND[engine] && k.enabled);
+
+  return (
+    <div className="review-toolbar">
+      <label className="file-button">
+        Open…
+        <input
+          type="file"
+          data-testid="open-file"
+          accept="application/pdf,image/*"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            setOpening(true);
+            await openFile(file);
+            setOpening(false);
+          }}
+        />
+      </label>
+      <button type="button" onClick={() => void openSample()} data-testid="try-sample">
+        Try a sample
+      </button>
+      <span className="toolbar-sep" />
+      <select data-testid="engine" value={engine} onChange={(e) => setEngine(e.target.value as EngineName)} aria-label="Engine">
+        {(Object.keys(ENGINE_LABELS) as EngineName[]).map((name) => (
+          <option key={name} value={name}>
+            {ENGINE_LABELS[name]}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="primary" data-testid="run" disabled={!hasDocument || !!run || needsKey} onClick={() => void runEngine()}>
+        Run
+      </button>
+      {run ? (
+        <span className="run-progress" data-testid="run-progress">
+          <progress max={run.total || 1} value={run.done} /> {run.message}
+          <button type="button" onClick={() => void cancelRun()} data-testid="cancel-run">
+            Cancel
+          </button>
+        </span>
+      ) : null}
+      {opening ? <span className="muted">Opening…</span> : null}
+      {needsKey ? (
+        <span className="engine-hint" data-testid="engine-hint">
+          {ENGINE_LABELS[engine]} needs a key.{' '}
+          <button type="button" className="link" onClick={() => setScreen('keys')}>
+            Add one on the Keys screen
+          </button>
+          ; the offline engine works without.
+        </span>
+      ) : null}
+      {engine === 'local' ? <span className="muted small">Reads the PDF's text layer on this computer; no key, no credits.</span> : null}
+    </div>
+  );
+}

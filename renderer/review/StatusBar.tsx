@@ -1,0 +1,25 @@
+import { useReviewStore } from './reviewStore.js';
+
+/** The exact Markdown text of the selection and its page(s). */
+export function StatusBar() {
+  const selection = useReviewStore((s) => s.selection);
+  const result = useReviewStore((s) => s.result);
+  return (
+    <footer className="status-bar">
+      <span className="status-label">{selection ? `${selection.kind === 'node' ? selection.id : `field ${selection.id}`}` : 'Nothing selected'}</span>
+      <span className="status-pages">
+        {selection?.pages.length ? 'Page ' : ''}
+        <span data-testid="selection-page">{selection ? selection.pages.join(', ') : ''}</span>
+      </span>
+      <span className="status-text" data-testid="selection-text" title={selection?.text}>
+        {selection?.text ?? ''}
+      </span>
+      {result ? (
+        <span className="status-result muted">
+          {result.engine} · {result.modelVersion ?? 'unknown version'} · {result.pageCount ?? '?'} pages · {result.credits ?? 0} credits
+          {result.partial ? ' · partial' : ''}
+        </span>
+      ) : null}
+    </footer>
+  );
+}

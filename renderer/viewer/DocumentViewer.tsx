@@ -1,0 +1,139 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DocumentInfo } from '../../shared/workspace.js';
+import { useReviewStore } from '../review/reviewStore.js';
+import { ImagePage } from './ImagePage.js';
+import { openPdf, type PDFDocumentProxy } from './pdfjs.js';
+import { PdfPage } from './PdfPage.js';
+import { ZoomBar, scaleFor, type Zoom } from './ZoomBar.js';
+
+interface PageSize {
+  width: number;
+  height: number;
+}
+
+const PAGE_GAP = 16;
+
+/** The document (mounted once per document): PDF pages (drawn near the viewport only) or an upright image, with zoom and page navigation. */
+export function DocumentViewer({ document, bytes }: { document: DocumentInfo; bytes: Uint8Array }) {
+  const model = useReviewStore((s) => s.model);
+  const selection = useReviewStore((s) => s.selection);
+  const selectNode = useReviewStore((s) => s.selectNode);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [sizes, setSizes] = useState<PageSize[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [zoom, setZoom] = useState<Zoom>('fit-width');
+  const [viewport, setViewport] = useState({ width: 800, height: 600 });
+  const [currentPage, setCurrentPage] = useState(1);
+  const isPdf = document.mime === 'application/pdf';
+
+  useEffect(() => {
+    if (!isPdf) return;
+    let disposed = false;
+    let opened: PDFDocumentProxy | null = null;
+    openPdf(bytes)
+      .then(async (doc) => {
+        opened = doc;
+        const pageSizes: PageSize[] = [];
+        for (let i = 1; i <= doc.numPages; i++) {
+          const vp = (await doc.getPage(i)).getViewport({ scale: 1 });
+          pageSizes.push({ width: vp.width, height: vp.height });
+        }
+        if (disposed) return;
+        setSizes(pageSizes);
+        setPdf(doc);
+      })
+      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
+    return () => {
+      disposed = true;
+      void opened?.destroy();
+    };
+  }, [bytes, isPdf]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setViewport({ width: element.clientWidth, height: element.clientHeight }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const pageCount = isPdf ? sizes.length : 1;
+  const scaled = useMemo(
+    () => sizes.map((size) => {
+      const scale = scaleFor(zoom, size, viewport);
+      return { width: Math.round(size.width * scale), height: Math.round(size.height * scale) };
+    }),
+    [sizes, zoom, viewport],
+  );
+
+  // Scroll the page so the selection's first box is in view, unless it already is.
+  useEffect(() => {
+    const box = selection?.boxes[0];
+    const container = scroller.current;
+    if (!box || !container) return;
+    const pageElement = container.querySelector<HTMLElement>(`[data-testid="page"][data-page="${box.page}"]`);
+    if (!pageElement) return;
+    const top = pageElement.offsetTop + box.top * pageElement.clientHeight;
+    const bottom = pageElement.offsetTop + box.bottom * pageElement.clientHeight;
+    if (top < container.scrollTop || bottom > container.scrollTop + container.clientHeight) {
+      container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3) });
+    }
+  }, [selection]);
+
+  const goToPage = (page: number) => {
+    const target = Math.min(Math.max(1, page), pageCount);
+    scroller.current?.querySelector<HTMLElement>(`[data-page="${target}"]`)?.scrollIntoView({ block: 'start' });
+    setCurrentPage(target);
+  };
+
+  const onScroll = () => {
+    const container = scroller.current;
+    if (!container || scaled.length === 0) return;
+    let offset = PAGE_GAP;
+    const middle = container.scrollTop + container.clientHeight / 3;
+    for (let i = 0; i < scaled.length; i++) {
+      offset += scaled[i]!.height + PAGE_GAP;
+      if (offset > middle) {
+        if (currentPage !== i + 1) setCurrentPage(i + 1);
+        return;
+      }
+    }
+  };
+
+  const pageInfo = (page: number) => model?.pages.find((p) => p.page === page) ?? null;
+
+  return (
+    <div className="viewer">
+      <ZoomBar zoom={zoom} onZoom={setZoom} page={currentPage} pageCount={pageCount} onPage={goToPage} />
+      <div
+        ref={scroller}
+        className="viewer-scroll"
+        onScroll={onScroll}
+        onClick={() => selectNode(null)}
+        data-testid="viewer"
+      >
+        {loadError ? (
+          <div className="error" data-testid="error" data-code="pdf_unreadable">
+            <strong>This PDF cannot be displayed: {loadError}</strong>
+          </div>
+        ) : null}
+        {isPdf && pdf
+          ? scaled.map((size, i) => (
+              <PdfPage
+                key={i + 1}
+                pdf={pdf}
+                page={i + 1}
+                width={size.width}
+                height={size.height}
+                model={model}
+                failed={pageInfo(i + 1)?.failed ?? false}
+                status={pageInfo(i + 1)?.status ?? null}
+              />
+            ))
+          : null}
+        {!isPdf ? <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import { PageOverlay } from './PageOverlay.js';
+import { scaleFor, type Zoom } from './ZoomBar.js';
+
+interface ImagePageProps {
+  bytes: Uint8Array;
+  mime: string;
+  zoom: Zoom;
+  viewport: { width: number; height: number };
+  model: ParseModel | null;
+  onSize(size: { width: number; height: number }): void;
+}
+
+/**
+ * An image as one page. Browsers apply EXIF orientation when drawing an <img>
+ * (`image-orientation: from-image`), and naturalWidth/Height report the upright size,
+ * which is the frame the service's boxes are in.
+ */
+export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImagePageProps) {
+  const url = useMemo(() => URL.createObjectURL(new Blob([bytes.slice()], { type: mime })), [bytes, mime]);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+
+  const scale = natural ? scaleFor(zoom, natural, viewport) : 1;
+  const width = natural ? Math.round(natural.width * scale) : undefined;
+  const height = natural ? Math.round(natural.height * scale) : undefined;
+
+  return (
+    <div className="page" data-testid="page" data-page={1} style={{ width, height }}>
+      <img
+          src={url}
+          alt="Document page"
+          className="page-image"
+          style={{ width, height }}
+          onLoad={(e) => {
+            const size = { width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight };
+            setNatural(size);
+            onSize(size);
+          }}
+        />
+      {model && natural ? <PageOverlay model={model} page={1} /> : null}
+    </div>
+  );
+}

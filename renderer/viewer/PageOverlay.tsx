@@ -1,0 +1,61 @@
+import { memo } from 'react';
+import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import { useReviewStore } from '../review/reviewStore.js';
+
+/**
+ * The boxes of one page, drawn as percentages of the page so they sit right at every zoom.
+ * Bigger boxes are drawn first, so a cell inside its table stays clickable.
+ */
+export const PageOverlay = memo(function PageOverlay({ model, page }: { model: ParseModel; page: number }) {
+  const selectNode = useReviewStore((s) => s.selectNode);
+  const selection = useReviewStore((s) => s.selection);
+  const selected = new Set(selection?.nodeIds ?? []);
+  const ids = [...(model.boxesByPage.get(page) ?? [])].sort((a, b) => area(model, b) - area(model, a));
+  const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
+
+  return (
+    <div className="overlay">
+      {ids.map((id) => {
+        const node = model.nodes.get(id);
+        if (!node?.box) return null;
+        const { left, top, right, bottom } = node.box;
+        return (
+          <div
+            key={id}
+            role="button"
+            tabIndex={-1}
+            aria-label={`${node.type} ${id}`}
+            data-testid="box"
+            data-node-id={id}
+            data-type={node.type}
+            data-selected={selected.has(id) ? 'true' : undefined}
+            data-flagged={node.flags.length > 0 ? 'true' : undefined}
+            className={`box box-${typeClass(node.type)}`}
+            style={{ left: `${left * 100}%`, top: `${top * 100}%`, width: `${(right - left) * 100}%`, height: `${(bottom - top) * 100}%` }}
+            onClick={(event) => {
+              event.stopPropagation();
+              selectNode(id);
+            }}
+          />
+        );
+      })}
+      {fieldBoxes.map((box, i) => (
+        <div
+          key={`field-${i}`}
+          className="box box-field"
+          style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
+        />
+      ))}
+    </div>
+  );
+});
+
+function area(model: ParseModel, id: string): number {
+  const box = model.nodes.get(id)?.box;
+  return box ? (box.right - box.left) * (box.bottom - box.top) : 0;
+}
+
+const STYLED_TYPES = new Set(['text', 'title', 'heading', 'table', 'table_cell', 'list_item', 'marginalia', 'figure']);
+export function typeClass(type: string): string {
+  return STYLED_TYPES.has(type) ? type : 'other';
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import { PageOverlay } from './PageOverlay.js';
+import type { PDFDocumentProxy } from './pdfjs.js';
+
+interface PdfPageProps {
+  pdf: PDFDocumentProxy;
+  page: number;
+  /** Size on screen in CSS pixels (the page as displayed, rotation applied). */
+  width: number;
+  height: number;
+  model: ParseModel | null;
+  failed: boolean;
+  status: string | null;
+}
+
+/**
+ * One page: a placeholder of the right size always, the canvas only while the page is
+ * near the viewport (released again when it scrolls far away), the boxes on top.
+ */
+export function PdfPage({ pdf, page, width, height, model, failed, status }: PdfPageProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [near, setNear] = useState(false);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(([entry]) => setNear(!!entry?.isIntersecting), { rootMargin: '150% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!near || !canvas) return;
+    let cancelled = false;
+    let task: { cancel(): void; promise: Promise<void> } | null = null;
+    void pdf.getPage(page).then((proxy) => {
+      if (cancelled) return;
+      const base = proxy.getViewport({ scale: 1 });
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = proxy.getViewport({ scale: (width / base.width) * ratio });
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      task = proxy.render({ canvas, viewport });
+      task.promise.then(
+        () => canvas.setAttribute('data-rendered', 'true'),
+        () => undefined,
+      );
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+      // Release the bitmap: a far page keeps only its placeholder.
+      canvas.width = 0;
+      canvas.height = 0;
+      canvas.removeAttribute('data-rendered');
+    };
+  }, [near, pdf, page, width]);
+
+  return (
+    <div ref={holder} className={`page${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>
+      <canvas ref={canvasRef} className="page-canvas" style={{ width, height }} />
+      {model ? <PageOverlay model={model} page={page} /> : null}
+      {failed || (status && status !== 'ok') ? (
+        <div className="page-flag" data-testid="page-flag">
+          {failed ? 'This page failed to parse' : `Page status: ${status}`}
+        </div>
+      ) : null}
+    </div>
+  );
+}

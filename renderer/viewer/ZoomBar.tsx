@@ -1,0 +1,58 @@
+export type Zoom = 'fit-width' | 'fit-page' | number;
+
+const PERCENTS = [50, 75, 100, 125, 150, 200, 300];
+const MARGIN = 32;
+
+/** The scale at which a page of `size` (CSS px at 100%) is drawn for a zoom setting. */
+export function scaleFor(zoom: Zoom, size: { width: number; height: number }, viewport: { width: number; height: number }): number {
+  if (zoom === 'fit-width') return Math.max(0.1, (viewport.width - MARGIN) / size.width);
+  if (zoom === 'fit-page') return Math.max(0.1, Math.min((viewport.width - MARGIN) / size.width, (viewport.height - MARGIN) / size.height));
+  return zoom / 100;
+}
+
+interface ZoomBarProps {
+  zoom: Zoom;
+  onZoom(zoom: Zoom): void;
+  page: number;
+  pageCount: number;
+  onPage(page: number): void;
+}
+
+export function ZoomBar({ zoom, onZoom, page, pageCount, onPage }: ZoomBarProps) {
+  return (
+    <div className="zoombar">
+      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        ‹
+      </button>
+      <label className="page-counter">
+        <input
+          type="number"
+          min={1}
+          max={pageCount}
+          value={page}
+          data-testid="page-input"
+          onChange={(e) => onPage(Number(e.target.value))}
+          aria-label="Page number"
+        />
+        <span data-testid="page-count">of {pageCount}</span>
+      </label>
+      <button type="button" onClick={() => onPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
+        ›
+      </button>
+      <select
+        data-testid="zoom"
+        value={String(zoom)}
+        onChange={(e) => onZoom(e.target.value === 'fit-width' || e.target.value === 'fit-page' ? e.target.value : Number(e.target.value))}
+        aria-label="Zoom"
+      >
+        <option value="fit-width">Fit width</option>
+        <option value="fit-page">Fit page</option>
+        {PERCENTS.map((p) => (
+          <option key={p} value={p}>
+            {p}%
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

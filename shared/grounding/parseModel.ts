@@ -1,0 +1,144 @@
+/**
+ * The review workspace's view of a v2 parse response: built once at load, then every
+ * click is a lookup. Ranges are converted from code points to UTF-16 here and nowhere
+ * else; boxes become the one internal box type; anything out of bounds is flagged, not
+ * dropped, so a bad result is shown rather than crashing the window.
+ */
+import type { ParseResponse, StructureNode } from '../contracts/v2Parse.js';
+import { fromV2Box, type PageBox } from './box.js';
+import { CodePointIndex } from './codePointIndex.js';
+import { IntervalIndex } from './intervalIndex.js';
+
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+export type NodeFlag = 'range_out_of_bounds' | 'box_out_of_bounds' | 'unknown_type' | 'unknown_status' | 'no_grounding';
+
+export interface ModelNode {
+  id: string;
+  type: string;
+  parentId: string | null;
+  childIds: string[];
+  page: number | null;
+  /** UTF-16 offsets into `markdown`. */
+  range: TextRange | null;
+  box: PageBox | null;
+  atomic: Array<{ page: number; range: TextRange; box: PageBox }>;
+  /** Table cells. */
+  cell?: { row: number; col: number; rowspan: number; colspan: number };
+  /** Page nodes. */
+  status?: string;
+  reason?: string;
+  flags: NodeFlag[];
+  depth: number;
+}
+
+export interface PageSummary {
+  page: number;
+  nodeId: string;
+  status: string;
+  reason: string;
+  failed: boolean;
+}
+
+export interface ParseModel {
+  markdown: string;
+  index: CodePointIndex;
+  nodes: Map<string, ModelNode>;
+  /** Node ids in reading order (document order of the tree), pages included. */
+  order: string[];
+  /** Element ids per page, for drawing boxes. */
+  boxesByPage: Map<number, string[]>;
+  pages: PageSummary[];
+  /** Element nodes by their UTF-16 range. */
+  ranges: IntervalIndex<string>;
+  failedPages: number[];
+}
+
+const KNOWN_TYPES = new Set([
+  'document', 'page', 'text', 'title', 'heading', 'table', 'table_cell', 'list_item', 'marginalia', 'figure',
+  'caption', 'header', 'footer', 'page_header', 'page_footer', 'page_number', 'form', 'key_value', 'logo', 'formula', 'code',
+]);
+const KNOWN_STATUSES = new Set(['ok', 'failed', 'no_text_layer', 'error', 'skipped']);
+
+export function buildParseModel(response: ParseResponse): ParseModel {
+  const markdown = response.markdown;
+  const index = new CodePointIndex(markdown);
+  const nodes = new Map<string, ModelNode>();
+  const order: string[] = [];
+  const boxesByPage = new Map<number, string[]>();
+  const pages: PageSummary[] = [];
+  const intervals: Array<{ start: number; end: number; value: string }> = [];
+  const failedPages = (response.metadata.failed_pages ?? []).filter((p) => Number.isInteger(p));
+  const failed = new Set(failedPages);
+  const usedIds = new Set<string>();
+
+  const convertRange = (range: { start: number; end: number } | undefined, flags: NodeFlag[]): TextRange | null => {
+    if (!range) return null;
+    const converted = index.rangeToUtf16(range.start, range.end);
+    if (!converted.valid && !flags.includes('range_out_of_bounds')) flags.push('range_out_of_bounds');
+    return { start: converted.start, end: converted.end };
+  };
+
+  const visit = (node: StructureNode, parentId: string | null, depth: number, pageHint: number | null) => {
+    const flags: NodeFlag[] = [];
+    const id = uniqueId(node, pageHint, usedIds);
+    const isPage = node.type === 'page';
+    const page = node.grounding?.page ?? (isPage ? (node.page ?? null) : pageHint);
+    if (!KNOWN_TYPES.has(node.type)) flags.push('unknown_type');
+    const box = node.grounding ? fromV2Box(node.grounding.page, node.grounding.box) : null;
+    if (box && !box.valid) flags.push('box_out_of_bounds');
+    if (!node.grounding && node.type !== 'document') flags.push('no_grounding');
+    const range = convertRange(node.grounding?.range, flags);
+    const atomic = (node.atomic_grounding ?? []).map((g) => {
+      const atomBox = fromV2Box(g.page, g.box);
+      if (!atomBox.valid && !flags.includes('box_out_of_bounds')) flags.push('box_out_of_bounds');
+      return { page: g.page, range: convertRange(g.range, flags) ?? { start: 0, end: 0 }, box: atomBox };
+    });
+    const model: ModelNode = { id, type: node.type, parentId, childIds: [], page, range, box, atomic, flags, depth };
+    if (node.type === 'table_cell' || node.row !== undefined) {
+      model.cell = { row: node.row ?? 0, col: node.col ?? 0, rowspan: node.rowspan ?? 1, colspan: node.colspan ?? 1 };
+    }
+    if (isPage) {
+      const pageNumber = node.page ?? page ?? pages.length + 1;
+      model.status = node.status ?? 'ok';
+      model.reason = node.reason ?? '';
+      if (!KNOWN_STATUSES.has(model.status)) flags.push('unknown_status');
+      pages.push({ page: pageNumber, nodeId: id, status: model.status, reason: model.reason, failed: failed.has(pageNumber) || model.status === 'failed' });
+    }
+    nodes.set(id, model);
+    order.push(id);
+    if (parentId) nodes.get(parentId)?.childIds.push(id);
+    if (!isPage && node.type !== 'document') {
+      if (page !== null && box) {
+        const list = boxesByPage.get(page) ?? [];
+        list.push(id);
+        boxesByPage.set(page, list);
+      }
+      if (range) intervals.push({ start: range.start, end: range.end, value: id });
+    }
+    for (const child of node.children ?? []) visit(child, id, depth + 1, isPage ? (node.page ?? page) : page);
+  };
+  visit(response.structure, null, 0, null);
+
+  return { markdown, index, nodes, order, boxesByPage, pages, ranges: new IntervalIndex(intervals), failedPages };
+}
+
+/** Service ids where present and unique; otherwise a stable synthesized one (pages have none). */
+function uniqueId(node: StructureNode, page: number | null, used: Set<string>): string {
+  let base = node.id ?? (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
+  if (used.has(base)) {
+    let n = 2;
+    while (used.has(`${base}~${n}`)) n++;
+    base = `${base}~${n}`;
+  }
+  used.add(base);
+  return base;
+}
+
+/** The exact Markdown text of a UTF-16 range. */
+export function sliceMarkdown(model: ParseModel, range: TextRange): string {
+  return model.markdown.slice(range.start, range.end);
+}

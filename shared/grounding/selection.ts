@@ -1,0 +1,83 @@
+import type { PageBox } from './box.js';
+import type { ModelNode, ParseModel, TextRange } from './parseModel.js';
+
+/** The one selection every panel derives its highlight from. */
+export interface Selection {
+  kind: 'node' | 'field';
+  /** The node id or field path that was clicked. */
+  id: string;
+  /** Structure nodes that are part of the selection (highlighted boxes, tree rows). */
+  nodeIds: string[];
+  /** Exact UTF-16 ranges of the Markdown. */
+  ranges: TextRange[];
+  boxes: PageBox[];
+  pages: number[];
+  /** The exact Markdown text of the ranges, joined by " … " when there are several. */
+  text: string;
+}
+
+export function selectNode(model: ParseModel, id: string): Selection | null {
+  const node = model.nodes.get(id);
+  if (!node) return null;
+  const ranges = node.range ? [node.range] : [];
+  return {
+    kind: 'node',
+    id,
+    nodeIds: [id],
+    ranges,
+    boxes: node.box ? [node.box] : [],
+    pages: node.page !== null ? [node.page] : [],
+    text: ranges.map((r) => model.markdown.slice(r.start, r.end)).join(' … '),
+  };
+}
+
+/**
+ * Grounds ranges (an extracted field's) back to the source: the smallest nodes whose
+ * ranges overlap them, their boxes (atomic boxes where a line falls inside the range,
+ * for tighter highlights) and their pages.
+ */
+export function selectRanges(model: ParseModel, id: string, ranges: TextRange[]): Selection {
+  const nodeIds = new Set<string>();
+  const boxes: PageBox[] = [];
+  const pages = new Set<number>();
+  for (const range of ranges) {
+    for (const node of leavesOverlapping(model, range)) {
+      nodeIds.add(node.id);
+      const atoms = node.atomic.filter((a) => a.range.start < Math.max(range.end, range.start + 1) && a.range.end > range.start);
+      const chosen = atoms.length > 0 ? atoms.map((a) => a.box) : node.box ? [node.box] : [];
+      boxes.push(...chosen);
+      for (const box of chosen) pages.add(box.page);
+    }
+  }
+  return {
+    kind: 'field',
+    id,
+    nodeIds: [...nodeIds],
+    ranges,
+    boxes,
+    pages: [...pages].sort((a, b) => a - b),
+    text: ranges.map((r) => model.markdown.slice(r.start, r.end)).join(' … '),
+  };
+}
+
+/** Nodes overlapping a range that have no child also overlapping it (cells rather than their table). */
+function leavesOverlapping(model: ParseModel, range: TextRange): ModelNode[] {
+  const hits = model.ranges.overlapping(range.start, range.end);
+  const hitSet = new Set(hits);
+  return hits
+    .filter((id) => !(model.nodes.get(id)?.childIds ?? []).some((child) => hitSet.has(child)))
+    .map((id) => model.nodes.get(id))
+    .filter((n): n is ModelNode => n !== undefined);
+}
+
+/** The top-level element (a child of a page) that holds a node: the unit the Markdown panel draws. */
+export function blockOf(model: ParseModel, id: string): string | null {
+  let node = model.nodes.get(id);
+  while (node) {
+    const parent = node.parentId ? model.nodes.get(node.parentId) : undefined;
+    if (!parent) return null;
+    if (parent.type === 'page') return node.id;
+    node = parent;
+  }
+  return null;
+}
