@@ -1,6 +1,7 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { defaultAddresses } from './config.js';
 import { testKey } from './keys/keyTester.js';
+import { runLocalExtract } from './runs/localExtractRun.js';
 import { runLocalParse } from './runs/localParse.js';
 import { openSample } from './runs/openSample.js';
 import type { Services } from './services.js';
@@ -42,6 +43,7 @@ export function createHandlers(services: Services): HandlerTable {
     'library:list': () => workspace.library(),
     'results:get': ({ id }) => workspace.result(id),
     'engine:parse': (request) => runs.run(request.runId, (signal) => runLocalParse(services, request, signal)),
+    'engine:extract': (request) => runLocalExtract(workspace, request),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
     'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),
   };

@@ -76,6 +76,9 @@ export const ipcTable = {
   'engine:parse': channel<StoredResult>()(
     z.object({ runId: runIdSchema, documentId: workspaceId, options: parseOptionsSchema.optional() }).strict(),
   ),
+  'engine:extract': channel<StoredResult>()(
+    z.object({ resultId: workspaceId, schema: z.record(z.string(), z.unknown()) }).strict(),
+  ),
   'runs:cancel': channel<boolean>()(z.object({ runId: runIdSchema }).strict()),
   'samples:open': channel<{ document: DocumentInfo; result: StoredResult }>()(
     z.object({ name: z.enum(['invoice.pdf', 'report.pdf']).optional() }).strict(),

@@ -21,6 +21,7 @@ export const CHANNELS = [
   'library:list',
   'results:get',
   'engine:parse',
+  'engine:extract',
   'runs:cancel',
   'samples:open',
 ] as const;

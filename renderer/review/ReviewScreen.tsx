@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { FieldsPanel } from '../fields/FieldsPanel.js';
 import { MarkdownPanel } from '../markdown/MarkdownPanel.js';
 import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
@@ -10,6 +11,10 @@ import { StatusBar } from './StatusBar.js';
 import { useReviewKeyboard } from './useReviewKeyboard.js';
 
 type Panel = 'markdown' | 'structure';
+const PANELS: Array<{ id: Panel; label: string }> = [
+  { id: 'markdown', label: 'Markdown' },
+  { id: 'structure', label: 'Structure' },
+];
 
 /** The review workspace: library, page with boxes, linked Markdown and structure, status bar. */
 export function ReviewScreen() {
@@ -57,18 +62,23 @@ export function ReviewScreen() {
         </div>
         <aside className="review-panels">
           <div className="tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={panel === 'markdown'} className={panel === 'markdown' ? 'tab active' : 'tab'} onClick={() => setPanel('markdown')} data-testid="tab-markdown">
-              Markdown
-            </button>
-            <button type="button" role="tab" aria-selected={panel === 'structure'} className={panel === 'structure' ? 'tab active' : 'tab'} onClick={() => setPanel('structure')} data-testid="tab-structure">
-              Structure
-            </button>
+            {PANELS.map(({ id, label }) => (
+              <button key={id} type="button" role="tab" aria-selected={panel === id} className={panel === id ? 'tab active' : 'tab'} onClick={() => setPanel(id)} data-testid={`tab-${id}`}>
+                {label}
+              </button>
+            ))}
           </div>
           {model ? (
             panel === 'markdown' ? <MarkdownPanel model={model} /> : <StructureTree model={model} />
           ) : (
             <p className="muted empty-state">{document ? 'Run an engine to see the result.' : ''}</p>
           )}
+          {model ? (
+            <section className="fields-section" aria-label="Fields">
+              <h2>Fields</h2>
+              <FieldsPanel />
+            </section>
+          ) : null}
         </aside>
       </div>
       <StatusBar />

@@ -3,7 +3,7 @@ import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import { buildParseModel, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
-import type { TextRange } from '../../shared/grounding/parseModel.js';
+import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
 import type { DocumentInfo, EngineName, LibraryEntry, StoredResult } from '../../shared/workspace.js';
 import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
 
@@ -20,6 +20,9 @@ interface ReviewState {
   bytes: Uint8Array | null;
   result: StoredResult | null;
   model: ParseModel | null;
+  /** The latest extraction run on `result`, and its fields. */
+  extraction: StoredResult | null;
+  fields: FieldEntry[];
   selection: Selection | null;
   engine: EngineName;
   run: RunState | null;
@@ -33,8 +36,10 @@ interface ReviewState {
   cancelRun(): Promise<void>;
   setEngine(engine: EngineName): void;
   selectNode(id: string | null): void;
-  selectField(path: string, ranges: TextRange[]): void;
+  runExtract(schema: Record<string, unknown>): Promise<void>;
+  selectField(path: string): void;
   stepSelection(direction: 1 | -1): void;
+  stepField(direction: 1 | -1): void;
   clearError(): void;
 }
 
@@ -62,8 +67,19 @@ export const useReviewStore = create<ReviewState>((set, get) => {
     }
   };
 
-  const showResult = (document: DocumentInfo, bytes: Uint8Array, result: StoredResult | null) => {
+  const showExtraction = (extraction: StoredResult | null) => {
+    const response = (extraction?.response ?? {}) as { extraction?: unknown; extraction_metadata?: unknown };
+    set({ extraction, fields: extraction ? flattenFields(response.extraction, response.extraction_metadata) : [] });
+  };
+
+  /** Shows a document with a parse result and an extraction made from it (the given one, else the latest). */
+  const showResult = async (document: DocumentInfo, bytes: Uint8Array, result: StoredResult | null, extractionId?: string) => {
     set({ document, bytes, result, model: result ? modelOf(result) : null, selection: null });
+    const library = get().library.find((e) => e.document.id === document.id);
+    const extractionInfo = result
+      ? (library?.results.find((r) => r.id === extractionId) ?? library?.results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id))
+      : undefined;
+    showExtraction(extractionInfo ? await requireApi().results.get({ id: extractionInfo.id }) : null);
   };
 
   return {
@@ -72,6 +88,8 @@ export const useReviewStore = create<ReviewState>((set, get) => {
     bytes: null,
     result: null,
     model: null,
+    extraction: null,
+    fields: [],
     selection: null,
     engine: 'local',
     run: null,
@@ -84,27 +102,30 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         const api = requireApi();
         const bytes = new Uint8Array(await file.arrayBuffer());
         const document = await api.documents.import({ name: file.name, bytes });
-        showResult(document, bytes, null);
         set({ library: await api.library.list({}) });
+        await showResult(document, bytes, null);
       }),
 
     openDocument: (id, resultId) =>
       attempt(async () => {
         const api = requireApi();
-        const entry = get().library.find((e) => e.document.id === id);
-        const chosen = resultId ?? entry?.results.find((r) => r.kind === 'parse')?.id;
-        const [bytes, result] = await Promise.all([api.documents.read({ id }), chosen ? api.results.get({ id: chosen }) : Promise.resolve(null)]);
-        const document = entry?.document ?? (await api.library.list({})).find((e) => e.document.id === id)?.document;
-        if (!document) throw new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.' });
-        showResult(document, bytes, result);
+        const library = await api.library.list({});
+        set({ library });
+        const entry = library.find((e) => e.document.id === id);
+        if (!entry) throw new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.' });
+        // An extraction opens on top of the parse result it was made from.
+        const chosen = entry.results.find((r) => r.id === resultId) ?? entry.results.find((r) => r.kind === 'parse');
+        const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
+        const [bytes, result] = await Promise.all([api.documents.read({ id }), parseId ? api.results.get({ id: parseId }) : Promise.resolve(null)]);
+        await showResult(entry.document, bytes, result, chosen?.kind === 'extract' ? chosen.id : undefined);
       }),
 
     openSample: () =>
       attempt(async () => {
         const api = requireApi();
         const { document, result } = await api.samples.open({});
-        showResult(document, await api.documents.read({ id: document.id }), result);
         set({ library: await api.library.list({}) });
+        await showResult(document, await api.documents.read({ id: document.id }), result);
       }),
 
     runEngine: () =>
@@ -127,9 +148,9 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         });
         try {
           const result = await requireApi().engine.parse({ runId, documentId: document.id });
-          const bytes = get().bytes;
-          if (bytes && get().document?.id === document.id) showResult(document, bytes, result);
           set({ library: await requireApi().library.list({}) });
+          const bytes = get().bytes;
+          if (bytes && get().document?.id === document.id) await showResult(document, bytes, result);
         } finally {
           stop();
           set({ run: null });
@@ -149,9 +170,32 @@ export const useReviewStore = create<ReviewState>((set, get) => {
       set({ selection: id && model ? selectNode(model, id) : null });
     },
 
-    selectField: (path, ranges) => {
-      const model = get().model;
-      if (model) set({ selection: selectRanges(model, path, ranges) });
+    runExtract: (schema) =>
+      attempt(async () => {
+        const result = get().result;
+        if (!result) throw new AppError({ code: 'no_parse_result', message: 'Parse the document first; extraction reads its Markdown.' });
+        const extraction = await requireApi().engine.extract({ resultId: result.id, schema });
+        set({ library: await requireApi().library.list({}) });
+        showExtraction(extraction);
+      }),
+
+    selectField: (path) => {
+      const { model, fields } = get();
+      const field = fields.find((f) => f.path === path);
+      if (!model || !field) return;
+      const ranges = field.ranges.map((r) => {
+        const converted = model.index.rangeToUtf16(r.start, r.end);
+        return { start: converted.start, end: converted.end };
+      });
+      set({ selection: selectRanges(model, path, ranges) });
+    },
+
+    stepField: (direction) => {
+      const { fields, selection } = get();
+      if (fields.length === 0) return;
+      const current = selection?.kind === 'field' ? fields.findIndex((f) => f.path === selection.id) : -1;
+      const next = current < 0 ? (direction > 0 ? 0 : fields.length - 1) : Math.min(fields.length - 1, Math.max(0, current + direction));
+      get().selectField(fields[next]!.path);
     },
 
     stepSelection: (direction) => {

@@ -57,3 +57,39 @@ test('the sample reopens from the library after a restart, without parsing again
   await page.locator('[data-testid="box"][data-node-id="text-1"]').click();
   await expect(page.getByTestId('selection-text')).toHaveText('Date: 2024-03-15');
 });
+
+test('offline extraction: click a field to see its exact text, page and box; the panel says it is a heuristic', async ({ page, preview }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('extract-run').click();
+  await expect(page.getByTestId('extract-note')).toContainText('not the cloud model');
+
+  const total = page.locator('[data-testid="field"][data-field="total"]');
+  await expect(total).toContainText('$1,242.00');
+  await total.click();
+  await expect(total).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('selection-text')).toHaveText('$1,242.00');
+  await expect(page.getByTestId('selection-page')).toHaveText('1');
+  const box = page.locator('[data-testid="box"][data-selected="true"]');
+  await expect(box).toHaveCount(1);
+  await expect(page.locator('[data-testid="md-node"][data-selected="true"]')).toContainText('Total: $1,242.00');
+
+  // n / p walk the fields.
+  await page.locator('body').press('n');
+  await expect(page.locator('[data-testid="field"][data-selected="true"]')).toHaveCount(1);
+
+  // The extraction is kept: it is there again after a reload.
+  await page.reload();
+  await page.getByTestId('library-result').first().click();
+  await expect(page.locator('[data-testid="field"][data-field="invoice_number"]')).toContainText('INV-2024-0042');
+  void preview;
+});
+
+test('with no key, the cloud engines say how to add one and cannot run', async ({ page, preview }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('engine').selectOption('parse');
+  await expect(page.getByTestId('engine-hint')).toContainText('needs a key');
+  await expect(page.getByTestId('run')).toBeDisabled();
+  await page.getByTestId('engine-hint').getByRole('button').click();
+  await expect(page.getByTestId('key-name')).toBeVisible();
+  void preview;
+});

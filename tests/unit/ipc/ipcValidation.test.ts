@@ -25,6 +25,7 @@ const VALID: Record<Channel, unknown> = {
   'library:list': {},
   'results:get': { id: 'abc-123' },
   'engine:parse': { runId: KEY_ID, documentId: 'abc123', options: { pages: [1, 2], atomic_grounding: false } },
+  'engine:extract': { resultId: 'abc-123', schema: { type: 'object', properties: {} } },
   'runs:cancel': { runId: KEY_ID },
   'samples:open': { name: 'report.pdf' },
 };
@@ -46,6 +47,7 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { runId: KEY_ID, documentId: 'abc', options: { dpi: 300 } },
     { runId: KEY_ID, documentId: 'abc', options: { pages: ['1'] } },
   ],
+  'engine:extract': [{ resultId: 'abc', schema: '{"type":"object"}' }, { resultId: 'abc', schema: [] }],
   'runs:cancel': [{ runId: 1 }],
   'samples:open': [{ name: '../../etc/passwd' }],
 };
