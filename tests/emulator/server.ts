@@ -217,7 +217,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 function statusFault(path: string, status: number, retryAfter: string | undefined): HttpAnswer {
   if (status === 429) return rateLimited(path, 'Too many requests (emulated).', retryAfter ?? '1');
   const headers: Record<string, string> = retryAfter !== undefined ? { 'Retry-After': retryAfter } : {};
-  const code = status === 503 ? 'service_unavailable' : 'internal_error';
+  const code = status === 503 ? 'service_unavailable' : status === 422 ? 'validation_error' : status >= 500 ? 'internal_error' : `http_${status}`;
   if (path.startsWith('/v2/')) return v2Error(status, code, `Emulated HTTP ${status}.`, headers);
   return new HttpAnswer(status, { detail: `Emulated HTTP ${status}.` }, headers);
 }
