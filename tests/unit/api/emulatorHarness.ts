@@ -47,14 +47,14 @@ export function requestsTo(emulator: Emulator, path: string): number {
   return emulator.requests.filter((r) => r.path === path).length;
 }
 
-export async function pdf(pages: number): Promise<Uint8Array> {
+export async function pdf(pages: number): Promise<Uint8Array<ArrayBuffer>> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++) doc.addPage([612, 792]);
-  return doc.save({ useObjectStreams: false });
+  return new Uint8Array(await doc.save({ useObjectStreams: false }));
 }
 
 /** A PDF whose trailer names an /Encrypt dictionary, as password-protected files do. */
-export async function encryptedPdf(): Promise<Uint8Array> {
+export async function encryptedPdf(): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = await pdf(1);
   const trailer = new TextEncoder().encode('\ntrailer\n<< /Size 9 /Root 1 0 R /Encrypt 8 0 R >>\n%%EOF\n');
   return new Uint8Array([...bytes, ...trailer]);
