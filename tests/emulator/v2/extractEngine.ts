@@ -86,6 +86,7 @@ function extractObject(
     values[name] = value;
     metadata[name] = { value, ranges: options.grounding ? (type === 'array' ? ranges : ranges.slice(0, 1)) : null };
   }
+  for (const name of required) if (!(name in properties)) missingRequired.push(prefix ? `${prefix}.${name}` : name);
   return { values, metadata };
 }
 
