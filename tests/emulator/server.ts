@@ -87,8 +87,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (path.startsWith('/__storage/')) return finish(storageRoute(info));
 
       info.faults = faults.take(method, path);
-      const latency = findFault(info.faults, 'latency');
-      if (latency) await sleep(latency.ms);
       if (findFault(info.faults, 'drop')) {
         log.status = 'dropped';
         req.socket.destroy();
@@ -103,6 +101,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         inFlight++;
         counted = true;
       }
+      // Latency counts as time in flight, so slow requests fill the concurrency cap.
+      const latency = findFault(info.faults, 'latency');
+      if (latency) await sleep(latency.ms);
       info.form = await readForm(req, body);
       return finish((await route(info)) ?? notFound(path));
     } catch (error) {
