@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.js';
+import type { AppError } from '../../../shared/errors.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
 import { armFault, credential, KEYS, pdf, useEmulator } from './emulatorHarness.js';
 
