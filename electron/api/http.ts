@@ -1,5 +1,11 @@
 import { AppError } from '../../shared/errors.js';
 
+/**
+ * Transport failures where the server dropped the connection before answering. They are
+ * told apart from unreachable hosts because the retry policy retries only these.
+ */
+const CONNECTION_RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
@@ -45,6 +51,13 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
       });
     }
     const cause = (error as { cause?: { code?: string } }).cause?.code;
+    if (cause !== undefined && CONNECTION_RESET_CODES.has(cause)) {
+      throw new AppError({
+        code: 'connection_reset',
+        message: `The connection to ${new URL(request.url).host} was closed before an answer arrived (${cause}).`,
+        hint: 'This is usually temporary; try again in a moment.',
+      });
+    }
     throw new AppError({
       code: 'network_error',
       message: `Could not reach ${new URL(request.url).host}${cause ? ` (${cause})` : ''}.`,

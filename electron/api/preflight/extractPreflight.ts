@@ -1,0 +1,71 @@
+import { extractOptionsSchema, type ExtractOptions, type ExtractRequestBody } from '../../../shared/contracts/v2Extract.js';
+import { checkOutputSaveUrl, isHttpUrl } from '../../../shared/outputSaveUrl.js';
+import { preflightError } from './preflightError.js';
+import { SERVICE_TIERS, type ServiceTier } from './parsePreflight.js';
+
+export interface ExtractInput {
+  /** A JSON Schema object, or its JSON text. */
+  schema: Record<string, unknown> | string;
+  markdown?: string;
+  markdown_url?: string;
+  model?: string;
+  options?: ExtractOptions;
+}
+
+export interface ExtractJobInput extends ExtractInput {
+  output_save_url?: string;
+  service_tier?: ServiceTier;
+}
+
+/**
+ * Checks an extract request and builds the JSON body the official client sends (see
+ * shared/contracts/v2Extract.ts). Extract has no pages, so the output_save_url window is
+ * the 15-minute floor.
+ */
+export function checkExtractInput(input: ExtractJobInput, now: number = Date.now()): { body: ExtractRequestBody; warnings: string[] } {
+  const schema = checkJsonSchemaObject(input.schema, 'schema');
+  if ((input.markdown === undefined) === (input.markdown_url === undefined)) {
+    throw preflightError('validation_error', 'markdown', 'Give exactly one of markdown and markdown_url.', 'Send the parsed Markdown, or a URL where it can be fetched.');
+  }
+  if (input.markdown_url !== undefined && !isHttpUrl(input.markdown_url)) {
+    throw preflightError('invalid_url', 'markdown_url', `markdown_url must be an http(s) URL; got "${input.markdown_url}".`, 'Use a publicly reachable http:// or https:// address.');
+  }
+  if (input.options !== undefined && !extractOptionsSchema.safeParse(input.options).success) {
+    throw preflightError('unknown_option', 'options', 'Extract options accept only strict and grounding (booleans).', 'Remove the other keys.');
+  }
+  if (input.service_tier !== undefined && !SERVICE_TIERS.includes(input.service_tier)) {
+    throw preflightError('validation_error', 'service_tier', `service_tier must be "standard" or "priority".`, 'Leave it unset for standard.');
+  }
+  const warnings: string[] = [];
+  if (input.output_save_url !== undefined) {
+    const check = checkOutputSaveUrl(input.output_save_url, 0, now);
+    if (!check.ok) {
+      throw preflightError(check.code === 'invalid_url' ? 'invalid_url' : 'output_save_url_too_short', 'output_save_url', check.message, 'Sign a new URL with a longer expiry, then submit again.');
+    }
+    warnings.push(...check.warnings);
+  }
+  const body: ExtractRequestBody = { schema };
+  if (input.markdown !== undefined) body.markdown = input.markdown;
+  if (input.markdown_url !== undefined) body.markdown_url = input.markdown_url;
+  if (input.model !== undefined) body.model = input.model;
+  if (input.options !== undefined) body.options = input.options;
+  if (input.output_save_url !== undefined) body.output_save_url = input.output_save_url;
+  if (input.service_tier !== undefined) body.service_tier = input.service_tier;
+  return { body, warnings };
+}
+
+/** A JSON Schema must be a JSON object: not an array, not a scalar, not unparsable text. */
+export function checkJsonSchemaObject(value: Record<string, unknown> | string, field: string): Record<string, unknown> {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch (error) {
+      throw preflightError('invalid_schema', field, `${field} is not valid JSON: ${(error as Error).message}.`, 'Paste the schema as a JSON object, e.g. {"type":"object","properties":{…}}.');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw preflightError('invalid_schema', field, `${field} must be a JSON object.`, 'Give a JSON Schema object, e.g. {"type":"object","properties":{…}}.');
+  }
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,17 @@
+/** The v2 error object (seed 000 §2.9): every v2 error body and the `error` of a failed job. */
+import { z } from 'zod';
+
+export const v2ErrorSchema = z.looseObject({
+  code: z.string(),
+  message: z.string(),
+});
+export type V2Error = z.infer<typeof v2ErrorSchema>;
+
+/** Codes the contract names (seed 000 §7); the full list is not shown, so others may arrive. */
+export const KNOWN_V2_ERROR_CODES = [
+  'validation_error',
+  'unknown_model_version',
+  'invalid_url',
+  'invalid_api_key',
+  'rate_limit_exceeded',
+] as const;

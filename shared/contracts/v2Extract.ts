@@ -1,0 +1,67 @@
+/**
+ * v2 extract (seed 000 §2.8, §4.6). The request body is "not shown" in the contract; we
+ * send what the official landingai-ade client sends: a JSON body
+ * `{schema, markdown | markdown_url, model?, options?: {strict?, grounding?}}`, plus
+ * `output_save_url` and `service_tier` on jobs.
+ */
+import { z } from 'zod';
+import { codePointRangeSchema } from './v2Parse.js';
+
+export const extractOptionsSchema = z
+  .object({
+    strict: z.boolean().optional(),
+    grounding: z.boolean().optional(),
+  })
+  .strict();
+export type ExtractOptions = z.infer<typeof extractOptionsSchema>;
+
+/** The wire body of `POST /v2/extract` and `POST /v2/extract/jobs` (strict: unknown keys are a 422). */
+export const extractRequestBodySchema = z
+  .object({
+    schema: z.record(z.string(), z.unknown()),
+    markdown: z.string().optional(),
+    markdown_url: z.string().optional(),
+    model: z.string().optional(),
+    options: extractOptionsSchema.optional(),
+    output_save_url: z.string().optional(),
+    service_tier: z.enum(['standard', 'priority']).optional(),
+  })
+  .strict();
+export type ExtractRequestBody = z.infer<typeof extractRequestBodySchema>;
+
+export const extractFieldMetadataSchema = z.looseObject({
+  ranges: z.array(codePointRangeSchema).nullable().optional(),
+});
+
+export const extractWarningSchema = z.looseObject({
+  code: z.string().optional(),
+  msg: z.string().optional(),
+});
+export type ExtractWarning = z.infer<typeof extractWarningSchema>;
+
+export const extractMetadataSchema = z.looseObject({
+  job_id: z.string().optional(),
+  doc_id: z.string().nullable().optional(),
+  model_version: z.string().nullable().optional(),
+  duration_ms: z.number().optional(),
+  range_units: z.string().optional(),
+  openapi_spec: z.string().optional(),
+  input_markdown_chars: z.number().int().nullable().optional(),
+  output_extraction_chars: z.number().int().nullable().optional(),
+  billing: z.looseObject({ total_credits: z.number().nullable().optional() }).nullable().optional(),
+});
+
+export const extractResponseSchema = z.looseObject({
+  extraction: z.record(z.string(), z.unknown()),
+  /** Per field; the per-field structure is not shown beyond `ranges`, so nested shapes pass. */
+  extraction_metadata: z.record(z.string(), z.unknown()),
+  markdown: z.string().optional(),
+  metadata: extractMetadataSchema,
+  warnings: z.array(extractWarningSchema).nullable().optional(),
+  schema_violation_error: z.string().nullable().optional(),
+});
+export type ExtractResponse = z.infer<typeof extractResponseSchema>;
+
+export function isPartialExtract(response: Pick<ExtractResponse, 'warnings' | 'schema_violation_error'>): boolean {
+  return (response.warnings?.length ?? 0) > 0 || Boolean(response.schema_violation_error);
+}

@@ -1,0 +1,95 @@
+/**
+ * v2 jobs (seed 000 §2.5–2.7, §4.3–4.6): list rows, create responses, poll envelopes and
+ * the job id rules. Schemas tolerate additions (looseObject) and unknown status values
+ * (plain strings), because a real service may add both.
+ */
+import { z } from 'zod';
+import { v2ErrorSchema } from './v2Errors.js';
+import { CURRENT_JOB_ID } from './v2Parse.js';
+
+export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobService = 'parse' | 'extract';
+
+export const JOB_LIST_PAGE_SIZE = { min: 1, max: 100, default: 10 } as const;
+
+export { CURRENT_JOB_ID };
+
+/**
+ * What the app accepts as an *older* job id (seed 000 §2.2: older formats stay accepted
+ * indefinitely). The older formats are not shown, so we accept any id that is safe to put
+ * in a URL path: 1–128 characters of `[A-Za-z0-9_-]`. That covers plain UUIDs
+ * (`3f2b8c1e-…`), bare ULIDs in either case and prefixed ids like `job_123`. What it
+ * refuses is what cannot be an id at all: empty strings, spaces, slashes, dots, `?`, `#`.
+ */
+export const OLDER_JOB_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export type JobIdCheck = { ok: true; format: 'current' | 'older' } | { ok: false; reason: string };
+
+/**
+ * Checks a job id before it goes into a poll path. A current-format id of the other
+ * service is refused: it cannot exist under this path.
+ */
+export function checkJobId(id: string, service: JobService): JobIdCheck {
+  const current = CURRENT_JOB_ID.exec(id);
+  if (current) {
+    if (current[1] !== service) {
+      return { ok: false, reason: `"${id}" is a ${current[1]} job id, not a ${service} job id.` };
+    }
+    return { ok: true, format: 'current' };
+  }
+  if (OLDER_JOB_ID.test(id)) return { ok: true, format: 'older' };
+  return {
+    ok: false,
+    reason: `"${id}" is not a job id: expected ${service}-<26-character ULID> or an older id of letters, digits, "_" and "-".`,
+  };
+}
+
+const statusSchema = z.string();
+const isoOrNull = z.string().nullable();
+
+/** One row of `GET /v2/{parse,extract}/jobs` (§2.5). */
+export const jobListRowSchema = z.looseObject({
+  job_id: z.string(),
+  status: statusSchema,
+  created_at: isoOrNull.optional(),
+  completed_at: isoOrNull.optional(),
+  model_version: z.string().nullable().optional(),
+  failure_reason: z.string().nullable().optional(),
+});
+export type JobListRow = z.infer<typeof jobListRowSchema>;
+
+export const jobListSchema = z.looseObject({
+  jobs: z.array(jobListRowSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+});
+export type JobList = z.infer<typeof jobListSchema>;
+
+/** The 202 of `POST /v2/{parse,extract}/jobs` (§2.6): all three fields required. */
+export const jobCreateSchema = z.looseObject({
+  job_id: z.string(),
+  status: statusSchema,
+  created_at: isoOrNull,
+});
+export type JobCreated = z.infer<typeof jobCreateSchema>;
+
+/**
+ * The poll envelope (§2.7). `result` is the operation's full response; it is checked by
+ * the operation's own schema where the client reads it, so here it stays `unknown`.
+ */
+export const jobPollSchema = z.looseObject({
+  job_id: z.string().optional(),
+  status: statusSchema,
+  created_at: isoOrNull.optional(),
+  completed_at: isoOrNull.optional(),
+  result: z.unknown().optional(),
+  output_url: z.string().nullable().optional(),
+  error: v2ErrorSchema.nullable().optional(),
+});
+export type JobPoll = z.infer<typeof jobPollSchema>;
+
+export function isTerminalStatus(status: string): boolean {
+  return status === 'completed' || status === 'failed';
+}

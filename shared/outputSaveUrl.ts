@@ -1,0 +1,130 @@
+/**
+ * The `output_save_url` validity rule (seed 000 §4.3): at submit the URL must stay valid
+ * for at least 15 minutes plus 3 seconds per document page. The expiry is read from the
+ * query parameters of the common presigned-URL schemes. Used by the client preflight and
+ * by the emulator, so both judge a URL the same way. No DOM or Node: query parsed by hand.
+ */
+
+export const OUTPUT_SAVE_WINDOW = { baseMs: 15 * 60_000, perPageMs: 3_000 } as const;
+
+export type ExpirySource = 'aws' | 'gcs' | 'azure' | 'generic';
+
+export interface PresignedExpiry {
+  expiresAt: number;
+  source: ExpirySource;
+}
+
+export type OutputSaveUrlCheck =
+  | { ok: true; expiry: PresignedExpiry | null; warnings: string[] }
+  | { ok: false; code: 'invalid_url' | 'validation_error'; message: string };
+
+export function requiredWindowMs(pageCount: number): number {
+  return OUTPUT_SAVE_WINDOW.baseMs + OUTPUT_SAVE_WINDOW.perPageMs * Math.max(0, pageCount);
+}
+
+/** `900000` → `15 min`, `909000` → `15 min 9 s`. */
+export function formatDuration(ms: number): string {
+  const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  if (minutes === 0) return `${seconds} s`;
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+}
+
+export function isHttpUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value);
+}
+
+/** Query parameters with lower-cased names (schemes differ in case; values kept). */
+export function queryParams(url: string): Map<string, string> {
+  const params = new Map<string, string>();
+  const query = url.split('#')[0]?.split('?')[1];
+  if (!query) return params;
+  for (const pair of query.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    const value = eq < 0 ? '' : pair.slice(eq + 1);
+    try {
+      params.set(decodeURIComponent(name).toLowerCase(), decodeURIComponent(value.replace(/\+/g, ' ')));
+    } catch {
+      // A malformed escape: ignore that one parameter.
+    }
+  }
+  return params;
+}
+
+/** `20250102T030405Z` (AWS SigV4 and GCS V4 signing dates) → epoch ms. */
+function parseCompactDate(value: string): number | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+  if (!m) return null;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+}
+
+function seconds(value: string | undefined): number | null {
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * Reads the expiry of a presigned URL: AWS `X-Amz-Date` + `X-Amz-Expires`, GCS
+ * `X-Goog-Date` + `X-Goog-Expires`, Azure SAS `se=` (ISO 8601), generic `Expires=` (epoch
+ * seconds, as S3 SigV2 and CloudFront use). Null when none is present or readable.
+ */
+export function readPresignedExpiry(url: string): PresignedExpiry | null {
+  const q = queryParams(url);
+  for (const [prefix, source] of [['x-amz', 'aws'], ['x-goog', 'gcs']] as const) {
+    const date = q.get(`${prefix}-date`);
+    const expires = seconds(q.get(`${prefix}-expires`));
+    if (date !== undefined && expires !== null) {
+      const signedAt = parseCompactDate(date);
+      if (signedAt !== null) return { expiresAt: signedAt + expires * 1000, source };
+    }
+  }
+  const se = q.get('se');
+  if (se !== undefined) {
+    const at = Date.parse(se);
+    if (!Number.isNaN(at)) return { expiresAt: at, source: 'azure' };
+  }
+  const epoch = seconds(q.get('expires'));
+  if (epoch !== null) return { expiresAt: epoch * 1000, source: 'generic' };
+  return null;
+}
+
+/**
+ * Judges an `output_save_url` at submit time. `pageCount` null means the page count is
+ * unknown (a `document_url`, an extract job): the 15-minute floor is checked and a warning
+ * says the per-page part could not be.
+ */
+export function checkOutputSaveUrl(url: string, pageCount: number | null, now: number): OutputSaveUrlCheck {
+  if (!isHttpUrl(url)) {
+    return { ok: false, code: 'invalid_url', message: `output_save_url must be an http(s) URL; got "${url}".` };
+  }
+  const warnings: string[] = [];
+  const expiry = readPresignedExpiry(url);
+  const pages = pageCount ?? 0;
+  const needed = requiredWindowMs(pages);
+  const window = `${formatDuration(needed)} (15 minutes + 3 s × ${pages} page${pages === 1 ? '' : 's'})`;
+  if (expiry) {
+    const remaining = expiry.expiresAt - now;
+    if (remaining <= 0) {
+      return { ok: false, code: 'validation_error', message: `output_save_url has already expired; it must stay valid for at least ${window}.` };
+    }
+    if (remaining < needed) {
+      return {
+        ok: false,
+        code: 'validation_error',
+        message: `output_save_url expires in ${formatDuration(remaining)}; it must stay valid for at least ${window}.`,
+      };
+    }
+  } else {
+    warnings.push(`The expiry of output_save_url could not be read from the URL; make sure it stays valid for at least ${window}.`);
+  }
+  if (pageCount === null) {
+    warnings.push('The page count is not known before sending, so only the 15-minute floor was checked; allow 3 s more per page.');
+  }
+  const q = queryParams(url);
+  if (q.has('x-amz-security-token') || q.has('x-goog-security-token')) {
+    warnings.push('output_save_url is signed with temporary session credentials: it stops working when that session expires, whatever its stated expiry.');
+  }
+  return { ok: true, expiry, warnings };
+}

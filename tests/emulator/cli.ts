@@ -1,0 +1,65 @@
+/**
+ * `npm run emulator -- [--port N] [--key v2:KEY] [--key analyzer:KEY] [--key v1:KEY]
+ *   [--pair KEY:SECRET] [--pending-ms N] [--processing-ms N] [--max-concurrent N]
+ *   [--latency MS] [--fail-pages 2,3] [--fail-jobs] [--fault JSON] [--no-legacy-jobs]`
+ * See README.md. Prints one ready line with the URL.
+ */
+import { parseArgs } from 'node:util';
+import type { FaultRequest } from './faults.js';
+import { DEMO_KEYS, parseKeyFlags } from './keys.js';
+import { startEmulator } from './server.js';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    key: { type: 'string', multiple: true, default: [] },
+    pair: { type: 'string', multiple: true, default: [] },
+    'pending-ms': { type: 'string' },
+    'processing-ms': { type: 'string' },
+    'max-concurrent': { type: 'string' },
+    latency: { type: 'string' },
+    'fail-pages': { type: 'string' },
+    'fail-jobs': { type: 'boolean', default: false },
+    fault: { type: 'string', multiple: true, default: [] },
+    'no-legacy-jobs': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  console.log('See tests/emulator/README.md for every flag.');
+  process.exit(0);
+}
+
+const number = (name: string, raw: string | undefined, fallback: number) => {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} expects a non-negative number; got "${raw}"`);
+  return n;
+};
+
+const faults: FaultRequest[] = values.fault.map((json) => JSON.parse(json) as FaultRequest);
+if (values.latency) faults.push({ fault: { kind: 'latency', ms: number('latency', values.latency, 0) } });
+if (values['fail-pages']) faults.push({ fault: { kind: 'failPages', pages: values['fail-pages'].split(',').map(Number) } });
+if (values['fail-jobs']) faults.push({ fault: { kind: 'failJob' } });
+
+const configured = parseKeyFlags(values.key, values.pair);
+const anyKeys = configured.v2.length + configured.analyzer.length + configured.v1.length + configured.pairs.length > 0;
+
+const emulator = await startEmulator({
+  host: values.host,
+  port: number('port', values.port, 0),
+  keys: anyKeys ? configured : DEMO_KEYS,
+  timings: { pendingMs: number('pending-ms', values['pending-ms'], 200), processingMs: number('processing-ms', values['processing-ms'], 800) },
+  ...(values['max-concurrent'] ? { maxConcurrent: number('max-concurrent', values['max-concurrent'], Infinity) } : {}),
+  faults,
+  seedLegacyJobs: !values['no-legacy-jobs'],
+});
+
+console.log(`Emulator ready at ${emulator.url}`);
+if (!anyKeys) console.log('Demo keys: v2 demo-v2-key, analyzer demo-analyzer-key, v1 demo-v1-key, legacy pair demo-legacy-key:demo-legacy-secret');
+
+const stop = () => void emulator.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

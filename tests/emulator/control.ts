@@ -1,0 +1,81 @@
+import type { JobService } from '../../shared/contracts/v2Jobs.js';
+import type { EmulatorContext, RequestInfo } from './context.js';
+import type { FaultRequest, FaultStore } from './faults.js';
+import { HttpAnswer, readJsonBody } from './httpKit.js';
+import { seedLegacyJob } from './legacyJobs.js';
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: string;
+  status: number | 'dropped';
+  at: string;
+}
+
+export interface ControlDeps {
+  ctx: EmulatorContext;
+  faults: FaultStore;
+  requests: RequestLogEntry[];
+  inFlight: () => number;
+}
+
+/**
+ * The test-and-demo control surface, unauthenticated and only on 127.0.0.1:
+ * - `GET /__control/state`: keys, jobs, stored objects, v1 projects, faults, request log;
+ * - `POST /__control/faults`: arm one fault or `{faults: [...]}` (see faults.ts);
+ * - `DELETE /__control/faults`: disarm all per-request faults;
+ * - `POST /__control/jobs`: seed a completed older-format job `{key, service, job_id}`;
+ * - `POST /__control/reset`: forget jobs, objects, projects, faults and the request log.
+ */
+export async function control(deps: ControlDeps, info: RequestInfo): Promise<HttpAnswer> {
+  const { ctx, faults } = deps;
+  const route = `${info.method} ${info.path}`;
+  const body = () => {
+    const parsed = readJsonBody(info.body);
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) throw new HttpAnswer(400, { error: 'JSON object body required' });
+    return parsed.value as Record<string, unknown>;
+  };
+  switch (route) {
+    case 'GET /__control/state':
+      return new HttpAnswer(200, {
+        keys: ctx.keys.list(),
+        timings: ctx.timings,
+        inFlight: deps.inFlight(),
+        jobs: ctx.jobs.all().map(({ result: _result, ...job }) => job),
+        storage: ctx.storage.names(),
+        projects: ctx.v1.all().map((p) => ({ ...p.project, tags: [...p.tags.values()], metadata: [...p.metadata.values()], media: Object.fromEntries(p.media) })),
+        faults: faults.state(),
+        requests: deps.requests,
+      });
+    case 'POST /__control/faults': {
+      const value = body();
+      const list = Array.isArray(value.faults) ? (value.faults as FaultRequest[]) : [value as unknown as FaultRequest];
+      for (const fault of list) {
+        if (typeof fault.fault !== 'object' || fault.fault === null || typeof fault.fault.kind !== 'string') {
+          throw new HttpAnswer(400, { error: 'Each fault is {fault: {kind, ...}, match?, times?, probability?}.' });
+        }
+        faults.add(fault);
+      }
+      return new HttpAnswer(200, faults.state());
+    }
+    case 'DELETE /__control/faults':
+      faults.clear();
+      return new HttpAnswer(200, faults.state());
+    case 'POST /__control/jobs': {
+      const value = body();
+      const service = value.service === 'extract' ? 'extract' : ('parse' as JobService);
+      if (typeof value.key !== 'string' || typeof value.job_id !== 'string') throw new HttpAnswer(400, { error: '{key, service, job_id} required' });
+      const job = await seedLegacyJob(ctx, value.key, service, value.job_id);
+      return new HttpAnswer(200, { job_id: job.jobId, status: job.status });
+    }
+    case 'POST /__control/reset':
+      ctx.jobs.clear();
+      ctx.storage.clear();
+      ctx.v1.clear();
+      faults.clear();
+      deps.requests.length = 0;
+      return new HttpAnswer(200, { reset: true });
+    default:
+      return new HttpAnswer(404, { error: `No control route ${route}.` });
+  }
+}

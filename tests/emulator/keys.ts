@@ -1,0 +1,76 @@
+/**
+ * Who may call the emulator. Keys are given per service; v1 keys and legacy key+secret
+ * pairs belong to an organization (seed 001 §5.6), which scopes projects.
+ */
+export type KeyService = 'v2' | 'analyzer' | 'v1';
+
+export interface EmulatorKeys {
+  v2: string[];
+  analyzer: string[];
+  v1: string[];
+  /** Legacy v1 pairs: both headers required; the key alone is refused. */
+  pairs: { key: string; secret: string }[];
+}
+
+/** Built-in demo keys (documented in README.md), used when none are configured. */
+export const DEMO_KEYS: EmulatorKeys = {
+  v2: ['demo-v2-key', 'demo-v2-key-2'],
+  analyzer: ['demo-analyzer-key'],
+  v1: ['demo-v1-key'],
+  pairs: [{ key: 'demo-legacy-key', secret: 'demo-legacy-secret' }],
+};
+
+export type AuthResult = { ok: true; principal: string } | { ok: false; reason: string };
+
+export class KeyRegistry {
+  constructor(private readonly keys: EmulatorKeys) {}
+
+  /** `Authorization: Bearer <key>` for v2 and the older tool (seed 000 §5). */
+  bearer(service: 'v2' | 'analyzer', authorization: string | undefined): AuthResult {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match) return { ok: false, reason: 'Missing "Authorization: Bearer <API key>" header.' };
+    const key = match[1]!;
+    return this.keys[service].includes(key) ? { ok: true, principal: key } : { ok: false, reason: 'The API key is invalid or revoked.' };
+  }
+
+  /** `apikey` (and `apisecret` for legacy pairs) for v1 (seed 001 §5.1–5.3). */
+  apiKey(apikey: string | undefined, apisecret: string | undefined): AuthResult {
+    if (!apikey) return { ok: false, reason: 'Missing "apikey" header.' };
+    const pair = this.keys.pairs.find((p) => p.key === apikey);
+    if (pair) {
+      if (!apisecret) return { ok: false, reason: 'This key belongs to a legacy key+secret pair: send "apisecret" too.' };
+      if (apisecret !== pair.secret) return { ok: false, reason: 'The API secret does not match the key.' };
+      return { ok: true, principal: apikey };
+    }
+    return this.keys.v1.includes(apikey) ? { ok: true, principal: apikey } : { ok: false, reason: 'The API key is invalid or revoked.' };
+  }
+
+  /** Every configured v1 credential is in one organization in the emulator. */
+  organizationOf(_principal: string): number {
+    return 1;
+  }
+
+  list(): EmulatorKeys {
+    return this.keys;
+  }
+}
+
+/** `--key v2:abc`, `--key analyzer:abc`, `--key v1:abc`, `--pair key:secret`. */
+export function parseKeyFlags(keyFlags: string[], pairFlags: string[]): EmulatorKeys {
+  const keys: EmulatorKeys = { v2: [], analyzer: [], v1: [], pairs: [] };
+  for (const flag of keyFlags) {
+    const [service, ...rest] = flag.split(':');
+    const key = rest.join(':');
+    if ((service !== 'v2' && service !== 'analyzer' && service !== 'v1') || !key) {
+      throw new Error(`--key expects v2:<key>, analyzer:<key> or v1:<key>; got "${flag}"`);
+    }
+    keys[service].push(key);
+  }
+  for (const flag of pairFlags) {
+    const parts = flag.split(':');
+    const [key, secret] = parts[0] === 'v1' ? [parts[1], parts[2]] : [parts[0], parts[1]];
+    if (!key || !secret) throw new Error(`--pair expects [v1:]<key>:<secret>; got "${flag}"`);
+    keys.pairs.push({ key, secret });
+  }
+  return keys;
+}

@@ -1,0 +1,233 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { analyze } from './analyzer/analyzerRoute.js';
+import type { EmulatorContext, RequestInfo } from './context.js';
+import { control, type RequestLogEntry } from './control.js';
+import { FaultStore, findFault, type FaultRequest } from './faults.js';
+import { HttpAnswer, readBody, readForm, v1Detail, v2Error, writeAnswer } from './httpKit.js';
+import { DEMO_KEYS, KeyRegistry, type EmulatorKeys } from './keys.js';
+import { seedLegacyJob } from './legacyJobs.js';
+import { deterministicParseBuilder } from './parseResult/deterministicBuilder.js';
+import type { ParseResultBuilder } from './parseResult/parseResultBuilder.js';
+import { ObjectStore } from './storage.js';
+import { inference, v1Route } from './v1/v1Routes.js';
+import { V1Store } from './v1/v1Store.js';
+import { JobStore, type JobTimings } from './v2/jobStore.js';
+import { createExtractJob, createParseJob, getJob, listJobs, syncExtract, syncParse } from './v2/v2Routes.js';
+
+export interface EmulatorOptions {
+  /** Always loopback unless a caller insists; default 127.0.0.1. */
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  keys?: EmulatorKeys;
+  /** How long jobs stay pending and processing; default 200 ms and 800 ms. */
+  timings?: JobTimings;
+  /** Concurrent document operations (parse, extract, analyze, job creates) before 429s; default unlimited. */
+  maxConcurrent?: number;
+  /** Per-run faults (they never run out). */
+  faults?: FaultRequest[];
+  builder?: ParseResultBuilder;
+  /** Seed one completed older-format parse and extract job per v2 key; default true. */
+  seedLegacyJobs?: boolean;
+  /** Size of the request log in `/__control/state`; default 500. */
+  requestLogSize?: number;
+}
+
+export interface Emulator {
+  url: string;
+  port: number;
+  ctx: EmulatorContext;
+  faults: FaultStore;
+  requests: RequestLogEntry[];
+  close(): Promise<void>;
+}
+
+const WORK_ROUTES = new Set(['POST /v2/parse', 'POST /v2/parse/jobs', 'POST /v2/extract', 'POST /v2/extract/jobs', 'POST /v1/tools/agentic-document-analysis']);
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const keys = new KeyRegistry(options.keys ?? DEMO_KEYS);
+  let baseUrl = '';
+  const storage = new ObjectStore();
+  const ctx: EmulatorContext = {
+    baseUrl: () => baseUrl,
+    keys,
+    storage,
+    v1: new V1Store(),
+    jobs: new JobStore(deliver),
+    builder: options.builder ?? deterministicParseBuilder,
+    timings: options.timings ?? { pendingMs: 200, processingMs: 800 },
+  };
+  const faults = new FaultStore(options.faults ?? []);
+  const requests: RequestLogEntry[] = [];
+  const logSize = options.requestLogSize ?? 500;
+  const maxConcurrent = options.maxConcurrent ?? Number.POSITIVE_INFINITY;
+  let inFlight = 0;
+
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://emulator.local');
+    const method = req.method ?? 'GET';
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const log: RequestLogEntry = { method, path, query: url.search, status: 0, at: new Date().toISOString() };
+    if (!path.startsWith('/__control')) {
+      requests.push(log);
+      if (requests.length > logSize) requests.shift();
+    }
+    let counted = false;
+    try {
+      const body = await readBody(req);
+      const info: RequestInfo = { req, method, path, query: url.searchParams, body, form: null, faults: [], principal: '' };
+      if (path.startsWith('/__control')) return finish(await control({ ctx, faults, requests, inFlight: () => inFlight }, info));
+      if (path.startsWith('/__storage/')) return finish(storageRoute(info));
+
+      info.faults = faults.take(method, path);
+      if (findFault(info.faults, 'drop')) {
+        log.status = 'dropped';
+        req.socket.destroy();
+        return;
+      }
+      const status = findFault(info.faults, 'status');
+      if (status) return finish(statusFault(path, status.status, status.retryAfter));
+
+      info.principal = authenticate(req, path);
+      if (WORK_ROUTES.has(`${method} ${path}`)) {
+        if (inFlight >= maxConcurrent) return finish(rateLimited(path, `At most ${maxConcurrent} concurrent requests; try again shortly.`, '1'));
+        inFlight++;
+        counted = true;
+      }
+      // Latency counts as time in flight, so slow requests fill the concurrency cap.
+      const latency = findFault(info.faults, 'latency');
+      if (latency) await sleep(latency.ms);
+      info.form = await readForm(req, body);
+      return finish((await route(info)) ?? notFound(path));
+    } catch (error) {
+      if (error instanceof HttpAnswer) return finish(error);
+      console.error('emulator: handler failed', error);
+      return finish(path.startsWith('/v2') ? v2Error(500, 'internal_error', 'The emulator failed; see its log.') : v1Detail(500, 'Internal Server Error'));
+    } finally {
+      if (counted) inFlight--;
+    }
+
+    function finish(answer: HttpAnswer): void {
+      log.status = answer.status;
+      writeAnswer(res, answer);
+    }
+  }
+
+  function authenticate(req: IncomingMessage, path: string): string {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    if (path.startsWith('/v2/')) {
+      const auth = keys.bearer('v2', header('authorization'));
+      if (!auth.ok) throw v2Error(401, 'invalid_api_key', auth.reason);
+      return auth.principal;
+    }
+    if (path === '/v1/tools/agentic-document-analysis') {
+      const auth = keys.bearer('analyzer', header('authorization'));
+      if (!auth.ok) throw v1Detail(401, auth.reason);
+      return auth.principal;
+    }
+    if (path.startsWith('/v1/') || path.startsWith('/inference/')) {
+      const auth = keys.apiKey(header('apikey'), header('apisecret'));
+      if (!auth.ok) throw v1Detail(401, auth.reason);
+      return auth.principal;
+    }
+    return '';
+  }
+
+  async function route(info: RequestInfo): Promise<HttpAnswer | null> {
+    const { method, path } = info;
+    switch (`${method} ${path}`) {
+      case 'POST /v2/parse':
+        return syncParse(ctx, info);
+      case 'POST /v2/parse/jobs':
+        return createParseJob(ctx, info);
+      case 'GET /v2/parse/jobs':
+        return listJobs(ctx, info, 'parse');
+      case 'POST /v2/extract':
+        return syncExtract(ctx, info);
+      case 'POST /v2/extract/jobs':
+        return createExtractJob(ctx, info);
+      case 'GET /v2/extract/jobs':
+        return listJobs(ctx, info, 'extract');
+      case 'POST /v1/tools/agentic-document-analysis':
+        return analyze(ctx, info);
+      case 'POST /inference/v1/predict':
+        return inference(info);
+    }
+    const poll = /^\/v2\/(parse|extract)\/jobs\/([^/]+)$/.exec(path);
+    if (poll && method === 'GET') return getJob(ctx, info, poll[1] as 'parse' | 'extract', decodeURIComponent(poll[2]!));
+    if (path.startsWith('/v1/')) return v1Route(ctx, info);
+    return null;
+  }
+
+  function storageRoute(info: RequestInfo): HttpAnswer {
+    const name = decodeURIComponent(info.path.slice('/__storage/'.length));
+    if (info.method === 'PUT') {
+      storage.put(name, new Uint8Array(info.body), String(info.req.headers['content-type'] ?? 'application/octet-stream'));
+      return new HttpAnswer(200, { stored: name });
+    }
+    const object = storage.get(name);
+    if (info.method === 'GET' && object) return new HttpAnswer(200, object.bytes, { 'Content-Type': object.contentType });
+    return new HttpAnswer(404, { error: `No object "${name}".` });
+  }
+
+  /** Delivers a finished job's result by PUT to its output_save_url. */
+  async function deliver(url: string, body: string): Promise<void> {
+    const response = await fetch(url, { method: 'PUT', body, headers: { 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(30_000) });
+    if (!response.ok) throw new Error(`PUT answered HTTP ${response.status}`);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  if (options.seedLegacyJobs ?? true) {
+    for (const key of keys.list().v2) {
+      await seedLegacyJob(ctx, key, 'parse', randomUUID());
+      await seedLegacyJob(ctx, key, 'extract', `job_${randomBytes(8).toString('hex')}`);
+    }
+  }
+
+  return {
+    url: baseUrl,
+    port: address.port,
+    ctx,
+    faults,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        ctx.jobs.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function statusFault(path: string, status: number, retryAfter: string | undefined): HttpAnswer {
+  if (status === 429) return rateLimited(path, 'Too many requests (emulated).', retryAfter ?? '1');
+  const headers: Record<string, string> = retryAfter !== undefined ? { 'Retry-After': retryAfter } : {};
+  const code = status === 503 ? 'service_unavailable' : status === 422 ? 'validation_error' : status >= 500 ? 'internal_error' : `http_${status}`;
+  if (path.startsWith('/v2/')) return v2Error(status, code, `Emulated HTTP ${status}.`, headers);
+  return new HttpAnswer(status, { detail: `Emulated HTTP ${status}.` }, headers);
+}
+
+function rateLimited(path: string, message: string, retryAfter: string): HttpAnswer {
+  const headers = { 'Retry-After': retryAfter };
+  return path.startsWith('/v2/') ? v2Error(429, 'rate_limit_exceeded', message, headers) : new HttpAnswer(429, { detail: message }, headers);
+}
+
+function notFound(path: string): HttpAnswer {
+  return path.startsWith('/v2/') ? v2Error(404, 'not_found', `No route ${path}.`) : v1Detail(404, 'Not Found');
+}

@@ -1,0 +1,114 @@
+import { parseOptionsSchema, type ParseOptions } from '../../../shared/contracts/v2Parse.js';
+import { checkOutputSaveUrl, isHttpUrl } from '../../../shared/outputSaveUrl.js';
+import { sniffDocument } from '../../../electron/documents/sniff.js';
+import { documentPageCount } from '../parseResult/deterministicBuilder.js';
+import { formFile, formString, v2Error, type FormFile } from '../httpKit.js';
+import { knownModels, PARSE_SNAPSHOTS, resolveModel } from './models.js';
+
+export interface ValidParseRequest {
+  document: FormFile;
+  model: string;
+  options: ParseOptions;
+  pageCount: number;
+  outputSaveUrl?: string;
+  serviceTier: 'standard' | 'priority';
+}
+
+const SYNC_FIELDS = ['document', 'document_url', 'model', 'options'];
+const JOB_FIELDS = [...SYNC_FIELDS, 'output_save_url', 'service_tier'];
+
+/**
+ * Every 422 of seed 000 §4.1–4.3 and §7, in the order a request is read. Codes are the
+ * contract's: `validation_error`, `unknown_model_version`, `invalid_url`.
+ */
+export async function validateParseRequest(form: FormData | null, asJob: boolean, now: number): Promise<ValidParseRequest> {
+  const bad = (message: string) => v2Error(422, 'validation_error', message);
+  if (!form) throw bad('The body must be multipart/form-data with a document or document_url field.');
+  const allowed = asJob ? JOB_FIELDS : SYNC_FIELDS;
+  for (const name of new Set(form.keys())) {
+    if (!allowed.includes(name)) {
+      const onlyOnJobs = name === 'output_save_url' || name === 'service_tier';
+      throw bad(onlyOnJobs ? `${name} is accepted only by POST /v2/parse/jobs.` : `Unknown form field "${name}".`);
+    }
+  }
+
+  const file = await formFile(form, 'document');
+  const url = formString(form, 'document_url');
+  if (file && url !== undefined) throw bad('Give exactly one of document and document_url, not both.');
+  if (!file && url === undefined) throw bad('Give exactly one of document and document_url; neither was sent.');
+  if (url !== undefined && !isHttpUrl(url)) throw v2Error(422, 'invalid_url', `document_url must be an http(s) URL; got "${url}".`);
+
+  const modelName = formString(form, 'model');
+  const model = resolveModel(modelName || undefined, PARSE_SNAPSHOTS, 'dpt-3-pro');
+  if (!model) {
+    throw v2Error(422, 'unknown_model_version', `Unknown model "${modelName}". Known: ${knownModels(PARSE_SNAPSHOTS).join(', ')}.`);
+  }
+
+  const options = parseOptions(formString(form, 'options'));
+
+  const document = file ?? (await download(url!));
+  const kind = sniffDocument(document.bytes);
+  if (!kind) throw bad(`"${document.filename}" is neither a PDF nor a supported image.`);
+  if (kind.kind === 'pdf' && kind.encrypted) throw bad(`"${document.filename}" is encrypted; encrypted files are unsupported.`);
+  let pageCount: number;
+  try {
+    pageCount = await documentPageCount(document.bytes);
+  } catch {
+    throw bad(`"${document.filename}" could not be read as a PDF.`);
+  }
+  const outOfRange = options.pages?.filter((p) => p > pageCount) ?? [];
+  if (outOfRange.length > 0) throw bad(`options.pages: page ${outOfRange[0]} does not exist; the document has ${pageCount} page(s).`);
+  const processed = options.pages ? new Set(options.pages).size : pageCount;
+
+  const tier = formString(form, 'service_tier');
+  if (tier !== undefined && tier !== 'standard' && tier !== 'priority') throw bad(`service_tier must be "standard" or "priority"; got "${tier}".`);
+  const outputSaveUrl = formString(form, 'output_save_url');
+  if (outputSaveUrl !== undefined) {
+    const check = checkOutputSaveUrl(outputSaveUrl, processed, now);
+    if (!check.ok) throw v2Error(422, check.code, check.message);
+  }
+  return {
+    document,
+    model,
+    options,
+    pageCount,
+    serviceTier: tier === 'priority' ? 'priority' : 'standard',
+    ...(outputSaveUrl !== undefined ? { outputSaveUrl } : {}),
+  };
+}
+
+function parseOptions(text: string | undefined): ParseOptions {
+  const bad = (message: string) => v2Error(422, 'validation_error', message);
+  if (text === undefined || text === '') return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw bad('options must be a JSON-serialized object.');
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad('options must be a JSON object.');
+  const parsed = parseOptionsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k].join('.')) : []));
+    if (unknown.length > 0) throw bad(`Unknown option key(s): ${unknown.map((k) => `options.${k}`).join(', ')}.`);
+    const issue = parsed.error.issues[0]!;
+    throw bad(`options.${issue.path.join('.')}: ${issue.message}`);
+  }
+  const options = parsed.data;
+  if (options.pages?.some((p) => p === 0)) throw bad('options.pages: pages are 1-indexed; 0 is not a page.');
+  if (options.pages?.some((p) => p < 0)) throw bad('options.pages: page numbers must be positive.');
+  if (options.password !== undefined && options.password !== null) throw bad('options.password: encrypted files are unsupported; no password is accepted.');
+  return options;
+}
+
+async function download(url: string): Promise<FormFile> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  } catch {
+    throw v2Error(422, 'invalid_url', `document_url could not be fetched: ${url}`);
+  }
+  if (!response.ok) throw v2Error(422, 'invalid_url', `document_url answered HTTP ${response.status}: ${url}`);
+  const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'document');
+  return { bytes: new Uint8Array(await response.arrayBuffer()), filename: name };
+}
