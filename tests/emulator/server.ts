@@ -9,7 +9,7 @@ import { FaultStore, findFault, type FaultRequest } from './faults.js';
 import { HttpAnswer, readBody, readForm, v1Detail, v2Error, writeAnswer } from './httpKit.js';
 import { DEMO_KEYS, KeyRegistry, type EmulatorKeys } from './keys.js';
 import { seedLegacyJob } from './legacyJobs.js';
-import { deterministicParseBuilder } from './parseResult/deterministicBuilder.js';
+import { engineParseBuilder } from './parseResult/engineBuilder.js';
 import type { ParseResultBuilder } from './parseResult/parseResultBuilder.js';
 import { ObjectStore } from './storage.js';
 import { inference, v1Route } from './v1/v1Routes.js';
@@ -29,6 +29,7 @@ export interface EmulatorOptions {
   maxConcurrent?: number;
   /** Per-run faults (they never run out). */
   faults?: FaultRequest[];
+  /** How parse results are made; default the offline engine on the real text (deterministic text for images and scans). */
   builder?: ParseResultBuilder;
   /** Seed one completed older-format parse and extract job per v2 key; default true. */
   seedLegacyJobs?: boolean;
@@ -57,7 +58,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     storage,
     v1: new V1Store(),
     jobs: new JobStore(deliver),
-    builder: options.builder ?? deterministicParseBuilder,
+    builder: options.builder ?? engineParseBuilder,
     timings: options.timings ?? { pendingMs: 200, processingMs: 800 },
   };
   const faults = new FaultStore(options.faults ?? []);

@@ -162,3 +162,15 @@ describe('the emulator answers every 422 of the contract with a stable code', ()
     expect(error).toMatchObject({ code: 'invalid_api_key', status: 401 });
   });
 });
+
+describe('emulator results from the real text', () => {
+  it('parses a text PDF with the offline engine, so the result shows what is on the page', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const invoice = new Uint8Array(await readFile('resources/samples/invoice.pdf'));
+    const { response } = await v2().parse({ document: { bytes: invoice, filename: 'invoice.pdf' } });
+    expect(response.markdown).toContain('Invoice number: INV-2024-0042');
+    expect(response.metadata.billing?.total_credits).toBeGreaterThan(0);
+    const texts = nodes(response.structure).filter((n) => n.type === 'text');
+    expect(texts.length).toBeGreaterThan(3);
+  });
+});
