@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { AppError } from '../../shared/errors.js';
 import type { DefaultAddresses } from '../../shared/ipc.js';
 import type { AddKeyRequest, KeyInfo, KeyTestResult } from '../../shared/keys.js';
-import { requireApi, toAppError } from '../ipc/client.js';
+import { attemptWith } from '../ipc/attempt.js';
+import { requireApi } from '../ipc/client.js';
 
 interface KeysState {
   keys: KeyInfo[];
@@ -23,15 +24,7 @@ interface KeysState {
 const replace = (keys: KeyInfo[], key: KeyInfo) => keys.map((k) => (k.id === key.id ? key : k));
 
 export const useKeysStore = create<KeysState>((set, get) => {
-  /** Runs a list-level action, turning failures into the screen's error. */
-  const attempt = async (action: () => Promise<void>) => {
-    set({ error: null });
-    try {
-      await action();
-    } catch (error) {
-      set({ error: toAppError(error) });
-    }
-  };
+  const attempt = attemptWith(set);
 
   return {
     keys: [],

@@ -5,7 +5,8 @@ import { buildParseModel, type ParseModel } from '../../shared/grounding/parseMo
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
 import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
 import type { DocumentInfo, EngineName, LibraryEntry, StoredResult } from '../../shared/workspace.js';
-import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
+import { attemptWith } from '../ipc/attempt.js';
+import { requireApi, subscribeEvents } from '../ipc/client.js';
 
 export interface RunState {
   runId: string;
@@ -57,15 +58,7 @@ function modelOf(result: StoredResult): ParseModel {
 }
 
 export const useReviewStore = create<ReviewState>((set, get) => {
-  /** Runs an action, turning failures into the screen's error. */
-  const attempt = async (action: () => Promise<void>) => {
-    set({ error: null });
-    try {
-      await action();
-    } catch (error) {
-      set({ error: toAppError(error) });
-    }
-  };
+  const attempt = attemptWith(set);
 
   const showExtraction = (extraction: StoredResult | null) => {
     const response = (extraction?.response ?? {}) as { extraction?: unknown; extraction_metadata?: unknown };

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.js';
 import { AnalyzerClient } from '../../../electron/api/analyzerClient.js';
 import { endpointFor } from '../../../electron/api/clientEndpoint.js';
 import { callService } from '../../../electron/api/serviceCall.js';
-import { armFault, credential, encryptedPdf, KEYS, pdf, PNG, requestsTo, useEmulator } from './emulatorHarness.js';
+import { armFault, caught, credential, encryptedPdf, KEYS, pdf, PNG, requestsTo, useEmulator } from './emulatorHarness.js';
 
 const holder = useEmulator();
 const PATH = '/v1/tools/agentic-document-analysis';
 const analyzer = (key = KEYS.analyzer) => new AnalyzerClient({ credential: credential('analyzer', holder.emulator.url, key) });
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('the older analyzer', () => {
   it('analyzes a PDF into markdown and chunks with {l,t,r,b} boxes and 0-based pages', async () => {

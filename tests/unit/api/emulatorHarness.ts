@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { AppError } from '../../../shared/errors.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Credential } from '../../../electron/keys/keysService.js';
 import type { RetryClock } from '../../../electron/api/retry.js';
@@ -94,4 +95,15 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     if (Date.now() > deadline) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 15));
   }
+}
+
+/** The AppError a promise rejects with (fails the test if it resolves or throws anything else). */
+export async function caught(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected an AppError');
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, retryAfterMs, systemClock } from '../../../electron/api/retry.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
 import { endpointFor } from '../../../electron/api/clientEndpoint.js';
 import { callService } from '../../../electron/api/serviceCall.js';
-import { armFault, credential, KEYS, recordingClock, requestsTo, useEmulator } from './emulatorHarness.js';
+import { armFault, caught, credential, KEYS, recordingClock, requestsTo, useEmulator } from './emulatorHarness.js';
 
 const holder = useEmulator();
 const LIST = '/v2/parse/jobs';
@@ -12,16 +11,6 @@ const LIST = '/v2/parse/jobs';
 function client(clock = recordingClock(), policy = {}) {
   const v2 = new V2Client({ credential: credential('v2', holder.emulator.url, KEYS.v2), retry: { clock, policy } });
   return { v2, clock };
-}
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
 }
 
 describe('Retry-After and backoff arithmetic', () => {

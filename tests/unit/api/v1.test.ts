@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.js';
 import { V1Client } from '../../../electron/api/v1Client.js';
-import { credential, KEYS, pdf, PNG, useEmulator } from './emulatorHarness.js';
+import { caught, credential, KEYS, pdf, PNG, useEmulator } from './emulatorHarness.js';
 
 const holder = useEmulator();
 const v1 = () => new V1Client({ credential: credential('v1', holder.emulator.url, KEYS.v1) });
 const legacy = (secret?: string) => new V1Client({ credential: credential('v1-legacy', holder.emulator.url, KEYS.pair.key, secret) });
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 /** A project with two tags and a choice metadata, ready for the later operations. */
 async function project() {

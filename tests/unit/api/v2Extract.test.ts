@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
-import { credential, KEYS, presignedStorageUrl, requestsTo, until, useEmulator } from './emulatorHarness.js';
+import { caught, credential, KEYS, presignedStorageUrl, requestsTo, until, useEmulator } from './emulatorHarness.js';
 
 const holder = useEmulator();
 const v2 = () => new V2Client({ credential: credential('v2', holder.emulator.url, KEYS.v2) });
@@ -12,16 +11,6 @@ const SCHEMA = {
   properties: { invoice_number: { type: 'string' }, total: { type: 'number' }, paid: { type: 'boolean' } },
   required: ['invoice_number', 'total'],
 };
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('POST /v2/extract', () => {
   it('extracts fields with code-point ranges (200)', async () => {

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
-import { armFault, credential, KEYS, pdf, presignedStorageUrl, requestsTo, until, useEmulator } from './emulatorHarness.js';
+import { armFault, caught, credential, KEYS, pdf, presignedStorageUrl, requestsTo, until, useEmulator } from './emulatorHarness.js';
 
 const holder = useEmulator();
 const v2 = (key = KEYS.v2) => new V2Client({ credential: credential('v2', holder.emulator.url, key) });
 const doc = async (pages = 2) => ({ document: { bytes: await pdf(pages), filename: 'job.pdf' } });
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('parse jobs', () => {
   it('goes pending → processing → completed with the result inline', async () => {

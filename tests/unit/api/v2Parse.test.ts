@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StructureNode } from '../../../shared/contracts/v2Parse.js';
-import { AppError } from '../../../shared/errors.js';
 import { endpointFor } from '../../../electron/api/clientEndpoint.js';
 import { callService } from '../../../electron/api/serviceCall.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
-import { armFault, credential, encryptedPdf, KEYS, pdf, PNG, presignedStorageUrl, requestsTo, useEmulator } from './emulatorHarness.js';
+import { armFault, caught, credential, encryptedPdf, KEYS, pdf, PNG, presignedStorageUrl, requestsTo, useEmulator } from './emulatorHarness.js';
 
 const holder = useEmulator();
 const v2 = () => new V2Client({ credential: credential('v2', holder.emulator.url, KEYS.v2) });
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 function nodes(root: StructureNode): StructureNode[] {
   return [root, ...(root.children ?? []).flatMap(nodes)];
