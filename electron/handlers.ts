@@ -1,6 +1,7 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { defaultAddresses } from './config.js';
 import { testKey } from './keys/keyTester.js';
+import { runAnalyzer, runCloudParse } from './runs/cloudRuns.js';
 import { runLocalExtract } from './runs/localExtractRun.js';
 import { runLocalParse } from './runs/localParse.js';
 import { openSample } from './runs/openSample.js';
@@ -42,7 +43,17 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': () => workspace.library(),
     'results:get': ({ id }) => workspace.result(id),
-    'engine:parse': (request) => runs.run(request.runId, (signal) => runLocalParse(services, request, signal)),
+    'engine:parse': (request) =>
+      runs.run(request.runId, (signal) => {
+        switch (request.engine) {
+          case 'local':
+            return runLocalParse(services, request, signal);
+          case 'parse':
+            return runCloudParse(services, request, signal);
+          case 'analyzer':
+            return runAnalyzer(services, request, signal);
+        }
+      }),
     'engine:extract': (request) => runLocalExtract(workspace, request),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
     'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),

@@ -74,7 +74,38 @@ export const ipcTable = {
   'library:list': channel<LibraryEntry[]>()(noRequest),
   'results:get': channel<StoredResult>()(z.object({ id: workspaceId }).strict()),
   'engine:parse': channel<StoredResult>()(
-    z.object({ runId: runIdSchema, documentId: workspaceId, options: parseOptionsSchema.optional() }).strict(),
+    z.discriminatedUnion('engine', [
+      z.object({ engine: z.literal('local'), runId: runIdSchema, documentId: workspaceId, options: parseOptionsSchema.optional() }).strict(),
+      z
+        .object({
+          engine: z.literal('parse'),
+          runId: runIdSchema,
+          documentId: workspaceId,
+          keyId: keyIdSchema.optional(),
+          model: z.string().trim().min(1).max(120).optional(),
+          // Checked by the client's preflight, which names unknown keys in its message.
+          options: z.record(z.string(), z.unknown()).optional(),
+        })
+        .strict(),
+      z
+        .object({
+          engine: z.literal('analyzer'),
+          runId: runIdSchema,
+          documentId: workspaceId,
+          keyId: keyIdSchema.optional(),
+          options: z
+            .object({
+              pages: z.array(z.number().int().min(0)).optional(),
+              include_marginalia: z.boolean().optional(),
+              include_metadata_in_markdown: z.boolean().optional(),
+              fields_schema: z.record(z.string(), z.unknown()).optional(),
+              enable_rotation_detection: z.boolean().optional(),
+            })
+            .strict()
+            .optional(),
+        })
+        .strict(),
+    ]),
   ),
   'engine:extract': channel<StoredResult>()(
     z.object({ resultId: workspaceId, schema: z.record(z.string(), z.unknown()) }).strict(),

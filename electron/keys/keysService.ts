@@ -147,6 +147,26 @@ export class KeysService {
   }
 
   /**
+   * The credential for a call to a service: the key the user picked (which must be of a
+   * fitting kind and enabled), or else the first enabled key of that kind.
+   */
+  async credentialFor(kinds: readonly KeyKind[], keyId?: string): Promise<Credential> {
+    const { keys } = await this.deps.settings.read();
+    const record = keyId ? keys.find((k) => k.id === keyId) : keys.find((k) => kinds.includes(k.kind) && k.enabled);
+    if (!record) {
+      throw new AppError({
+        code: 'no_key',
+        message: keyId ? 'That key no longer exists.' : `There is no enabled key for this service (${kinds.join(' or ')}).`,
+        hint: 'Add one on the Keys screen, or use the offline engine.',
+      });
+    }
+    if (!kinds.includes(record.kind)) {
+      throw new AppError({ code: 'wrong_key_kind', message: `The key "${record.name}" is a ${record.kind} key; this service needs ${kinds.join(' or ')}.`, hint: 'Pick another key.' });
+    }
+    return this.credential(record.id);
+  }
+
+  /**
    * Lists keys again whose metadata was lost (a reset settings file): the keychain entry
    * still says what kind of key it is, so only the name and address need defaults.
    */

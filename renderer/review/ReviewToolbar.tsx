@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { EngineName } from '../../shared/workspace.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useAppStore } from '../shell/appStore.js';
+import { EngineOptions } from './EngineOptions.js';
 import { useReviewStore } from './reviewStore.js';
 
 const ENGINE_LABELS: Record<EngineName, string> = {
@@ -21,6 +22,7 @@ export function ReviewToolbar() {
   const loadKeys = useKeysStore((s) => s.load);
   const setScreen = useAppStore((s) => s.setScreen);
   const [opening, setOpening] = useState(false);
+  const [showOptions, setShowOptions] = useState(false);
 
   useEffect(() => {
     void loadKeys();
@@ -57,6 +59,9 @@ export function ReviewToolbar() {
           </option>
         ))}
       </select>
+      <button type="button" onClick={() => setShowOptions(!showOptions)} aria-expanded={showOptions} data-testid="engine-options-toggle">
+        Options {showOptions ? '▴' : '▾'}
+      </button>
       <button type="button" className="primary" data-testid="run" disabled={!hasDocument || !!run || needsKey} onClick={() => void runEngine()}>
         Run
       </button>
@@ -79,6 +84,7 @@ export function ReviewToolbar() {
         </span>
       ) : null}
       {engine === 'local' ? <span className="muted small">Reads the PDF's text layer on this computer; no key, no credits.</span> : null}
+      {showOptions ? <EngineOptions engine={engine} /> : null}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
+import { analyzerResponseSchema } from '../../shared/contracts/analyzer.js';
 import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
+import { analyzerAsParse } from '../../shared/grounding/analyzerAsParse.js';
 import { AppError } from '../../shared/errors.js';
 import { buildParseModel, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
@@ -7,6 +9,7 @@ import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js
 import type { DocumentInfo, EngineName, LibraryEntry, StoredResult } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from './engineSettings.js';
 
 export interface RunState {
   runId: string;
@@ -44,23 +47,49 @@ interface ReviewState {
   clearError(): void;
 }
 
-/** Builds the grounding model of a stored parse result; a shape we cannot read is an error, not a crash. */
+/** Builds the grounding model of a stored result (v2 parse or older analyzer); a shape we cannot read is an error, not a crash. */
 function modelOf(result: StoredResult): ParseModel {
-  const parsed = parseResponseSchema.safeParse(result.response);
-  if (!parsed.success) {
-    throw new AppError({
-      code: 'unreadable_result',
-      message: 'This result is not a v2 parse response (it needs markdown, metadata and structure).',
-      hint: 'Open another result, or run the parser again.',
-    });
+  if (result.kind === 'analyzer') {
+    const analyzed = analyzerResponseSchema.safeParse(result.response);
+    if (analyzed.success) return buildParseModel(analyzerAsParse(analyzed.data));
+  } else {
+    const parsed = parseResponseSchema.safeParse(result.response);
+    if (parsed.success) return buildParseModel(parsed.data);
   }
-  return buildParseModel(parsed.data);
+  throw new AppError({
+    code: 'unreadable_result',
+    message:
+      result.kind === 'analyzer'
+        ? 'This result is not an analyzer response (it needs data.markdown and data.chunks).'
+        : 'This result is not a v2 parse response (it needs markdown, metadata and structure).',
+    hint: 'Open another result, or run the engine again.',
+  });
+}
+
+/** The request for the selected engine, from its settings; bad settings fail here, before anything is sent. */
+function engineRequest(engine: EngineName, runId: string, documentId: string) {
+  const settings = useEngineSettings.getState();
+  const keyId = settings.keyId ? { keyId: settings.keyId } : {};
+  switch (engine) {
+    case 'local':
+      return { engine, runId, documentId, options: parseOptionsFrom(settings) as { pages?: number[]; atomic_grounding?: boolean; inline_markdown?: boolean } };
+    case 'parse':
+      return { engine, runId, documentId, ...keyId, ...(settings.model.trim() ? { model: settings.model.trim() } : {}), options: parseOptionsFrom(settings) };
+    case 'analyzer':
+      return { engine, runId, documentId, ...keyId, options: analyzerOptionsFrom(settings) };
+  }
 }
 
 export const useReviewStore = create<ReviewState>((set, get) => {
   const attempt = attemptWith(set);
 
   const showExtraction = (extraction: StoredResult | null) => {
+    if (extraction?.kind === 'analyzer') {
+      // The older analyzer returns its fields with the document: extracted_schema + extraction_metadata.
+      const data = (extraction.response as { data?: { extracted_schema?: unknown; extraction_metadata?: unknown } }).data ?? {};
+      set({ extraction, fields: data.extracted_schema === undefined ? [] : flattenFields(data.extracted_schema, data.extraction_metadata) });
+      return;
+    }
     const response = (extraction?.response ?? {}) as { extraction?: unknown; extraction_metadata?: unknown };
     set({ extraction, fields: extraction ? flattenFields(response.extraction, response.extraction_metadata) : [] });
   };
@@ -69,6 +98,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
   const showResult = async (document: DocumentInfo, bytes: Uint8Array, result: StoredResult | null, extractionId?: string) => {
     set({ document, bytes, result, model: result ? modelOf(result) : null, selection: null });
     const library = get().library.find((e) => e.document.id === document.id);
+    if (result?.kind === 'analyzer') return showExtraction(result);
     const extractionInfo = result
       ? (library?.results.find((r) => r.id === extractionId) ?? library?.results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id))
       : undefined;
@@ -107,7 +137,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         const entry = library.find((e) => e.document.id === id);
         if (!entry) throw new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.' });
         // An extraction opens on top of the parse result it was made from.
-        const chosen = entry.results.find((r) => r.id === resultId) ?? entry.results.find((r) => r.kind === 'parse');
+        const chosen = entry.results.find((r) => r.id === resultId) ?? entry.results.find((r) => r.kind !== 'extract');
         const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
         const [bytes, result] = await Promise.all([api.documents.read({ id }), parseId ? api.results.get({ id: parseId }) : Promise.resolve(null)]);
         await showResult(entry.document, bytes, result, chosen?.kind === 'extract' ? chosen.id : undefined);
@@ -125,14 +155,8 @@ export const useReviewStore = create<ReviewState>((set, get) => {
       attempt(async () => {
         const { document, engine, run } = get();
         if (!document || run) return;
-        if (engine !== 'local') {
-          throw new AppError({
-            code: 'engine_not_ready',
-            message: `The ${engine === 'parse' ? 'cloud parser' : 'older analyzer'} is not connected yet in this build.`,
-            hint: 'Use the offline engine (local) for now.',
-          });
-        }
         const runId = crypto.randomUUID();
+        const request = engineRequest(engine, runId, document.id);
         set({ run: { runId, done: 0, total: 0, message: 'Starting…' } });
         const stop = subscribeEvents((event) => {
           if (event.type === 'progress' && event.taskId === runId) {
@@ -140,7 +164,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
           }
         });
         try {
-          const result = await requireApi().engine.parse({ runId, documentId: document.id });
+          const result = await requireApi().engine.parse(request);
           set({ library: await requireApi().library.list({}) });
           const bytes = get().bytes;
           if (bytes && get().document?.id === document.id) await showResult(document, bytes, result);

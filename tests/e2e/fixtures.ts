@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
+import { startEmulator, type Emulator } from '../emulator/server.js';
+import { DEMO_KEYS } from '../emulator/keys.js';
 import { clearKeychainService } from '../support/keychainCleanup.js';
 import { startPreview, type PreviewOptions, type RunningPreview } from '../support/preview.js';
 
@@ -12,6 +14,8 @@ interface Fixtures {
   launchPreview: (env?: PreviewOptions['env']) => Promise<RunningPreview>;
   /** A preview already started, with the page opened on it. */
   preview: RunningPreview;
+  /** The service emulator on 127.0.0.1, with its demo keys; stopped after the test. */
+  emulator: Emulator;
 }
 
 export const test = base.extend<Fixtures>({
@@ -32,6 +36,12 @@ export const test = base.extend<Fixtures>({
     });
     await Promise.all(started.map((p) => p.stop()));
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern.
+  emulator: async ({}, use) => {
+    const emulator = await startEmulator({ port: 0, timings: { pendingMs: 100, processingMs: 300 } });
+    await use(emulator);
+    await emulator.close();
+  },
   preview: async ({ launchPreview, page }, use) => {
     const preview = await launchPreview();
     await page.goto(preview.url);
@@ -40,3 +50,18 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect } from '@playwright/test';
+
+/** Adds a key through the Keys screen (the way a user does) and comes back to the Review screen. */
+export async function addKeyThroughUi(page: Page, key: { name: string; kind: 'v2' | 'analyzer' | 'v1' | 'v1-legacy'; secret: string; secret2?: string; address: string }): Promise<void> {
+  await page.getByTestId('nav-keys').click();
+  await page.getByTestId('key-name').fill(key.name);
+  await page.getByTestId('key-kind').selectOption(key.kind);
+  await page.getByTestId('key-secret').fill(key.secret);
+  if (key.secret2 !== undefined) await page.getByTestId('key-secret2').fill(key.secret2);
+  await page.getByTestId('key-address').fill(key.address);
+  await page.getByTestId('key-save').click();
+  await page.locator(`[data-testid="key-row"][data-key-name="${key.name}"]`).waitFor();
+  await page.getByTestId('nav-review').click();
+}
+
+export { DEMO_KEYS };

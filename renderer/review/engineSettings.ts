@@ -1,0 +1,77 @@
+import { create } from 'zustand';
+import { parsePageList } from '../../shared/pageList.js';
+import { AppError } from '../../shared/errors.js';
+
+export const MODEL_CHOICES = ['dpt-3-pro', 'dpt-3-pro-latest', 'dpt-3-verity', 'dpt-3-verity-latest'] as const;
+
+/** What the user set for each engine; turned into a validated request when a run starts. */
+export interface EngineSettings {
+  keyId: string;
+  /** A family, a `-latest` alias, or a typed dated snapshot; empty means the service default. */
+  model: string;
+  pages: string;
+  atomicGrounding: boolean;
+  inlineMarkdown: boolean;
+  /** `{"table": "html"}`: per-block-type Markdown, as JSON. */
+  blocksMarkdown: string;
+  includeMarginalia: boolean;
+  includeMetadataInMarkdown: boolean;
+  rotationDetection: boolean;
+  set(patch: Partial<Omit<EngineSettings, 'set'>>): void;
+}
+
+export const useEngineSettings = create<EngineSettings>((set) => ({
+  keyId: '',
+  model: 'dpt-3-pro',
+  pages: '',
+  atomicGrounding: true,
+  inlineMarkdown: false,
+  blocksMarkdown: '',
+  includeMarginalia: true,
+  includeMetadataInMarkdown: true,
+  rotationDetection: false,
+  set: (patch) => set(patch),
+}));
+
+function invalid(field: string, message: string): AppError {
+  return new AppError({ code: 'invalid_option', message, hint: 'Fix the option and run again; nothing was sent.', fields: { [field]: message } });
+}
+
+function pagesOf(settings: EngineSettings): number[] | undefined {
+  const parsed = parsePageList(settings.pages);
+  if ('error' in parsed) throw invalid('pages', parsed.error);
+  return parsed.pages.length > 0 ? parsed.pages : undefined;
+}
+
+/** The v2 parse options object (seed 000 §4.2) from the settings. */
+export function parseOptionsFrom(settings: EngineSettings): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  const pages = pagesOf(settings);
+  if (pages) options.pages = pages;
+  if (!settings.atomicGrounding) options.atomic_grounding = false;
+  if (settings.inlineMarkdown) options.inline_markdown = true;
+  if (settings.blocksMarkdown.trim()) {
+    let perType: unknown;
+    try {
+      perType = JSON.parse(settings.blocksMarkdown);
+    } catch {
+      throw invalid('blocksMarkdown', 'Per-block Markdown must be JSON, e.g. {"table": "html"}.');
+    }
+    if (typeof perType !== 'object' || perType === null || Array.isArray(perType)) {
+      throw invalid('blocksMarkdown', 'Per-block Markdown must be an object of block type → setting.');
+    }
+    options.blocks = Object.fromEntries(Object.entries(perType).map(([type, markdown]) => [type, { markdown }]));
+  }
+  return options;
+}
+
+/** The older analyzer's options; it counts pages from 0, people count from 1. */
+export function analyzerOptionsFrom(settings: EngineSettings): { pages?: number[]; include_marginalia: boolean; include_metadata_in_markdown: boolean; enable_rotation_detection: boolean } {
+  const pages = pagesOf(settings);
+  return {
+    ...(pages ? { pages: pages.map((p) => p - 1) } : {}),
+    include_marginalia: settings.includeMarginalia,
+    include_metadata_in_markdown: settings.includeMetadataInMarkdown,
+    enable_rotation_detection: settings.rotationDetection,
+  };
+}

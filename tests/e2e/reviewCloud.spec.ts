@@ -1,0 +1,60 @@
+import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+
+test('open a PDF, run the cloud parser against the emulator, click a box: exact Markdown and node', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the first-run sample
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+
+  await page.getByTestId('open-file').setInputFiles('resources/samples/report.pdf');
+  await expect(page.getByTestId('page-count')).toHaveText('of 4');
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
+
+  const heading = page.locator('[data-testid="box"][data-node-id="title-0"]');
+  await heading.click();
+  await expect(page.locator('[data-testid="md-node"][data-node-id="title-0"]')).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('selection-text')).toHaveText('# Annual Review 2024');
+  await expect(page.getByTestId('selection-page')).toHaveText('1');
+  expect(emulator.requests.some((r) => r.method === 'POST' && r.path === '/v2/parse' && r.status === 200)).toBe(true);
+  void preview;
+});
+
+test('a refused request shows its code, message and what to do; nothing is sent for a bad option', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('engine-options-toggle').click();
+
+  await page.getByTestId('engine-model').selectOption('custom');
+  await page.getByTestId('engine-model-custom').fill('dpt-9-imaginary');
+  await page.getByTestId('run').click();
+  const error = page.getByTestId('error').first();
+  await expect(error).toHaveAttribute('data-code', 'unknown_model_version');
+
+  await page.getByTestId('engine-model').selectOption('dpt-3-pro');
+  await page.getByTestId('engine-pages').fill('0-2');
+  const before = emulator.requests.length;
+  await page.getByTestId('run').click();
+  await expect(error).toHaveAttribute('data-code', 'invalid_option');
+  await expect(error).toContainText('Pages count from 1');
+  expect(emulator.requests.length).toBe(before);
+  void preview;
+});
+
+test('the older analyzer runs on the same panels: chunks found in the Markdown, boxes on 1-indexed pages', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator analyzer', kind: 'analyzer', secret: DEMO_KEYS.analyzer[0]!, address: emulator.url });
+  await page.getByTestId('engine').selectOption('analyzer');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('analyzer');
+  const box = page.locator('[data-testid="page"][data-page="1"] [data-testid="box"]').nth(2);
+  await box.click();
+  const id = await box.getAttribute('data-node-id');
+  await expect(page.locator(`[data-testid="md-node"][data-node-id="${id}"]`)).toHaveAttribute('data-selected', 'true');
+  const text = (await page.getByTestId('selection-text').textContent()) ?? '';
+  expect(text.length).toBeGreaterThan(3);
+  // The chunk's range was found in the Markdown: the raw view marks exactly that text.
+  await page.getByTestId('md-raw-toggle').check();
+  await expect(page.getByTestId('md-raw-selected')).toHaveText(text);
+  void preview;
+});
