@@ -1,8 +1,9 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { defaultAddresses } from './config.js';
 import { testKey } from './keys/keyTester.js';
+import { exportReview } from './review/exportReview.js';
 import { runAnalyzer, runCloudParse } from './runs/cloudRuns.js';
-import { runLocalExtract } from './runs/localExtractRun.js';
+import { runCloudExtract, runLocalExtract } from './runs/extractRuns.js';
 import { runLocalParse } from './runs/localParse.js';
 import { openSample } from './runs/openSample.js';
 import type { Services } from './services.js';
@@ -13,7 +14,7 @@ export type HandlerTable = { [C in Channel]: Handler<C> };
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */
 export function createHandlers(services: Services): HandlerTable {
-  const { keys, notices, workspace, runs } = services;
+  const { keys, notices, workspace, runs, reviews } = services;
   return {
     'app:info': async () => ({
       version: services.version,
@@ -54,8 +55,19 @@ export function createHandlers(services: Services): HandlerTable {
             return runAnalyzer(services, request, signal);
         }
       }),
-    'engine:extract': (request) => runLocalExtract(workspace, request),
+    'engine:extract': (request) =>
+      request.engine === 'local'
+        ? runLocalExtract(workspace, request)
+        : runs.run(request.runId, (signal) => runCloudExtract(services, request, signal)),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
     'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),
+
+    'reviews:get': ({ extractionId }) => reviews.get(extractionId),
+    'reviews:decide': ({ extractionId, path, decision }) => reviews.decide(extractionId, path, decision),
+    'reviews:export': async ({ extractionId, format }) => {
+      const extraction = await workspace.result(extractionId);
+      const document = await workspace.documentInfo(extraction.documentId);
+      return exportReview(extraction, await reviews.get(extractionId), document.name, format);
+    },
   };
 }

@@ -5,6 +5,7 @@ import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
 import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
+import { Reviews } from './review/reviews.js';
 import { RunRegistry } from './runs/runRegistry.js';
 import { createSettingsStore, type SettingsStore } from './settings/settings.js';
 import { Workspace } from './workspace/workspace.js';
@@ -19,6 +20,7 @@ export interface Services {
   settings: SettingsStore;
   keys: KeysService;
   workspace: Workspace;
+  reviews: Reviews;
   runs: RunRegistry;
   /** Where the bundled sample documents are. */
   samplesDir: string;
@@ -48,6 +50,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const settings = createSettingsStore(options.dataDir, { logger, notices });
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICE);
   await settings.read();
+  const workspace = new Workspace(options.dataDir, logger);
   const keys = new KeysService({ keychain, settings, logger, defaults: () => defaultAddresses() });
   return {
     shell: options.shell,
@@ -57,7 +60,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     notices,
     settings,
     keys,
-    workspace: new Workspace(options.dataDir, logger),
+    workspace,
+    reviews: new Reviews(workspace),
     runs: new RunRegistry(),
     samplesDir: options.samplesDir,
     emit: options.emit ?? (() => undefined),

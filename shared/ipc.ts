@@ -16,7 +16,7 @@ import {
 } from './keys.js';
 import type { AppEvent } from './events.js';
 import { parseOptionsSchema } from './contracts/v2Parse.js';
-import type { DocumentInfo, LibraryEntry, StoredResult } from './workspace.js';
+import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, type StoredResult } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
 
 export { CHANNELS, type Channel };
@@ -108,11 +108,41 @@ export const ipcTable = {
     ]),
   ),
   'engine:extract': channel<StoredResult>()(
-    z.object({ resultId: workspaceId, schema: z.record(z.string(), z.unknown()) }).strict(),
+    z.discriminatedUnion('engine', [
+      z.object({ engine: z.literal('local'), resultId: workspaceId, schema: z.record(z.string(), z.unknown()) }).strict(),
+      z
+        .object({
+          engine: z.literal('extract'),
+          runId: runIdSchema,
+          resultId: workspaceId,
+          keyId: keyIdSchema.optional(),
+          model: z.string().trim().min(1).max(120).optional(),
+          schema: z.record(z.string(), z.unknown()),
+        })
+        .strict(),
+    ]),
   ),
   'runs:cancel': channel<boolean>()(z.object({ runId: runIdSchema }).strict()),
   'samples:open': channel<{ document: DocumentInfo; result: StoredResult }>()(
     z.object({ name: z.enum(['invoice.pdf', 'report.pdf']).optional() }).strict(),
+  ),
+
+  'reviews:get': channel<Review>()(z.object({ extractionId: workspaceId }).strict()),
+  'reviews:decide': channel<Review>()(
+    z
+      .object({
+        extractionId: workspaceId,
+        path: z.string().min(1).max(1000),
+        /** null takes the decision back. */
+        decision: z
+          .object({ status: z.enum(REVIEW_STATUSES), correctedValue: z.string().max(100_000).optional(), note: z.string().max(10_000).optional() })
+          .strict()
+          .nullable(),
+      })
+      .strict(),
+  ),
+  'reviews:export': channel<{ fileName: string; mime: string; content: string }>()(
+    z.object({ extractionId: workspaceId, format: z.enum(['json', 'csv']) }).strict(),
   ),
 } as const satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 

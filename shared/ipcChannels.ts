@@ -24,6 +24,9 @@ export const CHANNELS = [
   'engine:extract',
   'runs:cancel',
   'samples:open',
+  'reviews:get',
+  'reviews:decide',
+  'reviews:export',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -17,7 +17,8 @@ export interface ResultInfo {
   id: string;
   documentId: string;
   kind: ResultKind;
-  engine: EngineName | 'import';
+  /** What made it: a parse engine, the cloud extractor, or an import of a result file. */
+  engine: EngineName | 'extract' | 'import';
   createdAt: string;
   /** Model snapshot or engine version the service reported. */
   modelVersion: string | null;
@@ -37,4 +38,22 @@ export interface StoredResult extends ResultInfo {
 export interface LibraryEntry {
   document: DocumentInfo;
   results: ResultInfo[];
+}
+
+export const REVIEW_STATUSES = ['accepted', 'corrected', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export interface FieldDecision {
+  status: ReviewStatus;
+  /** The reviewer's value, for `corrected`. */
+  correctedValue?: string;
+  note?: string;
+  decidedAt: string;
+}
+
+/** A reviewer's decisions on the fields of one extraction, by field path. */
+export interface Review {
+  extractionId: string;
+  updatedAt: string;
+  fields: Record<string, FieldDecision>;
 }

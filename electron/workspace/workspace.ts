@@ -20,7 +20,7 @@ const resultSchema = z.looseObject({
   id: z.string(),
   documentId: z.string(),
   kind: z.enum(['parse', 'extract', 'analyzer']),
-  engine: z.enum(['local', 'parse', 'analyzer', 'import']),
+  engine: z.enum(['local', 'parse', 'analyzer', 'extract', 'import']),
   createdAt: z.string(),
   modelVersion: z.string().nullable(),
   pageCount: z.number().nullable(),

@@ -1,6 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import type { FieldEntry } from '../../shared/grounding/fields.js';
+import { extractNotices, noticeConcerns, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
+import { useKeysStore } from '../keys/keysStore.js';
 import { useReviewStore } from '../review/reviewStore.js';
+import { FieldReview } from './FieldReview.js';
 
 const DEFAULT_SCHEMA = JSON.stringify(
   {
@@ -24,7 +26,17 @@ export function FieldsPanel() {
   const runExtract = useReviewStore((s) => s.runExtract);
   const [schemaText, setSchemaText] = useState(DEFAULT_SCHEMA);
   const [schemaError, setSchemaError] = useState<string | null>(null);
-  const response = (extraction?.response ?? {}) as { note?: unknown; warnings?: unknown; schema_violation_error?: unknown };
+  const hasCloudKey = useKeysStore((s) => s.keys.some((k) => k.kind === 'v2' && k.enabled));
+  const [extractor, setExtractor] = useState<'local' | 'extract' | null>(null);
+  const chosen = extractor ?? (hasCloudKey ? 'extract' : 'local');
+  const isParse = useReviewStore((s) => s.result?.kind === 'parse');
+  const review = useReviewStore((s) => s.review);
+  const exportReview = useReviewStore((s) => s.exportReview);
+  const reviewed = fields.filter((f) => review?.fields[f.path]).length;
+  const response = (extraction?.kind === 'analyzer' ? {} : (extraction?.response ?? {})) as { note?: unknown; warnings?: unknown; schema_violation_error?: unknown };
+  const analyzerError = extraction?.kind === 'analyzer' ? (extraction.response as { extraction_error?: unknown }).extraction_error : null;
+  const notices = extractNotices(response);
+  const general = notices.filter((n) => !fields.some((f) => noticeConcerns(n, f.path)));
 
   const extract = () => {
     let schema: unknown;
@@ -39,7 +51,7 @@ export function FieldsPanel() {
       return;
     }
     setSchemaError(null);
-    void runExtract(schema as Record<string, unknown>);
+    void runExtract(schema as Record<string, unknown>, chosen);
   };
 
   return (
@@ -52,35 +64,64 @@ export function FieldsPanel() {
             {schemaError}
           </div>
         ) : null}
-        <button type="button" className="primary" onClick={extract} disabled={!hasResult} data-testid="extract-run">
-          Extract (offline heuristic)
-        </button>
+        <div className="extract-actions">
+          <select value={chosen} onChange={(e) => setExtractor(e.target.value as 'local' | 'extract')} data-testid="extractor" aria-label="Extractor">
+            <option value="extract" disabled={!hasCloudKey}>
+              Cloud extract (v2){hasCloudKey ? '' : ' — needs a v2 key'}
+            </option>
+            <option value="local">Offline heuristic</option>
+          </select>
+          <button type="button" className="primary" onClick={extract} disabled={!hasResult || !isParse} data-testid="extract-run">
+            Extract
+          </button>
+        </div>
       </details>
       {typeof response.note === 'string' ? (
         <p className="extract-note" data-testid="extract-note">
           {response.note}
         </p>
       ) : null}
-      {Array.isArray(response.warnings) && response.warnings.length > 0 ? (
-        <ul className="extract-warnings" data-testid="extract-warnings">
-          {response.warnings.map((w, i) => (
-            <li key={i}>{typeof w === 'string' ? w : JSON.stringify(w)}</li>
+      {typeof analyzerError === 'string' && analyzerError ? (
+        <p className="extract-warnings" data-testid="extract-warning">
+          Extraction failed: {analyzerError}
+        </p>
+      ) : null}
+      {general.length > 0 ? (
+        <ul className="extract-warnings">
+          {general.map((n, i) => (
+            <li key={i} data-testid="extract-warning">
+              <code>{n.code}</code> {n.message}
+            </li>
           ))}
         </ul>
       ) : null}
-      {typeof response.schema_violation_error === 'string' ? <p className="warning small">{response.schema_violation_error}</p> : null}
+      {fields.length > 0 ? (
+        <div className="review-progress">
+          <span data-testid="review-progress">
+            {reviewed} of {fields.length} reviewed
+          </span>
+          <progress max={fields.length} value={reviewed} />
+          <button type="button" onClick={() => void exportReview('json')} data-testid="export-review-json">
+            Export JSON
+          </button>
+          <button type="button" onClick={() => void exportReview('csv')} data-testid="export-review-csv">
+            Export CSV
+          </button>
+        </div>
+      ) : null}
       <ul className="fields" data-testid="fields">
         {fields.map((field) => (
-          <FieldRow key={field.path} field={field} />
+          <FieldRow key={field.path} field={field} notices={notices.filter((n) => noticeConcerns(n, field.path))} />
         ))}
       </ul>
     </div>
   );
 }
 
-const FieldRow = memo(function FieldRow({ field }: { field: FieldEntry }) {
+const FieldRow = memo(function FieldRow({ field, notices }: { field: FieldEntry; notices: ExtractNotice[] }) {
   const selected = useReviewStore((s) => s.selection?.kind === 'field' && s.selection.id === field.path);
   const selectField = useReviewStore((s) => s.selectField);
+  const decision = useReviewStore((s) => s.review?.fields[field.path]);
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
@@ -100,6 +141,12 @@ const FieldRow = memo(function FieldRow({ field }: { field: FieldEntry }) {
       <span className="field-name">{field.path}</span>
       <span className="field-value">{field.value === null || field.value === undefined ? <em className="muted">not found</em> : String(field.value)}</span>
       {field.ranges.length === 0 && field.value !== null ? <span className="warning small">no source range</span> : null}
+      <FieldReview key={decision?.decidedAt ?? 'none'} path={field.path} modelValue={field.value} decision={decision} />
+      {notices.map((n, i) => (
+        <span key={i} className="field-notice" data-testid="field-warning">
+          <code>{n.code}</code> {n.message}
+        </span>
+      ))}
     </li>
   );
 });

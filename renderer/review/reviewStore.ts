@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors.js';
 import { buildParseModel, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
 import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
-import type { DocumentInfo, EngineName, LibraryEntry, StoredResult } from '../../shared/workspace.js';
+import type { DocumentInfo, EngineName, FieldDecision, LibraryEntry, Review, StoredResult } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from './engineSettings.js';
@@ -27,6 +27,8 @@ interface ReviewState {
   /** The latest extraction run on `result`, and its fields. */
   extraction: StoredResult | null;
   fields: FieldEntry[];
+  /** The reviewer's decisions on `extraction`'s fields. */
+  review: Review | null;
   selection: Selection | null;
   engine: EngineName;
   run: RunState | null;
@@ -40,10 +42,12 @@ interface ReviewState {
   cancelRun(): Promise<void>;
   setEngine(engine: EngineName): void;
   selectNode(id: string | null): void;
-  runExtract(schema: Record<string, unknown>): Promise<void>;
+  runExtract(schema: Record<string, unknown>, extractor: 'local' | 'extract'): Promise<void>;
   selectField(path: string): void;
   stepSelection(direction: 1 | -1): void;
   stepField(direction: 1 | -1): void;
+  decide(path: string, decision: Omit<FieldDecision, 'decidedAt'> | null): Promise<void>;
+  exportReview(format: 'json' | 'csv'): Promise<void>;
   clearError(): void;
 }
 
@@ -83,15 +87,18 @@ function engineRequest(engine: EngineName, runId: string, documentId: string) {
 export const useReviewStore = create<ReviewState>((set, get) => {
   const attempt = attemptWith(set);
 
-  const showExtraction = (extraction: StoredResult | null) => {
+  const showExtraction = async (extraction: StoredResult | null) => {
+    let fields: FieldEntry[] = [];
     if (extraction?.kind === 'analyzer') {
       // The older analyzer returns its fields with the document: extracted_schema + extraction_metadata.
       const data = (extraction.response as { data?: { extracted_schema?: unknown; extraction_metadata?: unknown } }).data ?? {};
-      set({ extraction, fields: data.extracted_schema === undefined ? [] : flattenFields(data.extracted_schema, data.extraction_metadata) });
-      return;
+      if (data.extracted_schema !== undefined) fields = flattenFields(data.extracted_schema, data.extraction_metadata);
+    } else if (extraction) {
+      const response = extraction.response as { extraction?: unknown; extraction_metadata?: unknown };
+      fields = flattenFields(response.extraction, response.extraction_metadata);
     }
-    const response = (extraction?.response ?? {}) as { extraction?: unknown; extraction_metadata?: unknown };
-    set({ extraction, fields: extraction ? flattenFields(response.extraction, response.extraction_metadata) : [] });
+    const review = extraction && fields.length > 0 ? await requireApi().reviews.get({ extractionId: extraction.id }) : null;
+    set({ extraction, fields, review });
   };
 
   /** Shows a document with a parse result and an extraction made from it (the given one, else the latest). */
@@ -102,7 +109,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
     const extractionInfo = result
       ? (library?.results.find((r) => r.id === extractionId) ?? library?.results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id))
       : undefined;
-    showExtraction(extractionInfo ? await requireApi().results.get({ id: extractionInfo.id }) : null);
+    await showExtraction(extractionInfo ? await requireApi().results.get({ id: extractionInfo.id }) : null);
   };
 
   return {
@@ -113,6 +120,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
     model: null,
     extraction: null,
     fields: [],
+    review: null,
     selection: null,
     engine: 'local',
     run: null,
@@ -187,13 +195,27 @@ export const useReviewStore = create<ReviewState>((set, get) => {
       set({ selection: id && model ? selectNode(model, id) : null });
     },
 
-    runExtract: (schema) =>
+    runExtract: (schema, extractor) =>
       attempt(async () => {
-        const result = get().result;
-        if (!result) throw new AppError({ code: 'no_parse_result', message: 'Parse the document first; extraction reads its Markdown.' });
-        const extraction = await requireApi().engine.extract({ resultId: result.id, schema });
-        set({ library: await requireApi().library.list({}) });
-        showExtraction(extraction);
+        const { result, run } = get();
+        if (!result || run) return;
+        if (result.kind !== 'parse') throw new AppError({ code: 'no_parse_result', message: 'Extraction reads the Markdown of a parse result; open or run one first.' });
+        const api = requireApi();
+        let extraction: StoredResult;
+        if (extractor === 'local') {
+          extraction = await api.engine.extract({ engine: 'local', resultId: result.id, schema });
+        } else {
+          const runId = crypto.randomUUID();
+          const { keyId } = useEngineSettings.getState();
+          set({ run: { runId, done: 0, total: 0, message: 'Extracting…' } });
+          try {
+            extraction = await api.engine.extract({ engine: 'extract', runId, resultId: result.id, schema, ...(keyId ? { keyId } : {}) });
+          } finally {
+            set({ run: null });
+          }
+        }
+        set({ library: await api.library.list({}) });
+        await showExtraction(extraction);
       }),
 
     selectField: (path) => {
@@ -228,6 +250,31 @@ export const useReviewStore = create<ReviewState>((set, get) => {
       set({ selection: selectNode(model, elements[next]!) });
     },
 
+    decide: (path, decision) =>
+      attempt(async () => {
+        const extraction = get().extraction;
+        if (!extraction) return;
+        set({ review: await requireApi().reviews.decide({ extractionId: extraction.id, path, decision }) });
+      }),
+
+    exportReview: (format) =>
+      attempt(async () => {
+        const extraction = get().extraction;
+        if (!extraction) return;
+        const file = await requireApi().reviews.export({ extractionId: extraction.id, format });
+        downloadText(file.fileName, file.mime, file.content);
+      }),
+
     clearError: () => set({ error: null }),
   };
 });
+
+/** Hands a file to the browser's (or Electron's) download flow. */
+function downloadText(fileName: string, mime: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mime }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -38,3 +38,30 @@ export function flattenFields(extraction: unknown, metadata: unknown): FieldEntr
   walk(extraction, metadata, '');
   return out;
 }
+
+export interface ExtractNotice {
+  code: string;
+  message: string;
+}
+
+/** Warnings (and a schema violation) as notices, whatever their shape: strings, `{code, msg}` or `{code, message}`. */
+export function extractNotices(response: { warnings?: unknown; schema_violation_error?: unknown }): ExtractNotice[] {
+  const notices: ExtractNotice[] = [];
+  for (const warning of Array.isArray(response.warnings) ? response.warnings : []) {
+    if (typeof warning === 'string') notices.push({ code: 'warning', message: warning });
+    else if (isRecord(warning)) {
+      const message = warning.msg ?? warning.message ?? JSON.stringify(warning);
+      notices.push({ code: typeof warning.code === 'string' ? warning.code : 'warning', message: String(message) });
+    }
+  }
+  if (typeof response.schema_violation_error === 'string' && response.schema_violation_error) {
+    notices.push({ code: 'schema_violation', message: response.schema_violation_error });
+  }
+  return notices;
+}
+
+/** Whether a notice is about a field: it names the field's path (quoted or as a word), or a parent of it. */
+export function noticeConcerns(notice: ExtractNotice, path: string): boolean {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[\\s"'\`(])${escaped}($|[\\s"'\`),.:;])`).test(notice.message);
+}

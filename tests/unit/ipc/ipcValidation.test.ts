@@ -25,9 +25,12 @@ const VALID: Record<Channel, unknown> = {
   'library:list': {},
   'results:get': { id: 'abc-123' },
   'engine:parse': { engine: 'local', runId: KEY_ID, documentId: 'abc123', options: { pages: [1, 2], atomic_grounding: false } },
-  'engine:extract': { resultId: 'abc-123', schema: { type: 'object', properties: {} } },
+  'engine:extract': { engine: 'extract', runId: KEY_ID, resultId: 'abc-123', schema: { type: 'object', properties: {} } },
   'runs:cancel': { runId: KEY_ID },
   'samples:open': { name: 'report.pdf' },
+  'reviews:get': { extractionId: 'abc-123' },
+  'reviews:decide': { extractionId: 'abc-123', path: 'total', decision: { status: 'corrected', correctedValue: '12.00', note: 'typo' } },
+  'reviews:export': { extractionId: 'abc-123', format: 'csv' },
 };
 
 /** Malformed requests per channel, beyond the generic ones every channel gets. */
@@ -53,9 +56,21 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { engine: 'analyzer', runId: KEY_ID, documentId: 'abc', options: { fields_schema: 'text' } },
     { engine: 'cloud', runId: KEY_ID, documentId: 'abc' },
   ],
-  'engine:extract': [{ resultId: 'abc', schema: '{"type":"object"}' }, { resultId: 'abc', schema: [] }],
+  'engine:extract': [
+    { resultId: 'abc', schema: {} },
+    { engine: 'local', resultId: 'abc', schema: '{"type":"object"}' },
+    { engine: 'local', resultId: 'abc', schema: [] },
+    { engine: 'extract', resultId: 'abc', schema: {} },
+  ],
   'runs:cancel': [{ runId: 1 }],
   'samples:open': [{ name: '../../etc/passwd' }],
+  'reviews:get': [{ extractionId: '../x' }],
+  'reviews:decide': [
+    { extractionId: 'abc', path: 'total', decision: { status: 'maybe' } },
+    { extractionId: 'abc', path: '', decision: null },
+    { extractionId: 'abc', path: 'total' },
+  ],
+  'reviews:export': [{ extractionId: 'abc', format: 'xlsx' }],
 };
 
 function spyHandlers() {

@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { FieldDecision, Review } from '../../shared/workspace.js';
+import { REVIEW_STATUSES } from '../../shared/workspace.js';
+import { writeFileAtomic } from '../fsAtomic.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+const reviewSchema = z.object({
+  extractionId: z.string(),
+  updatedAt: z.string(),
+  fields: z.record(
+    z.string(),
+    z.object({ status: z.enum(REVIEW_STATUSES), correctedValue: z.string().optional(), note: z.string().optional(), decidedAt: z.string() }),
+  ),
+});
+
+/**
+ * Reviews live beside results: `<workspace>/reviews/<extraction id>.json`, rewritten
+ * atomically on every decision, so a decision is kept the moment it is made.
+ * Decisions are serialized per review, so two quick clicks never lose one.
+ */
+export class Reviews {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly workspace: Workspace) {}
+
+  async get(extractionId: string): Promise<Review> {
+    await this.workspace.result(extractionId); // the extraction must exist (and the id be valid)
+    try {
+      return reviewSchema.parse(JSON.parse(await readFile(this.file(extractionId), 'utf8'))) as Review;
+    } catch {
+      return { extractionId, updatedAt: new Date(0).toISOString(), fields: {} };
+    }
+  }
+
+  decide(extractionId: string, path: string, decision: Omit<FieldDecision, 'decidedAt'> | null): Promise<Review> {
+    const run = this.queue.then(async () => {
+      const review = await this.get(extractionId);
+      const now = new Date().toISOString();
+      const fields = { ...review.fields };
+      if (decision) fields[path] = { ...decision, decidedAt: now };
+      else delete fields[path];
+      const next: Review = { extractionId, updatedAt: now, fields };
+      await writeFileAtomic(this.file(extractionId), JSON.stringify(next, null, 2));
+      return next;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private file(extractionId: string): string {
+    return join(this.workspace.root, 'reviews', `${extractionId}.json`);
+  }
+}

@@ -1,0 +1,72 @@
+import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
+import { AppError } from '../../shared/errors.js';
+import type { AppEvent } from '../../shared/events.js';
+import type { StoredResult } from '../../shared/workspace.js';
+import { V2Client } from '../api/v2Client.js';
+import { extractLocally } from '../engine/localExtract.js';
+import type { KeysService } from '../keys/keysService.js';
+import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+const SYNC_TIMEOUT_MS = 10 * 60_000;
+
+/** The Markdown an extraction reads: that of a stored parse result. */
+async function sourceMarkdown(workspace: Workspace, resultId: string): Promise<{ source: StoredResult; markdown: string }> {
+  const source = await workspace.result(resultId);
+  const parsed = parseResponseSchema.safeParse(source.response);
+  if (source.kind !== 'parse' || !parsed.success) {
+    throw new AppError({ code: 'not_a_parse_result', message: 'Extraction runs on a parse result.', hint: 'Parse the document first, then extract.' });
+  }
+  return { source, markdown: parsed.data.markdown };
+}
+
+/** The local heuristic extractor on a stored parse result's Markdown; the extraction is stored beside it. */
+export async function runLocalExtract(workspace: Workspace, request: { resultId: string; schema: Record<string, unknown> }): Promise<StoredResult> {
+  checkExtractionSchema(request.schema);
+  const { source, markdown } = await sourceMarkdown(workspace, request.resultId);
+  const response = extractLocally(markdown, request.schema);
+  return workspace.saveResult({
+    documentId: source.documentId,
+    kind: 'extract',
+    engine: 'local',
+    modelVersion: response.metadata.model_version,
+    pageCount: source.pageCount,
+    credits: 0,
+    partial: response.warnings.length > 0,
+    sourceResultId: source.id,
+    response,
+  });
+}
+
+export interface CloudExtractRequest {
+  runId: string;
+  resultId: string;
+  keyId?: string;
+  model?: string;
+  schema: Record<string, unknown>;
+}
+
+/** v2 extract on exactly the Markdown of a stored parse result (credits are charged on what is sent). */
+export async function runCloudExtract(
+  deps: { workspace: Workspace; keys: KeysService; emit: (event: AppEvent) => void },
+  request: CloudExtractRequest,
+  signal: AbortSignal,
+): Promise<StoredResult> {
+  checkExtractionSchema(request.schema);
+  const { source, markdown } = await sourceMarkdown(deps.workspace, request.resultId);
+  const client = new V2Client({ credential: await deps.keys.credentialFor(['v2'], request.keyId) });
+  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Extracting in the cloud…' });
+  const outcome = await client.extract({ schema: request.schema, markdown, ...(request.model ? { model: request.model } : {}) }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
+  const metadata = outcome.response.metadata as { model_version?: unknown; billing?: { total_credits?: unknown } } | undefined;
+  return deps.workspace.saveResult({
+    documentId: source.documentId,
+    kind: 'extract',
+    engine: 'extract',
+    modelVersion: typeof metadata?.model_version === 'string' ? metadata.model_version : null,
+    pageCount: source.pageCount,
+    credits: typeof metadata?.billing?.total_credits === 'number' ? metadata.billing.total_credits : null,
+    partial: outcome.partial,
+    sourceResultId: source.id,
+    response: outcome.response,
+  });
+}

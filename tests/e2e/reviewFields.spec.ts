@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    invoice_number: { type: 'string', description: 'Invoice number' },
+    total: { type: 'string', description: 'Total' },
+    due_date: { type: 'string', description: 'Due date' },
+  },
+};
+
+test('cloud extract, review each field, export, and everything reopens with the network gone', async ({ page, launchPreview, emulator }) => {
+  let preview = await launchPreview();
+  await page.goto(preview.url);
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
+
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await expect(page.getByTestId('extractor')).toHaveValue('extract');
+  await page.getByTestId('extract-run').click();
+  const total = page.locator('[data-testid="field"][data-field="total"]');
+  await expect(total).toContainText('$1,242.00');
+  await total.click();
+  await expect(page.getByTestId('selection-text')).toHaveText('$1,242.00');
+  await expect(page.getByTestId('selection-page')).toHaveText('1');
+
+  await total.getByTestId('field-accept').click();
+  const due = page.locator('[data-testid="field"][data-field="due_date"]');
+  await due.getByTestId('field-correct').click();
+  await due.getByTestId('field-corrected-value').fill('2024-04-15');
+  await due.getByTestId('field-note').fill('stamp says 15th');
+  await due.getByTestId('field-correct-save').click();
+  await expect(due.getByTestId('field-corrected')).toContainText('2024-04-15');
+  await page.locator('[data-testid="field"][data-field="invoice_number"]').getByTestId('field-reject').click();
+  await expect(page.getByTestId('review-progress')).toHaveText('3 of 3 reviewed');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-review-csv').click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('field,model_value,status,reviewer_value,note');
+  expect(csv).toContain('total,"$1,242.00",accepted,"$1,242.00",');
+  expect(csv).toContain('due_date,2024-04-14,corrected,2024-04-15,stamp says 15th');
+  expect(csv).toContain('invoice_number,INV-2024-0042,rejected,,');
+
+  const jsonDownload = page.waitForEvent('download');
+  await page.getByTestId('export-review-json').click();
+  const exported = JSON.parse(await readFile((await (await jsonDownload).path())!, 'utf8'));
+  expect(exported).toMatchObject({ document: 'invoice.pdf', reviewed: 3, total: 3 });
+
+  // No network: the emulator and the preview both stop; a new preview reopens everything from disk.
+  await emulator.close();
+  await preview.stop();
+  preview = await launchPreview();
+  await page.goto(preview.url);
+  await page.getByTestId('library-result').filter({ hasText: 'extract · extract' }).click();
+  await expect(page.getByTestId('review-progress')).toHaveText('3 of 3 reviewed');
+  await expect(page.locator('[data-testid="field"][data-field="due_date"]').getByTestId('field-corrected')).toContainText('2024-04-15');
+  await page.locator('[data-testid="field"][data-field="total"]').click();
+  await expect(page.getByTestId('selection-text')).toHaveText('$1,242.00');
+});
+
+test('a schema with problems is refused before anything is sent, naming each problem', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('library-result').first().click();
+  await page.getByTestId('schema-input').fill(JSON.stringify({ type: 'object', properties: { total: { type: 'money' } } }));
+  const before = emulator.requests.length;
+  await page.getByTestId('extract-run').click();
+  const error = page.getByTestId('error').first();
+  await expect(error).toHaveAttribute('data-code', 'invalid_schema');
+  await expect(error).toContainText('/properties/total/type');
+  expect(emulator.requests.length).toBe(before);
+
+  await page.getByTestId('schema-input').fill('{"type": "object", ');
+  await page.getByTestId('extract-run').click();
+  await expect(page.locator('[data-code="invalid_schema"]').filter({ hasText: 'not valid JSON' })).toBeVisible();
+  void preview;
+});
