@@ -3,6 +3,7 @@ import { defaultAddresses } from './config.js';
 import { testKey } from './keys/keyTester.js';
 import { exportReview } from './review/exportReview.js';
 import { runAnalyzer, runCloudParse } from './runs/cloudRuns.js';
+import { importResult } from './runs/importResult.js';
 import { runCloudExtract, runLocalExtract } from './runs/extractRuns.js';
 import { runLocalParse } from './runs/localParse.js';
 import { openSample } from './runs/openSample.js';
@@ -44,6 +45,7 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': () => workspace.library(),
     'results:get': ({ id }) => workspace.result(id),
+    'results:import': (request) => importResult(workspace, request),
     'engine:parse': (request) =>
       runs.run(request.runId, (signal) => {
         switch (request.engine) {

@@ -73,6 +73,16 @@ export const ipcTable = {
   'documents:read': channel<Uint8Array>()(z.object({ id: workspaceId }).strict()),
   'library:list': channel<LibraryEntry[]>()(noRequest),
   'results:get': channel<StoredResult>()(z.object({ id: workspaceId }).strict()),
+  'results:import': channel<StoredResult>()(
+    z
+      .object({
+        documentId: workspaceId,
+        fileName: z.string().min(1).max(1000),
+        text: z.string().max(MAX_DOCUMENT_BYTES),
+        sourceResultId: workspaceId.optional(),
+      })
+      .strict(),
+  ),
   'engine:parse': channel<StoredResult>()(
     z.discriminatedUnion('engine', [
       z.object({ engine: z.literal('local'), runId: runIdSchema, documentId: workspaceId, options: parseOptionsSchema.optional() }).strict(),

@@ -20,6 +20,7 @@ export const CHANNELS = [
   'documents:read',
   'library:list',
   'results:get',
+  'results:import',
   'engine:parse',
   'engine:extract',
   'runs:cancel',

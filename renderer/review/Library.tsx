@@ -22,7 +22,8 @@ export function Library() {
               data-testid="library-result"
               onClick={() => void openDocument(document.id, r.id)}
             >
-              {r.kind} · {r.engine} · {new Date(r.createdAt).toLocaleString()} · {r.pageCount ?? '?'} p · {r.credits ?? 0} cr
+              {r.kind} · {r.engine} · {new Date(r.createdAt).toLocaleString()}
+              {r.pageCount !== null ? ` · ${r.pageCount} p` : ''} · {r.credits ?? 0} cr{r.partial ? ' · partial' : ''}
             </button>
           ))}
         </li>

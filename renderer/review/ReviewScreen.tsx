@@ -22,7 +22,7 @@ export function ReviewScreen() {
   const bytes = useReviewStore((s) => s.bytes);
   const model = useReviewStore((s) => s.model);
   const error = useReviewStore((s) => s.error);
-  const { clearError, loadLibrary, openSample, openFile } = useReviewStore.getState();
+  const { clearError, loadLibrary, openSample, openFile, importFiles } = useReviewStore.getState();
   const [panel, setPanel] = useState<Panel>('markdown');
   const [dragging, setDragging] = useState(false);
   useReviewKeyboard();
@@ -46,8 +46,9 @@ export function ReviewScreen() {
       onDrop={(e) => {
         e.preventDefault();
         setDragging(false);
-        const file = e.dataTransfer.files[0];
-        if (file) void openFile(file);
+        const files = [...e.dataTransfer.files];
+        if (files.length === 1 && !files[0]!.name.toLowerCase().endsWith('.json')) void openFile(files[0]!);
+        else if (files.length > 0) void importFiles(files);
       }}
     >
       <ReviewToolbar />

@@ -14,7 +14,7 @@ const ENGINE_KEY_KIND = { parse: 'v2', analyzer: 'analyzer' } as const;
 
 /** Open, pick an engine, run it, watch its progress, cancel it. */
 export function ReviewToolbar() {
-  const { openFile, runEngine, cancelRun, setEngine, openSample } = useReviewStore.getState();
+  const { openFile, importFiles, runEngine, cancelRun, setEngine, openSample } = useReviewStore.getState();
   const engine = useReviewStore((s) => s.engine);
   const run = useReviewStore((s) => s.run);
   const hasDocument = useReviewStore((s) => s.document !== null);
@@ -45,6 +45,20 @@ export function ReviewToolbar() {
             setOpening(true);
             await openFile(file);
             setOpening(false);
+          }}
+        />
+      </label>
+      <label className="file-button" title="A result JSON (parse, extract, job envelope or analyzer) with its document">
+        Import result…
+        <input
+          type="file"
+          multiple
+          data-testid="import-result"
+          accept="application/json,.json,application/pdf,image/*"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length > 0) void importFiles(files);
           }}
         />
       </label>

@@ -6,6 +6,7 @@ import { AppError } from '../../shared/errors.js';
 import { buildParseModel, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
 import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
+import { recogniseResult } from '../../shared/resultShapes.js';
 import type { DocumentInfo, EngineName, FieldDecision, LibraryEntry, Review, StoredResult } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
@@ -36,6 +37,8 @@ interface ReviewState {
 
   loadLibrary(): Promise<void>;
   openFile(file: File): Promise<void>;
+  /** Documents and result JSONs together (drop or the import button): stored as if just run, then opened. */
+  importFiles(files: File[]): Promise<void>;
   openDocument(id: string, resultId?: string): Promise<void>;
   openSample(): Promise<void>;
   runEngine(): Promise<void>;
@@ -135,6 +138,41 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         const document = await api.documents.import({ name: file.name, bytes });
         set({ library: await api.library.list({}) });
         await showResult(document, bytes, null);
+      }),
+
+    importFiles: (files) =>
+      attempt(async () => {
+        const api = requireApi();
+        const texts = await Promise.all(files.map(async (file) => ({ file, bytes: new Uint8Array(await file.arrayBuffer()) })));
+        const isJson = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().startsWith('{');
+        const documents = texts.filter((t) => !isJson(t.bytes));
+        const results = texts.filter((t) => isJson(t.bytes)).map((t) => ({ name: t.file.name, text: new TextDecoder().decode(t.bytes) }));
+        if (documents.length > 1) {
+          throw new AppError({ code: 'too_many_documents', message: `${documents.length} documents were dropped with the results; a result belongs to one document.`, hint: 'Drop one document with its result files.' });
+        }
+        const target = documents[0] ? await api.documents.import({ name: documents[0].file.name, bytes: documents[0].bytes }) : get().document;
+        if (!target) {
+          throw new AppError({ code: 'result_needs_document', message: 'A result needs its document to be reviewed against.', hint: 'Drop the PDF or image together with the result JSON, or open the document first.' });
+        }
+        // Parse and analyzer results first: an extraction points into a parse result's Markdown.
+        const isExtraction = (text: string) => {
+          try {
+            const recognised = recogniseResult(JSON.parse(text));
+            return 'kind' in recognised && recognised.kind === 'extract';
+          } catch {
+            return false;
+          }
+        };
+        const ordered = [...results.filter((r) => !isExtraction(r.text)), ...results.filter((r) => isExtraction(r.text))];
+        let parseId: string | undefined;
+        let lastId: string | undefined;
+        for (const result of ordered) {
+          const stored = await api.results.import({ documentId: target.id, fileName: result.name, text: result.text, ...(parseId ? { sourceResultId: parseId } : {}) });
+          if (stored.kind === 'parse') parseId = stored.id;
+          lastId = stored.id;
+        }
+        set({ library: await api.library.list({}) });
+        await get().openDocument(target.id, lastId);
       }),
 
     openDocument: (id, resultId) =>

@@ -24,6 +24,7 @@ const VALID: Record<Channel, unknown> = {
   'documents:read': { id: 'abc123' },
   'library:list': {},
   'results:get': { id: 'abc-123' },
+  'results:import': { documentId: 'abc', fileName: 'r.json', text: '{}' },
   'engine:parse': { engine: 'local', runId: KEY_ID, documentId: 'abc123', options: { pages: [1, 2], atomic_grounding: false } },
   'engine:extract': { engine: 'extract', runId: KEY_ID, resultId: 'abc-123', schema: { type: 'object', properties: {} } },
   'runs:cancel': { runId: KEY_ID },
@@ -45,6 +46,7 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'documents:import': [{ name: 'a.pdf', bytes: 'JVBERi0=' }, { name: '', bytes: new Uint8Array(1) }, { name: 'a.pdf', bytes: [37, 80] }],
   'documents:read': [{ id: '../settings' }, { id: '' }],
   'results:get': [{ id: 'a/b' }],
+  'results:import': [{ documentId: 'abc', fileName: 'r.json', text: { markdown: '' } }, { documentId: 'abc', fileName: '', text: '{}' }],
   'engine:parse': [
     { runId: KEY_ID, documentId: 'abc' },
     { engine: 'local', runId: 'x', documentId: 'abc' },

@@ -1,0 +1,59 @@
+import { AppError } from '../../shared/errors.js';
+import { EXPECTED_SHAPES, recogniseResult } from '../../shared/resultShapes.js';
+import type { StoredResult } from '../../shared/workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+export interface ImportRequest {
+  documentId: string;
+  fileName: string;
+  text: string;
+  /** For an extraction: the parse result whose Markdown its ranges point into. */
+  sourceResultId?: string;
+}
+
+/**
+ * Stores a result file (exported from the service, a job, or another Groundwork) against
+ * its document, as if it had just been run. An extraction needs a parse result of the same
+ * document to point into: the one given, or the document's latest.
+ */
+export async function importResult(workspace: Workspace, request: ImportRequest): Promise<StoredResult> {
+  let value: unknown;
+  try {
+    value = JSON.parse(request.text);
+  } catch (error) {
+    throw new AppError({
+      code: 'invalid_result_file',
+      message: `"${request.fileName}" is not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+      hint: `Import ${EXPECTED_SHAPES}.`,
+    });
+  }
+  const recognised = recogniseResult(value);
+  if ('error' in recognised) throw new AppError({ code: 'unknown_result_shape', message: `"${request.fileName}": ${recognised.error}`, hint: 'Check that the file is a result, not a request or a schema.' });
+  const document = await workspace.documentInfo(request.documentId);
+  const response = recognised.response as { metadata?: Record<string, unknown> };
+  const metadata = response.metadata ?? {};
+  const billing = metadata.billing as { total_credits?: unknown } | undefined;
+  let sourceResultId: string | undefined;
+  if (recognised.kind === 'extract') {
+    sourceResultId = request.sourceResultId ?? (await workspace.library()).find((e) => e.document.id === document.id)?.results.find((r) => r.kind === 'parse')?.id;
+    if (!sourceResultId) {
+      throw new AppError({
+        code: 'extraction_needs_parse',
+        message: `"${request.fileName}" is an extraction; its ranges point into a parse result's Markdown, and this document has none.`,
+        hint: 'Import the parse result together with it, or parse the document first.',
+      });
+    }
+  }
+  const failed = Array.isArray(metadata.failed_pages) ? metadata.failed_pages.length : 0;
+  return workspace.saveResult({
+    documentId: document.id,
+    kind: recognised.kind,
+    engine: 'import',
+    modelVersion: typeof metadata.version === 'string' ? metadata.version : typeof metadata.model_version === 'string' ? metadata.model_version : null,
+    pageCount: typeof metadata.page_count === 'number' ? metadata.page_count : null,
+    credits: typeof billing?.total_credits === 'number' ? billing.total_credits : null,
+    partial: failed > 0 || Boolean((recognised.response as { warnings?: unknown[] }).warnings?.length),
+    ...(sourceResultId ? { sourceResultId } : {}),
+    response: recognised.response,
+  });
+}

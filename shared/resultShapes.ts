@@ -1,0 +1,30 @@
+/**
+ * Recognises a result file by its shape: a v2 parse response, a v2 extract response, a
+ * job poll envelope carrying either in `result`, or an older analyzer response. Anything
+ * else is named for what it lacks, so an import never guesses.
+ */
+import { analyzerResponseSchema } from './contracts/analyzer.js';
+import { extractResponseSchema } from './contracts/v2Extract.js';
+import { parseResponseSchema } from './contracts/v2Parse.js';
+import type { ResultKind } from './workspace.js';
+
+export type RecognisedResult = { kind: ResultKind; response: unknown; fromJob: boolean };
+
+export const EXPECTED_SHAPES =
+  'a v2 parse response {markdown, metadata, structure}, a v2 extract response {extraction, extraction_metadata, metadata}, ' +
+  'a job poll envelope {status, result: …}, or an older analyzer response {data: {markdown, chunks}}';
+
+export function recogniseResult(value: unknown): RecognisedResult | { error: string } {
+  const envelope = value as { status?: unknown; result?: unknown; output_url?: unknown } | null;
+  if (envelope && typeof envelope === 'object' && typeof envelope.status === 'string' && ('result' in envelope || 'output_url' in envelope)) {
+    if (envelope.result === undefined || envelope.result === null) {
+      return { error: `This is a job envelope (status "${envelope.status}") without a result${envelope.output_url ? '; its result was delivered to output_url' : ''}.` };
+    }
+    const inner = recogniseResult(envelope.result);
+    return 'error' in inner ? inner : { ...inner, fromJob: true };
+  }
+  if (parseResponseSchema.safeParse(value).success) return { kind: 'parse', response: value, fromJob: false };
+  if (extractResponseSchema.safeParse(value).success) return { kind: 'extract', response: value, fromJob: false };
+  if (analyzerResponseSchema.safeParse(value).success) return { kind: 'analyzer', response: value, fromJob: false };
+  return { error: `This JSON is not a result Groundwork knows. Expected ${EXPECTED_SHAPES}.` };
+}

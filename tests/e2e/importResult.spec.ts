@@ -1,0 +1,90 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { expect, test } from './fixtures.js';
+
+/** Code-point length, as the service counts. */
+const cp = (text: string) => Array.from(text).length;
+
+/**
+ * A hand-built v2 parse response whose Markdown mixes emoji, a ZWJ sequence, supplementary
+ * CJK and combining marks before and inside the ranges, so any UTF-16 slip shows.
+ */
+function astralResult() {
+  const blocks = [
+    { id: 'title-0', type: 'title', text: '# Résumé 👩‍💻 of 𠀋𠀌', box: { xmin: 0.1, ymin: 0.05, xmax: 0.9, ymax: 0.1 } },
+    { id: 'text-0', type: 'text', text: 'Paid 🇫🇷 €12 — naïve café', box: { xmin: 0.1, ymin: 0.2, xmax: 0.7, ymax: 0.25 } },
+    { id: 'text-1', type: 'text', text: 'Total: 𝟙𝟚𝟛 units 😀', box: { xmin: 0.1, ymin: 0.3, xmax: 0.6, ymax: 0.35 } },
+  ];
+  let markdown = '<!-- page 1 -->\n\n';
+  const children = blocks.map((block, i) => {
+    if (i > 0) markdown += '\n\n';
+    const start = cp(markdown);
+    markdown += block.text;
+    return { id: block.id, type: block.type, grounding: { page: 1, range: { start, end: cp(markdown) }, box: block.box }, children: [] };
+  });
+  const response = {
+    markdown,
+    metadata: { job_id: 'parse-01hzyxwvutsrqpnmkjhgfedcba', version: 'dpt-3-pro-20251103', page_count: 1, failed_pages: [], range_units: 'unicode_codepoints', billing: { total_credits: 3 } },
+    structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', reason: '', grounding: { page: 1, range: { start: 0, end: cp(markdown) }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } }, children }] },
+  };
+  const totalStart = cp(markdown.slice(0, markdown.indexOf('𝟙𝟚𝟛')));
+  const extraction = {
+    extraction: { total: '𝟙𝟚𝟛', note: 'naïve café' },
+    extraction_metadata: { total: { ranges: [{ start: totalStart, end: totalStart + 3 }] }, note: { ranges: [{ start: cp(markdown.slice(0, markdown.indexOf('naïve'))), end: cp(markdown.slice(0, markdown.indexOf('naïve'))) + cp('naïve café') }] } },
+    metadata: { doc_id: 'extract-01hzyxwvutsrqpnmkjhgfedcba', model_version: 'extract-20251024', range_units: 'unicode_codepoints', billing: { total_credits: 1 } },
+  };
+  return { response, extraction };
+}
+
+async function fixtureFiles() {
+  const dir = await mkdtemp(join(tmpdir(), 'groundwork-import-'));
+  const pdf = await PDFDocument.create();
+  pdf.addPage([612, 792]);
+  const { response, extraction } = astralResult();
+  const files = { pdf: join(dir, 'astral.pdf'), parse: join(dir, 'astral-parse.json'), extract: join(dir, 'astral-extract.json'), envelope: join(dir, 'job.json'), bogus: join(dir, 'schema.json') };
+  await writeFile(files.pdf, await pdf.save());
+  await writeFile(files.parse, JSON.stringify(response));
+  await writeFile(files.extract, JSON.stringify(extraction));
+  await writeFile(files.envelope, JSON.stringify({ job_id: 'parse-01hzyxwvutsrqpnmkjhgfedcbb', status: 'completed', created_at: null, completed_at: null, result: response }));
+  await writeFile(files.bogus, JSON.stringify({ type: 'object', properties: {} }));
+  return files;
+}
+
+test('import a result with astral characters and its document: every highlight is exact', async ({ page, preview }) => {
+  const files = await fixtureFiles();
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.extract, files.pdf, files.parse]);
+  await expect(page.locator('[data-testid="md-node"][data-node-id="title-0"]')).toContainText('Résumé');
+
+  await page.locator('[data-testid="box"][data-node-id="text-1"]').click();
+  await expect(page.getByTestId('selection-text')).toHaveText('Total: 𝟙𝟚𝟛 units 😀');
+  await expect(page.locator('[data-testid="md-node"][data-node-id="text-1"]')).toHaveAttribute('data-selected', 'true');
+  await page.locator('[data-testid="md-node"][data-node-id="title-0"]').click();
+  await expect(page.getByTestId('selection-text')).toHaveText('# Résumé 👩‍💻 of 𠀋𠀌');
+
+  const total = page.locator('[data-testid="field"][data-field="total"]');
+  await total.click();
+  await expect(page.getByTestId('selection-text')).toHaveText('𝟙𝟚𝟛');
+  await expect(page.locator('[data-testid="box"][data-node-id="text-1"]')).toHaveAttribute('data-selected', 'true');
+  await page.locator('[data-testid="field"][data-field="note"]').click();
+  await expect(page.getByTestId('selection-text')).toHaveText('naïve café');
+  await page.getByTestId('md-raw-toggle').check();
+  await expect(page.getByTestId('md-raw-selected')).toHaveText('naïve café');
+  void preview;
+});
+
+test('a job envelope imports too; a JSON of another shape is refused, naming what was expected', async ({ page, preview }) => {
+  const files = await fixtureFiles();
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.envelope]);
+  await expect(page.locator('[data-testid="md-node"][data-node-id="text-0"]')).toContainText('naïve café');
+  await expect(page.locator('.status-result')).toContainText('import · dpt-3-pro-20251103');
+
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.bogus]);
+  const error = page.getByTestId('error').first();
+  await expect(error).toHaveAttribute('data-code', 'unknown_result_shape');
+  await expect(error).toContainText('v2 parse response');
+  void preview;
+});
