@@ -3,6 +3,7 @@ import type { ParseModel } from '../../shared/grounding/parseModel.js';
 import { blockOf } from '../../shared/grounding/selection.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
+import { clearExactHighlight, highlightExactText } from './exactHighlight.js';
 import { renderMarkdown } from './renderMarkdown.js';
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
@@ -37,6 +38,17 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
     if (!first) return;
     container.current?.querySelector(`[data-testid="md-node"][data-node-id="${CSS.escape(first)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selectedBlocks]);
+
+  // A field's value is usually part of a block: mark its exact characters inside the block.
+  useEffect(() => {
+    const root = container.current;
+    if (!root || selection?.kind !== 'field') return clearExactHighlight();
+    const blocks = [...selectedBlocks]
+      .map((id) => root.querySelector<HTMLElement>(`[data-testid="md-node"][data-node-id="${CSS.escape(id)}"]`))
+      .filter((el): el is HTMLElement => el !== null);
+    highlightExactText(blocks, selection.ranges.map((r) => model.markdown.slice(r.start, r.end)));
+    return clearExactHighlight;
+  }, [model, selection, selectedBlocks]);
 
   return (
     <div className="md-rendered" ref={container}>

@@ -1,9 +1,11 @@
+import { downloadText } from './download.js';
 import { useReviewStore } from './reviewStore.js';
 
-/** The exact Markdown text of the selection and its page(s). */
+/** The exact Markdown text of the selection and its page(s); what the open result is, and its export. */
 export function StatusBar() {
   const selection = useReviewStore((s) => s.selection);
   const result = useReviewStore((s) => s.result);
+  const document = useReviewStore((s) => s.document);
   return (
     <footer className="status-bar">
       <span className="status-label">{selection ? `${selection.kind === 'node' ? selection.id : `field ${selection.id}`}` : 'Nothing selected'}</span>
@@ -17,7 +19,15 @@ export function StatusBar() {
       {result ? (
         <span className="status-result muted">
           {result.engine} · {result.modelVersion ?? 'unknown version'} · {result.pageCount ?? '?'} pages · {result.credits ?? 0} credits
-          {result.partial ? ' · partial' : ''}
+          {result.partial ? ' · partial' : ''}{' '}
+          <button
+            type="button"
+            className="link"
+            data-testid="export-result"
+            onClick={() => downloadText(`${(document?.name ?? 'document').replace(/\.[^.]+$/, '')}-${result.kind}.json`, 'application/json', JSON.stringify(result.response, null, 2))}
+          >
+            Export JSON
+          </button>
         </span>
       ) : null}
     </footer>

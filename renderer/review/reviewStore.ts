@@ -10,6 +10,7 @@ import { recogniseResult } from '../../shared/resultShapes.js';
 import type { DocumentInfo, EngineName, FieldDecision, LibraryEntry, Review, StoredResult } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { downloadText } from './download.js';
 import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from './engineSettings.js';
 
 export interface RunState {
@@ -32,6 +33,8 @@ interface ReviewState {
   review: Review | null;
   selection: Selection | null;
   engine: EngineName;
+  /** Draw atomic (per-line) grounding boxes as well as the element boxes. */
+  showLines: boolean;
   run: RunState | null;
   error: AppError | null;
 
@@ -44,6 +47,7 @@ interface ReviewState {
   runEngine(): Promise<void>;
   cancelRun(): Promise<void>;
   setEngine(engine: EngineName): void;
+  setShowLines(show: boolean): void;
   selectNode(id: string | null): void;
   runExtract(schema: Record<string, unknown>, extractor: 'local' | 'extract'): Promise<void>;
   selectField(path: string): void;
@@ -126,6 +130,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
     review: null,
     selection: null,
     engine: 'local',
+    showLines: false,
     run: null,
     error: null,
 
@@ -227,6 +232,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
       }),
 
     setEngine: (engine) => set({ engine }),
+    setShowLines: (showLines) => set({ showLines }),
 
     selectNode: (id) => {
       const model = get().model;
@@ -307,12 +313,3 @@ export const useReviewStore = create<ReviewState>((set, get) => {
   };
 });
 
-/** Hands a file to the browser's (or Electron's) download flow. */
-function downloadText(fileName: string, mime: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mime }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -12,6 +12,8 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   const selected = new Set(selection?.nodeIds ?? []);
   const ids = [...(model.boxesByPage.get(page) ?? [])].sort((a, b) => area(model, b) - area(model, a));
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
+  const showLines = useReviewStore((s) => s.showLines);
+  const lineBoxes = showLines ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => a.box)) : [];
 
   return (
     <div className="overlay">
@@ -39,6 +41,14 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
           />
         );
       })}
+      {lineBoxes.map((box, i) => (
+        <div
+          key={`line-${i}`}
+          data-testid="atomic-box"
+          className="box box-line"
+          style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
+        />
+      ))}
       {fieldBoxes.map((box, i) => (
         <div
           key={`field-${i}`}

@@ -1,3 +1,5 @@
+import { useReviewStore } from '../review/reviewStore.js';
+
 export type Zoom = 'fit-width' | 'fit-page' | number;
 
 const PERCENTS = [50, 75, 100, 125, 150, 200, 300];
@@ -19,6 +21,8 @@ interface ZoomBarProps {
 }
 
 export function ZoomBar({ zoom, onZoom, page, pageCount, onPage }: ZoomBarProps) {
+  const showLines = useReviewStore((s) => s.showLines);
+  const setShowLines = useReviewStore((s) => s.setShowLines);
   return (
     <div className="zoombar">
       <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
@@ -53,6 +57,9 @@ export function ZoomBar({ zoom, onZoom, page, pageCount, onPage }: ZoomBarProps)
           </option>
         ))}
       </select>
+      <label className="toggle small" title="Draw the per-line (atomic) grounding boxes">
+        <input type="checkbox" checked={showLines} onChange={(e) => setShowLines(e.target.checked)} data-testid="toggle-atomic" /> Lines
+      </label>
     </div>
   );
 }
