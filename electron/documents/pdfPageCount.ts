@@ -1,3 +1,5 @@
+import { readablePdfPageCount } from './readablePdf.js';
+
 /**
  * Counts a PDF's pages locally, for the checks that depend on it (the analyzer's 50-page
  * limit, the output_save_url window). The page tree root's `/Count` is read straight from
@@ -21,14 +23,7 @@ export function countFromPageTree(bytes: Uint8Array): number | null {
 
 async function countWithPdfJs(bytes: Uint8Array): Promise<number | null> {
   try {
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    // pdf.js takes ownership of (detaches) the buffer it is given, so hand it a copy.
-    const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
-    try {
-      return (await task.promise).numPages;
-    } finally {
-      await task.destroy();
-    }
+    return await readablePdfPageCount(bytes, 'document.pdf');
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import type { DocumentInfo, DocumentMime, LibraryEntry, ResultInfo, StoredResult } from '../../shared/workspace.js';
+import { readablePdfPageCount } from '../documents/readablePdf.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { writeFileAtomic } from '../fsAtomic.js';
 import type { Logger } from '../log.js';
@@ -48,6 +49,7 @@ export class Workspace {
 
   async addDocument(name: string, bytes: Uint8Array): Promise<DocumentInfo> {
     const kind = requireSupportedDocument(bytes, name);
+    if (kind.kind === 'pdf') await readablePdfPageCount(bytes, name);
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     const existing = await this.readDocumentInfo(id);
     if (existing) return existing;
@@ -74,8 +76,9 @@ export class Workspace {
   }
 
   async documentBytes(id: string): Promise<Uint8Array> {
+    const dir = this.documentDir(checkId(id));
     try {
-      return new Uint8Array(await readFile(join(this.documentDir(checkId(id)), 'original')));
+      return new Uint8Array(await readFile(join(dir, 'original')));
     } catch {
       throw notFound('document');
     }
@@ -90,11 +93,10 @@ export class Workspace {
   }
 
   async result(id: string): Promise<StoredResult> {
+    const file = join(this.root, 'results', `${checkId(id)}.json`);
     try {
-      const text = await readFile(join(this.root, 'results', `${checkId(id)}.json`), 'utf8');
-      return resultSchema.parse(JSON.parse(text)) as StoredResult;
-    } catch (error) {
-      if (error instanceof AppError) throw error;
+      return resultSchema.parse(JSON.parse(await readFile(file, 'utf8'))) as StoredResult;
+    } catch {
       throw notFound('result');
     }
   }

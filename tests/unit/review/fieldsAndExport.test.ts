@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractNotices, flattenFields, noticeConcerns } from '../../../shared/grounding/fields.js';
 import { recogniseResult } from '../../../shared/resultShapes.js';
@@ -97,7 +98,9 @@ describe('reviews on disk', () => {
 
   it('keeps every decision of quick successive clicks, and takes one back on null', async () => {
     const workspace = new Workspace(dir, createLogger(null, { console: false }));
-    const document = await workspace.addDocument('a.pdf', new TextEncoder().encode('%PDF-1.4\n%%EOF'));
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const document = await workspace.addDocument('a.pdf', await pdf.save());
     const extraction = await workspace.saveResult({ documentId: document.id, kind: 'extract', engine: 'local', modelVersion: null, pageCount: null, credits: 0, partial: false, response: { extraction: { a: 1, b: 2, c: 3 }, extraction_metadata: {} } });
     const reviews = new Reviews(workspace);
     await Promise.all(['a', 'b', 'c'].map((path) => reviews.decide(extraction.id, path, { status: 'accepted' })));
