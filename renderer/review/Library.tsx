@@ -22,7 +22,7 @@ export function Library() {
               data-testid="library-result"
               onClick={() => void openDocument(document.id, r.id)}
             >
-              {r.kind} · {r.engine} · {new Date(r.createdAt).toLocaleString()}
+              {r.kind} · {r.engine}{r.modelVersion ? ` · ${r.modelVersion}` : ''} · {new Date(r.createdAt).toLocaleString()}
               {r.pageCount !== null ? ` · ${r.pageCount} p` : ''} · {r.credits ?? 0} cr{r.partial ? ' · partial' : ''}
             </button>
           ))}
