@@ -88,3 +88,39 @@ test('a job envelope imports too; a JSON of another shape is refused, naming wha
   await expect(error).toContainText('v2 parse response');
   void preview;
 });
+
+test('service Markdown is sanitized before it becomes DOM', async ({ page, preview }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'groundwork-xss-'));
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  const hostile = [
+    '<img src=x onerror="window.__pwned = 1">',
+    '<script>window.__pwned = 2</script>',
+    '[click](javascript:window.__pwned=3)',
+    '<a href="https://example.com/ok" onclick="window.__pwned=4">fine link</a>',
+    '<iframe src="https://example.com"></iframe><form action="https://x"><input name=a></form>',
+    '<table><tr><td colspan="2" style="background:url(javascript:1)">cell</td></tr></table>',
+  ];
+  let markdown = '';
+  const children = hostile.map((text, i) => {
+    if (i > 0) markdown += '\n\n';
+    const start = Array.from(markdown).length;
+    markdown += text;
+    return { id: `text-${i}`, type: 'text', grounding: { page: 1, range: { start, end: Array.from(markdown).length }, box: { xmin: 0.1, ymin: 0.1 * i, xmax: 0.9, ymax: 0.1 * i + 0.05 } } };
+  });
+  const result = { markdown, metadata: {}, structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', children }] } };
+  await writeFile(join(dir, 'hostile.pdf'), await pdf.save());
+  await writeFile(join(dir, 'hostile.json'), JSON.stringify(result));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([join(dir, 'hostile.pdf'), join(dir, 'hostile.json')]);
+  await expect(page.locator('[data-testid="md-node"][data-node-id="text-3"]')).toContainText('fine link');
+  await page.waitForTimeout(300);
+
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  const panel = page.locator('.md-rendered');
+  await expect(panel.locator('script, iframe, form, input, img, [onerror], [onclick], [style]')).toHaveCount(0);
+  await expect(panel.locator('a[href^="javascript"]')).toHaveCount(0);
+  await expect(panel.locator('a[href="https://example.com/ok"]')).toHaveAttribute('rel', 'noreferrer noopener');
+  await expect(panel.locator('td[colspan="2"]')).toHaveText('cell');
+  void preview;
+});
