@@ -1,5 +1,6 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { defaultAddresses } from './config.js';
+import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
 import { runLocalExtract } from './runs/localExtractRun.js';
 import { runLocalParse } from './runs/localParse.js';
@@ -46,5 +47,6 @@ export function createHandlers(services: Services): HandlerTable {
     'engine:extract': (request) => runLocalExtract(workspace, request),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
     'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),
+    ...createDatasetHandlers(services),
   };
 }
