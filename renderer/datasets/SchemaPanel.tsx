@@ -60,7 +60,9 @@ function TagsCard({ project }: { project: ProjectEntry }) {
           </span>
         </label>
         <label>
-          Creation timeout (query <code>timeout</code>)
+          <span>
+            Creation timeout (query <code>timeout</code>)
+          </span>
           <span className="ds-inline-input">
             <input data-testid="tag-timeout" inputMode="numeric" value={timeout} placeholder="none (null)" onChange={(e) => setTimeoutText(e.target.value)} onBlur={() => void saveTimeout()} aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])} />
           </span>
