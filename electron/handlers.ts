@@ -1,5 +1,6 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { defaultAddresses } from './config.js';
+import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
 import { exportReview } from './review/exportReview.js';
 import { runAnalyzer, runCloudParse } from './runs/cloudRuns.js';
@@ -71,5 +72,6 @@ export function createHandlers(services: Services): HandlerTable {
       const document = await workspace.documentInfo(extraction.documentId);
       return exportReview(extraction, await reviews.get(extractionId), document.name, format);
     },
+    ...createDatasetHandlers(services),
   };
 }

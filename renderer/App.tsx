@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { DatasetsScreen } from './datasets/DatasetsScreen.js';
 import { KeysScreen } from './keys/KeysScreen.js';
 import { ReviewScreen } from './review/ReviewScreen.js';
 import { api } from './ipc/client.js';
@@ -20,7 +21,7 @@ function CurrentScreen({ screen }: { screen: Screen }) {
     case 'jobs':
       return <Placeholder title="Jobs">Every parse and extract job you started, and the service's job lists.</Placeholder>;
     case 'datasets':
-      return <Placeholder title="Datasets">Projects, tags, metadata, annotation, training and snapshots on the v1 service.</Placeholder>;
+      return <DatasetsScreen />;
     case 'keys':
       return <KeysScreen />;
   }

@@ -18,6 +18,8 @@ import type { AppEvent } from './events.js';
 import { parseOptionsSchema } from './contracts/v2Parse.js';
 import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, type StoredResult } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
+import { datasetsRequests as ds, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
+import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from './datasets/registry.js';
 
 export { CHANNELS, type Channel };
 
@@ -154,6 +156,29 @@ export const ipcTable = {
   'reviews:export': channel<{ fileName: string; mime: string; content: string }>()(
     z.object({ extractionId: workspaceId, format: z.enum(['json', 'csv']) }).strict(),
   ),
+  // Datasets (v1): projects, tags, metadata, the media board, training, snapshots, inference.
+  'datasets:registry': channel<DatasetsRegistry>()(ds.registry),
+  'datasets:createProject': channel<ProjectEntry>()(ds.createProject),
+  'datasets:addProject': channel<ProjectEntry>()(ds.addProject),
+  'datasets:forgetProject': channel<null>()(ds.forgetProject),
+  'datasets:setProjectKey': channel<ProjectEntry>()(ds.setProjectKey),
+  'datasets:setActive': channel<ProjectEntry>()(ds.setActive),
+  'datasets:setSettings': channel<DatasetSettings>()(ds.setSettings),
+  'datasets:createTag': channel<ProjectEntry>()(ds.createTag),
+  'datasets:renameTag': channel<ProjectEntry>()(ds.renameTag),
+  'datasets:createMetadata': channel<ProjectEntry>()(ds.createMetadata),
+  'datasets:updateMetadata': channel<ProjectEntry>()(ds.updateMetadata),
+  'datasets:importMedia': channel<MediaImportResult>()(ds.importMedia),
+  'datasets:addMediaIds': channel<MediaImportResult>()(ds.addMediaIds),
+  'datasets:removeMedia': channel<ProjectEntry>()(ds.removeMedia),
+  'datasets:thumbnail': channel<Thumbnail>()(ds.thumbnail),
+  'datasets:applyMetadata': channel<ApplyResult>()(ds.applyMetadata),
+  'datasets:applyToAll': channel<ApplyResult>()(ds.applyToAll),
+  'training:start': channel<ProjectEntry>()(ds.trainingStart),
+  'training:metrics': channel<ProjectEntry>()(ds.trainingMetrics),
+  'snapshots:export': channel<ProjectEntry>()(ds.snapshotExport),
+  'snapshots:download': channel<DownloadResult>()(ds.snapshotDownload),
+  'inference:run': channel<InferenceResult>()(ds.inferenceRun),
 } as const satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 
 export type IpcTable = typeof ipcTable;

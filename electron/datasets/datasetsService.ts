@@ -1,0 +1,278 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { ImageMetadataEntry, TrainingRequest } from '../../shared/contracts/v1Datasets.js';
+import { projectSchema } from '../../shared/contracts/v1Datasets.js';
+import { parseMediaIds, parseMediaList, type ParsedMediaList } from '../../shared/datasets/mediaList.js';
+import { batches } from '../../shared/datasets/pending.js';
+import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from '../../shared/datasets/registry.js';
+import { AppError } from '../../shared/errors.js';
+import type { AppEvent } from '../../shared/events.js';
+import { V1Client } from '../api/v1Client.js';
+import { sniffDocument } from '../documents/sniff.js';
+import type { KeysService } from '../keys/keysService.js';
+import type { Logger } from '../log.js';
+import type { Notices } from '../notices.js';
+import { DatasetsStore } from './datasetsStore.js';
+
+export const DEFAULT_APPLY_BATCH = 250;
+const MAX_THUMBNAIL_BYTES = 40 * 1024 * 1024;
+
+export interface DatasetsDeps {
+  dataDir: string;
+  keys: Pick<KeysService, 'credential'>;
+  logger: Logger;
+  notices: Notices;
+  emit(event: AppEvent): void;
+  /** Tests pass retry settings (no waits); the app uses the client defaults. */
+  clientOptions?: Pick<ConstructorParameters<typeof V1Client>[0], 'retry' | 'timeoutMs'>;
+}
+
+/**
+ * The datasets half of the app in main: every v1 call goes through a client built from the
+ * project's key, and every answer is remembered in the local registry (the contract has
+ * no read endpoints).
+ */
+export class DatasetsService {
+  readonly store: DatasetsStore;
+
+  constructor(private readonly deps: DatasetsDeps) {
+    this.store = new DatasetsStore(deps.dataDir, deps);
+  }
+
+  async registry(): Promise<DatasetsRegistry> {
+    const file = await this.store.read();
+    return { projects: file.projects, settings: file.settings };
+  }
+
+  async client(keyId: string): Promise<V1Client> {
+    const credential = await this.deps.keys.credential(keyId);
+    if (credential.kind !== 'v1' && credential.kind !== 'v1-legacy') {
+      throw new AppError({
+        code: 'wrong_key_kind',
+        message: 'This key is not a v1 key; datasets need a v1 key or a v1 legacy key + secret pair.',
+        hint: 'Pick a v1 key, or add one on the Keys screen.',
+        fields: { keyId: 'Not a v1 key.' },
+      });
+    }
+    return new V1Client({ credential, ...this.deps.clientOptions });
+  }
+
+  private async projectClient(projectId: number): Promise<{ project: ProjectEntry; client: V1Client }> {
+    const project = await this.store.project(projectId);
+    return { project, client: await this.client(project.keyId) };
+  }
+
+  async createProject(keyId: string, name: string): Promise<ProjectEntry> {
+    const created = await (await this.client(keyId)).createProject({ name });
+    return this.store.upsertProject({
+      ...emptyProject(created.id, created.name, keyId, 'created'),
+      projectType: created.projectType,
+      createdAt: created.createdAt,
+      isActive: created.isActive,
+    });
+  }
+
+  async addProject(keyId: string, projectId: number, name: string | undefined): Promise<ProjectEntry> {
+    await this.client(keyId);
+    return this.store.upsertProject(emptyProject(projectId, name?.trim() || `Project ${projectId}`, keyId, 'added'));
+  }
+
+  forgetProject(projectId: number): Promise<void> {
+    return this.store.forget(projectId);
+  }
+
+  async setProjectKey(projectId: number, keyId: string): Promise<ProjectEntry> {
+    await this.client(keyId);
+    return this.store.updateProject(projectId, (p) => ({ ...p, keyId }));
+  }
+
+  async setActive(projectId: number, isActive: boolean): Promise<ProjectEntry> {
+    const { client } = await this.projectClient(projectId);
+    const answer = await client.setProjectActive(projectId, isActive);
+    const project = projectSchema.safeParse((answer as { data?: unknown } | null)?.data);
+    return this.store.updateProject(projectId, (p) =>
+      project.success ? { ...p, name: project.data.name, isActive: project.data.isActive, projectType: project.data.projectType, createdAt: project.data.createdAt } : { ...p, isActive },
+    );
+  }
+
+  setSettings(settings: DatasetSettings): Promise<DatasetSettings> {
+    return this.store.setSettings(settings);
+  }
+
+  async createTag(projectId: number, name: string, required: boolean | undefined): Promise<ProjectEntry> {
+    const { client } = await this.projectClient(projectId);
+    const { settings } = await this.store.read();
+    const tag = await client.createTag(projectId, { name, ...(required !== undefined ? { required } : {}) }, { timeout: settings.tagTimeout });
+    return this.store.updateProject(projectId, (p) => ({ ...p, tags: [...p.tags.filter((t) => t.id !== tag.id), tag] }));
+  }
+
+  async renameTag(projectId: number, tagId: number, name: string): Promise<ProjectEntry> {
+    const { client } = await this.projectClient(projectId);
+    const tag = await client.updateTag(projectId, tagId, { name });
+    return this.store.updateProject(projectId, (p) => ({ ...p, tags: replaceById(p.tags, tag) }));
+  }
+
+  async createMetadata(projectId: number, body: { name: string; allowMultiple: boolean; predefinedChoices: string[] }): Promise<ProjectEntry> {
+    const { client } = await this.projectClient(projectId);
+    const definition = await client.createMetadata(projectId, body);
+    return this.store.updateProject(projectId, (p) => ({ ...p, metadata: [...p.metadata.filter((m) => m.id !== definition.id), definition] }));
+  }
+
+  async updateMetadata(
+    projectId: number,
+    metadataId: number,
+    body: { name?: string; allowMultiple?: boolean; predefinedChoicesAppend?: string[]; valueFlexible?: boolean },
+  ): Promise<ProjectEntry> {
+    const { client } = await this.projectClient(projectId);
+    const definition = await client.updateMetadata(projectId, metadataId, body);
+    return this.store.updateProject(projectId, (p) => ({ ...p, metadata: replaceById(p.metadata, definition) }));
+  }
+
+  importMedia(projectId: number, fileName: string, text: string): Promise<MediaImportResult> {
+    return this.addRows(projectId, parseMediaList(fileName, text));
+  }
+
+  addMediaIds(projectId: number, text: string): Promise<MediaImportResult> {
+    return this.addRows(projectId, parseMediaIds(text));
+  }
+
+  private async addRows(projectId: number, parsed: ParsedMediaList): Promise<MediaImportResult> {
+    let added = 0;
+    const project = await this.store.updateProject(projectId, (p) => {
+      const byId = new Map(p.media.map((m) => [m.mediaId, m]));
+      for (const row of parsed.rows) {
+        const known = byId.get(row.mediaId);
+        if (!known) added++;
+        byId.set(row.mediaId, { metadata: {}, ...known, ...row });
+      }
+      return { ...p, media: [...byId.values()] };
+    });
+    return { project, imported: parsed.rows.length, added, problems: parsed.problems };
+  }
+
+  removeMedia(projectId: number, mediaIds: number[]): Promise<ProjectEntry> {
+    const remove = new Set(mediaIds);
+    return this.store.updateProject(projectId, (p) => ({ ...p, media: p.media.filter((m) => !remove.has(m.mediaId)) }));
+  }
+
+  /** Reads the local image of a media the user imported; only images (judged by content) are returned. */
+  async thumbnail(projectId: number, mediaId: number): Promise<Thumbnail> {
+    const project = await this.store.project(projectId);
+    const media = project.media.find((m) => m.mediaId === mediaId);
+    if (!media?.imagePath) {
+      throw new AppError({ code: 'no_thumbnail', message: `Media ${mediaId} has no local image.`, hint: 'Import a media list with an image path for it.' });
+    }
+    const info = await stat(media.imagePath).catch(() => null);
+    if (!info?.isFile()) throw new AppError({ code: 'thumbnail_missing', message: `The image of media ${mediaId} is not a file any more: ${media.imagePath}` });
+    if (info.size > MAX_THUMBNAIL_BYTES) throw new AppError({ code: 'thumbnail_too_large', message: `The image of media ${mediaId} is larger than 40 MB.` });
+    const bytes = new Uint8Array(await readFile(media.imagePath));
+    const kind = sniffDocument(bytes);
+    if (kind?.kind !== 'image') throw new AppError({ code: 'not_an_image', message: `${media.imagePath} is not an image.`, hint: 'Point the media list at PNG, JPEG, GIF, WebP or BMP files.' });
+    return { mime: kind.mime, bytes };
+  }
+
+  /**
+   * Sends `metadataAppend` for the given media in batches, reporting progress under
+   * `runId`. Answers are recorded as they arrive, so a failure part-way keeps (and says)
+   * what was already applied.
+   */
+  async applyMetadata(
+    request: { runId: string; projectId: number; changes: { metadataAppend: Record<string, unknown>; mediaIds: number[] }[]; batchSize?: number },
+    signal?: AbortSignal,
+  ): Promise<ApplyResult> {
+    const { projectId, runId } = request;
+    const { client } = await this.projectClient(projectId);
+    const size = request.batchSize ?? DEFAULT_APPLY_BATCH;
+    const total = request.changes.reduce((n, c) => n + c.mediaIds.length, 0);
+    const entries: ImageMetadataEntry[] = [];
+    let done = 0;
+    let requests = 0;
+    this.deps.emit({ type: 'progress', taskId: runId, done, total, message: 'Applying metadata…' });
+    try {
+      for (const change of request.changes) {
+        for (const batch of batches(change.mediaIds, size)) {
+          if (signal?.aborted) throw new AppError({ code: 'cancelled', message: 'Applying was cancelled.' });
+          entries.push(...(await client.setImageMetadata(projectId, { metadataAppend: change.metadataAppend, mediaIds: batch }, signal ? { signal } : {})));
+          requests++;
+          done += batch.length;
+          this.deps.emit({ type: 'progress', taskId: runId, done, total, message: `${done} of ${total} media` });
+        }
+      }
+    } catch (error) {
+      if (entries.length > 0) await this.recordEntries(projectId, entries);
+      if (error instanceof AppError && done > 0) {
+        throw new AppError({ ...error.toData(), message: `${done} of ${total} media were updated, then: ${error.message}` });
+      }
+      throw error;
+    }
+    const project = await this.recordEntries(projectId, entries);
+    return { project, updated: entries.length, requests };
+  }
+
+  async applyToAll(projectId: number, metadataAppend: Record<string, unknown>, confirmProjectName: string): Promise<ApplyResult> {
+    const { project: known, client } = await this.projectClient(projectId);
+    if (confirmProjectName !== known.name) {
+      throw new AppError({
+        code: 'confirmation_required',
+        message: `Applying to all media of "${known.name}" needs its name as confirmation.`,
+        fields: { confirmProjectName: 'Does not match the project name.' },
+      });
+    }
+    const entries = await client.setImageMetadata(projectId, { metadataAppend, allMedia: true });
+    const project = await this.recordEntries(projectId, entries);
+    return { project, updated: entries.length, requests: 1 };
+  }
+
+  private recordEntries(projectId: number, entries: ImageMetadataEntry[]): Promise<ProjectEntry> {
+    return this.store.updateProject(projectId, (p) => {
+      const byId = new Map(p.media.map((m) => [m.mediaId, m]));
+      for (const entry of entries) {
+        const known = byId.get(entry.mediaId);
+        byId.set(entry.mediaId, { ...(known ?? { mediaId: entry.mediaId }), metadata: entry.metadata });
+      }
+      return { ...p, media: [...byId.values()] };
+    });
+  }
+
+  async startTraining(projectId: number, request: TrainingRequest): Promise<ProjectEntry> {
+    const { client } = await this.projectClient(projectId);
+    const id = await client.train(projectId, request);
+    return this.store.updateProject(projectId, (p) => ({ ...p, trainings: [{ id, startedAt: new Date().toISOString(), request }, ...p.trainings] }));
+  }
+
+  async trainingMetrics(projectId: number, trainingId: string): Promise<ProjectEntry> {
+    const { client } = await this.projectClient(projectId);
+    const metrics = await client.trainingMetrics(projectId, trainingId);
+    const metricsAt = new Date().toISOString();
+    return this.store.updateProject(projectId, (p) => {
+      const known = p.trainings.some((t) => t.id === trainingId);
+      const trainings = known
+        ? p.trainings.map((t) => (t.id === trainingId ? { ...t, metrics, metricsAt } : t))
+        : [{ id: trainingId, startedAt: metricsAt, request: {}, metrics, metricsAt }, ...p.trainings];
+      return { ...p, trainings };
+    });
+  }
+
+  async exportSnapshot(projectId: number, version: number, retry: boolean): Promise<ProjectEntry> {
+    const { client } = await this.projectClient(projectId);
+    const started = await client.exportSnapshot(projectId, version, { retry });
+    const record = { ...started, version, retry, requestedAt: new Date().toISOString() };
+    return this.store.updateProject(projectId, (p) => ({ ...p, exports: [record, ...p.exports] }));
+  }
+
+  async inference(keyId: string, endpointUrl: string, fileName: string, bytes: Uint8Array): Promise<{ result: unknown; mime: string }> {
+    const kind = sniffDocument(bytes);
+    if (kind?.kind !== 'image') {
+      throw new AppError({ code: 'not_an_image', message: `"${fileName}" is not an image.`, hint: 'Drop a PNG, JPEG, GIF, WebP, BMP or TIFF image.', fields: { file: 'Not an image.' } });
+    }
+    const result = await (await this.client(keyId)).infer(endpointUrl.trim(), { bytes, filename: fileName });
+    return { result, mime: kind.mime };
+  }
+}
+
+export function emptyProject(id: number, name: string, keyId: string, origin: ProjectEntry['origin']): ProjectEntry {
+  return { id, name, keyId, origin, addedAt: new Date().toISOString(), tags: [], metadata: [], media: [], trainings: [], exports: [] };
+}
+
+function replaceById<T extends { id: number }>(list: T[], item: T): T[] {
+  return list.some((x) => x.id === item.id) ? list.map((x) => (x.id === item.id ? item : x)) : [...list, item];
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useActiveProject, useDatasetsStore, type DatasetTab } from './datasetsStore.js';
+import { InferencePanel } from './InferencePanel.js';
+import { MediaBoard } from './MediaBoard.js';
+import { ProjectBar } from './ProjectBar.js';
+import { SchemaPanel } from './SchemaPanel.js';
+import { SnapshotsPanel } from './SnapshotsPanel.js';
+import { TrainingPanel } from './TrainingPanel.js';
+
+const TABS: { tab: DatasetTab; label: string }[] = [
+  { tab: 'board', label: 'Annotate' },
+  { tab: 'schema', label: 'Tags & metadata' },
+  { tab: 'training', label: 'Training' },
+  { tab: 'snapshots', label: 'Snapshots' },
+  { tab: 'inference', label: 'Inference' },
+];
+
+/** The v1 datasets half of the app: everything works inside the project chosen at the top. */
+export function DatasetsScreen() {
+  const load = useDatasetsStore((s) => s.load);
+  const registry = useDatasetsStore((s) => s.registry);
+  const tab = useDatasetsStore((s) => s.tab);
+  const setTab = useDatasetsStore((s) => s.setTab);
+  const error = useDatasetsStore((s) => s.error);
+  const setError = useDatasetsStore((s) => s.setError);
+  const project = useActiveProject();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div className="screen datasets">
+      <header className="screen-header">
+        <h1>Datasets</h1>
+        <p className="muted">Projects, tags, metadata, drag-and-drop annotation, training, snapshots and inference on the v1 service.</p>
+      </header>
+      <ErrorMessage error={error} onDismiss={() => setError(null)} />
+      {registry ? <ProjectBar key={registry.projects.length === 0 ? 'empty' : 'some'} /> : null}
+      <div className="tabs ds-tabs" role="tablist">
+        {TABS.map((t) => (
+          <button key={t.tab} type="button" role="tab" aria-selected={tab === t.tab} className={tab === t.tab ? 'tab active' : 'tab'} data-testid={`ds-tab-${t.tab}`} onClick={() => setTab(t.tab)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="ds-body">
+        {tab === 'inference' ? (
+          <InferencePanel />
+        ) : !project ? (
+          <p className="muted empty-state">Create a project, or add one by its id, to start.</p>
+        ) : tab === 'board' ? (
+          <MediaBoard project={project} />
+        ) : tab === 'schema' ? (
+          <SchemaPanel project={project} />
+        ) : tab === 'training' ? (
+          <TrainingPanel key={project.id} project={project} />
+        ) : (
+          <SnapshotsPanel key={project.id} project={project} />
+        )}
+      </div>
+    </div>
+  );
+}

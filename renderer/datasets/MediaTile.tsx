@@ -1,0 +1,68 @@
+import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
+import type { MediaItem } from '../../shared/datasets/registry.js';
+import { MEDIA_DRAG_TYPE } from './dragTypes.js';
+import { useThumbnail } from './useThumbnail.js';
+
+interface Props {
+  projectId: number;
+  media: MediaItem;
+  selected: boolean;
+  pending: { name: string; value: string }[];
+  onClick(event: MouseEvent): void;
+  onKeyDown(event: KeyboardEvent): void;
+  onDragStart(event: DragEvent): void;
+  onDragEnd(): void;
+}
+
+function show(value: unknown): string {
+  return Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/** One media on the board: thumbnail, name, id, its metadata now and what is pending for it. */
+export function MediaTile({ projectId, media, selected, pending, onClick, onKeyDown, onDragStart, onDragEnd }: Props) {
+  const thumb = useThumbnail(projectId, media.mediaId, !!media.imagePath);
+  const current = Object.entries(media.metadata);
+  return (
+    <div
+      className={selected ? 'media-tile selected' : 'media-tile'}
+      data-testid="media-tile"
+      data-media-id={media.mediaId}
+      data-selected={selected ? 'true' : 'false'}
+      data-pending={pending.length > 0 ? 'true' : undefined}
+      role="option"
+      aria-selected={selected}
+      tabIndex={0}
+      draggable
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = 'copy';
+        onDragStart(e);
+        if (!e.dataTransfer.types.includes(MEDIA_DRAG_TYPE)) e.dataTransfer.setData(MEDIA_DRAG_TYPE, String(media.mediaId));
+      }}
+      onDragEnd={onDragEnd}
+    >
+      <div className="media-thumb">
+        {thumb && thumb !== 'error' ? <img src={thumb} alt="" draggable={false} /> : <span className="media-thumb-none">{thumb === 'error' ? 'image unreadable' : media.imagePath ? '…' : 'no image'}</span>}
+      </div>
+      <div className="media-name" title={media.fileName ?? ''}>
+        {media.fileName ?? <span className="muted">(no file name)</span>}
+      </div>
+      <div className="media-id mono">#{media.mediaId}</div>
+      {current.length > 0 || pending.length > 0 ? (
+        <ul className="media-meta">
+          {current.map(([name, value]) => (
+            <li key={`c-${name}`} data-testid="media-meta" data-metadata={name}>
+              {name}: {show(value)}
+            </li>
+          ))}
+          {pending.map((p) => (
+            <li key={`p-${p.name}-${p.value}`} className="pending" data-testid="media-pending" data-metadata={p.name} data-value={p.value}>
+              + {p.name}: {p.value}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

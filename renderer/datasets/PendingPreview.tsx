@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import type { ProjectEntry } from '../../shared/datasets/registry.js';
+import { pendingMediaCount } from '../../shared/datasets/pending.js';
+import type { AppError } from '../../shared/errors.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
+import { useBoardStore } from './boardStore.js';
+import { useDatasetsStore } from './datasetsStore.js';
+import { FieldError, OtherFieldErrors } from './FieldError.js';
+
+/** What apply will send: which media get which value; apply in batches with progress. */
+export function PendingPreview({ project }: { project: ProjectEntry }) {
+  const pending = useBoardStore((s) => s.pending);
+  const unassign = useBoardStore((s) => s.unassign);
+  const apply = useBoardStore((s) => s.apply);
+  const error = useBoardStore((s) => s.error);
+  const setBoard = useBoardStore((s) => s.set);
+  const put = useDatasetsStore((s) => s.put);
+  const [done, setDone] = useState<string | null>(null);
+  const names = new Map(project.media.map((m) => [m.mediaId, m.fileName]));
+
+  const run = async () => {
+    const runId = crypto.randomUUID();
+    const total = pending.reduce((n, c) => n + c.mediaIds.length, 0);
+    setBoard({ apply: { runId, done: 0, total }, error: null });
+    setDone(null);
+    const stop = subscribeEvents((event) => {
+      if (event.type === 'progress' && event.taskId === runId) setBoard({ apply: { runId, done: event.done, total: event.total } });
+    });
+    try {
+      const result = await requireApi().datasets.applyMetadata({
+        runId,
+        projectId: project.id,
+        changes: pending.map((c) => ({ metadataAppend: { [c.name]: c.value }, mediaIds: c.mediaIds })),
+      });
+      put(result.project);
+      setBoard({ pending: [] });
+      setDone(`Applied: the service updated ${result.updated} media in ${result.requests} request${result.requests === 1 ? '' : 's'}.`);
+    } catch (caught) {
+      setBoard({ error: toAppError(caught) });
+      // What was applied before a failure is kept in main; show it.
+      await useDatasetsStore.getState().load();
+    } finally {
+      stop();
+      setBoard({ apply: null });
+    }
+  };
+
+  return (
+    <section className="pending-panel" aria-label="Pending changes" data-testid="pending">
+      <h3>
+        Pending changes <span className="muted small">{pending.length === 0 ? '' : `${pendingMediaCount(pending)} media`}</span>
+      </h3>
+      {pending.length === 0 ? <p className="muted small">Drag selected media onto a value (or select media, focus a value and press Enter) to see here what will change.</p> : null}
+      <ul className="pending-list">
+        {pending.map((c) => (
+          <li key={`${c.name}=${c.value}`} data-testid="pending-row" data-metadata={c.name} data-value={c.value} data-media-ids={c.mediaIds.join(',')}>
+            <div className="pending-head">
+              <strong>
+                {c.name} = {c.value}
+              </strong>
+              <span className="muted small">
+                {' '}
+                → {c.mediaIds.length} media
+              </span>
+              <button type="button" className="link" aria-label={`Drop ${c.name} = ${c.value}`} onClick={() => unassign(c.name, c.value)}>
+                ✕
+              </button>
+            </div>
+            <div className="pending-media">
+              {c.mediaIds.map((id) => (
+                <span key={id} className="pending-media-id">
+                  {names.get(id) ?? `#${id}`}
+                  <button type="button" className="link" aria-label={`Remove media ${id} from ${c.name} = ${c.value}`} onClick={() => unassign(c.name, c.value, id)}>
+                    ×
+                  </button>
+                </span>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="pending-actions">
+        <button type="button" className="primary" data-testid="apply" disabled={pending.length === 0 || apply !== null} onClick={() => void run()}>
+          Apply {pending.length > 0 ? `to ${pendingMediaCount(pending)} media` : ''}
+        </button>
+        {pending.length > 0 && !apply ? (
+          <button type="button" onClick={() => setBoard({ pending: [] })}>
+            Discard all
+          </button>
+        ) : null}
+      </div>
+      {apply ? (
+        <div className="ds-progress" data-testid="apply-progress">
+          <progress max={apply.total || 1} value={apply.done} /> {apply.done} / {apply.total}
+        </div>
+      ) : null}
+      {done ? (
+        <p className="ok small" data-testid="apply-result">
+          {done}
+        </p>
+      ) : null}
+      <ErrorMessage error={error} onDismiss={() => setBoard({ error: null })} />
+      <OtherFieldErrors error={error} shown={[]} />
+      <ApplyToAll project={project} />
+    </section>
+  );
+}
+
+/** `allMedia: true`: sets one value on every media of the project, after typing its name. */
+function ApplyToAll({ project }: { project: ProjectEntry }) {
+  const put = useDatasetsStore((s) => s.put);
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(project.metadata[0]?.name ?? '');
+  const [value, setValue] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const definition = project.metadata.find((d) => d.name === name) ?? project.metadata[0];
+  if (!definition) return null;
+  const submit = async () => {
+    setError(null);
+    try {
+      const answer = await requireApi().datasets.applyToAll({ projectId: project.id, metadataAppend: { [definition.name]: value }, confirmProjectName: confirm });
+      put(answer.project);
+      setResult(`${definition.name} = ${value} set on all ${answer.updated} media of “${project.name}”.`);
+      setOpen(false);
+      setConfirm('');
+    } catch (caught) {
+      setError(toAppError(caught));
+    }
+  };
+  return (
+    <details className="apply-all" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>Apply a value to all media of the project…</summary>
+      <div className="form-grid">
+        <label>
+          Metadata
+          <select value={definition.name} onChange={(e) => setName(e.target.value)}>
+            {project.metadata.map((d) => (
+              <option key={d.id}>{d.name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Value
+          {definition.predefinedChoices.length > 0 && !definition.valueFlexible ? (
+            <select data-testid="apply-all-value" value={value} onChange={(e) => setValue(e.target.value)}>
+              <option value="">(choose)</option>
+              {definition.predefinedChoices.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          ) : (
+            <input data-testid="apply-all-value" value={value} onChange={(e) => setValue(e.target.value)} />
+          )}
+          <FieldError error={error} field={`metadataAppend.${definition.name}`} />
+        </label>
+        <label className="wide">
+          <span>
+            This sets <strong>{definition.name} = {value || '…'}</strong> on <strong>every</strong> media of project <strong>“{project.name}” (#{project.id})</strong>, not only those on this board. Type the project name to confirm:
+          </span>
+          <input data-testid="apply-all-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-invalid={!!error?.fields?.confirmProjectName} />
+          <FieldError error={error} field="confirmProjectName" />
+        </label>
+      </div>
+      <div className="form-actions">
+        <button type="button" className="danger" data-testid="apply-all" disabled={!value || confirm !== project.name} onClick={() => void submit()}>
+          Apply to all media of “{project.name}”
+        </button>
+      </div>
+      <ErrorMessage error={error} onDismiss={() => setError(null)} />
+      {result ? <p className="ok small">{result}</p> : null}
+    </details>
+  );
+}

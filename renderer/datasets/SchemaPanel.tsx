@@ -1,0 +1,282 @@
+import { useState, type FormEvent } from 'react';
+import type { MetadataDefinition, Tag } from '../../shared/contracts/v1Datasets.js';
+import type { ProjectEntry } from '../../shared/datasets/registry.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { requireApi } from '../ipc/client.js';
+import { useDatasetsStore } from './datasetsStore.js';
+import { FieldError, OtherFieldErrors } from './FieldError.js';
+import { useFormAction } from './useFormAction.js';
+
+const splitChoices = (text: string) => text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+const when = (iso: string) => (Number.isFinite(Date.parse(iso)) ? new Date(iso).toLocaleString() : iso);
+
+/** Tags and metadata definitions of the project: create, rename, append choices. */
+export function SchemaPanel({ project }: { project: ProjectEntry }) {
+  return (
+    <div className="schema-panel">
+      <TagsCard project={project} />
+      <MetadataCard project={project} />
+    </div>
+  );
+}
+
+function TagsCard({ project }: { project: ProjectEntry }) {
+  const put = useDatasetsStore((s) => s.put);
+  const settings = useDatasetsStore((s) => s.registry?.settings);
+  const form = useFormAction();
+  const settingsForm = useFormAction();
+  const [name, setName] = useState('');
+  const [required, setRequired] = useState(false);
+  const [timeout, setTimeoutText] = useState(settings?.tagTimeout === null ? '' : String(settings?.tagTimeout ?? 60));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.run(async () => {
+      put(await requireApi().datasets.createTag({ projectId: project.id, name, ...(required ? { required } : {}) }));
+      setName('');
+    });
+  };
+  const saveTimeout = () =>
+    settingsForm.run(async () => {
+      const text = timeout.trim();
+      const value = text === '' ? null : Number(text);
+      const registry = useDatasetsStore.getState().registry;
+      const saved = await requireApi().datasets.setSettings({ tagTimeout: value });
+      if (registry) useDatasetsStore.setState({ registry: { ...registry, settings: saved } });
+    });
+
+  return (
+    <section className="card">
+      <h2>Tags</h2>
+      <form className="form-grid" onSubmit={submit} noValidate>
+        <label>
+          New tag
+          <input data-testid="tag-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!form.error?.fields?.name} placeholder="e.g. scratch" />
+          <FieldError error={form.error} field="name" />
+        </label>
+        <label className="ds-check">
+          <span>
+            <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} /> required
+          </span>
+        </label>
+        <label>
+          <span>
+            Creation timeout (query <code>timeout</code>)
+          </span>
+          <span className="ds-inline-input">
+            <input data-testid="tag-timeout" inputMode="numeric" value={timeout} placeholder="none (null)" onChange={(e) => setTimeoutText(e.target.value)} onBlur={() => void saveTimeout()} aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])} />
+          </span>
+          <FieldError error={form.error} field="query.timeout" />
+          {settingsForm.error ? <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span> : <span className="field-help">Whole number, or empty for null. Default 60.</span>}
+        </label>
+        <div className="ds-form-submit">
+          <button type="submit" className="primary" data-testid="tag-create" disabled={form.busy}>
+            Create tag
+          </button>
+        </div>
+      </form>
+      <OtherFieldErrors error={form.error} shown={['name', 'query.timeout']} />
+      <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} />
+      {project.tags.length === 0 ? (
+        <p className="muted small">No tags created here yet (the service has no list endpoint, so only tags created in Groundwork appear).</p>
+      ) : (
+        <table className="keys-table ds-table">
+          <thead>
+            <tr>
+              <th>Color</th>
+              <th>Name</th>
+              <th>Id</th>
+              <th>State</th>
+              <th>Created</th>
+              <th>Updated</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {project.tags.map((t) => (
+              <TagRow key={t.id} project={project} tag={t} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function TagRow({ project, tag }: { project: ProjectEntry; tag: Tag }) {
+  const put = useDatasetsStore((s) => s.put);
+  const form = useFormAction();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(tag.name);
+  return (
+    <tr data-testid="tag-row" data-tag-name={tag.name}>
+      <td>
+        <span className="swatch" style={{ background: /^#[0-9a-f]{3,8}$/i.test(tag.color) ? tag.color : 'transparent' }} /> <code className="small">{tag.color}</code>
+      </td>
+      <td>
+        {editing ? (
+          <span className="inline-edit">
+            <input data-testid="tag-rename-input" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!form.error} />
+            <button
+              type="button"
+              data-testid="tag-rename-save"
+              onClick={() =>
+                void form.run(async () => {
+                  put(await requireApi().datasets.renameTag({ projectId: project.id, tagId: tag.id, name }));
+                  setEditing(false);
+                })
+              }
+            >
+              Save
+            </button>
+            <button type="button" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <strong>{tag.name}</strong>
+        )}
+        <FieldError error={form.error} field="name" />
+        {form.error && !form.error.fields ? <span className="field-error">{form.error.message}</span> : null}
+      </td>
+      <td className="mono small">{tag.id}</td>
+      <td>{tag.isArchived ? <span className="ds-badge inactive">archived</span> : <span className="ds-badge active">in use</span>}</td>
+      <td className="small">{when(tag.createdAt)}</td>
+      <td className="small">{when(tag.updatedAt)}</td>
+      <td className="actions">
+        {editing ? null : (
+          <button type="button" data-testid="tag-rename" onClick={() => { setName(tag.name); setEditing(true); }}>
+            Rename
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function MetadataCard({ project }: { project: ProjectEntry }) {
+  const put = useDatasetsStore((s) => s.put);
+  const form = useFormAction();
+  const [name, setName] = useState('');
+  const [allowMultiple, setAllowMultiple] = useState(false);
+  const [choices, setChoices] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.run(async () => {
+      put(await requireApi().datasets.createMetadata({ projectId: project.id, name, allowMultiple, predefinedChoices: splitChoices(choices) }));
+      setName('');
+      setChoices('');
+    });
+  };
+  const choiceErrors = Object.keys(form.error?.fields ?? {}).filter((f) => f.startsWith('predefinedChoices'));
+  return (
+    <section className="card">
+      <h2>Metadata</h2>
+      <form className="form-grid" onSubmit={submit} noValidate>
+        <label>
+          New metadata
+          <input data-testid="meta-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!form.error?.fields?.name} placeholder="e.g. lighting" />
+          <FieldError error={form.error} field="name" />
+        </label>
+        <label>
+          Predefined choices (comma-separated; none = free text)
+          <input data-testid="meta-choices" value={choices} onChange={(e) => setChoices(e.target.value)} aria-invalid={choiceErrors.length > 0} placeholder="e.g. day, night" />
+          {choiceErrors.map((f) => (
+            <FieldError key={f} error={form.error} field={f} />
+          ))}
+        </label>
+        <label className="ds-check">
+          <span>
+            <input type="checkbox" data-testid="meta-multiple" checked={allowMultiple} onChange={(e) => setAllowMultiple(e.target.checked)} /> allow multiple values
+          </span>
+          <FieldError error={form.error} field="allowMultiple" />
+        </label>
+        <div className="ds-form-submit">
+          <button type="submit" className="primary" data-testid="meta-create" disabled={form.busy}>
+            Create metadata
+          </button>
+        </div>
+      </form>
+      <OtherFieldErrors error={form.error} shown={['name', 'allowMultiple', ...choiceErrors]} />
+      <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} />
+      {project.metadata.length === 0 ? <p className="muted small">No metadata definitions created here yet.</p> : null}
+      <ul className="meta-list">
+        {project.metadata.map((d) => (
+          <MetadataRow key={d.id} project={project} definition={d} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MetadataRow({ project, definition }: { project: ProjectEntry; definition: MetadataDefinition }) {
+  const put = useDatasetsStore((s) => s.put);
+  const form = useFormAction();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(definition.name);
+  const [append, setAppend] = useState('');
+  const [flexible, setFlexible] = useState(definition.valueFlexible);
+  const [multiple, setMultiple] = useState(definition.allowMultiple);
+  const save = () =>
+    form.run(async () => {
+      const choices = splitChoices(append);
+      put(
+        await requireApi().datasets.updateMetadata({
+          projectId: project.id,
+          metadataId: definition.id,
+          ...(name !== definition.name ? { name } : {}),
+          ...(choices.length > 0 ? { predefinedChoicesAppend: choices } : {}),
+          ...(flexible !== definition.valueFlexible ? { valueFlexible: flexible } : {}),
+          ...(multiple !== definition.allowMultiple ? { allowMultiple: multiple } : {}),
+        }),
+      );
+      setAppend('');
+      setOpen(false);
+    });
+  return (
+    <li className="meta-row" data-testid="meta-row" data-metadata={definition.name}>
+      <div className="meta-summary">
+        <strong>{definition.name}</strong> <span className="muted small">#{definition.id} · type {definition.type} · {definition.allowMultiple ? 'several values' : 'one value'} · {definition.valueFlexible ? 'any value' : 'choices only'}</span>
+        <div className="value-chips">
+          {definition.predefinedChoices.map((c) => (
+            <span key={c} className="value-chip static">
+              {c}
+            </span>
+          ))}
+        </div>
+        <button type="button" data-testid="meta-edit" onClick={() => setOpen(!open)}>
+          {open ? 'Close' : 'Edit'}
+        </button>
+      </div>
+      {open ? (
+        <div className="form-grid meta-edit">
+          <label>
+            Name
+            <input data-testid="meta-edit-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!form.error?.fields?.name} />
+            <FieldError error={form.error} field="name" />
+          </label>
+          <label>
+            Append choices
+            <input data-testid="meta-append" value={append} onChange={(e) => setAppend(e.target.value)} placeholder="e.g. dusk, dawn" />
+            <FieldError error={form.error} field="predefinedChoicesAppend" />
+          </label>
+          <label className="ds-check">
+            <span>
+              <input type="checkbox" data-testid="meta-flexible" checked={flexible} onChange={(e) => setFlexible(e.target.checked)} /> value flexible (any value)
+            </span>
+            <span>
+              <input type="checkbox" checked={multiple} onChange={(e) => setMultiple(e.target.checked)} /> allow multiple
+            </span>
+          </label>
+          <div className="ds-form-submit">
+            <button type="button" className="primary" data-testid="meta-save" disabled={form.busy} onClick={() => void save()}>
+              Save
+            </button>
+          </div>
+          <OtherFieldErrors error={form.error} shown={['name', 'predefinedChoicesAppend']} />
+          <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ExportRecord, ProjectEntry } from '../../shared/datasets/registry.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { useDatasetsStore } from './datasetsStore.js';
+import { FieldError, OtherFieldErrors } from './FieldError.js';
+import { useFormAction } from './useFormAction.js';
+
+/** Seconds left until an ISO time, ticking once a second. */
+function useCountdown(iso: string): number | null {
+  const target = Date.parse(iso);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Number.isFinite(target) ? Math.max(0, Math.floor((target - now) / 1000)) : null;
+}
+
+function formatLeft(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/** Export a dataset snapshot, watch its link expire, download the archive into a folder. */
+export function SnapshotsPanel({ project }: { project: ProjectEntry }) {
+  const put = useDatasetsStore((s) => s.put);
+  const action = useFormAction();
+  const [version, setVersion] = useState('1');
+  const [retry, setRetry] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void action.run(async () => {
+      put(await requireApi().snapshots.export({ projectId: project.id, version: Number(version.trim()), retry }));
+    });
+  };
+  return (
+    <div className="snapshots-panel">
+      <form className="card" onSubmit={submit} noValidate>
+        <h2>Export a dataset snapshot</h2>
+        <div className="form-grid">
+          <label>
+            Snapshot version
+            <input data-testid="snapshot-version" inputMode="numeric" value={version} onChange={(e) => setVersion(e.target.value)} aria-invalid={!!action.error?.fields?.['path.snapshot_version']} />
+            <FieldError error={action.error} field="path.snapshot_version" />
+            {!/^\d+$/.test(version.trim()) ? <span className="field-error">A version is a whole number.</span> : null}
+          </label>
+          <label className="ds-check">
+            <span>
+              <input type="checkbox" data-testid="snapshot-retry" checked={retry} onChange={(e) => setRetry(e.target.checked)} /> retry (export again even if one was started)
+            </span>
+            <FieldError error={action.error} field="retry" />
+          </label>
+          <div className="ds-form-submit">
+            <button type="submit" className="primary" data-testid="snapshot-export" disabled={action.busy || !/^\d+$/.test(version.trim())}>
+              Export
+            </button>
+          </div>
+        </div>
+        <OtherFieldErrors error={action.error} shown={['path.snapshot_version', 'retry']} />
+        <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
+      </form>
+      {project.exports.length === 0 ? <p className="muted small">No exports yet.</p> : null}
+      {project.exports.map((record) => (
+        <ExportCard key={`${record.requestedAt}-${record.downloadUrl}`} project={project} record={record} />
+      ))}
+    </div>
+  );
+}
+
+function ExportCard({ project, record }: { project: ProjectEntry; record: ExportRecord }) {
+  const left = useCountdown(record.downloadExpiresAt);
+  const action = useFormAction();
+  const [folder, setFolder] = useState('');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [saved, setSaved] = useState<string | null>(record.downloadedTo ?? null);
+  const expired = left === 0;
+
+  const download = () =>
+    action.run(async () => {
+      const runId = crypto.randomUUID();
+      setProgress({ done: 0, total: 0 });
+      const stop = subscribeEvents((event) => {
+        if (event.type === 'progress' && event.taskId === runId) setProgress({ done: event.done, total: event.total });
+      });
+      try {
+        const result = await requireApi().snapshots.download({ runId, projectId: project.id, downloadUrl: record.downloadUrl, folder: folder.trim() });
+        setSaved(result.path);
+        await useDatasetsStore.getState().load();
+      } finally {
+        stop();
+        setProgress(null);
+      }
+    });
+
+  return (
+    <section className="card export-card" data-testid="snapshot-export-card" data-version={record.version}>
+      <div className="export-head">
+        <strong>Snapshot v{record.version}</strong>
+        <span className="ds-badge" data-testid="snapshot-status">
+          {record.status}
+        </span>
+        <span className="muted small">requested {new Date(record.requestedAt).toLocaleString()}{record.retry ? ' · retry' : ''}</span>
+      </div>
+      <div className="export-link small">
+        <span className="muted">Download link:</span> <code className="export-url">{record.downloadUrl}</code>
+      </div>
+      <div className={expired ? 'countdown expired' : 'countdown'} data-testid="snapshot-countdown" data-seconds-left={left ?? ''}>
+        {left === null ? `expires ${record.downloadExpiresAt}` : expired ? 'The link has expired — export again.' : `Link expires in ${formatLeft(left)} (at ${new Date(record.downloadExpiresAt).toLocaleTimeString()})`}
+      </div>
+      <div className="export-download">
+        <label>
+          Destination folder (absolute path)
+          <input data-testid="snapshot-folder" value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/home/me/datasets" aria-invalid={!!action.error?.fields?.folder} />
+          <FieldError error={action.error} field="folder" />
+        </label>
+        <button type="button" className="primary" data-testid="snapshot-download" disabled={expired || !folder.trim() || progress !== null} onClick={() => void download()}>
+          Download archive
+        </button>
+      </div>
+      {progress ? (
+        <div className="ds-progress" data-testid="snapshot-progress">
+          <progress max={progress.total || 1} value={progress.total ? progress.done : undefined} /> {progress.done} {progress.total ? `/ ${progress.total}` : ''} bytes
+        </div>
+      ) : null}
+      {saved ? (
+        <p className="ok small" data-testid="snapshot-saved">
+          Saved to <code>{saved}</code>
+        </p>
+      ) : null}
+      <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
+    </section>
+  );
+}

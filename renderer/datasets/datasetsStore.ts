@@ -1,0 +1,66 @@
+import { create } from 'zustand';
+import type { DatasetsRegistry, ProjectEntry } from '../../shared/datasets/registry.js';
+import type { AppError } from '../../shared/errors.js';
+import type { KeyInfo } from '../../shared/keys.js';
+import { attemptWith } from '../ipc/attempt.js';
+import { requireApi } from '../ipc/client.js';
+
+export const DATASET_TABS = ['board', 'schema', 'training', 'snapshots', 'inference'] as const;
+export type DatasetTab = (typeof DATASET_TABS)[number];
+
+interface DatasetsState {
+  registry: DatasetsRegistry | null;
+  /** v1 and v1 legacy keys, masked (from keys:list). */
+  keys: KeyInfo[];
+  projectId: number | null;
+  tab: DatasetTab;
+  error: AppError | null;
+  load(): Promise<void>;
+  select(projectId: number | null): void;
+  setTab(tab: DatasetTab): void;
+  /** Puts a project answer from main into the registry. */
+  put(project: ProjectEntry): void;
+  remove(projectId: number): void;
+  setError(error: AppError | null): void;
+  attempt(action: () => Promise<void>): Promise<void>;
+}
+
+export const useDatasetsStore = create<DatasetsState>((set, get) => {
+  const attempt = attemptWith(set);
+  return {
+    registry: null,
+    keys: [],
+    projectId: null,
+    tab: 'board',
+    error: null,
+    load: () =>
+      attempt(async () => {
+        const api = requireApi();
+        const [registry, keys] = await Promise.all([api.datasets.registry({}), api.keys.list({})]);
+        const current = get().projectId;
+        const projectId = current !== null && registry.projects.some((p) => p.id === current) ? current : (registry.projects[0]?.id ?? null);
+        set({ registry, keys: keys.filter((k) => k.kind === 'v1' || k.kind === 'v1-legacy'), projectId });
+      }),
+    select: (projectId) => set({ projectId }),
+    setTab: (tab) => set({ tab }),
+    put: (project) => {
+      const registry = get().registry ?? { projects: [], settings: { tagTimeout: 60 } };
+      const known = registry.projects.some((p) => p.id === project.id);
+      set({
+        registry: { ...registry, projects: known ? registry.projects.map((p) => (p.id === project.id ? project : p)) : [...registry.projects, project] },
+      });
+    },
+    remove: (projectId) => {
+      const registry = get().registry;
+      if (!registry) return;
+      const projects = registry.projects.filter((p) => p.id !== projectId);
+      set({ registry: { ...registry, projects }, projectId: get().projectId === projectId ? (projects[0]?.id ?? null) : get().projectId });
+    },
+    setError: (error) => set({ error }),
+    attempt,
+  };
+});
+
+export function useActiveProject(): ProjectEntry | null {
+  return useDatasetsStore((s) => s.registry?.projects.find((p) => p.id === s.projectId) ?? null);
+}

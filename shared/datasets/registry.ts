@@ -1,0 +1,100 @@
+/**
+ * The local registry of v1 dataset work (`<data>/datasets.json`). The v1 contract has no
+ * list or read endpoints (seed 001 §4), so what was created or added here is remembered
+ * here: projects and the key they use, tags, metadata definitions, the media board,
+ * training runs with their last metrics, and snapshot exports.
+ */
+import { z } from 'zod';
+import { metadataDefinitionSchema, snapshotExportSchema, splitMetricsSchema, tagSchema } from '../contracts/v1Datasets.js';
+
+export const mediaItemSchema = z.object({
+  mediaId: z.number().int().nonnegative(),
+  fileName: z.string().optional(),
+  /** An absolute local path to an image, for the thumbnail; read by main only. */
+  imagePath: z.string().optional(),
+  /** The metadata the service last answered for this media (from apply responses). */
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+export const trainingRecordSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  metrics: z.array(splitMetricsSchema).optional(),
+  metricsAt: z.string().optional(),
+});
+export type TrainingRecord = z.infer<typeof trainingRecordSchema>;
+
+export const exportRecordSchema = snapshotExportSchema.extend({
+  version: z.number().int(),
+  retry: z.boolean(),
+  requestedAt: z.string(),
+  downloadedTo: z.string().optional(),
+});
+export type ExportRecord = z.infer<typeof exportRecordSchema>;
+
+export const projectEntrySchema = z.object({
+  id: z.number().int().nonnegative(),
+  name: z.string(),
+  /** The key (from the Keys screen) every call for this project uses. */
+  keyId: z.string(),
+  origin: z.enum(['created', 'added']),
+  addedAt: z.string(),
+  projectType: z.string().optional(),
+  createdAt: z.string().optional(),
+  isActive: z.boolean().optional(),
+  tags: z.array(tagSchema),
+  metadata: z.array(metadataDefinitionSchema),
+  media: z.array(mediaItemSchema),
+  trainings: z.array(trainingRecordSchema),
+  exports: z.array(exportRecordSchema),
+});
+export type ProjectEntry = z.infer<typeof projectEntrySchema>;
+
+export const datasetSettingsSchema = z.object({
+  /** Tag creation's `timeout` query (seed 001 §8): integer or null; default 60. */
+  tagTimeout: z.number().int().nonnegative().nullable(),
+});
+export type DatasetSettings = z.infer<typeof datasetSettingsSchema>;
+
+export const datasetsFileSchema = z.looseObject({
+  version: z.literal(1),
+  projects: z.array(projectEntrySchema),
+  settings: datasetSettingsSchema,
+});
+export type DatasetsFile = z.infer<typeof datasetsFileSchema>;
+
+export interface DatasetsRegistry {
+  projects: ProjectEntry[];
+  settings: DatasetSettings;
+}
+
+export const DEFAULT_DATASET_SETTINGS: DatasetSettings = { tagTimeout: 60 };
+
+/** A problem in an imported media list: where (1-based line for CSV, item for JSON) and what. */
+export interface MediaListProblem {
+  line?: number;
+  item?: number;
+  message: string;
+}
+
+export interface MediaImportResult {
+  project: ProjectEntry;
+  /** Rows read (new and already known). */
+  imported: number;
+  added: number;
+  problems: MediaListProblem[];
+}
+
+export interface ApplyResult {
+  project: ProjectEntry;
+  /** Media entries the service answered. */
+  updated: number;
+  requests: number;
+}
+
+export interface Thumbnail {
+  mime: string;
+  bytes: Uint8Array;
+}
