@@ -2,17 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startEmulator, type Emulator } from '../emulator/server.js';
-import { expect, test as base } from './fixtures.js';
-
-const test = base.extend<{ emulator: Emulator }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern.
-  emulator: async ({}, use) => {
-    const emulator = await startEmulator({ port: 0, seedLegacyJobs: false });
-    await use(emulator);
-    await emulator.close();
-  },
-});
+import type { Emulator } from '../emulator/server.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
 interface EmulatedProject {
   id: number;
@@ -27,14 +18,13 @@ async function emulatorProjects(emulator: Emulator): Promise<EmulatedProject[]> 
 
 /** Adds the emulator's demo v1 key through the Keys UI and creates a project on the Datasets screen. */
 async function setUp(page: Page, emulator: Emulator, projectName: string, kind: 'v1' | 'v1-legacy' = 'v1'): Promise<number> {
-  await page.getByTestId('nav-keys').click();
-  await page.getByTestId('key-name').fill('Emulator v1');
-  await page.getByTestId('key-kind').selectOption(kind);
-  await page.getByTestId('key-secret').fill(kind === 'v1' ? 'demo-v1-key' : 'demo-legacy-key');
-  if (kind === 'v1-legacy') await page.getByTestId('key-secret2').fill('demo-legacy-secret');
-  await page.getByTestId('key-address').fill(emulator.url);
-  await page.getByTestId('key-save').click();
-  await expect(page.locator('[data-testid="key-row"][data-key-name="Emulator v1"]')).toBeVisible();
+  const pair = DEMO_KEYS.pairs[0]!;
+  await addKeyThroughUi(page, {
+    name: 'Emulator v1',
+    kind,
+    address: emulator.url,
+    ...(kind === 'v1' ? { secret: DEMO_KEYS.v1[0]! } : { secret: pair.key, secret2: pair.secret }),
+  });
 
   await page.getByTestId('nav-datasets').click();
   await page.getByTestId('ds-project-name').fill(projectName);
