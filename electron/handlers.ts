@@ -45,7 +45,7 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:import': ({ name, bytes }) => workspace.addDocument(name, bytes),
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': () => workspace.library(),
-    'results:get': ({ id }) => workspace.result(id),
+    'results:get': ({ id }) => workspace.resultText(id),
     'results:import': (request) => importResult(workspace, request),
     'engine:parse': (request) =>
       runs.run(request.runId, (signal) => {

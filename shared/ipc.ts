@@ -16,7 +16,7 @@ import {
 } from './keys.js';
 import type { AppEvent } from './events.js';
 import { parseOptionsSchema } from './contracts/v2Parse.js';
-import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, type StoredResult } from './workspace.js';
+import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, type StoredResult, type StoredResultText } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from './datasets/registry.js';
@@ -74,7 +74,7 @@ export const ipcTable = {
   ),
   'documents:read': channel<Uint8Array>()(z.object({ id: workspaceId }).strict()),
   'library:list': channel<LibraryEntry[]>()(noRequest),
-  'results:get': channel<StoredResult>()(z.object({ id: workspaceId }).strict()),
+  'results:get': channel<StoredResultText>()(z.object({ id: workspaceId }).strict()),
   'results:import': channel<StoredResult>()(
     z
       .object({

@@ -35,6 +35,19 @@ export interface StoredResult extends ResultInfo {
   response: unknown;
 }
 
+/**
+ * A stored result as `results:get` sends it: the response as the JSON text on disk, so a
+ * 50 MB result crosses IPC as one string and is parsed once, by the renderer.
+ */
+export interface StoredResultText extends ResultInfo {
+  responseJson: string;
+}
+
+export function parseStoredResult(stored: StoredResultText): StoredResult {
+  const { responseJson, ...info } = stored;
+  return { ...info, response: JSON.parse(responseJson) as unknown };
+}
+
 export interface LibraryEntry {
   document: DocumentInfo;
   results: ResultInfo[];

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import type { DocumentInfo, DocumentMime, LibraryEntry, ResultInfo, StoredResult } from '../../shared/workspace.js';
+import { parseStoredResult, type DocumentInfo, type DocumentMime, type LibraryEntry, type ResultInfo, type StoredResult, type StoredResultText } from '../../shared/workspace.js';
 import { readablePdfPageCount } from '../documents/readablePdf.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { writeFileAtomic } from '../fsAtomic.js';
@@ -17,7 +17,7 @@ const documentInfoSchema = z.object({
   addedAt: z.string(),
 });
 
-const resultSchema = z.looseObject({
+const resultInfoSchema = z.looseObject({
   id: z.string(),
   documentId: z.string(),
   kind: z.enum(['parse', 'extract', 'analyzer']),
@@ -28,7 +28,6 @@ const resultSchema = z.looseObject({
   credits: z.number().nullable(),
   partial: z.boolean(),
   sourceResultId: z.string().optional(),
-  response: z.unknown(),
 });
 
 const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
@@ -37,7 +36,8 @@ const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
  * The local workspace: plain files in a folder, so a user can back it up or share it.
  *   documents/<id>/document.json   name, type, size; <id> is the content hash
  *   documents/<id>/original        the bytes as opened
- *   results/<id>.json              one result: its summary and the service's response verbatim
+ *   results/<id>.json              the service's response, verbatim
+ *   results/<id>.info.json         its summary (engine, model, pages, credits…): listing never reads responses
  * Every write is atomic; a file that cannot be read is skipped and logged, never fatal.
  */
 export class Workspace {
@@ -87,15 +87,24 @@ export class Workspace {
   async saveResult(result: Omit<StoredResult, 'id' | 'createdAt'> & { id?: string }): Promise<StoredResult> {
     await this.documentInfo(result.documentId);
     const stored: StoredResult = { ...result, id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
-    await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(stored));
+    const { response, ...info } = stored;
+    // The response first, its summary second: a listed result always has its response on disk.
+    await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
+    await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
     this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
     return stored;
   }
 
   async result(id: string): Promise<StoredResult> {
-    const file = join(this.root, 'results', `${checkId(id)}.json`);
+    return parseStoredResult(await this.resultText(id));
+  }
+
+  /** A result with its response as the JSON text on disk (not parsed here: it may be 50 MB). */
+  async resultText(id: string): Promise<StoredResultText> {
+    const file = join(this.root, 'results', checkId(id));
     try {
-      return resultSchema.parse(JSON.parse(await readFile(file, 'utf8'))) as StoredResult;
+      const [info, responseJson] = await Promise.all([readFile(`${file}.info.json`, 'utf8'), readFile(`${file}.json`, 'utf8')]);
+      return { ...(resultInfoSchema.parse(JSON.parse(info)) as ResultInfo), responseJson };
     } catch {
       throw notFound('result');
     }
@@ -126,14 +135,13 @@ export class Workspace {
   }
 
   private async listResults(): Promise<ResultInfo[]> {
-    const files = (await readdirOrEmpty(join(this.root, 'results'))).filter((f) => f.endsWith('.json'));
+    const files = (await readdirOrEmpty(join(this.root, 'results'))).filter((f) => f.endsWith('.info.json'));
     const summaries = await Promise.all(
       files.map(async (file) => {
         try {
-          const { response: _response, ...info } = await this.result(file.slice(0, -'.json'.length));
-          return info as ResultInfo;
+          return resultInfoSchema.parse(JSON.parse(await readFile(join(this.root, 'results', file), 'utf8'))) as ResultInfo;
         } catch {
-          this.logger.warn('unreadable result skipped', { file });
+          this.logger.warn('unreadable result summary skipped', { file });
           return null;
         }
       }),

@@ -1,9 +1,10 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ParseModel } from '../../shared/grounding/parseModel.js';
 import { blockOf } from '../../shared/grounding/selection.js';
+import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
-import { clearExactHighlight, highlightExactText } from './exactHighlight.js';
+import { markExactText } from './exactHighlight.js';
 import { renderMarkdown } from './renderMarkdown.js';
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
@@ -21,9 +22,25 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   );
 }
 
+type Row = { kind: 'page'; page: number } | { kind: 'block'; id: string };
+
+/** Page breaks and blocks in reading order, and where each block sits in that list. */
+function rowsOf(model: ParseModel): { rows: Row[]; rowOfBlock: Map<string, number> } {
+  const rows: Row[] = [];
+  const rowOfBlock = new Map<string, number>();
+  model.pages.forEach((page, pageIndex) => {
+    rows.push({ kind: 'page', page: pageIndex });
+    for (const id of model.nodes.get(page.nodeId)?.childIds ?? []) {
+      rowOfBlock.set(id, rows.length);
+      rows.push({ kind: 'block', id });
+    }
+  });
+  return { rows, rowOfBlock };
+}
+
 function RenderedMarkdown({ model }: { model: ParseModel }) {
   const selection = useReviewStore((s) => s.selection);
-  const container = useRef<HTMLDivElement>(null);
+  const { rows, rowOfBlock } = useMemo(() => rowsOf(model), [model]);
   const selectedBlocks = useMemo(() => {
     const blocks = new Set<string>();
     for (const id of selection?.nodeIds ?? []) {
@@ -32,49 +49,63 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
     }
     return blocks;
   }, [model, selection]);
-
-  useEffect(() => {
+  const exactTexts = useMemo(
+    () => (selection?.kind === 'field' ? selection.ranges.map((r) => model.markdown.slice(r.start, r.end)) : []),
+    [model, selection],
+  );
+  const scrollTo = useMemo<ScrollRequest | null>(() => {
     const first = [...selectedBlocks][0];
-    if (!first) return;
-    container.current?.querySelector(`[data-testid="md-node"][data-node-id="${CSS.escape(first)}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [selectedBlocks]);
+    const index = first === undefined ? undefined : rowOfBlock.get(first);
+    return index === undefined ? null : { index };
+  }, [selectedBlocks, rowOfBlock]);
+
+  const estimate = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      if (!row || row.kind === 'page') return 34;
+      const range = model.nodes.get(row.id)?.range;
+      const length = range ? range.end - range.start : 0;
+      return Math.max(30, Math.ceil(length / 55) * 21 + 10);
+    },
+    [rows, model],
+  );
+  const render = (index: number) => {
+    const row = rows[index]!;
+    if (row.kind === 'page') {
+      const page = model.pages[row.page]!;
+      return (
+        <div className={`md-page-break${page.failed ? ' failed' : ''}`}>
+          Page {page.page}
+          {page.status !== 'ok' ? ` · ${page.status}` : ''}
+          {page.reason ? ` — ${page.reason}` : ''}
+        </div>
+      );
+    }
+    const selected = selectedBlocks.has(row.id);
+    return <MarkdownBlock model={model} id={row.id} selected={selected} exactTexts={selected ? exactTexts : NO_TEXTS} />;
+  };
+
+  return <VirtualList count={rows.length} estimate={estimate} render={render} scrollTo={scrollTo} className="md-rendered" testId="md-rendered" />;
+}
+
+const NO_TEXTS: string[] = [];
+
+const MarkdownBlock = memo(function MarkdownBlock({ model, id, selected, exactTexts }: { model: ParseModel; id: string; selected: boolean; exactTexts: string[] }) {
+  const selectNode = useReviewStore((s) => s.selectNode);
+  const element = useRef<HTMLDivElement>(null);
+  const node = model.nodes.get(id);
+  const html = useMemo(() => (node?.range ? renderMarkdown(model.markdown.slice(node.range.start, node.range.end)) : ''), [model, node]);
 
   // A field's value is usually part of a block: mark its exact characters inside the block.
   useEffect(() => {
-    const root = container.current;
-    if (!root || selection?.kind !== 'field') return clearExactHighlight();
-    const blocks = [...selectedBlocks]
-      .map((id) => root.querySelector<HTMLElement>(`[data-testid="md-node"][data-node-id="${CSS.escape(id)}"]`))
-      .filter((el): el is HTMLElement => el !== null);
-    highlightExactText(blocks, selection.ranges.map((r) => model.markdown.slice(r.start, r.end)));
-    return clearExactHighlight;
-  }, [model, selection, selectedBlocks]);
+    markExactText(id, element.current, exactTexts);
+    return () => markExactText(id, null, NO_TEXTS);
+  }, [id, exactTexts, html]);
 
-  return (
-    <div className="md-rendered" ref={container}>
-      {model.pages.map((page) => (
-        <section key={page.nodeId} className="md-page">
-          <div className={`md-page-break${page.failed ? ' failed' : ''}`}>
-            Page {page.page}
-            {page.status !== 'ok' ? ` · ${page.status}` : ''}
-            {page.reason ? ` — ${page.reason}` : ''}
-          </div>
-          {(model.nodes.get(page.nodeId)?.childIds ?? []).map((id) => (
-            <MarkdownBlock key={id} model={model} id={id} selected={selectedBlocks.has(id)} />
-          ))}
-        </section>
-      ))}
-    </div>
-  );
-}
-
-const MarkdownBlock = memo(function MarkdownBlock({ model, id, selected }: { model: ParseModel; id: string; selected: boolean }) {
-  const selectNode = useReviewStore((s) => s.selectNode);
-  const node = model.nodes.get(id);
-  const html = useMemo(() => (node?.range ? renderMarkdown(model.markdown.slice(node.range.start, node.range.end)) : ''), [model, node]);
   if (!node) return null;
   return (
     <div
+      ref={element}
       role="button"
       tabIndex={0}
       data-testid="md-node"

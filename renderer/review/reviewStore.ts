@@ -1,13 +1,13 @@
 import { create } from 'zustand';
 import { analyzerResponseSchema } from '../../shared/contracts/analyzer.js';
-import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
+import { looksLikeParseResponse } from '../../shared/contracts/v2Parse.js';
 import { analyzerAsParse } from '../../shared/grounding/analyzerAsParse.js';
 import { AppError } from '../../shared/errors.js';
 import { buildParseModel, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
 import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
 import { recogniseResult } from '../../shared/resultShapes.js';
-import type { DocumentInfo, EngineName, FieldDecision, LibraryEntry, Review, StoredResult } from '../../shared/workspace.js';
+import { parseStoredResult, type DocumentInfo, type EngineName, type FieldDecision, type LibraryEntry, type Review, type StoredResult } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { downloadText } from './download.js';
@@ -63,9 +63,9 @@ function modelOf(result: StoredResult): ParseModel {
   if (result.kind === 'analyzer') {
     const analyzed = analyzerResponseSchema.safeParse(result.response);
     if (analyzed.success) return buildParseModel(analyzerAsParse(analyzed.data));
-  } else {
-    const parsed = parseResponseSchema.safeParse(result.response);
-    if (parsed.success) return buildParseModel(parsed.data);
+  } else if (looksLikeParseResponse(result.response)) {
+    // No full schema pass over 60,000 nodes here: the model builder checks and flags each node it reads.
+    return buildParseModel(result.response);
   }
   throw new AppError({
     code: 'unreadable_result',
@@ -110,13 +110,16 @@ export const useReviewStore = create<ReviewState>((set, get) => {
 
   /** Shows a document with a parse result and an extraction made from it (the given one, else the latest). */
   const showResult = async (document: DocumentInfo, bytes: Uint8Array, result: StoredResult | null, extractionId?: string) => {
-    set({ document, bytes, result, model: result ? modelOf(result) : null, selection: null });
+    performance.mark('gw:result-received');
+    const model = result ? modelOf(result) : null;
+    performance.mark('gw:model-built');
+    set({ document, bytes, result, model, selection: null });
     const library = get().library.find((e) => e.document.id === document.id);
     if (result?.kind === 'analyzer') return showExtraction(result);
     const extractionInfo = result
       ? (library?.results.find((r) => r.id === extractionId) ?? library?.results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id))
       : undefined;
-    await showExtraction(extractionInfo ? await requireApi().results.get({ id: extractionInfo.id }) : null);
+    await showExtraction(extractionInfo ? parseStoredResult(await requireApi().results.get({ id: extractionInfo.id })) : null);
   };
 
   return {
@@ -182,6 +185,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
 
     openDocument: (id, resultId) =>
       attempt(async () => {
+        performance.mark('gw:open');
         const api = requireApi();
         const library = await api.library.list({});
         set({ library });
@@ -190,7 +194,8 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         // An extraction opens on top of the parse result it was made from.
         const chosen = entry.results.find((r) => r.id === resultId) ?? entry.results.find((r) => r.kind !== 'extract');
         const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
-        const [bytes, result] = await Promise.all([api.documents.read({ id }), parseId ? api.results.get({ id: parseId }) : Promise.resolve(null)]);
+        const [bytes, stored] = await Promise.all([api.documents.read({ id }), parseId ? api.results.get({ id: parseId }) : Promise.resolve(null)]);
+        const result = stored ? parseStoredResult(stored) : null;
         await showResult(entry.document, bytes, result, chosen?.kind === 'extract' ? chosen.id : undefined);
       }),
 

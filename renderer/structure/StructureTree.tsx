@@ -1,19 +1,34 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { ModelNode, ParseModel } from '../../shared/grounding/parseModel.js';
+import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useReviewStore } from '../review/reviewStore.js';
+
+const ROW_HEIGHT = 24;
 
 /** Document → pages (status, reason) → elements → table cells; filter by type. A row click selects its node. */
 export function StructureTree({ model }: { model: ParseModel }) {
   const [typeFilter, setTypeFilter] = useState('all');
+  const selection = useReviewStore((s) => s.selection);
   const types = useMemo(() => {
     const set = new Set<string>();
     for (const node of model.nodes.values()) if (node.type !== 'document' && node.type !== 'page') set.add(node.type);
     return [...set].sort();
   }, [model]);
   const rows = useMemo(
-    () => model.order.map((id) => model.nodes.get(id)!).filter((n) => n.type === 'page' || typeFilter === 'all' || n.type === typeFilter),
+    () =>
+      model.order
+        .map((id) => model.nodes.get(id)!)
+        .filter((n) => n.type !== 'document' && (n.type === 'page' || typeFilter === 'all' || n.type === typeFilter)),
     [model, typeFilter],
   );
+  const rowOf = useMemo(() => new Map(rows.map((node, i) => [node.id, i])), [rows]);
+  const selected = useMemo(() => new Set(selection?.nodeIds ?? []), [selection]);
+  const scrollTo = useMemo<ScrollRequest | null>(() => {
+    const index = selection?.nodeIds.map((id) => rowOf.get(id)).find((i) => i !== undefined);
+    return index === undefined ? null : { index };
+  }, [selection, rowOf]);
+  const estimate = useCallback(() => ROW_HEIGHT, []);
+
   return (
     <div className="tree-panel">
       <div className="panel-toolbar">
@@ -28,25 +43,25 @@ export function StructureTree({ model }: { model: ParseModel }) {
             ))}
           </select>
         </label>
+        <span className="muted">{rows.length.toLocaleString()} rows</span>
       </div>
-      <ul className="tree" role="tree">
-        {rows.map((node) => (node.type === 'document' ? null : <TreeRow key={node.id} node={node} />))}
-      </ul>
+      <VirtualList
+        count={rows.length}
+        estimate={estimate}
+        render={(i) => <TreeRow node={rows[i]!} selected={selected.has(rows[i]!.id)} />}
+        scrollTo={scrollTo}
+        className="tree"
+        testId="tree"
+      />
     </div>
   );
 }
 
-const TreeRow = memo(function TreeRow({ node }: { node: ModelNode }) {
-  const selected = useReviewStore((s) => s.selection?.nodeIds.includes(node.id) ?? false);
+const TreeRow = memo(function TreeRow({ node, selected }: { node: ModelNode; selected: boolean }) {
   const selectNode = useReviewStore((s) => s.selectNode);
-  const ref = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
   const isPage = node.type === 'page';
   return (
-    <li
-      ref={ref}
+    <div
       role="treeitem"
       aria-selected={selected}
       data-testid="tree-node"
@@ -60,6 +75,6 @@ const TreeRow = memo(function TreeRow({ node }: { node: ModelNode }) {
       {isPage && node.status !== 'ok' ? <span className="tree-status"> · {node.status}{node.reason ? ` — ${node.reason}` : ''}</span> : null}
       {node.cell ? <span className="tree-cell"> r{node.cell.row} c{node.cell.col}{node.cell.rowspan > 1 || node.cell.colspan > 1 ? ` (${node.cell.rowspan}×${node.cell.colspan})` : ''}</span> : null}
       {node.flags.length ? <span className="tree-flags" title={node.flags.join(', ')}> ⚠ {node.flags.join(', ')}</span> : null}
-    </li>
+    </div>
   );
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { ImagePage } from './ImagePage.js';
@@ -34,13 +34,11 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     openPdf(bytes)
       .then(async (doc) => {
         opened = doc;
-        const pageSizes: PageSize[] = [];
-        for (let i = 1; i <= doc.numPages; i++) {
-          const vp = (await doc.getPage(i)).getViewport({ scale: 1 });
-          pageSizes.push({ width: vp.width, height: vp.height });
-        }
+        // Like pdf.js's own viewer: every page starts with the first page's size; a page
+        // that differs reports its own size when it is drawn. Opening never walks all pages.
+        const first = (await doc.getPage(1)).getViewport({ scale: 1 });
         if (disposed) return;
-        setSizes(pageSizes);
+        setSizes(Array.from({ length: doc.numPages }, () => ({ width: first.width, height: first.height })));
         setPdf(doc);
       })
       .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
@@ -101,7 +99,16 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     }
   };
 
-  const pageInfo = (page: number) => model?.pages.find((p) => p.page === page) ?? null;
+  const pageInfo = useMemo(() => new Map((model?.pages ?? []).map((p) => [p.page, p])), [model]);
+  const onPageSize = useCallback((page: number, size: PageSize) => {
+    setSizes((current) => {
+      const known = current[page - 1];
+      if (!known || (Math.abs(known.width - size.width) < 0.5 && Math.abs(known.height - size.height) < 0.5)) return current;
+      const next = [...current];
+      next[page - 1] = size;
+      return next;
+    });
+  }, []);
 
   return (
     <div className="viewer">
@@ -127,8 +134,9 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
                 width={size.width}
                 height={size.height}
                 model={model}
-                failed={pageInfo(i + 1)?.failed ?? false}
-                status={pageInfo(i + 1)?.status ?? null}
+                failed={pageInfo.get(i + 1)?.failed ?? false}
+                status={pageInfo.get(i + 1)?.status ?? null}
+                onSize={onPageSize}
               />
             ))
           : null}

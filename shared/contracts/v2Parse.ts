@@ -99,3 +99,16 @@ export type ParseOptions = z.infer<typeof parseOptionsSchema>;
 
 /** Current job id format; older formats stay accepted (seed 000 §2.2). */
 export const CURRENT_JOB_ID = /^(parse|extract)-[0-9a-hjkmnp-tv-z]{26}$/;
+
+/**
+ * The top of a parse response, checked without walking its tree: for results that may
+ * hold 60,000 nodes, where `buildParseModel` checks (and flags) each node as it reads it.
+ */
+export function looksLikeParseResponse(value: unknown): value is ParseResponse {
+  const v = value as { markdown?: unknown; metadata?: unknown; structure?: { type?: unknown; children?: unknown } } | null;
+  return (
+    typeof v === 'object' && v !== null && typeof v.markdown === 'string' && typeof v.metadata === 'object' && v.metadata !== null &&
+    typeof v.structure === 'object' && v.structure !== null && typeof v.structure.type === 'string' &&
+    (v.structure.children === undefined || Array.isArray(v.structure.children))
+  );
+}

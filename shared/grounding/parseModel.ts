@@ -82,15 +82,16 @@ export function buildParseModel(response: ParseResponse): ParseModel {
     return { start: converted.start, end: converted.end };
   };
 
-  const visit = (node: StructureNode, parentId: string | null, depth: number, pageHint: number | null) => {
+  const visit = (raw: StructureNode, parentId: string | null, depth: number, pageHint: number | null) => {
     const flags: NodeFlag[] = [];
+    const node = sane(raw, flags);
     const id = uniqueId(node, pageHint, usedIds);
     const isPage = node.type === 'page';
     const page = node.grounding?.page ?? (isPage ? (node.page ?? null) : pageHint);
     if (!KNOWN_TYPES.has(node.type)) flags.push('unknown_type');
     const box = node.grounding ? fromV2Box(node.grounding.page, node.grounding.box) : null;
     if (box && !box.valid) flags.push('box_out_of_bounds');
-    if (!node.grounding && node.type !== 'document') flags.push('no_grounding');
+    if (!node.grounding && node.type !== 'document' && !flags.includes('no_grounding')) flags.push('no_grounding');
     const range = convertRange(node.grounding?.range, flags);
     const atomic = (node.atomic_grounding ?? []).map((g) => {
       const atomBox = fromV2Box(g.page, g.box);
@@ -119,11 +120,37 @@ export function buildParseModel(response: ParseResponse): ParseModel {
       }
       if (range) intervals.push({ start: range.start, end: range.end, value: id });
     }
-    for (const child of node.children ?? []) visit(child, id, depth + 1, isPage ? (node.page ?? page) : page);
+    for (const child of Array.isArray(node.children) ? node.children : []) {
+      if (typeof child === 'object' && child !== null) visit(child, id, depth + 1, isPage ? (node.page ?? page) : page);
+    }
   };
   visit(response.structure, null, 0, null);
 
   return { markdown, index, nodes, order, boxesByPage, pages, ranges: new IntervalIndex(intervals), failedPages };
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * A node as the model reads it, whatever arrived: a grounding missing any of its numbers
+ * is dropped (and flagged), odd types and ids become strings. Results are not schema-checked
+ * node by node before this (60,000 nodes), so this is where a malformed one is caught.
+ */
+function sane(node: StructureNode, flags: NodeFlag[]): StructureNode {
+  const g = node.grounding as { page?: unknown; range?: { start?: unknown; end?: unknown }; box?: Record<string, unknown> } | undefined;
+  const groundingOk =
+    !!g && isNumber(g.page) && !!g.range && isNumber(g.range.start) && isNumber(g.range.end) && !!g.box &&
+    ['xmin', 'ymin', 'xmax', 'ymax'].every((k) => isNumber(g.box![k]));
+  if (g && !groundingOk) flags.push('no_grounding');
+  const atomic = Array.isArray(node.atomic_grounding) ? node.atomic_grounding.filter((a) => sane({ type: 'atom', grounding: a }, []).grounding) : undefined;
+  return {
+    ...node,
+    type: typeof node.type === 'string' ? node.type : 'unknown',
+    id: typeof node.id === 'string' ? node.id : undefined,
+    page: isNumber(node.page) ? node.page : undefined,
+    grounding: groundingOk ? node.grounding : undefined,
+    atomic_grounding: atomic,
+  } as StructureNode;
 }
 
 /** Service ids where present and unique; otherwise a stable synthesized one (pages have none). */

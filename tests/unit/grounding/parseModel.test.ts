@@ -37,6 +37,20 @@ describe('the parse model', () => {
     expect(model.nodes.get('page-1')?.flags).toContain('unknown_status');
   });
 
+  it('reads malformed nodes without throwing, flagging what it could not use', () => {
+    const broken = [
+      { id: 'text-0', type: 'text', grounding: { page: 1, range: { start: 'a', end: 2 }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } } },
+      { id: 7, type: 'text', grounding: { page: 1, range: { start: 0, end: 1 } }, children: 'none' },
+      { type: 42, grounding: g(0, 1), atomic_grounding: [{ page: 1 }] },
+      null,
+    ] as unknown as StructureNode[];
+    const model = buildParseModel(response('abc', broken));
+    expect(model.nodes.get('text-0')?.flags).toEqual(['no_grounding']);
+    expect(model.nodes.get('text-anon')?.flags).toEqual(['no_grounding']);
+    expect(model.nodes.get('unknown-anon')).toMatchObject({ type: 'unknown', atomic: [] });
+    expect(model.nodes.size).toBe(5);
+  });
+
   it('keeps duplicate ids apart and marks failed pages', () => {
     const model = buildParseModel(response('ab', [{ id: 'text-0', type: 'text', grounding: g(0, 1) }, { id: 'text-0', type: 'text', grounding: g(1, 2) }], {}, [1]));
     expect([...model.nodes.keys()]).toEqual(['document', 'page-1', 'text-0', 'text-0~2']);

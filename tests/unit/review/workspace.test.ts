@@ -44,7 +44,7 @@ describe('the workspace', () => {
     const b = await workspace.addDocument('b.pdf', await pdfBytes(2));
     await workspace.saveResult({ documentId: a.id, kind: 'parse', engine: 'local', modelVersion: 'v', pageCount: 1, credits: 0, partial: false, response: {} });
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(join(dir, 'workspace', 'results', 'broken.json'), '{ nope');
+    await writeFile(join(dir, 'workspace', 'results', 'broken.info.json'), '{ nope');
     const library = await workspace.library();
     expect(library.map((e) => e.document.name)).toEqual(['a.pdf', 'b.pdf']);
     expect(library[0]?.results).toHaveLength(1);

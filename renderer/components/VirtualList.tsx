@@ -1,0 +1,119 @@
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { SizeTree } from '../../shared/fenwick.js';
+
+/** Scroll so that this item is visible. Each new request object asks again, even for the same index. */
+export interface ScrollRequest {
+  index: number;
+}
+
+interface VirtualListProps {
+  count: number;
+  /** A first guess of an item's height in px; real heights replace it once measured. */
+  estimate: (index: number) => number;
+  render: (index: number) => ReactNode;
+  scrollTo?: ScrollRequest | null;
+  className?: string;
+  testId?: string;
+  /** Extra px rendered above and below the viewport. */
+  overscan?: number;
+}
+
+/**
+ * A list that mounts only the items near the viewport: padding stands in for the rest.
+ * Heights start as estimates and are replaced by measurements (a size tree keeps offsets
+ * O(log n)), so 60,000 Markdown blocks scroll like 60.
+ */
+export function VirtualList({ count, estimate, render, scrollTo, className, testId, overscan = 800 }: VirtualListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
+  const [viewport, setViewport] = useState({ top: 0, height: 800 });
+  const [, remeasured] = useReducer((n: number) => n + 1, 0);
+  const pendingScroll = useRef<ScrollRequest | null>(null);
+
+  const first = count === 0 ? 0 : sizes.indexAt(Math.max(0, viewport.top - overscan));
+  const last = count === 0 ? -1 : sizes.indexAt(viewport.top + viewport.height + overscan);
+
+  // Measure mounted items; a changed height updates the tree and re-renders once per frame.
+  const observer = useMemo(() => {
+    const scheduled = { frame: 0 };
+    return new ResizeObserver((entries) => {
+      let changed = false;
+      for (const entry of entries) {
+        const index = Number((entry.target as HTMLElement).dataset.index);
+        const height = entry.borderBoxSize[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight;
+        if (Number.isInteger(index) && Math.abs(sizes.size(index) - height) > 0.5) {
+          sizes.set(index, height);
+          changed = true;
+        }
+      }
+      if (changed && !scheduled.frame) {
+        scheduled.frame = requestAnimationFrame(() => {
+          scheduled.frame = 0;
+          remeasured();
+        });
+      }
+    });
+  }, [sizes]);
+  useEffect(() => () => observer.disconnect(), [observer]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const resize = new ResizeObserver(() => setViewport({ top: element.scrollTop, height: element.clientHeight }));
+    resize.observe(element);
+    return () => resize.disconnect();
+  }, []);
+
+  // A scroll request: jump near the item by its (estimated) offset, then align it once it is mounted.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!scrollTo || !element || scrollTo.index < 0 || scrollTo.index >= count) return;
+    const top = sizes.offsetOf(scrollTo.index);
+    const bottom = top + sizes.size(scrollTo.index);
+    if (top < element.scrollTop || bottom > element.scrollTop + element.clientHeight) {
+      element.scrollTop = Math.max(0, top - element.clientHeight / 3);
+      setViewport({ top: element.scrollTop, height: element.clientHeight });
+    }
+    pendingScroll.current = scrollTo;
+  }, [scrollTo, sizes, count]);
+
+  useLayoutEffect(() => {
+    const request = pendingScroll.current;
+    if (!request) return;
+    const item = scroller.current?.querySelector<HTMLElement>(`:scope > div > [data-index="${request.index}"]`);
+    if (item) {
+      pendingScroll.current = null;
+      item.scrollIntoView({ block: 'nearest' });
+    }
+  });
+
+  const items: ReactNode[] = [];
+  for (let i = first; i <= last; i++) {
+    items.push(
+      <div
+        key={i}
+        data-index={i}
+        ref={(el) => {
+          if (!el) return;
+          observer.observe(el);
+          return () => observer.unobserve(el);
+        }}
+      >
+        {render(i)}
+      </div>,
+    );
+  }
+  const padTop = sizes.offsetOf(first);
+  const padBottom = Math.max(0, sizes.total() - sizes.offsetOf(last + 1));
+
+  return (
+    <div
+      ref={scroller}
+      className={`virtual-list ${className ?? ''}`}
+      data-testid={testId}
+      onScroll={(e) => setViewport({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
+    >
+      <div style={{ paddingTop: padTop, paddingBottom: padBottom }}>{items}</div>
+    </div>
+  );
+}
