@@ -1,10 +1,10 @@
-import { readablePdfPageCount } from './readablePdf.js';
+import { countPdfPagesInWorker } from '../engine/localEngine.js';
 
 /**
  * Counts a PDF's pages locally, for the checks that depend on it (the analyzer's 50-page
  * limit, the output_save_url window). The page tree root's `/Count` is read straight from
  * the bytes when the file keeps its objects uncompressed; files with object streams hide
- * it, and pdf.js (already a dependency) reads those. Null when neither can tell.
+ * it, and pdf.js (in the engine worker) reads those. Null when neither can tell.
  */
 export async function countPdfPages(bytes: Uint8Array): Promise<number | null> {
   return countFromPageTree(bytes) ?? (await countWithPdfJs(bytes));
@@ -23,7 +23,7 @@ export function countFromPageTree(bytes: Uint8Array): number | null {
 
 async function countWithPdfJs(bytes: Uint8Array): Promise<number | null> {
   try {
-    return await readablePdfPageCount(bytes, 'document.pdf');
+    return await countPdfPagesInWorker(bytes, 'document.pdf');
   } catch {
     return null;
   }

@@ -1,10 +1,12 @@
 /**
  * Worker-thread entry of the local engine (bundled to dist/electron/engine-worker.mjs), so a
- * long parse never blocks the main process. One worker per parse: cancelling terminates it.
+ * long parse never blocks the main process, and pdf.js never loads there. One worker per
+ * task: cancelling terminates it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import { parseDocument } from './parseDocument.js';
+import { readablePdfPageCount } from './readablePdf.js';
 import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
 
 const post = (message: EngineWorkerMessage) => parentPort?.postMessage(message);
@@ -15,9 +17,11 @@ function toErrorData(error: unknown): AppErrorData {
 }
 
 const input = workerData as EngineWorkerInput;
-parseDocument(input.bytes, input.options, {
-  filename: input.filename,
-  onProgress: (done, total) => post({ type: 'progress', done, total }),
-})
-  .then((response) => post({ type: 'result', response }))
-  .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
+const work: Promise<EngineWorkerMessage> =
+  input.task === 'pageCount'
+    ? readablePdfPageCount(input.bytes, input.filename).then((pages) => ({ type: 'pageCount', pages }))
+    : parseDocument(input.bytes, input.options, {
+        filename: input.filename,
+        onProgress: (done, total) => post({ type: 'progress', done, total }),
+      }).then((response) => ({ type: 'result', response }));
+work.then(post).catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));

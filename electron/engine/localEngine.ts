@@ -41,7 +41,23 @@ export function findEngineWorker(): string {
 }
 
 /** Parses a PDF with the local engine in a worker thread, off the main process's event loop. */
-export function parseLocally(bytes: Uint8Array, options: unknown = {}, hooks: LocalParseHooks = {}): Promise<ParseResponse> {
+export async function parseLocally(bytes: Uint8Array, options: unknown = {}, hooks: LocalParseHooks = {}): Promise<ParseResponse> {
+  const message = await runEngineWorker({ task: 'parse', bytes, options, filename: hooks.filename ?? 'document.pdf' }, hooks);
+  if (message.type !== 'result') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
+  return message.response;
+}
+
+/** Opens a PDF in the engine worker: its page count, or `corrupt_pdf` / `encrypted_pdf`. */
+export async function countPdfPagesInWorker(bytes: Uint8Array, filename: string, hooks: Pick<LocalParseHooks, 'signal' | 'workerPath'> = {}): Promise<number> {
+  const message = await runEngineWorker({ task: 'pageCount', bytes, filename }, hooks);
+  if (message.type !== 'pageCount') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
+  return message.pages;
+}
+
+type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'error' }>;
+
+/** One worker for one task: progress goes to the hooks, the final message resolves, errors reject. */
+function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks): Promise<FinalMessage> {
   const { signal } = hooks;
   if (signal?.aborted) return Promise.reject(cancelledError());
   let workerPath: string;
@@ -50,10 +66,9 @@ export function parseLocally(bytes: Uint8Array, options: unknown = {}, hooks: Lo
   } catch (error) {
     return Promise.reject(error);
   }
-  const input: EngineWorkerInput = { bytes, options, filename: hooks.filename ?? 'document.pdf' };
   const worker = new Worker(workerPath, { workerData: input });
 
-  return new Promise<ParseResponse>((resolve, reject) => {
+  return new Promise<FinalMessage>((resolve, reject) => {
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -68,8 +83,8 @@ export function parseLocally(bytes: Uint8Array, options: unknown = {}, hooks: Lo
     worker.on('message', (message: EngineWorkerMessage) => {
       if (message.type === 'progress') {
         if (!settled) hooks.onProgress?.(message.done, message.total);
-      } else if (message.type === 'result') finish(() => resolve(message.response));
-      else finish(() => reject(new AppError(message.error)));
+      } else if (message.type === 'error') finish(() => reject(new AppError(message.error)));
+      else finish(() => resolve(message));
     });
     worker.on('error', (error) =>
       finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine crashed: ${error.message}` }))),

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { parseStoredResult, type DocumentInfo, type DocumentMime, type LibraryEntry, type ResultInfo, type StoredResult, type StoredResultText } from '../../shared/workspace.js';
-import { readablePdfPageCount } from '../documents/readablePdf.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
+import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../fsAtomic.js';
 import type { Logger } from '../log.js';
 
@@ -49,7 +49,7 @@ export class Workspace {
 
   async addDocument(name: string, bytes: Uint8Array): Promise<DocumentInfo> {
     const kind = requireSupportedDocument(bytes, name);
-    if (kind.kind === 'pdf') await readablePdfPageCount(bytes, name);
+    if (kind.kind === 'pdf') await countPdfPagesInWorker(bytes, name);
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     const existing = await this.readDocumentInfo(id);
     if (existing) return existing;

@@ -1,8 +1,9 @@
 import { AppError } from '../../shared/errors.js';
 
 /**
- * Opens a PDF with pdf.js (in main, no rendering) and answers its page count, or refuses
- * it as corrupt with a message a user can act on, before anything is stored or uploaded.
+ * Opens a PDF with pdf.js (in the engine worker, no rendering) and answers its page count,
+ * or refuses it as corrupt with a message a user can act on, before anything is stored or
+ * uploaded. Main calls it through `countPdfPagesInWorker`.
  */
 export async function readablePdfPageCount(bytes: Uint8Array, fileName: string): Promise<number> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
