@@ -110,7 +110,6 @@ export const useReviewStore = create<ReviewState>((set, get) => {
 
   /** Shows a document with a parse result and an extraction made from it (the given one, else the latest). */
   const showResult = async (document: DocumentInfo, bytes: Uint8Array, result: StoredResult | null, extractionId?: string) => {
-    performance.mark('gw:result-received');
     const model = result ? modelOf(result) : null;
     performance.mark('gw:model-built');
     set({ document, bytes, result, model, selection: null });
@@ -195,6 +194,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         const chosen = entry.results.find((r) => r.id === resultId) ?? entry.results.find((r) => r.kind !== 'extract');
         const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
         const [bytes, stored] = await Promise.all([api.documents.read({ id }), parseId ? api.results.get({ id: parseId }) : Promise.resolve(null)]);
+        performance.mark('gw:result-fetched');
         const result = stored ? parseStoredResult(stored) : null;
         await showResult(entry.document, bytes, result, chosen?.kind === 'extract' ? chosen.id : undefined);
       }),

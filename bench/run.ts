@@ -1,0 +1,172 @@
+/**
+ * `npm run bench`: the app against pdf.js's own viewer on a generated 1,000-page document,
+ * side by side in one run of real Chromium, through the browser preview. Prints a table and
+ * writes bench/results.json. Each figure: median of BENCH_RUNS runs (default 3) with min/max.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { build } from 'esbuild';
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.js';
+import { startPreview, type RunningPreview } from '../tests/support/preview.js';
+import { CACHE_DIR, generateLargeDocument } from './largeDocument/generate.js';
+import { heapAfterGc, measureClicks, scrollThrough } from './measure.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const VIEWPORT = { width: 1400, height: 900 };
+
+async function serveViewer(pdfFile: string): Promise<{ url: string; close(): void }> {
+  const dir = join(CACHE_DIR, 'viewer');
+  mkdirSync(dir, { recursive: true });
+  await build({ entryPoints: ['bench/pdfjsViewer/viewer.ts'], outfile: join(dir, 'viewer.js'), bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', logLevel: 'error' });
+  copyFileSync('bench/pdfjsViewer/index.html', join(dir, 'index.html'));
+  copyFileSync('node_modules/pdfjs-dist/web/pdf_viewer.css', join(dir, 'pdf_viewer.css'));
+  copyFileSync('node_modules/pdfjs-dist/build/pdf.worker.min.mjs', join(dir, 'pdf.worker.min.mjs'));
+  copyFileSync(pdfFile, join(dir, 'large.pdf'));
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf' };
+  const server = createServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0] === '/' ? 'index.html' : (req.url ?? '').split('?')[0]!.slice(1);
+    try {
+      const body = readFileSync(join(dir, name.replace(/\.\./g, '')));
+      res.writeHead(200, { 'Content-Type': types[extname(name)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+/** Puts the document and its results into the preview's workspace through the bridge, as the import button does. */
+async function seed(preview: RunningPreview, files: { pdf: string; parse: string; extract: string }): Promise<void> {
+  const call = async (channel: string, request: unknown) => {
+    const response = await fetch(`${preview.origin}/__bridge/invoke/${channel}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Groundwork-Token': preview.token },
+      body: JSON.stringify(request),
+    });
+    const body = (await response.json()) as { ok: boolean; value?: { id: string }; error?: unknown };
+    if (!body.ok) throw new Error(`${channel}: ${JSON.stringify(body.error)}`);
+    return body.value!;
+  };
+  const document = await call('documents:import', { name: 'large.pdf', bytes: { $bytes: readFileSync(files.pdf).toString('base64') } });
+  const parse = await call('results:import', { documentId: document.id, fileName: 'large-parse.json', text: readFileSync(files.parse, 'utf8') });
+  await call('results:import', { documentId: document.id, fileName: 'large-extract.json', text: readFileSync(files.extract, 'utf8'), sourceResultId: parse.id });
+}
+
+interface AppRun {
+  firstPageMs: number;
+  loadIndexMs: number;
+  markdownRenderMs: number;
+  fieldClick: number[];
+  boxClick: number[];
+  heapBytes: number;
+  markdownLongTasks: number[];
+}
+
+async function appRun(browser: Browser, preview: RunningPreview): Promise<AppRun> {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  await page.goto(preview.url);
+  await page.getByTestId('library-result').filter({ hasText: 'extract · import' }).click();
+  await page.waitForFunction(() => performance.getEntriesByName('gw:first-page-drawn').length > 0 && performance.getEntriesByName('gw:markdown-rendered').length > 0, null, { timeout: 120_000 });
+  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+  const boxesOnFirstPage = await page.locator('[data-testid="page"][data-page="1"] [data-testid="box"]').count();
+  if (boxesOnFirstPage === 0) throw new Error('the first page was drawn without its boxes');
+  const fieldClick = await measureClicks(page, 'field', 200);
+  const boxClick = await measureClicks(page, 'box', 200);
+  const markdownLongTasks = await scrollThrough(page, '[data-testid="md-rendered"]', 4000);
+  await scrollThrough(page, '[data-testid="viewer"]', 2400);
+  const heapBytes = await heapAfterGc(page);
+  await page.close();
+  return {
+    firstPageMs: marks['gw:first-page-drawn']! - marks['gw:open']!,
+    loadIndexMs: marks['gw:model-built']! - marks['gw:result-fetched']!,
+    markdownRenderMs: marks['gw:markdown-rendered']! - marks['gw:model-built']!,
+    fieldClick,
+    boxClick,
+    heapBytes,
+    markdownLongTasks,
+  };
+}
+
+async function viewerRun(browser: Browser, viewerUrl: string): Promise<{ firstPageMs: number; heapBytes: number }> {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  await page.goto(viewerUrl);
+  await page.waitForFunction(() => 'openPdf' in window);
+  await page.evaluate(() => (window as unknown as { openPdf(url: string): Promise<void> }).openPdf('large.pdf'));
+  await page.waitForFunction(() => performance.getEntriesByName('viewer:first-page-drawn').length > 0, null, { timeout: 120_000 });
+  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+  await scrollThrough(page, '#viewerContainer', 2400);
+  const heapBytes = await heapAfterGc(page);
+  await page.close();
+  return { firstPageMs: marks['viewer:first-page-drawn']! - marks['viewer:open']!, heapBytes };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length - 1) * p))] ?? NaN;
+const stats = (values: number[]) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+
+async function main(): Promise<void> {
+  const files = await generateLargeDocument();
+  const viewer = await serveViewer(files.pdf);
+  const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-bench-'));
+  const preview = await startPreview({ dataDir, keychainService: 'groundwork-bench' });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'] });
+  try {
+    await seed(preview, files);
+    const app: AppRun[] = [];
+    const base: Array<{ firstPageMs: number; heapBytes: number }> = [];
+    for (let run = 0; run < RUNS; run++) {
+      // Alternate who goes first, so neither always meets a warm (or a tired) machine.
+      if (run % 2 === 0) {
+        base.push(await viewerRun(browser, viewer.url));
+        app.push(await appRun(browser, preview));
+      } else {
+        app.push(await appRun(browser, preview));
+        base.push(await viewerRun(browser, viewer.url));
+      }
+      console.log(`run ${run + 1}/${RUNS} done`);
+    }
+    const perRun = (f: (i: number) => number) => stats(app.map((_, i) => f(i)));
+    const results = {
+      runs: RUNS,
+      document: { pages: 1000, nodes: 61001 },
+      first_page_ratio: perRun((i) => app[i]!.firstPageMs / base[i]!.firstPageMs),
+      first_page_ms: { app: stats(app.map((r) => r.firstPageMs)), pdfjs_viewer: stats(base.map((r) => r.firstPageMs)) },
+      field_click_ms: { p50: perRun((i) => percentile(app[i]!.fieldClick, 0.5)), p95: perRun((i) => percentile(app[i]!.fieldClick, 0.95)) },
+      box_click_ms: { p50: perRun((i) => percentile(app[i]!.boxClick, 0.5)), p95: perRun((i) => percentile(app[i]!.boxClick, 0.95)) },
+      load_and_index_ms: stats(app.map((r) => r.loadIndexMs)),
+      heap_ratio: perRun((i) => app[i]!.heapBytes / base[i]!.heapBytes),
+      heap_mb: { app: stats(app.map((r) => r.heapBytes / 1e6)), pdfjs_viewer: stats(base.map((r) => r.heapBytes / 1e6)) },
+      markdown_render_ms: stats(app.map((r) => r.markdownRenderMs)),
+      markdown_scroll_longest_task_ms: stats(app.map((r) => Math.max(0, ...r.markdownLongTasks))),
+      markdown_scroll_tasks_over_50ms: stats(app.map((r) => r.markdownLongTasks.filter((d) => d > 50).length)),
+      targets: { first_page_ratio: '<= 1.2', click_p95_ms: '<= 16', load_and_index_ms: '<= 300', heap_ratio: '<= 1.5', markdown_scroll_longest_task_ms: '<= 50' },
+    };
+    writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+    const row = (name: string, s: { median: number; min: number; max: number }, target: string) =>
+      console.log(`${name.padEnd(36)} ${s.median.toFixed(2).padStart(9)}  (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)})  target ${target}`);
+    console.log('\nGroundwork vs pdf.js viewer, 1,000 pages, 61,001 nodes');
+    row('first page with boxes / pdf.js viewer', results.first_page_ratio, '<= 1.2');
+    row('field click → highlight p50 (ms)', results.field_click_ms.p50, '');
+    row('field click → highlight p95 (ms)', results.field_click_ms.p95, '<= 16');
+    row('box click → highlight p50 (ms)', results.box_click_ms.p50, '');
+    row('box click → highlight p95 (ms)', results.box_click_ms.p95, '<= 16');
+    row('load + index result (ms)', results.load_and_index_ms, '<= 300');
+    row('heap after scrolling / pdf.js viewer', results.heap_ratio, '<= 1.5');
+    row('markdown first render (ms)', results.markdown_render_ms, '');
+    row('markdown scroll: longest task (ms)', results.markdown_scroll_longest_task_ms, '<= 50');
+    console.log('written to bench/results.json');
+  } finally {
+    await browser.close();
+    await preview.stop();
+    viewer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
