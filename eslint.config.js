@@ -13,7 +13,7 @@ const electronOutsideShell = restrict(['electron'], 'Only electron/shell/ may im
 const nodeInBrowser = restrict([...nodeBuiltins, 'keytar'], 'The renderer and shared/ run without Node.');
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results*'] },
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results*', 'bench/.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,11 +11,16 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Grounding, ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 
 export const CACHE_DIR = join(process.cwd(), 'bench', '.cache');
-export const FILES = {
-  pdf: join(CACHE_DIR, 'large.pdf'),
-  parse: join(CACHE_DIR, 'large-parse.json'),
-  extract: join(CACHE_DIR, 'large-extract.json'),
-};
+
+export interface LargeDocumentFiles {
+  pdf: string;
+  parse: string;
+  extract: string;
+}
+
+function filesIn(dir: string): LargeDocumentFiles {
+  return { pdf: join(dir, 'large.pdf'), parse: join(dir, 'large-parse.json'), extract: join(dir, 'large-extract.json') };
+}
 
 const PAGE_W = 612;
 const PAGE_H = 792;
@@ -35,9 +40,11 @@ function sentence(seed: number, words: number): string {
 /** What the PDF can draw with a standard font: astral characters become '?'. */
 const drawable = (text: string) => Array.from(text).map((c) => (c.codePointAt(0)! > 0x7e ? '?' : c)).join('');
 
-export async function generateLargeDocument(pages = 1000): Promise<typeof FILES> {
+/** Writes the document into `dir` (default bench/.cache), or reuses what is there. Tests use fewer pages. */
+export async function generateLargeDocument(pages = 1000, dir = CACHE_DIR): Promise<LargeDocumentFiles> {
+  const FILES = filesIn(dir);
   if (existsSync(FILES.pdf) && existsSync(FILES.parse) && existsSync(FILES.extract)) return FILES;
-  mkdirSync(CACHE_DIR, { recursive: true });
+  mkdirSync(dir, { recursive: true });
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const counters: Record<string, number> = {};
@@ -137,9 +144,9 @@ export async function generateLargeDocument(pages = 1000): Promise<typeof FILES>
   return FILES;
 }
 
-if (process.argv[1]?.includes('run-ts') || process.argv.includes('--generate')) {
+if (process.argv.includes('--generate')) {
   const started = Date.now();
-  await generateLargeDocument();
+  const files = await generateLargeDocument();
   const { statSync } = await import('node:fs');
-  console.log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s: pdf ${(statSync(FILES.pdf).size / 1e6).toFixed(1)} MB, parse ${(statSync(FILES.parse).size / 1e6).toFixed(1)} MB`);
+  console.log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s: pdf ${(statSync(files.pdf).size / 1e6).toFixed(1)} MB, parse ${(statSync(files.parse).size / 1e6).toFixed(1)} MB`);
 }

@@ -1,3 +1,4 @@
+import { requireApi } from '../ipc/client.js';
 import { downloadText } from './download.js';
 import { useReviewStore } from './reviewStore.js';
 
@@ -24,7 +25,7 @@ export function StatusBar() {
             type="button"
             className="link"
             data-testid="export-result"
-            onClick={() => downloadText(`${(document?.name ?? 'document').replace(/\.[^.]+$/, '')}-${result.kind}.json`, 'application/json', JSON.stringify(result.response, null, 2))}
+            onClick={() => void exportResult(result.id, `${(document?.name ?? 'document').replace(/\.[^.]+$/, '')}-${result.kind}.json`)}
           >
             Export JSON
           </button>
@@ -32,4 +33,10 @@ export function StatusBar() {
       ) : null}
     </footer>
   );
+}
+
+/** Exports the result exactly as stored (the service's response, verbatim). */
+async function exportResult(id: string, fileName: string): Promise<void> {
+  const stored = await requireApi().results.get({ id });
+  downloadText(fileName, 'application/json', stored.responseJson);
 }

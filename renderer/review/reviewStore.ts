@@ -112,7 +112,10 @@ export const useReviewStore = create<ReviewState>((set, get) => {
   const showResult = async (document: DocumentInfo, bytes: Uint8Array, result: StoredResult | null, extractionId?: string) => {
     const model = result ? modelOf(result) : null;
     performance.mark('gw:model-built');
-    set({ document, bytes, result, model, selection: null });
+    // The model holds all a review needs; the parsed response (the biggest thing in memory)
+    // is dropped. The older analyzer's stays: it also carries that result's fields.
+    const kept = result && result.kind !== 'analyzer' ? { ...result, response: undefined } : result;
+    set({ document, bytes, result: kept, model, selection: null });
     const library = get().library.find((e) => e.document.id === document.id);
     if (result?.kind === 'analyzer') return showExtraction(result);
     const extractionInfo = result
@@ -193,7 +196,11 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         // An extraction opens on top of the parse result it was made from.
         const chosen = entry.results.find((r) => r.id === resultId) ?? entry.results.find((r) => r.kind !== 'extract');
         const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
-        const [bytes, stored] = await Promise.all([api.documents.read({ id }), parseId ? api.results.get({ id: parseId }) : Promise.resolve(null)]);
+        // The pages start drawing as soon as the document's bytes are here, while the result is still on its way.
+        const storedResult = parseId ? api.results.get({ id: parseId }) : Promise.resolve(null);
+        const bytes = await api.documents.read({ id });
+        if (get().document?.id !== id) set({ document: entry.document, bytes, result: null, model: null, selection: null, extraction: null, fields: [], review: null });
+        const stored = await storedResult;
         performance.mark('gw:result-fetched');
         const result = stored ? parseStoredResult(stored) : null;
         await showResult(entry.document, bytes, result, chosen?.kind === 'extract' ? chosen.id : undefined);

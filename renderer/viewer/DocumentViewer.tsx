@@ -99,6 +99,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     }
   };
 
+  const selectedPages = useMemo(() => new Set((selection?.boxes ?? []).map((b) => b.page)), [selection]);
   const pageInfo = useMemo(() => new Map((model?.pages ?? []).map((p) => [p.page, p])), [model]);
   const onPageSize = useCallback((page: number, size: PageSize) => {
     setSizes((current) => {
@@ -137,6 +138,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
                 failed={pageInfo.get(i + 1)?.failed ?? false}
                 status={pageInfo.get(i + 1)?.status ?? null}
                 onSize={onPageSize}
+                holdsSelection={selectedPages.has(i + 1)}
               />
             ))
           : null}

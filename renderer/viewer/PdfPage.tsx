@@ -14,13 +14,15 @@ interface PdfPageProps {
   status: string | null;
   /** Reports the page's own size (at 100%) when it differs from what the list assumed. */
   onSize(page: number, size: { width: number; height: number }): void;
+  /** The selection has a box here: draw the boxes now, not when the page scrolls near. */
+  holdsSelection: boolean;
 }
 
 /**
  * One page: a placeholder of the right size always; the canvas and the boxes only while
  * the page is near the viewport (released again when it scrolls far away).
  */
-export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, onSize }: PdfPageProps) {
+export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, onSize, holdsSelection }: PdfPageProps) {
   const holder = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [near, setNear] = useState(false);
@@ -69,7 +71,7 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
   return (
     <div ref={holder} className={`page${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>
       <canvas ref={canvasRef} className="page-canvas" style={{ width, height }} />
-      {model && near ? <PageOverlay model={model} page={page} /> : null}
+      {model && (near || holdsSelection) ? <PageOverlay model={model} page={page} /> : null}
       {failed || (status && status !== 'ok') ? (
         <div className="page-flag" data-testid="page-flag">
           {failed ? 'This page failed to parse' : `Page status: ${status}`}

@@ -4,7 +4,7 @@
  * else; boxes become the one internal box type; anything out of bounds is flagged, not
  * dropped, so a bad result is shown rather than crashing the window.
  */
-import type { ParseResponse, StructureNode } from '../contracts/v2Parse.js';
+import type { Grounding, ParseResponse, StructureNode } from '../contracts/v2Parse.js';
 import { fromV2Box, type PageBox } from './box.js';
 import { CodePointIndex } from './codePointIndex.js';
 import { IntervalIndex } from './intervalIndex.js';
@@ -131,25 +131,35 @@ export function buildParseModel(response: ParseResponse): ParseModel {
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** A grounding with every number it needs; anything else is not used (and its node is flagged). */
+function groundingOk(g: unknown): g is Grounding {
+  const v = g as { page?: unknown; range?: { start?: unknown; end?: unknown }; box?: Record<string, unknown> } | null | undefined;
+  return (
+    !!v && isNumber(v.page) && !!v.range && isNumber(v.range.start) && isNumber(v.range.end) && !!v.box &&
+    isNumber(v.box.xmin) && isNumber(v.box.ymin) && isNumber(v.box.xmax) && isNumber(v.box.ymax)
+  );
+}
+
 /**
  * A node as the model reads it, whatever arrived: a grounding missing any of its numbers
  * is dropped (and flagged), odd types and ids become strings. Results are not schema-checked
  * node by node before this (60,000 nodes), so this is where a malformed one is caught.
+ * Well-formed nodes (the usual case) are returned as they are, without a copy.
  */
 function sane(node: StructureNode, flags: NodeFlag[]): StructureNode {
-  const g = node.grounding as { page?: unknown; range?: { start?: unknown; end?: unknown }; box?: Record<string, unknown> } | undefined;
-  const groundingOk =
-    !!g && isNumber(g.page) && !!g.range && isNumber(g.range.start) && isNumber(g.range.end) && !!g.box &&
-    ['xmin', 'ymin', 'xmax', 'ymax'].every((k) => isNumber(g.box![k]));
-  if (g && !groundingOk) flags.push('no_grounding');
-  const atomic = Array.isArray(node.atomic_grounding) ? node.atomic_grounding.filter((a) => sane({ type: 'atom', grounding: a }, []).grounding) : undefined;
+  const goodGrounding = node.grounding === undefined || groundingOk(node.grounding);
+  const atoms = node.atomic_grounding;
+  const goodAtoms = atoms === undefined || (Array.isArray(atoms) && atoms.every(groundingOk));
+  const goodShape = typeof node.type === 'string' && (node.id === undefined || typeof node.id === 'string') && (node.page === undefined || isNumber(node.page));
+  if (goodGrounding && goodAtoms && goodShape) return node;
+  if (!goodGrounding) flags.push('no_grounding');
   return {
     ...node,
     type: typeof node.type === 'string' ? node.type : 'unknown',
     id: typeof node.id === 'string' ? node.id : undefined,
     page: isNumber(node.page) ? node.page : undefined,
-    grounding: groundingOk ? node.grounding : undefined,
-    atomic_grounding: atomic,
+    grounding: goodGrounding ? node.grounding : undefined,
+    atomic_grounding: Array.isArray(atoms) ? atoms.filter(groundingOk) : undefined,
   } as StructureNode;
 }
 
