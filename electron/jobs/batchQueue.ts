@@ -6,8 +6,8 @@ import { Slots } from './slots.js';
 export interface BatchQueueDeps {
   /** Creates the item's job (the tracker writes its record on the 202) and answers with it. */
   submit(batch: Batch, item: BatchItem, retry: RetryOptions): Promise<JobRecord>;
-  /** The record once the job is settled (completed and stored, or failed). */
-  whenSettled(jobId: string): Promise<JobRecord>;
+  /** The record once the job is settled (completed and stored, or failed); `onServiceDone` when the service has finished it. */
+  whenSettled(jobId: string, onServiceDone: () => void): Promise<JobRecord>;
   /** The newest job record made for this item, if any (after a restart mid-submit). */
   findRecord(batchId: string, itemId: string, exclude: readonly string[]): Promise<JobRecord | null>;
   /** Writes the batch; must be durable when it resolves. */
@@ -134,8 +134,16 @@ export class BatchQueue {
   }
 
   private async followJob(item: BatchItem, jobId: string): Promise<void> {
+    // The slot is the service's capacity: it is free once the service has finished the job, while its output is still being stored.
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.slots.release();
+      this.pump();
+    };
     try {
-      const settled = await this.deps.whenSettled(jobId);
+      const settled = await this.deps.whenSettled(jobId, release);
       if (settled.status === 'completed' && settled.resultId) {
         this.finish(item, { state: 'done', resultId: settled.resultId, credits: settled.credits, pages: settled.pageCount ?? item.pages, jobStatus: settled.status });
       } else if (settled.status === 'failed') {
@@ -146,7 +154,7 @@ export class BatchQueue {
     } catch (error) {
       this.finish(item, { state: 'failed', error: errorData(error) });
     } finally {
-      this.slots.release();
+      release();
       this.afterChange();
     }
   }

@@ -142,7 +142,7 @@ export class BatchService {
     const { tracker, records, store } = this.deps;
     const queue = new BatchQueue(batch, {
       submit: (b, item, retry) => tracker.submit(jobRequestFor(b, item), { retry, batch: { batchId: b.batchId, itemId: item.itemId } }),
-      whenSettled: (jobId) => tracker.whenSettled(jobId),
+      whenSettled: (jobId, onServiceDone) => tracker.whenSettled(jobId, onServiceDone),
       findRecord: (batchId, itemId, exclude) => newestRecordFor(records, batchId, itemId, exclude),
       persist: (b) => store.write(b),
       changed: (b) => this.emitSoon(b),

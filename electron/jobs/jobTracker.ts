@@ -42,6 +42,9 @@ export class JobTracker {
   private readonly clock: RetryClock;
   private readonly schedule: PollSchedule;
   private readonly following = new Map<string, Promise<JobRecord>>();
+  /** Last known service status per job, and who wants to hear when the service is done with it. */
+  private readonly statuses = new Map<string, string>();
+  private readonly serviceDoneListeners = new Map<string, Array<() => void>>();
   private readonly stopper = new AbortController();
 
   constructor(private readonly deps: JobTrackerDeps) {
@@ -76,6 +79,7 @@ export class JobTracker {
     };
     // Written before anything else happens to the job: from here on it cannot be forgotten.
     await this.deps.records.write(record);
+    this.noteStatus(record.jobId, record.status);
     this.deps.logger.info('job created', { jobId: record.jobId, service: record.service });
     this.announce(record);
     void this.follow(record);
@@ -90,8 +94,16 @@ export class JobTracker {
     return open.length;
   }
 
-  /** The settled record of a job (follows it first if nobody is). */
-  async whenSettled(jobId: string): Promise<JobRecord> {
+  /**
+   * The settled record of a job (follows it first if nobody is). `onServiceDone` is called
+   * as soon as the service reports the job completed or failed, before its output is
+   * stored: a batch frees its slot then, since storing costs the service nothing.
+   */
+  async whenSettled(jobId: string, onServiceDone?: () => void): Promise<JobRecord> {
+    if (onServiceDone) {
+      if (isTerminalStatus(this.statuses.get(jobId) ?? '')) onServiceDone();
+      else this.serviceDoneListeners.set(jobId, [...(this.serviceDoneListeners.get(jobId) ?? []), onServiceDone]);
+    }
     const running = this.following.get(jobId);
     if (running) return running;
     const record = await this.deps.records.get(jobId);
@@ -114,7 +126,14 @@ export class JobTracker {
   private follow(record: JobRecord): Promise<JobRecord> {
     const existing = this.following.get(record.jobId);
     if (existing) return existing;
-    const run = this.pollUntilSettled(record).finally(() => this.following.delete(record.jobId));
+    this.statuses.set(record.jobId, record.status);
+    const run = this.pollUntilSettled(record).finally(() => {
+      this.following.delete(record.jobId);
+      // Whoever waited for the service hears it now at the latest (settled, or the tracker stopped).
+      const listeners = this.serviceDoneListeners.get(record.jobId) ?? [];
+      this.serviceDoneListeners.delete(record.jobId);
+      for (const listener of listeners) listener();
+    });
     this.following.set(record.jobId, run);
     return run;
   }
@@ -150,6 +169,7 @@ export class JobTracker {
     const client = new V2Client({ credential });
     const options = { signal: this.stopper.signal };
     const poll: JobPoll = record.service === 'parse' ? await client.getParseJob(record.jobId, options) : await client.getExtractJob(record.jobId, options);
+    this.noteStatus(record.jobId, poll.status);
     let next: JobRecord = { ...record, status: poll.status, completedAt: poll.completed_at ?? record.completedAt };
     if (poll.status === 'failed') {
       next.error = failureOf(poll);
@@ -207,6 +227,14 @@ export class JobTracker {
       ...(record.request.sourceResultId ? { sourceResultId: record.request.sourceResultId } : {}),
       response,
     });
+  }
+
+  private noteStatus(jobId: string, status: string): void {
+    this.statuses.set(jobId, status);
+    if (!isTerminalStatus(status)) return;
+    const listeners = this.serviceDoneListeners.get(jobId) ?? [];
+    this.serviceDoneListeners.delete(jobId);
+    for (const listener of listeners) listener();
   }
 
   private async save(record: JobRecord): Promise<JobRecord> {

@@ -8,7 +8,7 @@ import type { PollSchedule } from '../../../electron/jobs/pollSchedule.js';
 import type { KeysService } from '../../../electron/keys/keysService.js';
 import { createLogger } from '../../../electron/log.js';
 import { Notices } from '../../../electron/notices.js';
-import { createSettingsStore } from '../../../electron/settings/settings.js';
+import { createSettingsStore, type SettingsStore } from '../../../electron/settings/settings.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 
 export const FAST_POLLS: PollSchedule = { firstMs: 10, factor: 1.5, maxMs: 40, jitter: 0 };
@@ -16,6 +16,7 @@ export const FAST_POLLS: PollSchedule = { firstMs: 10, factor: 1.5, maxMs: 40, j
 export interface JobsWorld {
   dataDir: string;
   workspace: Workspace;
+  settings: SettingsStore;
   jobs: JobsService;
   events: AppEvent[];
   /** A fresh JobsService on the same folder: what a restarted app builds. */
@@ -36,6 +37,7 @@ export async function jobsWorld(emulatorUrl: string, secret: string): Promise<Jo
   return {
     dataDir,
     workspace,
+    settings,
     get jobs() {
       return services[services.length - 1]!;
     },
