@@ -3,7 +3,7 @@ import type { JobStatus } from '../../shared/contracts/v2Jobs.js';
 import type { AppError } from '../../shared/errors.js';
 import type { JobDetail, JobRow, JobService, JobSettings } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
-import { requireApi } from '../ipc/client.js';
+import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { useAppStore } from '../shell/appStore.js';
 
@@ -35,6 +35,15 @@ interface JobsState {
 /** The Jobs screen: one page of the service's list (merged with local records), its filter and the open job. */
 export const useJobsStore = create<JobsState>((set, get) => {
   const attempt = attemptWith(set);
+  // A job created or settled anywhere in the app refreshes the list, at most twice a second.
+  let refresh: ReturnType<typeof setTimeout> | null = null;
+  subscribeEvents((event) => {
+    if (event.type !== 'job' || refresh || useAppStore.getState().screen !== 'jobs') return;
+    refresh = setTimeout(() => {
+      refresh = null;
+      void get().load();
+    }, 500);
+  });
   return {
     service: 'parse',
     status: '',
