@@ -2,6 +2,7 @@ import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { defaultAddresses } from './config.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
+import { createJobHandlers } from './jobs/jobHandlers.js';
 import { exportReview } from './review/exportReview.js';
 import { runAnalyzer, runCloudParse } from './runs/cloudRuns.js';
 import { importResult } from './runs/importResult.js';
@@ -73,5 +74,6 @@ export function createHandlers(services: Services): HandlerTable {
       return exportReview(extraction, await reviews.get(extractionId), document.name, format);
     },
     ...createDatasetHandlers(services),
+    ...createJobHandlers(services),
   };
 }

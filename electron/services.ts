@@ -3,6 +3,7 @@ import type { AppEvent } from '../shared/events.js';
 import { defaultAddresses } from './config.js';
 import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
+import { JobsService } from './jobs/jobsService.js';
 import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
 import { Reviews } from './review/reviews.js';
@@ -22,6 +23,8 @@ export interface Services {
   workspace: Workspace;
   reviews: Reviews;
   runs: RunRegistry;
+  /** The job tracker and batches; started (resumed from disk) by createServices. */
+  jobs: JobsService;
   /** Where the bundled sample documents are. */
   samplesDir: string;
   /** Sends an event to the renderer (progress of long work). */
@@ -52,6 +55,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
   await settings.read();
   const workspace = new Workspace(options.dataDir, logger);
   const keys = new KeysService({ keychain, settings, logger, defaults: () => defaultAddresses() });
+  const emit = options.emit ?? (() => undefined);
+  const jobs = new JobsService({ workspace, keys, settings, logger, emit });
+  // Jobs the app started before it stopped are polled again at once, in both shells.
+  void jobs.start();
   return {
     shell: options.shell,
     version: options.version,
@@ -63,7 +70,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     workspace,
     reviews: new Reviews(workspace),
     runs: new RunRegistry(),
+    jobs,
     samplesDir: options.samplesDir,
-    emit: options.emit ?? (() => undefined),
+    emit,
   };
 }

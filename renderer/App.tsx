@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { DatasetsScreen } from './datasets/DatasetsScreen.js';
+import { JobsScreen } from './jobs/JobsScreen.js';
 import { KeysScreen } from './keys/KeysScreen.js';
 import { ReviewScreen } from './review/ReviewScreen.js';
 import { api } from './ipc/client.js';
 import { useAppStore, type Screen } from './shell/appStore.js';
 import { Notices } from './shell/Notices.js';
-import { Placeholder } from './shell/Placeholder.js';
 
 const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'review', label: 'Review' },
@@ -19,7 +19,7 @@ function CurrentScreen({ screen }: { screen: Screen }) {
     case 'review':
       return <ReviewScreen />;
     case 'jobs':
-      return <Placeholder title="Jobs">Every parse and extract job you started, and the service's job lists.</Placeholder>;
+      return <JobsScreen />;
     case 'datasets':
       return <DatasetsScreen />;
     case 'keys':

@@ -1,3 +1,5 @@
+import type { Batch, JobRecord } from './jobs.js';
+
 /** Events main sends to the renderer on the one event channel. */
 export interface ProgressEvent {
   type: 'progress';
@@ -14,4 +16,16 @@ export interface NoticeEvent {
   message: string;
 }
 
-export type AppEvent = ProgressEvent | NoticeEvent;
+/** A job record changed (created, new status, result stored, problem). */
+export interface JobEvent {
+  type: 'job';
+  job: JobRecord;
+}
+
+/** A batch changed (an item moved on, paused, resumed); sent at most every ~150 ms per batch. */
+export interface BatchEvent {
+  type: 'batch';
+  batch: Batch;
+}
+
+export type AppEvent = ProgressEvent | NoticeEvent | JobEvent | BatchEvent;

@@ -19,6 +19,8 @@ import { parseOptionsSchema } from './contracts/v2Parse.js';
 import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, type StoredResult, type StoredResultText } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
+import { jobsRequests as jr } from './ipcJobs.js';
+import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, ParsePlan } from './jobs.js';
 import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from './datasets/registry.js';
 
 export { CHANNELS, type Channel };
@@ -179,6 +181,23 @@ export const ipcTable = {
   'snapshots:export': channel<ProjectEntry>()(ds.snapshotExport),
   'snapshots:download': channel<DownloadResult>()(ds.snapshotDownload),
   'inference:run': channel<InferenceResult>()(ds.inferenceRun),
+  // Jobs and batches (issue 6): create, list, detail, retry; the batch queue.
+  'jobs:create': channel<JobRecord>()(jr.create),
+  'jobs:list': channel<JobListPage>()(jr.list),
+  'jobs:detail': channel<JobDetail>()(jr.detail),
+  'jobs:local': channel<JobRecord[]>()(jr.local),
+  'jobs:retry': channel<JobRecord>()(jr.retry),
+  'jobs:recheck': channel<JobRecord>()(jr.recheck),
+  'jobs:plan': channel<ParsePlan>()(jr.plan),
+  'jobs:settings': channel<JobSettings>()(jr.settings),
+  'jobs:setSettings': channel<JobSettings>()(jr.setSettings),
+  'batch:estimate': channel<BatchEstimate>()(jr.batchEstimate),
+  'batch:create': channel<Batch>()(jr.batchCreate),
+  'batch:list': channel<Batch[]>()(jr.batchList),
+  'batch:pause': channel<Batch>()(jr.batchId),
+  'batch:resume': channel<Batch>()(jr.batchId),
+  'batch:cancelPending': channel<Batch>()(jr.batchId),
+  'batch:retryFailed': channel<Batch>()(jr.batchRetryFailed),
 } as const satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 
 export type IpcTable = typeof ipcTable;

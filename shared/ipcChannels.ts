@@ -50,6 +50,22 @@ export const CHANNELS = [
   'snapshots:export',
   'snapshots:download',
   'inference:run',
+  'jobs:create',
+  'jobs:list',
+  'jobs:detail',
+  'jobs:local',
+  'jobs:retry',
+  'jobs:recheck',
+  'jobs:plan',
+  'jobs:settings',
+  'jobs:setSettings',
+  'batch:estimate',
+  'batch:create',
+  'batch:list',
+  'batch:pause',
+  'batch:resume',
+  'batch:cancelPending',
+  'batch:retryFailed',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_JOB_SETTINGS } from '../../shared/jobs.js';
 import { KEY_KINDS } from '../../shared/keys.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
@@ -18,10 +19,19 @@ export const keyRecordSchema = z.object({
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 
+/** Jobs and batches (issue 6); every field has a default, so older settings files read as they are. */
+export const jobSettingsSchema = z.object({
+  jobAbovePages: z.number().int().min(1).max(100_000).default(DEFAULT_JOB_SETTINGS.jobAbovePages),
+  jobAboveMb: z.number().min(0.1).max(10_000).default(DEFAULT_JOB_SETTINGS.jobAboveMb),
+  batchConcurrency: z.number().int().min(1).max(64).default(DEFAULT_JOB_SETTINGS.batchConcurrency),
+  pageWarningLimit: z.number().int().min(1).max(10_000_000).default(DEFAULT_JOB_SETTINGS.pageWarningLimit),
+});
+
 /** The settings file. Unknown fields (from a newer version of the app) are kept. */
 export const settingsSchema = z.looseObject({
   version: z.literal(1),
   keys: z.array(keyRecordSchema),
+  jobs: jobSettingsSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

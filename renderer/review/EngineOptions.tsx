@@ -1,6 +1,7 @@
 import type { EngineName } from '../../shared/workspace.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { MODEL_CHOICES, useEngineSettings } from './engineSettings.js';
+import { JobOptions } from './JobOptions.js';
 
 const KEY_KINDS_FOR: Record<Exclude<EngineName, 'local'>, string[]> = { parse: ['v2'], analyzer: ['analyzer', 'v2'] };
 
@@ -42,6 +43,7 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
           ) : null}
         </label>
       ) : null}
+      {engine === 'parse' ? <JobOptions /> : null}
       <label>
         Pages
         <input value={settings.pages} onChange={(e) => settings.set({ pages: e.target.value })} placeholder="all (or 1-3, 5)" data-testid="engine-pages" />

@@ -3,6 +3,7 @@ import type { EngineName } from '../../shared/workspace.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useAppStore } from '../shell/appStore.js';
 import { EngineOptions } from './EngineOptions.js';
+import { ReviewJobStatus } from './ReviewJobStatus.js';
 import { useReviewStore } from './reviewStore.js';
 
 const ENGINE_LABELS: Record<EngineName, string> = {
@@ -87,6 +88,7 @@ export function ReviewToolbar() {
           </button>
         </span>
       ) : null}
+      <ReviewJobStatus />
       {opening ? <span className="muted">Opening…</span> : null}
       {needsKey ? (
         <span className="engine-hint" data-testid="engine-hint">

@@ -17,6 +17,11 @@ export interface EngineSettings {
   includeMarginalia: boolean;
   includeMetadataInMarkdown: boolean;
   rotationDetection: boolean;
+  /** Cloud parse: decide by size (auto), or always sync / always as a job. */
+  parseMode: 'auto' | 'sync' | 'job';
+  serviceTier: 'standard' | 'priority';
+  /** Jobs only: a presigned URL the service delivers the result to. */
+  outputSaveUrl: string;
   set(patch: Partial<Omit<EngineSettings, 'set'>>): void;
 }
 
@@ -30,6 +35,9 @@ export const useEngineSettings = create<EngineSettings>((set) => ({
   includeMarginalia: true,
   includeMetadataInMarkdown: true,
   rotationDetection: false,
+  parseMode: 'auto',
+  serviceTier: 'standard',
+  outputSaveUrl: '',
   set: (patch) => set(patch),
 }));
 

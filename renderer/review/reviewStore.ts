@@ -12,6 +12,7 @@ import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { downloadText } from './download.js';
 import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from './engineSettings.js';
+import { runParseJob, shouldRunAsJob } from './parseAsJob.js';
 
 export interface RunState {
   runId: string;
@@ -220,6 +221,15 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         if (!document || run) return;
         const runId = crypto.randomUUID();
         const request = engineRequest(engine, runId, document.id);
+        if (engine === 'parse') {
+          const { asJob, reason } = await shouldRunAsJob(document.id);
+          if (asJob) {
+            return runParseJob(document.id, reason, async (job) => {
+              set({ library: await requireApi().library.list({}) });
+              if (get().document?.id === job.documentId && job.resultId) await get().openDocument(job.documentId, job.resultId);
+            });
+          }
+        }
         set({ run: { runId, done: 0, total: 0, message: 'Starting…' } });
         const stop = subscribeEvents((event) => {
           if (event.type === 'progress' && event.taskId === runId) {

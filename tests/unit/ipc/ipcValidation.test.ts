@@ -54,6 +54,22 @@ const VALID: Record<Channel, unknown> = {
   'snapshots:export': { projectId: 12, version: 2, retry: false },
   'snapshots:download': { runId: KEY_ID, projectId: 12, downloadUrl: 'http://127.0.0.1:9/__storage/s.zip', folder: '/tmp' },
   'inference:run': { keyId: KEY_ID, endpointUrl: 'https://predict.example.com/inference/v1/predict?endpoint_id=1', fileName: 'a.png', bytes: new Uint8Array([137, 80]) },
+  'jobs:create': { service: 'parse', documentId: 'abc123', serviceTier: 'priority', outputSaveUrl: 'https://b.example.com/o.json?X-Amz-Date=20250101T000000Z&X-Amz-Expires=3600' },
+  'jobs:list': { service: 'extract', page: 2, pageSize: 25, status: 'failed' },
+  'jobs:detail': { service: 'parse', jobId: '3f2b8c1e-1111-4222-8333-444455556666' },
+  'jobs:local': {},
+  'jobs:retry': { jobId: 'parse-01hzx3k5m7n9p1q3r5s7t9v1w3' },
+  'jobs:recheck': { jobId: 'job_123abc' },
+  'jobs:plan': { documentId: 'abc123' },
+  'jobs:settings': {},
+  'jobs:setSettings': { jobAbovePages: 30, batchConcurrency: 8 },
+  'batch:estimate': { documentIds: ['abc123', 'def456'] },
+  'batch:create': { documentIds: ['abc123'], keyId: KEY_ID, serviceTier: 'standard', confirmPages: 600 },
+  'batch:list': {},
+  'batch:pause': { batchId: KEY_ID },
+  'batch:resume': { batchId: KEY_ID },
+  'batch:cancelPending': { batchId: KEY_ID },
+  'batch:retryFailed': { batchId: KEY_ID, includeUnsure: true },
 };
 
 /** Malformed requests per channel, beyond the generic ones every channel gets. */
@@ -121,6 +137,22 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'snapshots:export': [{ projectId: 12, version: 2 }, { projectId: 12, version: '2', retry: false }],
   'snapshots:download': [{ runId: KEY_ID, projectId: 12, downloadUrl: 'not a url', folder: '/tmp' }, { runId: KEY_ID, projectId: 12, downloadUrl: 'http://x/y', folder: '' }],
   'inference:run': [{ keyId: KEY_ID, endpointUrl: 'https://x', fileName: 'a.png', bytes: 'iVBOR' }, { keyId: KEY_ID, endpointUrl: '', fileName: 'a.png', bytes: new Uint8Array(1) }],
+  'jobs:create': [
+    { service: 'parse', documentId: '../etc' },
+    { service: 'parse', documentId: 'abc', serviceTier: 'fast' },
+    { service: 'extract', sourceResultId: 'abc' },
+    { service: 'extract', sourceResultId: 'abc', schema: {}, serviceTier: 'priority' },
+  ],
+  'jobs:list': [{ service: 'parse', page: -1, pageSize: 10 }, { service: 'parse', page: 0, pageSize: 101 }, { service: 'parse', page: 0, pageSize: 10, status: 'cancelled' }],
+  'jobs:detail': [{ service: 'parse', jobId: 'a/b' }, { service: 'jobs', jobId: 'abc' }],
+  'jobs:retry': [{ jobId: '' }, { jobId: 'x'.repeat(129) }],
+  'jobs:recheck': [{ jobId: 'a b' }],
+  'jobs:plan': [{ documentId: '' }],
+  'jobs:setSettings': [{ batchConcurrency: 0 }, { jobAbovePages: 1.5 }, { pageWarningLimit: '500' }],
+  'batch:estimate': [{ documentIds: [] }, { documentIds: ['a/b'] }],
+  'batch:create': [{ documentIds: [] }, { documentIds: ['abc'], confirmPages: -1 }],
+  'batch:pause': [{ batchId: 'not-a-uuid' }],
+  'batch:retryFailed': [{ batchId: KEY_ID, includeUnsure: 'yes' }],
 };
 
 function spyHandlers() {

@@ -1,0 +1,248 @@
+import { AppError, type AppErrorData } from '../../shared/errors.js';
+import type { Batch, BatchItem, JobRecord } from '../../shared/jobs.js';
+import { systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
+import { Slots } from './slots.js';
+
+export interface BatchQueueDeps {
+  /** Creates the item's job (the tracker writes its record on the 202) and answers with it. */
+  submit(batch: Batch, item: BatchItem, retry: RetryOptions): Promise<JobRecord>;
+  /** The record once the job is settled (completed and stored, or failed); `onServiceDone` when the service has finished it. */
+  whenSettled(jobId: string, onServiceDone: () => void): Promise<JobRecord>;
+  /** The newest job record made for this item, if any (after a restart mid-submit). */
+  findRecord(batchId: string, itemId: string, exclude: readonly string[]): Promise<JobRecord | null>;
+  /** Writes the batch; must be durable when it resolves. */
+  persist(batch: Batch): Promise<void>;
+  /** Tells the renderer. */
+  changed(batch: Batch): void;
+  clock?: RetryClock;
+  /** Attempts of a create request before the item fails (429 / 503 / drops). */
+  maxAttempts?: number;
+}
+
+const ACTIVE = new Set(['submitting', 'waiting', 'running']);
+
+/**
+ * One batch: documents go out as jobs, at most `concurrency` in flight. The queue is
+ * written to disk before each create is sent ("submitting"), and the tracker writes the
+ * job record the moment the 202 arrives, so after a crash every document is either not
+ * sent, linked to its job, or — only when the app died between sending and the 202 —
+ * marked "unsure" for the user instead of being sent twice. A document waiting out a 429
+ * or 503 gives its slot to the next one and gets the next free slot back first.
+ */
+export class BatchQueue {
+  private readonly slots: Slots;
+  private readonly clock: RetryClock;
+  private writing: Promise<void> | null = null;
+  private dirty = false;
+  private idle: Array<() => void> = [];
+
+  constructor(
+    readonly batch: Batch,
+    private readonly deps: BatchQueueDeps,
+  ) {
+    this.slots = new Slots(batch.concurrency);
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  /** Picks the batch up (fresh or loaded from disk) and starts what may start. */
+  async start(): Promise<void> {
+    for (const item of this.batch.items) {
+      if (item.state === 'running' && item.jobId) {
+        this.slots.force();
+        void this.followJob(item, item.jobId);
+      } else if (item.state === 'submitting' || item.state === 'waiting') {
+        await this.recover(item);
+      }
+    }
+    await this.flush();
+    this.pump();
+  }
+
+  async pause(): Promise<void> {
+    this.batch.paused = true;
+    await this.flush();
+  }
+
+  async resume(): Promise<void> {
+    this.batch.paused = false;
+    await this.flush();
+    this.pump();
+  }
+
+  /** Cancels only what has not been sent: a submitted job cannot be cancelled (and is paid for). */
+  async cancelPending(): Promise<number> {
+    const queued = this.batch.items.filter((i) => i.state === 'queued');
+    for (const item of queued) item.state = 'cancelled';
+    await this.flush();
+    this.settleIfIdle();
+    return queued.length;
+  }
+
+  /** Sends failed documents again as new jobs (their earlier job ids are kept); `unsure` ones only when asked. */
+  async retryFailed(includeUnsure: boolean): Promise<number> {
+    const again = this.batch.items.filter((i) => i.state === 'failed' || (includeUnsure && i.state === 'unsure'));
+    for (const item of again) {
+      if (item.jobId) item.previousJobIds.push(item.jobId);
+      Object.assign(item, { state: 'queued', jobId: null, jobStatus: null, error: null, attempts: 0, finishedAt: null });
+    }
+    await this.flush();
+    this.pump();
+    return again.length;
+  }
+
+  /** Resolves when nothing is queued or in flight (or the batch is paused with nothing in flight). */
+  whenIdle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  setConcurrency(limit: number): void {
+    this.slots.limit = limit;
+    this.batch.concurrency = limit;
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.batch.paused) {
+      const next = this.batch.items.find((i) => i.state === 'queued');
+      if (!next || !this.slots.tryAcquire()) break;
+      next.state = 'submitting';
+      void this.runItem(next);
+    }
+    this.settleIfIdle();
+  }
+
+  private async runItem(item: BatchItem): Promise<void> {
+    item.startedAt ??= new Date(this.clock.now()).toISOString();
+    item.attempts = 1;
+    let record: JobRecord;
+    try {
+      // On disk as "submitting" before the request leaves: a crash now can never resend it silently.
+      await this.flush();
+      record = await this.deps.submit(this.batch, item, this.retryFor(item));
+    } catch (error) {
+      this.finish(item, { state: 'failed', error: errorData(error) });
+      this.slots.release();
+      this.afterChange();
+      return;
+    }
+    item.jobId = record.jobId;
+    item.jobStatus = record.status;
+    item.state = 'running';
+    this.afterChange();
+    await this.followJob(item, record.jobId);
+  }
+
+  private async followJob(item: BatchItem, jobId: string): Promise<void> {
+    // The slot is the service's capacity: it is free once the service has finished the job, while its output is still being stored.
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.slots.release();
+      this.pump();
+    };
+    try {
+      const settled = await this.deps.whenSettled(jobId, release);
+      if (settled.status === 'completed' && settled.resultId) {
+        this.finish(item, { state: 'done', resultId: settled.resultId, credits: settled.credits, pages: settled.pageCount ?? item.pages, jobStatus: settled.status });
+      } else if (settled.status === 'failed') {
+        this.finish(item, { state: 'failed', error: settled.error, jobStatus: settled.status });
+      } else {
+        this.finish(item, { state: 'failed', error: settled.problem ?? { code: 'job_unfinished', message: 'Following the job stopped before it finished.' } });
+      }
+    } catch (error) {
+      this.finish(item, { state: 'failed', error: errorData(error) });
+    } finally {
+      release();
+      this.afterChange();
+    }
+  }
+
+  /** The retry policy of one create: waits give the slot away, and the item shows that it waits. */
+  private retryFor(item: BatchItem): RetryOptions {
+    const clock = this.clock;
+    return {
+      policy: { maxAttempts: this.deps.maxAttempts ?? 8, maxTotalMs: 15 * 60_000 },
+      clock: {
+        now: () => clock.now(),
+        random: () => clock.random(),
+        sleep: async (ms, signal) => {
+          item.state = 'waiting';
+          this.slots.release();
+          this.afterChange();
+          try {
+            await clock.sleep(ms, signal);
+          } finally {
+            await this.slots.acquire(true);
+          }
+          item.state = 'submitting';
+          item.attempts++;
+          await this.flush();
+        },
+      },
+    };
+  }
+
+  /** After a restart: an item caught mid-submit is linked to its job if its record exists. */
+  private async recover(item: BatchItem): Promise<void> {
+    const record = await this.deps.findRecord(this.batch.batchId, item.itemId, item.previousJobIds);
+    if (record) {
+      item.jobId = record.jobId;
+      item.jobStatus = record.status;
+      item.state = 'running';
+      this.slots.force();
+      void this.followJob(item, record.jobId);
+    } else if (item.state === 'waiting') {
+      // Its last answer was a refusal (429 / 503 / reset before any answer): nothing was created.
+      item.state = 'queued';
+    } else {
+      item.state = 'unsure';
+      item.error = {
+        code: 'interrupted_submit',
+        message: 'The app stopped while this document was being sent; the service may or may not have a job for it.',
+        hint: 'Look for it on the Jobs screen before sending it again with "Retry failed and unsure".',
+      };
+    }
+  }
+
+  private finish(item: BatchItem, patch: Partial<BatchItem>): void {
+    Object.assign(item, patch, { finishedAt: new Date(this.clock.now()).toISOString() });
+  }
+
+  private afterChange(): void {
+    void this.flush().catch(() => undefined);
+    this.pump();
+  }
+
+  private isIdle(): boolean {
+    const inFlight = this.batch.items.some((i) => ACTIVE.has(i.state));
+    const queued = this.batch.items.some((i) => i.state === 'queued');
+    return !inFlight && (!queued || this.batch.paused);
+  }
+
+  private settleIfIdle(): void {
+    if (!this.isIdle()) return;
+    const waiting = this.idle;
+    this.idle = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Writes the batch; writes coalesce, and each caller resolves after a write that includes its change. */
+  private async flush(): Promise<void> {
+    this.batch.updatedAt = new Date(this.clock.now()).toISOString();
+    this.deps.changed(this.batch);
+    if (this.writing) {
+      this.dirty = true;
+      while (this.writing) await this.writing;
+      if (!this.dirty) return;
+    }
+    this.dirty = false;
+    this.writing = this.deps.persist(structuredClone(this.batch)).finally(() => (this.writing = null));
+    await this.writing;
+  }
+}
+
+function errorData(error: unknown): AppErrorData {
+  return error instanceof AppError ? error.toData() : { code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
+}

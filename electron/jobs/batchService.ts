@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors.js';
+import type { AppEvent } from '../../shared/events.js';
+import type { Batch, BatchEstimate, BatchItem, JobRecord, JobRequest } from '../../shared/jobs.js';
+import type { RetryClock } from '../api/retry.js';
+import type { Logger } from '../log.js';
+import type { SettingsStore } from '../settings/settings.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { BatchQueue } from './batchQueue.js';
+import type { BatchStore } from './batchStore.js';
+import type { JobRecordStore } from './jobRecordStore.js';
+import type { JobTracker } from './jobTracker.js';
+import { documentPages, readJobSettings } from './parsePlan.js';
+
+export interface BatchServiceDeps {
+  workspace: Workspace;
+  settings: SettingsStore;
+  tracker: JobTracker;
+  records: JobRecordStore;
+  store: BatchStore;
+  logger: Logger;
+  emit: (event: AppEvent) => void;
+  clock?: RetryClock;
+}
+
+export type BatchOptions = Batch['request'];
+
+/** Batches of parse jobs: created from workspace documents, persisted, resumed at start-up. */
+export class BatchService {
+  private readonly queues = new Map<string, BatchQueue>();
+  private readonly emitTimers = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly deps: BatchServiceDeps) {}
+
+  async estimate(documentIds: string[]): Promise<BatchEstimate> {
+    const { pageWarningLimit } = await readJobSettings(this.deps.settings);
+    const counts = await Promise.all(documentIds.map((id) => documentPages(this.deps.workspace, id)));
+    const pages = counts.reduce<number>((sum, c) => sum + (c ?? 1), 0);
+    return { documents: documentIds.length, pages, unknownPages: counts.filter((c) => c === null).length, pageWarningLimit, overLimit: pages > pageWarningLimit };
+  }
+
+  /** Starts a batch; over the page-warning limit it needs `confirmPages` equal to the estimate the user saw. */
+  async create(documentIds: string[], options: BatchOptions, confirmPages?: number): Promise<Batch> {
+    const unique = [...new Set(documentIds)];
+    const estimate = await this.estimate(unique);
+    if (estimate.overLimit && confirmPages !== estimate.pages) {
+      throw new AppError({
+        code: 'page_warning',
+        message: `This batch would send ${estimate.pages} pages, more than your limit of ${estimate.pageWarningLimit}.`,
+        hint: 'Confirm to send it anyway, or raise the limit in the job settings.',
+      });
+    }
+    const settings = await readJobSettings(this.deps.settings);
+    const now = new Date().toISOString();
+    const items: BatchItem[] = [];
+    for (const documentId of unique) {
+      const info = await this.deps.workspace.documentInfo(documentId);
+      items.push({
+        itemId: randomUUID(),
+        documentId,
+        name: info.name,
+        pages: await documentPages(this.deps.workspace, documentId),
+        state: 'queued',
+        jobId: null,
+        jobStatus: null,
+        resultId: null,
+        credits: null,
+        error: null,
+        attempts: 0,
+        startedAt: null,
+        finishedAt: null,
+        previousJobIds: [],
+      });
+    }
+    const batch: Batch = {
+      batchId: randomUUID(),
+      createdAt: now,
+      name: `${items.length} document${items.length === 1 ? '' : 's'}, ${now.slice(0, 16).replace('T', ' ')}`,
+      request: options,
+      concurrency: settings.batchConcurrency,
+      paused: false,
+      items,
+      updatedAt: now,
+    };
+    await this.deps.store.write(batch);
+    this.deps.logger.info('batch created', { batchId: batch.batchId, documents: items.length });
+    await this.open(batch);
+    return batch;
+  }
+
+  /** Loads every batch from disk and picks up those with work left; called once at start-up. */
+  async resumeAll(): Promise<void> {
+    for (const batch of await this.deps.store.all()) {
+      if (batch.items.some((i) => ['queued', 'waiting', 'submitting', 'running'].includes(i.state))) await this.open(batch);
+    }
+  }
+
+  async list(): Promise<Batch[]> {
+    const onDisk = await this.deps.store.all();
+    return onDisk.map((b) => this.queues.get(b.batchId)?.batch ?? b);
+  }
+
+  pause(batchId: string): Promise<Batch> {
+    return this.act(batchId, (q) => q.pause());
+  }
+
+  resume(batchId: string): Promise<Batch> {
+    return this.act(batchId, (q) => q.resume());
+  }
+
+  cancelPending(batchId: string): Promise<Batch> {
+    return this.act(batchId, (q) => q.cancelPending());
+  }
+
+  retryFailed(batchId: string, includeUnsure: boolean): Promise<Batch> {
+    return this.act(batchId, (q) => q.retryFailed(includeUnsure));
+  }
+
+  /** Resolves when the batch has nothing queued or in flight (tests and the benchmark). */
+  async whenIdle(batchId: string): Promise<Batch> {
+    const queue = await this.queue(batchId);
+    await queue.whenIdle();
+    return queue.batch;
+  }
+
+  private async act(batchId: string, action: (queue: BatchQueue) => Promise<unknown>): Promise<Batch> {
+    const queue = await this.queue(batchId);
+    await action(queue);
+    this.emitNow(queue.batch);
+    return structuredClone(queue.batch);
+  }
+
+  private async queue(batchId: string): Promise<BatchQueue> {
+    const open = this.queues.get(batchId);
+    if (open) return open;
+    const batch = (await this.deps.store.all()).find((b) => b.batchId === batchId);
+    if (!batch) throw new AppError({ code: 'batch_not_found', message: 'That batch is not in the workspace.' });
+    return this.open(batch);
+  }
+
+  private async open(batch: Batch): Promise<BatchQueue> {
+    const { tracker, records, store } = this.deps;
+    const queue = new BatchQueue(batch, {
+      submit: (b, item, retry) => tracker.submit(jobRequestFor(b, item), { retry, batch: { batchId: b.batchId, itemId: item.itemId } }),
+      whenSettled: (jobId, onServiceDone) => tracker.whenSettled(jobId, onServiceDone),
+      findRecord: (batchId, itemId, exclude) => newestRecordFor(records, batchId, itemId, exclude),
+      persist: (b) => store.write(b),
+      changed: (b) => this.emitSoon(b),
+      ...(this.deps.clock ? { clock: this.deps.clock } : {}),
+    });
+    this.queues.set(batch.batchId, queue);
+    await queue.start();
+    return queue;
+  }
+
+  /** Batch events at most every 150 ms per batch: a batch of hundreds must not flood the renderer. */
+  private emitSoon(batch: Batch): void {
+    if (this.emitTimers.has(batch.batchId)) return;
+    const timer = setTimeout(() => {
+      this.emitTimers.delete(batch.batchId);
+      this.emitNow(batch);
+    }, 150);
+    timer.unref?.();
+    this.emitTimers.set(batch.batchId, timer);
+  }
+
+  private emitNow(batch: Batch): void {
+    this.deps.emit({ type: 'batch', batch: structuredClone(batch) });
+  }
+}
+
+function jobRequestFor(batch: Batch, item: BatchItem): JobRequest {
+  return { ...batch.request, service: 'parse', documentId: item.documentId };
+}
+
+async function newestRecordFor(records: JobRecordStore, batchId: string, itemId: string, exclude: readonly string[]): Promise<JobRecord | null> {
+  const matching = (await records.all()).filter((r) => r.batch?.batchId === batchId && r.batch.itemId === itemId && !exclude.includes(r.jobId));
+  return matching.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+}

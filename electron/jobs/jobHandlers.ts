@@ -1,0 +1,49 @@
+import { AppError } from '../../shared/errors.js';
+import type { JobRequest } from '../../shared/jobs.js';
+import type { HandlerTable } from '../handlers.js';
+import type { Services } from '../services.js';
+import { jobDetail, listJobs } from './jobList.js';
+import { planParse, readJobSettings, updateJobSettings } from './parsePlan.js';
+
+type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}`>;
+
+/** The jobs:* and batch:* handlers, spread into createHandlers. */
+export function createJobHandlers(services: Services): Pick<HandlerTable, JobChannel> {
+  const { jobs, keys, workspace, settings } = services;
+  return {
+    'jobs:create': async (request) => {
+      if (request.service === 'parse') return jobs.tracker.submit(request);
+      const source = await workspace.result(request.sourceResultId);
+      return jobs.tracker.submit({ ...request, documentId: source.documentId });
+    },
+    'jobs:list': (request) => listJobs(keys, jobs.records, request),
+    'jobs:detail': ({ service, jobId, keyId }) => jobDetail(keys, jobs.records, service, jobId, keyId),
+    'jobs:local': async () => (await jobs.records.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    'jobs:retry': async ({ jobId }) => {
+      const record = await jobs.records.get(jobId);
+      if (!record) {
+        throw new AppError({ code: 'job_not_local', message: 'Only jobs started in this workspace can be retried: their document is here.', hint: 'Open the document and run it again.' });
+      }
+      // A retry is a new job with the same document and options; the old record stays.
+      const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl } = record.request;
+      const again: JobRequest = { service, documentId, ...{ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl } };
+      return jobs.tracker.submit(stripUndefined(again));
+    },
+    'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),
+    'jobs:plan': ({ documentId }) => planParse(workspace, settings, documentId),
+    'jobs:settings': () => readJobSettings(settings),
+    'jobs:setSettings': (patch) => updateJobSettings(settings, stripUndefined(patch)),
+    'batch:estimate': ({ documentIds }) => jobs.batches.estimate(documentIds),
+    'batch:create': ({ documentIds, confirmPages, ...options }) => jobs.batches.create(documentIds, stripUndefined(options), confirmPages),
+    'batch:list': () => jobs.batches.list(),
+    'batch:pause': ({ batchId }) => jobs.batches.pause(batchId),
+    'batch:resume': ({ batchId }) => jobs.batches.resume(batchId),
+    'batch:cancelPending': ({ batchId }) => jobs.batches.cancelPending(batchId),
+    'batch:retryFailed': ({ batchId, includeUnsure }) => jobs.batches.retryFailed(batchId, includeUnsure ?? false),
+  };
+}
+
+/** exactOptionalPropertyTypes: optional fields are left out, never `undefined`. */
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

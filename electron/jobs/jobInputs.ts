@@ -1,0 +1,30 @@
+import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
+import { AppError } from '../../shared/errors.js';
+import type { JobRequest } from '../../shared/jobs.js';
+import type { JobCreateOutcome, V2Client } from '../api/v2Client.js';
+import type { CallOptions } from '../api/serviceCall.js';
+import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+/** Sends the create request of a job: the document's bytes for parse, a parse result's Markdown for extract. */
+export async function sendCreate(workspace: Workspace, client: V2Client, request: JobRequest, options: CallOptions): Promise<JobCreateOutcome> {
+  const tier = request.serviceTier ? { service_tier: request.serviceTier } : {};
+  const saveUrl = request.outputSaveUrl ? { output_save_url: request.outputSaveUrl } : {};
+  const model = request.model ? { model: request.model } : {};
+  if (request.service === 'parse') {
+    const document = await workspace.documentInfo(request.documentId);
+    const bytes = await workspace.documentBytes(document.id);
+    return client.createParseJob({ document: { bytes, filename: document.name }, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);
+  }
+  if (!request.sourceResultId || !request.schema) {
+    throw new AppError({ code: 'invalid_request', message: 'An extract job needs a parse result and a schema.' });
+  }
+  checkExtractionSchema(request.schema);
+  const source = await workspace.result(request.sourceResultId);
+  const parsed = parseResponseSchema.safeParse(source.response);
+  if (source.kind !== 'parse' || !parsed.success) {
+    throw new AppError({ code: 'not_a_parse_result', message: 'Extraction runs on a parse result.', hint: 'Parse the document first, then extract.' });
+  }
+  // service_tier is a parse-job field only (seed 000 §4.3); it is not sent here.
+  return client.createExtractJob({ schema: request.schema, markdown: parsed.data.markdown, ...model, ...saveUrl }, options);
+}

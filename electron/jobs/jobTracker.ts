@@ -1,0 +1,274 @@
+import { extractResponseSchema } from '../../shared/contracts/v2Extract.js';
+import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
+import { isTerminalStatus, type JobPoll } from '../../shared/contracts/v2Jobs.js';
+import { AppError, type AppErrorData } from '../../shared/errors.js';
+import type { AppEvent } from '../../shared/events.js';
+import { isSettled, type JobRecord, type JobRequest } from '../../shared/jobs.js';
+import { requestWithRetry, systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
+import { checkJson } from '../api/responses.js';
+import { V2Client } from '../api/v2Client.js';
+import type { KeysService } from '../keys/keysService.js';
+import type { Logger } from '../log.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { sendCreate } from './jobInputs.js';
+import { resultIdForJob, type JobRecordStore } from './jobRecordStore.js';
+import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSchedule.js';
+
+export interface JobTrackerDeps {
+  workspace: Workspace;
+  keys: Pick<KeysService, 'credentialFor'>;
+  records: JobRecordStore;
+  logger: Logger;
+  emit: (event: AppEvent) => void;
+  clock?: RetryClock;
+  schedule?: PollSchedule;
+}
+
+export interface SubmitOptions {
+  /** Retry policy of the create request (a batch passes a clock that frees its slot while waiting). */
+  retry?: RetryOptions;
+  batch?: { batchId: string; itemId: string };
+  signal?: AbortSignal;
+}
+
+/**
+ * The job tracker. A job's record is written the moment its 202 arrives, before the first
+ * poll; polling backs off (1 s ×1.5 up to 10 s) and resumes from the records after a
+ * restart; a completed job's output is stored in the workspace under an id derived from
+ * the job id, so it lands exactly once even if the app dies between saving the result
+ * and updating the record.
+ */
+export class JobTracker {
+  private readonly clock: RetryClock;
+  private readonly schedule: PollSchedule;
+  private readonly following = new Map<string, Promise<JobRecord>>();
+  /** Last known service status per job, and who wants to hear when the service is done with it. */
+  private readonly statuses = new Map<string, string>();
+  private readonly serviceDoneListeners = new Map<string, Array<() => void>>();
+  private readonly stopper = new AbortController();
+
+  constructor(private readonly deps: JobTrackerDeps) {
+    this.clock = deps.clock ?? systemClock;
+    this.schedule = deps.schedule ?? DEFAULT_POLL_SCHEDULE;
+  }
+
+  /** Creates a job, records it, starts following it; answers with the record as written. */
+  async submit(request: JobRequest, options: SubmitOptions = {}): Promise<JobRecord> {
+    const credential = await this.deps.keys.credentialFor(['v2'], request.keyId);
+    const document = await this.deps.workspace.documentInfo(request.documentId);
+    const client = new V2Client({ credential, ...(options.retry ? { retry: options.retry } : {}) });
+    const { job } = await sendCreate(this.deps.workspace, client, request, options.signal ? { signal: options.signal } : {});
+    const now = new Date(this.clock.now()).toISOString();
+    const record: JobRecord = {
+      jobId: job.job_id,
+      service: request.service,
+      keyId: credential.id,
+      documentId: document.id,
+      documentName: document.name,
+      request: { ...request, keyId: credential.id },
+      createdAt: job.created_at ?? now,
+      status: job.status,
+      completedAt: null,
+      resultId: null,
+      error: null,
+      credits: null,
+      pageCount: null,
+      problem: null,
+      ...(options.batch ? { batch: options.batch } : {}),
+      updatedAt: now,
+    };
+    // Written before anything else happens to the job: from here on it cannot be forgotten.
+    await this.deps.records.write(record);
+    this.noteStatus(record.jobId, record.status);
+    this.deps.logger.info('job created', { jobId: record.jobId, service: record.service });
+    this.announce(record);
+    void this.follow(record);
+    return record;
+  }
+
+  /** Follows every record that is not settled yet; called once at start-up. */
+  async resume(): Promise<number> {
+    const open = (await this.deps.records.all()).filter((r) => !isSettled(r));
+    for (const record of open) void this.follow(record);
+    if (open.length > 0) this.deps.logger.info('jobs resumed', { count: open.length });
+    return open.length;
+  }
+
+  /**
+   * The settled record of a job (follows it first if nobody is). `onServiceDone` is called
+   * as soon as the service reports the job completed or failed, before its output is
+   * stored: a batch frees its slot then, since storing costs the service nothing.
+   */
+  async whenSettled(jobId: string, onServiceDone?: () => void): Promise<JobRecord> {
+    if (onServiceDone) {
+      if (isTerminalStatus(this.statuses.get(jobId) ?? '')) onServiceDone();
+      else this.serviceDoneListeners.set(jobId, [...(this.serviceDoneListeners.get(jobId) ?? []), onServiceDone]);
+    }
+    const running = this.following.get(jobId);
+    if (running) return running;
+    const record = await this.deps.records.get(jobId);
+    if (!record) throw new AppError({ code: 'job_not_found', message: `No local record of job ${jobId}.` });
+    return this.follow(record);
+  }
+
+  /** Polls a record again after a problem stopped it (e.g. a key added back). */
+  async recheck(jobId: string): Promise<JobRecord> {
+    const record = await this.deps.records.get(jobId);
+    if (!record) throw new AppError({ code: 'job_not_found', message: `No local record of job ${jobId}.` });
+    if (record.problem) await this.save({ ...record, problem: null });
+    return this.whenSettled(jobId);
+  }
+
+  stop(): void {
+    this.stopper.abort();
+  }
+
+  private follow(record: JobRecord): Promise<JobRecord> {
+    const existing = this.following.get(record.jobId);
+    if (existing) return existing;
+    this.statuses.set(record.jobId, record.status);
+    const run = this.pollUntilSettled(record).finally(() => {
+      this.following.delete(record.jobId);
+      // Whoever waited for the service hears it now at the latest (settled, or the tracker stopped).
+      const listeners = this.serviceDoneListeners.get(record.jobId) ?? [];
+      this.serviceDoneListeners.delete(record.jobId);
+      for (const listener of listeners) listener();
+    });
+    this.following.set(record.jobId, run);
+    return run;
+  }
+
+  private async pollUntilSettled(start: JobRecord): Promise<JobRecord> {
+    let record = start;
+    for (let n = 0; !isSettled(record); n++) {
+      // A job already terminal (e.g. completed in its 202) is fetched at once.
+      const wait = n === 0 && isTerminalStatus(record.status) ? 0 : pollDelayMs(n, this.schedule, this.clock.random());
+      try {
+        if (wait > 0) await this.clock.sleep(wait, this.stopper.signal);
+      } catch {
+        return record; // the tracker is stopping; the record stays open and resumes next start
+      }
+      try {
+        record = await this.pollOnce(record);
+      } catch (error) {
+        const appError = error instanceof AppError ? error : new AppError({ code: 'unexpected', message: String(error) });
+        if (this.stopper.signal.aborted) return record;
+        if (isPermanent(appError)) {
+          record = await this.save({ ...record, problem: appError.toData() });
+          this.deps.logger.warn('job polling stopped', { jobId: record.jobId, code: appError.code });
+        } else {
+          this.deps.logger.warn('job poll failed; will poll again', { jobId: record.jobId, code: appError.code });
+        }
+      }
+    }
+    return record;
+  }
+
+  private async pollOnce(record: JobRecord): Promise<JobRecord> {
+    const credential = await this.deps.keys.credentialFor(['v2'], record.keyId);
+    const client = new V2Client({ credential });
+    const options = { signal: this.stopper.signal };
+    const poll: JobPoll = record.service === 'parse' ? await client.getParseJob(record.jobId, options) : await client.getExtractJob(record.jobId, options);
+    this.noteStatus(record.jobId, poll.status);
+    let next: JobRecord = { ...record, status: poll.status, completedAt: poll.completed_at ?? record.completedAt };
+    if (poll.status === 'failed') {
+      next.error = failureOf(poll);
+    } else if (poll.status === 'completed') {
+      next = { ...next, ...(await this.storeOutput(record, poll)) };
+    }
+    const changed = next.status !== record.status || next.resultId !== record.resultId || next.error !== record.error;
+    return changed ? this.save(next) : record;
+  }
+
+  /** Stores a completed job's output once; a second call finds the result already there. */
+  private async storeOutput(record: JobRecord, poll: JobPoll): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
+    const resultId = resultIdForJob(record.jobId);
+    const existing = await this.deps.workspace.result(resultId).catch(() => null);
+    if (existing) return { resultId, credits: existing.credits, pageCount: existing.pageCount };
+
+    const response = poll.result ?? (poll.output_url ? await fetchOutput(poll.output_url, this.stopper.signal) : null);
+    if (response === null || response === undefined) {
+      throw new AppError({ code: 'no_output', message: `Job ${record.jobId} completed without a result or output_url.` });
+    }
+    const stored = record.service === 'parse' ? await this.saveParse(record, resultId, response) : await this.saveExtract(record, resultId, response);
+    this.deps.logger.info('job result stored', { jobId: record.jobId, resultId });
+    return { resultId, credits: stored.credits, pageCount: stored.pageCount };
+  }
+
+  private saveParse(record: JobRecord, resultId: string, response: unknown) {
+    const parsed = checkJson(response, parseResponseSchema, 'parse job result');
+    const failed = parsed.metadata.failed_pages ?? [];
+    return this.deps.workspace.saveResult({
+      id: resultId,
+      documentId: record.documentId,
+      kind: 'parse',
+      engine: 'parse',
+      modelVersion: parsed.metadata.version ?? null,
+      pageCount: parsed.metadata.page_count ?? null,
+      credits: parsed.metadata.billing?.total_credits ?? null,
+      partial: failed.length > 0,
+      response,
+    });
+  }
+
+  private async saveExtract(record: JobRecord, resultId: string, response: unknown) {
+    const extracted = checkJson(response, extractResponseSchema, 'extract job result');
+    const metadata = extracted.metadata as { model_version?: unknown; billing?: { total_credits?: unknown } } | undefined;
+    const source = record.request.sourceResultId ? await this.deps.workspace.result(record.request.sourceResultId).catch(() => null) : null;
+    return this.deps.workspace.saveResult({
+      id: resultId,
+      documentId: record.documentId,
+      kind: 'extract',
+      engine: 'extract',
+      modelVersion: typeof metadata?.model_version === 'string' ? metadata.model_version : null,
+      pageCount: source?.pageCount ?? null,
+      credits: typeof metadata?.billing?.total_credits === 'number' ? metadata.billing.total_credits : null,
+      partial: (extracted.warnings?.length ?? 0) > 0 || (extracted.schema_violation_error ?? null) !== null,
+      ...(record.request.sourceResultId ? { sourceResultId: record.request.sourceResultId } : {}),
+      response,
+    });
+  }
+
+  private noteStatus(jobId: string, status: string): void {
+    this.statuses.set(jobId, status);
+    if (!isTerminalStatus(status)) return;
+    const listeners = this.serviceDoneListeners.get(jobId) ?? [];
+    this.serviceDoneListeners.delete(jobId);
+    for (const listener of listeners) listener();
+  }
+
+  private async save(record: JobRecord): Promise<JobRecord> {
+    const next = { ...record, updatedAt: new Date(this.clock.now()).toISOString() };
+    await this.deps.records.write(next);
+    this.announce(next);
+    return next;
+  }
+
+  private announce(record: JobRecord): void {
+    this.deps.emit({ type: 'job', job: record });
+  }
+}
+
+function failureOf(poll: JobPoll): AppErrorData {
+  const reason = (poll as { failure_reason?: unknown }).failure_reason;
+  return poll.error ?? { code: 'job_failed', message: typeof reason === 'string' ? reason : 'The service reported the job as failed.' };
+}
+
+/** Errors that polling again will not fix; other errors (network, 5xx, 429) are polled through. */
+function isPermanent(error: AppError): boolean {
+  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'invalid_api_key'].includes(error.code)) return true;
+  return error.status === 401 || error.status === 403 || error.status === 404 || error.status === 422;
+}
+
+/** The document a job delivered to its output_save_url, read back without our API key. */
+async function fetchOutput(url: string, signal: AbortSignal): Promise<unknown> {
+  const response = await requestWithRetry({ method: 'GET', url, signal, headers: { Accept: 'application/json' } });
+  if (response.status < 200 || response.status >= 300) {
+    throw new AppError({ code: 'output_unreachable', message: `The job's output_url answered HTTP ${response.status}.`, hint: 'Check that the URL can still be read; the app will try again.' });
+  }
+  try {
+    return JSON.parse(response.text) as unknown;
+  } catch {
+    throw new AppError({ code: 'invalid_response', message: "The job's output_url did not hold JSON." });
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * How often a job is polled: about 1 s at first, ×1.5 each time, at most about 10 s
+ * (issue 6). A small jitter keeps many jobs of a batch from polling in lock-step.
+ */
+export interface PollSchedule {
+  firstMs: number;
+  factor: number;
+  maxMs: number;
+  /** Fraction of each wait that is random, 0–1. */
+  jitter: number;
+}
+
+export const DEFAULT_POLL_SCHEDULE: PollSchedule = { firstMs: 1_000, factor: 1.5, maxMs: 10_000, jitter: 0.1 };
+
+/** The wait before poll number `n` (0-based), given a random number in [0, 1). */
+export function pollDelayMs(n: number, schedule: PollSchedule = DEFAULT_POLL_SCHEDULE, random = 0.5): number {
+  const step = Math.min(schedule.maxMs, schedule.firstMs * schedule.factor ** Math.max(0, n));
+  const spread = step * schedule.jitter;
+  return Math.round(step - spread / 2 + spread * random);
+}

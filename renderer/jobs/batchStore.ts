@@ -1,0 +1,94 @@
+import { create } from 'zustand';
+import type { AppError } from '../../shared/errors.js';
+import type { Batch, BatchEstimate } from '../../shared/jobs.js';
+import { attemptWith } from '../ipc/attempt.js';
+import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { useEngineSettings } from '../review/engineSettings.js';
+
+interface BatchState {
+  batches: Batch[];
+  /** Files being added to the workspace before the batch starts. */
+  importing: { done: number; total: number } | null;
+  /** A batch over the page-warning limit, waiting for the user's yes. */
+  confirm: { documentIds: string[]; estimate: BatchEstimate } | null;
+  error: AppError | null;
+  load(): Promise<void>;
+  startFromFiles(files: File[]): Promise<void>;
+  confirmStart(): Promise<void>;
+  pause(batchId: string): Promise<void>;
+  resume(batchId: string): Promise<void>;
+  cancelPending(batchId: string): Promise<void>;
+  retryFailed(batchId: string, includeUnsure: boolean): Promise<void>;
+  clearError(): void;
+}
+
+const SUPPORTED = /\.(pdf|png|jpe?g|gif|webp|bmp|tiff?)$/i;
+
+/** The options a batch uses: the cloud parser's, from the Review screen's engine settings. */
+function batchOptions() {
+  const s = useEngineSettings.getState();
+  return { ...(s.keyId ? { keyId: s.keyId } : {}), ...(s.model.trim() ? { model: s.model.trim() } : {}), serviceTier: s.serviceTier };
+}
+
+export const useBatchStore = create<BatchState>((set, get) => {
+  const attempt = attemptWith(set);
+  const replace = (batch: Batch) => {
+    const others = get().batches.filter((b) => b.batchId !== batch.batchId);
+    set({ batches: [batch, ...others].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) });
+  };
+  subscribeEvents((event) => {
+    if (event.type === 'batch') replace(event.batch);
+  });
+  const create = async (documentIds: string[], confirmPages?: number) => {
+    replace(await requireApi().batch.create({ documentIds, ...batchOptions(), ...(confirmPages !== undefined ? { confirmPages } : {}) }));
+  };
+  return {
+    batches: [],
+    importing: null,
+    confirm: null,
+    error: null,
+
+    load: () =>
+      attempt(async () => {
+        set({ batches: await requireApi().batch.list({}) });
+      }),
+
+    startFromFiles: (files) =>
+      attempt(async () => {
+        // A dropped folder brings every file in it; only documents go into the batch.
+        const documents = files.filter((f) => SUPPORTED.test(f.name));
+        if (documents.length === 0) return;
+        const ids: string[] = [];
+        set({ importing: { done: 0, total: documents.length } });
+        try {
+          for (const file of documents) {
+            const info = await requireApi().documents.import({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+            ids.push(info.id);
+            set({ importing: { done: ids.length, total: documents.length } });
+          }
+        } finally {
+          set({ importing: null });
+        }
+        const estimate = await requireApi().batch.estimate({ documentIds: ids });
+        if (estimate.overLimit) {
+          set({ confirm: { documentIds: ids, estimate } });
+          return;
+        }
+        await create(ids);
+      }),
+
+    confirmStart: () =>
+      attempt(async () => {
+        const pending = get().confirm;
+        if (!pending) return;
+        set({ confirm: null });
+        await create(pending.documentIds, pending.estimate.pages);
+      }),
+
+    pause: (batchId) => attempt(async () => replace(await requireApi().batch.pause({ batchId }))),
+    resume: (batchId) => attempt(async () => replace(await requireApi().batch.resume({ batchId }))),
+    cancelPending: (batchId) => attempt(async () => replace(await requireApi().batch.cancelPending({ batchId }))),
+    retryFailed: (batchId, includeUnsure) => attempt(async () => replace(await requireApi().batch.retryFailed({ batchId, includeUnsure }))),
+    clearError: () => set({ error: null }),
+  };
+});

@@ -1,0 +1,18 @@
+import { useAppStore } from '../shell/appStore.js';
+import { useReviewJob } from './parseAsJob.js';
+
+/** The job started from this screen: its id and status, and where to see it. Nothing to cancel: submitted work cannot be. */
+export function ReviewJobStatus() {
+  const { job, reason } = useReviewJob();
+  const setScreen = useAppStore((s) => s.setScreen);
+  if (!job) return null;
+  const state = job.resultId ? 'result stored' : job.problem ? `stopped: ${job.problem.message}` : job.status === 'failed' ? `failed: ${job.error?.message ?? ''}` : job.status;
+  return (
+    <span className="review-job" data-testid="review-job" data-job-id={job.jobId} data-status={job.status}>
+      Job <code>{job.jobId}</code> · {state} <span className="muted small">({reason})</span>{' '}
+      <button type="button" className="link" onClick={() => setScreen('jobs')}>
+        Jobs
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,58 @@
+import { create } from 'zustand';
+import { isSettled, type JobRecord } from '../../shared/jobs.js';
+import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { parseOptionsFrom, useEngineSettings } from './engineSettings.js';
+
+/** Whether this cloud parse goes as a job: the user's choice, or the main process's plan by pages and size. */
+export async function shouldRunAsJob(documentId: string): Promise<{ asJob: boolean; reason: string }> {
+  const { parseMode } = useEngineSettings.getState();
+  if (parseMode === 'sync') return { asJob: false, reason: 'direct call chosen' };
+  if (parseMode === 'job') return { asJob: true, reason: 'job chosen' };
+  const plan = await requireApi().jobs.plan({ documentId });
+  return { asJob: plan.mode === 'job', reason: plan.reason };
+}
+
+/** Creates the parse job (checked before sending, output_save_url window included) from the engine settings. */
+export function submitParseJob(documentId: string): Promise<JobRecord> {
+  const settings = useEngineSettings.getState();
+  return requireApi().jobs.create({
+    service: 'parse',
+    documentId,
+    ...(settings.keyId ? { keyId: settings.keyId } : {}),
+    ...(settings.model.trim() ? { model: settings.model.trim() } : {}),
+    options: parseOptionsFrom(settings),
+    serviceTier: settings.serviceTier,
+    ...(settings.outputSaveUrl.trim() ? { outputSaveUrl: settings.outputSaveUrl.trim() } : {}),
+  });
+}
+
+/** Calls back with each update of one job until it is settled; returns the unsubscribe. */
+export function watchJob(jobId: string, onUpdate: (job: JobRecord) => void): () => void {
+  return subscribeEvents((event) => {
+    if (event.type === 'job' && event.job.jobId === jobId) onUpdate(event.job);
+  });
+}
+
+interface ReviewJobState {
+  /** The last job started from the Review screen, as last reported. */
+  job: JobRecord | null;
+  reason: string;
+}
+
+export const useReviewJob = create<ReviewJobState>(() => ({ job: null, reason: '' }));
+
+/**
+ * Submits the parse as a job and follows it: the result opens when it is stored. The job
+ * is the main process's to keep; closing the app does not lose it.
+ */
+export async function runParseJob(documentId: string, reason: string, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
+  const job = await submitParseJob(documentId);
+  useReviewJob.setState({ job, reason });
+  const stop = watchJob(job.jobId, (update) => {
+    useReviewJob.setState({ job: update });
+    if (isSettled(update)) {
+      stop();
+      if (update.resultId) void onStored(update);
+    }
+  });
+}

@@ -1,0 +1,195 @@
+/**
+ * Jobs and batches as both processes see them: the local job record (written the moment a
+ * job's 202 arrives), the merged rows of the Jobs screen, batches and their documents, and
+ * the job settings. Plain data only; the schemas of the IPC requests are in ipcJobs.ts.
+ */
+import type { AppErrorData } from './errors.js';
+import type { JobService } from './contracts/v2Jobs.js';
+
+export type { JobService };
+export type ServiceTier = 'standard' | 'priority';
+
+/** What was asked of the service, kept so a job can be retried as a new one. */
+export interface JobRequest {
+  service: JobService;
+  /** The workspace document (parse) or the document of the parse result read (extract). */
+  documentId: string;
+  /** Extract jobs: the parse result whose Markdown is sent. */
+  sourceResultId?: string;
+  keyId?: string;
+  model?: string;
+  options?: Record<string, unknown>;
+  schema?: Record<string, unknown>;
+  serviceTier?: ServiceTier;
+  outputSaveUrl?: string;
+}
+
+/** A job this app created. `jobs/<file>.json` in the workspace; never deleted by the app. */
+export interface JobRecord {
+  jobId: string;
+  service: JobService;
+  /** The key the job was created with: jobs are visible only to their key. */
+  keyId: string;
+  documentId: string;
+  documentName: string;
+  request: JobRequest;
+  createdAt: string;
+  /** The service's last known status: pending, processing, completed, failed (or a newer value). */
+  status: string;
+  completedAt: string | null;
+  /** The workspace result once a completed job's output is stored (exactly once). */
+  resultId: string | null;
+  error: AppErrorData | null;
+  credits: number | null;
+  pageCount: number | null;
+  /** Set when polling stopped on a problem that waiting will not fix (e.g. the key was deleted). */
+  problem: AppErrorData | null;
+  batch?: { batchId: string; itemId: string };
+  updatedAt: string;
+}
+
+/** True once nothing more will happen to a record without the user. */
+export function isSettled(record: Pick<JobRecord, 'status' | 'resultId' | 'problem'>): boolean {
+  return record.status === 'failed' || (record.status === 'completed' && record.resultId !== null) || record.problem !== null;
+}
+
+/** One row of the Jobs screen: the server's row, merged with the local record when there is one. */
+export interface JobRow {
+  jobId: string;
+  service: JobService;
+  status: string;
+  createdAt: string | null;
+  completedAt: string | null;
+  modelVersion: string | null;
+  failureReason: string | null;
+  /** 'current' (`parse-<ulid>`) or 'older' (any other accepted format). */
+  idFormat: 'current' | 'older';
+  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'batch'> | null;
+}
+
+export interface JobListPage {
+  rows: JobRow[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  /** The key whose jobs these are. */
+  keyId: string;
+}
+
+/** One job in detail: its poll envelope, summarised, plus the local record. */
+export interface JobDetail {
+  row: JobRow;
+  error: AppErrorData | null;
+  credits: number | null;
+  pageCount: number | null;
+  outputUrl: string | null;
+  /** The first characters of the result's Markdown, to see what a job produced without its document. */
+  markdownPreview: string | null;
+}
+
+/** Sync or job for one parse, and why. */
+export interface ParsePlan {
+  mode: 'sync' | 'job';
+  pages: number | null;
+  size: number;
+  reason: string;
+}
+
+export interface JobSettings {
+  /** A parse of more pages than this goes as a job. */
+  jobAbovePages: number;
+  /** A parse of a larger file than this (MB) goes as a job. */
+  jobAboveMb: number;
+  /** Documents of a batch in flight at once. */
+  batchConcurrency: number;
+  /** Ask before a batch that would send more pages than this. */
+  pageWarningLimit: number;
+}
+
+export const DEFAULT_JOB_SETTINGS: JobSettings = { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 4, pageWarningLimit: 500 };
+
+export type BatchItemState = 'queued' | 'waiting' | 'submitting' | 'running' | 'done' | 'failed' | 'cancelled' | 'unsure';
+
+export interface BatchItem {
+  itemId: string;
+  documentId: string;
+  name: string;
+  pages: number | null;
+  state: BatchItemState;
+  jobId: string | null;
+  /** Job status while running (pending / processing). */
+  jobStatus: string | null;
+  resultId: string | null;
+  credits: number | null;
+  error: AppErrorData | null;
+  /** Attempts of the create request (429 / 503 / dropped connections are retried). */
+  attempts: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Jobs this document had before a "retry failed", kept so none is forgotten. */
+  previousJobIds: string[];
+}
+
+export interface Batch {
+  batchId: string;
+  createdAt: string;
+  name: string;
+  request: Omit<JobRequest, 'documentId' | 'service' | 'sourceResultId' | 'schema'>;
+  concurrency: number;
+  paused: boolean;
+  items: BatchItem[];
+  updatedAt: string;
+}
+
+export interface BatchSummary {
+  documents: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  unsure: number;
+  pending: number;
+  pages: number;
+  pagesDone: number;
+  credits: number;
+  finished: boolean;
+  /** Seconds left at the recent pace; null until there is a pace. */
+  etaSeconds: number | null;
+}
+
+export function summarizeBatch(batch: Batch, now: number): BatchSummary {
+  const count = (state: BatchItemState) => batch.items.filter((i) => i.state === state).length;
+  const done = batch.items.filter((i) => i.state === 'done');
+  const pending = batch.items.filter((i) => ['queued', 'waiting', 'submitting', 'running'].includes(i.state)).length;
+  const pages = batch.items.reduce((sum, i) => sum + (i.state === 'cancelled' ? 0 : (i.pages ?? 1)), 0);
+  const pagesDone = done.reduce((sum, i) => sum + (i.pages ?? 1), 0);
+  const finishedTimes = done.map((i) => Date.parse(i.finishedAt ?? '')).filter((t) => !Number.isNaN(t));
+  const startTimes = batch.items.map((i) => Date.parse(i.startedAt ?? '')).filter((t) => !Number.isNaN(t));
+  let etaSeconds: number | null = null;
+  if (pending > 0 && finishedTimes.length > 0 && startTimes.length > 0) {
+    const elapsed = Math.max(1, now - Math.min(...startTimes));
+    const perPage = elapsed / Math.max(1, pagesDone);
+    etaSeconds = Math.ceil((perPage * Math.max(0, pages - pagesDone)) / 1000);
+  }
+  return {
+    documents: batch.items.length,
+    done: done.length,
+    failed: count('failed'),
+    cancelled: count('cancelled'),
+    unsure: count('unsure'),
+    pending,
+    pages,
+    pagesDone,
+    credits: done.reduce((sum, i) => sum + (i.credits ?? 0), 0),
+    finished: pending === 0,
+    etaSeconds,
+  };
+}
+
+export interface BatchEstimate {
+  documents: number;
+  pages: number;
+  /** Documents whose page count could not be read locally (counted as one page). */
+  unknownPages: number;
+  pageWarningLimit: number;
+  overLimit: boolean;
+}

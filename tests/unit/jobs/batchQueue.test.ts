@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../shared/errors.js';
+import type { Batch, BatchItem, JobRecord } from '../../../shared/jobs.js';
+import type { RetryOptions } from '../../../electron/api/retry.js';
+import { BatchQueue, type BatchQueueDeps } from '../../../electron/jobs/batchQueue.js';
+
+function item(n: number, patch: Partial<BatchItem> = {}): BatchItem {
+  return {
+    itemId: `item-${n}`, documentId: `doc${n}`, name: `${n}.pdf`, pages: 2, state: 'queued', jobId: null, jobStatus: null, resultId: null,
+    credits: null, error: null, attempts: 0, startedAt: null, finishedAt: null, previousJobIds: [], ...patch,
+  };
+}
+
+function batchOf(items: BatchItem[], concurrency = 2): Batch {
+  const now = new Date().toISOString();
+  return { batchId: 'b1', createdAt: now, name: 'test', request: {}, concurrency, paused: false, items, updatedAt: now };
+}
+
+function record(jobId: string, patch: Partial<JobRecord> = {}): JobRecord {
+  const now = new Date().toISOString();
+  return {
+    jobId, service: 'parse', keyId: 'k', documentId: 'd', documentName: 'd.pdf', request: { service: 'parse', documentId: 'd' }, createdAt: now,
+    status: 'pending', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now, ...patch,
+  };
+}
+
+/** Fake jobs: each submit makes a job that settles when the test says so; everything persisted is kept. */
+function fakeJobs(options: { fail?: (item: BatchItem) => AppError | null; existing?: JobRecord[] } = {}) {
+  const settle = new Map<string, (r: JobRecord) => void>();
+  const submitted: string[] = [];
+  const persisted: Batch[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let n = 0;
+  const deps: BatchQueueDeps = {
+    submit: async (_b, it, _retry: RetryOptions) => {
+      const error = options.fail?.(it);
+      if (error) throw error;
+      submitted.push(it.documentId);
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      return record(`parse-job-${++n}`);
+    },
+    whenSettled: (jobId) =>
+      new Promise((resolve) =>
+        settle.set(jobId, (r) => {
+          inFlight--;
+          resolve(r);
+        }),
+      ),
+    findRecord: async (_b, itemId) => options.existing?.find((r) => r.batch?.itemId === itemId) ?? null,
+    persist: async (b) => void persisted.push(b),
+    changed: () => undefined,
+  };
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  const complete = async (jobId: string, status: 'completed' | 'failed' = 'completed') => {
+    await tick();
+    settle.get(jobId)!(record(jobId, status === 'completed' ? { status, resultId: `job-${jobId}`, credits: 6, pageCount: 2 } : { status, error: { code: 'bad', message: 'Bad page.' } }));
+    await tick();
+  };
+  return { deps, submitted, persisted, complete, tick, get maxInFlight() { return maxInFlight; }, get open() { return [...settle.keys()]; } };
+}
+
+describe('the batch queue', () => {
+  it('keeps at most `concurrency` documents in flight and sends each once', async () => {
+    const jobs = fakeJobs();
+    const queue = new BatchQueue(batchOf([1, 2, 3, 4, 5].map((n) => item(n))), jobs.deps);
+    await queue.start();
+    for (let i = 1; i <= 5; i++) {
+      await jobs.tick();
+      await jobs.complete(`parse-job-${i}`);
+    }
+    await queue.whenIdle();
+    expect(jobs.maxInFlight).toBe(2);
+    expect(jobs.submitted).toEqual(['doc1', 'doc2', 'doc3', 'doc4', 'doc5']);
+    expect(queue.batch.items.every((i) => i.state === 'done' && i.credits === 6)).toBe(true);
+  });
+
+  it('writes "submitting" to disk before it sends a document', async () => {
+    const jobs = fakeJobs();
+    const seen: string[] = [];
+    const deps = { ...jobs.deps, submit: async (b: Batch, it: BatchItem, r: RetryOptions) => {
+      seen.push(jobs.persisted.at(-1)!.items.find((i) => i.itemId === it.itemId)!.state);
+      return jobs.deps.submit(b, it, r);
+    } };
+    const queue = new BatchQueue(batchOf([item(1)]), deps);
+    await queue.start();
+    await jobs.complete('parse-job-1');
+    expect(seen).toEqual(['submitting']);
+  });
+
+  it('pauses (nothing new starts), resumes, and cancels only what has not started', async () => {
+    const jobs = fakeJobs();
+    const queue = new BatchQueue(batchOf([1, 2, 3, 4, 5].map((n) => item(n)), 1), jobs.deps);
+    await queue.start();
+    await jobs.tick();
+    await queue.pause();
+    await jobs.complete('parse-job-1');
+    expect(jobs.submitted).toEqual(['doc1']);
+    await queue.resume();
+    await jobs.tick();
+    expect(jobs.submitted).toEqual(['doc1', 'doc2']);
+    expect(await queue.cancelPending()).toBe(3);
+    await jobs.complete('parse-job-2');
+    await queue.whenIdle();
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'done', 'cancelled', 'cancelled', 'cancelled']);
+    expect(jobs.persisted.at(-1)!.items.map((i) => i.state)).toEqual(['done', 'done', 'cancelled', 'cancelled', 'cancelled']);
+  });
+
+  it('retries failed documents as new jobs and keeps their earlier job ids', async () => {
+    let refuse = true;
+    const jobs = fakeJobs({ fail: (it) => (refuse && it.documentId === 'doc2' ? new AppError({ code: 'validation_error', message: 'No.' }) : null) });
+    const queue = new BatchQueue(batchOf([item(1), item(2), item(3)], 3), jobs.deps);
+    await queue.start();
+    await jobs.tick();
+    await jobs.complete('parse-job-1');
+    await jobs.complete('parse-job-2', 'failed');
+    await queue.whenIdle();
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'failed', 'failed']);
+    expect(queue.batch.items[1]!.error).toMatchObject({ code: 'validation_error' });
+    refuse = false;
+    expect(await queue.retryFailed(false)).toBe(2);
+    await jobs.tick();
+    await jobs.complete('parse-job-3');
+    await jobs.complete('parse-job-4');
+    await queue.whenIdle();
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'done', 'done']);
+    expect(queue.batch.items[2]!.previousJobIds).toEqual(['parse-job-2']);
+  });
+
+  it('resumes from disk: running jobs are followed, a mid-submit item is linked to its record or marked unsure, never resent', async () => {
+    const jobs = fakeJobs({ existing: [record('parse-linked', { batch: { batchId: 'b1', itemId: 'item-2' } })] });
+    const fromDisk = batchOf([
+      item(1, { state: 'running', jobId: 'parse-running' }),
+      item(2, { state: 'submitting' }),
+      item(3, { state: 'submitting' }),
+      item(4, { state: 'waiting' }),
+      item(5, { state: 'done', jobId: 'parse-old', resultId: 'job-parse-old' }),
+    ], 4);
+    const queue = new BatchQueue(fromDisk, jobs.deps);
+    await queue.start();
+    await jobs.tick();
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['running', 'running', 'unsure', 'running', 'done']);
+    expect(jobs.submitted).toEqual(['doc4']);
+    await jobs.complete('parse-running');
+    await jobs.complete('parse-linked');
+    await jobs.complete('parse-job-1');
+    await queue.whenIdle();
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'done', 'unsure', 'done', 'done']);
+    expect(queue.batch.items[2]!.error).toMatchObject({ code: 'interrupted_submit' });
+  });
+
+  it('gives its slot away while a create waits out a 429, and takes the next free one first', async () => {
+    const jobs = fakeJobs();
+    let firstCall = true;
+    const order: string[] = [];
+    const deps: BatchQueueDeps = {
+      ...jobs.deps,
+      submit: async (b, it, retry) => {
+        order.push(`send ${it.documentId}`);
+        if (it.documentId === 'doc1' && firstCall) {
+          firstCall = false;
+          await retry.clock!.sleep(30); // what requestWithRetry does on a 429
+          order.push(`resend ${it.documentId}`);
+        }
+        return jobs.deps.submit(b, it, retry);
+      },
+    };
+    const queue = new BatchQueue(batchOf([item(1), item(2), item(3)], 1), deps);
+    await queue.start();
+    await jobs.tick();
+    expect(order).toEqual(['send doc1', 'send doc2']);
+    expect(queue.batch.items[0]!.state).toBe('waiting');
+    await new Promise((r) => setTimeout(r, 40));
+    await jobs.complete('parse-job-1'); // doc2's job; doc1 gets the slot before doc3
+    expect(order).toEqual(['send doc1', 'send doc2', 'resend doc1']);
+    expect(queue.batch.items[0]!.attempts).toBe(2);
+    await jobs.complete('parse-job-2');
+    await jobs.complete('parse-job-3');
+    await queue.whenIdle();
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'done', 'done']);
+  });
+});
