@@ -1,35 +1,16 @@
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLocally } from '../../../electron/engine/localEngine.js';
 import { parseDocument } from '../../../electron/engine/parseDocument.js';
 import { buildPdf } from './pdfFixtures.js';
 
-// The worker runs bundled JavaScript, as in the app: build it the way scripts/build-main.mjs does,
-// into a throwaway folder under dist/ so its external packages resolve from the repo's node_modules.
-const repo = fileURLToPath(new URL('../../../', import.meta.url));
-mkdirSync(join(repo, 'dist'), { recursive: true });
-const dir = mkdtempSync(join(repo, 'dist', '.engine-worker-test-'));
-const workerPath = join(dir, 'engine-worker.mjs');
+// The worker runs bundled JavaScript, as in the app: the global setup (tests/unit/buildEngineWorker.ts)
+// builds it the way scripts/build-main.mjs does.
+const workerPath = process.env.GROUNDWORK_ENGINE_WORKER!;
 let bytes: Uint8Array;
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [join(repo, 'electron/engine/engineWorker.ts')],
-    outfile: workerPath,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
-  });
   bytes = await buildPdf(Array.from({ length: 4 }, (_, i) => ({ texts: [{ text: `Worker page ${i + 1}`, x: 50, y: 100 }] })));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 describe('parseLocally (worker thread)', () => {
   it('returns what the in-process core returns, with progress per page', async () => {
     const progress: [number, number][] = [];
