@@ -1,22 +1,9 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { extractNotices, noticeConcerns, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
 import { useKeysStore } from '../keys/keysStore.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useReviewStore, type Extractor } from '../review/reviewStore.js';
+import { useEngineSettings } from '../review/engineSettings.js';
 import { FieldReview } from './FieldReview.js';
-
-const DEFAULT_SCHEMA = JSON.stringify(
-  {
-    type: 'object',
-    properties: {
-      invoice_number: { type: 'string', description: 'Invoice number' },
-      date: { type: 'string', description: 'Invoice date' },
-      due_date: { type: 'string', description: 'Due date' },
-      total: { type: 'string', description: 'Total amount due' },
-    },
-  },
-  null,
-  2,
-);
 
 /** Write a schema, extract, and click any field to see where its value came from. */
 export function FieldsPanel() {
@@ -24,10 +11,11 @@ export function FieldsPanel() {
   const extraction = useReviewStore((s) => s.extraction);
   const hasResult = useReviewStore((s) => s.result !== null);
   const runExtract = useReviewStore((s) => s.runExtract);
-  const [schemaText, setSchemaText] = useState(DEFAULT_SCHEMA);
+  const schemaText = useEngineSettings((s) => s.fieldsSchema);
+  const setSchemaText = (fieldsSchema: string) => useEngineSettings.getState().set({ fieldsSchema });
   const [schemaError, setSchemaError] = useState<string | null>(null);
   const hasCloudKey = useKeysStore((s) => s.keys.some((k) => k.kind === 'v2' && k.enabled));
-  const [extractor, setExtractor] = useState<'local' | 'extract' | null>(null);
+  const [extractor, setExtractor] = useState<Extractor | null>(null);
   const chosen = extractor ?? (hasCloudKey ? 'extract' : 'local');
   const isParse = useReviewStore((s) => s.result?.kind === 'parse');
   const review = useReviewStore((s) => s.review);
@@ -59,15 +47,31 @@ export function FieldsPanel() {
       <details className="schema-editor" open={fields.length === 0}>
         <summary>Schema</summary>
         <textarea data-testid="schema-input" value={schemaText} onChange={(e) => setSchemaText(e.target.value)} spellCheck={false} rows={10} />
+        <label className="file-button small">
+          Load a schema file…
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-testid="schema-file"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) setSchemaText(await file.text());
+            }}
+          />
+        </label>
         {schemaError ? (
           <div className="field-error" data-testid="error" data-code="invalid_schema">
             {schemaError}
           </div>
         ) : null}
         <div className="extract-actions">
-          <select value={chosen} onChange={(e) => setExtractor(e.target.value as 'local' | 'extract')} data-testid="extractor" aria-label="Extractor">
+          <select value={chosen} onChange={(e) => setExtractor(e.target.value as Extractor)} data-testid="extractor" aria-label="Extractor">
             <option value="extract" disabled={!hasCloudKey}>
               Cloud extract (v2){hasCloudKey ? '' : ' — needs a v2 key'}
+            </option>
+            <option value="extract-job" disabled={!hasCloudKey}>
+              Cloud extract as a job (long Markdown)
             </option>
             <option value="local">Offline heuristic</option>
           </select>

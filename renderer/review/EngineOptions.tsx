@@ -80,6 +80,10 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
             <input type="checkbox" checked={settings.rotationDetection} onChange={(e) => settings.set({ rotationDetection: e.target.checked })} />
             Rotation detection
           </label>
+          <label className="check" title="Send the Fields panel's schema as fields_schema">
+            <input type="checkbox" checked={settings.analyzerExtract} onChange={(e) => settings.set({ analyzerExtract: e.target.checked })} data-testid="engine-analyzer-extract" />
+            Extract fields (Fields schema)
+          </label>
         </>
       ) : null}
     </div>

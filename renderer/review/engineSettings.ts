@@ -22,8 +22,25 @@ export interface EngineSettings {
   serviceTier: 'standard' | 'priority';
   /** Jobs only: a presigned URL the service delivers the result to. */
   outputSaveUrl: string;
+  /** The JSON Schema of the Fields panel, which the older analyzer can also extract with. */
+  fieldsSchema: string;
+  analyzerExtract: boolean;
   set(patch: Partial<Omit<EngineSettings, 'set'>>): void;
 }
+
+const DEFAULT_FIELDS_SCHEMA = JSON.stringify(
+  {
+    type: 'object',
+    properties: {
+      invoice_number: { type: 'string', description: 'Invoice number' },
+      date: { type: 'string', description: 'Invoice date' },
+      due_date: { type: 'string', description: 'Due date' },
+      total: { type: 'string', description: 'Total amount due' },
+    },
+  },
+  null,
+  2,
+);
 
 export const useEngineSettings = create<EngineSettings>((set) => ({
   keyId: '',
@@ -38,6 +55,8 @@ export const useEngineSettings = create<EngineSettings>((set) => ({
   parseMode: 'auto',
   serviceTier: 'standard',
   outputSaveUrl: '',
+  fieldsSchema: DEFAULT_FIELDS_SCHEMA,
+  analyzerExtract: false,
   set: (patch) => set(patch),
 }));
 
@@ -74,10 +93,28 @@ export function parseOptionsFrom(settings: EngineSettings): Record<string, unkno
 }
 
 /** The older analyzer's options; it counts pages from 0, people count from 1. */
-export function analyzerOptionsFrom(settings: EngineSettings): { pages?: number[]; include_marginalia: boolean; include_metadata_in_markdown: boolean; enable_rotation_detection: boolean } {
+export function analyzerOptionsFrom(settings: EngineSettings): {
+  pages?: number[];
+  include_marginalia: boolean;
+  include_metadata_in_markdown: boolean;
+  enable_rotation_detection: boolean;
+  fields_schema?: Record<string, unknown>;
+} {
   const pages = pagesOf(settings);
+  let fieldsSchema: unknown;
+  if (settings.analyzerExtract) {
+    try {
+      fieldsSchema = JSON.parse(settings.fieldsSchema);
+    } catch {
+      throw invalid('fieldsSchema', 'The Fields schema is not valid JSON; fix it in the Fields panel.');
+    }
+    if (typeof fieldsSchema !== 'object' || fieldsSchema === null || Array.isArray(fieldsSchema)) {
+      throw invalid('fieldsSchema', 'The Fields schema must be a JSON object.');
+    }
+  }
   return {
     ...(pages ? { pages: pages.map((p) => p - 1) } : {}),
+    ...(fieldsSchema ? { fields_schema: fieldsSchema as Record<string, unknown> } : {}),
     include_marginalia: settings.includeMarginalia,
     include_metadata_in_markdown: settings.includeMetadataInMarkdown,
     enable_rotation_detection: settings.rotationDetection,

@@ -56,3 +56,20 @@ export async function runParseJob(documentId: string, reason: string, onStored: 
     }
   });
 }
+
+/**
+ * Submits an extraction of a stored parse result as a job (for long Markdown) and follows
+ * it like a parse job: the extraction opens on top of its parse result when it is stored.
+ */
+export async function runExtractJob(sourceResultId: string, schema: Record<string, unknown>, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
+  const { keyId } = useEngineSettings.getState();
+  const job = await requireApi().jobs.create({ service: 'extract', sourceResultId, schema, ...(keyId ? { keyId } : {}) });
+  useReviewJob.setState({ job, reason: 'extraction as a job' });
+  const stop = watchJob(job.jobId, (update) => {
+    useReviewJob.setState({ job: update });
+    if (isSettled(update)) {
+      stop();
+      if (update.resultId) void onStored(update);
+    }
+  });
+}

@@ -12,7 +12,7 @@ import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { downloadText } from './download.js';
 import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from './engineSettings.js';
-import { runParseJob, shouldRunAsJob } from './parseAsJob.js';
+import { runExtractJob, runParseJob, shouldRunAsJob } from './parseAsJob.js';
 
 export interface RunState {
   runId: string;
@@ -20,6 +20,9 @@ export interface RunState {
   total: number;
   message: string;
 }
+
+/** Where an extraction runs: offline, a direct cloud call, or a cloud job (for long Markdown). */
+export type Extractor = 'local' | 'extract' | 'extract-job';
 
 interface ReviewState {
   library: LibraryEntry[];
@@ -50,7 +53,7 @@ interface ReviewState {
   setEngine(engine: EngineName): void;
   setShowLines(show: boolean): void;
   selectNode(id: string | null): void;
-  runExtract(schema: Record<string, unknown>, extractor: 'local' | 'extract'): Promise<void>;
+  runExtract(schema: Record<string, unknown>, extractor: Extractor): Promise<void>;
   selectField(path: string): void;
   stepSelection(direction: 1 | -1): void;
   stepField(direction: 1 | -1): void;
@@ -268,6 +271,13 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         if (result.kind !== 'parse') throw new AppError({ code: 'no_parse_result', message: 'Extraction reads the Markdown of a parse result; open or run one first.' });
         const api = requireApi();
         let extraction: StoredResult;
+        if (extractor === 'extract-job') {
+          const documentId = result.documentId;
+          await runExtractJob(result.id, schema, async (job) => {
+            if (get().document?.id === documentId) await get().openDocument(documentId, job.resultId ?? undefined);
+          });
+          return;
+        }
         if (extractor === 'local') {
           extraction = await api.engine.extract({ engine: 'local', resultId: result.id, schema });
         } else {

@@ -80,3 +80,34 @@ test('a schema with problems is refused before anything is sent, naming each pro
   await expect(page.locator('[data-code="invalid_schema"]').filter({ hasText: 'not valid JSON' })).toBeVisible();
   void preview;
 });
+
+test('a long extraction can go as a job: it is tracked and opens when done', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('library-result').first().click();
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await page.getByTestId('extractor').selectOption('extract-job');
+  await page.getByTestId('extract-run').click();
+  await expect(page.locator('[data-testid="field"][data-field="invoice_number"]')).toContainText('INV-2024-0042', { timeout: 20_000 });
+  expect(emulator.requests.some((r) => r.method === 'POST' && r.path === '/v2/extract/jobs' && r.status === 202)).toBe(true);
+  await page.locator('[data-testid="field"][data-field="total"]').click();
+  await expect(page.getByTestId('selection-text')).toHaveText('$1,242.00');
+  void preview;
+});
+
+test('the older analyzer extracts with the Fields schema, and its fields link back to the page', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator analyzer', kind: 'analyzer', secret: DEMO_KEYS.analyzer[0]!, address: emulator.url });
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await page.getByTestId('engine').selectOption('analyzer');
+  await page.getByTestId('engine-options-toggle').click();
+  await page.getByTestId('engine-analyzer-extract').check();
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('analyzer');
+  const field = page.locator('[data-testid="field"][data-field="invoice_number"]');
+  await expect(field).toContainText('INV-2024-0042');
+  await field.click();
+  await expect(page.getByTestId('selection-text')).toHaveText('INV-2024-0042');
+  await expect(page.getByTestId('selection-page')).toHaveText('1');
+  void preview;
+});
