@@ -42,34 +42,38 @@ interface ReviewJobState {
 export const useReviewJob = create<ReviewJobState>(() => ({ job: null, reason: '' }));
 
 /**
- * Submits the parse as a job and follows it: the result opens when it is stored. The job
- * is the main process's to keep; closing the app does not lose it.
+ * Follows a job the Review screen started until it is settled, then opens its result.
+ * It listens first and then reads the job's record once, so an update that came before
+ * the listener (a fast job) is not missed.
  */
-export async function runParseJob(documentId: string, reason: string, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
-  const job = await submitParseJob(documentId);
+function followJob(job: JobRecord, reason: string, onStored: (job: JobRecord) => Promise<void>): void {
   useReviewJob.setState({ job, reason });
-  const stop = watchJob(job.jobId, (update) => {
+  let done = false;
+  const settle = (update: JobRecord) => {
+    if (done) return;
     useReviewJob.setState({ job: update });
-    if (isSettled(update)) {
-      stop();
-      if (update.resultId) void onStored(update);
-    }
-  });
+    if (!isSettled(update)) return;
+    done = true;
+    stop();
+    if (update.resultId) void onStored(update);
+  };
+  const stop = watchJob(job.jobId, settle);
+  void requireApi()
+    .jobs.local({})
+    .then((records) => {
+      const current = records.find((r) => r.jobId === job.jobId);
+      if (current) settle(current);
+    });
 }
 
-/**
- * Submits an extraction of a stored parse result as a job (for long Markdown) and follows
- * it like a parse job: the extraction opens on top of its parse result when it is stored.
- */
+/** Submits the parse as a job and follows it. The job is the main process's to keep; closing the app does not lose it. */
+export async function runParseJob(documentId: string, reason: string, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
+  followJob(await submitParseJob(documentId), reason, onStored);
+}
+
+/** Submits an extraction of a stored parse result as a job (for long Markdown) and follows it the same way. */
 export async function runExtractJob(sourceResultId: string, schema: Record<string, unknown>, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
   const { keyId } = useEngineSettings.getState();
   const job = await requireApi().jobs.create({ service: 'extract', sourceResultId, schema, ...(keyId ? { keyId } : {}) });
-  useReviewJob.setState({ job, reason: 'extraction as a job' });
-  const stop = watchJob(job.jobId, (update) => {
-    useReviewJob.setState({ job: update });
-    if (isSettled(update)) {
-      stop();
-      if (update.resultId) void onStored(update);
-    }
-  });
+  followJob(job, 'extraction as a job', onStored);
 }

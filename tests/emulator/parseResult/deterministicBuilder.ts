@@ -1,7 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import type { Grounding, ParseOptions, StructureNode } from '../../../shared/contracts/v2Parse.js';
 import { sniffDocument } from '../../../electron/documents/sniff.js';
-import { fraction, MarkdownWriter } from './codePoints.js';
+import { MarkdownWriter } from '../../../electron/engine/markdownWriter.js';
+import { fraction } from './codePoints.js';
 import type { ParseResultBuilder } from './parseResultBuilder.js';
 
 /** Page count from the real document: PDF page tree via pdf-lib, 1 for an image. */
@@ -50,22 +51,22 @@ export const deterministicParseBuilder: ParseResultBuilder = async (bytes, filen
   const pageNodes: StructureNode[] = [];
 
   pages.forEach((page, index) => {
-    if (index > 0) md.append('\n\n');
-    const pageStart = md.offset;
+    if (index > 0) md.write('\n\n');
+    const pageStart = md.position;
     const children: StructureNode[] = [];
     const word = WORDS[(seed + page) % WORDS.length]!;
     const leaf = (type: string, lines: string[], top: number, lineHeight: number): StructureNode => {
       const atomic: Grounding[] = [];
-      const start = md.offset;
+      const start = md.position;
       lines.forEach((line, i) => {
-        if (i > 0) md.append('\n');
-        const range = md.append(line);
+        if (i > 0) md.write('\n');
+        const range = md.write(line);
         atomic.push({ page, range, box: box(0.1, top + i * lineHeight, 0.9, top + (i + 1) * lineHeight) });
       });
       const node: StructureNode = {
         id: nextId(counters, type),
         type,
-        grounding: { page, range: { start, end: md.offset }, box: box(0.1, top, 0.9, top + lines.length * lineHeight) },
+        grounding: { page, range: { start, end: md.position }, box: box(0.1, top, 0.9, top + lines.length * lineHeight) },
         atomic_grounding: atomic,
         children: [],
       };
@@ -74,7 +75,7 @@ export const deterministicParseBuilder: ParseResultBuilder = async (bytes, filen
     };
 
     leaf('text', [`## Page ${page} · ${filename}`], 0.06, 0.04);
-    md.append('\n\n');
+    md.write('\n\n');
     leaf(
       'text',
       [
@@ -87,18 +88,18 @@ export const deterministicParseBuilder: ParseResultBuilder = async (bytes, filen
       0.035,
     );
     if (index === 0) {
-      md.append('\n\n');
+      md.write('\n\n');
       const rows = [
         ['Item', 'Amount'],
         [word, String((seed % 500) + 10)],
         ['Tax ✓', String((seed % 50) + 1)],
       ];
-      const tableStart = md.offset;
+      const tableStart = md.position;
       const cells: StructureNode[] = [];
       const tableTop = 0.34;
       const rowHeight = 0.04;
       const cell = (text: string, row: number, col: number) => {
-        const range = md.append(text);
+        const range = md.write(text);
         const cellBox = box(0.1 + col * 0.4, tableTop + row * rowHeight, 0.5 + col * 0.4, tableTop + (row + 1) * rowHeight);
         cells.push({
           id: nextId(counters, 'table_cell'),
@@ -113,34 +114,34 @@ export const deterministicParseBuilder: ParseResultBuilder = async (bytes, filen
         });
       };
       const tableId = nextId(counters, 'table');
-      if (tableAsHtml) md.append('<table>');
+      if (tableAsHtml) md.write('<table>');
       rows.forEach((cols, row) => {
-        if (tableAsHtml) md.append('<tr>');
-        else if (row > 0) md.append('\n');
+        if (tableAsHtml) md.write('<tr>');
+        else if (row > 0) md.write('\n');
         cols.forEach((text, col) => {
-          md.append(tableAsHtml ? '<td>' : '| ');
+          md.write(tableAsHtml ? '<td>' : '| ');
           cell(text, row, col);
-          md.append(tableAsHtml ? '</td>' : ' ');
+          md.write(tableAsHtml ? '</td>' : ' ');
         });
-        md.append(tableAsHtml ? '</tr>' : '|');
-        if (!tableAsHtml && row === 0) md.append('\n| --- | --- |');
+        md.write(tableAsHtml ? '</tr>' : '|');
+        if (!tableAsHtml && row === 0) md.write('\n| --- | --- |');
       });
-      if (tableAsHtml) md.append('</table>');
+      if (tableAsHtml) md.write('</table>');
       children.push({
         id: tableId,
         type: 'table',
-        grounding: { page, range: { start: tableStart, end: md.offset }, box: box(0.1, tableTop, 0.9, tableTop + rows.length * rowHeight) },
+        grounding: { page, range: { start: tableStart, end: md.position }, box: box(0.1, tableTop, 0.9, tableTop + rows.length * rowHeight) },
         children: cells,
       });
     }
-    md.append('\n\n');
+    md.write('\n\n');
     leaf('marginalia', [`— ${page} —`], 0.94, 0.03);
     pageNodes.push({
       type: 'page',
       page,
       status: 'ok',
       reason: '',
-      grounding: { page, range: { start: pageStart, end: md.offset }, box: box(0, 0, 1, 1) },
+      grounding: { page, range: { start: pageStart, end: md.position }, box: box(0, 0, 1, 1) },
       children,
     });
   });
