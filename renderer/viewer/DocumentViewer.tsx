@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { ImagePage } from './ImagePage.js';
@@ -65,8 +65,9 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     [sizes, zoom, viewport],
   );
 
-  // Scroll the page so the selection's first box is in view, unless it already is.
-  useEffect(() => {
+  // Scroll the page so the selection's first box is in view, unless it already is: before
+  // paint, so the frame that shows the highlight shows it in place.
+  useLayoutEffect(() => {
     const box = selection?.boxes[0];
     const container = scroller.current;
     if (!box || !container) return;
