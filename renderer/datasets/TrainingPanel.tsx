@@ -151,48 +151,53 @@ function SplitView({ split, tagName }: { split: SplitMetrics; tagName(id: number
       <div className="split-body">
         <MetricsChart split={split} className={tagName} />
         <div>
-          <table className="ds-table metrics-table">
-            <thead>
-              <tr>
-                <th>Class</th>
-                <th>Precision</th>
-                <th>Recall</th>
-                <th>Performance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {split.classes.map((c) => (
-                <tr key={c.id} data-testid="metrics-row" data-class-id={c.id}>
-                  <td>{tagName(c.id)}</td>
-                  <td>{fmt(c.precision)}</td>
-                  <td>{fmt(c.recall)}</td>
-                  <td>{fmt(c.performance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className="ds-table metrics-table overall">
-            <thead>
-              <tr>
-                <th>Overall</th>
-                <th>Precision</th>
-                <th>Recall</th>
-                <th>Performance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {split.metrics.map((m) => (
-                <tr key={m.name} data-testid="metrics-overall">
-                  <td>{m.name}</td>
-                  <td>{fmt(m.precision)}</td>
-                  <td>{fmt(m.recall)}</td>
-                  <td>{fmt(m.performance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MetricsTable
+            label="Class"
+            rows={split.classes.map((c) => ({ key: String(c.id), name: tagName(c.id), ...c }))}
+            rowProps={(row) => ({ 'data-testid': 'metrics-row', 'data-class-id': row.key })}
+          />
+          <MetricsTable
+            label="Overall"
+            className="overall"
+            rows={split.metrics.map((m) => ({ key: m.name, ...m }))}
+            rowProps={() => ({ 'data-testid': 'metrics-overall' })}
+          />
         </div>
       </div>
     </section>
+  );
+}
+
+interface MetricsRow {
+  key: string;
+  name: string;
+  precision: number;
+  recall: number;
+  performance: number;
+}
+
+/** One table of precision, recall and performance: per class, or the overall metrics. */
+function MetricsTable({ label, rows, rowProps, className }: { label: string; rows: MetricsRow[]; rowProps(row: MetricsRow): Record<string, string>; className?: string }) {
+  return (
+    <table className={`ds-table metrics-table${className ? ` ${className}` : ''}`}>
+      <thead>
+        <tr>
+          <th>{label}</th>
+          <th>Precision</th>
+          <th>Recall</th>
+          <th>Performance</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} {...rowProps(row)}>
+            <td>{row.name}</td>
+            <td>{fmt(row.precision)}</td>
+            <td>{fmt(row.recall)}</td>
+            <td>{fmt(row.performance)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
