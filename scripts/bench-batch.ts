@@ -60,7 +60,8 @@ try {
     const documentId = documentOfJob.get(job.jobId);
     if (documentId) jobsPerDocument.set(documentId, (jobsPerDocument.get(documentId) ?? 0) + 1);
   }
-  const results = (await readdir(join(workspace.root, 'results'))).filter((f) => f.endsWith('.json')).length;
+  // One summary file per stored result (its response sits beside it as <id>.json).
+  const results = (await readdir(join(workspace.root, 'results'))).filter((f) => f.endsWith('.info.json')).length;
   const summary = summarizeBatch(batch, Date.now());
   const unaccountedServerJobs = serverJobs.filter((j) => !documentOfJob.has(j.jobId)).length;
   const lost = DOCUMENTS - summary.done;

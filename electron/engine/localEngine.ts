@@ -28,7 +28,9 @@ export function findEngineWorker(): string {
   if (override) return override;
   // The CommonJS bundle has __dirname; the ESM bundle (and vitest) have import.meta.url.
   const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, WORKER_FILE), join(here, '..', 'electron', WORKER_FILE)];
+  // Beside the bundle (the app, the preview); failing that, the built one in a checkout
+  // (dev scripts run through scripts/run-ts.mjs, whose bundles live elsewhere).
+  const candidates = [join(here, WORKER_FILE), join(here, '..', 'electron', WORKER_FILE), join(process.cwd(), 'dist', 'electron', WORKER_FILE)];
   const found = candidates.find((path) => existsSync(path));
   if (!found) {
     throw new AppError({
