@@ -183,7 +183,7 @@ export class JobTracker {
   /** Stores a completed job's output once; a second call finds the result already there. */
   private async storeOutput(record: JobRecord, poll: JobPoll): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
     const resultId = resultIdForJob(record.jobId);
-    const existing = await this.deps.workspace.result(resultId).catch(() => null);
+    const existing = await this.deps.workspace.resultInfo(resultId);
     if (existing) return { resultId, credits: existing.credits, pageCount: existing.pageCount };
 
     const response = poll.result ?? (poll.output_url ? await fetchOutput(poll.output_url, this.stopper.signal) : null);

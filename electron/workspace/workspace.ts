@@ -99,6 +99,16 @@ export class Workspace {
     return parseStoredResult(await this.resultText(id));
   }
 
+  /** A stored result's summary, or null when there is none (its response is not read). */
+  async resultInfo(id: string): Promise<ResultInfo | null> {
+    const file = join(this.root, 'results', `${checkId(id)}.info.json`);
+    try {
+      return resultInfoSchema.parse(JSON.parse(await readFile(file, 'utf8'))) as ResultInfo;
+    } catch {
+      return null;
+    }
+  }
+
   /** A result with its response as the JSON text on disk (not parsed here: it may be 50 MB). */
   async resultText(id: string): Promise<StoredResultText> {
     const file = join(this.root, 'results', checkId(id));
