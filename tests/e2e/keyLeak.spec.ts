@@ -12,9 +12,14 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 test('after adding a key through the UI, only reveal ever returns it; no file or log line holds it', async ({ page, preview }) => {
   const responses: Array<{ channel: string; body: string }> = [];
-  page.on('response', async (response) => {
-    const match = /\/__bridge\/invoke\/([^?]+)/.exec(response.url());
-    if (match?.[1]) responses.push({ channel: decodeURIComponent(match[1]), body: await response.text() });
+  // Every bridge answer passes through here, so its body is recorded before the page sees it
+  // (reading bodies from 'response' events loses those a reload discards).
+  await page.route('**/__bridge/invoke/**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    const match = /\/__bridge\/invoke\/([^?]+)/.exec(route.request().url());
+    if (match?.[1]) responses.push({ channel: decodeURIComponent(match[1]), body });
+    await route.fulfill({ response, body });
   });
 
   await page.getByTestId('nav-keys').click();
