@@ -1,0 +1,46 @@
+// `npm run trust`: runs every trust check (issue 9) and prints one table — check, cases
+// tried, failures. Each step is an ordinary command; the checks it runs write their rows
+// through tests/trust/trustReport.ts into a fresh folder this script names.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TRUST_DIR_VARIABLE, type TrustRow } from '../tests/trust/trustReport';
+
+interface TrustStep {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+}
+
+/** Each check adds its step here. */
+const steps: TrustStep[] = [];
+
+const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
+const failedSteps: string[] = [];
+for (const step of steps) {
+  console.log(`\n== ${step.name}: ${step.command.join(' ')}`);
+  const run = spawnSync(step.command[0]!, step.command.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env, [TRUST_DIR_VARIABLE]: dir },
+  });
+  if (run.status !== 0) failedSteps.push(step.name);
+}
+
+const rows: TrustRow[] = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as TrustRow)
+  .sort((a, b) => a.check.localeCompare(b.check));
+rmSync(dir, { recursive: true, force: true });
+
+const header = ['check', 'cases tried', 'failures', 'note'];
+const table = [header, ...rows.map((r) => [r.check, String(r.cases), String(r.failures), r.note ?? ''])];
+const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of table.slice(1)) console.log(line(row));
+
+const failedRows = rows.filter((r) => r.failures > 0).map((r) => r.check);
+if (failedSteps.length > 0) console.error(`\nsteps that failed: ${failedSteps.join(', ')}`);
+if (failedRows.length > 0) console.error(`checks with failures: ${failedRows.join(', ')}`);
+process.exit(failedSteps.length > 0 || failedRows.length > 0 ? 1 : 0);
