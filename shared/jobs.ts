@@ -45,6 +45,8 @@ export interface JobRecord {
   /** Set when polling stopped on a problem that waiting will not fix (e.g. the key was deleted). */
   problem: AppErrorData | null;
   batch?: { batchId: string; itemId: string };
+  /** The create intent this job settled (see electron/jobs/createIntentStore.ts). */
+  intentId?: string;
   updatedAt: string;
 }
 

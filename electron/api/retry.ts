@@ -14,9 +14,15 @@ export interface RetryPolicy {
   maxTotalMs: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * Whether a connection dropped before the answer is retried. A job create turns this
+   * off: the service may have created the job before the drop, and only its job list can
+   * tell (see jobs/reconcileCreate.ts), so resending blindly could pay for it twice.
+   */
+  retryDroppedConnections: boolean;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, maxTotalMs: 120_000, baseDelayMs: 500, maxDelayMs: 30_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, maxTotalMs: 120_000, baseDelayMs: 500, maxDelayMs: 30_000, retryDroppedConnections: true };
 
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
@@ -90,7 +96,7 @@ export async function requestWithRetry(
     try {
       response = await send(request);
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'connection_reset') throw error;
+      if (!(error instanceof AppError) || error.code !== 'connection_reset' || !policy.retryDroppedConnections) throw error;
       failure = error;
     }
     if (response && !RETRYABLE_STATUSES.has(response.status)) return { ...response, attempts: attempt, exhausted: false };

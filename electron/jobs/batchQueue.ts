@@ -1,15 +1,26 @@
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { Batch, BatchItem, JobRecord } from '../../shared/jobs.js';
 import { systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
+import type { CreateIntent } from './createIntentStore.js';
 import { Slots } from './slots.js';
+
+/** What the disk says about a batch's documents after a restart. */
+export interface BatchRecovery {
+  /** The newest job record made for this item, ignoring jobs from before a "retry failed". */
+  recordFor(itemId: string, exclude: readonly string[]): JobRecord | null;
+  /** A create for this item whose outcome is still unknown (see createIntentStore.ts). */
+  openIntentFor(itemId: string): CreateIntent | null;
+}
 
 export interface BatchQueueDeps {
   /** Creates the item's job (the tracker writes its record on the 202) and answers with it. */
   submit(batch: Batch, item: BatchItem, retry: RetryOptions): Promise<JobRecord>;
   /** The record once the job is settled (completed and stored, or failed); `onServiceDone` when the service has finished it. */
   whenSettled(jobId: string, onServiceDone: () => void): Promise<JobRecord>;
-  /** The newest job record made for this item, if any (after a restart mid-submit). */
-  findRecord(batchId: string, itemId: string, exclude: readonly string[]): Promise<JobRecord | null>;
+  /** Reads the job records and open create intents of the batch (once, at start). */
+  recovery(batchId: string): Promise<BatchRecovery>;
+  /** Closes the open create intents of items the user chose to send again. */
+  forgetIntents(batchId: string, itemIds: string[]): Promise<void>;
   /** Writes the batch; must be durable when it resolves. */
   persist(batch: Batch): Promise<void>;
   /** Tells the renderer. */
@@ -20,14 +31,17 @@ export interface BatchQueueDeps {
 }
 
 const ACTIVE = new Set(['submitting', 'waiting', 'running']);
+/** States whose item may have a job the batch file does not know yet (the file is written lazily). */
+const MAYBE_SENT = new Set(['queued', 'submitting', 'waiting']);
 
 /**
- * One batch: documents go out as jobs, at most `concurrency` in flight. The queue is
- * written to disk before each create is sent ("submitting"), and the tracker writes the
- * job record the moment the 202 arrives, so after a crash every document is either not
- * sent, linked to its job, or — only when the app died between sending and the 202 —
- * marked "unsure" for the user instead of being sent twice. A document waiting out a 429
- * or 503 gives its slot to the next one and gets the next free slot back first.
+ * One batch: documents go out as jobs, at most `concurrency` in flight. The tracker
+ * writes a create intent before each create is sent and the job record the moment the
+ * 202 arrives, so the batch file itself can be written lazily: after a crash every
+ * document is linked to its job record, or has an open intent (the service's job list
+ * could not settle it: "unsure", never sent twice), or was never sent (queued again). A
+ * document waiting out a 429 or 503 gives its slot to the next one and gets the next
+ * free slot back first.
  */
 export class BatchQueue {
   private readonly slots: Slots;
@@ -46,12 +60,13 @@ export class BatchQueue {
 
   /** Picks the batch up (fresh or loaded from disk) and starts what may start. */
   async start(): Promise<void> {
+    const recovery = this.batch.items.some(needsRecovery) ? await this.deps.recovery(this.batch.batchId) : null;
     for (const item of this.batch.items) {
       if (item.state === 'running' && item.jobId) {
         this.slots.force();
         void this.followJob(item, item.jobId);
-      } else if (item.state === 'submitting' || item.state === 'waiting') {
-        await this.recover(item);
+      } else if (recovery && needsRecovery(item)) {
+        this.recover(item, recovery);
       }
     }
     await this.flush();
@@ -81,6 +96,7 @@ export class BatchQueue {
   /** Sends failed documents again as new jobs (their earlier job ids are kept); `unsure` ones only when asked. */
   async retryFailed(includeUnsure: boolean): Promise<number> {
     const again = this.batch.items.filter((i) => i.state === 'failed' || (includeUnsure && i.state === 'unsure'));
+    await this.deps.forgetIntents(this.batch.batchId, again.filter((i) => i.state === 'unsure').map((i) => i.itemId));
     for (const item of again) {
       if (item.jobId) item.previousJobIds.push(item.jobId);
       Object.assign(item, { state: 'queued', jobId: null, jobStatus: null, error: null, attempts: 0, finishedAt: null });
@@ -90,10 +106,10 @@ export class BatchQueue {
     return again.length;
   }
 
-  /** Resolves when nothing is queued or in flight (or the batch is paused with nothing in flight). */
-  whenIdle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idle.push(resolve));
+  /** Resolves when nothing is queued or in flight (or the batch is paused with nothing in flight), with that state on disk. */
+  async whenIdle(): Promise<void> {
+    if (!this.isIdle()) await new Promise<void>((resolve) => this.idle.push(resolve));
+    await this.flush();
   }
 
   setConcurrency(limit: number): void {
@@ -115,13 +131,13 @@ export class BatchQueue {
   private async runItem(item: BatchItem): Promise<void> {
     item.startedAt ??= new Date(this.clock.now()).toISOString();
     item.attempts = 1;
+    this.saveLazily();
     let record: JobRecord;
     try {
-      // On disk as "submitting" before the request leaves: a crash now can never resend it silently.
-      await this.flush();
       record = await this.deps.submit(this.batch, item, this.retryFor(item));
     } catch (error) {
-      this.finish(item, { state: 'failed', error: errorData(error) });
+      const data = errorData(error);
+      this.finish(item, { state: data.code === 'create_unsure' ? 'unsure' : 'failed', error: data });
       this.slots.release();
       this.afterChange();
       return;
@@ -178,31 +194,32 @@ export class BatchQueue {
           }
           item.state = 'submitting';
           item.attempts++;
-          await this.flush();
+          this.saveLazily();
         },
       },
     };
   }
 
-  /** After a restart: an item caught mid-submit is linked to its job if its record exists. */
-  private async recover(item: BatchItem): Promise<void> {
-    const record = await this.deps.findRecord(this.batch.batchId, item.itemId, item.previousJobIds);
+  /** After a restart: an item that may have been sent is linked to its job, kept unsure, or queued again. */
+  private recover(item: BatchItem, recovery: BatchRecovery): void {
+    const record = recovery.recordFor(item.itemId, item.previousJobIds);
+    const intent = recovery.openIntentFor(item.itemId);
     if (record) {
-      item.jobId = record.jobId;
-      item.jobStatus = record.status;
-      item.state = 'running';
+      Object.assign(item, { jobId: record.jobId, jobStatus: record.status, state: 'running', error: null });
       this.slots.force();
       void this.followJob(item, record.jobId);
-    } else if (item.state === 'waiting') {
-      // Its last answer was a refusal (429 / 503 / reset before any answer): nothing was created.
-      item.state = 'queued';
-    } else {
+    } else if (intent) {
+      const candidates = intent.candidates?.length ? ` (it may be ${intent.candidates.join(', ')})` : '';
       item.state = 'unsure';
       item.error = {
-        code: 'interrupted_submit',
-        message: 'The app stopped while this document was being sent; the service may or may not have a job for it.',
+        code: 'create_unsure',
+        message: `The app stopped while this document was being sent, and the service's job list could not say whether it made a job${candidates}.`,
         hint: 'Look for it on the Jobs screen before sending it again with "Retry failed and unsure".',
       };
+    } else {
+      // Never sent, or the service's job list showed it made no job: sending it now cannot duplicate anything.
+      item.state = 'queued';
+      item.error = null;
     }
   }
 
@@ -211,8 +228,13 @@ export class BatchQueue {
   }
 
   private afterChange(): void {
-    void this.flush().catch(() => undefined);
+    this.saveLazily();
     this.pump();
+  }
+
+  /** Writes the batch without waiting: job records and create intents carry what must be durable. */
+  private saveLazily(): void {
+    void this.flush().catch(() => undefined);
   }
 
   private isIdle(): boolean {
@@ -241,6 +263,11 @@ export class BatchQueue {
     this.writing = this.deps.persist(structuredClone(this.batch)).finally(() => (this.writing = null));
     await this.writing;
   }
+}
+
+/** Items the batch file may be behind on; an earlier unsure create is looked at again (its intent may be settled now). */
+function needsRecovery(item: BatchItem): boolean {
+  return (MAYBE_SENT.has(item.state) && !item.jobId) || (item.state === 'unsure' && item.error?.code === 'create_unsure');
 }
 
 function errorData(error: unknown): AppErrorData {

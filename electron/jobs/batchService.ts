@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
-import type { Batch, BatchEstimate, BatchItem, JobRecord, JobRequest } from '../../shared/jobs.js';
+import type { Batch, BatchEstimate, BatchItem, JobRequest } from '../../shared/jobs.js';
 import type { RetryClock } from '../api/retry.js';
 import type { Logger } from '../log.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { BatchQueue } from './batchQueue.js';
+import { BatchQueue, type BatchRecovery } from './batchQueue.js';
 import type { BatchStore } from './batchStore.js';
+import type { CreateIntentStore } from './createIntentStore.js';
 import type { JobRecordStore } from './jobRecordStore.js';
 import type { JobTracker } from './jobTracker.js';
 import { documentPages, readJobSettings } from './parsePlan.js';
@@ -17,6 +18,7 @@ export interface BatchServiceDeps {
   settings: SettingsStore;
   tracker: JobTracker;
   records: JobRecordStore;
+  intents: CreateIntentStore;
   store: BatchStore;
   logger: Logger;
   emit: (event: AppEvent) => void;
@@ -29,6 +31,8 @@ export type BatchOptions = Batch['request'];
 export class BatchService {
   private readonly queues = new Map<string, BatchQueue>();
   private readonly emitTimers = new Map<string, NodeJS.Timeout>();
+  /** Settles when the batches on disk have been picked up; a batch is not opened before (it would be opened twice). */
+  private resumed: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: BatchServiceDeps) {}
 
@@ -88,11 +92,18 @@ export class BatchService {
     return batch;
   }
 
-  /** Loads every batch from disk and picks up those with work left; called once at start-up. */
-  async resumeAll(): Promise<void> {
-    for (const batch of await this.deps.store.all()) {
-      if (batch.items.some((i) => ['queued', 'waiting', 'submitting', 'running'].includes(i.state))) await this.open(batch);
-    }
+  /**
+   * Loads every batch from disk and picks up those with work left, once `before` (the
+   * tracker settling interrupted creates) is done; called once at start-up.
+   */
+  resumeAll(before: Promise<unknown> = Promise.resolve()): Promise<void> {
+    this.resumed = before.then(async () => {
+      for (const batch of await this.deps.store.all()) {
+        const unfinished = batch.items.some((i) => ['queued', 'waiting', 'submitting', 'running', 'unsure'].includes(i.state));
+        if (unfinished && !this.queues.has(batch.batchId)) await this.open(batch);
+      }
+    });
+    return this.resumed;
   }
 
   async list(): Promise<Batch[]> {
@@ -131,6 +142,7 @@ export class BatchService {
   }
 
   private async queue(batchId: string): Promise<BatchQueue> {
+    await this.resumed.catch(() => undefined);
     const open = this.queues.get(batchId);
     if (open) return open;
     const batch = (await this.deps.store.all()).find((b) => b.batchId === batchId);
@@ -139,11 +151,16 @@ export class BatchService {
   }
 
   private async open(batch: Batch): Promise<BatchQueue> {
-    const { tracker, records, store } = this.deps;
+    const { tracker, records, intents, store } = this.deps;
     const queue = new BatchQueue(batch, {
       submit: (b, item, retry) => tracker.submit(jobRequestFor(b, item), { retry, batch: { batchId: b.batchId, itemId: item.itemId } }),
       whenSettled: (jobId, onServiceDone) => tracker.whenSettled(jobId, onServiceDone),
-      findRecord: (batchId, itemId, exclude) => newestRecordFor(records, batchId, itemId, exclude),
+      recovery: (batchId) => recoveryOf(records, intents, batchId),
+      forgetIntents: async (batchId, itemIds) => {
+        for (const intent of await intents.all()) {
+          if (intent.batch?.batchId === batchId && itemIds.includes(intent.batch.itemId)) await intents.close(intent.intentId);
+        }
+      },
       persist: (b) => store.write(b),
       changed: (b) => this.emitSoon(b),
       ...(this.deps.clock ? { clock: this.deps.clock } : {}),
@@ -173,7 +190,11 @@ function jobRequestFor(batch: Batch, item: BatchItem): JobRequest {
   return { ...batch.request, service: 'parse', documentId: item.documentId };
 }
 
-async function newestRecordFor(records: JobRecordStore, batchId: string, itemId: string, exclude: readonly string[]): Promise<JobRecord | null> {
-  const matching = (await records.all()).filter((r) => r.batch?.batchId === batchId && r.batch.itemId === itemId && !exclude.includes(r.jobId));
-  return matching.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+async function recoveryOf(records: JobRecordStore, intents: CreateIntentStore, batchId: string): Promise<BatchRecovery> {
+  const ours = (await records.all()).filter((r) => r.batch?.batchId === batchId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const openIntents = (await intents.all()).filter((i) => i.batch?.batchId === batchId);
+  return {
+    recordFor: (itemId, exclude) => ours.find((r) => r.batch?.itemId === itemId && !exclude.includes(r.jobId)) ?? null,
+    openIntentFor: (itemId) => openIntents.find((i) => i.batch?.itemId === itemId) ?? null,
+  };
 }

@@ -24,6 +24,7 @@ const recordSchema = z.looseObject({
   pageCount: z.number().nullable(),
   problem: errorSchema.nullable(),
   batch: z.object({ batchId: z.string(), itemId: z.string() }).optional(),
+  intentId: z.string().optional(),
   updatedAt: z.string(),
 });
 

@@ -1,23 +1,26 @@
 import { extractResponseSchema } from '../../shared/contracts/v2Extract.js';
 import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
-import { isTerminalStatus, type JobPoll } from '../../shared/contracts/v2Jobs.js';
+import { isTerminalStatus, type JobCreated, type JobPoll } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { isSettled, type JobRecord, type JobRequest } from '../../shared/jobs.js';
-import { requestWithRetry, systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
+import { backoffMs, DEFAULT_RETRY_POLICY, requestWithRetry, systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
 import { checkJson } from '../api/responses.js';
 import { V2Client } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
 import type { Workspace } from '../workspace/workspace.js';
+import type { CreateIntent, CreateIntentStore } from './createIntentStore.js';
 import { sendCreate } from './jobInputs.js';
 import { resultIdForJob, type JobRecordStore } from './jobRecordStore.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSchedule.js';
+import { reconcileCreate } from './reconcileCreate.js';
 
 export interface JobTrackerDeps {
   workspace: Workspace;
   keys: Pick<KeysService, 'credentialFor'>;
   records: JobRecordStore;
+  intents: CreateIntentStore;
   logger: Logger;
   emit: (event: AppEvent) => void;
   clock?: RetryClock;
@@ -31,12 +34,17 @@ export interface SubmitOptions {
   signal?: AbortSignal;
 }
 
+/** Resends of one create after dropped connections, each after the service's job list showed no job for it. */
+const MAX_CREATE_RESENDS = 4;
+
 /**
- * The job tracker. A job's record is written the moment its 202 arrives, before the first
- * poll; polling backs off (1 s ×1.5 up to 10 s) and resumes from the records after a
- * restart; a completed job's output is stored in the workspace under an id derived from
- * the job id, so it lands exactly once even if the app dies between saving the result
- * and updating the record.
+ * The job tracker. Before a create is sent its intent is on disk; the job's record is
+ * written the moment its 202 arrives, before the first poll; polling backs off (1 s ×1.5
+ * up to 10 s) and resumes from the records after a restart; a completed job's output is
+ * stored in the workspace under an id derived from the job id, so it lands exactly once
+ * even if the app dies between saving the result and updating the record. A create whose
+ * answer was lost (a dropped connection, or the app stopped mid-send) is settled from the
+ * service's job list before anything is sent again (see reconcileCreate.ts).
  */
 export class JobTracker {
   private readonly clock: RetryClock;
@@ -56,38 +64,27 @@ export class JobTracker {
   async submit(request: JobRequest, options: SubmitOptions = {}): Promise<JobRecord> {
     const credential = await this.deps.keys.credentialFor(['v2'], request.keyId);
     const document = await this.deps.workspace.documentInfo(request.documentId);
-    const client = new V2Client({ credential, ...(options.retry ? { retry: options.retry } : {}) });
-    const { job } = await sendCreate(this.deps.workspace, client, request, options.signal ? { signal: options.signal } : {});
-    const now = new Date(this.clock.now()).toISOString();
-    const record: JobRecord = {
-      jobId: job.job_id,
-      service: request.service,
-      keyId: credential.id,
-      documentId: document.id,
-      documentName: document.name,
-      request: { ...request, keyId: credential.id },
-      createdAt: job.created_at ?? now,
-      status: job.status,
-      completedAt: null,
-      resultId: null,
-      error: null,
-      credits: null,
-      pageCount: null,
-      problem: null,
-      ...(options.batch ? { batch: options.batch } : {}),
-      updatedAt: now,
-    };
-    // Written before anything else happens to the job: from here on it cannot be forgotten.
-    await this.deps.records.write(record);
-    this.noteStatus(record.jobId, record.status);
-    this.deps.logger.info('job created', { jobId: record.jobId, service: record.service });
-    this.announce(record);
-    void this.follow(record);
-    return record;
+    const retry: RetryOptions = { ...options.retry, policy: { ...options.retry?.policy, retryDroppedConnections: false } };
+    const createClient = new V2Client({ credential, retry });
+    const readClient = new V2Client({ credential });
+    const intent = await this.deps.intents.open(
+      { request: { ...request, keyId: credential.id }, keyId: credential.id, documentName: document.name, ...(options.batch ? { batch: options.batch } : {}) },
+      this.clock.now(),
+    );
+    let job: JobCreated;
+    try {
+      job = await this.createOnce({ create: createClient, read: readClient }, intent, retry.clock ?? this.clock, options.signal);
+    } catch (error) {
+      // An unsure create keeps its intent (with its candidate jobs) for the user; any other failure created nothing.
+      if (!(error instanceof AppError && error.code === 'create_unsure')) await this.deps.intents.close(intent.intentId);
+      throw error;
+    }
+    return this.recordCreated(intent, job);
   }
 
-  /** Follows every record that is not settled yet; called once at start-up. */
+  /** Follows every record that is not settled yet, after settling creates a crash left open; called once at start-up. */
   async resume(): Promise<number> {
+    await this.settleOpenIntents();
     const open = (await this.deps.records.all()).filter((r) => !isSettled(r));
     for (const record of open) void this.follow(record);
     if (open.length > 0) this.deps.logger.info('jobs resumed', { count: open.length });
@@ -121,6 +118,94 @@ export class JobTracker {
 
   stop(): void {
     this.stopper.abort();
+  }
+
+  /** Sends the create; after a dropped connection, resends only when the service has no job for it. */
+  private async createOnce(clients: { create: V2Client; read: V2Client }, intent: CreateIntent, clock: RetryClock, signal?: AbortSignal): Promise<JobCreated> {
+    for (let resends = 0; ; resends++) {
+      try {
+        return (await sendCreate(this.deps.workspace, clients.create, intent.request, signal ? { signal } : {})).job;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'connection_reset') || resends >= MAX_CREATE_RESENDS) throw error;
+        this.deps.logger.warn('job create dropped; asking the service whether it made the job', { intentId: intent.intentId });
+      }
+      const known = new Set((await this.deps.records.all()).map((r) => r.jobId));
+      const outcome = await reconcileCreate(clients.read, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, ...(signal ? { signal } : {}) });
+      if (outcome.kind === 'found') return outcome.job;
+      if (outcome.kind === 'ambiguous') {
+        await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
+        throw unsureCreate(outcome.candidates);
+      }
+      // The same wait a dropped connection gets from the retry policy (a batch frees its slot meanwhile).
+      await clock.sleep(backoffMs(resends + 1, DEFAULT_RETRY_POLICY, clock.random()), signal);
+    }
+  }
+
+  /** Writes the record of a created job (then forgets its intent) and starts following it. */
+  private async recordCreated(intent: CreateIntent, job: JobCreated): Promise<JobRecord> {
+    const now = new Date(this.clock.now()).toISOString();
+    const record: JobRecord = {
+      jobId: job.job_id,
+      service: intent.request.service,
+      keyId: intent.keyId,
+      documentId: intent.request.documentId,
+      documentName: intent.documentName,
+      request: intent.request,
+      createdAt: job.created_at ?? now,
+      status: job.status,
+      completedAt: null,
+      resultId: null,
+      error: null,
+      credits: null,
+      pageCount: null,
+      problem: null,
+      ...(intent.batch ? { batch: intent.batch } : {}),
+      intentId: intent.intentId,
+      updatedAt: now,
+    };
+    // Written before anything else happens to the job: from here on it cannot be forgotten.
+    await this.deps.records.write(record);
+    await this.deps.intents.close(intent.intentId);
+    this.noteStatus(record.jobId, record.status);
+    this.deps.logger.info('job created', { jobId: record.jobId, service: record.service });
+    this.announce(record);
+    void this.follow(record);
+    return record;
+  }
+
+  /**
+   * Creates a crash left open: an intent whose record exists is done; otherwise the
+   * service's job list says whether the job exists (record it), does not (forget it: a
+   * batch sends the document again), or cannot be told apart (kept, with its candidates).
+   */
+  private async settleOpenIntents(): Promise<void> {
+    const intents = await this.deps.intents.all();
+    if (intents.length === 0) return;
+    const records = await this.deps.records.all();
+    const recorded = new Set(records.map((r) => r.intentId));
+    const known = new Set(records.map((r) => r.jobId));
+    for (const intent of intents) {
+      if (recorded.has(intent.intentId)) {
+        await this.deps.intents.close(intent.intentId);
+        continue;
+      }
+      try {
+        const client = new V2Client({ credential: await this.deps.keys.credentialFor(['v2'], intent.keyId) });
+        const outcome = await reconcileCreate(client, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, signal: this.stopper.signal });
+        this.deps.logger.info('interrupted job create settled', { intentId: intent.intentId, outcome: outcome.kind });
+        if (outcome.kind === 'found') {
+          known.add(outcome.job.job_id);
+          await this.recordCreated(intent, outcome.job);
+        } else if (outcome.kind === 'none') {
+          await this.deps.intents.close(intent.intentId);
+        } else {
+          await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
+        }
+      } catch (error) {
+        // Offline, or the key is gone: the intent stays, and is reported as unsure.
+        this.deps.logger.warn('interrupted job create could not be settled', { intentId: intent.intentId, code: error instanceof AppError ? error.code : 'unexpected' });
+      }
+    }
   }
 
   private follow(record: JobRecord): Promise<JobRecord> {
@@ -247,6 +332,14 @@ export class JobTracker {
   private announce(record: JobRecord): void {
     this.deps.emit({ type: 'job', job: record });
   }
+}
+
+function unsureCreate(candidates: string[]): AppError {
+  return new AppError({
+    code: 'create_unsure',
+    message: `The connection dropped while the job was being created, and the service has ${candidates.length === 1 ? 'a job' : 'jobs'} that may be this one (${candidates.join(', ')}).`,
+    hint: 'Open the Jobs screen to check; send the document again only if none of them is its job.',
+  });
 }
 
 function failureOf(poll: JobPoll): AppErrorData {

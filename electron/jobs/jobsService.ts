@@ -6,6 +6,7 @@ import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { BatchService } from './batchService.js';
 import { BatchStore } from './batchStore.js';
+import { CreateIntentStore } from './createIntentStore.js';
 import { JobRecordStore } from './jobRecordStore.js';
 import { JobTracker } from './jobTracker.js';
 import type { PollSchedule } from './pollSchedule.js';
@@ -23,6 +24,7 @@ export interface JobsServiceDeps {
 /** The job tracker and the batches over it, with their records in the workspace. */
 export class JobsService {
   readonly records: JobRecordStore;
+  readonly intents: CreateIntentStore;
   readonly tracker: JobTracker;
   readonly batches: BatchService;
 
@@ -31,15 +33,15 @@ export class JobsService {
   constructor(deps: JobsServiceDeps) {
     this.logger = deps.logger;
     this.records = new JobRecordStore(deps.workspace.root, deps.logger);
-    this.tracker = new JobTracker({ ...deps, records: this.records });
-    this.batches = new BatchService({ ...deps, tracker: this.tracker, records: this.records, store: new BatchStore(deps.workspace.root, deps.logger) });
+    this.intents = new CreateIntentStore(deps.workspace.root, deps.logger);
+    this.tracker = new JobTracker({ ...deps, records: this.records, intents: this.intents });
+    this.batches = new BatchService({ ...deps, tracker: this.tracker, records: this.records, intents: this.intents, store: new BatchStore(deps.workspace.root, deps.logger) });
   }
 
   /** Picks up every unfinished job and batch; a failure is logged, never fatal to start-up. */
   async start(): Promise<void> {
     try {
-      await this.tracker.resume();
-      await this.batches.resumeAll();
+      await this.batches.resumeAll(this.tracker.resume());
     } catch (error) {
       this.logger.error('resuming jobs failed', { error: String(error) });
     }

@@ -8,7 +8,7 @@ export interface RequestLogEntry {
   method: string;
   path: string;
   query: string;
-  status: number | 'dropped';
+  status: number | 'dropped' | 'dropped after answering';
   at: string;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Fault injection. Faults come per run (CLI flags / constructor option; they stay) or per
  * request (`POST /__control/faults`; each is used up after `times` matching requests).
- * Transport faults (latency, status, drop) act before routing; job and page faults are
+ * Transport faults (latency, status, drop) act before routing, dropAnswer after it; job and page faults are
  * handed to the handler that creates the work.
  */
 export type FaultSpec =
@@ -10,6 +10,8 @@ export type FaultSpec =
   | { kind: 'status'; status: number; retryAfter?: string }
   /** The socket is destroyed before any answer: a connection reset. */
   | { kind: 'drop' }
+  /** The request is carried out (a job is created), then the socket is destroyed instead of answering. */
+  | { kind: 'dropAnswer' }
   /** 1-indexed pages that fail: 206 with `metadata.failed_pages` (older tool: `errors[]`). */
   | { kind: 'failPages'; pages: number[] }
   | { kind: 'slowJob'; pendingMs: number; processingMs: number }
@@ -44,6 +46,7 @@ function defaultApplies(kind: FaultSpec['kind'], method: string, path: string): 
     case 'latency':
     case 'status':
     case 'drop':
+    case 'dropAnswer':
       return true;
     case 'failPages':
       return method === 'POST' && (WORK_PATHS.includes(path) || path === '/v2/parse/jobs');

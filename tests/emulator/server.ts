@@ -106,7 +106,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const latency = findFault(info.faults, 'latency');
       if (latency) await sleep(latency.ms);
       info.form = await readForm(req, body);
-      return finish((await route(info)) ?? notFound(path));
+      const answer = (await route(info)) ?? notFound(path);
+      if (findFault(info.faults, 'dropAnswer')) {
+        log.status = 'dropped after answering';
+        req.socket.destroy();
+        return;
+      }
+      return finish(answer);
     } catch (error) {
       if (error instanceof HttpAnswer) return finish(error);
       console.error('emulator: handler failed', error);

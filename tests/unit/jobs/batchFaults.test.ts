@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { summarizeBatch } from '../../../shared/jobs.js';
-import { KEYS, useEmulator } from '../api/emulatorHarness.js';
+import { armFault, KEYS, useEmulator } from '../api/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from './jobsHarness.js';
 
 // 429s, 503s and dropped connections on every service route, creates and polls alike.
@@ -25,15 +25,21 @@ beforeEach(async () => {
 afterEach(() => world.close());
 
 describe('a batch under 429s, 503s and dropped connections', () => {
-  it('finishes 30 documents with every document parsed exactly once', async () => {
+  it('finishes 30 documents with every document parsed exactly once, even when a create is made but its answer is lost', async () => {
     await world.settings.update((s) => ({ next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 6, pageWarningLimit: 500 } }, result: null }));
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push((await world.workspace.addDocument(`doc-${i}.pdf`, await numberedPdf(i))).id);
+
+    // Besides the random faults: creates whose connection drops before and after the job is made.
+    const create = { method: 'POST', path: '/v2/parse/jobs' };
+    await armFault(env.emulator, { fault: { kind: 'drop' }, match: create, times: 2 });
+    await armFault(env.emulator, { fault: { kind: 'dropAnswer' }, match: create, times: 3 });
 
     const batch = await world.jobs.batches.create(ids, {});
     const done = await world.jobs.batches.whenIdle(batch.batchId);
 
     const summary = summarizeBatch(done, Date.now());
+    expect(done.items.filter((i) => i.state !== 'done').map((i) => i.error)).toEqual([]);
     expect(summary).toMatchObject({ documents: 30, done: 30, failed: 0, unsure: 0, pages: 30, pagesDone: 30, credits: 90 });
     // The service has exactly one job per document...
     const serverJobs = env.emulator.ctx.jobs.all().filter((j) => j.service === 'parse');
@@ -50,5 +56,7 @@ describe('a batch under 429s, 503s and dropped connections', () => {
     expect(statuses).toContain(429);
     expect(statuses).toContain(503);
     expect(statuses).toContain('dropped');
+    // (An armed fault is used up by every request it matches, so a plain drop can use up a dropAnswer too.)
+    expect(statuses).toContain('dropped after answering');
   }, 60_000);
 });

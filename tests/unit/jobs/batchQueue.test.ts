@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.js';
 import type { Batch, BatchItem, JobRecord } from '../../../shared/jobs.js';
 import type { RetryOptions } from '../../../electron/api/retry.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../electron/jobs/batchQueue.js';
+import type { CreateIntent } from '../../../electron/jobs/createIntentStore.js';
 
 function item(n: number, patch: Partial<BatchItem> = {}): BatchItem {
   return {
@@ -25,10 +26,15 @@ function record(jobId: string, patch: Partial<JobRecord> = {}): JobRecord {
 }
 
 /** Fake jobs: each submit makes a job that settles when the test says so; everything persisted is kept. */
-function fakeJobs(options: { fail?: (item: BatchItem) => AppError | null; existing?: JobRecord[] } = {}) {
+function intent(itemId: string, candidates?: string[]): CreateIntent {
+  return { intentId: `intent-${itemId}`, request: { service: 'parse', documentId: 'd' }, keyId: 'k', documentName: 'd.pdf', batch: { batchId: 'b1', itemId }, writtenAt: new Date().toISOString(), ...(candidates ? { candidates } : {}) };
+}
+
+function fakeJobs(options: { fail?: (item: BatchItem) => AppError | null; existing?: JobRecord[]; intents?: CreateIntent[] } = {}) {
   const settle = new Map<string, (r: JobRecord) => void>();
   const submitted: string[] = [];
   const persisted: Batch[] = [];
+  const forgotten: string[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
   let n = 0;
@@ -48,7 +54,11 @@ function fakeJobs(options: { fail?: (item: BatchItem) => AppError | null; existi
           resolve(r);
         }),
       ),
-    findRecord: async (_b, itemId) => options.existing?.find((r) => r.batch?.itemId === itemId) ?? null,
+    recovery: async () => ({
+      recordFor: (itemId) => options.existing?.find((r) => r.batch?.itemId === itemId) ?? null,
+      openIntentFor: (itemId) => options.intents?.find((i) => i.batch?.itemId === itemId) ?? null,
+    }),
+    forgetIntents: async (_b, itemIds) => void forgotten.push(...itemIds),
     persist: async (b) => void persisted.push(b),
     changed: () => undefined,
   };
@@ -58,7 +68,7 @@ function fakeJobs(options: { fail?: (item: BatchItem) => AppError | null; existi
     settle.get(jobId)!(record(jobId, status === 'completed' ? { status, resultId: `job-${jobId}`, credits: 6, pageCount: 2 } : { status, error: { code: 'bad', message: 'Bad page.' } }));
     await tick();
   };
-  return { deps, submitted, persisted, complete, tick, get maxInFlight() { return maxInFlight; }, get open() { return [...settle.keys()]; } };
+  return { deps, submitted, persisted, forgotten, complete, tick, get maxInFlight() { return maxInFlight; }, get open() { return [...settle.keys()]; } };
 }
 
 describe('the batch queue', () => {
@@ -74,19 +84,6 @@ describe('the batch queue', () => {
     expect(jobs.maxInFlight).toBe(2);
     expect(jobs.submitted).toEqual(['doc1', 'doc2', 'doc3', 'doc4', 'doc5']);
     expect(queue.batch.items.every((i) => i.state === 'done' && i.credits === 6)).toBe(true);
-  });
-
-  it('writes "submitting" to disk before it sends a document', async () => {
-    const jobs = fakeJobs();
-    const seen: string[] = [];
-    const deps = { ...jobs.deps, submit: async (b: Batch, it: BatchItem, r: RetryOptions) => {
-      seen.push(jobs.persisted.at(-1)!.items.find((i) => i.itemId === it.itemId)!.state);
-      return jobs.deps.submit(b, it, r);
-    } };
-    const queue = new BatchQueue(batchOf([item(1)]), deps);
-    await queue.start();
-    await jobs.complete('parse-job-1');
-    expect(seen).toEqual(['submitting']);
   });
 
   it('pauses (nothing new starts), resumes, and cancels only what has not started', async () => {
@@ -128,26 +125,46 @@ describe('the batch queue', () => {
     expect(queue.batch.items[2]!.previousJobIds).toEqual(['parse-job-2']);
   });
 
-  it('resumes from disk: running jobs are followed, a mid-submit item is linked to its record or marked unsure, never resent', async () => {
-    const jobs = fakeJobs({ existing: [record('parse-linked', { batch: { batchId: 'b1', itemId: 'item-2' } })] });
+  it('resumes from a stale batch file: items are linked to their records, kept unsure while their create is open, queued again otherwise', async () => {
+    const jobs = fakeJobs({
+      existing: [record('parse-linked', { batch: { batchId: 'b1', itemId: 'item-2' } }), record('parse-behind', { batch: { batchId: 'b1', itemId: 'item-6' } })],
+      intents: [intent('item-3', ['parse-maybe'])],
+    });
     const fromDisk = batchOf([
       item(1, { state: 'running', jobId: 'parse-running' }),
       item(2, { state: 'submitting' }),
       item(3, { state: 'submitting' }),
       item(4, { state: 'waiting' }),
       item(5, { state: 'done', jobId: 'parse-old', resultId: 'job-parse-old' }),
-    ], 4);
+      // The file was written before this item's create went out; its record says it did.
+      item(6, { state: 'queued' }),
+    ], 5);
     const queue = new BatchQueue(fromDisk, jobs.deps);
     await queue.start();
     await jobs.tick();
-    expect(queue.batch.items.map((i) => i.state)).toEqual(['running', 'running', 'unsure', 'running', 'done']);
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['running', 'running', 'unsure', 'running', 'done', 'running']);
+    expect(queue.batch.items[2]!.error).toMatchObject({ code: 'create_unsure', message: expect.stringContaining('parse-maybe') });
     expect(jobs.submitted).toEqual(['doc4']);
-    await jobs.complete('parse-running');
-    await jobs.complete('parse-linked');
-    await jobs.complete('parse-job-1');
+    for (const jobId of ['parse-running', 'parse-linked', 'parse-behind', 'parse-job-1']) await jobs.complete(jobId);
     await queue.whenIdle();
-    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'done', 'unsure', 'done', 'done']);
-    expect(queue.batch.items[2]!.error).toMatchObject({ code: 'interrupted_submit' });
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'done', 'unsure', 'done', 'done', 'done']);
+
+    // The user looked and sends it again: its open create is forgotten, and it goes as a new job.
+    expect(await queue.retryFailed(true)).toBe(1);
+    expect(jobs.forgotten).toEqual(['item-3']);
+    await jobs.tick();
+    await jobs.complete('parse-job-2');
+    await queue.whenIdle();
+    expect(queue.batch.items[2]!.state).toBe('done');
+    expect(jobs.submitted).toEqual(['doc4', 'doc3']);
+  });
+
+  it('marks a document unsure, not failed, when the service cannot say whether its dropped create made a job', async () => {
+    const jobs = fakeJobs({ fail: () => new AppError({ code: 'create_unsure', message: 'Maybe.' }) });
+    const queue = new BatchQueue(batchOf([item(1)]), jobs.deps);
+    await queue.start();
+    await queue.whenIdle();
+    expect(queue.batch.items[0]).toMatchObject({ state: 'unsure', error: { code: 'create_unsure' } });
   });
 
   it('gives its slot away while a create waits out a 429, and takes the next free one first', async () => {

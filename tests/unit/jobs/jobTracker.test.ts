@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RetryClock } from '../../../electron/api/retry.js';
+import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
 import { JobRecordStore, resultIdForJob } from '../../../electron/jobs/jobRecordStore.js';
 import { JobTracker } from '../../../electron/jobs/jobTracker.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../electron/jobs/pollSchedule.js';
@@ -37,7 +38,8 @@ function recordingClock(onSleep: (ms: number) => Promise<void> | void): RetryClo
 function trackerWith(clock: RetryClock) {
   const records = new JobRecordStore(world.workspace.root, logger);
   const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2 }) };
-  return { records, tracker: new JobTracker({ workspace: world.workspace, keys, records, logger, emit: () => undefined, clock }) };
+  const intents = new CreateIntentStore(world.workspace.root, logger);
+  return { records, intents, tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock }) };
 }
 
 describe('the job tracker', () => {

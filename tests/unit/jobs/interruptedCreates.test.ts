@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BatchStore } from '../../../electron/jobs/batchStore.js';
+import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
+import { createLogger } from '../../../electron/log.js';
+import { KEYS, useEmulator } from '../api/emulatorHarness.js';
+import { jobsWorld, numberedPdf, type JobsWorld } from './jobsHarness.js';
+
+// The app died after a job create left and before its 202 was recorded: only its intent is on disk.
+const env = useEmulator({ timings: { pendingMs: 10, processingMs: 20 } });
+const logger = createLogger(null, { console: false });
+
+let world: JobsWorld;
+let intents: CreateIntentStore;
+beforeEach(async () => {
+  world = await jobsWorld(env.emulator.url, KEYS.v2);
+  intents = new CreateIntentStore(world.workspace.root, logger);
+});
+afterEach(() => world.close());
+
+/** What reached the service before the crash: a parse job for this file, made with our key. */
+async function createOnService(filename: string, bytes: Uint8Array): Promise<string> {
+  const form = new FormData();
+  form.set('document', new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
+  const response = await fetch(`${env.emulator.url}/v2/parse/jobs`, { method: 'POST', headers: { Authorization: `Bearer ${KEYS.v2}` }, body: form });
+  expect(response.status).toBe(202);
+  return ((await response.json()) as { job_id: string }).job_id;
+}
+
+async function documentAndIntent(name: string, index: number, batch?: { batchId: string; itemId: string }) {
+  const bytes = await numberedPdf(index);
+  const document = await world.workspace.addDocument(name, bytes);
+  const intent = await intents.open({ request: { service: 'parse', documentId: document.id, keyId: 'k' }, keyId: 'k', documentName: name, ...(batch ? { batch } : {}) }, Date.now());
+  return { bytes, document, intent };
+}
+
+const parseJobs = () => env.emulator.ctx.jobs.all().filter((j) => j.service === 'parse');
+
+describe('a job create the app did not see answered', () => {
+  it('is found on the service by its document after a restart, recorded, followed and stored once', async () => {
+    const { bytes, document, intent } = await documentAndIntent('invoice.pdf', 1);
+    const jobId = await createOnService('invoice.pdf', bytes);
+    await createOnService('someone-else.pdf', await numberedPdf(2)); // another client's job in the same minutes
+
+    const jobs = await world.restart();
+    const settled = await jobs.tracker.whenSettled(jobId);
+    expect(settled).toMatchObject({ jobId, documentId: document.id, intentId: intent.intentId, status: 'completed', resultId: `job-${jobId}` });
+    expect(await intents.all()).toEqual([]);
+    expect((await jobs.records.all()).map((r) => r.jobId)).toEqual([jobId]);
+  });
+
+  it('is forgotten when the service has no job for it, and its batch document is sent (once) instead of being left unsure', async () => {
+    const items = [];
+    for (const index of [3, 4]) {
+      const { document } = await documentAndIntent(`b-${index}.pdf`, index, { batchId: 'batch-1', itemId: `item-${index}` });
+      items.push({ itemId: `item-${index}`, documentId: document.id, name: document.name, pages: 1, state: 'submitting' as const, jobId: null, jobStatus: null, resultId: null, credits: null, error: null, attempts: 1, startedAt: null, finishedAt: null, previousJobIds: [] });
+    }
+    const now = new Date().toISOString();
+    await new BatchStore(world.workspace.root, logger).write({ batchId: 'batch-1', createdAt: now, name: 'two', request: {}, concurrency: 2, paused: false, items, updatedAt: now });
+
+    const jobs = await world.restart();
+    const done = await jobs.batches.whenIdle('batch-1');
+    expect(done.items.map((i) => i.state)).toEqual(['done', 'done']);
+    expect(await intents.all()).toEqual([]);
+    expect(parseJobs()).toHaveLength(2);
+  });
+
+  it('stays unsure, naming the candidate jobs, when the service has more than one job that could be it', async () => {
+    const { bytes, intent } = await documentAndIntent('scan.pdf', 5);
+    const first = await createOnService('scan.pdf', bytes);
+    const second = await createOnService('scan.pdf', bytes);
+
+    const jobs = await world.restart();
+    const [kept] = await intents.all();
+    expect(kept).toMatchObject({ intentId: intent.intentId });
+    expect(new Set(kept!.candidates)).toEqual(new Set([first, second]));
+    expect(await jobs.records.all()).toEqual([]);
+  });
+});
