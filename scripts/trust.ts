@@ -14,7 +14,10 @@ interface TrustStep {
 }
 
 /** Each check adds its step here. */
-const steps: TrustStep[] = [];
+const steps: TrustStep[] = [
+  { name: 'electron hardening', command: ['node', 'scripts/run-ts.mjs', 'scripts/lint-electron.ts'] },
+  { name: 'bad files', command: ['npx', 'vitest', 'run', 'tests/unit/trust/badFiles.test.ts'] },
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
 const failedSteps: string[] = [];

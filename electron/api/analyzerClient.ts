@@ -23,7 +23,7 @@ export class AnalyzerClient {
   async analyze(input: AnalyzerInput, options: CallOptions = {}): Promise<AnalyzerOutcome> {
     const checked = await checkAnalyzerInput(input);
     const form = new FormData();
-    form.set(checked.field, new Blob([input.document.bytes as Uint8Array<ArrayBuffer>], { type: checked.mime }), input.document.filename);
+    form.set(checked.field, new Blob([input.document.bytes as Uint8Array<ArrayBuffer>], { type: checked.mime }), checked.filename);
     const flags = ['include_marginalia', 'include_metadata_in_markdown', 'enable_rotation_detection'] as const;
     for (const flag of flags) if (input[flag] !== undefined) form.set(flag, String(input[flag]));
     if (checked.fieldsSchema !== undefined) form.set('fields_schema', checked.fieldsSchema);

@@ -4,7 +4,7 @@ import { parseResponseSchema, type ParseResponse } from '../../shared/contracts/
 import { endpointFor, type ClientConfig } from './clientEndpoint.js';
 import { checkExtractInput, type ExtractInput, type ExtractJobInput } from './preflight/extractPreflight.js';
 import { checkJobIdInput, checkJobListQuery, type JobListQuery } from './preflight/jobsPreflight.js';
-import { checkParseInput, type ParseInput, type ParseJobInput } from './preflight/parsePreflight.js';
+import { checkParseInput, type CheckedParse, type ParseInput, type ParseJobInput } from './preflight/parsePreflight.js';
 import { checkJson, readJson } from './responses.js';
 import { callService, jsonBody, type CallOptions, type ServiceEndpoint } from './serviceCall.js';
 
@@ -54,7 +54,7 @@ export class V2Client {
 
   async parse(input: ParseInput, options: CallOptions = {}): Promise<ParseOutcome> {
     const checked = await checkParseInput(input, this.now());
-    const response = await callService(this.endpoint, { method: 'POST', path: '/v2/parse', body: parseForm(input, checked.options) }, options);
+    const response = await callService(this.endpoint, { method: 'POST', path: '/v2/parse', body: parseForm(input, checked) }, options);
     const body = readJson(response, parseResponseSchema, 'parse response');
     const failedPages = body.metadata.failed_pages ?? [];
     return { status: response.status, partial: response.status === 206 || failedPages.length > 0, failedPages, response: body };
@@ -62,7 +62,7 @@ export class V2Client {
 
   async createParseJob(input: ParseJobInput, options: CallOptions = {}): Promise<JobCreateOutcome> {
     const checked = await checkParseInput(input, this.now());
-    const form = parseForm(input, checked.options);
+    const form = parseForm(input, checked);
     if (input.output_save_url !== undefined) form.set('output_save_url', input.output_save_url);
     if (input.service_tier !== undefined) form.set('service_tier', input.service_tier);
     const response = await callService(this.endpoint, { method: 'POST', path: '/v2/parse/jobs', body: form }, options);
@@ -120,13 +120,13 @@ export class V2Client {
   }
 }
 
-function parseForm(input: ParseInput, options: ParseInput['options']): FormData {
+function parseForm(input: ParseInput, checked: CheckedParse): FormData {
   const form = new FormData();
-  if (input.document) {
-    form.set('document', new Blob([input.document.bytes as Uint8Array<ArrayBuffer>]), input.document.filename);
+  if (input.document && checked.upload) {
+    form.set('document', new Blob([input.document.bytes as Uint8Array<ArrayBuffer>], { type: checked.upload.mime }), checked.upload.filename);
   }
   if (input.document_url !== undefined) form.set('document_url', input.document_url);
   if (input.model !== undefined) form.set('model', input.model);
-  if (options !== undefined) form.set('options', JSON.stringify(options));
+  if (checked.options !== undefined) form.set('options', JSON.stringify(checked.options));
   return form;
 }

@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors.js';
+import { documentErrors } from './documentErrors.js';
 
 /** What a file is, judged by its bytes (never by its extension). */
 export type DocumentKind =
@@ -35,23 +35,23 @@ export function isEncryptedPdf(bytes: Uint8Array): boolean {
   return pattern.test(tail) || (/\/Linearized/.test(head) && pattern.test(head));
 }
 
+/**
+ * A PDF ends with `%%EOF`; a copy or download cut short loses it. Acrobat requires the
+ * marker within the last 1024 bytes (PDF Reference 1.7, Appendix H), which tolerates a
+ * little junk after it. pdf.js would rebuild such a file and quietly show the pages that
+ * survived, which a reviewer must not mistake for the whole document.
+ */
+export function isTruncatedPdf(bytes: Uint8Array): boolean {
+  return !latin1(bytes.subarray(Math.max(0, bytes.length - 1024))).includes('%%EOF');
+}
+
 /** Refuses what the app cannot read, with a message that says what to do. */
 export function requireSupportedDocument(bytes: Uint8Array, fileName: string): DocumentKind {
+  if (bytes.length === 0) throw documentErrors.emptyFile(fileName);
   const kind = sniffDocument(bytes);
-  if (!kind) {
-    throw new AppError({
-      code: 'unsupported_file_type',
-      message: `"${fileName}" is neither a PDF nor an image (PNG, JPEG, GIF, WebP, BMP, TIFF).`,
-      hint: 'Open a PDF or an image file. The type is judged by the content, not the file name.',
-    });
-  }
-  if (kind.kind === 'pdf' && kind.encrypted) {
-    throw new AppError({
-      code: 'encrypted_pdf',
-      message: `"${fileName}" is encrypted (password-protected), and the services do not accept encrypted PDFs.`,
-      hint: 'Save an unprotected copy (print to PDF, or remove the password in your PDF tool), then open that.',
-    });
-  }
+  if (!kind) throw documentErrors.unsupportedType(fileName);
+  if (kind.kind === 'pdf' && isTruncatedPdf(bytes)) throw documentErrors.truncatedPdf(fileName);
+  if (kind.kind === 'pdf' && kind.encrypted) throw documentErrors.encryptedPdf(fileName);
   return kind;
 }
 

@@ -1,6 +1,7 @@
 import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import { newJobId } from '../../shared/ulid.js';
+import { documentErrors } from '../documents/documentErrors.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { MarkdownWriter } from './markdownWriter.js';
 import { findMarginalia, type EdgeLine } from './marginalia.js';
@@ -51,6 +52,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
   throwIfAborted(context.signal);
   const pdf = await openPdf(bytes, filename);
   try {
+    if (pdf.numPages === 0) throw documentErrors.emptyPdf(filename);
     const pages = selectPages(resolved.pages, pdf.numPages);
     const response = await parsePages(pdf, pages, resolved, context);
     return {

@@ -1,5 +1,6 @@
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError } from '../../shared/errors.js';
+import { documentErrors } from '../documents/documentErrors.js';
 
 // pdfjs-dist stays outside the bundle (it loads its worker and data files at run time), and
 // the legacy build is the one that runs in Node without DOM polyfills.
@@ -29,13 +30,7 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PdfD
     return await task.promise;
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    if (name === 'PasswordException') {
-      throw new AppError({
-        code: 'encrypted_pdf',
-        message: `"${fileName}" is password-protected, and the local engine does not open encrypted PDFs.`,
-        hint: 'Save an unprotected copy (print to PDF, or remove the password in your PDF tool), then open that.',
-      });
-    }
+    if (name === 'PasswordException') throw documentErrors.encryptedPdf(fileName);
     throw new AppError({
       code: 'unreadable_pdf',
       message: `"${fileName}" could not be read as a PDF: ${error instanceof Error ? error.message : String(error)}`,

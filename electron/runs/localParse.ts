@@ -13,9 +13,11 @@ export async function runLocalParse(
 ): Promise<StoredResult> {
   const document = await deps.workspace.documentInfo(request.documentId);
   if (document.mime !== 'application/pdf') {
+    // Files are typed by their content: a PNG saved as "scan.pdf" opened as the image it is.
+    const misnamed = /\.pdf$/i.test(document.name) ? ', although its name ends in .pdf' : '';
     throw new AppError({
       code: 'local_engine_needs_pdf',
-      message: 'The offline engine reads the text layer of PDFs; this document is an image.',
+      message: `"${document.name}" is an image (${document.mime})${misnamed}; the offline engine reads only the text layer of PDFs.`,
       hint: 'Use the cloud parser (engine "parse") for images and scans; add a key on the Keys screen.',
     });
   }

@@ -21,15 +21,21 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
     show: false,
     title: 'Groundwork',
     backgroundColor: '#f7f7f5',
+    // A literal, so electronegativity (npm run lint:electron) and shellSecurity.test.ts read it.
     webPreferences: {
-      preload: preloadPath,
+      preload: preloadPath, // eng-disable PRELOAD_JS_CHECK -- our own bundled preload: contextBridge exposes named IPC functions only, no ipcRenderer or Node
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      experimentalFeatures: false,
       webviewTag: false,
+      navigateOnDragDrop: false,
+      // A middle click (auxclick) is another way to open a window; the app has no use for it.
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     },
   });
@@ -41,7 +47,7 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
   window.webContents.on('will-redirect', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(({ url }) => {
     const safe = safeExternalUrl(url);
-    if (safe) void shell.openExternal(safe);
+    if (safe) void shell.openExternal(safe); // eng-disable OPEN_EXTERNAL_JS_CHECK -- only https URLs without credentials, checked by safeExternalUrl
     return { action: 'deny' };
   });
 

@@ -1,5 +1,5 @@
 import { ANALYZER_LIMITS } from '../../../shared/contracts/analyzer.js';
-import { checkDocumentFile, type DocumentFile } from './documentInput.js';
+import { checkDocumentFile, documentMime, uploadName, type DocumentFile } from './documentInput.js';
 import { checkJsonSchemaObject } from './extractPreflight.js';
 import { preflightError } from './preflightError.js';
 
@@ -16,6 +16,8 @@ export interface AnalyzerInput {
 export interface CheckedAnalyzer {
   field: 'pdf' | 'image';
   mime: string;
+  /** Named by its content: a PNG called "scan.pdf" goes as "scan.png" in the image field. */
+  filename: string;
   fieldsSchema: string | undefined;
 }
 
@@ -43,5 +45,5 @@ export async function checkAnalyzerInput(input: AnalyzerInput): Promise<CheckedA
     throw preflightError('invalid_pages', 'pages', 'Analyzer pages count from 0 and must be whole numbers.', 'Give 0-based page numbers, e.g. 0,1,2.');
   }
   const fieldsSchema = input.fields_schema === undefined ? undefined : JSON.stringify(checkJsonSchemaObject(input.fields_schema, 'fields_schema'));
-  return { field: kind.kind === 'pdf' ? 'pdf' : 'image', mime: kind.kind === 'pdf' ? 'application/pdf' : kind.mime, fieldsSchema };
+  return { field: kind.kind === 'pdf' ? 'pdf' : 'image', mime: documentMime(kind), filename: uploadName(input.document.filename, kind), fieldsSchema };
 }

@@ -1,4 +1,5 @@
 import { isHttpUrl } from '../../../shared/outputSaveUrl.js';
+import { documentErrors } from '../../documents/documentErrors.js';
 import { requireSupportedDocument, type DocumentKind } from '../../documents/sniff.js';
 import { countPdfPages } from '../../documents/pdfPageCount.js';
 import { preflightError } from './preflightError.js';
@@ -38,9 +39,39 @@ export function checkDocumentXorUrl(document: DocumentFile | undefined, document
   }
 }
 
-/** Refuses unreadable and encrypted files (detected locally) and counts the pages. */
+/** Refuses empty, unreadable, truncated and encrypted files and PDFs without pages (all detected locally), and counts the pages. */
 export async function checkDocumentFile(document: DocumentFile): Promise<CheckedDocument> {
   const kind = requireSupportedDocument(document.bytes, document.filename);
   const pageCount = kind.kind === 'image' ? 1 : await countPdfPages(document.bytes);
+  if (pageCount === 0) throw documentErrors.emptyPdf(document.filename);
   return { kind, pageCount };
+}
+
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/bmp': ['bmp'],
+  'image/tiff': ['tif', 'tiff'],
+};
+
+export function documentMime(kind: DocumentKind): string {
+  return kind.kind === 'pdf' ? 'application/pdf' : kind.mime;
+}
+
+/**
+ * The name a file is uploaded under: its own, unless its extension contradicts its content.
+ * "scan.pdf" holding a PNG goes as "scan.png" (typed image/png): a service may go by the
+ * name, and the file is an image, which the contract accepts. A name without a document
+ * extension gets one appended ("scan" → "scan.png").
+ */
+export function uploadName(filename: string, kind: DocumentKind): string {
+  const extensions = EXTENSIONS[documentMime(kind)] ?? [];
+  const dot = filename.lastIndexOf('.');
+  const extension = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+  if (extensions.includes(extension)) return filename;
+  const misleading = Object.values(EXTENSIONS).some((list) => list.includes(extension));
+  return `${misleading ? filename.slice(0, dot) : filename}.${extensions[0] ?? 'bin'}`;
 }

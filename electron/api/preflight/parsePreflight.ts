@@ -1,6 +1,6 @@
 import { parseOptionsSchema, type ParseOptions } from '../../../shared/contracts/v2Parse.js';
 import { checkOutputSaveUrl } from '../../../shared/outputSaveUrl.js';
-import { checkDocumentFile, checkDocumentXorUrl, type DocumentFile } from './documentInput.js';
+import { checkDocumentFile, checkDocumentXorUrl, documentMime, uploadName, type DocumentFile } from './documentInput.js';
 import { preflightError } from './preflightError.js';
 
 export const SERVICE_TIERS = ['standard', 'priority'] as const;
@@ -22,6 +22,8 @@ export interface ParseJobInput extends ParseInput {
 
 export interface CheckedParse {
   options: ParseOptions | undefined;
+  /** How the local document is uploaded: typed and named by its content. */
+  upload: { mime: string; filename: string } | null;
   /** Pages the service will process, when known before sending. */
   pageCount: number | null;
   warnings: string[];
@@ -37,8 +39,9 @@ export async function checkParseInput(input: ParseJobInput, now: number = Date.n
     throw preflightError('validation_error', 'model', 'The model name is empty.', 'Leave it unset for the default model, or name one (e.g. dpt-3-pro).');
   }
   const options = input.options === undefined ? undefined : checkParseOptions(input.options);
-  const documentPages = input.document ? (await checkDocumentFile(input.document)).pageCount : null;
-  const pageCount = options?.pages ? options.pages.length : documentPages;
+  const document = input.document ? await checkDocumentFile(input.document) : null;
+  const upload = input.document && document ? { mime: documentMime(document.kind), filename: uploadName(input.document.filename, document.kind) } : null;
+  const pageCount = options?.pages ? options.pages.length : (document?.pageCount ?? null);
 
   const warnings: string[] = [];
   if (input.service_tier !== undefined && !SERVICE_TIERS.includes(input.service_tier)) {
@@ -51,7 +54,7 @@ export async function checkParseInput(input: ParseJobInput, now: number = Date.n
     }
     warnings.push(...check.warnings);
   }
-  return { options, pageCount, warnings };
+  return { options, upload, pageCount, warnings };
 }
 
 /** Unknown keys (including retired `dpi`, `grounding`, `blocks.<type>.caption`), pages with 0, any password. */

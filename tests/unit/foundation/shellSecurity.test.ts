@@ -8,7 +8,18 @@ const windowSource = readFileSync('electron/shell/window.ts', 'utf8');
 const webPreferences = /webPreferences:\s*\{([^}]*)\}/.exec(windowSource)?.[1] ?? '';
 
 describe('the Electron shell is secure by construction', () => {
-  it.each(['contextIsolation: true', 'sandbox: true', 'nodeIntegration: false', 'webSecurity: true', 'webviewTag: false'])(
+  it.each([
+    'contextIsolation: true',
+    'sandbox: true',
+    'nodeIntegration: false',
+    'nodeIntegrationInWorker: false',
+    'nodeIntegrationInSubFrames: false',
+    'webSecurity: true',
+    'allowRunningInsecureContent: false',
+    'experimentalFeatures: false',
+    'webviewTag: false',
+    "disableBlinkFeatures: 'Auxclick'",
+  ])(
     'webPreferences says %s literally',
     (setting) => expect(webPreferences).toContain(setting),
   );

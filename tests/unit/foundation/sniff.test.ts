@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { requireSupportedDocument, sniffDocument } from '../../../electron/documents/sniff.js';
+import { isTruncatedPdf, requireSupportedDocument, sniffDocument } from '../../../electron/documents/sniff.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -29,5 +29,21 @@ describe('documents are judged by content', () => {
     expect(() => requireSupportedDocument(bytes('hello, not a pdf'), 'report.pdf')).toThrow(
       expect.objectContaining({ code: 'unsupported_file_type', message: expect.stringContaining('report.pdf') }),
     );
+  });
+
+  it('refuses an empty file as empty, not as an unknown type', () => {
+    expect(() => requireSupportedDocument(new Uint8Array(0), 'blank.pdf')).toThrow(expect.objectContaining({ code: 'empty_file', message: expect.stringContaining('"blank.pdf" is empty') }));
+  });
+
+  it('calls a PDF truncated when %%EOF is not within its last 1024 bytes, as Acrobat does', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    const whole = await doc.save();
+    const withJunk = (n: number) => new Uint8Array([...whole, ...new Uint8Array(n).fill(0x20)]);
+    expect(isTruncatedPdf(whole)).toBe(false);
+    expect(isTruncatedPdf(withJunk(1000))).toBe(false);
+    expect(isTruncatedPdf(withJunk(1100))).toBe(true);
+    expect(isTruncatedPdf(whole.slice(0, whole.length - 8))).toBe(true);
+    expect(() => requireSupportedDocument(whole.slice(0, 500), 'cut.pdf')).toThrow(expect.objectContaining({ code: 'truncated_pdf' }));
   });
 });

@@ -32,7 +32,7 @@ describe('the workspace', () => {
 
   it.each([
     ['a text file named .pdf', new TextEncoder().encode('not a pdf at all'), 'unsupported_file_type'],
-    ['a damaged PDF', new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog'), 'corrupt_pdf'],
+    ['a damaged PDF', new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog\n%%EOF'), 'corrupt_pdf'],
     ['an encrypted PDF', new TextEncoder().encode('%PDF-1.7\ntrailer << /Root 1 0 R /Encrypt 2 0 R >>\n%%EOF'), 'encrypted_pdf'],
   ])('refuses %s with a clear error and stores nothing', async (_label, bytes, code) => {
     await expect(workspace.addDocument('x.pdf', bytes)).rejects.toMatchObject({ code });
