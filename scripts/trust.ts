@@ -14,7 +14,9 @@ interface TrustStep {
 }
 
 /** Each check adds its step here. */
-const steps: TrustStep[] = [];
+const steps: TrustStep[] = [
+  { name: 'crash safety', command: ['node', 'scripts/run-ts.mjs', 'scripts/crash.ts', '--kills', '200'] },
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
 const failedSteps: string[] = [];
