@@ -9,6 +9,8 @@ export interface RequestLogEntry {
   path: string;
   query: string;
   status: number | 'dropped';
+  /** The request was handled and then its answer dropped (see the `drop` fault's `afterWork`). */
+  answerLost?: true;
   at: string;
 }
 

@@ -8,8 +8,13 @@ export type FaultSpec =
   | { kind: 'latency'; ms: number }
   /** 429 answers carry `Retry-After` (default "1"); 5xx answers carry it only when given. */
   | { kind: 'status'; status: number; retryAfter?: string }
-  /** The socket is destroyed before any answer: a connection reset. */
-  | { kind: 'drop' }
+  /**
+   * The socket is destroyed instead of answering: a connection reset. By default before
+   * any work; with `afterWork` the request is fully handled first (a job created, a
+   * project made, credits spent) and only the answer is lost, as when a proxy or the
+   * network fails on the way back.
+   */
+  | { kind: 'drop'; afterWork?: boolean }
   /** 1-indexed pages that fail: 206 with `metadata.failed_pages` (older tool: `errors[]`). */
   | { kind: 'failPages'; pages: number[] }
   | { kind: 'slowJob'; pendingMs: number; processingMs: number }
