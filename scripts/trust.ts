@@ -16,6 +16,7 @@ interface TrustStep {
 /** Each check adds its step here. */
 const steps: TrustStep[] = [
   { name: 'crash safety', command: ['node', 'scripts/run-ts.mjs', 'scripts/crash.ts', '--kills', '200'] },
+  { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/faults/faults.test.ts'] },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
