@@ -3,6 +3,7 @@ import type { AppEvent } from '../shared/events.js';
 import { defaultAddresses } from './config.js';
 import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
+import { removeLeftoverTemps } from './leftoverTemps.js';
 import { JobsService } from './jobs/jobsService.js';
 import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
@@ -49,6 +50,8 @@ export const KEYCHAIN_SERVICE = 'groundwork';
 export async function createServices(options: ServicesOptions): Promise<Services> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger(options.dataDir);
+  // Before anything writes: temp files of writes a crash cut short go, the real files stay.
+  await removeLeftoverTemps(options.dataDir, logger);
   const notices = new Notices();
   const settings = createSettingsStore(options.dataDir, { logger, notices });
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICE);

@@ -17,6 +17,8 @@ interface TrustStep {
 const steps: TrustStep[] = [
   { name: 'electron hardening', command: ['node', 'scripts/run-ts.mjs', 'scripts/lint-electron.ts'] },
   { name: 'bad files', command: ['npx', 'vitest', 'run', 'tests/unit/trust/badFiles.test.ts'] },
+  { name: 'crash safety', command: ['node', 'scripts/run-ts.mjs', 'scripts/crash.ts', '--kills', '200'] },
+  { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/faults/faults.test.ts'] },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));

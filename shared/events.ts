@@ -8,6 +8,19 @@ export interface ProgressEvent {
   done: number;
   total: number;
   message?: string;
+  /**
+   * Set while a refused or dropped request waits to be sent again (429, 503, a reset
+   * connection): the work goes on, so the UI shows it as progress, not as an error.
+   */
+  retry?: RetryNote;
+}
+
+export interface RetryNote {
+  /** The attempt that was refused (1 = the first). */
+  attempt: number;
+  delayMs: number;
+  /** `HTTP 429`, `HTTP 503` or `connection_reset`. */
+  reason: string;
 }
 
 export interface NoticeEvent {

@@ -7,6 +7,8 @@ const workspaceId = z.string().regex(/^[a-zA-Z0-9_-]{1,80}$/, 'not a workspace i
 const service = z.enum(['parse', 'extract']);
 const jobId = z.string().regex(OLDER_JOB_ID, 'not a job id');
 const batchId = z.string().uuid();
+/** Names the create as a run: its retries are reported as progress and it can be cancelled. */
+const runId = z.string().uuid();
 const model = z.string().trim().min(1).max(120);
 const serviceTier = z.enum(['standard', 'priority']);
 const outputSaveUrl = z.string().trim().min(1).max(8000);
@@ -24,6 +26,7 @@ export const jobsRequests = {
         options: options.optional(),
         serviceTier: serviceTier.optional(),
         outputSaveUrl: outputSaveUrl.optional(),
+        runId: runId.optional(),
       })
       .strict(),
     z
@@ -34,6 +37,7 @@ export const jobsRequests = {
         keyId: keyIdSchema.optional(),
         model: model.optional(),
         outputSaveUrl: outputSaveUrl.optional(),
+        runId: runId.optional(),
       })
       .strict(),
   ]),

@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { HandlerTable } from '../handlers.js';
+import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
 import { DatasetsService } from './datasetsService.js';
 import { archiveName, downloadArchive } from './snapshotDownload.js';
@@ -7,7 +8,10 @@ import { archiveName, downloadArchive } from './snapshotDownload.js';
 type DatasetChannel = Extract<keyof HandlerTable, `datasets:${string}` | `training:${string}` | `snapshots:${string}` | `inference:${string}`>;
 
 /** The datasets / training / snapshots / inference handlers, spread into createHandlers. */
-export function createDatasetHandlers(services: Services, datasets = new DatasetsService(services)): Pick<HandlerTable, DatasetChannel> {
+export function createDatasetHandlers(
+  services: Services,
+  datasets = new DatasetsService({ ...services, clientOptions: { retry: { policy: USER_CALL_POLICY } } }),
+): Pick<HandlerTable, DatasetChannel> {
   return {
     'datasets:registry': () => datasets.registry(),
     'datasets:createProject': ({ keyId, name }) => datasets.createProject(keyId, name),

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 import type { JobRequest } from '../../shared/jobs.js';
 import type { HandlerTable } from '../handlers.js';
+import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
 import { jobDetail, listJobs } from './jobList.js';
 import { planParse, readJobSettings, updateJobSettings } from './parsePlan.js';
@@ -11,10 +12,12 @@ type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string
 export function createJobHandlers(services: Services): Pick<HandlerTable, JobChannel> {
   const { jobs, keys, workspace, settings } = services;
   return {
-    'jobs:create': async (request) => {
-      if (request.service === 'parse') return jobs.tracker.submit(request);
-      const source = await workspace.result(request.sourceResultId);
-      return jobs.tracker.submit({ ...request, documentId: source.documentId });
+    'jobs:create': async ({ runId, ...request }) => {
+      const job: JobRequest = request.service === 'parse' ? request : { ...request, documentId: (await workspace.result(request.sourceResultId)).documentId };
+      if (!runId) return jobs.tracker.submit(job, { retry: { policy: USER_CALL_POLICY } });
+      // Named as a run: a refused create shows as "retrying" on the run, and Cancel stops it.
+      const retry = retryAsProgress(services.emit, runId, 'Creating the job');
+      return services.runs.run(runId, (signal) => jobs.tracker.submit(job, { retry, signal }));
     },
     'jobs:list': (request) => listJobs(keys, jobs.records, request),
     'jobs:detail': ({ service, jobId, keyId }) => jobDetail(keys, jobs.records, service, jobId, keyId),
@@ -27,7 +30,7 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
       // A retry is a new job with the same document and options; the old record stays.
       const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl } = record.request;
       const again: JobRequest = { service, documentId, ...{ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl } };
-      return jobs.tracker.submit(stripUndefined(again));
+      return jobs.tracker.submit(stripUndefined(again), { retry: { policy: USER_CALL_POLICY } });
     },
     'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),
     'jobs:plan': ({ documentId }) => planParse(workspace, settings, documentId),

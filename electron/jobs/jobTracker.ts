@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { extractResponseSchema } from '../../shared/contracts/v2Extract.js';
 import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
 import { isTerminalStatus, type JobCreated, type JobPoll } from '../../shared/contracts/v2Jobs.js';
@@ -58,6 +59,8 @@ export class JobTracker {
   constructor(private readonly deps: JobTrackerDeps) {
     this.clock = deps.clock ?? systemClock;
     this.schedule = deps.schedule ?? DEFAULT_POLL_SCHEDULE;
+    // Every followed job waits on this one signal; a batch follows more than Node's default of 10.
+    setMaxListeners(0, this.stopper.signal);
   }
 
   /** Creates a job, records it, starts following it; answers with the record as written. */

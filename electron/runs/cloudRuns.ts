@@ -6,6 +6,7 @@ import type { AnalyzerInput } from '../api/preflight/analyzerPreflight.js';
 import { V2Client } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { retryAsProgress } from './retryProgress.js';
 
 /** A sync call can take minutes on a long document; retries and aborts still apply per attempt. */
 const SYNC_TIMEOUT_MS = 15 * 60_000;
@@ -28,7 +29,7 @@ export interface CloudParseRequest {
 export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest, signal: AbortSignal): Promise<StoredResult> {
   const document = await deps.workspace.documentInfo(request.documentId);
   const bytes = await deps.workspace.documentBytes(document.id);
-  const client = new V2Client({ credential: await deps.keys.credentialFor(['v2'], request.keyId) });
+  const client = new V2Client({ credential: await deps.keys.credentialFor(['v2'], request.keyId), retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Parsing in the cloud…' });
   const outcome = await client.parse(
     { document: { bytes, filename: document.name }, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
@@ -58,7 +59,10 @@ export interface AnalyzerRunRequest {
 export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, signal: AbortSignal): Promise<StoredResult> {
   const document = await deps.workspace.documentInfo(request.documentId);
   const bytes = await deps.workspace.documentBytes(document.id);
-  const client = new AnalyzerClient({ credential: await deps.keys.credentialFor(['analyzer', 'v2'], request.keyId) });
+  const client = new AnalyzerClient({
+    credential: await deps.keys.credentialFor(['analyzer', 'v2'], request.keyId),
+    retry: retryAsProgress(deps.emit, request.runId, 'Analyzing in the cloud'),
+  });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Analyzing in the cloud…' });
   const outcome = await client.analyze({ ...request.options, document: { bytes, filename: document.name } }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
   const credits = (outcome.response.metadata as { billing?: { total_credits?: unknown } } | undefined)?.billing?.total_credits;

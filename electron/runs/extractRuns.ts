@@ -7,6 +7,7 @@ import { extractLocally } from '../engine/localExtract.js';
 import type { KeysService } from '../keys/keysService.js';
 import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { retryAsProgress } from './retryProgress.js';
 
 const SYNC_TIMEOUT_MS = 10 * 60_000;
 
@@ -54,7 +55,7 @@ export async function runCloudExtract(
 ): Promise<StoredResult> {
   checkExtractionSchema(request.schema);
   const { source, markdown } = await sourceMarkdown(deps.workspace, request.resultId);
-  const client = new V2Client({ credential: await deps.keys.credentialFor(['v2'], request.keyId) });
+  const client = new V2Client({ credential: await deps.keys.credentialFor(['v2'], request.keyId), retry: retryAsProgress(deps.emit, request.runId, 'Extracting in the cloud') });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Extracting in the cloud…' });
   const outcome = await client.extract({ schema: request.schema, markdown, ...(request.model ? { model: request.model } : {}) }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
   const metadata = outcome.response.metadata as { model_version?: unknown; billing?: { total_credits?: unknown } } | undefined;

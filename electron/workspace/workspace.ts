@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
@@ -61,7 +61,6 @@ export class Workspace {
       addedAt: new Date().toISOString(),
     };
     const dir = this.documentDir(id);
-    await mkdir(dir, { recursive: true });
     // Bytes first, then the description: a document.json always has its original beside it.
     await writeFileAtomic(join(dir, 'original'), bytes);
     await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));

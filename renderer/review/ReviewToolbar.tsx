@@ -81,7 +81,7 @@ export function ReviewToolbar() {
         Run
       </button>
       {run ? (
-        <span className="run-progress" data-testid="run-progress">
+        <span className={run.retrying ? 'run-progress retrying' : 'run-progress'} data-testid="run-progress" data-retrying={run.retrying} role="status">
           <progress max={run.total || 1} value={run.done} /> {run.message}
           <button type="button" onClick={() => void cancelRun()} data-testid="cancel-run">
             Cancel

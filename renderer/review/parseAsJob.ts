@@ -12,12 +12,13 @@ export async function shouldRunAsJob(documentId: string): Promise<{ asJob: boole
   return { asJob: plan.mode === 'job', reason: plan.reason };
 }
 
-/** Creates the parse job (checked before sending, output_save_url window included) from the engine settings. */
-export function submitParseJob(documentId: string): Promise<JobRecord> {
+/** Creates the parse job (checked before sending, output_save_url window included) from the engine settings; `runId` shows its retries. */
+export function submitParseJob(documentId: string, runId?: string): Promise<JobRecord> {
   const settings = useEngineSettings.getState();
   return requireApi().jobs.create({
     service: 'parse',
     documentId,
+    ...(runId ? { runId } : {}),
     ...(settings.keyId ? { keyId: settings.keyId } : {}),
     ...(settings.model.trim() ? { model: settings.model.trim() } : {}),
     options: parseOptionsFrom(settings),
@@ -67,13 +68,13 @@ function followJob(job: JobRecord, reason: string, onStored: (job: JobRecord) =>
 }
 
 /** Submits the parse as a job and follows it. The job is the main process's to keep; closing the app does not lose it. */
-export async function runParseJob(documentId: string, reason: string, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
-  followJob(await submitParseJob(documentId), reason, onStored);
+export async function runParseJob(documentId: string, reason: string, runId: string, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
+  followJob(await submitParseJob(documentId, runId), reason, onStored);
 }
 
 /** Submits an extraction of a stored parse result as a job (for long Markdown) and follows it the same way. */
-export async function runExtractJob(sourceResultId: string, schema: Record<string, unknown>, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
+export async function runExtractJob(sourceResultId: string, schema: Record<string, unknown>, runId: string, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
   const { keyId } = useEngineSettings.getState();
-  const job = await requireApi().jobs.create({ service: 'extract', sourceResultId, schema, ...(keyId ? { keyId } : {}) });
+  const job = await requireApi().jobs.create({ service: 'extract', sourceResultId, schema, runId, ...(keyId ? { keyId } : {}) });
   followJob(job, 'extraction as a job', onStored);
 }

@@ -19,6 +19,8 @@ export interface RunState {
   done: number;
   total: number;
   message: string;
+  /** A refused or dropped request is waiting to be sent again: still progress, not an error. */
+  retrying: boolean;
 }
 
 /** Where an extraction runs: offline, a direct cloud call, or a cloud job (for long Markdown). */
@@ -128,6 +130,23 @@ export const useReviewStore = create<ReviewState>((set, get) => {
     await showExtraction(extractionInfo ? parseStoredResult(await requireApi().results.get({ id: extractionInfo.id })) : null);
   };
 
+  /** Runs `work` as the visible run: its progress, retries included, shows on the status line until it ends. */
+  const asRun = async <T>(message: string, work: (runId: string) => Promise<T>): Promise<T> => {
+    const runId = crypto.randomUUID();
+    set({ run: { runId, done: 0, total: 0, message, retrying: false } });
+    const stop = subscribeEvents((event) => {
+      if (event.type === 'progress' && event.taskId === runId) {
+        set({ run: { runId, done: event.done, total: event.total, message: event.message ?? '', retrying: event.retry !== undefined } });
+      }
+    });
+    try {
+      return await work(runId);
+    } finally {
+      stop();
+      set({ run: null });
+    }
+  };
+
   return {
     library: [],
     document: null,
@@ -222,32 +241,21 @@ export const useReviewStore = create<ReviewState>((set, get) => {
       attempt(async () => {
         const { document, engine, run } = get();
         if (!document || run) return;
-        const runId = crypto.randomUUID();
-        const request = engineRequest(engine, runId, document.id);
         if (engine === 'parse') {
           const { asJob, reason } = await shouldRunAsJob(document.id);
           if (asJob) {
-            return runParseJob(document.id, reason, async (job) => {
-              set({ library: await requireApi().library.list({}) });
-              if (get().document?.id === job.documentId && job.resultId) await get().openDocument(job.documentId, job.resultId);
-            });
+            return asRun('Creating the job…', (runId) =>
+              runParseJob(document.id, reason, runId, async (job) => {
+                set({ library: await requireApi().library.list({}) });
+                if (get().document?.id === job.documentId && job.resultId) await get().openDocument(job.documentId, job.resultId);
+              }),
+            );
           }
         }
-        set({ run: { runId, done: 0, total: 0, message: 'Starting…' } });
-        const stop = subscribeEvents((event) => {
-          if (event.type === 'progress' && event.taskId === runId) {
-            set({ run: { runId, done: event.done, total: event.total, message: event.message ?? '' } });
-          }
-        });
-        try {
-          const result = await requireApi().engine.parse(request);
-          set({ library: await requireApi().library.list({}) });
-          const bytes = get().bytes;
-          if (bytes && get().document?.id === document.id) await showResult(document, bytes, result);
-        } finally {
-          stop();
-          set({ run: null });
-        }
+        const result = await asRun('Starting…', (runId) => requireApi().engine.parse(engineRequest(engine, runId, document.id)));
+        set({ library: await requireApi().library.list({}) });
+        const bytes = get().bytes;
+        if (bytes && get().document?.id === document.id) await showResult(document, bytes, result);
       }),
 
     cancelRun: () =>
@@ -273,22 +281,18 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         let extraction: StoredResult;
         if (extractor === 'extract-job') {
           const documentId = result.documentId;
-          await runExtractJob(result.id, schema, async (job) => {
-            if (get().document?.id === documentId) await get().openDocument(documentId, job.resultId ?? undefined);
-          });
+          await asRun('Creating the job…', (runId) =>
+            runExtractJob(result.id, schema, runId, async (job) => {
+              if (get().document?.id === documentId) await get().openDocument(documentId, job.resultId ?? undefined);
+            }),
+          );
           return;
         }
         if (extractor === 'local') {
           extraction = await api.engine.extract({ engine: 'local', resultId: result.id, schema });
         } else {
-          const runId = crypto.randomUUID();
           const { keyId } = useEngineSettings.getState();
-          set({ run: { runId, done: 0, total: 0, message: 'Extracting…' } });
-          try {
-            extraction = await api.engine.extract({ engine: 'extract', runId, resultId: result.id, schema, ...(keyId ? { keyId } : {}) });
-          } finally {
-            set({ run: null });
-          }
+          extraction = await asRun('Extracting…', (runId) => api.engine.extract({ engine: 'extract', runId, resultId: result.id, schema, ...(keyId ? { keyId } : {}) }));
         }
         set({ library: await api.library.list({}) });
         await showExtraction(extraction);

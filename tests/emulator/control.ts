@@ -8,7 +8,9 @@ export interface RequestLogEntry {
   method: string;
   path: string;
   query: string;
-  status: number | 'dropped' | 'dropped after answering';
+  status: number | 'dropped';
+  /** The request was handled and then its answer dropped (see the `drop` fault's `afterWork`). */
+  answerLost?: true;
   at: string;
 }
 

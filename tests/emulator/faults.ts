@@ -1,17 +1,20 @@
 /**
  * Fault injection. Faults come per run (CLI flags / constructor option; they stay) or per
  * request (`POST /__control/faults`; each is used up after `times` matching requests).
- * Transport faults (latency, status, drop) act before routing, dropAnswer after it; job and page faults are
+ * Transport faults (latency, status, drop) act before routing; job and page faults are
  * handed to the handler that creates the work.
  */
 export type FaultSpec =
   | { kind: 'latency'; ms: number }
   /** 429 answers carry `Retry-After` (default "1"); 5xx answers carry it only when given. */
   | { kind: 'status'; status: number; retryAfter?: string }
-  /** The socket is destroyed before any answer: a connection reset. */
-  | { kind: 'drop' }
-  /** The request is carried out (a job is created), then the socket is destroyed instead of answering. */
-  | { kind: 'dropAnswer' }
+  /**
+   * The socket is destroyed instead of answering: a connection reset. By default before
+   * any work; with `afterWork` the request is fully handled first (a job created, a
+   * project made, credits spent) and only the answer is lost, as when a proxy or the
+   * network fails on the way back.
+   */
+  | { kind: 'drop'; afterWork?: boolean }
   /** 1-indexed pages that fail: 206 with `metadata.failed_pages` (older tool: `errors[]`). */
   | { kind: 'failPages'; pages: number[] }
   | { kind: 'slowJob'; pendingMs: number; processingMs: number }
@@ -46,7 +49,6 @@ function defaultApplies(kind: FaultSpec['kind'], method: string, path: string): 
     case 'latency':
     case 'status':
     case 'drop':
-    case 'dropAnswer':
       return true;
     case 'failPages':
       return method === 'POST' && (WORK_PATHS.includes(path) || path === '/v2/parse/jobs');

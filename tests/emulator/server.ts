@@ -81,6 +81,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (requests.length > logSize) requests.shift();
     }
     let counted = false;
+    /** Set once the request is past the transport faults: its answer, whatever it is, is then dropped. */
+    let loseAnswer = false;
     try {
       const body = await readBody(req);
       const info: RequestInfo = { req, method, path, query: url.searchParams, body, form: null, faults: [], principal: '' };
@@ -88,13 +90,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (path.startsWith('/__storage/')) return finish(storageRoute(info));
 
       info.faults = faults.take(method, path);
-      if (findFault(info.faults, 'drop')) {
+      const drop = findFault(info.faults, 'drop');
+      if (drop && !drop.afterWork) {
         log.status = 'dropped';
         req.socket.destroy();
         return;
       }
       const status = findFault(info.faults, 'status');
       if (status) return finish(statusFault(path, status.status, status.retryAfter));
+      loseAnswer = drop?.afterWork === true;
 
       info.principal = authenticate(req, path);
       if (WORK_ROUTES.has(`${method} ${path}`)) {
@@ -106,13 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const latency = findFault(info.faults, 'latency');
       if (latency) await sleep(latency.ms);
       info.form = await readForm(req, body);
-      const answer = (await route(info)) ?? notFound(path);
-      if (findFault(info.faults, 'dropAnswer')) {
-        log.status = 'dropped after answering';
-        req.socket.destroy();
-        return;
-      }
-      return finish(answer);
+      return finish((await route(info)) ?? notFound(path));
     } catch (error) {
       if (error instanceof HttpAnswer) return finish(error);
       console.error('emulator: handler failed', error);
@@ -123,6 +121,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     function finish(answer: HttpAnswer): void {
       log.status = answer.status;
+      if (loseAnswer) {
+        log.status = 'dropped';
+        log.answerLost = true;
+        req.socket.destroy();
+        return;
+      }
       writeAnswer(res, answer);
     }
   }
