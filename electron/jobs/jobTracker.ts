@@ -76,7 +76,7 @@ export class JobTracker {
     );
     let job: JobCreated;
     try {
-      job = await this.createOnce({ create: createClient, read: readClient }, intent, retry.clock ?? this.clock, options.signal);
+      job = await this.createOnce({ create: createClient, read: readClient }, intent, retry, options.signal);
     } catch (error) {
       // An unsure create keeps its intent (with its candidate jobs) for the user; any other failure created nothing.
       if (!(error instanceof AppError && error.code === 'create_unsure')) await this.deps.intents.close(intent.intentId);
@@ -124,7 +124,8 @@ export class JobTracker {
   }
 
   /** Sends the create; after a dropped connection, resends only when the service has no job for it. */
-  private async createOnce(clients: { create: V2Client; read: V2Client }, intent: CreateIntent, clock: RetryClock, signal?: AbortSignal): Promise<JobCreated> {
+  private async createOnce(clients: { create: V2Client; read: V2Client }, intent: CreateIntent, retry: RetryOptions, signal?: AbortSignal): Promise<JobCreated> {
+    const clock = retry.clock ?? this.clock;
     for (let resends = 0; ; resends++) {
       try {
         return (await sendCreate(this.deps.workspace, clients.create, intent.request, signal ? { signal } : {})).job;
@@ -139,8 +140,10 @@ export class JobTracker {
         await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
         throw unsureCreate(outcome.candidates);
       }
-      // The same wait a dropped connection gets from the retry policy (a batch frees its slot meanwhile).
-      await clock.sleep(backoffMs(resends + 1, DEFAULT_RETRY_POLICY, clock.random()), signal);
+      // The same wait, and the same progress, a dropped connection gets from the retry policy (a batch frees its slot meanwhile).
+      const delayMs = backoffMs(resends + 1, DEFAULT_RETRY_POLICY, clock.random());
+      retry.onRetry?.({ attempt: resends + 1, delayMs, reason: 'connection_reset' });
+      await clock.sleep(delayMs, signal);
     }
   }
 

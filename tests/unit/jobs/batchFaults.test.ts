@@ -30,7 +30,8 @@ describe('a batch under 429s, 503s and dropped connections', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push((await world.workspace.addDocument(`doc-${i}.pdf`, await numberedPdf(i))).id);
 
-    // Besides the random faults: creates whose connection drops before and after the job is made.
+    // Besides the random faults: creates whose connection drops before and after the job is made
+    // (a random fault on the same request may use these up first; interruptedCreates.test.ts has the sure case).
     const create = { method: 'POST', path: '/v2/parse/jobs' };
     await armFault(env.emulator, { fault: { kind: 'drop' }, match: create, times: 2 });
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: create, times: 3 });
@@ -56,7 +57,5 @@ describe('a batch under 429s, 503s and dropped connections', () => {
     expect(statuses).toContain(429);
     expect(statuses).toContain(503);
     expect(statuses).toContain('dropped');
-    // (An armed fault is used up by every request it matches, so a plain drop can use up an afterWork one too.)
-    expect(env.emulator.requests.some((r) => r.answerLost)).toBe(true);
   }, 60_000);
 });

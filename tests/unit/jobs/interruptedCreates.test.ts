@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BatchStore } from '../../../electron/jobs/batchStore.js';
 import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
 import { createLogger } from '../../../electron/log.js';
-import { KEYS, useEmulator } from '../api/emulatorHarness.js';
+import { armFault, KEYS, useEmulator } from '../api/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from './jobsHarness.js';
 
 // The app died after a job create left and before its 202 was recorded: only its intent is on disk.
@@ -36,6 +36,28 @@ async function documentAndIntent(name: string, index: number, batch?: { batchId:
 const parseJobs = () => env.emulator.ctx.jobs.all().filter((j) => j.service === 'parse');
 
 describe('a job create the app did not see answered', () => {
+  it('is adopted from the job list when the service made the job but its answer was lost, not sent twice', async () => {
+    const document = await world.workspace.addDocument('lost-answer.pdf', await numberedPdf(6));
+    await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    await world.jobs.start();
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+
+    expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => [r.status, r.answerLost])).toEqual([['dropped', true]]);
+    expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
+    expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
+    expect(await intents.all()).toEqual([]);
+  });
+
+  it('is sent again when the connection dropped before the service made anything', async () => {
+    const document = await world.workspace.addDocument('reset.pdf', await numberedPdf(7));
+    await armFault(env.emulator, { fault: { kind: 'drop' }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    await world.jobs.start();
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+
+    expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => r.status)).toEqual(['dropped', 202]);
+    expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
+  });
+
   it('is found on the service by its document after a restart, recorded, followed and stored once', async () => {
     const { bytes, document, intent } = await documentAndIntent('invoice.pdf', 1);
     const jobId = await createOnService('invoice.pdf', bytes);
