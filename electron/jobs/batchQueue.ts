@@ -1,3 +1,4 @@
+import { isTerminalStatus } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { Batch, BatchItem, JobRecord } from '../../shared/jobs.js';
 import { systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
@@ -13,8 +14,11 @@ export interface BatchRecovery {
 }
 
 export interface BatchQueueDeps {
-  /** Creates the item's job (the tracker writes its record on the 202) and answers with it. */
-  submit(batch: Batch, item: BatchItem, retry: RetryOptions): Promise<JobRecord>;
+  /**
+   * Creates the item's job (the tracker writes its record on the 202) and answers with it;
+   * `onAccepted` hears the 202's status first, before the record is written.
+   */
+  submit(batch: Batch, item: BatchItem, retry: RetryOptions, onAccepted: (status: string) => void): Promise<JobRecord>;
   /** The record once the job is settled (completed and stored, or failed); `onServiceDone` when the service has finished it. */
   whenSettled(jobId: string, onServiceDone: () => void): Promise<JobRecord>;
   /** Reads the job records and open create intents of the batch (once, at start). */
@@ -64,7 +68,7 @@ export class BatchQueue {
     for (const item of this.batch.items) {
       if (item.state === 'running' && item.jobId) {
         this.slots.force();
-        void this.followJob(item, item.jobId);
+        void this.followJob(item, item.jobId, this.slotRelease());
       } else if (recovery && needsRecovery(item)) {
         this.recover(item, recovery);
       }
@@ -132,13 +136,15 @@ export class BatchQueue {
     item.startedAt ??= new Date(this.clock.now()).toISOString();
     item.attempts = 1;
     this.saveLazily();
+    const release = this.slotRelease();
     let record: JobRecord;
     try {
-      record = await this.deps.submit(this.batch, item, this.retryFor(item));
+      // A job finished in its 202 frees the service's slot at once, while its record is still being written.
+      record = await this.deps.submit(this.batch, item, this.retryFor(item), (status) => isTerminalStatus(status) && release());
     } catch (error) {
       const data = errorData(error);
       this.finish(item, { state: data.code === 'create_unsure' ? 'unsure' : 'failed', error: data });
-      this.slots.release();
+      release();
       this.afterChange();
       return;
     }
@@ -146,18 +152,25 @@ export class BatchQueue {
     item.jobStatus = record.status;
     item.state = 'running';
     this.afterChange();
-    await this.followJob(item, record.jobId);
+    await this.followJob(item, record.jobId, release);
   }
 
-  private async followJob(item: BatchItem, jobId: string): Promise<void> {
-    // The slot is the service's capacity: it is free once the service has finished the job, while its output is still being stored.
+  /**
+   * Releases the slot held for one item, once however often it is called. The slot is the
+   * service's capacity: it is free once the service has finished the job, while its output
+   * is still being stored.
+   */
+  private slotRelease(): () => void {
     let released = false;
-    const release = () => {
+    return () => {
       if (released) return;
       released = true;
       this.slots.release();
       this.pump();
     };
+  }
+
+  private async followJob(item: BatchItem, jobId: string, release: () => void): Promise<void> {
     try {
       const settled = await this.deps.whenSettled(jobId, release);
       if (settled.status === 'completed' && settled.resultId) {
@@ -207,7 +220,7 @@ export class BatchQueue {
     if (record) {
       Object.assign(item, { jobId: record.jobId, jobStatus: record.status, state: 'running', error: null });
       this.slots.force();
-      void this.followJob(item, record.jobId);
+      void this.followJob(item, record.jobId, this.slotRelease());
     } else if (intent) {
       const candidates = intent.candidates?.length ? ` (it may be ${intent.candidates.join(', ')})` : '';
       item.state = 'unsure';

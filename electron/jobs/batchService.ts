@@ -153,7 +153,7 @@ export class BatchService {
   private async open(batch: Batch): Promise<BatchQueue> {
     const { tracker, records, intents, store } = this.deps;
     const queue = new BatchQueue(batch, {
-      submit: (b, item, retry) => tracker.submit(jobRequestFor(b, item), { retry, batch: { batchId: b.batchId, itemId: item.itemId } }),
+      submit: (b, item, retry, onAccepted) => tracker.submit(jobRequestFor(b, item), { retry, onAccepted, batch: { batchId: b.batchId, itemId: item.itemId } }),
       whenSettled: (jobId, onServiceDone) => tracker.whenSettled(jobId, onServiceDone),
       recovery: (batchId) => recoveryOf(records, intents, batchId),
       forgetIntents: async (batchId, itemIds) => {

@@ -33,6 +33,8 @@ export interface SubmitOptions {
   retry?: RetryOptions;
   batch?: { batchId: string; itemId: string };
   signal?: AbortSignal;
+  /** Hears the 202's status the moment it arrives, before the record is written. */
+  onAccepted?: (status: string) => void;
 }
 
 /** Resends of one create after dropped connections, each after the service's job list showed no job for it. */
@@ -82,6 +84,7 @@ export class JobTracker {
       if (!(error instanceof AppError && error.code === 'create_unsure')) await this.deps.intents.close(intent.intentId);
       throw error;
     }
+    options.onAccepted?.(job.status);
     return this.recordCreated(intent, job);
   }
 

@@ -167,20 +167,47 @@ describe('the batch queue', () => {
     expect(queue.batch.items[0]).toMatchObject({ state: 'unsure', error: { code: 'create_unsure' } });
   });
 
+  it('frees the slot as soon as a 202 says the job is done, before its record is written', async () => {
+    const jobs = fakeJobs();
+    const order: string[] = [];
+    let recordWritten: () => void = () => undefined;
+    const deps: BatchQueueDeps = {
+      ...jobs.deps,
+      submit: async (b, it, retry, accepted) => {
+        order.push(`send ${it.documentId}`);
+        if (it.documentId === 'doc1') {
+          accepted('completed');
+          await new Promise<void>((resolve) => (recordWritten = resolve));
+        }
+        return jobs.deps.submit(b, it, retry, accepted);
+      },
+    };
+    const queue = new BatchQueue(batchOf([item(1), item(2)], 1), deps);
+    await queue.start();
+    await jobs.tick();
+    expect(order).toEqual(['send doc1', 'send doc2']);
+    recordWritten();
+    await jobs.tick();
+    await jobs.complete('parse-job-1');
+    await jobs.complete('parse-job-2');
+    await queue.whenIdle();
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'done']);
+  });
+
   it('gives its slot away while a create waits out a 429, and takes the next free one first', async () => {
     const jobs = fakeJobs();
     let firstCall = true;
     const order: string[] = [];
     const deps: BatchQueueDeps = {
       ...jobs.deps,
-      submit: async (b, it, retry) => {
+      submit: async (b, it, retry, accepted) => {
         order.push(`send ${it.documentId}`);
         if (it.documentId === 'doc1' && firstCall) {
           firstCall = false;
           await retry.clock!.sleep(30); // what requestWithRetry does on a 429
           order.push(`resend ${it.documentId}`);
         }
-        return jobs.deps.submit(b, it, retry);
+        return jobs.deps.submit(b, it, retry, accepted);
       },
     };
     const queue = new BatchQueue(batchOf([item(1), item(2), item(3)], 1), deps);
