@@ -35,6 +35,8 @@ export interface BatchQueueDeps {
 }
 
 const ACTIVE = new Set(['submitting', 'waiting', 'running']);
+/** How far behind the batch file may fall while documents come and go. */
+const LAZY_SAVE_MS = 500;
 /** States whose item may have a job the batch file does not know yet (the file is written lazily). */
 const MAYBE_SENT = new Set(['queued', 'submitting', 'waiting']);
 
@@ -52,6 +54,7 @@ export class BatchQueue {
   private readonly clock: RetryClock;
   private writing: Promise<void> | null = null;
   private dirty = false;
+  private lazySave: NodeJS.Timeout | null = null;
   private idle: Array<() => void> = [];
 
   constructor(
@@ -245,9 +248,19 @@ export class BatchQueue {
     this.pump();
   }
 
-  /** Writes the batch without waiting: job records and create intents carry what must be durable. */
+  /**
+   * Tells the renderer now and writes the batch a little later: job records and create
+   * intents carry what must be durable, so these writes only keep the file close behind,
+   * and a batch of hundreds must not keep the disk busy with copies of itself.
+   */
   private saveLazily(): void {
-    void this.flush().catch(() => undefined);
+    this.deps.changed(this.batch);
+    if (this.lazySave) return;
+    this.lazySave = setTimeout(() => {
+      this.lazySave = null;
+      void this.flush().catch(() => undefined);
+    }, LAZY_SAVE_MS);
+    this.lazySave.unref?.();
   }
 
   private isIdle(): boolean {

@@ -37,16 +37,21 @@ export class BatchService {
   constructor(private readonly deps: BatchServiceDeps) {}
 
   async estimate(documentIds: string[]): Promise<BatchEstimate> {
+    return (await this.countPages(documentIds)).estimate;
+  }
+
+  private async countPages(documentIds: string[]): Promise<{ estimate: BatchEstimate; counts: Array<number | null> }> {
     const { pageWarningLimit } = await readJobSettings(this.deps.settings);
     const counts = await Promise.all(documentIds.map((id) => documentPages(this.deps.workspace, id)));
     const pages = counts.reduce<number>((sum, c) => sum + (c ?? 1), 0);
-    return { documents: documentIds.length, pages, unknownPages: counts.filter((c) => c === null).length, pageWarningLimit, overLimit: pages > pageWarningLimit };
+    const estimate = { documents: documentIds.length, pages, unknownPages: counts.filter((c) => c === null).length, pageWarningLimit, overLimit: pages > pageWarningLimit };
+    return { estimate, counts };
   }
 
   /** Starts a batch; over the page-warning limit it needs `confirmPages` equal to the estimate the user saw. */
   async create(documentIds: string[], options: BatchOptions, confirmPages?: number): Promise<Batch> {
     const unique = [...new Set(documentIds)];
-    const estimate = await this.estimate(unique);
+    const { estimate, counts } = await this.countPages(unique);
     if (estimate.overLimit && confirmPages !== estimate.pages) {
       throw new AppError({
         code: 'page_warning',
@@ -57,13 +62,13 @@ export class BatchService {
     const settings = await readJobSettings(this.deps.settings);
     const now = new Date().toISOString();
     const items: BatchItem[] = [];
-    for (const documentId of unique) {
+    for (const [index, documentId] of unique.entries()) {
       const info = await this.deps.workspace.documentInfo(documentId);
       items.push({
         itemId: randomUUID(),
         documentId,
         name: info.name,
-        pages: await documentPages(this.deps.workspace, documentId),
+        pages: counts[index] ?? null,
         state: 'queued',
         jobId: null,
         jobStatus: null,
