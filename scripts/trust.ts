@@ -14,7 +14,10 @@ interface TrustStep {
 }
 
 /** Each check adds its step here. */
-const steps: TrustStep[] = [];
+const steps: TrustStep[] = [
+  { name: 'keys never leak', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/keysNeverLeak.spec.ts'] },
+  { name: 'hostile Markdown', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'] },
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
 const failedSteps: string[] = [];
