@@ -30,6 +30,16 @@ const services = await createServices({
   emit: (event) => relay.bridge?.emit(event),
 });
 
+// An uncaught error still ends the preview, but through the logger: its stack lands in
+// <data>/logs/main.log, a known place to look, with every key the app has seen redacted
+// (Node's default handler prints it to stderr as it is).
+const fatal = (what: string) => (error: unknown) => {
+  services.logger.error(what, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exit(1);
+};
+process.on('uncaughtException', fatal('uncaught exception'));
+process.on('unhandledRejection', fatal('unhandled rejection'));
+
 const bridge = await startBridgeServer({
   handlers: createHandlers(services),
   logger: services.logger,

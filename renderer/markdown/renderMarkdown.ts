@@ -1,10 +1,12 @@
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
+import { allowlistHtml } from './allowlistHtml.js';
 
 /**
- * Service Markdown is untrusted: it is parsed by marked and sanitized by DOMPurify before
- * any of it becomes DOM. Allowed: ordinary Markdown output, HTML tables (with row/col
- * spans) and `<a id>` anchors. Dropped: scripts, styles, forms, event handlers, data
+ * Service Markdown is untrusted: it is parsed by marked, rebuilt as text from the allowlist
+ * below (so no HTML parser, not even DOMPurify's, ever sees a handler or a style: see
+ * allowlistHtml.ts) and sanitized by DOMPurify before any of it becomes DOM. Allowed:
+ * ordinary Markdown output, HTML tables (with row/col spans) and `<a id>` anchors. Dropped: scripts, styles, forms, event handlers, data
  * attributes and every link that is not plain https (links never navigate the app).
  */
 const ALLOWED_TAGS = [
@@ -13,6 +15,13 @@ const ALLOWED_TAGS = [
   'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col', 'figure', 'figcaption',
 ];
 const ALLOWED_ATTR = ['id', 'href', 'title', 'alt', 'colspan', 'rowspan', 'align'];
+
+/**
+ * One block renders at most this many elements: a 2,000 × 50 table (100,000 cells) took
+ * seconds to sanitize and lay out, the window frozen meanwhile. The rest is in Raw Markdown.
+ */
+const MAX_ELEMENTS = 20_000;
+const CUT_NOTE = `<p class="md-cut-note" data-testid="md-cut-note">This block is too large to show in full here (first ${MAX_ELEMENTS.toLocaleString('en')} elements shown). Raw Markdown shows all of it.</p>`;
 
 let hooked = false;
 function installHooks(): void {
@@ -37,6 +46,18 @@ function installHooks(): void {
 
 export function renderMarkdown(markdown: string): string {
   installHooks();
-  const html = marked.parse(markdown, { async: false, gfm: true, breaks: false });
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, KEEP_CONTENT: true });
+  try {
+    const parsed = marked.parse(markdown, { async: false, gfm: true, breaks: false });
+    const { html, complete } = allowlistHtml(parsed, { tags: ALLOWED_TAGS, attributes: ALLOWED_ATTR, maxElements: MAX_ELEMENTS });
+    const clean = DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, KEEP_CONTENT: true });
+    return complete ? clean : `${clean}${CUT_NOTE}`;
+  } catch {
+    // Nesting deep enough (a few thousand `>`) overflows marked's recursion. The block is
+    // shown as the text it is rather than taking the whole window down with it.
+    return `<pre>${escapeHtml(markdown)}</pre>`;
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

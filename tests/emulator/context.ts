@@ -13,7 +13,9 @@ export interface EmulatorContext {
   jobs: JobStore;
   storage: ObjectStore;
   v1: V1Store;
+  /** How parse results are made now; `POST /__control/markdown` swaps it, reset restores `defaultBuilder`. */
   builder: ParseResultBuilder;
+  readonly defaultBuilder: ParseResultBuilder;
   timings: JobTimings;
 }
 

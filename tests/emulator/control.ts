@@ -3,6 +3,7 @@ import type { EmulatorContext, RequestInfo } from './context.js';
 import type { FaultRequest, FaultStore } from './faults.js';
 import { HttpAnswer, readJsonBody } from './httpKit.js';
 import { seedLegacyJob } from './legacyJobs.js';
+import { markdownBlocksBuilder } from './parseResult/markdownBlocksBuilder.js';
 
 export interface RequestLogEntry {
   method: string;
@@ -27,7 +28,9 @@ export interface ControlDeps {
  * - `POST /__control/faults`: arm one fault or `{faults: [...]}` (see faults.ts);
  * - `DELETE /__control/faults`: disarm all per-request faults;
  * - `POST /__control/jobs`: seed a completed older-format job `{key, service, job_id}`;
- * - `POST /__control/reset`: forget jobs, objects, projects, faults and the request log.
+ * - `POST /__control/markdown`: `{blocks: string[]}` — parse results (and the analyzer's) carry exactly
+ *   this Markdown, one text node per block, until `DELETE /__control/markdown` or a reset;
+ * - `POST /__control/reset`: forget jobs, objects, projects, faults, served Markdown and the request log.
  */
 export async function control(deps: ControlDeps, info: RequestInfo): Promise<HttpAnswer> {
   const { ctx, faults } = deps;
@@ -70,7 +73,19 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
       const job = await seedLegacyJob(ctx, value.key, service, value.job_id);
       return new HttpAnswer(200, { job_id: job.jobId, status: job.status });
     }
+    case 'POST /__control/markdown': {
+      const blocks = body().blocks;
+      if (!Array.isArray(blocks) || blocks.length === 0 || !blocks.every((b) => typeof b === 'string')) {
+        throw new HttpAnswer(400, { error: '{blocks: string[]} (at least one) required' });
+      }
+      ctx.builder = markdownBlocksBuilder(blocks as string[]);
+      return new HttpAnswer(200, { blocks: blocks.length });
+    }
+    case 'DELETE /__control/markdown':
+      ctx.builder = ctx.defaultBuilder;
+      return new HttpAnswer(200, { blocks: 0 });
     case 'POST /__control/reset':
+      ctx.builder = ctx.defaultBuilder;
       ctx.jobs.clear();
       ctx.storage.clear();
       ctx.v1.clear();

@@ -52,13 +52,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const keys = new KeyRegistry(options.keys ?? DEMO_KEYS);
   let baseUrl = '';
   const storage = new ObjectStore();
+  const builder = options.builder ?? engineParseBuilder;
   const ctx: EmulatorContext = {
     baseUrl: () => baseUrl,
     keys,
     storage,
     v1: new V1Store(),
     jobs: new JobStore(deliver),
-    builder: options.builder ?? engineParseBuilder,
+    builder,
+    defaultBuilder: builder,
     timings: options.timings ?? { pendingMs: 200, processingMs: 800 },
   };
   const faults = new FaultStore(options.faults ?? []);
