@@ -42,10 +42,15 @@ export const test = base.extend<Fixtures>({
     await use(emulator);
     await emulator.close();
   },
-  preview: async ({ launchPreview, page }, use) => {
+  preview: async ({ launchPreview, page }, use, testInfo) => {
+    // Errors the page did not handle are printed with the test, so a blank window in CI says why.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+    page.on('console', (message) => void (message.type() === 'error' && pageErrors.push(message.text())));
     const preview = await launchPreview();
     await page.goto(preview.url);
     await use(preview);
+    if (pageErrors.length > 0 && testInfo.status !== testInfo.expectedStatus) console.log(`page errors in "${testInfo.title}":\n${pageErrors.join('\n')}`);
   },
 });
 
