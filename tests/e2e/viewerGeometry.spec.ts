@@ -15,9 +15,9 @@ test('boxes keep their place on a /Rotate page at every zoom', async ({ page, pr
     const boxRect = (await rotated.locator('[data-testid="box"]').first().boundingBox())!;
     return [(boxRect.x - pageRect.x) / pageRect.width, (boxRect.y - pageRect.y) / pageRect.height, boxRect.width / pageRect.width, boxRect.height / pageRect.height, pageRect.width / pageRect.height];
   };
+  // The rotated page is displayed landscape (once its real size has replaced the estimate pages start with).
+  await expect.poll(async () => (await fractions())[4]).toBeGreaterThan(1);
   const atFitWidth = await fractions();
-  // The rotated page is displayed landscape.
-  expect(atFitWidth[4]).toBeGreaterThan(1);
   for (const zoom of ['50', '200', 'fit-page']) {
     await page.getByTestId('zoom').selectOption(zoom);
     await rotated.scrollIntoViewIfNeeded();
