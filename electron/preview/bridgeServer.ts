@@ -51,6 +51,11 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
     });
   });
 
+  // Node closes an idle keep-alive socket after 5 s; a client that picks that socket at
+  // the same moment gets ECONNRESET on its POST (browsers retry, Playwright's route.fetch
+  // does not). Idle sockets stay open far longer than any client keeps them.
+  server.keepAliveTimeout = 120_000;
+
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
