@@ -1,11 +1,9 @@
 import { create } from 'zustand';
-import { analyzerResponseSchema } from '../../shared/contracts/analyzer.js';
-import { looksLikeParseResponse } from '../../shared/contracts/v2Parse.js';
-import { analyzerAsParse } from '../../shared/grounding/analyzerAsParse.js';
 import { AppError } from '../../shared/errors.js';
-import { buildParseModel, type ParseModel } from '../../shared/grounding/parseModel.js';
+import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import { fieldsOfResult, modelOfResult } from '../../shared/grounding/resultModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
-import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
+import type { FieldEntry } from '../../shared/grounding/fields.js';
 import { recogniseResult } from '../../shared/resultShapes.js';
 import { parseStoredResult, type DocumentInfo, type EngineName, type FieldDecision, type LibraryEntry, type Review, type StoredResult } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
@@ -62,25 +60,6 @@ interface ReviewState {
   clearError(): void;
 }
 
-/** Builds the grounding model of a stored result (v2 parse or older analyzer); a shape we cannot read is an error, not a crash. */
-function modelOf(result: StoredResult): ParseModel {
-  if (result.kind === 'analyzer') {
-    const analyzed = analyzerResponseSchema.safeParse(result.response);
-    if (analyzed.success) return buildParseModel(analyzerAsParse(analyzed.data));
-  } else if (looksLikeParseResponse(result.response)) {
-    // No full schema pass over 60,000 nodes here: the model builder checks and flags each node it reads.
-    return buildParseModel(result.response);
-  }
-  throw new AppError({
-    code: 'unreadable_result',
-    message:
-      result.kind === 'analyzer'
-        ? 'This result is not an analyzer response (it needs data.markdown and data.chunks).'
-        : 'This result is not a v2 parse response (it needs markdown, metadata and structure).',
-    hint: 'Open another result, or run the engine again.',
-  });
-}
-
 /** The request for the selected engine, from its settings; bad settings fail here, before anything is sent. */
 function engineRequest(engine: EngineName, runId: string, documentId: string) {
   const settings = useEngineSettings.getState();
@@ -99,22 +78,14 @@ export const useReviewStore = create<ReviewState>((set, get) => {
   const attempt = attemptWith(set);
 
   const showExtraction = async (extraction: StoredResult | null) => {
-    let fields: FieldEntry[] = [];
-    if (extraction?.kind === 'analyzer') {
-      // The older analyzer returns its fields with the document: extracted_schema + extraction_metadata.
-      const data = (extraction.response as { data?: { extracted_schema?: unknown; extraction_metadata?: unknown } }).data ?? {};
-      if (data.extracted_schema !== undefined) fields = flattenFields(data.extracted_schema, data.extraction_metadata);
-    } else if (extraction) {
-      const response = extraction.response as { extraction?: unknown; extraction_metadata?: unknown };
-      fields = flattenFields(response.extraction, response.extraction_metadata);
-    }
+    const fields = fieldsOfResult(extraction);
     const review = extraction && fields.length > 0 ? await requireApi().reviews.get({ extractionId: extraction.id }) : null;
     set({ extraction, fields, review });
   };
 
   /** Shows a document with a parse result and an extraction made from it (the given one, else the latest). */
   const showResult = async (document: DocumentInfo, bytes: Uint8Array, result: StoredResult | null, extractionId?: string) => {
-    const model = result ? modelOf(result) : null;
+    const model = result ? modelOfResult(result) : null;
     performance.mark('gw:model-built');
     // The model holds all a review needs; the parsed response (the biggest thing in memory)
     // is dropped. The older analyzer's stays: it also carries that result's fields.
