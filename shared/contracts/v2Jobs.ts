@@ -60,7 +60,8 @@ export const jobListRowSchema = z.looseObject({
 export type JobListRow = z.infer<typeof jobListRowSchema>;
 
 export const jobListSchema = z.looseObject({
-  jobs: z.array(jobListRowSchema),
+  /** A page holds at most the largest page size; more is a broken answer, not a page to draw. */
+  jobs: z.array(jobListRowSchema).max(JOB_LIST_PAGE_SIZE.max),
   page: z.number().int(),
   page_size: z.number().int(),
   has_more: z.boolean(),
