@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { AppError } from '../../shared/errors.js';
 import type { ParseModel } from '../../shared/grounding/parseModel.js';
-import { fieldsOfResult, modelOfResult } from '../../shared/grounding/resultModel.js';
+import { EMPTY_EXTRACTION_VIEW, extractionView, modelOfResult, type ExtractionView } from '../../shared/grounding/resultModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
 import type { FieldEntry } from '../../shared/grounding/fields.js';
 import { recogniseResult } from '../../shared/resultShapes.js';
@@ -28,9 +28,10 @@ interface ReviewState {
   bytes: Uint8Array | null;
   result: StoredResult | null;
   model: ParseModel | null;
-  /** The latest extraction run on `result`, and its fields. */
+  /** The latest extraction run on `result`, its fields, and how the Fields panel shows them. */
   extraction: StoredResult | null;
   fields: FieldEntry[];
+  extractionView: ExtractionView;
   /** The reviewer's decisions on `extraction`'s fields. */
   review: Review | null;
   selection: Selection | null;
@@ -78,9 +79,9 @@ export const useReviewStore = create<ReviewState>((set, get) => {
   const attempt = attemptWith(set);
 
   const showExtraction = async (extraction: StoredResult | null) => {
-    const fields = fieldsOfResult(extraction);
-    const review = extraction && fields.length > 0 ? await requireApi().reviews.get({ extractionId: extraction.id }) : null;
-    set({ extraction, fields, review });
+    const view = extractionView(extraction, get().model);
+    const review = extraction && view.fields.length > 0 ? await requireApi().reviews.get({ extractionId: extraction.id }) : null;
+    set({ extraction, fields: view.fields, extractionView: view, review });
   };
 
   /** Shows a document with a parse result and an extraction made from it (the given one, else the latest). */
@@ -107,6 +108,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
     model: null,
     extraction: null,
     fields: [],
+    extractionView: EMPTY_EXTRACTION_VIEW,
     review: null,
     selection: null,
     engine: 'local',
@@ -174,7 +176,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         // The pages start drawing as soon as the document's bytes are here, while the result is still on its way.
         const storedResult = parseId ? api.results.get({ id: parseId }) : Promise.resolve(null);
         const bytes = await api.documents.read({ id });
-        if (get().document?.id !== id) set({ document: entry.document, bytes, result: null, model: null, selection: null, extraction: null, fields: [], review: null });
+        if (get().document?.id !== id) set({ document: entry.document, bytes, result: null, model: null, selection: null, extraction: null, fields: [], extractionView: EMPTY_EXTRACTION_VIEW, review: null });
         const stored = await storedResult;
         performance.mark('gw:result-fetched');
         const result = stored ? parseStoredResult(stored) : null;

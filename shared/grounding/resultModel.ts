@@ -8,7 +8,7 @@ import { looksLikeParseResponse } from '../contracts/v2Parse.js';
 import { AppError } from '../errors.js';
 import type { StoredResult } from '../workspace.js';
 import { analyzerAsParse } from './analyzerAsParse.js';
-import { flattenFields, type FieldEntry } from './fields.js';
+import { extractNotices, flattenFields, noticesByField, type ExtractNotice, type FieldEntry } from './fields.js';
 import { buildParseModel, type ParseModel } from './parseModel.js';
 
 /** The grounding model of a parse or analyzer result; a shape we cannot read is an error, not a crash. */
@@ -30,14 +30,56 @@ export function modelOfResult(result: Pick<StoredResult, 'kind' | 'response'>): 
   });
 }
 
-/** The fields of an extraction: a v2 extract response, or an analyzer response that carries extracted_schema. */
-export function fieldsOfResult(extraction: Pick<StoredResult, 'kind' | 'response'> | null): FieldEntry[] {
-  if (extraction?.kind === 'analyzer') {
-    // The older analyzer returns its fields with the document: extracted_schema + extraction_metadata.
-    const data = (extraction.response as { data?: { extracted_schema?: unknown; extraction_metadata?: unknown } }).data ?? {};
-    return data.extracted_schema !== undefined ? flattenFields(data.extracted_schema, data.extraction_metadata) : [];
+/** The Fields panel is a plain list: past this many values the rest are counted, not listed (the export has them all). */
+export const MAX_LISTED_FIELDS = 5_000;
+
+/** An extraction as the Fields panel shows it: its fields (flagged where questionable), notices placed by field, and notes. */
+export interface ExtractionView {
+  fields: FieldEntry[];
+  /** True when the extraction has more values than MAX_LISTED_FIELDS; the first ones are listed. */
+  truncated: boolean;
+  noticesByPath: Map<string, ExtractNotice[]>;
+  /** Notices that name no listed field. */
+  generalNotices: ExtractNotice[];
+  /** The offline heuristic's note about itself. */
+  note: string | null;
+  /** The older analyzer's reason for failing to extract. */
+  extractionError: string | null;
+}
+
+export const EMPTY_EXTRACTION_VIEW: ExtractionView = { fields: [], truncated: false, noticesByPath: new Map(), generalNotices: [], note: null, extractionError: null };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The view of an extraction: a v2 extract response, or an analyzer response carrying
+ * extracted_schema. `model` is the result whose Markdown the ranges point into; a range
+ * outside it is flagged on its field.
+ */
+export function extractionView(extraction: Pick<StoredResult, 'kind' | 'response'> | null, model: ParseModel | null): ExtractionView {
+  if (!extraction) return EMPTY_EXTRACTION_VIEW;
+  const response = isRecord(extraction.response) ? extraction.response : {};
+  const analyzer = extraction.kind === 'analyzer';
+  // The older analyzer returns its fields with the document: extracted_schema + extraction_metadata.
+  const data = analyzer && isRecord(response.data) ? response.data : {};
+  const [values, metadata] = analyzer ? [data.extracted_schema, data.extraction_metadata] : [response.extraction, response.extraction_metadata];
+  const fields = analyzer && values === undefined ? [] : flattenFields(values, metadata, MAX_LISTED_FIELDS + 1);
+  const truncated = fields.length > MAX_LISTED_FIELDS;
+  if (truncated) fields.length = MAX_LISTED_FIELDS;
+  if (model) flagRangesOutside(fields, model.index.codePointLength);
+  const { byPath, general } = noticesByField(fields, analyzer ? [] : extractNotices(response));
+  return {
+    fields,
+    truncated,
+    noticesByPath: byPath,
+    generalNotices: general,
+    note: typeof response.note === 'string' ? response.note : null,
+    extractionError: analyzer && typeof response.extraction_error === 'string' && response.extraction_error ? response.extraction_error : null,
+  };
+}
+
+function flagRangesOutside(fields: FieldEntry[], length: number): void {
+  for (const field of fields) {
+    if (field.ranges.some((r) => r.start < 0 || r.start > r.end || r.end > length)) field.flags = [...(field.flags ?? []), 'range_out_of_bounds'];
   }
-  if (!extraction) return [];
-  const response = extraction.response as { extraction?: unknown; extraction_metadata?: unknown };
-  return flattenFields(response.extraction, response.extraction_metadata);
 }
