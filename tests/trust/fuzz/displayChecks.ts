@@ -4,8 +4,9 @@
  * everything that arrived questionable is flagged. The expectations for flags are written
  * from the contract here, independently of the model builder, and compared node by node.
  */
-import type { FieldEntry } from '../../../shared/grounding/fields.js';
-import type { ModelNode, ParseModel, TextRange } from '../../../shared/grounding/parseModel.js';
+import { FIELD_FLAG_LABELS } from '../../../shared/grounding/fields.js';
+import { MAX_MODEL_NODES, NODE_FLAG_LABELS, type ModelNode, type ParseModel, type TextRange } from '../../../shared/grounding/parseModel.js';
+import { MAX_LISTED_FIELDS, type ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { PageBox } from '../../../shared/grounding/box.js';
 import { selectNode, selectRanges } from '../../../shared/grounding/selection.js';
 import { codePoints } from './arbCommon.js';
@@ -35,15 +36,23 @@ function checkBox(box: PageBox, where: string): void {
 export function checkModel(model: ParseModel): void {
   if (typeof model.markdown !== 'string') fail('the model has no Markdown');
   if (model.order.length !== model.nodes.size) fail(`order lists ${model.order.length} nodes, the model has ${model.nodes.size}`);
+  let children = 0;
+  let roots = 0;
   for (const id of model.order) {
     const node = model.nodes.get(id) ?? fail(`node ${id} in order but not in the model`);
     checkNode(model, node);
+    children += node.childIds.length;
+    if (node.parentId === null) roots++;
   }
+  if (children + roots !== model.nodes.size) fail(`${model.nodes.size} nodes, but ${children} are children and ${roots} roots`);
   for (const [page, ids] of model.boxesByPage) {
     if (!Number.isFinite(page)) fail(`boxes listed on page ${page}`);
     for (const id of ids) if (!model.nodes.get(id)?.box) fail(`node ${id} listed on page ${page} without a box`);
   }
-  for (const page of model.pages) if (!Number.isFinite(page.page)) fail(`a page numbered ${page.page}`);
+  for (const page of model.pages) {
+    if (!Number.isFinite(page.page)) fail(`a page numbered ${page.page}`);
+    if (typeof page.status !== 'string' || typeof page.reason !== 'string') fail(`page ${page.page}: status or reason that is not text`);
+  }
   for (const id of model.order.slice(0, 50)) {
     const selection = selectNode(model, id);
     for (const box of selection?.boxes ?? []) checkBox(box, `selection of ${id}`);
@@ -51,7 +60,11 @@ export function checkModel(model: ParseModel): void {
 }
 
 function checkNode(model: ParseModel, node: ModelNode): void {
+  if (typeof node.id !== 'string' || typeof node.type !== 'string') fail(`a node whose id or type is not text: ${String(node.id)}`);
   const where = `node ${node.id.slice(0, 40)}`;
+  for (const flag of node.flags) if (!NODE_FLAG_LABELS[flag]) fail(`${where}: flag ${flag} has no label to show`);
+  if (node.status !== undefined && typeof node.status !== 'string') fail(`${where}: status that is not text`);
+  if (node.reason !== undefined && typeof node.reason !== 'string') fail(`${where}: reason that is not text`);
   if (node.range) checkRange(model.markdown, node.range, where);
   if (node.page !== null && !Number.isFinite(node.page)) fail(`${where}: page ${node.page}`);
   if (node.box) {
@@ -64,7 +77,12 @@ function checkNode(model: ParseModel, node: ModelNode): void {
     if (!atom.box.valid && node.flags.length === 0) fail(`${where}: invalid line box not flagged`);
   }
   if (node.cell && ![node.cell.row, node.cell.col, node.cell.rowspan, node.cell.colspan].every(isInt)) fail(`${where}: cell ${JSON.stringify(node.cell)}`);
-  if (node.parentId !== null && !model.nodes.get(node.parentId)?.childIds.includes(node.id)) fail(`${where}: not among its parent's children`);
+  for (const childId of node.childIds) if (model.nodes.get(childId)?.parentId !== node.id) fail(`${where}: child ${childId.slice(0, 40)} does not name it as parent`);
+}
+
+/** A model cut at its node limit holds the first nodes, and says so on a parent it stopped in. */
+function isCut(model: ParseModel): boolean {
+  return model.order.length === MAX_MODEL_NODES && [...model.nodes.values()].some((n) => n.flags.includes('too_many_nodes'));
 }
 
 /** A grounding exactly as the contract has it, for a Markdown `length` code points long. */
@@ -98,7 +116,9 @@ export function checkParseFlags(model: ParseModel, response: unknown, maxDepth: 
     const children = depth < maxDepth && Array.isArray(node.children) ? node.children.filter(isRecord) : [];
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, depth: depth + 1 });
   }
-  if (expected.length !== model.order.length) fail(`the structure has ${expected.length} nodes, the model ${model.order.length}`);
+  const cut = isCut(model);
+  if (expected.length !== model.order.length && !(cut && expected.length > model.order.length)) fail(`the structure has ${expected.length} nodes, the model ${model.order.length}`);
+  expected.length = model.order.length;
   expected.forEach((questionable, i) => {
     const node = model.nodes.get(model.order[i]!)!;
     if (questionable && node.flags.length === 0) fail(`node ${node.id.slice(0, 40)} (#${i}) breaks the contract but is not flagged`);
@@ -111,7 +131,9 @@ export function checkAnalyzerFlags(model: ParseModel, response: unknown): void {
   const byBase = new Map<string, ModelNode[]>();
   for (const node of model.nodes.values()) {
     const base = node.id.replace(/~\d+$/, '');
-    byBase.set(base, [...(byBase.get(base) ?? []), node]);
+    const list = byBase.get(base);
+    if (list) list.push(node);
+    else byBase.set(base, [node]);
   }
   const wanted = new Map<string, { chunks: number; questionable: number }>();
   for (const chunk of data.chunks) {
@@ -123,6 +145,7 @@ export function checkAnalyzerFlags(model: ParseModel, response: unknown): void {
     const entry = wanted.get(id) ?? { chunks: 0, questionable: 0 };
     wanted.set(id, { chunks: entry.chunks + 1, questionable: entry.questionable + (questionable ? 1 : 0) });
   }
+  if (isCut(model)) return; // the chunks past the limit are not shown, and the cut is flagged
   for (const [id, { chunks, questionable }] of wanted) {
     const nodes = (byBase.get(id) ?? []).filter((n) => n.type !== 'page' && n.type !== 'document');
     if (nodes.length < chunks) fail(`chunk ${id.slice(0, 40)}: ${chunks} sent, ${nodes.length} shown`);
@@ -130,17 +153,24 @@ export function checkAnalyzerFlags(model: ParseModel, response: unknown): void {
   }
 }
 
-/** Fields: ranges whole numbers, those outside the Markdown flagged, and selecting each field works. */
-export function checkFields(fields: readonly FieldEntry[], model: ParseModel, limit: number): void {
-  if (fields.length > limit) fail(`${fields.length} fields listed (more than ${limit})`);
+/** Fields: bounded in number, ranges whole numbers, those outside the Markdown flagged, notices text, and selecting each field works. */
+export function checkExtractionView(view: ExtractionView, model: ParseModel): void {
+  const { fields } = view;
+  if (fields.length > MAX_LISTED_FIELDS) fail(`${fields.length} fields listed (more than ${MAX_LISTED_FIELDS})`);
   const length = model.index.codePointLength;
+  for (const notice of [...view.generalNotices, ...[...view.noticesByPath.values()].flat()]) {
+    if (typeof notice.code !== 'string' || typeof notice.message !== 'string') fail(`a notice that is not text: ${String(notice.message).slice(0, 80)}`);
+  }
+  for (const text of [view.note, view.extractionError]) if (text !== null && typeof text !== 'string') fail('a note that is not text');
   for (const field of fields.slice(0, 200)) {
     if (typeof field.path !== 'string') fail(`a field path ${String(field.path)}`);
     const where = `field ${field.path.slice(0, 60)}`;
+    for (const flag of field.flags ?? []) if (!FIELD_FLAG_LABELS[flag]) fail(`${where}: flag ${flag} has no label to show`);
+    if (typeof field.value === 'object' && field.value !== null && !(Array.isArray(field.value) && field.value.length === 0)) fail(`${where}: a value the panel cannot print`);
     for (const range of field.ranges) {
       if (!isInt(range.start) || !isInt(range.end)) fail(`${where}: range ${range.start}–${range.end} is not whole numbers`);
       const inside = range.start >= 0 && range.start <= range.end && range.end <= length;
-      if (!inside && !((field as { flags?: string[] }).flags ?? []).includes('range_out_of_bounds')) fail(`${where}: range ${range.start}–${range.end} outside the Markdown but not flagged`);
+      if (!inside && !(field.flags ?? []).includes('range_out_of_bounds')) fail(`${where}: range ${range.start}–${range.end} outside the Markdown but not flagged`);
     }
     const selection = selectRanges(model, field.path, field.ranges.map((r) => model.index.rangeToUtf16(r.start, r.end)));
     for (const range of selection.ranges) checkRange(model.markdown, range, `${where} selection`);

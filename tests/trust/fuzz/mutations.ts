@@ -5,7 +5,7 @@
  * characters), a huge array, deep nesting, an unknown or prototype-named key, a duplicate.
  */
 import fc from 'fast-check';
-import { Deep } from './jsonText.js';
+import { Deep, toJsonText } from './jsonText.js';
 
 export type MutationOp = 'delete' | 'wrongType' | 'badNumber' | 'oddString' | 'hugeArray' | 'deepNest' | 'extraKey' | 'duplicate';
 
@@ -20,10 +20,12 @@ export interface Mutation {
 export interface MutationScale {
   /** Sizes a huge array may take; the soak adds a million. */
   hugeSizes: readonly number[];
+  /** A huge array is cut to about this much JSON text, so a case stays a case and not a disk-filler. */
+  hugeBytes: number;
 }
 
-export const TEST_SCALE: MutationScale = { hugeSizes: [1_000, 5_000, 20_000] };
-export const SOAK_SCALE: MutationScale = { hugeSizes: [1_000, 20_000, 100_000, 1_000_000] };
+export const TEST_SCALE: MutationScale = { hugeSizes: [1_000, 5_000, 20_000], hugeBytes: 1_000_000 };
+export const SOAK_SCALE: MutationScale = { hugeSizes: [1_000, 20_000, 100_000, 1_000_000], hugeBytes: 20_000_000 };
 
 const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, 1, -1, '', 'text', '1', [], {}, [null], { a: 1 }];
 const BAD_NUMBERS: readonly number[] = [-1, -0, 0, 0.5, 1.5, -0.25, 2, 1e9, -1e9, 2 ** 31, 2 ** 53 + 2, Number.MAX_VALUE, Infinity, -Infinity, NaN, 1e-300];
@@ -61,7 +63,11 @@ interface Slot {
 /** Applies the mutations to a copy of the value (the original is left alone for shrinking). */
 export function applyMutations(value: unknown, mutations: readonly Mutation[], scale: MutationScale): unknown {
   const root = { value: structuredClone(value) as unknown };
+  let huge = false;
   for (const mutation of mutations) {
+    // One huge array per case: a huge array of huge arrays is a billion elements, not a test.
+    if (mutation.op === 'hugeArray' && huge) continue;
+    huge ||= mutation.op === 'hugeArray';
     const slots = slotsOf(root);
     const slot = slots[mutation.at % slots.length]!;
     mutate(slot, mutation, scale);
@@ -69,13 +75,18 @@ export function applyMutations(value: unknown, mutations: readonly Mutation[], s
   return root.value;
 }
 
+/** Arrays made by the hugeArray op: one element shared by every slot. */
+const hugeArrays = new WeakSet<unknown[]>();
+
 /** Every position in the value, the root included; at most 20,000 (a huge array counts once per element up to that). */
 function slotsOf(root: { value: unknown }): Slot[] {
   const slots: Slot[] = [{ parent: root as unknown as Record<string, unknown>, key: 'value' }];
   const stack: unknown[] = [root.value];
   while (stack.length > 0 && slots.length < 20_000) {
     const node = stack.pop();
-    if (node instanceof Deep) continue;
+    // Inside a Deep marker or a huge array (one element shared many times) is not edited: one
+    // edit there would be repeated 20,000 times.
+    if (node instanceof Deep || (Array.isArray(node) && hugeArrays.has(node))) continue;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length && slots.length < 20_000; i++) {
         slots.push({ parent: node, key: i });
@@ -107,9 +118,12 @@ function mutate(slot: Slot, { op, pick }: Mutation, scale: MutationScale): void 
     case 'oddString':
       return void set(ODD_STRINGS[pick % ODD_STRINGS.length]);
     case 'hugeArray': {
-      const size = scale.hugeSizes[pick % scale.hugeSizes.length]!;
       const element = Array.isArray(current) && current.length > 0 ? current[0] : current;
-      return void set(new Array<unknown>(size).fill(element));
+      const bytes = toJsonText(element).length + 1;
+      const size = Math.max(1, Math.min(scale.hugeSizes[pick % scale.hugeSizes.length]!, Math.floor(scale.hugeBytes / bytes)));
+      const array = new Array<unknown>(size).fill(element);
+      hugeArrays.add(array);
+      return void set(array);
     }
     case 'deepNest':
       return void set(new Deep(DEPTHS[pick % DEPTHS.length]!, current, pick % 2 === 0 ? 'array' : 'object'));

@@ -32,18 +32,32 @@ export async function runFuzz(world: LoaderWorld, kind: FuzzKind, options: FuzzO
   const started = performance.now();
   const property = fc.asyncProperty(kind.arb, async (c) => {
     await world.reset();
-    await kind.run(world, c, options.scale);
+    // A hang fails the run (fast-check's timeout); this says which case it was, even if shrinking never ends.
+    const watchdog = setTimeout(() => console.error(`${kind.check}: a case is still running after ${options.timeoutMs} ms: ${describeCase(c)}`), options.timeoutMs);
+    try {
+      await kind.run(world, c, options.scale);
+    } finally {
+      clearTimeout(watchdog);
+    }
     done++;
     if (done % 1000 === 0) options.onProgress?.(done);
   });
   const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, timeout: options.timeoutMs });
   const outcome: FuzzOutcome = { check: kind.check, cases: details.numRuns, failures: details.failed ? 1 : 0, seed: options.seed, millis: Math.round(performance.now() - started) };
   if (details.failed) {
-    const example = JSON.stringify(details.counterexample, (_k, v: unknown) => (Array.isArray(v) && v.length > 20 ? `[array of ${v.length}]` : typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v));
+    const example = describeCase(details.counterexample?.[0]);
     const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     outcome.report = `${kind.check}: counterexample after ${details.numRuns} cases (seed ${options.seed}, path "${details.counterexamplePath}", shrunk ${details.numShrinks} times)\n${error}\n${example?.slice(0, 4_000)}`;
   }
   return outcome;
+}
+
+/** A case as readable text: the edits first, then the (long) values they were made to, long parts cut. */
+function describeCase(c: unknown): string {
+  const bulky = ['base', 'envelope', 'output', 'list'];
+  const ordered = typeof c === 'object' && c !== null ? Object.fromEntries(Object.entries(c).sort(([a], [b]) => Number(bulky.includes(a)) - Number(bulky.includes(b)))) : c;
+  const text = JSON.stringify(ordered, (_k, v: unknown) => (Array.isArray(v) && v.length > 20 ? `[array of ${v.length}]` : typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v));
+  return (text ?? String(c)).slice(0, 4_000);
 }
 
 /** The seed of this run: GROUNDWORK_FUZZ_SEED replays one; otherwise a fresh one, printed so a failure can be replayed. */
