@@ -157,7 +157,7 @@ export function buildParseModel(response: ParseResponse): ParseModel {
     }
     nodes.set(id, model);
     order.push(id);
-    if (parentId) nodes.get(parentId)?.childIds.push(id);
+    if (parentId !== null) nodes.get(parentId)?.childIds.push(id);
     if (!isPage && node.type !== 'document') {
       if (page !== null && box) {
         const list = boxesByPage.get(page) ?? [];
@@ -221,7 +221,8 @@ function sane(node: StructureNode, flags: NodeFlag[]): StructureNode {
  * `used` maps each id to the next suffix to try, so 100,000 copies of one id stay linear.
  */
 function uniqueId(node: StructureNode, page: number | null, used: Map<string, number>): string {
-  const base = node.id ?? (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
+  // An empty id is no id: it could not be told from "no parent" or selected by name.
+  const base = node.id || (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
   let id = base;
   if (used.has(base)) {
     let n = used.get(base)!;
