@@ -141,7 +141,8 @@ export function checkAnalyzerFlags(model: ParseModel, response: unknown): void {
     const goodBox = (g: unknown) => isRecord(g) && isInt(g.page) && g.page >= 0 && isRecord(g.box) && [g.box.l, g.box.t, g.box.r, g.box.b].every(isFraction) && (g.box.l as number) <= (g.box.r as number) && (g.box.t as number) <= (g.box.b as number);
     const text = typeof chunk.text === 'string' ? chunk.text.trim() : '';
     const questionable = grounding.length === 0 || !grounding.every(goodBox) || text === '' || !data.markdown.includes(text);
-    const id = String(chunk.chunk_id);
+    // An empty id is no id: the model names the node by its type.
+    const id = chunk.chunk_id === '' ? `${String(chunk.chunk_type)}-anon` : String(chunk.chunk_id);
     const entry = wanted.get(id) ?? { chunks: 0, questionable: 0 };
     wanted.set(id, { chunks: entry.chunks + 1, questionable: entry.questionable + (questionable ? 1 : 0) });
   }

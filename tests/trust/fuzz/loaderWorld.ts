@@ -3,6 +3,7 @@
  * image document and one valid parse result (what extractions point into), job records,
  * the fuzz service, keys that point at it, and a logger that keeps what it is told.
  */
+import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,8 +44,18 @@ export interface LoaderWorld {
 /** The smallest file the workspace takes as a PNG: what the fuzzed results are "of". */
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 
+/** A memory-backed folder where there is one: the workspace's fsyncs cost nothing there, and a million cases write a lot. */
+function scratchRoot(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+}
+
 export async function createLoaderWorld(): Promise<LoaderWorld> {
-  const dir = await mkdtemp(join(tmpdir(), 'groundwork-fuzz-'));
+  const dir = await mkdtemp(join(scratchRoot(), 'groundwork-fuzz-'));
   const logs: LogLine[] = [];
   const keep = (level: string) => (message: string, details?: Record<string, unknown>) => void logs.push({ level, message, ...(details ? { details } : {}) });
   const logger: Logger = { debug: keep('debug'), info: () => undefined, warn: keep('warn'), error: keep('error'), redact: () => undefined };
