@@ -14,7 +14,10 @@ interface TrustStep {
 }
 
 /** Each check adds its step here. */
-const steps: TrustStep[] = [];
+const steps: TrustStep[] = [
+  // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
+  { name: 'fuzzed results', command: ['npx', 'vitest', 'run', 'tests/unit/trust/fuzzedResults.test.ts', 'tests/unit/trust/hugeResults.test.ts'] },
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
 const failedSteps: string[] = [];

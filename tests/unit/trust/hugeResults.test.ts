@@ -17,7 +17,7 @@ import { loadFromWorkspace } from '../../trust/fuzz/loadStored.js';
 
 const MILLION = 1_000_000;
 /** Generous for two shared cores; a hang or a quadratic step takes minutes. */
-const BOUND_MS = 20_000;
+const BOUND_MS = 30_000;
 
 let world: LoaderWorld;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe('a million-element array is answered within seconds', () => {
     });
     expect(loaded?.model?.nodes.size).toBe(MAX_MODEL_NODES);
     expect(loaded?.model?.nodes.get('page-1')?.flags).toContain('too_many_nodes');
-  }, 60_000);
+  }, 90_000);
 
   it('as analyzer chunks', async () => {
     const chunk = { text: 'a', grounding: [], chunk_type: 'text', chunk_id: 'c' };
@@ -58,7 +58,7 @@ describe('a million-element array is answered within seconds', () => {
       return stored ? loadFromWorkspace(world, stored.id) : null;
     });
     if (loaded) expect(loaded.model?.nodes.size).toBeLessThanOrEqual(MAX_MODEL_NODES);
-  }, 60_000);
+  }, 90_000);
 
   it('as extracted values: the first ones listed', async () => {
     const text = `{"extraction":{"items":${array(1)}},"extraction_metadata":{},"metadata":{}}`;
@@ -69,7 +69,7 @@ describe('a million-element array is answered within seconds', () => {
       return stored ? loadFromWorkspace(world, stored.id) : null;
     });
     expect(loaded?.fields).toBe(MAX_LISTED_FIELDS);
-  }, 60_000);
+  }, 90_000);
 
   it('as a page of the job list: refused, a page holds at most 100', async () => {
     const text = `{"jobs":${array({ job_id: 'parse-0123456789abcdefghjkmnpqrs', status: 'completed' })},"page":1,"page_size":10,"has_more":false}`;
@@ -77,5 +77,5 @@ describe('a million-element array is answered within seconds', () => {
     const page = await timed('job list', () => settle('listJobs', () => listJobs(world.keys, world.records, { service: 'parse', page: 1, pageSize: 10 })));
     expect(page).toBeNull();
     expect(JOB_LIST_PAGE_SIZE.max).toBe(100);
-  }, 60_000);
+  }, 90_000);
 });
