@@ -9,6 +9,7 @@ import { MAX_MODEL_NODES, NODE_FLAG_LABELS, type ModelNode, type ParseModel, typ
 import { MAX_LISTED_FIELDS, type ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { PageBox } from '../../../shared/grounding/box.js';
 import { selectNode, selectRanges } from '../../../shared/grounding/selection.js';
+import type { ResultInfo } from '../../../shared/workspace.js';
 import { codePoints } from './arbCommon.js';
 import { LoaderBug } from './clearError.js';
 
@@ -177,4 +178,13 @@ export function checkExtractionView(view: ExtractionView, model: ParseModel): vo
     for (const range of selection.ranges) checkRange(model.markdown, range, `${where} selection`);
     for (const box of selection.boxes) checkBox(box, `${where} selection`);
   }
+}
+
+/** A stored result's summary, as the library and status bar show it: readable, pages and credits sensible numbers, a short model name. */
+export function checkSummary(info: ResultInfo | null): void {
+  if (!info) fail('a stored result has no readable summary');
+  const { pageCount, credits, modelVersion } = info!;
+  if (pageCount !== null && !(isInt(pageCount) && pageCount >= 0)) fail(`the summary says ${pageCount} pages`);
+  if (credits !== null && !(Number.isFinite(credits) && credits >= 0)) fail(`the summary says ${credits} credits`);
+  if (modelVersion !== null && (typeof modelVersion !== 'string' || modelVersion.length > 200)) fail(`the summary names a ${String(modelVersion).length}-character model`);
 }

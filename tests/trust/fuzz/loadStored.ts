@@ -7,7 +7,7 @@ import { MAX_STRUCTURE_DEPTH, type ParseModel } from '../../../shared/grounding/
 import { extractionView, modelOfResult } from '../../../shared/grounding/resultModel.js';
 import { parseStoredResult, type ResultKind } from '../../../shared/workspace.js';
 import { settle } from './clearError.js';
-import { checkAnalyzerFlags, checkExtractionView, checkModel, checkParseFlags } from './displayChecks.js';
+import { checkAnalyzerFlags, checkExtractionView, checkModel, checkParseFlags, checkSummary } from './displayChecks.js';
 import type { LoaderWorld } from './loaderWorld.js';
 
 export interface Loaded {
@@ -34,8 +34,9 @@ export async function loadAndCheck(world: LoaderWorld, kind: ResultKind, respons
   return { model, fields: view?.fields.length ?? 0 };
 }
 
-/** A stored result read back from disk the way the renderer gets it, then loaded. */
+/** A stored result read back from disk the way the renderer gets it, then loaded; its summary (what the library lists) checked too. */
 export async function loadFromWorkspace(world: LoaderWorld, id: string): Promise<Loaded | null> {
+  checkSummary(await world.workspace.resultInfo(id));
   const text = await world.workspace.resultText(id);
   const stored = await settle('parseStoredResult', () => parseStoredResult(text));
   if (!stored) return null;
