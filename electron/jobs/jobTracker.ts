@@ -260,7 +260,8 @@ function failureOf(poll: JobPoll): AppErrorData {
 
 /** Errors that polling again will not fix; other errors (network, 5xx, 429) are polled through. */
 function isPermanent(error: AppError): boolean {
-  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'invalid_output_url', 'invalid_api_key'].includes(error.code)) return true;
+  // invalid_job_id: the service answered a create with an id that cannot be put in a poll path; it never will be.
+  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'invalid_output_url', 'invalid_job_id', 'invalid_api_key'].includes(error.code)) return true;
   return error.status === 401 || error.status === 403 || error.status === 404 || error.status === 422;
 }
 

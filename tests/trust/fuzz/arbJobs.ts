@@ -39,3 +39,7 @@ export const jobListArb = (service: JobServiceName): fc.Arbitrary<Record<string,
     page_size: fc.integer({ min: 1, max: 100 }),
     has_more: fc.boolean(),
   });
+
+/** The 202 of a job create (§2.6): all three fields required. */
+export const jobCreatedArb = (service: JobServiceName): fc.Arbitrary<Record<string, unknown>> =>
+  fc.record({ job_id: jobIdArb(service), status: fc.constantFrom('pending', 'processing'), created_at: fc.option(isoArb, { nil: null }) });

@@ -10,14 +10,14 @@ import { importResult } from '../../../electron/runs/importResult.js';
 import type { RetryClock } from '../../../electron/api/retry.js';
 import { AppError, type AppErrorData } from '../../../shared/errors.js';
 import type { JobRecord } from '../../../shared/jobs.js';
-import { OUTPUT_URL_PLACEHOLDER, envelopeArb, jobListArb, resultArb, type JobServiceName } from './arbJobs.js';
+import { OUTPUT_URL_PLACEHOLDER, envelopeArb, jobCreatedArb, jobListArb, resultArb, type JobServiceName } from './arbJobs.js';
 import { LoaderBug, checkClearError, settle } from './clearError.js';
 import { toJsonText } from './jsonText.js';
 import { loadFromWorkspace } from './loadStored.js';
 import type { LoaderWorld } from './loaderWorld.js';
 import { applyMutations, mutationsArb, type Mutation, type MutationScale } from './mutations.js';
 
-export type JobEntry = 'poll' | 'import' | 'detail' | 'list';
+export type JobEntry = 'create' | 'poll' | 'import' | 'detail' | 'list';
 
 export interface JobCase {
   service: JobServiceName;
@@ -25,6 +25,7 @@ export interface JobCase {
   envelope: Record<string, unknown>;
   output: Record<string, unknown>;
   list: Record<string, unknown>;
+  created: Record<string, unknown>;
   mutations: Mutation[];
   outputMutations: Mutation[];
 }
@@ -32,10 +33,11 @@ export interface JobCase {
 export const jobCaseArb: fc.Arbitrary<JobCase> = fc.constantFrom<JobServiceName>('parse', 'extract').chain((service) =>
   fc.record({
     service: fc.constant(service),
-    entry: fc.constantFrom<JobEntry>('poll', 'poll', 'import', 'detail', 'list'),
+    entry: fc.constantFrom<JobEntry>('create', 'poll', 'poll', 'import', 'detail', 'list'),
     envelope: envelopeArb(service),
     output: resultArb(service),
     list: jobListArb(service),
+    created: jobCreatedArb(service),
     mutations: mutationsArb(),
     outputMutations: mutationsArb(2),
   }),
@@ -44,19 +46,23 @@ export const jobCaseArb: fc.Arbitrary<JobCase> = fc.constantFrom<JobServiceName>
 /** The local record's job id: ours, so well-formed; what the service answers about it is fuzzed. */
 const JOB_ID: Record<JobServiceName, string> = { parse: 'parse-0123456789abcdefghjkmnpqrs', extract: 'extract-0123456789abcdefghjkmnpqrs' };
 
-const instantClock: RetryClock = { now: () => Date.now(), random: () => 0.5, sleep: async () => undefined };
+/** Polls without waiting, but through the event loop, so a tracker that never settles is caught by the timeout instead of starving it. */
+const instantClock: RetryClock = { now: () => Date.now(), random: () => 0.5, sleep: () => new Promise<void>((resolve) => setImmediate(resolve)) };
 
 export async function runJobCase(world: LoaderWorld, c: JobCase, scale: MutationScale): Promise<void> {
   const jobId = JOB_ID[c.service];
   const outputUrl = `${world.service.url}/fuzz-output`;
-  const envelope = toJsonText(applyMutations(c.entry === 'list' ? c.list : c.envelope, c.mutations, scale)).split(JSON.stringify(OUTPUT_URL_PLACEHOLDER)).join(JSON.stringify(outputUrl));
+  const answer = c.entry === 'list' ? c.list : c.entry === 'create' ? c.created : c.envelope;
+  const envelope = toJsonText(applyMutations(answer, c.mutations, scale)).split(JSON.stringify(OUTPUT_URL_PLACEHOLDER)).join(JSON.stringify(outputUrl));
   const output = toJsonText(applyMutations(c.output, c.outputMutations, scale));
   world.service.routes({
     [`/v2/${c.service}/jobs/${jobId}`]: [{ status: 200, text: envelope }, { status: 404, text: JSON.stringify({ code: 'not_found', message: 'No such job.' }) }],
-    [`/v2/${c.service}/jobs`]: [{ status: 200, text: envelope }],
     '/fuzz-output': [{ status: 200, text: output }],
+    [`/v2/${c.service}/jobs`]: [{ status: c.entry === 'create' ? 202 : 200, text: envelope }],
   });
   switch (c.entry) {
+    case 'create':
+      return createJob(world, c.service);
     case 'poll':
       return followJob(world, c.service, jobId);
     case 'import': {
@@ -78,6 +84,20 @@ export async function runJobCase(world: LoaderWorld, c: JobCase, scale: Mutation
   }
 }
 
+/** A job created through the tracker: whatever the 202 says, the job is recorded (it may have cost credits) or refused clearly, and settles. */
+async function createJob(world: LoaderWorld, service: JobServiceName): Promise<void> {
+  const tracker = newTracker(world);
+  try {
+    const request = { service, documentId: world.document.id, ...(service === 'extract' ? { sourceResultId: world.source.id, schema: { type: 'object', properties: { total: { type: 'string' } } } } : {}) };
+    const record = await settle('the job tracker (create)', () => tracker.submit(request));
+    if (!record) return;
+    if (!(await world.records.get(record.jobId))) throw new LoaderBug('a created job has no record');
+    await checkSettled(world, await tracker.whenSettled(record.jobId));
+  } finally {
+    tracker.stop();
+  }
+}
+
 /** A job this app created, followed by the tracker until settled; whatever the service says, it settles with a clear state. */
 async function followJob(world: LoaderWorld, service: JobServiceName, jobId: string): Promise<void> {
   const now = new Date().toISOString();
@@ -87,18 +107,26 @@ async function followJob(world: LoaderWorld, service: JobServiceName, jobId: str
     createdAt: now, status: 'pending', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
   };
   await world.records.write(record);
-  const tracker = new JobTracker({ workspace: world.workspace, keys: world.keys, records: world.records, logger: world.logger, emit: (e) => world.events.push(e), clock: instantClock });
+  const tracker = newTracker(world);
   try {
-    const settled = await tracker.whenSettled(jobId);
-    const unexpected = world.logs.find((l) => l.details?.code === 'unexpected' || l.level === 'error');
-    if (unexpected) throw new LoaderBug(`the job tracker hit an exception that is not the app's error: ${JSON.stringify(unexpected).slice(0, 500)}`);
-    if (settled.problem) checkClearError(new AppError(settled.problem), 'the job tracker (problem)');
-    if (settled.error) checkErrorShape(settled.error, 'the job tracker (job error)');
-    checkShown('job record', [settled.status, settled.completedAt, settled.credits, settled.pageCount]);
-    if (settled.resultId) await loadFromWorkspace(world, settled.resultId);
+    await checkSettled(world, await tracker.whenSettled(jobId));
   } finally {
     tracker.stop();
   }
+}
+
+function newTracker(world: LoaderWorld): JobTracker {
+  return new JobTracker({ workspace: world.workspace, keys: world.keys, records: world.records, logger: world.logger, emit: (e) => world.events.push(e), clock: instantClock });
+}
+
+/** A settled record: no exception other than the app's on the way, its problem clear, its result loadable. */
+async function checkSettled(world: LoaderWorld, settled: JobRecord): Promise<void> {
+  const unexpected = world.logs.find((l) => l.details?.code === 'unexpected' || l.level === 'error');
+  if (unexpected) throw new LoaderBug(`the job tracker hit an exception that is not the app's error: ${JSON.stringify(unexpected).slice(0, 500)}`);
+  if (settled.problem) checkClearError(new AppError(settled.problem), 'the job tracker (problem)');
+  if (settled.error) checkErrorShape(settled.error, 'the job tracker (job error)');
+  checkShown('job record', [settled.status, settled.completedAt, settled.credits, settled.pageCount]);
+  if (settled.resultId) await loadFromWorkspace(world, settled.resultId);
 }
 
 /** A job's own error is the service's words: only its shape is ours to check. */
