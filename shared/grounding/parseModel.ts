@@ -149,7 +149,8 @@ export function buildParseModel(response: ParseResponse): ParseModel {
     }
     if (isPage) {
       const pageNumber = node.page ?? page ?? pages.length + 1;
-      if (!Number.isInteger(pageNumber) || pageNumber < 1) flags.push('page_invalid');
+      // A page number that is not a whole number from 1 (or not a number at all, then dropped by sane()).
+      if (!Number.isInteger(pageNumber) || pageNumber < 1 || (raw.page !== undefined && node.page === undefined)) flags.push('page_invalid');
       model.status = typeof node.status === 'string' ? node.status : 'ok';
       model.reason = typeof node.reason === 'string' ? node.reason : '';
       if (!KNOWN_STATUSES.has(model.status) || (node.status !== undefined && typeof node.status !== 'string')) flags.push('unknown_status');

@@ -23,6 +23,7 @@ const pageArb = (length: number, page: number) =>
   fc.record({
     type: fc.constant('page'),
     page: fc.constant(page),
+    grounding: fc.constant({ page, range: { start: 0, end: length }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } }),
     status: fc.constantFrom('ok', 'ok', 'ok', 'failed', 'no_text_layer'),
     reason: fc.string({ maxLength: 20 }),
     children: fc.array(elementArb(length, page), { maxLength: 5 }),

@@ -13,6 +13,8 @@ import type { LoaderWorld } from './loaderWorld.js';
 export interface Loaded {
   model: ParseModel | null;
   fields: number;
+  /** Flags on nodes and fields: a valid result has none. */
+  flags: string[];
 }
 
 /** Loads a result as the review screen would and checks it; null when the loader answered with a clear error. */
@@ -22,7 +24,7 @@ export async function loadAndCheck(world: LoaderWorld, kind: ResultKind, respons
     const view = await settle('extractionView (extract)', () => extractionView({ kind, response }, world.sourceModel));
     if (!view) return null;
     checkExtractionView(view, world.sourceModel);
-    return { model: null, fields: view.fields.length };
+    return { model: null, fields: view.fields.length, flags: view.fields.flatMap((f) => f.flags ?? []) };
   }
   const model = await settle(`modelOfResult (${kind})`, () => modelOfResult({ kind, response }));
   if (!model) return null;
@@ -31,7 +33,8 @@ export async function loadAndCheck(world: LoaderWorld, kind: ResultKind, respons
   else checkAnalyzerFlags(model, response);
   const view = kind === 'analyzer' ? await settle('extractionView (analyzer)', () => extractionView({ kind, response }, model)) : null;
   if (view) checkExtractionView(view, model);
-  return { model, fields: view?.fields.length ?? 0 };
+  const flags = [...model.nodes.values()].flatMap((n) => n.flags);
+  return { model, fields: view?.fields.length ?? 0, flags: [...flags, ...(view?.fields.flatMap((f) => f.flags ?? []) ?? [])] };
 }
 
 /** A stored result read back from disk the way the renderer gets it, then loaded; its summary (what the library lists) checked too. */
