@@ -4,6 +4,7 @@
  * else is named for what it lacks, so an import never guesses.
  */
 import { analyzerResponseSchema } from './contracts/analyzer.js';
+import { checkShape } from './contracts/checkShape.js';
 import { extractResponseSchema } from './contracts/v2Extract.js';
 import { parseResponseSchema } from './contracts/v2Parse.js';
 import type { ResultKind } from './workspace.js';
@@ -24,8 +25,8 @@ export function recogniseResult(value: unknown): RecognisedResult | { error: str
     const inner = recogniseResult(envelope.result);
     return 'error' in inner ? inner : { ...inner, fromJob: true };
   }
-  if (parseResponseSchema.safeParse(value).success) return { kind: 'parse', response: value, fromJob: false };
-  if (extractResponseSchema.safeParse(value).success) return { kind: 'extract', response: value, fromJob: false };
-  if (analyzerResponseSchema.safeParse(value).success) return { kind: 'analyzer', response: value, fromJob: false };
+  if (checkShape(parseResponseSchema, value).success) return { kind: 'parse', response: value, fromJob: false };
+  if (checkShape(extractResponseSchema, value).success) return { kind: 'extract', response: value, fromJob: false };
+  if (checkShape(analyzerResponseSchema, value).success) return { kind: 'analyzer', response: value, fromJob: false };
   return { error: `This JSON is not a result Groundwork knows. Expected ${EXPECTED_SHAPES}.` };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { jsonBeyondLimits } from '../../shared/jsonLimits.js';
+import { checkShape } from '../../shared/contracts/checkShape.js';
 import type { HttpResponse } from './http.js';
 
 /**
@@ -23,8 +24,8 @@ export function checkJson<S extends z.ZodType>(body: unknown, schema: S, what: s
   // Before the schema: it (and storing the answer) would overflow the stack on absurd nesting, or take minutes on millions of objects.
   const beyond = jsonBeyondLimits(body);
   if (beyond) throw invalidResponse(what, beyond);
-  const checked = schema.safeParse(body);
-  if (!checked.success) throw invalidResponse(what, describeIssue(checked.error.issues[0]));
+  const checked = checkShape(schema, body);
+  if (!checked.success) throw invalidResponse(what, checked.tooLarge ? 'it is too large to check' : describeIssue(checked.issue));
   return body as z.infer<S>;
 }
 

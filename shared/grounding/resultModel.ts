@@ -4,6 +4,7 @@
  * renderer runs is what the fuzz tests feed malformed results to.
  */
 import { analyzerResponseSchema } from '../contracts/analyzer.js';
+import { checkShape } from '../contracts/checkShape.js';
 import { looksLikeParseResponse } from '../contracts/v2Parse.js';
 import { AppError } from '../errors.js';
 import type { StoredResult } from '../workspace.js';
@@ -14,7 +15,7 @@ import { buildParseModel, type ParseModel } from './parseModel.js';
 /** The grounding model of a parse or analyzer result; a shape we cannot read is an error, not a crash. */
 export function modelOfResult(result: Pick<StoredResult, 'kind' | 'response'>): ParseModel {
   if (result.kind === 'analyzer') {
-    const analyzed = analyzerResponseSchema.safeParse(result.response);
+    const analyzed = checkShape(analyzerResponseSchema, result.response);
     if (analyzed.success) return buildParseModel(analyzerAsParse(analyzed.data));
   } else if (looksLikeParseResponse(result.response)) {
     // No full schema pass over 60,000 nodes here: the model builder checks and flags each node it reads.

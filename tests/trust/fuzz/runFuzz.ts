@@ -24,11 +24,14 @@ export interface FuzzOptions {
   scale: MutationScale;
   /** A run slower than this fails (a hang is a failure too). */
   timeoutMs: number;
+  /** Shrink a counterexample (slow when it holds a million-element array; the soak reports it as found). */
+  shrink: boolean;
   onProgress?: (done: number) => void;
 }
 
 export async function runFuzz(world: LoaderWorld, kind: FuzzKind, options: FuzzOptions): Promise<FuzzOutcome> {
   let done = 0;
+  let failed = false;
   const started = performance.now();
   const property = fc.asyncProperty(kind.arb, async (c) => {
     await world.reset();
@@ -36,18 +39,23 @@ export async function runFuzz(world: LoaderWorld, kind: FuzzKind, options: FuzzO
     const watchdog = setTimeout(() => console.error(`${kind.check}: a case is still running after ${options.timeoutMs} ms: ${describeCase(c)}`), options.timeoutMs);
     try {
       await kind.run(world, c, options.scale);
+    } catch (error) {
+      // Said at once: shrinking a case that holds a million elements can take a long time.
+      if (!failed) console.error(`${kind.check}: a case failed after ${done} passed (shrinking it now): ${error instanceof Error ? error.message : String(error)}\n${describeCase(c)}`);
+      failed = true;
+      throw error;
     } finally {
       clearTimeout(watchdog);
     }
     done++;
     if (done % 1000 === 0) options.onProgress?.(done);
   });
-  const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, timeout: options.timeoutMs });
+  const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, timeout: options.timeoutMs, endOnFailure: !options.shrink });
   const outcome: FuzzOutcome = { check: kind.check, cases: details.numRuns, failures: details.failed ? 1 : 0, seed: options.seed, millis: Math.round(performance.now() - started) };
   if (details.failed) {
     const example = describeCase(details.counterexample?.[0]);
     const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    outcome.report = `${kind.check}: counterexample after ${details.numRuns} cases (seed ${options.seed}, path "${details.counterexamplePath}", shrunk ${details.numShrinks} times)\n${error}\n${example?.slice(0, 4_000)}`;
+    outcome.report = `${kind.check}: counterexample after ${details.numRuns} cases (seed ${options.seed}, path "${details.counterexamplePath}", ${options.shrink ? `shrunk ${details.numShrinks} times` : 'not shrunk'})\n${error}\n${example?.slice(0, 4_000)}`;
   }
   return outcome;
 }

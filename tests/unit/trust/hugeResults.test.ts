@@ -50,6 +50,13 @@ describe('a million-element array is answered within seconds', () => {
     expect(loaded?.model?.nodes.get('page-1')?.flags).toContain('too_many_nodes');
   }, 90_000);
 
+  it('of elements that all break the contract: refused, not a stack overflow in the schema check (found by the soak)', async () => {
+    const text = `{"markdown":"a","metadata":{},"structure":{"type":"document","children":[{"type":"page","page":1,"children":${array({ type: 5 })}}]}}`;
+    world.service.routes({ '/v2/parse': [{ status: 200, text }] });
+    const stored = await timed('parse, all invalid', () => settle('the parse client', () => runCloudParse(deps(), { runId: 'huge', documentId: world.document.id }, signal)));
+    expect(stored).toBeNull();
+  }, 90_000);
+
   it('as analyzer chunks', async () => {
     const chunk = { text: 'a', grounding: [], chunk_type: 'text', chunk_id: 'c' };
     world.service.routes({ '/v1/tools/agentic-document-analysis': [{ status: 200, text: `{"data":{"markdown":"a","chunks":${array(chunk)}}}` }] });
