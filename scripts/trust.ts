@@ -21,6 +21,8 @@ const steps: TrustStep[] = [
   { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/faults/faults.test.ts'] },
   { name: 'keys never leak', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/keysNeverLeak.spec.ts'] },
   { name: 'hostile Markdown', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'] },
+  // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
+  { name: 'fuzzed results', command: ['npx', 'vitest', 'run', 'tests/unit/trust/fuzzedResults.test.ts', 'tests/unit/trust/hugeResults.test.ts'] },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));

@@ -4,6 +4,7 @@
  * else is named for what it lacks, so an import never guesses.
  */
 import { analyzerResponseSchema } from './contracts/analyzer.js';
+import { checkShape } from './contracts/checkShape.js';
 import { extractResponseSchema } from './contracts/v2Extract.js';
 import { parseResponseSchema } from './contracts/v2Parse.js';
 import type { ResultKind } from './workspace.js';
@@ -18,13 +19,14 @@ export function recogniseResult(value: unknown): RecognisedResult | { error: str
   const envelope = value as { status?: unknown; result?: unknown; output_url?: unknown } | null;
   if (envelope && typeof envelope === 'object' && typeof envelope.status === 'string' && ('result' in envelope || 'output_url' in envelope)) {
     if (envelope.result === undefined || envelope.result === null) {
-      return { error: `This is a job envelope (status "${envelope.status}") without a result${envelope.output_url ? '; its result was delivered to output_url' : ''}.` };
+      const status = envelope.status.length > 40 ? `${envelope.status.slice(0, 40)}…` : envelope.status;
+      return { error: `This is a job envelope (status "${status}") without a result${envelope.output_url ? '; its result was delivered to output_url' : ''}.` };
     }
     const inner = recogniseResult(envelope.result);
     return 'error' in inner ? inner : { ...inner, fromJob: true };
   }
-  if (parseResponseSchema.safeParse(value).success) return { kind: 'parse', response: value, fromJob: false };
-  if (extractResponseSchema.safeParse(value).success) return { kind: 'extract', response: value, fromJob: false };
-  if (analyzerResponseSchema.safeParse(value).success) return { kind: 'analyzer', response: value, fromJob: false };
+  if (checkShape(parseResponseSchema, value).success) return { kind: 'parse', response: value, fromJob: false };
+  if (checkShape(extractResponseSchema, value).success) return { kind: 'extract', response: value, fromJob: false };
+  if (checkShape(analyzerResponseSchema, value).success) return { kind: 'analyzer', response: value, fromJob: false };
   return { error: `This JSON is not a result Groundwork knows. Expected ${EXPECTED_SHAPES}.` };
 }

@@ -54,14 +54,23 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
     if (cause !== undefined && CONNECTION_RESET_CODES.has(cause)) {
       throw new AppError({
         code: 'connection_reset',
-        message: `The connection to ${new URL(request.url).host} was closed before an answer arrived (${cause}).`,
+        message: `The connection to ${hostOf(request.url)} was closed before an answer arrived (${cause}).`,
         hint: 'This is usually temporary; try again in a moment.',
       });
     }
     throw new AppError({
       code: 'network_error',
-      message: `Could not reach ${new URL(request.url).host}${cause ? ` (${cause})` : ''}.`,
+      message: `Could not reach ${hostOf(request.url)}${cause ? ` (${cause})` : ''}.`,
       hint: 'Check your connection and the service address on the Keys screen.',
     });
+  }
+}
+
+/** The host to name in a message; an address fetch could not even parse is named as given. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return JSON.stringify(url.slice(0, 80));
   }
 }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
+import { jsonBeyondLimits } from '../../shared/jsonLimits.js';
+import { checkShape } from '../../shared/contracts/checkShape.js';
 import type { HttpResponse } from './http.js';
 
 /**
@@ -19,19 +21,29 @@ export function readJson<S extends z.ZodType>(response: HttpResponse, schema: S,
 
 /** Checks already-parsed JSON (e.g. a job's `result`) and hands the same value back, typed. */
 export function checkJson<S extends z.ZodType>(body: unknown, schema: S, what: string): z.infer<S> {
-  const checked = schema.safeParse(body);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw invalidResponse(what, `${issue?.message ?? 'unexpected shape'}${where}`);
-  }
+  // Before the schema: it (and storing the answer) would overflow the stack on absurd nesting, or take minutes on millions of objects.
+  const beyond = jsonBeyondLimits(body);
+  if (beyond) throw invalidResponse(what, beyond);
+  const checked = checkShape(schema, body);
+  if (!checked.success) throw invalidResponse(what, checked.tooLarge ? 'it is too large to check' : describeIssue(checked.issue));
   return body as z.infer<S>;
+}
+
+/** A zod issue in the user's words: which field, and missing or of the wrong kind. */
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'unexpected shape';
+  const path = issue.path.map(String).join('.');
+  const where = path ? (path.length > 120 ? `${path.slice(0, 120)}…` : path) : 'the answer';
+  if (issue.code === 'invalid_type') {
+    return /received undefined$/.test(issue.message) ? `${where} is missing` : `${where} should be ${issue.expected === 'array' || issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`;
+  }
+  return `${where}: ${issue.message.slice(0, 200)}`;
 }
 
 function invalidResponse(what: string, detail: string): AppError {
   return new AppError({
     code: 'invalid_response',
-    message: `The service sent a ${what} the app cannot read (${detail}).`,
+    message: `The service sent ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} the app cannot read (${detail}).`,
     hint: 'Check that the service address points at the right service and version.',
   });
 }

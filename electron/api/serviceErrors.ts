@@ -70,6 +70,7 @@ function hintFor(response: HttpResponse | RetriedResponse): string | undefined {
   const attempts = 'attempts' in response && response.attempts > 1 ? ` after ${response.attempts} attempts` : '';
   const { status } = response;
   if (status === 401 || status === 403) return 'Check the key on the Keys screen: is it active, complete and meant for this service?';
+  if (status === 404) return 'Check the id, and that the key is the one the item was created with.';
   if (status === 429) {
     const after = response.headers.get('retry-after');
     return `Still rate-limited${attempts}. Wait${after ? ` at least ${after} s` : ' a minute'} and try again.`;

@@ -44,8 +44,8 @@ export async function jobDetail(keys: Pick<KeysService, 'credentialFor'>, record
   return {
     row: rowFrom(service, row, record),
     error: poll.error ?? null,
-    credits: typeof result?.metadata?.billing?.total_credits === 'number' ? result.metadata.billing.total_credits : (record?.credits ?? null),
-    pageCount: typeof result?.metadata?.page_count === 'number' ? result.metadata.page_count : (record?.pageCount ?? null),
+    credits: Number.isFinite(result?.metadata?.billing?.total_credits) ? (result!.metadata!.billing!.total_credits as number) : (record?.credits ?? null),
+    pageCount: Number.isFinite(result?.metadata?.page_count) ? (result!.metadata!.page_count as number) : (record?.pageCount ?? null),
     outputUrl: poll.output_url ?? null,
     markdownPreview: markdown === null ? null : markdown.slice(0, 2000),
   };

@@ -282,7 +282,11 @@ export class JobTracker {
 
     const response = poll.result ?? (poll.output_url ? await fetchOutput(poll.output_url, this.stopper.signal) : null);
     if (response === null || response === undefined) {
-      throw new AppError({ code: 'no_output', message: `Job ${record.jobId} completed without a result or output_url.` });
+      throw new AppError({
+        code: 'no_output',
+        message: `Job ${record.jobId} completed without a result or output_url.`,
+        hint: 'The service did not deliver this job\'s output; retry it as a new job from the Jobs screen.',
+      });
     }
     const stored = record.service === 'parse' ? await this.saveParse(record, resultId, response) : await this.saveExtract(record, resultId, response);
     this.deps.logger.info('job result stored', { jobId: record.jobId, resultId });
@@ -358,12 +362,29 @@ function failureOf(poll: JobPoll): AppErrorData {
 
 /** Errors that polling again will not fix; other errors (network, 5xx, 429) are polled through. */
 function isPermanent(error: AppError): boolean {
-  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'invalid_api_key'].includes(error.code)) return true;
+  // invalid_job_id: the service answered a create with an id that cannot be put in a poll path; it never will be.
+  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'invalid_output_url', 'invalid_job_id', 'invalid_api_key'].includes(error.code)) return true;
   return error.status === 401 || error.status === 403 || error.status === 404 || error.status === 422;
+}
+
+/** Only http(s) is fetched: the address comes from the service's answer, not from the user. */
+function isWebAddress(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
 }
 
 /** The document a job delivered to its output_save_url, read back without our API key. */
 async function fetchOutput(url: string, signal: AbortSignal): Promise<unknown> {
+  if (!isWebAddress(url)) {
+    throw new AppError({
+      code: 'invalid_output_url',
+      message: `The service gave this job an output_url that is not a web address (${JSON.stringify(url.slice(0, 80))}).`,
+      hint: 'Retry the job as a new one from the Jobs screen; if it happens again, the service is at fault.',
+    });
+  }
   const response = await requestWithRetry({ method: 'GET', url, signal, headers: { Accept: 'application/json' } });
   if (response.status < 200 || response.status >= 300) {
     throw new AppError({ code: 'output_unreachable', message: `The job's output_url answered HTTP ${response.status}.`, hint: 'Check that the URL can still be read; the app will try again.' });
@@ -371,6 +392,6 @@ async function fetchOutput(url: string, signal: AbortSignal): Promise<unknown> {
   try {
     return JSON.parse(response.text) as unknown;
   } catch {
-    throw new AppError({ code: 'invalid_response', message: "The job's output_url did not hold JSON." });
+    throw new AppError({ code: 'invalid_response', message: "The job's output_url did not hold JSON.", hint: 'Retry the job as a new one from the Jobs screen; if it happens again, the service is at fault.' });
   }
 }

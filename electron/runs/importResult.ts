@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors.js';
+import { jsonBeyondLimits } from '../../shared/jsonLimits.js';
 import { EXPECTED_SHAPES, recogniseResult } from '../../shared/resultShapes.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -24,6 +25,14 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
     throw new AppError({
       code: 'invalid_result_file',
       message: `"${request.fileName}" is not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+      hint: `Import ${EXPECTED_SHAPES}.`,
+    });
+  }
+  const beyond = jsonBeyondLimits(value);
+  if (beyond) {
+    throw new AppError({
+      code: 'invalid_result_file',
+      message: `"${request.fileName}" is not a result Groundwork can open: ${beyond}.`,
       hint: `Import ${EXPECTED_SHAPES}.`,
     });
   }

@@ -85,7 +85,7 @@ export class Workspace {
 
   async saveResult(result: Omit<StoredResult, 'id' | 'createdAt'> & { id?: string }): Promise<StoredResult> {
     await this.documentInfo(result.documentId);
-    const stored: StoredResult = { ...result, id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
+    const stored: StoredResult = { ...result, ...sensibleSummary(result), id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
     const { response, ...info } = stored;
     // The response first, its summary second: a listed result always has its response on disk.
     await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
@@ -171,6 +171,20 @@ export class Workspace {
   private documentDir(id: string): string {
     return join(this.root, 'documents', id);
   }
+}
+
+/**
+ * A summary's numbers and model name come from the service's metadata; the library shows
+ * them as they are, so only what makes sense is kept: whole page counts, credits that are
+ * not negative, a model name of reasonable length.
+ */
+function sensibleSummary(result: Pick<ResultInfo, 'pageCount' | 'credits' | 'modelVersion'>): Pick<ResultInfo, 'pageCount' | 'credits' | 'modelVersion'> {
+  const { pageCount, credits, modelVersion } = result;
+  return {
+    pageCount: Number.isInteger(pageCount) && (pageCount as number) >= 0 ? pageCount : null,
+    credits: Number.isFinite(credits) && (credits as number) >= 0 ? credits : null,
+    modelVersion: typeof modelVersion === 'string' ? (modelVersion.length > 100 ? `${modelVersion.slice(0, 100)}…` : modelVersion) : null,
+  };
 }
 
 function latest(entry: LibraryEntry): string {

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { extractNotices, noticeConcerns, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
+import { FIELD_FLAG_LABELS, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
+import { MAX_LISTED_FIELDS } from '../../shared/grounding/resultModel.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useReviewStore, type Extractor } from '../review/reviewStore.js';
 import { useEngineSettings } from '../review/engineSettings.js';
@@ -8,7 +9,6 @@ import { FieldReview } from './FieldReview.js';
 /** Write a schema, extract, and click any field to see where its value came from. */
 export function FieldsPanel() {
   const fields = useReviewStore((s) => s.fields);
-  const extraction = useReviewStore((s) => s.extraction);
   const hasResult = useReviewStore((s) => s.result !== null);
   const runExtract = useReviewStore((s) => s.runExtract);
   const schemaText = useEngineSettings((s) => s.fieldsSchema);
@@ -21,10 +21,7 @@ export function FieldsPanel() {
   const review = useReviewStore((s) => s.review);
   const exportReview = useReviewStore((s) => s.exportReview);
   const reviewed = fields.filter((f) => review?.fields[f.path]).length;
-  const response = (extraction?.kind === 'analyzer' ? {} : (extraction?.response ?? {})) as { note?: unknown; warnings?: unknown; schema_violation_error?: unknown };
-  const analyzerError = extraction?.kind === 'analyzer' ? (extraction.response as { extraction_error?: unknown }).extraction_error : null;
-  const notices = extractNotices(response);
-  const general = notices.filter((n) => !fields.some((f) => noticeConcerns(n, f.path)));
+  const view = useReviewStore((s) => s.extractionView);
 
   const extract = () => {
     let schema: unknown;
@@ -80,19 +77,24 @@ export function FieldsPanel() {
           </button>
         </div>
       </details>
-      {typeof response.note === 'string' ? (
+      {view.note !== null ? (
         <p className="extract-note" data-testid="extract-note">
-          {response.note}
+          {view.note}
         </p>
       ) : null}
-      {typeof analyzerError === 'string' && analyzerError ? (
+      {view.extractionError !== null ? (
         <p className="extract-warnings" data-testid="extract-warning">
-          Extraction failed: {analyzerError}
+          Extraction failed: {view.extractionError}
         </p>
       ) : null}
-      {general.length > 0 ? (
+      {view.truncated ? (
+        <p className="extract-warnings" data-testid="fields-truncated">
+          This extraction has more than {MAX_LISTED_FIELDS.toLocaleString()} values; the first {MAX_LISTED_FIELDS.toLocaleString()} are listed (the export has them all).
+        </p>
+      ) : null}
+      {view.generalNotices.length > 0 ? (
         <ul className="extract-warnings">
-          {general.map((n, i) => (
+          {view.generalNotices.map((n, i) => (
             <li key={i} data-testid="extract-warning">
               <code>{n.code}</code> {n.message}
             </li>
@@ -115,12 +117,14 @@ export function FieldsPanel() {
       ) : null}
       <ul className="fields" data-testid="fields">
         {fields.map((field) => (
-          <FieldRow key={field.path} field={field} notices={notices.filter((n) => noticeConcerns(n, field.path))} />
+          <FieldRow key={field.path} field={field} notices={view.noticesByPath.get(field.path) ?? NO_NOTICES} />
         ))}
       </ul>
     </div>
   );
 }
+
+const NO_NOTICES: ExtractNotice[] = [];
 
 const FieldRow = memo(function FieldRow({ field, notices }: { field: FieldEntry; notices: ExtractNotice[] }) {
   const selected = useReviewStore((s) => s.selection?.kind === 'field' && s.selection.id === field.path);
@@ -145,6 +149,11 @@ const FieldRow = memo(function FieldRow({ field, notices }: { field: FieldEntry;
       <span className="field-name">{field.path}</span>
       <span className="field-value">{field.value === null || field.value === undefined ? <em className="muted">not found</em> : String(field.value)}</span>
       {field.ranges.length === 0 && field.value !== null ? <span className="warning small">no source range</span> : null}
+      {(field.flags ?? []).map((flag) => (
+        <span key={flag} className="warning small" data-testid="field-flag" data-flag={flag}>
+          ⚠ {FIELD_FLAG_LABELS[flag]}
+        </span>
+      ))}
       <FieldReview key={decision?.decidedAt ?? 'none'} path={field.path} modelValue={field.value} decision={decision} />
       {notices.map((n, i) => (
         <span key={i} className="field-notice" data-testid="field-warning">

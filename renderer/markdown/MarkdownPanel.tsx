@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import { flagLabels, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useReviewStore } from '../review/reviewStore.js';
@@ -83,6 +83,7 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
           Page {page.page}
           {page.status !== 'ok' ? ` · ${page.status}` : ''}
           {page.reason ? ` — ${page.reason}` : ''}
+          {pageFlags(model, page.nodeId)}
         </div>
       );
     }
@@ -94,6 +95,15 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
 }
 
 const NO_TEXTS: string[] = [];
+
+function pageFlags(model: ParseModel, nodeId: string) {
+  const flags = model.nodes.get(nodeId)?.flags ?? [];
+  return flags.length > 0 ? (
+    <span className="md-flags" data-testid="node-flags" data-node-id={nodeId}>
+      {' '}⚠ {flagLabels(flags)}
+    </span>
+  ) : null;
+}
 
 const MarkdownBlock = memo(function MarkdownBlock({ model, id, selected, exactTexts }: { model: ParseModel; id: string; selected: boolean; exactTexts: string[] }) {
   const selectNode = useReviewStore((s) => s.selectNode);
@@ -108,23 +118,31 @@ const MarkdownBlock = memo(function MarkdownBlock({ model, id, selected, exactTe
   }, [id, exactTexts, html]);
 
   if (!node) return null;
+  const flags = node.flags.length > 0 ? flagLabels(node.flags) : null;
   return (
-    <div
-      ref={element}
-      role="button"
-      tabIndex={0}
-      data-testid="md-node"
-      data-node-id={id}
-      data-type={node.type}
-      data-selected={selected ? 'true' : undefined}
-      data-flagged={node.flags.length > 0 ? 'true' : undefined}
-      title={node.flags.length > 0 ? node.flags.join(', ') : undefined}
-      className={`md-node md-${typeClass(node.type)}`}
-      onClick={() => selectNode(id)}
-      onKeyDown={(e) => e.key === 'Enter' && selectNode(id)}
-      // Sanitized by renderMarkdown (DOMPurify) before it gets here.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <>
+      {flags ? (
+        <div className="md-flags" data-testid="node-flags" data-node-id={id}>
+          ⚠ {flags}
+        </div>
+      ) : null}
+      <div
+        ref={element}
+        role="button"
+        tabIndex={0}
+        data-testid="md-node"
+        data-node-id={id}
+        data-type={node.type}
+        data-selected={selected ? 'true' : undefined}
+        data-flagged={flags ? 'true' : undefined}
+        title={flags ?? undefined}
+        className={`md-node md-${typeClass(node.type)}`}
+        onClick={() => selectNode(id)}
+        onKeyDown={(e) => e.key === 'Enter' && selectNode(id)}
+        // Sanitized by renderMarkdown (DOMPurify) before it gets here.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
   );
 });
 

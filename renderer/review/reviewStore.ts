@@ -1,11 +1,9 @@
 import { create } from 'zustand';
-import { analyzerResponseSchema } from '../../shared/contracts/analyzer.js';
-import { looksLikeParseResponse } from '../../shared/contracts/v2Parse.js';
-import { analyzerAsParse } from '../../shared/grounding/analyzerAsParse.js';
 import { AppError } from '../../shared/errors.js';
-import { buildParseModel, type ParseModel } from '../../shared/grounding/parseModel.js';
+import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import { EMPTY_EXTRACTION_VIEW, extractionView, modelOfResult, type ExtractionView } from '../../shared/grounding/resultModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
-import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
+import type { FieldEntry } from '../../shared/grounding/fields.js';
 import { recogniseResult } from '../../shared/resultShapes.js';
 import { parseStoredResult, type DocumentInfo, type EngineName, type FieldDecision, type LibraryEntry, type Review, type StoredResult } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
@@ -32,9 +30,10 @@ interface ReviewState {
   bytes: Uint8Array | null;
   result: StoredResult | null;
   model: ParseModel | null;
-  /** The latest extraction run on `result`, and its fields. */
+  /** The latest extraction run on `result`, its fields, and how the Fields panel shows them. */
   extraction: StoredResult | null;
   fields: FieldEntry[];
+  extractionView: ExtractionView;
   /** The reviewer's decisions on `extraction`'s fields. */
   review: Review | null;
   selection: Selection | null;
@@ -64,25 +63,6 @@ interface ReviewState {
   clearError(): void;
 }
 
-/** Builds the grounding model of a stored result (v2 parse or older analyzer); a shape we cannot read is an error, not a crash. */
-function modelOf(result: StoredResult): ParseModel {
-  if (result.kind === 'analyzer') {
-    const analyzed = analyzerResponseSchema.safeParse(result.response);
-    if (analyzed.success) return buildParseModel(analyzerAsParse(analyzed.data));
-  } else if (looksLikeParseResponse(result.response)) {
-    // No full schema pass over 60,000 nodes here: the model builder checks and flags each node it reads.
-    return buildParseModel(result.response);
-  }
-  throw new AppError({
-    code: 'unreadable_result',
-    message:
-      result.kind === 'analyzer'
-        ? 'This result is not an analyzer response (it needs data.markdown and data.chunks).'
-        : 'This result is not a v2 parse response (it needs markdown, metadata and structure).',
-    hint: 'Open another result, or run the engine again.',
-  });
-}
-
 /** The request for the selected engine, from its settings; bad settings fail here, before anything is sent. */
 function engineRequest(engine: EngineName, runId: string, documentId: string) {
   const settings = useEngineSettings.getState();
@@ -101,22 +81,14 @@ export const useReviewStore = create<ReviewState>((set, get) => {
   const attempt = attemptWith(set);
 
   const showExtraction = async (extraction: StoredResult | null) => {
-    let fields: FieldEntry[] = [];
-    if (extraction?.kind === 'analyzer') {
-      // The older analyzer returns its fields with the document: extracted_schema + extraction_metadata.
-      const data = (extraction.response as { data?: { extracted_schema?: unknown; extraction_metadata?: unknown } }).data ?? {};
-      if (data.extracted_schema !== undefined) fields = flattenFields(data.extracted_schema, data.extraction_metadata);
-    } else if (extraction) {
-      const response = extraction.response as { extraction?: unknown; extraction_metadata?: unknown };
-      fields = flattenFields(response.extraction, response.extraction_metadata);
-    }
-    const review = extraction && fields.length > 0 ? await requireApi().reviews.get({ extractionId: extraction.id }) : null;
-    set({ extraction, fields, review });
+    const view = extractionView(extraction, get().model);
+    const review = extraction && view.fields.length > 0 ? await requireApi().reviews.get({ extractionId: extraction.id }) : null;
+    set({ extraction, fields: view.fields, extractionView: view, review });
   };
 
   /** Shows a document with a parse result and an extraction made from it (the given one, else the latest). */
   const showResult = async (document: DocumentInfo, bytes: Uint8Array, result: StoredResult | null, extractionId?: string) => {
-    const model = result ? modelOf(result) : null;
+    const model = result ? modelOfResult(result) : null;
     performance.mark('gw:model-built');
     // The model holds all a review needs; the parsed response (the biggest thing in memory)
     // is dropped. The older analyzer's stays: it also carries that result's fields.
@@ -155,6 +127,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
     model: null,
     extraction: null,
     fields: [],
+    extractionView: EMPTY_EXTRACTION_VIEW,
     review: null,
     selection: null,
     engine: 'local',
@@ -222,7 +195,7 @@ export const useReviewStore = create<ReviewState>((set, get) => {
         // The pages start drawing as soon as the document's bytes are here, while the result is still on its way.
         const storedResult = parseId ? api.results.get({ id: parseId }) : Promise.resolve(null);
         const bytes = await api.documents.read({ id });
-        if (get().document?.id !== id) set({ document: entry.document, bytes, result: null, model: null, selection: null, extraction: null, fields: [], review: null });
+        if (get().document?.id !== id) set({ document: entry.document, bytes, result: null, model: null, selection: null, extraction: null, fields: [], extractionView: EMPTY_EXTRACTION_VIEW, review: null });
         const stored = await storedResult;
         performance.mark('gw:result-fetched');
         const result = stored ? parseStoredResult(stored) : null;

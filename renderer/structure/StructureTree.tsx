@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, useState } from 'react';
-import type { ModelNode, ParseModel } from '../../shared/grounding/parseModel.js';
+import { flagLabels, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useReviewStore } from '../review/reviewStore.js';
 
@@ -74,7 +74,11 @@ const TreeRow = memo(function TreeRow({ node, selected }: { node: ModelNode; sel
       <span className="tree-type">{node.type}</span> <span className="tree-id">{isPage ? `page ${node.page ?? ''}` : node.id}</span>
       {isPage && node.status !== 'ok' ? <span className="tree-status"> · {node.status}{node.reason ? ` — ${node.reason}` : ''}</span> : null}
       {node.cell ? <span className="tree-cell"> r{node.cell.row} c{node.cell.col}{node.cell.rowspan > 1 || node.cell.colspan > 1 ? ` (${node.cell.rowspan}×${node.cell.colspan})` : ''}</span> : null}
-      {node.flags.length ? <span className="tree-flags" title={node.flags.join(', ')}> ⚠ {node.flags.join(', ')}</span> : null}
+      {node.flags.length ? (
+        <span className="tree-flags" data-testid="node-flags" data-flags={node.flags.join(' ')}>
+          {' '}⚠ {flagLabels(node.flags)}
+        </span>
+      ) : null}
     </div>
   );
 });

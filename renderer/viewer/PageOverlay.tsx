@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import { flagLabels, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { useReviewStore } from '../review/reviewStore.js';
 
 /**
@@ -26,7 +26,8 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
             key={id}
             role="button"
             tabIndex={-1}
-            aria-label={`${node.type} ${id}`}
+            aria-label={`${node.type} ${id}${node.flags.length > 0 ? ` (${flagLabels(node.flags)})` : ''}`}
+            title={node.flags.length > 0 ? `⚠ ${flagLabels(node.flags)}` : undefined}
             data-testid="box"
             data-node-id={id}
             data-type={node.type}

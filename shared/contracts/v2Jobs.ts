@@ -32,16 +32,17 @@ export type JobIdCheck = { ok: true; format: 'current' | 'older' } | { ok: false
  */
 export function checkJobId(id: string, service: JobService): JobIdCheck {
   const current = CURRENT_JOB_ID.exec(id);
+  const shown = id.length > 60 ? `${id.slice(0, 60)}…` : id;
   if (current) {
     if (current[1] !== service) {
-      return { ok: false, reason: `"${id}" is a ${current[1]} job id, not a ${service} job id.` };
+      return { ok: false, reason: `"${shown}" is a ${current[1]} job id, not a ${service} job id.` };
     }
     return { ok: true, format: 'current' };
   }
   if (OLDER_JOB_ID.test(id)) return { ok: true, format: 'older' };
   return {
     ok: false,
-    reason: `"${id}" is not a job id: expected ${service}-<26-character ULID> or an older id of letters, digits, "_" and "-".`,
+    reason: `"${shown}" is not a job id: expected ${service}-<26-character ULID> or an older id of letters, digits, "_" and "-".`,
   };
 }
 
@@ -60,7 +61,8 @@ export const jobListRowSchema = z.looseObject({
 export type JobListRow = z.infer<typeof jobListRowSchema>;
 
 export const jobListSchema = z.looseObject({
-  jobs: z.array(jobListRowSchema),
+  /** A page holds at most the largest page size; more is a broken answer, not a page to draw. */
+  jobs: z.array(jobListRowSchema).max(JOB_LIST_PAGE_SIZE.max),
   page: z.number().int(),
   page_size: z.number().int(),
   has_more: z.boolean(),
@@ -69,7 +71,8 @@ export type JobList = z.infer<typeof jobListSchema>;
 
 /** The 202 of `POST /v2/{parse,extract}/jobs` (§2.6): all three fields required. */
 export const jobCreateSchema = z.looseObject({
-  job_id: z.string(),
+  // An empty id could be neither polled nor recorded: the answer is refused, not a job silently lost.
+  job_id: z.string().min(1),
   status: statusSchema,
   created_at: isoOrNull,
 });

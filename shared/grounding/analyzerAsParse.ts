@@ -2,7 +2,9 @@
  * The older analyzer's answer in the v2 parse shape, so one model (and every panel) serves
  * both. Chunks carry no Markdown ranges, so each chunk's text is found in the Markdown in
  * order; boxes `{l,t,r,b}` on 0-indexed pages become `{xmin,…}` on 1-indexed pages, here
- * and only here. Page errors become failed pages.
+ * and only here. Page errors become failed pages. A chunk whose text is not in the Markdown
+ * is marked `range_not_found`, and one without grounding sits under the document, on no
+ * page: both stay visible, flagged by the model.
  */
 import type { AnalyzerResponse } from '../contracts/analyzer.js';
 import type { Grounding, ParseResponse, StructureNode } from '../contracts/v2Parse.js';
@@ -13,6 +15,7 @@ export function analyzerAsParse(response: AnalyzerResponse): ParseResponse {
   const index = new CodePointIndex(markdown);
   const failedPages = [...new Set((response.errors ?? []).map((e) => e.page_num + 1))].sort((a, b) => a - b);
   const pages = new Map<number, StructureNode[]>();
+  const pageless: StructureNode[] = [];
   let cursor = 0;
 
   for (const chunk of response.data.chunks) {
@@ -25,7 +28,10 @@ export function analyzerAsParse(response: AnalyzerResponse): ParseResponse {
       box: { xmin: g.box.l, ymin: g.box.t, xmax: g.box.r, ymax: g.box.b },
     }));
     const first = groundings[0];
-    if (!first) continue;
+    if (!first) {
+      pageless.push({ id: chunk.chunk_id, type: chunk.chunk_type, ...(range ? {} : { range_not_found: true }) });
+      continue;
+    }
     const node: StructureNode = {
       id: chunk.chunk_id,
       type: chunk.chunk_type,
@@ -39,10 +45,12 @@ export function analyzerAsParse(response: AnalyzerResponse): ParseResponse {
   for (const page of failedPages) if (!pages.has(page)) pages.set(page, []);
 
   const whole = { start: 0, end: index.codePointLength };
+  const errorOf = new Map<number, { error: string; error_code: number }>();
+  for (const e of response.errors ?? []) if (!errorOf.has(e.page_num + 1)) errorOf.set(e.page_num + 1, e);
   const pageNodes: StructureNode[] = [...pages.keys()]
     .sort((a, b) => a - b)
     .map((page) => {
-      const error = response.errors?.find((e) => e.page_num + 1 === page);
+      const error = errorOf.get(page);
       return {
         type: 'page',
         page,
@@ -61,7 +69,7 @@ export function analyzerAsParse(response: AnalyzerResponse): ParseResponse {
       range_units: 'unicode_codepoints',
       page_count: pageNodes.length,
     },
-    structure: { type: 'document', children: pageNodes },
+    structure: { type: 'document', children: [...pageNodes, ...pageless] },
   };
 }
 

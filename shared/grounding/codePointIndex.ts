@@ -34,15 +34,15 @@ export class CodePointIndex {
     this.codePointLength = codePoints;
   }
 
-  /** UTF-16 offset of a code-point offset; clamped to the text. */
+  /** UTF-16 offset of a code-point offset; clamped to the text (a fraction is rounded down, so it never lands inside a pair). */
   toUtf16(codePoint: number): number {
-    const cp = Math.max(0, Math.min(codePoint, this.codePointLength));
+    const cp = Math.max(0, Math.min(Math.floor(codePoint), this.codePointLength));
     return cp + countBelow(this.astralAtCodePoint, cp);
   }
 
   /** Code-point offset of a UTF-16 offset; an offset inside a surrogate pair maps to its character. */
   toCodePoint(utf16: number): number {
-    const u = Math.max(0, Math.min(utf16, this.utf16Length));
+    const u = Math.max(0, Math.min(Math.floor(utf16), this.utf16Length));
     return u - countBelow(this.astralAtUtf16, u - 1);
   }
 

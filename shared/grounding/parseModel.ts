@@ -14,7 +14,43 @@ export interface TextRange {
   end: number;
 }
 
-export type NodeFlag = 'range_out_of_bounds' | 'box_out_of_bounds' | 'unknown_type' | 'unknown_status' | 'no_grounding';
+export type NodeFlag =
+  | 'range_out_of_bounds'
+  | 'box_out_of_bounds'
+  | 'unknown_type'
+  | 'unknown_status'
+  | 'no_grounding'
+  | 'grounding_invalid'
+  | 'range_not_found'
+  | 'page_invalid'
+  | 'cell_invalid'
+  | 'too_deep'
+  | 'too_many_nodes';
+
+/** Structure deeper than this is not read (a real tree is a handful of levels; this keeps recursion bounded). */
+export const MAX_STRUCTURE_DEPTH = 100;
+/** Nodes read at most: four times the 1,000-page benchmark, so a runaway result still opens in seconds. */
+export const MAX_MODEL_NODES = 250_000;
+
+/** What each flag tells the reviewer, next to the node it is on. */
+export const NODE_FLAG_LABELS: Record<NodeFlag, string> = {
+  range_out_of_bounds: 'range outside the Markdown',
+  box_out_of_bounds: 'box invalid',
+  unknown_type: 'unknown type',
+  unknown_status: 'unknown page status',
+  no_grounding: 'no grounding',
+  grounding_invalid: 'line grounding invalid',
+  range_not_found: 'text not found in the Markdown',
+  page_invalid: 'page number invalid',
+  cell_invalid: 'cell position invalid',
+  too_deep: 'nested too deeply; deeper nodes not shown',
+  too_many_nodes: `more than ${MAX_MODEL_NODES.toLocaleString('en')} nodes in the result; the rest are not shown`,
+};
+
+/** A node's flags as the reviewer reads them. */
+export function flagLabels(flags: readonly NodeFlag[]): string {
+  return flags.map((flag) => NODE_FLAG_LABELS[flag]).join(', ');
+}
 
 export interface ModelNode {
   id: string;
@@ -71,9 +107,10 @@ export function buildParseModel(response: ParseResponse): ParseModel {
   const boxesByPage = new Map<number, string[]>();
   const pages: PageSummary[] = [];
   const intervals: Array<{ start: number; end: number; value: string }> = [];
-  const failedPages = (response.metadata.failed_pages ?? []).filter((p) => Number.isInteger(p));
+  const reported = response.metadata.failed_pages;
+  const failedPages = (Array.isArray(reported) ? reported : []).filter((p) => Number.isInteger(p));
   const failed = new Set(failedPages);
-  const usedIds = new Set<string>();
+  const usedIds = new Map<string, number>();
 
   const convertRange = (range: { start: number; end: number } | undefined, flags: NodeFlag[]): TextRange | null => {
     if (!range) return null;
@@ -83,6 +120,11 @@ export function buildParseModel(response: ParseResponse): ParseModel {
   };
 
   const visit = (raw: StructureNode, parentId: string | null, depth: number, pageHint: number | null) => {
+    if (nodes.size >= MAX_MODEL_NODES) {
+      const parentFlags = parentId ? nodes.get(parentId)?.flags : undefined;
+      if (parentFlags && !parentFlags.includes('too_many_nodes')) parentFlags.push('too_many_nodes');
+      return;
+    }
     const flags: NodeFlag[] = [];
     const node = sane(raw, flags);
     const id = uniqueId(node, pageHint, usedIds);
@@ -98,20 +140,25 @@ export function buildParseModel(response: ParseResponse): ParseModel {
       if (!atomBox.valid && !flags.includes('box_out_of_bounds')) flags.push('box_out_of_bounds');
       return { page: g.page, range: convertRange(g.range, flags) ?? { start: 0, end: 0 }, box: atomBox };
     });
+    if (raw.range_not_found === true) flags.push('range_not_found');
     const model: ModelNode = { id, type: node.type, parentId, childIds: [], page, range, box, atomic, flags, depth };
     if (node.type === 'table_cell' || node.row !== undefined) {
-      model.cell = { row: node.row ?? 0, col: node.col ?? 0, rowspan: node.rowspan ?? 1, colspan: node.colspan ?? 1 };
+      const cell = { row: node.row ?? 0, col: node.col ?? 0, rowspan: node.rowspan ?? 1, colspan: node.colspan ?? 1 };
+      if (Number.isInteger(cell.row) && Number.isInteger(cell.col) && Number.isInteger(cell.rowspan) && Number.isInteger(cell.colspan)) model.cell = cell;
+      else flags.push('cell_invalid');
     }
     if (isPage) {
       const pageNumber = node.page ?? page ?? pages.length + 1;
-      model.status = node.status ?? 'ok';
-      model.reason = node.reason ?? '';
-      if (!KNOWN_STATUSES.has(model.status)) flags.push('unknown_status');
+      // A page number that is not a whole number from 1 (or not a number at all, then dropped by sane()).
+      if (!Number.isInteger(pageNumber) || pageNumber < 1 || (raw.page !== undefined && node.page === undefined)) flags.push('page_invalid');
+      model.status = typeof node.status === 'string' ? node.status : 'ok';
+      model.reason = typeof node.reason === 'string' ? node.reason : '';
+      if (!KNOWN_STATUSES.has(model.status) || (node.status !== undefined && typeof node.status !== 'string')) flags.push('unknown_status');
       pages.push({ page: pageNumber, nodeId: id, status: model.status, reason: model.reason, failed: failed.has(pageNumber) || model.status === 'failed' });
     }
     nodes.set(id, model);
     order.push(id);
-    if (parentId) nodes.get(parentId)?.childIds.push(id);
+    if (parentId !== null) nodes.get(parentId)?.childIds.push(id);
     if (!isPage && node.type !== 'document') {
       if (page !== null && box) {
         const list = boxesByPage.get(page) ?? [];
@@ -120,8 +167,14 @@ export function buildParseModel(response: ParseResponse): ParseModel {
       }
       if (range) intervals.push({ start: range.start, end: range.end, value: id });
     }
-    for (const child of Array.isArray(node.children) ? node.children : []) {
-      if (typeof child === 'object' && child !== null) visit(child, id, depth + 1, isPage ? (node.page ?? page) : page);
+    const children = Array.isArray(node.children) ? node.children : [];
+    if (depth >= MAX_STRUCTURE_DEPTH) {
+      if (children.length > 0) flags.push('too_deep');
+      return;
+    }
+    for (const child of children) {
+      // Only objects are nodes; anything else in `children` is not shown.
+      if (typeof child === 'object' && child !== null && !Array.isArray(child)) visit(child, id, depth + 1, isPage ? (node.page ?? page) : page);
     }
   };
   visit(response.structure, null, 0, null);
@@ -153,6 +206,7 @@ function sane(node: StructureNode, flags: NodeFlag[]): StructureNode {
   const goodShape = typeof node.type === 'string' && (node.id === undefined || typeof node.id === 'string') && (node.page === undefined || isNumber(node.page));
   if (goodGrounding && goodAtoms && goodShape) return node;
   if (!goodGrounding) flags.push('no_grounding');
+  if (!goodAtoms) flags.push('grounding_invalid');
   return {
     ...node,
     type: typeof node.type === 'string' ? node.type : 'unknown',
@@ -163,16 +217,22 @@ function sane(node: StructureNode, flags: NodeFlag[]): StructureNode {
   } as StructureNode;
 }
 
-/** Service ids where present and unique; otherwise a stable synthesized one (pages have none). */
-function uniqueId(node: StructureNode, page: number | null, used: Set<string>): string {
-  let base = node.id ?? (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
+/**
+ * Service ids where present and unique; otherwise a stable synthesized one (pages have none).
+ * `used` maps each id to the next suffix to try, so 100,000 copies of one id stay linear.
+ */
+function uniqueId(node: StructureNode, page: number | null, used: Map<string, number>): string {
+  // An empty id is no id: it could not be told from "no parent" or selected by name.
+  const base = node.id || (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
+  let id = base;
   if (used.has(base)) {
-    let n = 2;
+    let n = used.get(base)!;
     while (used.has(`${base}~${n}`)) n++;
-    base = `${base}~${n}`;
+    used.set(base, n + 1);
+    id = `${base}~${n}`;
   }
-  used.add(base);
-  return base;
+  used.set(id, 2);
+  return id;
 }
 
 /** The exact Markdown text of a UTF-16 range. */
