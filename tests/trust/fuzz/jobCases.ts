@@ -91,6 +91,9 @@ async function createJob(world: LoaderWorld, service: JobServiceName): Promise<v
     const request = { service, documentId: world.document.id, ...(service === 'extract' ? { sourceResultId: world.source.id, schema: { type: 'object', properties: { total: { type: 'string' } } } } : {}) };
     const record = await settle('the job tracker (create)', () => tracker.submit(request));
     if (!record) return;
+    // A recorded create has nothing left to settle after a crash.
+    const open = await world.intents.all();
+    if (open.length > 0) throw new LoaderBug(`a recorded create left ${open.length} intent(s) open`);
     if (!(await world.records.get(record.jobId))) throw new LoaderBug('a created job has no record');
     await checkSettled(world, await tracker.whenSettled(record.jobId));
   } finally {
@@ -116,7 +119,7 @@ async function followJob(world: LoaderWorld, service: JobServiceName, jobId: str
 }
 
 function newTracker(world: LoaderWorld): JobTracker {
-  return new JobTracker({ workspace: world.workspace, keys: world.keys, records: world.records, logger: world.logger, emit: (e) => world.events.push(e), clock: instantClock });
+  return new JobTracker({ workspace: world.workspace, keys: world.keys, records: world.records, intents: world.intents, logger: world.logger, emit: (e) => world.events.push(e), clock: instantClock });
 }
 
 /** A settled record: no exception other than the app's on the way, its problem clear, its result loadable. */

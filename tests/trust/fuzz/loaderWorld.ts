@@ -15,6 +15,7 @@ import { JobRecordStore } from '../../../electron/jobs/jobRecordStore.js';
 import type { KeysService } from '../../../electron/keys/keysService.js';
 import type { Logger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
+import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
 import { SOURCE_PARSE } from './arbParse.js';
 import { startFuzzService, type FuzzService } from './fuzzService.js';
 
@@ -28,6 +29,7 @@ export interface LoaderWorld {
   dir: string;
   workspace: Workspace;
   records: JobRecordStore;
+  intents: CreateIntentStore;
   service: FuzzService;
   keys: KeysService;
   logger: Logger;
@@ -68,9 +70,10 @@ export async function createLoaderWorld(): Promise<LoaderWorld> {
   const source = await workspace.saveResult({ documentId: document.id, kind: 'parse', engine: 'parse', modelVersion: null, pageCount: 1, credits: null, partial: false, response: SOURCE_PARSE });
   const resultsDir = join(workspace.root, 'results');
   const records = new JobRecordStore(workspace.root, logger);
+  const intents = new CreateIntentStore(workspace.root, logger);
   const events: AppEvent[] = [];
   return {
-    dir, workspace, records, service, keys, logger, logs, events, document, source,
+    dir, workspace, records, intents, service, keys, logger, logs, events, document, source,
     sourceModel: buildParseModel(SOURCE_PARSE as ParseResponse),
     reset: async () => {
       logs.length = 0;
@@ -78,6 +81,7 @@ export async function createLoaderWorld(): Promise<LoaderWorld> {
       const stale = (await readdir(resultsDir)).filter((f) => !f.startsWith(`${source.id}.`));
       await Promise.all(stale.map((f) => rm(join(resultsDir, f), { force: true })));
       await rm(records.dir, { recursive: true, force: true });
+      await rm(intents.dir, { recursive: true, force: true });
     },
     close: async () => {
       await service.close();
