@@ -15,6 +15,7 @@ import type { CreateIntent, CreateIntentStore } from './createIntentStore.js';
 import { sendCreate } from './jobInputs.js';
 import { resultIdForJob, type JobRecordStore } from './jobRecordStore.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSchedule.js';
+import { CreateGate } from './createGate.js';
 import { reconcileCreate } from './reconcileCreate.js';
 
 export interface JobTrackerDeps {
@@ -57,6 +58,10 @@ export class JobTracker {
   private readonly statuses = new Map<string, string>();
   private readonly serviceDoneListeners = new Map<string, Array<() => void>>();
   private readonly stopper = new AbortController();
+  /** Sends and reconciliations of sibling creates, kept apart (see CreateGate). */
+  private readonly gate = new CreateGate();
+  /** Jobs whose create answered (or was reconciled) but whose record is not written yet. */
+  private readonly claimed = new Set<string>();
 
   constructor(private readonly deps: JobTrackerDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -130,14 +135,23 @@ export class JobTracker {
   private async createOnce(clients: { create: V2Client; read: V2Client }, intent: CreateIntent, retry: RetryOptions, signal?: AbortSignal): Promise<JobCreated> {
     const clock = retry.clock ?? this.clock;
     for (let resends = 0; ; resends++) {
+      const key = gateKey(intent);
       try {
-        return (await sendCreate(this.deps.workspace, clients.create, intent.request, signal ? { signal } : {})).job;
+        return await this.gate.sending(key, async () => {
+          const { job } = await sendCreate(this.deps.workspace, clients.create, intent.request, signal ? { signal } : {});
+          this.claimed.add(job.job_id);
+          return job;
+        });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'connection_reset') || resends >= MAX_CREATE_RESENDS) throw error;
         this.deps.logger.warn('job create dropped; asking the service whether it made the job', { intentId: intent.intentId });
       }
-      const known = new Set((await this.deps.records.all()).map((r) => r.jobId));
-      const outcome = await reconcileCreate(clients.read, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, ...(signal ? { signal } : {}) });
+      const outcome = await this.gate.reconciling(key, async () => {
+        const known = new Set([...(await this.deps.records.all()).map((r) => r.jobId), ...this.claimed]);
+        const found = await reconcileCreate(clients.read, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, ...(signal ? { signal } : {}) });
+        if (found.kind === 'found') this.claimed.add(found.job.job_id);
+        return found;
+      });
       if (outcome.kind === 'found') return outcome.job;
       if (outcome.kind === 'ambiguous') {
         await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
@@ -174,6 +188,7 @@ export class JobTracker {
     };
     // Written before anything else happens to the job: from here on it cannot be forgotten.
     await this.deps.records.write(record);
+    this.claimed.delete(record.jobId);
     await this.deps.intents.close(intent.intentId);
     this.noteStatus(record.jobId, record.status);
     this.deps.logger.info('job created', { jobId: record.jobId, service: record.service });
@@ -345,6 +360,11 @@ export class JobTracker {
   private announce(record: JobRecord): void {
     this.deps.emit({ type: 'job', job: record });
   }
+}
+
+/** Creates whose jobs reconciliation could confuse: a parse names its document; extract results name none. */
+function gateKey(intent: CreateIntent): string {
+  return intent.request.service === 'parse' ? `parse:${intent.documentName}` : 'extract';
 }
 
 function unsureCreate(candidates: string[]): AppError {

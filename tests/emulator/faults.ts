@@ -5,7 +5,8 @@
  * handed to the handler that creates the work.
  */
 export type FaultSpec =
-  | { kind: 'latency'; ms: number }
+  /** A wait before the request is handled; with `afterWork`, between handling it and answering (the work is visible meanwhile). */
+  | { kind: 'latency'; ms: number; afterWork?: boolean }
   /** 429 answers carry `Retry-After` (default "1"); 5xx answers carry it only when given. */
   | { kind: 'status'; status: number; retryAfter?: string }
   /**

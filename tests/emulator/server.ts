@@ -110,9 +110,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
       // Latency counts as time in flight, so slow requests fill the concurrency cap.
       const latency = findFault(info.faults, 'latency');
-      if (latency) await sleep(latency.ms);
+      if (latency && !latency.afterWork) await sleep(latency.ms);
       info.form = await readForm(req, body);
-      return finish((await route(info)) ?? notFound(path));
+      const answer = (await route(info)) ?? notFound(path);
+      if (latency?.afterWork) await sleep(latency.ms);
+      return finish(answer);
     } catch (error) {
       if (error instanceof HttpAnswer) return finish(error);
       console.error('emulator: handler failed', error);

@@ -58,6 +58,23 @@ describe('a job create the app did not see answered', () => {
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
   });
 
+  it("does not take a sibling's job, made for the same document, whose answer is still on its way", async () => {
+    const document = await world.workspace.addDocument('twice.pdf', await numberedPdf(8));
+    await world.jobs.start();
+    // The sibling's job is made at once, its answer comes 1.5 s later.
+    await armFault(env.emulator, { fault: { kind: 'latency', ms: 1_500, afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    const sibling = world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+    await expect.poll(() => parseJobs().length).toBe(1);
+    // This create's connection drops before the service makes anything: the list shows the sibling's job, unknown still.
+    await armFault(env.emulator, { fault: { kind: 'drop' }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+
+    const siblingRecord = await sibling;
+    expect(record.jobId).not.toBe(siblingRecord.jobId);
+    expect(new Set(parseJobs().map((j) => j.jobId))).toEqual(new Set([record.jobId, siblingRecord.jobId]));
+    expect((await world.jobs.records.all()).map((r) => r.jobId).sort()).toEqual([record.jobId, siblingRecord.jobId].sort());
+  });
+
   it('is found on the service by its document after a restart, recorded, followed and stored once', async () => {
     const { bytes, document, intent } = await documentAndIntent('invoice.pdf', 1);
     const jobId = await createOnService('invoice.pdf', bytes);
