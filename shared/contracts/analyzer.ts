@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 
-export const ANALYZER_LIMITS = { maxPdfPages: 50, maxImageBytes: 50 * 1024 * 1024 } as const;
+// "At most 50 MB": read as decimal megabytes, the stricter reading, so no image the service
+// could count as over the limit is ever uploaded (and paid for) only to be refused.
+export const ANALYZER_LIMITS = { maxPdfPages: 50, maxImageBytes: 50_000_000 } as const;
 
 /** `{l, t, r, b}`: fractions of the page, as the older tool sends them. */
 export const analyzerBoxSchema = z.looseObject({ l: z.number(), t: z.number(), r: z.number(), b: z.number() });

@@ -41,8 +41,8 @@ export const badFiles = {
   /** Ten pages over the older analyzer's 50-page limit. */
   sixtyPages: async (): Promise<DocumentFixture> => ({ name: 'sixty-pages.pdf', bytes: await textPdf(60, 'Long report') }),
 
-  /** A real PNG of 51 MiB, over the older analyzer's 50 MB image limit. */
-  hugeImage: (): DocumentFixture => ({ name: 'huge-scan.png', bytes: pngOfAtLeast(51 * 1024 * 1024) }),
+  /** A real PNG of 51 MB (decimal, as the contract counts): under 50 MiB, over the older analyzer's 50 MB. */
+  hugeImage: (): DocumentFixture => ({ name: 'huge-scan.png', bytes: pngOfAtLeast(51_000_000) }),
 
   /** A PNG saved under a .pdf name. */
   pngNamedPdf: (): DocumentFixture => ({ name: 'scan.pdf', bytes: rgbPng(64, 48) }),

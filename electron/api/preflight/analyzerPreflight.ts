@@ -24,7 +24,7 @@ export interface CheckedAnalyzer {
 /** The older tool's limits (seed 000 §4.7, §8): 50 PDF pages, 50 MB images, a schema that is a JSON object. */
 export async function checkAnalyzerInput(input: AnalyzerInput): Promise<CheckedAnalyzer> {
   const { kind, pageCount } = await checkDocumentFile(input.document);
-  const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  const mb = (bytes: number) => `${Math.floor(bytes / 100_000) / 10} MB`; // decimal, as the contract counts
   if (kind.kind === 'pdf' && pageCount !== null && pageCount > ANALYZER_LIMITS.maxPdfPages) {
     throw preflightError(
       'too_many_pages',

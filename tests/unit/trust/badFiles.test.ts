@@ -205,7 +205,8 @@ describe('the bad files are what they claim to be', () => {
   it('the big image is over the analyzer limit, and a real PNG', () => {
     const { bytes } = badFiles.hugeImage();
     expect(bytes.length).toBeGreaterThan(ANALYZER_LIMITS.maxImageBytes);
-    expect(bytes.length).toBeGreaterThanOrEqual(51 * 1024 * 1024);
+    expect(bytes.length).toBeGreaterThanOrEqual(51_000_000);
+    expect(bytes.length).toBeLessThan(50 * 1024 * 1024); // the case a 50 MiB limit would have let through
     expect(Buffer.from(bytes.subarray(12, 16)).toString('latin1')).toBe('IHDR');
   });
 });
