@@ -2,7 +2,7 @@
 // tried, failures. Each step is an ordinary command; the checks it runs write their rows
 // through tests/trust/trustReport.ts into a fresh folder this script names.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TRUST_DIR_VARIABLE, type TrustRow } from '../tests/trust/trustReport';
@@ -26,21 +26,24 @@ const steps: TrustStep[] = [
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
+const rows: TrustRow[] = [];
 const failedSteps: string[] = [];
-for (const step of steps) {
+for (const [index, step] of steps.entries()) {
   console.log(`\n== ${step.name}: ${step.command.join(' ')}`);
+  // Each step writes its rows into a folder of its own, so a step that dies is still seen.
+  const stepDir = join(dir, String(index));
   const run = spawnSync(step.command[0]!, step.command.slice(1), {
     stdio: 'inherit',
-    env: { ...process.env, ...step.env, [TRUST_DIR_VARIABLE]: dir },
+    env: { ...process.env, ...step.env, [TRUST_DIR_VARIABLE]: stepDir },
   });
+  const stepRows = readRows(stepDir);
   if (run.status !== 0) failedSteps.push(step.name);
+  // A check that ended before recording its row must not drop out of the table.
+  if (run.status !== 0 && stepRows.length === 0) stepRows.push({ check: step.name, cases: 0, failures: 1, note: `ended with exit code ${run.status ?? run.signal} before recording its cases; see its output above` });
+  rows.push(...stepRows);
 }
-
-const rows: TrustRow[] = readdirSync(dir)
-  .filter((name) => name.endsWith('.json'))
-  .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as TrustRow)
-  .sort((a, b) => a.check.localeCompare(b.check));
 rmSync(dir, { recursive: true, force: true });
+rows.sort((a, b) => a.check.localeCompare(b.check));
 
 const header = ['check', 'cases tried', 'failures', 'note'];
 const table = [header, ...rows.map((r) => [r.check, String(r.cases), String(r.failures), r.note ?? ''])];
@@ -53,3 +56,10 @@ const failedRows = rows.filter((r) => r.failures > 0).map((r) => r.check);
 if (failedSteps.length > 0) console.error(`\nsteps that failed: ${failedSteps.join(', ')}`);
 if (failedRows.length > 0) console.error(`checks with failures: ${failedRows.join(', ')}`);
 process.exit(failedSteps.length > 0 || failedRows.length > 0 ? 1 : 0);
+
+function readRows(folder: string): TrustRow[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as TrustRow);
+}

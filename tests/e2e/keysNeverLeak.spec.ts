@@ -38,6 +38,7 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   const answers = await recordBridgeAnswers(page);
   const snapshots: Haystack[] = [];
   const snapshot = async (label: string) => snapshots.push(...(await browserHaystacks(page, context, label)));
+  const controls: Haystack[] = [];
   try {
     await page.goto(preview.url);
     await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the sample, parsed offline
@@ -148,6 +149,13 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
     await page.getByTestId('nav-keys').click();
     await expect(page.getByTestId('key-row')).toHaveCount(4);
     await snapshot('after reload');
+
+    // Positive control: a key revealed on purpose must be found by the same search, in the
+    // DOM and in reveal's answer, or a clean result below would prove nothing.
+    const revealed = page.locator('[data-testid="key-row"][data-key-name="Leak v2"]');
+    await revealed.getByTestId('key-reveal').click();
+    await expect(revealed.getByTestId('key-revealed')).toHaveText(SECRETS.v2);
+    controls.push(...(await browserHaystacks(page, context, 'control: key revealed on screen')));
   } finally {
     events.stop();
     await emulator.close();
@@ -159,7 +167,7 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   for (const channel of ['keys:add', 'keys:list', 'keys:test', 'engine:parse', 'engine:extract', 'jobs:list', 'datasets:createProject', 'training:start', 'snapshots:export', 'inference:run']) {
     expect(channels, `no ${channel} answer was recorded`).toContain(channel);
   }
-  expect(channels).not.toContain('keys:reveal');
+  expect(answers.filter((a) => a.channel === 'keys:reveal')).toHaveLength(1); // the control, searched apart
   const workspace = `${sandbox.dataDir}/workspace`;
   expect(existsSync(workspace)).toBe(true);
 
@@ -175,6 +183,11 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   expect(events.text()).toContain('data:');
 
   const needles = Object.entries(SECRETS).flatMap(([name, secret]) => needlesFor(name, secret));
+  const controlHaystacks = [...controls, ...answers.filter((a) => a.channel === 'keys:reveal').map((a) => ({ place: 'control: reveal answer', bytes: a.body }))];
+  const controlHits = controlHaystacks.flatMap((h) => findNeedles(h.place, h.bytes, needles));
+  expect(controlHits.some((hit) => hit.startsWith('control: key revealed on screen') && hit.includes(': v2 ('))).toBe(true);
+  expect(controlHits.some((hit) => hit.startsWith('control: reveal answer') && hit.includes(': v2 ('))).toBe(true);
+
   const hits = haystacks.flatMap((h) => findNeedles(h.place, h.bytes, needles));
   const searched = haystacks.length * Object.keys(SECRETS).length;
   console.log(`keys never leak: ${haystacks.length} places × ${Object.keys(SECRETS).length} secrets searched, ${hits.length} hits`);
