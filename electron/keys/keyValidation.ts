@@ -17,7 +17,7 @@ export function validateKeyName(raw: string): string {
   if (Array.from(name).length > KEY_NAME_MAX) {
     throw invalid('name', 'invalid_key_name', `The name is longer than ${KEY_NAME_MAX} characters.`, 'Use a shorter name.');
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips or refuses
   if (/[\u0000-\u001f\u007f]/.test(name)) {
     throw invalid('name', 'invalid_key_name', 'The name contains a control character.', 'Type the name again without line breaks or tabs.');
   }

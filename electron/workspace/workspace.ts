@@ -202,7 +202,7 @@ function notFound(what: string): AppError {
 
 /** A display name: the last path segment, without control characters, at most 200 characters. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips or refuses
   const base = name.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
   return Array.from(base || 'document').slice(0, 200).join('');
 }
