@@ -20,7 +20,7 @@ import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, typ
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import { jobsRequests as jr } from './ipcJobs.js';
-import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, ParsePlan } from './jobs.js';
+import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, LocalJobs, ParsePlan } from './jobs.js';
 import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from './datasets/registry.js';
 
 export { CHANNELS, type Channel };
@@ -185,9 +185,11 @@ export const ipcTable = {
   'jobs:create': channel<JobRecord>()(jr.create),
   'jobs:list': channel<JobListPage>()(jr.list),
   'jobs:detail': channel<JobDetail>()(jr.detail),
-  'jobs:local': channel<JobRecord[]>()(jr.local),
+  'jobs:local': channel<LocalJobs>()(jr.local),
+  'jobs:get': channel<JobRecord | null>()(jr.get),
   'jobs:retry': channel<JobRecord>()(jr.retry),
   'jobs:recheck': channel<JobRecord>()(jr.recheck),
+  'jobs:settleUnsure': channel<JobRecord | null>()(jr.settleUnsure),
   'jobs:plan': channel<ParsePlan>()(jr.plan),
   'jobs:settings': channel<JobSettings>()(jr.settings),
   'jobs:setSettings': channel<JobSettings>()(jr.setSettings),

@@ -52,8 +52,10 @@ export const jobsRequests = {
     .strict(),
   detail: z.object({ service, jobId, keyId: keyIdSchema.optional() }).strict(),
   local: z.object({}).strict(),
+  get: z.object({ jobId }).strict(),
   retry: z.object({ jobId }).strict(),
   recheck: z.object({ jobId }).strict(),
+  settleUnsure: z.object({ intentId: z.string().uuid(), action: z.enum(['check', 'forget', 'resend']) }).strict(),
   plan: z.object({ documentId: workspaceId }).strict(),
   settings: z.object({}).strict(),
   setSettings: z

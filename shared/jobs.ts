@@ -66,7 +66,30 @@ export interface JobRow {
   failureReason: string | null;
   /** 'current' (`parse-<ulid>`) or 'older' (any other accepted format). */
   idFormat: 'current' | 'older';
-  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'batch'> | null;
+  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'error' | 'keyId' | 'batch'> | null;
+}
+
+/**
+ * A create whose outcome is unknown: its connection dropped (or the app stopped mid-send)
+ * and the service's job list could not say, or could not be asked, whether it made a job.
+ * Creates of batch documents are shown in their batch instead.
+ */
+export interface UnsureCreate {
+  intentId: string;
+  service: JobService;
+  documentId: string;
+  documentName: string;
+  keyId: string;
+  /** When the create was about to be sent. */
+  writtenAt: string;
+  /** Service jobs that may be this create's; empty when the service could not be asked. */
+  candidates: string[];
+}
+
+/** Everything this workspace started, newest first: works offline and for every key. */
+export interface LocalJobs {
+  rows: JobRow[];
+  unsure: UnsureCreate[];
 }
 
 export interface JobListPage {

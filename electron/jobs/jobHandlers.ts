@@ -3,7 +3,7 @@ import type { JobRequest } from '../../shared/jobs.js';
 import type { HandlerTable } from '../handlers.js';
 import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
-import { jobDetail, listJobs } from './jobList.js';
+import { jobDetail, listJobs, localJobs } from './jobList.js';
 import { planParse, readJobSettings, updateJobSettings } from './parsePlan.js';
 
 type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}`>;
@@ -21,7 +21,8 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     },
     'jobs:list': (request) => listJobs(keys, jobs.records, request),
     'jobs:detail': ({ service, jobId, keyId }) => jobDetail(keys, jobs.records, service, jobId, keyId),
-    'jobs:local': async () => (await jobs.records.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    'jobs:local': () => localJobs(jobs.records, jobs.tracker),
+    'jobs:get': async ({ jobId }) => (await jobs.records.get(jobId)) ?? null,
     'jobs:retry': async ({ jobId }) => {
       const record = await jobs.records.get(jobId);
       if (!record) {
@@ -33,6 +34,7 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
       return jobs.tracker.submit(stripUndefined(again), { retry: { policy: USER_CALL_POLICY } });
     },
     'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),
+    'jobs:settleUnsure': ({ intentId, action }) => jobs.tracker.settleUnsure(intentId, action),
     'jobs:plan': ({ documentId }) => planParse(workspace, settings, documentId),
     'jobs:settings': () => readJobSettings(settings),
     'jobs:setSettings': (patch) => updateJobSettings(settings, stripUndefined(patch)),

@@ -1,8 +1,9 @@
 import { checkJobId, type JobListRow, type JobStatus, type JobPoll, type JobService } from '../../shared/contracts/v2Jobs.js';
-import type { JobDetail, JobListPage, JobRecord, JobRow } from '../../shared/jobs.js';
+import type { JobDetail, JobListPage, JobRecord, JobRow, LocalJobs } from '../../shared/jobs.js';
 import { V2Client } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { JobRecordStore } from './jobRecordStore.js';
+import type { JobTracker } from './jobTracker.js';
 
 export interface JobListRequest {
   service: JobService;
@@ -30,6 +31,27 @@ export async function listJobs(keys: Pick<KeysService, 'credentialFor'>, records
     hasMore: list.has_more,
     keyId: credential.id,
   };
+}
+
+/** Every job this workspace started, and every create whose outcome is unknown, newest first; no network. */
+export async function localJobs(records: JobRecordStore, tracker: Pick<JobTracker, 'unsureCreates'>): Promise<LocalJobs> {
+  const all = (await records.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const rows = all.map((record) =>
+    rowFrom(record.service, { job_id: record.jobId, status: record.status, created_at: record.createdAt, completed_at: record.completedAt, model_version: null }, record),
+  );
+  const unsure = (await tracker.unsureCreates())
+    .filter((intent) => !intent.batch) // a batch shows its own unsure documents, with its own "retry"
+    .sort((a, b) => b.writtenAt.localeCompare(a.writtenAt))
+    .map((intent) => ({
+      intentId: intent.intentId,
+      service: intent.request.service,
+      documentId: intent.request.documentId,
+      documentName: intent.documentName,
+      keyId: intent.keyId,
+      writtenAt: intent.writtenAt,
+      candidates: intent.candidates ?? [],
+    }));
+  return { rows, unsure };
 }
 
 /** One job polled now, summarised for the detail panel (works for jobs of any id format). */
@@ -63,7 +85,17 @@ function rowFrom(service: JobService, row: JobListRow, record: JobRecord | null)
     failureReason: row.failure_reason ?? null,
     idFormat: check.ok ? check.format : 'older',
     local: record
-      ? { documentId: record.documentId, documentName: record.documentName, resultId: record.resultId, credits: record.credits, pageCount: record.pageCount, problem: record.problem, ...(record.batch ? { batch: record.batch } : {}) }
+      ? {
+          documentId: record.documentId,
+          documentName: record.documentName,
+          resultId: record.resultId,
+          credits: record.credits,
+          pageCount: record.pageCount,
+          problem: record.problem,
+          error: record.error,
+          keyId: record.keyId,
+          ...(record.batch ? { batch: record.batch } : {}),
+        }
       : null,
   };
 }

@@ -62,6 +62,8 @@ export class JobTracker {
   private readonly gate = new CreateGate();
   /** Jobs whose create answered (or was reconciled) but whose record is not written yet. */
   private readonly claimed = new Set<string>();
+  /** Intents of creates being sent now: open, but not unsure. */
+  private readonly sending = new Set<string>();
 
   constructor(private readonly deps: JobTrackerDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -82,15 +84,44 @@ export class JobTracker {
       this.clock.now(),
     );
     let job: JobCreated;
+    this.sending.add(intent.intentId);
     try {
       job = await this.createOnce({ create: createClient, read: readClient }, intent, retry, options.signal);
     } catch (error) {
       // An unsure create keeps its intent (with its candidate jobs) for the user; any other failure created nothing.
       if (!(error instanceof AppError && error.code === 'create_unsure')) await this.deps.intents.close(intent.intentId);
       throw error;
+    } finally {
+      this.sending.delete(intent.intentId);
     }
     options.onAccepted?.(job.status);
     return this.recordCreated(intent, job);
+  }
+
+  /** Creates whose outcome is unknown (not the ones being sent right now). */
+  async unsureCreates(): Promise<CreateIntent[]> {
+    return (await this.deps.intents.all()).filter((intent) => !this.sending.has(intent.intentId));
+  }
+
+  /**
+   * The user's word on an unsure create: `check` asks the service's job list again (the job
+   * is adopted if it is found), `forget` drops it (the user found its job), `resend` sends
+   * the document again as a new job and then drops it. Answers with the job adopted or sent.
+   */
+  async settleUnsure(intentId: string, action: 'check' | 'forget' | 'resend'): Promise<JobRecord | null> {
+    const intent = (await this.unsureCreates()).find((i) => i.intentId === intentId);
+    if (!intent) throw new AppError({ code: 'create_not_unsure', message: 'That create is settled already.', hint: 'Refresh the Jobs screen.' });
+    if (action === 'forget') {
+      await this.deps.intents.close(intentId);
+      return null;
+    }
+    if (action === 'resend') {
+      const record = await this.submit(intent.request);
+      await this.deps.intents.close(intentId);
+      return record;
+    }
+    const records = await this.deps.records.all();
+    return this.settleIntent(intent, new Set(records.map((r) => r.jobId)));
   }
 
   /** Follows every record that is not settled yet, after settling creates a crash left open; called once at start-up. */
@@ -123,12 +154,30 @@ export class JobTracker {
   async recheck(jobId: string): Promise<JobRecord> {
     const record = await this.deps.records.get(jobId);
     if (!record) throw new AppError({ code: 'job_not_found', message: `No local record of job ${jobId}.` });
-    if (record.problem) await this.save({ ...record, problem: null });
-    return this.whenSettled(jobId);
+    const keyId = await this.keyToPollWith(record.keyId);
+    const cleared = record.problem || keyId !== record.keyId ? await this.save({ ...record, keyId, problem: null }) : record;
+    // Answers at once; the job's events tell how polling goes.
+    this.whenSettled(jobId).catch((error: unknown) => this.deps.logger.warn('recheck failed', { jobId, error: String(error) }));
+    return cleared;
   }
 
   stop(): void {
     this.stopper.abort();
+  }
+
+  /**
+   * The job's own key while it exists; once deleted (a key added back gets a new id), the
+   * default v2 key: if that key cannot see the job either, the poll says so.
+   */
+  private async keyToPollWith(keyId: string): Promise<string> {
+    try {
+      return (await this.deps.keys.credentialFor(['v2'], keyId)).id;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'no_key')) throw error;
+      const fallback = await this.deps.keys.credentialFor(['v2']);
+      this.deps.logger.info('job moved to the default key', { from: keyId, to: fallback.id });
+      return fallback.id;
+    }
   }
 
   /** Sends the create; after a dropped connection, resends only when the service has no job for it. */
@@ -214,22 +263,26 @@ export class JobTracker {
         continue;
       }
       try {
-        const client = new V2Client({ credential: await this.deps.keys.credentialFor(['v2'], intent.keyId) });
-        const outcome = await reconcileCreate(client, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, signal: this.stopper.signal });
-        this.deps.logger.info('interrupted job create settled', { intentId: intent.intentId, outcome: outcome.kind });
-        if (outcome.kind === 'found') {
-          known.add(outcome.job.job_id);
-          await this.recordCreated(intent, outcome.job);
-        } else if (outcome.kind === 'none') {
-          await this.deps.intents.close(intent.intentId);
-        } else {
-          await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
-        }
+        await this.settleIntent(intent, known);
       } catch (error) {
         // Offline, or the key is gone: the intent stays, and is reported as unsure.
         this.deps.logger.warn('interrupted job create could not be settled', { intentId: intent.intentId, code: error instanceof AppError ? error.code : 'unexpected' });
       }
     }
+  }
+
+  /** Asks the service's job list about one open create; `known` holds the job ids already recorded. */
+  private async settleIntent(intent: CreateIntent, known: Set<string>): Promise<JobRecord | null> {
+    const client = new V2Client({ credential: await this.deps.keys.credentialFor(['v2'], intent.keyId) });
+    const outcome = await reconcileCreate(client, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, signal: this.stopper.signal });
+    this.deps.logger.info('interrupted job create settled', { intentId: intent.intentId, outcome: outcome.kind });
+    if (outcome.kind === 'found') {
+      known.add(outcome.job.job_id);
+      return this.recordCreated(intent, outcome.job);
+    }
+    if (outcome.kind === 'none') await this.deps.intents.close(intent.intentId);
+    else await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
+    return null;
   }
 
   private follow(record: JobRecord): Promise<JobRecord> {

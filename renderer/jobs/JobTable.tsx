@@ -5,10 +5,32 @@ function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
 
-/** One page of jobs, newest first: status, document (when this workspace started it), credits and actions. */
-export function JobTable({ rows }: { rows: JobRow[] }) {
-  const { openResult, retry, copyId, showDetail } = useJobsStore.getState();
-  if (rows.length === 0) return <p className="muted" data-testid="jobs-empty">No jobs on this page.</p>;
+/** Why a job did not give a result: the service's failure, or the problem that stopped polling it. */
+function JobTrouble({ row }: { row: JobRow }) {
+  const error = row.local?.error;
+  const problem = row.local?.problem;
+  return (
+    <>
+      {error ? (
+        <div className="small muted" data-testid="job-error-line">
+          <code>{error.code}</code> {error.message}
+        </div>
+      ) : row.failureReason ? (
+        <div className="small muted">{row.failureReason}</div>
+      ) : null}
+      {problem ? (
+        <div className="small warning" data-testid="job-problem">
+          Not followed any more: {problem.message} <code>{problem.code}</code>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Jobs, newest first: status, document (when this workspace started it), credits and actions. */
+export function JobTable({ rows, empty }: { rows: JobRow[]; empty: string }) {
+  const { openResult, retry, recheck, copyId, showDetail } = useJobsStore.getState();
+  if (rows.length === 0) return <p className="muted" data-testid="jobs-empty">{empty}</p>;
   return (
     <table className="jobs-table">
       <thead>
@@ -27,19 +49,24 @@ export function JobTable({ rows }: { rows: JobRow[] }) {
             <td>
               <code className="job-id">{row.jobId}</code>
               {row.idFormat === 'older' ? <span className="tag">older id</span> : null}
+              {row.local?.batch ? <span className="tag">batch</span> : null}
             </td>
             <td>
               <span className={`status status-${row.status}`}>{row.status}</span>
-              {row.failureReason ? <div className="small muted">{row.failureReason}</div> : null}
-              {row.local?.problem ? <div className="small muted">{row.local.problem.message}</div> : null}
+              <JobTrouble row={row} />
             </td>
             <td>{row.local ? row.local.documentName : <span className="muted">not started here</span>}</td>
             <td className="small">{when(row.createdAt)}</td>
-            <td>{row.local?.credits ?? '—'}</td>
+            <td data-testid="job-row-credits">{row.local?.credits ?? '—'}</td>
             <td className="row-actions">
               <button type="button" onClick={() => void openResult(row)} data-testid="job-open">
                 {row.local?.resultId ? 'Open' : 'Details'}
               </button>
+              {row.local?.problem ? (
+                <button type="button" onClick={() => void recheck(row)} data-testid="job-recheck" title="Poll this job again, e.g. after adding its key back">
+                  Check again
+                </button>
+              ) : null}
               {row.local ? (
                 <button type="button" onClick={() => void retry(row)} data-testid="job-retry" title="Send the same document again as a new job">
                   Retry

@@ -8,11 +8,13 @@ import { useBatchStore } from './batchStore.js';
 import { JobDetailPanel } from './JobDetailPanel.js';
 import { JobSettingsForm } from './JobSettingsForm.js';
 import { useJobsStore } from './jobsStore.js';
-import { JobTable } from './JobTable.js';
+import { LocalJobsPanel } from './LocalJobsPanel.js';
+import { ServiceJobsPanel } from './ServiceJobsPanel.js';
 
-const PAGE_SIZES = [5, 10, 25, 50, 100];
+/** Batches shown open; older ones fold away, still one click from their failures and "retry failed". */
+const OPEN_BATCHES = 3;
 
-/** Every job: the service's lists (paged, filtered, newest first) with local documents, batches, and the job settings. */
+/** Every job: the batches, what this workspace started, the service's lists (paged, filtered, newest first), and the job settings. */
 export function JobsScreen() {
   const jobs = useJobsStore();
   const batches = useBatchStore((s) => s.batches);
@@ -28,14 +30,15 @@ export function JobsScreen() {
     <div className="screen jobs" data-testid="jobs-screen">
       <header className="screen-header">
         <h1>Jobs</h1>
-        <p className="muted">Every parse and extract job of your key, newest first. Jobs this workspace started show their document; submitted jobs cannot be cancelled.</p>
+        <p className="muted">Every parse and extract job: the ones started here (with their documents) and the ones each key has on the service. Submitted jobs cannot be cancelled.</p>
       </header>
 
       <BatchDrop />
       <ErrorMessage error={batchError} onDismiss={() => useBatchStore.getState().clearError()} />
       {confirm ? (
         <div className="card warning" data-testid="batch-confirm">
-          This batch would send <strong>{confirm.estimate.pages} pages</strong> ({confirm.estimate.documents} documents), more than your limit of {confirm.estimate.pageWarningLimit}.{' '}
+          This batch would send <strong>{confirm.estimate.pages} pages</strong> ({confirm.estimate.documents} documents), more than your limit of {confirm.estimate.pageWarningLimit}.
+          {confirm.estimate.unknownPages > 0 ? ` ${confirm.estimate.unknownPages} of them could not be counted here and are taken as one page each, so it may be more.` : ''}{' '}
           <button type="button" className="primary" onClick={() => void useBatchStore.getState().confirmStart()} data-testid="batch-confirm-yes">
             Send anyway
           </button>{' '}
@@ -44,51 +47,43 @@ export function JobsScreen() {
           </button>
         </div>
       ) : null}
-      {batches.slice(0, 3).map((b) => (
+      {batches.slice(0, OPEN_BATCHES).map((b) => (
         <BatchView key={b.batchId} batch={b} />
       ))}
+      {batches.length > OPEN_BATCHES ? (
+        <details className="card older-batches" data-testid="older-batches">
+          <summary>{batches.length - OPEN_BATCHES} older batches</summary>
+          {batches.slice(OPEN_BATCHES).map((b) => (
+            <BatchView key={b.batchId} batch={b} />
+          ))}
+        </details>
+      ) : null}
 
-      <section className="card">
-        <div className="jobs-toolbar">
-          <select value={jobs.service} onChange={(e) => void jobs.setQuery({ service: e.target.value as JobService })} data-testid="jobs-service" aria-label="Service">
-            <option value="parse">Parse jobs</option>
-            <option value="extract">Extract jobs</option>
-          </select>
-          <select value={jobs.status} onChange={(e) => void jobs.setQuery({ status: e.target.value as JobStatus | '' })} data-testid="jobs-status" aria-label="Status">
-            <option value="">any status</option>
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          <label className="inline">
-            per page
-            <select value={jobs.pageSize} onChange={(e) => void jobs.setQuery({ pageSize: Number(e.target.value) })} data-testid="jobs-page-size">
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span className="spacer" />
-          <button type="button" onClick={() => void jobs.goToPage(jobs.page - 1)} disabled={jobs.page === 0 || jobs.loading} data-testid="jobs-prev">
-            ← Newer
-          </button>
-          <span data-testid="jobs-page">Page {jobs.page + 1}</span>
-          <button type="button" onClick={() => void jobs.goToPage(jobs.page + 1)} disabled={!jobs.hasMore || jobs.loading} data-testid="jobs-next">
-            Older →
-          </button>
-          <button type="button" onClick={() => void jobs.load()} data-testid="jobs-refresh">
-            Refresh
-          </button>
-        </div>
-        {jobs.note ? <div className="small muted" data-testid="jobs-note">{jobs.note}</div> : null}
-        <ErrorMessage error={jobs.error} onDismiss={jobs.clearError} />
-        <JobTable rows={jobs.rows} />
-      </section>
+      <div className="jobs-toolbar jobs-filter">
+        <select value={jobs.service} onChange={(e) => void jobs.setQuery({ service: e.target.value as JobService })} data-testid="jobs-service" aria-label="Service">
+          <option value="parse">Parse jobs</option>
+          <option value="extract">Extract jobs</option>
+        </select>
+        <select value={jobs.status} onChange={(e) => void jobs.setQuery({ status: e.target.value as JobStatus | '' })} data-testid="jobs-status" aria-label="Status">
+          <option value="">any status</option>
+          {JOB_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => void jobs.load()} data-testid="jobs-refresh">
+          Refresh
+        </button>
+        {jobs.note ? (
+          <span className="small muted" data-testid="jobs-note">
+            {jobs.note}
+          </span>
+        ) : null}
+      </div>
       <JobDetailPanel />
+      <LocalJobsPanel />
+      <ServiceJobsPanel />
       <JobSettingsForm />
     </div>
   );

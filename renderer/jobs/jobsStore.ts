@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { JobStatus } from '../../shared/contracts/v2Jobs.js';
 import type { AppError } from '../../shared/errors.js';
-import type { JobDetail, JobRow, JobService, JobSettings } from '../../shared/jobs.js';
+import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs } from '../../shared/jobs.js';
+import type { KeyInfo } from '../../shared/keys.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { useReviewStore } from '../review/reviewStore.js';
@@ -14,25 +15,37 @@ interface JobsState {
   pageSize: number;
   rows: JobRow[];
   hasMore: boolean;
+  /** The v2 key whose service list is shown ('' = the default key), and the v2 keys to choose from. */
+  keyId: string;
+  keys: KeyInfo[];
+  /** What this workspace started (every key, no network), and creates whose outcome is unknown. */
+  local: LocalJobs;
   loading: boolean;
   detail: JobDetail | null;
   settings: JobSettings | null;
   /** A short confirmation (copied, retried). */
   note: string;
   error: AppError | null;
+  /** Why the service's list could not be read (offline, no key): shown with that list only. */
+  serviceError: AppError | null;
+  /** Reloads both lists: the local one never waits on (or fails with) the service's. */
   load(): Promise<void>;
-  setQuery(patch: Partial<Pick<JobsState, 'service' | 'status' | 'pageSize'>>): Promise<void>;
+  loadLocal(): Promise<void>;
+  setQuery(patch: Partial<Pick<JobsState, 'service' | 'status' | 'pageSize' | 'keyId'>>): Promise<void>;
   goToPage(page: number): Promise<void>;
   showDetail(row: JobRow): Promise<void>;
   openResult(row: JobRow): Promise<void>;
   retry(row: JobRow): Promise<void>;
+  /** Polls a job again after a problem stopped it (a key added back, the network back). */
+  recheck(row: JobRow): Promise<void>;
+  settleUnsure(intentId: string, action: 'check' | 'forget' | 'resend'): Promise<void>;
   copyId(jobId: string): Promise<void>;
   loadSettings(): Promise<void>;
   saveSettings(patch: Partial<JobSettings>): Promise<void>;
   clearError(): void;
 }
 
-/** The Jobs screen: one page of the service's list (merged with local records), its filter and the open job. */
+/** The Jobs screen: what this workspace started, one page of the service's list (merged with local records), its filter and the open job. */
 export const useJobsStore = create<JobsState>((set, get) => {
   const attempt = attemptWith(set);
   // A job created or settled anywhere in the app refreshes the list, at most twice a second.
@@ -44,6 +57,18 @@ export const useJobsStore = create<JobsState>((set, get) => {
       void get().load();
     }, 500);
   });
+  const attemptServiceList = attemptWith((patch) => set({ serviceError: patch.error }));
+  const loadServiceList = () =>
+    attemptServiceList(async () => {
+      const { service, status, page, pageSize, keyId } = get();
+      set({ loading: true });
+      try {
+        const list = await requireApi().jobs.list({ service, page, pageSize, ...(status ? { status } : {}), ...(keyId ? { keyId } : {}) });
+        set({ rows: list.rows, hasMore: list.hasMore });
+      } finally {
+        set({ loading: false });
+      }
+    });
   return {
     service: 'parse',
     status: '',
@@ -51,22 +76,24 @@ export const useJobsStore = create<JobsState>((set, get) => {
     pageSize: 10,
     rows: [],
     hasMore: false,
+    keyId: '',
+    keys: [],
+    local: { rows: [], unsure: [] },
     loading: false,
     detail: null,
     settings: null,
     note: '',
     error: null,
+    serviceError: null,
 
-    load: () =>
+    load: async () => {
+      await Promise.all([get().loadLocal(), loadServiceList()]);
+    },
+
+    loadLocal: () =>
       attempt(async () => {
-        const { service, status, page, pageSize } = get();
-        set({ loading: true });
-        try {
-          const list = await requireApi().jobs.list({ service, page, pageSize, ...(status ? { status } : {}) });
-          set({ rows: list.rows, hasMore: list.hasMore });
-        } finally {
-          set({ loading: false });
-        }
+        const [local, keys] = await Promise.all([requireApi().jobs.local({}), requireApi().keys.list({})]);
+        set({ local, keys: keys.filter((k) => k.kind === 'v2') });
       }),
 
     setQuery: async (patch) => {
@@ -81,7 +108,9 @@ export const useJobsStore = create<JobsState>((set, get) => {
 
     showDetail: (row) =>
       attempt(async () => {
-        set({ detail: await requireApi().jobs.detail({ service: row.service, jobId: row.jobId }) });
+        // A job is visible only to its key: the one it was created with, or the key the list was read with.
+        const keyId = row.local?.keyId ?? get().keyId;
+        set({ detail: await requireApi().jobs.detail({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) }) });
       }),
 
     openResult: (row) =>
@@ -97,6 +126,21 @@ export const useJobsStore = create<JobsState>((set, get) => {
         const job = await requireApi().jobs.retry({ jobId: row.jobId });
         set({ note: `Sent again as ${job.jobId}.` });
         await get().goToPage(0);
+      }),
+
+    recheck: (row) =>
+      attempt(async () => {
+        await requireApi().jobs.recheck({ jobId: row.jobId });
+        set({ note: `Checking ${row.jobId} again.` });
+        await get().loadLocal();
+      }),
+
+    settleUnsure: (intentId, action) =>
+      attempt(async () => {
+        const job = await requireApi().jobs.settleUnsure({ intentId, action });
+        const outcome = { check: job ? `Found its job: ${job.jobId}.` : 'Checked with the service.', forget: 'Dismissed.', resend: `Sent again as ${job?.jobId ?? 'a new job'}.` };
+        set({ note: outcome[action] });
+        await get().load();
       }),
 
     copyId: async (jobId) => {

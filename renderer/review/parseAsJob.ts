@@ -60,9 +60,8 @@ function followJob(job: JobRecord, reason: string, onStored: (job: JobRecord) =>
   };
   const stop = watchJob(job.jobId, settle);
   void requireApi()
-    .jobs.local({})
-    .then((records) => {
-      const current = records.find((r) => r.jobId === job.jobId);
+    .jobs.get({ jobId: job.jobId })
+    .then((current) => {
       if (current) settle(current);
     });
 }

@@ -35,7 +35,11 @@ test('a job survives the main process ending mid-poll: after a restart it comple
   const third = await launchPreview();
   await page.goto(third.url);
   await page.getByTestId('nav-jobs').click();
-  const row = page.locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+  // Listed twice: started here (from disk), and on the service, merged with the same local record.
+  const remoteRow = page.getByTestId('jobs-remote').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+  await expect(remoteRow).toHaveAttribute('data-status', 'completed');
+  await expect(remoteRow).toContainText('long.pdf');
+  const row = page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
   await expect(row).toHaveAttribute('data-status', 'completed');
   await expect(row).toContainText('long.pdf');
   await row.getByTestId('job-open').click();
@@ -66,7 +70,8 @@ test('the Jobs screen pages through the service list newest first and filters by
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: key, address: emulator.url });
   await page.getByTestId('nav-jobs').click();
   await page.getByTestId('jobs-page-size').selectOption('5');
-  const rows = page.getByTestId('job-row');
+  await expect(page.getByTestId('jobs-local').getByTestId('jobs-empty')).toContainText('No parse jobs started here'); // all made elsewhere
+  const rows = page.getByTestId('jobs-remote').getByTestId('job-row');
   const ids = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-job-id')));
 
   await expect(rows).toHaveCount(5);

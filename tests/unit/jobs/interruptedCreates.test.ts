@@ -3,6 +3,7 @@ import { BatchStore } from '../../../electron/jobs/batchStore.js';
 import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
 import { createLogger } from '../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../api/emulatorHarness.js';
+import { localJobs } from '../../../electron/jobs/jobList.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from './jobsHarness.js';
 
 // The app died after a job create left and before its 202 was recorded: only its intent is on disk.
@@ -113,5 +114,53 @@ describe('a job create the app did not see answered', () => {
     expect(kept).toMatchObject({ intentId: intent.intentId });
     expect(new Set(kept!.candidates)).toEqual(new Set([first, second]));
     expect(await jobs.records.all()).toEqual([]);
+  });
+
+  it('is listed as unsure with its candidates (batch creates apart), and the user settles it: dismiss, or send again exactly once', async () => {
+    const { bytes, intent } = await documentAndIntent('scan.pdf', 9);
+    const candidates = [await createOnService('scan.pdf', bytes), await createOnService('scan.pdf', bytes)];
+
+    const jobs = await world.restart();
+    const local = await localJobs(jobs.records, jobs.tracker);
+    expect(local.unsure.map((u) => [u.intentId, u.documentName, new Set(u.candidates)])).toEqual([[intent.intentId, 'scan.pdf', new Set(candidates)]]);
+
+    // "Check again" asks the list again: still two candidates, still unsure.
+    expect(await jobs.tracker.settleUnsure(intent.intentId, 'check')).toBeNull();
+    expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
+
+    // "No job: send again": one new job, recorded and followed; the intent is gone.
+    const resent = await jobs.tracker.settleUnsure(intent.intentId, 'resend');
+    expect(resent).toMatchObject({ documentName: 'scan.pdf', status: expect.any(String) });
+    expect(parseJobs().map((j) => j.jobId)).toEqual([...candidates, resent!.jobId]);
+    const after = await localJobs(jobs.records, jobs.tracker);
+    expect(after.unsure).toEqual([]);
+    expect(after.rows.map((r) => r.jobId)).toEqual([resent!.jobId]);
+    await expect(jobs.tracker.settleUnsure(intent.intentId, 'resend')).rejects.toMatchObject({ code: 'create_not_unsure' });
+    expect(parseJobs()).toHaveLength(3);
+  });
+
+  it('a dismissed unsure create is forgotten without sending anything', async () => {
+    const { bytes, intent } = await documentAndIntent('dup.pdf', 11);
+    await createOnService('dup.pdf', bytes);
+    await createOnService('dup.pdf', bytes);
+    const jobs = await world.restart();
+    expect(await jobs.tracker.settleUnsure(intent.intentId, 'forget')).toBeNull();
+    expect(await intents.all()).toEqual([]);
+    expect(parseJobs()).toHaveLength(2);
+  });
+
+  it('"check again" adopts the job once the service can tell (here: the other candidate was the user\'s own, recorded since)', async () => {
+    const { bytes, intent } = await documentAndIntent('late.pdf', 12);
+    const mine = await createOnService('late.pdf', bytes);
+    const other = await createOnService('late.pdf', bytes);
+    const jobs = await world.restart();
+    expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
+    // The other candidate turns out to be a job this workspace knows (e.g. adopted from another intent).
+    const now = new Date().toISOString();
+    await jobs.records.write({ jobId: other, service: 'parse', keyId: 'k', documentId: intent.request.documentId, documentName: 'late.pdf', request: intent.request, createdAt: now, status: 'completed', completedAt: now, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now });
+    const adopted = await jobs.tracker.settleUnsure(intent.intentId, 'check');
+    expect(adopted).toMatchObject({ jobId: mine, intentId: intent.intentId });
+    expect(await intents.all()).toEqual([]);
+    expect(parseJobs()).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../shared/errors.js';
 import type { RetryClock } from '../../../electron/api/retry.js';
 import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
 import { JobRecordStore, resultIdForJob } from '../../../electron/jobs/jobRecordStore.js';
@@ -125,5 +126,32 @@ describe('the job tracker', () => {
     const settled = await tracker.whenSettled('parse-01hzx3k5m7n9p1q3r5s7t9v1w3');
     expect(settled.problem).toMatchObject({ code: 'not_found' });
     expect(await records.get(settled.jobId)).toMatchObject({ problem: { code: 'not_found' } });
+  });
+
+  it('a job stopped because its key was deleted is polled again by "check again" with the key added back (a new id), and completes', async () => {
+    const document = await world.workspace.addDocument('keyless.pdf', await numberedPdf(3));
+    // The key 'k1' is deleted after the create; the same secret added back later is 'k2', the default.
+    let existingKeys: Array<'k1' | 'k2'> = ['k1'];
+    const keys = {
+      credentialFor: async (_kinds: readonly string[], keyId?: string) => {
+        const id = keyId ?? existingKeys[0];
+        if (!id || !existingKeys.includes(id as 'k1' | 'k2')) throw new AppError({ code: 'no_key', message: 'That key no longer exists.' });
+        return { id, kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2 };
+      },
+    };
+    const records = new JobRecordStore(world.workspace.root, logger);
+    const intents = new CreateIntentStore(world.workspace.root, logger);
+    const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock: recordingClock(() => undefined) });
+    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    expect(created.keyId).toBe('k1');
+    existingKeys = []; // deleted before the first poll
+    expect(await tracker.whenSettled(created.jobId)).toMatchObject({ problem: { code: 'no_key' }, resultId: null });
+
+    existingKeys = ['k2'];
+    const rechecked = await tracker.recheck(created.jobId);
+    expect(rechecked).toMatchObject({ jobId: created.jobId, keyId: 'k2', problem: null, resultId: null }); // answered before polling ends
+    const settled = await tracker.whenSettled(created.jobId);
+    expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: `job-${created.jobId}` });
+    expect(await records.get(created.jobId)).toMatchObject({ problem: null, resultId: `job-${created.jobId}` });
   });
 });
