@@ -35,6 +35,8 @@ export interface BatchQueueDeps {
 }
 
 const ACTIVE = new Set(['submitting', 'waiting', 'running']);
+/** A create's retry wait that ended with the batch paused: the document goes back to the queue. */
+const HELD_BY_PAUSE = 'held_by_pause';
 /** How far behind the batch file may fall while documents come and go. */
 const LAZY_SAVE_MS = 500;
 /** States whose item may have a job the batch file does not know yet (the file is written lazily). */
@@ -146,7 +148,12 @@ export class BatchQueue {
       record = await this.deps.submit(this.batch, item, this.retryFor(item), (status) => isTerminalStatus(status) && release());
     } catch (error) {
       const data = errorData(error);
-      this.finish(item, { state: data.code === 'create_unsure' ? 'unsure' : 'failed', error: data });
+      if (data.code === HELD_BY_PAUSE) {
+        // Refused (429/503) and then held back by Pause: nothing was created, so it simply waits its turn again.
+        Object.assign(item, { state: 'queued', attempts: 0 });
+      } else {
+        this.finish(item, { state: data.code === 'create_unsure' ? 'unsure' : 'failed', error: data });
+      }
       release();
       this.afterChange();
       return;
@@ -208,6 +215,8 @@ export class BatchQueue {
           } finally {
             await this.slots.acquire(true);
           }
+          // Pause means no new paid work: a create refused before pausing is not sent again until Resume.
+          if (this.batch.paused) throw new AppError({ code: HELD_BY_PAUSE, message: 'The batch was paused while this document waited to be sent again.' });
           item.state = 'submitting';
           item.attempts++;
           this.saveLazily();

@@ -224,4 +224,38 @@ describe('the batch queue', () => {
     await queue.whenIdle();
     expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'done', 'done']);
   });
+
+  it('Pause holds back a document waiting out a 429: it is not sent again until Resume', async () => {
+    const jobs = fakeJobs();
+    const sends: string[] = [];
+    let refused = false;
+    const deps: BatchQueueDeps = {
+      ...jobs.deps,
+      submit: async (b, it, retry, accepted) => {
+        sends.push(it.documentId);
+        if (!refused) {
+          refused = true;
+          await retry.clock!.sleep(30); // refused with 429: requestWithRetry waits, then sends again
+          sends.push(`${it.documentId} again`);
+        }
+        return jobs.deps.submit(b, it, retry, accepted);
+      },
+    };
+    const queue = new BatchQueue(batchOf([item(1)], 1), deps);
+    await queue.start();
+    await jobs.tick();
+    expect(queue.batch.items[0]!.state).toBe('waiting');
+    await queue.pause();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sends).toEqual(['doc1']); // the wait ended while paused: nothing sent
+    expect(queue.batch.items[0]).toMatchObject({ state: 'queued', error: null, jobId: null });
+    await queue.whenIdle(); // paused with nothing in flight
+
+    await queue.resume();
+    await jobs.tick();
+    expect(sends).toEqual(['doc1', 'doc1']);
+    await jobs.complete('parse-job-1');
+    await queue.whenIdle();
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done']);
+  });
 });
