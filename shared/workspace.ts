@@ -30,6 +30,12 @@ export interface ResultInfo {
   sourceResultId?: string;
 }
 
+/** Credits as a user should read them: the local engine is free; a cloud result whose bill is unknown says so, never 0. */
+export function creditsLabel(result: Pick<ResultInfo, 'engine' | 'credits'>): string {
+  if (result.credits !== null) return String(result.credits);
+  return result.engine === 'local' ? '0' : '?';
+}
+
 export interface StoredResult extends ResultInfo {
   /** The service's response, verbatim (unknown fields kept). */
   response: unknown;

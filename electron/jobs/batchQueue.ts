@@ -121,10 +121,11 @@ export class BatchQueue {
     await this.flush();
   }
 
+  /** The concurrency setting changed: more documents start now, or fewer once those in flight finish. */
   setConcurrency(limit: number): void {
     this.slots.limit = limit;
     this.batch.concurrency = limit;
-    this.pump();
+    this.afterChange();
   }
 
   private pump(): void {

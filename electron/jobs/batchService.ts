@@ -132,6 +132,11 @@ export class BatchService {
     return this.act(batchId, (q) => q.retryFailed(includeUnsure));
   }
 
+  /** The concurrency setting applies to batches already running, not only to new ones. */
+  setConcurrency(limit: number): void {
+    for (const queue of this.queues.values()) queue.setConcurrency(limit);
+  }
+
   /** Resolves when the batch has nothing queued or in flight (tests and the benchmark). */
   async whenIdle(batchId: string): Promise<Batch> {
     const queue = await this.queue(batchId);

@@ -37,7 +37,11 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     'jobs:settleUnsure': ({ intentId, action }) => jobs.tracker.settleUnsure(intentId, action),
     'jobs:plan': ({ documentId }) => planParse(workspace, settings, documentId),
     'jobs:settings': () => readJobSettings(settings),
-    'jobs:setSettings': (patch) => updateJobSettings(settings, stripUndefined(patch)),
+    'jobs:setSettings': async (patch) => {
+      const updated = await updateJobSettings(settings, stripUndefined(patch));
+      if (patch.batchConcurrency !== undefined) jobs.batches.setConcurrency(updated.batchConcurrency);
+      return updated;
+    },
     'batch:estimate': ({ documentIds }) => jobs.batches.estimate(documentIds),
     'batch:create': ({ documentIds, confirmPages, ...options }) => jobs.batches.create(documentIds, stripUndefined(options), confirmPages),
     'batch:list': () => jobs.batches.list(),

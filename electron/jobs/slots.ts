@@ -7,7 +7,17 @@ export class Slots {
   private used = 0;
   private readonly waiters: Array<() => void> = [];
 
-  constructor(public limit: number) {}
+  constructor(private limitValue: number) {}
+
+  get limit(): number {
+    return this.limitValue;
+  }
+
+  /** A higher limit wakes waiters at once; a lower one lets work in flight finish. */
+  set limit(limit: number) {
+    this.limitValue = limit;
+    this.wake();
+  }
 
   get free(): number {
     return Math.max(0, this.limit - this.used);
@@ -38,7 +48,11 @@ export class Slots {
 
   release(): void {
     this.used = Math.max(0, this.used - 1);
-    while (this.used < this.limit && this.waiters.length > 0) this.waiters.shift()!();
+    this.wake();
+  }
+
+  private wake(): void {
+    while (this.used < this.limitValue && this.waiters.length > 0) this.waiters.shift()!();
   }
 
   get waiting(): number {

@@ -1,3 +1,4 @@
+import { creditsLabel } from '../../shared/workspace.js';
 import { useReviewStore } from './reviewStore.js';
 
 /** Documents in the workspace and their results: everything reopens offline. */
@@ -23,7 +24,7 @@ export function Library() {
               onClick={() => void openDocument(document.id, r.id)}
             >
               {r.kind} · {r.engine}{r.modelVersion ? ` · ${r.modelVersion}` : ''} · {new Date(r.createdAt).toLocaleString()}
-              {r.pageCount !== null ? ` · ${r.pageCount} p` : ''} · {r.credits ?? 0} cr{r.partial ? ' · partial' : ''}
+              {r.pageCount !== null ? ` · ${r.pageCount} p` : ''} · {creditsLabel(r)} cr{r.partial ? ' · partial' : ''}
             </button>
           ))}
         </li>

@@ -7,9 +7,10 @@ export function ReviewJobStatus() {
   const setScreen = useAppStore((s) => s.setScreen);
   if (!job) return null;
   const state = job.resultId ? 'result stored' : job.problem ? `stopped: ${job.problem.message}` : job.status === 'failed' ? `failed: ${job.error?.message ?? ''}` : job.status;
+  const code = job.problem?.code ?? (job.status === 'failed' ? job.error?.code : undefined);
   return (
     <span className="review-job" data-testid="review-job" data-job-id={job.jobId} data-status={job.status}>
-      Job <code>{job.jobId}</code> · {state} <span className="muted small">({reason})</span>{' '}
+      Job <code>{job.jobId}</code> · {state} {code ? <code className="error-code">{code}</code> : null} <span className="muted small">({reason})</span>{' '}
       <button type="button" className="link" onClick={() => setScreen('jobs')}>
         Jobs
       </button>

@@ -1,3 +1,4 @@
+import { creditsLabel } from '../../shared/workspace.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from './download.js';
 import { useReviewStore } from './reviewStore.js';
@@ -19,7 +20,7 @@ export function StatusBar() {
       </span>
       {result ? (
         <span className="status-result muted">
-          {result.engine} · {result.modelVersion ?? 'unknown version'} · {result.pageCount ?? '?'} pages · {result.credits ?? 0} credits
+          {result.engine} · {result.modelVersion ?? 'unknown version'} · {result.pageCount ?? '?'} pages · {creditsLabel(result)} credits
           {result.partial ? ' · partial' : ''}{' '}
           <button
             type="button"

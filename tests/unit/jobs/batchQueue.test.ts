@@ -258,4 +258,26 @@ describe('the batch queue', () => {
     await queue.whenIdle();
     expect(queue.batch.items.map((i) => i.state)).toEqual(['done']);
   });
+
+  it('a raised concurrency starts more documents at once; a lowered one lets those in flight finish', async () => {
+    const jobs = fakeJobs();
+    const queue = new BatchQueue(batchOf([1, 2, 3, 4, 5].map((n) => item(n)), 1), jobs.deps);
+    await queue.start();
+    await jobs.tick();
+    expect(jobs.submitted).toEqual(['doc1']);
+    queue.setConcurrency(3);
+    await jobs.tick();
+    expect(jobs.submitted).toEqual(['doc1', 'doc2', 'doc3']);
+    expect(queue.batch.concurrency).toBe(3);
+    queue.setConcurrency(1);
+    await jobs.complete('parse-job-1');
+    await jobs.complete('parse-job-2');
+    expect(jobs.submitted).toHaveLength(3); // job 3, still in flight, fills the new limit of 1
+    await jobs.complete('parse-job-3');
+    expect(jobs.submitted).toEqual(['doc1', 'doc2', 'doc3', 'doc4']);
+    await jobs.complete('parse-job-4');
+    await jobs.complete('parse-job-5');
+    await queue.whenIdle();
+    expect(jobs.maxInFlight).toBe(3);
+  });
 });
