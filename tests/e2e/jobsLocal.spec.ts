@@ -122,3 +122,42 @@ test('a create whose outcome the service cannot tell is shown as unsure with its
   await expect(page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${resent}"]`)).toContainText('scan.pdf');
   expect(emulator.ctx.jobs.all().filter((j) => j.jobId.startsWith('parse-')).map((j) => j.jobId)).toEqual([...candidates, resent]);
 });
+
+test('a parse goes as a job above the page setting and directly below it; the user can override either way', async ({ page, preview, emulator, sandbox }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  // The setting, as a user sets it: jobs above 2 pages.
+  await page.getByTestId('nav-jobs').click();
+  await page.locator('details.job-settings > summary').click();
+  await page.getByTestId('setting-jobAbovePages').fill('2');
+  await page.getByTestId('setting-jobAbovePages').blur();
+  await expect.poll(async () => (await readJson<{ jobs?: { jobAbovePages?: number } }>(join(sandbox.dataDir, 'settings.json'))).jobs?.jobAbovePages).toBe(2);
+  await page.getByTestId('nav-review').click();
+
+  const posts = (path: string) => emulator.requests.filter((r) => r.method === 'POST' && r.path === path).length;
+  const open = async (name: string, pages: number) => {
+    await page.getByTestId('open-file').setInputFiles({ name, mimeType: 'application/pdf', buffer: await smallPdf(name, pages) });
+    await expect(page.getByTestId('page-count')).toHaveText(`of ${pages}`);
+  };
+  await page.getByTestId('engine').selectOption('parse');
+  await expect(page.getByTestId('parse-mode')).toHaveCount(0); // options folded: "auto" is the default
+  await open('three.pdf', 3);
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('review-job')).toContainText('3 pages is more than 2: sent as a job.');
+  await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 });
+  expect([posts('/v2/parse/jobs'), posts('/v2/parse')]).toEqual([1, 0]);
+
+  await open('four.pdf', 4); // bigger still, but the user asks for a direct call
+  await page.getByTestId('engine-options-toggle').click();
+  await page.getByTestId('parse-mode').selectOption('sync');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('4 pages');
+  expect([posts('/v2/parse/jobs'), posts('/v2/parse')]).toEqual([1, 1]);
+
+  await page.getByTestId('parse-mode').selectOption('auto');
+  await open('two.pdf', 2); // at the limit: parsed directly
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('2 pages');
+  expect([posts('/v2/parse/jobs'), posts('/v2/parse')]).toEqual([1, 2]);
+  void preview;
+});
