@@ -54,6 +54,10 @@ export const systemClock: RetryClock = {
 export interface RetryOptions {
   policy?: Partial<RetryPolicy>;
   clock?: RetryClock;
+  /** Awaited before each attempt is sent (a batch takes a slot of the service's capacity here); may throw to stop. */
+  beforeAttempt?: () => Promise<void>;
+  /** Called when an attempt got no answer (a dropped connection, a network error): a batch gives its slot back. */
+  onNoAnswer?: () => void;
   /** Called before each wait; for logs and progress. */
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
 }
@@ -88,14 +92,17 @@ export async function requestWithRetry(
 ): Promise<RetriedResponse> {
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.policy };
   const clock = options.clock ?? systemClock;
-  const started = clock.now();
+  let started = 0;
 
   for (let attempt = 1; ; attempt++) {
+    await options.beforeAttempt?.();
+    if (attempt === 1) started = clock.now(); // the time budget starts with the first send, not with a wait for a turn
     let response: HttpResponse | null = null;
     let failure: AppError | null = null;
     try {
       response = await send(request);
     } catch (error) {
+      options.onNoAnswer?.();
       if (!(error instanceof AppError) || error.code !== 'connection_reset' || !policy.retryDroppedConnections) throw error;
       failure = error;
     }

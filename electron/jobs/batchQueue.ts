@@ -35,8 +35,14 @@ export interface BatchQueueDeps {
 }
 
 const ACTIVE = new Set(['submitting', 'waiting', 'running']);
-/** A create's retry wait that ended with the batch paused: the document goes back to the queue. */
-const HELD_BY_PAUSE = 'held_by_pause';
+/** A document whose turn to be sent came with the batch paused (or itself cancelled): nothing was sent, it goes back. */
+const HELD_BACK = 'held_back';
+/**
+ * Documents prepared while every slot is busy (intent written, bytes read and checked), so a
+ * slot the service frees is used at once instead of after that preparation. They stay
+ * "queued" until they are sent: Pause and Cancel still hold them back.
+ */
+const PREPARED_AHEAD = 2;
 /** How far behind the batch file may fall while documents come and go. */
 const LAZY_SAVE_MS = 500;
 /** States whose item may have a job the batch file does not know yet (the file is written lazily). */
@@ -54,6 +60,8 @@ const MAYBE_SENT = new Set(['queued', 'submitting', 'waiting']);
 export class BatchQueue {
   private readonly slots: Slots;
   private readonly clock: RetryClock;
+  /** Items started but not yet holding a slot: being prepared, or waiting for their first turn. */
+  private readonly preparing = new Set<string>();
   private writing: Promise<void> | null = null;
   private dirty = false;
   private lazySave: NodeJS.Timeout | null = null;
@@ -72,8 +80,9 @@ export class BatchQueue {
     const recovery = this.batch.items.some(needsRecovery) ? await this.deps.recovery(this.batch.batchId) : null;
     for (const item of this.batch.items) {
       if (item.state === 'running' && item.jobId) {
-        this.slots.force();
-        void this.followJob(item, item.jobId, this.slotRelease());
+        const slot = this.itemSlot();
+        slot.hold();
+        void this.followJob(item, item.jobId, () => slot.give());
       } else if (recovery && needsRecovery(item)) {
         this.recover(item, recovery);
       }
@@ -129,55 +138,69 @@ export class BatchQueue {
   }
 
   private pump(): void {
-    while (!this.batch.paused) {
-      const next = this.batch.items.find((i) => i.state === 'queued');
-      if (!next || !this.slots.tryAcquire()) break;
-      next.state = 'submitting';
+    while (!this.batch.paused && this.preparing.size < this.slots.free + PREPARED_AHEAD) {
+      const next = this.batch.items.find((i) => i.state === 'queued' && !this.preparing.has(i.itemId));
+      if (!next) break;
+      this.preparing.add(next.itemId);
       void this.runItem(next);
     }
     this.settleIfIdle();
   }
 
   private async runItem(item: BatchItem): Promise<void> {
-    item.startedAt ??= new Date(this.clock.now()).toISOString();
-    item.attempts = 1;
-    this.saveLazily();
-    const release = this.slotRelease();
+    item.attempts = 0;
+    const slot = this.itemSlot();
+    const sendable = () => this.preparing.delete(item.itemId);
     let record: JobRecord;
     try {
       // A job finished in its 202 frees the service's slot at once, while its record is still being written.
-      record = await this.deps.submit(this.batch, item, this.retryFor(item), (status) => isTerminalStatus(status) && release());
+      record = await this.deps.submit(this.batch, item, this.retryFor(item, slot, sendable), (status) => isTerminalStatus(status) && slot.give());
     } catch (error) {
+      sendable();
       const data = errorData(error);
-      if (data.code === HELD_BY_PAUSE) {
-        // Refused (429/503) and then held back by Pause: nothing was created, so it simply waits its turn again.
-        Object.assign(item, { state: 'queued', attempts: 0 });
+      if (data.code === HELD_BACK) {
+        // Its turn came with the batch paused or the document cancelled: nothing was sent.
+        if (item.state !== 'cancelled') Object.assign(item, { state: 'queued', attempts: 0 });
       } else {
         this.finish(item, { state: data.code === 'create_unsure' ? 'unsure' : 'failed', error: data });
       }
-      release();
+      slot.give();
       this.afterChange();
       return;
     }
+    // A job found on the service after a dropped create holds a slot again while the service works on it.
+    if (!isTerminalStatus(record.status)) slot.hold();
     item.jobId = record.jobId;
     item.jobStatus = record.status;
     item.state = 'running';
     this.afterChange();
-    await this.followJob(item, record.jobId, release);
+    await this.followJob(item, record.jobId, () => slot.give());
   }
 
   /**
-   * Releases the slot held for one item, once however often it is called. The slot is the
-   * service's capacity: it is free once the service has finished the job, while its output
-   * is still being stored.
+   * One item's hold on a slot of the service's capacity: taken for each attempt at a create,
+   * given up while a refused create waits, and for good once the service has finished the
+   * job (while its output is still being stored). Giving twice gives once.
    */
-  private slotRelease(): () => void {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.slots.release();
-      this.pump();
+  private itemSlot(): { take(urgent: boolean): Promise<void>; hold(): void; give(): void } {
+    let held = false;
+    return {
+      take: async (urgent) => {
+        if (held) return;
+        await this.slots.acquire(urgent);
+        held = true;
+      },
+      hold: () => {
+        if (held) return;
+        this.slots.force();
+        held = true;
+      },
+      give: () => {
+        if (!held) return;
+        held = false;
+        this.slots.release();
+        this.pump();
+      },
     };
   }
 
@@ -199,28 +222,37 @@ export class BatchQueue {
     }
   }
 
-  /** The retry policy of one create: waits give the slot away, and the item shows that it waits. */
-  private retryFor(item: BatchItem): RetryOptions {
+  /**
+   * The retry policy of one create. Each attempt first takes a slot (a resend before
+   * documents not sent yet) and is held back if the batch was paused meanwhile: Pause means
+   * no new paid work. A refused attempt gives its slot away while it waits.
+   */
+  private retryFor(item: BatchItem, slot: ReturnType<BatchQueue['itemSlot']>, sendable: () => void): RetryOptions {
     const clock = this.clock;
     return {
       policy: { maxAttempts: this.deps.maxAttempts ?? 8, maxTotalMs: 15 * 60_000 },
+      beforeAttempt: async () => {
+        await slot.take(item.attempts > 0);
+        sendable();
+        if (this.batch.paused || item.state === 'cancelled') {
+          slot.give();
+          throw new AppError({ code: HELD_BACK, message: 'The batch was paused (or the document cancelled) before it was sent.' });
+        }
+        item.startedAt ??= new Date(clock.now()).toISOString();
+        item.state = 'submitting';
+        item.attempts++;
+        this.saveLazily();
+      },
+      // A dropped create is settled from the job list, which may wait for a sibling that needs this slot to be sent.
+      onNoAnswer: () => slot.give(),
       clock: {
         now: () => clock.now(),
         random: () => clock.random(),
         sleep: async (ms, signal) => {
           item.state = 'waiting';
-          this.slots.release();
+          slot.give();
           this.afterChange();
-          try {
-            await clock.sleep(ms, signal);
-          } finally {
-            await this.slots.acquire(true);
-          }
-          // Pause means no new paid work: a create refused before pausing is not sent again until Resume.
-          if (this.batch.paused) throw new AppError({ code: HELD_BY_PAUSE, message: 'The batch was paused while this document waited to be sent again.' });
-          item.state = 'submitting';
-          item.attempts++;
-          this.saveLazily();
+          await clock.sleep(ms, signal);
         },
       },
     };
@@ -232,8 +264,9 @@ export class BatchQueue {
     const intent = recovery.openIntentFor(item.itemId);
     if (record) {
       Object.assign(item, { jobId: record.jobId, jobStatus: record.status, state: 'running', error: null });
-      this.slots.force();
-      void this.followJob(item, record.jobId, this.slotRelease());
+      const slot = this.itemSlot();
+      slot.hold();
+      void this.followJob(item, record.jobId, () => slot.give());
     } else if (intent) {
       const candidates = intent.candidates?.length ? ` (it may be ${intent.candidates.join(', ')})` : '';
       item.state = 'unsure';

@@ -61,13 +61,13 @@ export class BatchService {
     }
     const settings = await readJobSettings(this.deps.settings);
     const now = new Date().toISOString();
+    const infos = await Promise.all(unique.map((documentId) => this.deps.workspace.documentInfo(documentId)));
     const items: BatchItem[] = [];
     for (const [index, documentId] of unique.entries()) {
-      const info = await this.deps.workspace.documentInfo(documentId);
       items.push({
         itemId: randomUUID(),
         documentId,
-        name: info.name,
+        name: infos[index]!.name,
         pages: counts[index] ?? null,
         state: 'queued',
         jobId: null,

@@ -28,7 +28,7 @@ export class Slots {
     this.used++;
   }
 
-  tryAcquire(): boolean {
+  private tryAcquire(): boolean {
     if (this.used >= this.limit || this.waiters.length > 0) return false;
     this.used++;
     return true;
@@ -53,9 +53,5 @@ export class Slots {
 
   private wake(): void {
     while (this.used < this.limitValue && this.waiters.length > 0) this.waiters.shift()!();
-  }
-
-  get waiting(): number {
-    return this.waiters.length;
   }
 }

@@ -39,7 +39,9 @@ function fakeJobs(options: { fail?: (item: BatchItem) => AppError | null; existi
   let maxInFlight = 0;
   let n = 0;
   const deps: BatchQueueDeps = {
-    submit: async (_b, it, _retry: RetryOptions) => {
+    // As the tracker does: the create is sent once the retry policy's beforeAttempt lets it (the batch's slot).
+    submit: async (_b, it, retry: RetryOptions) => {
+      await retry.beforeAttempt?.();
       const error = options.fail?.(it);
       if (error) throw error;
       submitted.push(it.documentId);
@@ -174,12 +176,13 @@ describe('the batch queue', () => {
     const deps: BatchQueueDeps = {
       ...jobs.deps,
       submit: async (b, it, retry, accepted) => {
+        await retry.beforeAttempt!();
         order.push(`send ${it.documentId}`);
         if (it.documentId === 'doc1') {
           accepted('completed');
           await new Promise<void>((resolve) => (recordWritten = resolve));
         }
-        return jobs.deps.submit(b, it, retry, accepted);
+        return jobs.deps.submit(b, it, { ...retry, beforeAttempt: async () => undefined }, accepted); // sent above
       },
     };
     const queue = new BatchQueue(batchOf([item(1), item(2)], 1), deps);
@@ -201,13 +204,15 @@ describe('the batch queue', () => {
     const deps: BatchQueueDeps = {
       ...jobs.deps,
       submit: async (b, it, retry, accepted) => {
+        await retry.beforeAttempt!();
         order.push(`send ${it.documentId}`);
         if (it.documentId === 'doc1' && firstCall) {
           firstCall = false;
           await retry.clock!.sleep(30); // what requestWithRetry does on a 429
+          await retry.beforeAttempt!();
           order.push(`resend ${it.documentId}`);
         }
-        return jobs.deps.submit(b, it, retry, accepted);
+        return jobs.deps.submit(b, it, { ...retry, beforeAttempt: async () => undefined }, accepted);
       },
     };
     const queue = new BatchQueue(batchOf([item(1), item(2), item(3)], 1), deps);
@@ -232,13 +237,15 @@ describe('the batch queue', () => {
     const deps: BatchQueueDeps = {
       ...jobs.deps,
       submit: async (b, it, retry, accepted) => {
+        await retry.beforeAttempt!();
         sends.push(it.documentId);
         if (!refused) {
           refused = true;
           await retry.clock!.sleep(30); // refused with 429: requestWithRetry waits, then sends again
+          await retry.beforeAttempt!();
           sends.push(`${it.documentId} again`);
         }
-        return jobs.deps.submit(b, it, retry, accepted);
+        return jobs.deps.submit(b, it, { ...retry, beforeAttempt: async () => undefined }, accepted);
       },
     };
     const queue = new BatchQueue(batchOf([item(1)], 1), deps);
@@ -279,5 +286,30 @@ describe('the batch queue', () => {
     await jobs.complete('parse-job-5');
     await queue.whenIdle();
     expect(jobs.maxInFlight).toBe(3);
+  });
+
+  it('prepares the next documents while the slots are busy, yet sends none of them before a slot is free, and Cancel still stops them', async () => {
+    const jobs = fakeJobs();
+    const prepared: string[] = [];
+    const deps: BatchQueueDeps = {
+      ...jobs.deps,
+      submit: async (b, it, retry, accepted) => {
+        prepared.push(it.documentId); // what the tracker does before its first attempt: intent, bytes, checks
+        return jobs.deps.submit(b, it, retry, accepted);
+      },
+    };
+    const queue = new BatchQueue(batchOf([1, 2, 3, 4, 5].map((n) => item(n)), 1), deps);
+    await queue.start();
+    await jobs.tick();
+    expect(prepared).toEqual(['doc1', 'doc2', 'doc3']); // one in its slot, two ready behind it
+    expect(jobs.submitted).toEqual(['doc1']);
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['running', 'queued', 'queued', 'queued', 'queued']);
+
+    expect(await queue.cancelPending()).toBe(4);
+    await jobs.complete('parse-job-1');
+    await queue.whenIdle();
+    await jobs.tick();
+    expect(jobs.submitted).toEqual(['doc1']);
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
   });
 });

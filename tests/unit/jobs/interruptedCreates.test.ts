@@ -163,4 +163,17 @@ describe('a job create the app did not see answered', () => {
     expect(await intents.all()).toEqual([]);
     expect(parseJobs()).toHaveLength(2);
   });
+
+  it('a batch of one slot settles a dropped create while a sibling of the same name waits for that slot (no deadlock)', async () => {
+    const ids = [];
+    for (const index of [13, 14]) ids.push((await world.workspace.addDocument('same-name.pdf', await numberedPdf(index))).id);
+    await world.jobs.start();
+    await world.settings.update((s) => ({ next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 1, pageWarningLimit: 1000 } }, result: null }));
+    // The first create is made but its answer is lost: reconciling it must wait for the sibling's send, which needs the slot.
+    await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    const { batchId } = await world.jobs.batches.create(ids, {});
+    const done = await Promise.race([world.jobs.batches.whenIdle(batchId), new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000))]);
+    expect(done?.items.map((i) => i.state)).toEqual(['done', 'done']);
+    expect(parseJobs()).toHaveLength(2);
+  });
 });
