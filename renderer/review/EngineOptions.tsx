@@ -3,13 +3,15 @@ import { useKeysStore } from '../keys/keysStore.js';
 import { MODEL_CHOICES, useEngineSettings } from './engineSettings.js';
 import { JobOptions } from './JobOptions.js';
 
+/** Key kinds each engine takes, in order of preference (as main's credentialFor is asked). */
 const KEY_KINDS_FOR: Record<Exclude<EngineName, 'local'>, string[]> = { parse: ['v2'], analyzer: ['analyzer', 'v2'] };
 
 /** The options of the selected engine: key, model, pages and the engine's own switches. */
 export function EngineOptions({ engine }: { engine: EngineName }) {
   const settings = useEngineSettings();
   const keys = useKeysStore((s) => s.keys);
-  const usableKeys = engine === 'local' ? [] : keys.filter((k) => KEY_KINDS_FOR[engine].includes(k.kind) && k.enabled);
+  // In the order main picks the default: by kind preference, then as listed.
+  const usableKeys = engine === 'local' ? [] : KEY_KINDS_FOR[engine].flatMap((kind) => keys.filter((k) => k.kind === kind && k.enabled));
   const customModel = !(MODEL_CHOICES as readonly string[]).includes(settings.model);
 
   return (

@@ -65,6 +65,14 @@ describe('keys in the OS keychain', () => {
     expect(await keytar.findCredentials(keychainService)).toHaveLength(1);
   });
 
+  it("the older analyzer's default is an analyzer key even when a v2 key was added first; a v2 key only when it has none", async () => {
+    const v2 = await services.keys.add({ name: 'Parse key', kind: 'v2', secret: 'sk_v2_default_order_1234' });
+    expect((await services.keys.credentialFor(['analyzer', 'v2'])).id).toBe(v2.id);
+    const analyzer = await services.keys.add({ name: 'Analyzer key', kind: 'analyzer', secret: 'sk_an_default_order_5678' });
+    expect((await services.keys.credentialFor(['analyzer', 'v2'])).id).toBe(analyzer.id);
+    expect((await services.keys.credentialFor(['v2'])).id).toBe(v2.id);
+  });
+
   it('a disabled key gives no credential for service calls, but can still be revealed', async () => {
     const key = await services.keys.add({ name: 'Paused', kind: 'v2', secret: SECRET });
     await services.keys.setEnabled(key.id, false);
