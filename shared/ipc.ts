@@ -20,7 +20,7 @@ import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, typ
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import { jobsRequests as jr } from './ipcJobs.js';
-import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, LocalJobs, ParsePlan } from './jobs.js';
+import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, LocalJobs, ParsePlan, UnsureSettled } from './jobs.js';
 import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from './datasets/registry.js';
 
 export { CHANNELS, type Channel };
@@ -189,7 +189,7 @@ export const ipcTable = {
   'jobs:get': channel<JobRecord | null>()(jr.get),
   'jobs:retry': channel<JobRecord>()(jr.retry),
   'jobs:recheck': channel<JobRecord>()(jr.recheck),
-  'jobs:settleUnsure': channel<JobRecord | null>()(jr.settleUnsure),
+  'jobs:settleUnsure': channel<UnsureSettled>()(jr.settleUnsure),
   'jobs:plan': channel<ParsePlan>()(jr.plan),
   'jobs:settings': channel<JobSettings>()(jr.settings),
   'jobs:setSettings': channel<JobSettings>()(jr.setSettings),

@@ -86,6 +86,12 @@ export interface UnsureCreate {
   candidates: string[];
 }
 
+/** How the user's word on an unsure create ended, and the job it adopted or sent. */
+export interface UnsureSettled {
+  outcome: 'found' | 'no_job' | 'still_unsure' | 'forgotten' | 'sent';
+  job: JobRecord | null;
+}
+
 /** Everything this workspace started, newest first: works offline and for every key. */
 export interface LocalJobs {
   rows: JobRow[];

@@ -35,33 +35,26 @@ export interface BatchQueueDeps {
 }
 
 const ACTIVE = new Set(['submitting', 'waiting', 'running']);
-/** A document whose turn to be sent came with the batch paused (or itself cancelled): nothing was sent, it goes back. */
-const HELD_BACK = 'held_back';
-/**
- * Documents prepared while every slot is busy (intent written, bytes read and checked), so a
- * slot the service frees is used at once instead of after that preparation. They stay
- * "queued" until they are sent: Pause and Cancel still hold them back.
- */
-const PREPARED_AHEAD = 2;
+/** A refused create whose next attempt came with the batch paused: nothing more was sent, it goes back to the queue. */
+const HELD_BY_PAUSE = 'held_by_pause';
 /** How far behind the batch file may fall while documents come and go. */
 const LAZY_SAVE_MS = 500;
 /** States whose item may have a job the batch file does not know yet (the file is written lazily). */
 const MAYBE_SENT = new Set(['queued', 'submitting', 'waiting']);
 
 /**
- * One batch: documents go out as jobs, at most `concurrency` in flight. The tracker
- * writes a create intent before each create is sent and the job record the moment the
- * 202 arrives, so the batch file itself can be written lazily: after a crash every
- * document is linked to its job record, or has an open intent (the service's job list
- * could not settle it: "unsure", never sent twice), or was never sent (queued again). A
- * document waiting out a 429 or 503 gives its slot to the next one and gets the next
- * free slot back first.
+ * One batch: documents go out as jobs, at most `concurrency` in flight (a job found on the
+ * service after its create's answer was lost is counted at once, even if that briefly
+ * passes the limit). The tracker writes a create intent before each create is sent and
+ * the job record the moment the 202 arrives, so the batch file itself can be written
+ * lazily: after a crash every document is linked to its job record, or has an open intent
+ * (the service's job list could not settle it: "unsure", never sent twice), or was never
+ * sent (queued again). A document waiting out a 429 or 503, or whose dropped create is
+ * being settled, gives its slot to the next one and gets the next free slot back first.
  */
 export class BatchQueue {
   private readonly slots: Slots;
   private readonly clock: RetryClock;
-  /** Items started but not yet holding a slot: being prepared, or waiting for their first turn. */
-  private readonly preparing = new Set<string>();
   private writing: Promise<void> | null = null;
   private dirty = false;
   private lazySave: NodeJS.Timeout | null = null;
@@ -138,29 +131,28 @@ export class BatchQueue {
   }
 
   private pump(): void {
-    while (!this.batch.paused && this.preparing.size < this.slots.free + PREPARED_AHEAD) {
-      const next = this.batch.items.find((i) => i.state === 'queued' && !this.preparing.has(i.itemId));
-      if (!next) break;
-      this.preparing.add(next.itemId);
-      void this.runItem(next);
+    while (!this.batch.paused) {
+      const next = this.batch.items.find((i) => i.state === 'queued');
+      if (!next || !this.slots.tryAcquire()) break;
+      next.state = 'submitting';
+      void this.runItem(next, this.itemSlot(true));
     }
     this.settleIfIdle();
   }
 
-  private async runItem(item: BatchItem): Promise<void> {
+  private async runItem(item: BatchItem, slot: ItemSlot): Promise<void> {
+    item.startedAt ??= new Date(this.clock.now()).toISOString();
     item.attempts = 0;
-    const slot = this.itemSlot();
-    const sendable = () => this.preparing.delete(item.itemId);
+    this.saveLazily();
     let record: JobRecord;
     try {
       // A job finished in its 202 frees the service's slot at once, while its record is still being written.
-      record = await this.deps.submit(this.batch, item, this.retryFor(item, slot, sendable), (status) => isTerminalStatus(status) && slot.give());
+      record = await this.deps.submit(this.batch, item, this.retryFor(item, slot), (status) => isTerminalStatus(status) && slot.give());
     } catch (error) {
-      sendable();
       const data = errorData(error);
-      if (data.code === HELD_BACK) {
-        // Its turn came with the batch paused or the document cancelled: nothing was sent.
-        if (item.state !== 'cancelled') Object.assign(item, { state: 'queued', attempts: 0 });
+      if (data.code === HELD_BY_PAUSE) {
+        // Refused, then held back by Pause: nothing was created, so it simply waits its turn again.
+        Object.assign(item, { state: 'queued', attempts: 0 });
       } else {
         this.finish(item, { state: data.code === 'create_unsure' ? 'unsure' : 'failed', error: data });
       }
@@ -182,8 +174,7 @@ export class BatchQueue {
    * given up while a refused create waits, and for good once the service has finished the
    * job (while its output is still being stored). Giving twice gives once.
    */
-  private itemSlot(): { take(urgent: boolean): Promise<void>; hold(): void; give(): void } {
-    let held = false;
+  private itemSlot(held = false): ItemSlot {
     return {
       take: async (urgent) => {
         if (held) return;
@@ -223,22 +214,24 @@ export class BatchQueue {
   }
 
   /**
-   * The retry policy of one create. Each attempt first takes a slot (a resend before
-   * documents not sent yet) and is held back if the batch was paused meanwhile: Pause means
-   * no new paid work. A refused attempt gives its slot away while it waits.
+   * The retry policy of one create. A refused attempt gives its slot away while it waits,
+   * and the next attempt takes one back before documents not sent yet; if the batch was
+   * paused meanwhile it is held back instead: Pause means no new paid work.
    */
-  private retryFor(item: BatchItem, slot: ReturnType<BatchQueue['itemSlot']>, sendable: () => void): RetryOptions {
+  private retryFor(item: BatchItem, slot: ItemSlot): RetryOptions {
     const clock = this.clock;
+    const holdBackIfPaused = () => {
+      if (!this.batch.paused) return;
+      slot.give();
+      throw new AppError({ code: HELD_BY_PAUSE, message: 'The batch was paused before this document was sent again.' });
+    };
     return {
       policy: { maxAttempts: this.deps.maxAttempts ?? 8, maxTotalMs: 15 * 60_000 },
       beforeAttempt: async () => {
-        await slot.take(item.attempts > 0);
-        sendable();
-        if (this.batch.paused || item.state === 'cancelled') {
-          slot.give();
-          throw new AppError({ code: HELD_BACK, message: 'The batch was paused (or the document cancelled) before it was sent.' });
-        }
-        item.startedAt ??= new Date(clock.now()).toISOString();
+        if (item.attempts === 0) return void item.attempts++; // the slot pump gave it
+        holdBackIfPaused();
+        await slot.take(true);
+        holdBackIfPaused();
         item.state = 'submitting';
         item.attempts++;
         this.saveLazily();
@@ -337,6 +330,13 @@ export class BatchQueue {
 /** Items the batch file may be behind on; an earlier unsure create is looked at again (its intent may be settled now). */
 function needsRecovery(item: BatchItem): boolean {
   return (MAYBE_SENT.has(item.state) && !item.jobId) || (item.state === 'unsure' && item.error?.code === 'create_unsure');
+}
+
+/** One item's hold on a slot (see BatchQueue.itemSlot). */
+interface ItemSlot {
+  take(urgent: boolean): Promise<void>;
+  hold(): void;
+  give(): void;
 }
 
 function errorData(error: unknown): AppErrorData {

@@ -4,7 +4,7 @@ import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
 import { isTerminalStatus, type JobCreated, type JobPoll } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
-import { isSettled, type JobRecord, type JobRequest } from '../../shared/jobs.js';
+import { isSettled, type JobRecord, type JobRequest, type UnsureSettled } from '../../shared/jobs.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, requestWithRetry, systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
 import { checkJson } from '../api/responses.js';
 import { V2Client } from '../api/v2Client.js';
@@ -105,23 +105,35 @@ export class JobTracker {
 
   /**
    * The user's word on an unsure create: `check` asks the service's job list again (the job
-   * is adopted if it is found), `forget` drops it (the user found its job), `resend` sends
-   * the document again as a new job and then drops it. Answers with the job adopted or sent.
+   * is adopted if it is found, the create forgotten if the service has none), `forget`
+   * drops it (the user found its job), `resend` sends the document again as a new job and
+   * then drops it. While one of these runs the create is not unsure, so a second click is
+   * refused instead of paying twice. A batch's creates are settled by their batch.
    */
-  async settleUnsure(intentId: string, action: 'check' | 'forget' | 'resend'): Promise<JobRecord | null> {
-    const intent = (await this.unsureCreates()).find((i) => i.intentId === intentId);
-    if (!intent) throw new AppError({ code: 'create_not_unsure', message: 'That create is settled already.', hint: 'Refresh the Jobs screen.' });
-    if (action === 'forget') {
-      await this.deps.intents.close(intentId);
-      return null;
+  async settleUnsure(intentId: string, action: 'check' | 'forget' | 'resend'): Promise<UnsureSettled> {
+    const notUnsure = () => new AppError({ code: 'create_not_unsure', message: 'That create is settled already, or being settled.', hint: 'Refresh the Jobs screen.' });
+    if (this.sending.has(intentId)) throw notUnsure();
+    this.sending.add(intentId); // before any await: a second click finds it taken
+    try {
+      const intent = (await this.deps.intents.all()).find((i) => i.intentId === intentId);
+      if (!intent) throw notUnsure();
+      if (intent.batch) throw new AppError({ code: 'create_in_batch', message: 'That create belongs to a batch.', hint: 'Use the batch\'s "Retry failed and unsure" on the Jobs screen.' });
+      if (action === 'forget') {
+        await this.deps.intents.close(intentId);
+        return { outcome: 'forgotten', job: null };
+      }
+      if (action === 'resend') {
+        const job = await this.submit(intent.request);
+        await this.deps.intents.close(intentId);
+        return { outcome: 'sent', job };
+      }
+      return await this.gate.reconciling(gateKey(intent), async () => {
+        const known = new Set([...(await this.deps.records.all()).map((r) => r.jobId), ...this.claimed]);
+        return this.settleIntent(intent, known);
+      });
+    } finally {
+      this.sending.delete(intentId);
     }
-    if (action === 'resend') {
-      const record = await this.submit(intent.request);
-      await this.deps.intents.close(intentId);
-      return record;
-    }
-    const records = await this.deps.records.all();
-    return this.settleIntent(intent, new Set(records.map((r) => r.jobId)));
   }
 
   /** Follows every record that is not settled yet, after settling creates a crash left open; called once at start-up. */
@@ -183,6 +195,7 @@ export class JobTracker {
   /** Sends the create; after a dropped connection, resends only when the service has no job for it. */
   private async createOnce(clients: { create: V2Client; read: V2Client }, intent: CreateIntent, retry: RetryOptions, signal?: AbortSignal): Promise<JobCreated> {
     const clock = retry.clock ?? this.clock;
+    let dropped: AppError;
     for (let resends = 0; ; resends++) {
       const key = gateKey(intent);
       try {
@@ -192,8 +205,9 @@ export class JobTracker {
           return job;
         });
       } catch (error) {
-        if (!(error instanceof AppError && error.code === 'connection_reset') || resends >= MAX_CREATE_RESENDS) throw error;
+        if (!(error instanceof AppError && error.code === 'connection_reset')) throw error;
         this.deps.logger.warn('job create dropped; asking the service whether it made the job', { intentId: intent.intentId });
+        dropped = error;
       }
       const outcome = await this.gate.reconciling(key, async () => {
         const known = new Set([...(await this.deps.records.all()).map((r) => r.jobId), ...this.claimed]);
@@ -206,6 +220,8 @@ export class JobTracker {
         await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
         throw unsureCreate(outcome.candidates);
       }
+      // Only now, with the service's word that it made no job, may the create fail: nothing was paid for.
+      if (resends >= MAX_CREATE_RESENDS) throw dropped;
       // The same wait, and the same progress, a dropped connection gets from the retry policy (a batch frees its slot meanwhile).
       const delayMs = backoffMs(resends + 1, DEFAULT_RETRY_POLICY, clock.random());
       retry.onRetry?.({ attempt: resends + 1, delayMs, reason: 'connection_reset' });
@@ -272,17 +288,17 @@ export class JobTracker {
   }
 
   /** Asks the service's job list about one open create; `known` holds the job ids already recorded. */
-  private async settleIntent(intent: CreateIntent, known: Set<string>): Promise<JobRecord | null> {
+  private async settleIntent(intent: CreateIntent, known: Set<string>): Promise<UnsureSettled> {
     const client = new V2Client({ credential: await this.deps.keys.credentialFor(['v2'], intent.keyId) });
     const outcome = await reconcileCreate(client, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, signal: this.stopper.signal });
     this.deps.logger.info('interrupted job create settled', { intentId: intent.intentId, outcome: outcome.kind });
     if (outcome.kind === 'found') {
       known.add(outcome.job.job_id);
-      return this.recordCreated(intent, outcome.job);
+      return { outcome: 'found', job: await this.recordCreated(intent, outcome.job) };
     }
     if (outcome.kind === 'none') await this.deps.intents.close(intent.intentId);
     else await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
-    return null;
+    return { outcome: outcome.kind === 'none' ? 'no_job' : 'still_unsure', job: null };
   }
 
   private follow(record: JobRecord): Promise<JobRecord> {

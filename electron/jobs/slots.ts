@@ -28,7 +28,7 @@ export class Slots {
     this.used++;
   }
 
-  private tryAcquire(): boolean {
+  tryAcquire(): boolean {
     if (this.used >= this.limit || this.waiters.length > 0) return false;
     this.used++;
     return true;

@@ -81,6 +81,7 @@ export function JobsScreen() {
           </span>
         ) : null}
       </div>
+      <ErrorMessage error={jobs.error} onDismiss={jobs.clearError} />
       <JobDetailPanel />
       <LocalJobsPanel />
       <ServiceJobsPanel />

@@ -39,7 +39,7 @@ export function LocalJobsPanel() {
   const local = useJobsStore((s) => s.local);
   const service = useJobsStore((s) => s.service);
   const status = useJobsStore((s) => s.status);
-  const error = useJobsStore((s) => s.error);
+  const error = useJobsStore((s) => s.localError);
   const [shown, setShown] = useState(SHOWN_AT_FIRST);
   const rows = local.rows.filter((r) => r.service === service && (!status || r.status === status));
   const unsure = local.unsure.filter((u) => u.service === service);
@@ -48,7 +48,7 @@ export function LocalJobsPanel() {
     <section className="card" data-testid="jobs-local">
       <h2>Started here</h2>
       <p className="small muted">Every {service} job this workspace created, with any key, newest first. Read from disk: it works offline.</p>
-      <ErrorMessage error={error} onDismiss={() => useJobsStore.getState().clearError()} />
+      <ErrorMessage error={error} onDismiss={() => useJobsStore.setState({ localError: null })} />
       {unsure.length > 0 ? (
         <div className="card warning-card" data-testid="unsure-creates">
           <strong>

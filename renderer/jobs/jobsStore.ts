@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { JobStatus } from '../../shared/contracts/v2Jobs.js';
 import type { AppError } from '../../shared/errors.js';
-import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs } from '../../shared/jobs.js';
+import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs, UnsureSettled } from '../../shared/jobs.js';
 import type { KeyInfo } from '../../shared/keys.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
@@ -28,6 +28,8 @@ interface JobsState {
   error: AppError | null;
   /** Why the service's list could not be read (offline, no key): shown with that list only. */
   serviceError: AppError | null;
+  /** Why the workspace's own job records could not be read. */
+  localError: AppError | null;
   /** Reloads both lists: the local one never waits on (or fails with) the service's. */
   load(): Promise<void>;
   loadLocal(): Promise<void>;
@@ -57,7 +59,9 @@ export const useJobsStore = create<JobsState>((set, get) => {
       void get().load();
     }, 500);
   });
+  // Each list keeps its own error, and a reload never clears the error of an action the user took.
   const attemptServiceList = attemptWith((patch) => set({ serviceError: patch.error }));
+  const attemptLocal = attemptWith((patch) => set({ localError: patch.error }));
   const loadServiceList = () =>
     attemptServiceList(async () => {
       const { service, status, page, pageSize, keyId } = get();
@@ -85,13 +89,14 @@ export const useJobsStore = create<JobsState>((set, get) => {
     note: '',
     error: null,
     serviceError: null,
+    localError: null,
 
     load: async () => {
       await Promise.all([get().loadLocal(), loadServiceList()]);
     },
 
     loadLocal: () =>
-      attempt(async () => {
+      attemptLocal(async () => {
         const [local, keys] = await Promise.all([requireApi().jobs.local({}), requireApi().keys.list({})]);
         set({ local, keys: keys.filter((k) => k.kind === 'v2') });
       }),
@@ -137,9 +142,15 @@ export const useJobsStore = create<JobsState>((set, get) => {
 
     settleUnsure: (intentId, action) =>
       attempt(async () => {
-        const job = await requireApi().jobs.settleUnsure({ intentId, action });
-        const outcome = { check: job ? `Found its job: ${job.jobId}.` : 'Checked with the service.', forget: 'Dismissed.', resend: `Sent again as ${job?.jobId ?? 'a new job'}.` };
-        set({ note: outcome[action] });
+        const { outcome, job } = await requireApi().jobs.settleUnsure({ intentId, action });
+        const notes: Record<UnsureSettled['outcome'], string> = {
+          found: `Found its job on the service: ${job?.jobId ?? ''}. It is followed like any other.`,
+          no_job: 'The service has no job for it: nothing was made or paid for. Send the document again if you still need it.',
+          still_unsure: 'The service still cannot tell which job, if any, is this one.',
+          forgotten: 'Dismissed.',
+          sent: `Sent again as ${job?.jobId ?? 'a new job'}.`,
+        };
+        set({ note: notes[outcome] });
         await get().load();
       }),
 

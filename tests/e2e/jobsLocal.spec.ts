@@ -5,11 +5,11 @@ import type { Page } from '@playwright/test';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 import { createJobOnService, readJson, smallPdf, workspaceDir } from './jobsHelpers.js';
 
-/** Opens a PDF and sends it as a parse job from the Review screen; answers with the job id. */
-async function parseAsJob(page: Page, name: string): Promise<string> {
+/** Opens a PDF of `pages` pages (a count no document open before has, so the wait below is for this one) and sends it as a parse job. */
+async function parseAsJob(page: Page, name: string, pages: number): Promise<string> {
   await page.getByTestId('nav-review').click();
-  await page.getByTestId('open-file').setInputFiles({ name, mimeType: 'application/pdf', buffer: await smallPdf(name, 2) });
-  await expect(page.getByTestId('page-count')).toHaveText('of 2'); // the sample open before has 1
+  await page.getByTestId('open-file').setInputFiles({ name, mimeType: 'application/pdf', buffer: await smallPdf(name, pages) });
+  await expect(page.getByTestId('page-count')).toHaveText(`of ${pages}`);
   await page.getByTestId('engine').selectOption('parse');
   const mode = page.getByTestId('parse-mode');
   if (!(await mode.isVisible())) await page.getByTestId('engine-options-toggle').click();
@@ -35,7 +35,7 @@ test('jobs started here are listed from disk: failures with their code, a delete
 
   // A job the service fails shows its error's code and message.
   emulator.faults.add({ fault: { kind: 'failJob', code: 'document_unreadable', message: 'The scan is unreadable.' }, times: 1 });
-  const failed = await parseAsJob(page, 'blurry.pdf');
+  const failed = await parseAsJob(page, 'blurry.pdf', 2);
   await page.getByTestId('nav-jobs').click();
   await expect(localRow(failed)).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
   await expect(localRow(failed).getByTestId('job-error-line')).toHaveText('document_unreadable The scan is unreadable.');
@@ -55,8 +55,8 @@ test('jobs started here are listed from disk: failures with their code, a delete
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(retried);
 
   // The key is deleted while a job runs: polling stops with a problem, the job is not forgotten.
-  emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 4000, processingMs: 1000 }, times: 1 });
-  const orphan = await parseAsJob(page, 'orphan.pdf');
+  emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 8000, processingMs: 1000 }, times: 1 }); // long enough to delete its key under load
+  const orphan = await parseAsJob(page, 'orphan.pdf', 3);
   await page.getByTestId('nav-keys').click();
   const keyRow = page.locator('[data-testid="key-row"][data-key-name="First key"]');
   await keyRow.getByTestId('key-delete').click();
@@ -81,7 +81,7 @@ test('jobs started here are listed from disk: failures with their code, a delete
   await expect(local.getByTestId('job-row')).toHaveCount(3);
   await page.screenshot({ path: 'test-results/screens/jobs-local.png', fullPage: true });
   await localRow(orphan).getByTestId('job-open').click();
-  await expect(page.getByTestId('page-count')).toHaveText('of 2');
+  await expect(page.getByTestId('page-count')).toHaveText('of 3');
   await expect(page.locator('.status-result')).toContainText('parse');
 });
 

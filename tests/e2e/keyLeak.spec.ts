@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
+import { recordBridgeAnswers } from './leak/haystacks.js';
 
 const SECRET = 'sk_leakcheck_Q7w2E9r4T6y1U3i5O8p0';
 const SECRET_TAIL = SECRET.slice(8); // Any long stretch of the secret counts as a leak.
@@ -11,16 +12,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 test('after adding a key through the UI, only reveal ever returns it; no file or log line holds it', async ({ page, preview }) => {
-  const responses: Array<{ channel: string; body: string }> = [];
-  // Every bridge answer passes through here, so its body is recorded before the page sees it
-  // (reading bodies from 'response' events loses those a reload discards).
-  await page.route('**/__bridge/invoke/**', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    const match = /\/__bridge\/invoke\/([^?]+)/.exec(route.request().url());
-    if (match?.[1]) responses.push({ channel: decodeURIComponent(match[1]), body });
-    await route.fulfill({ response, body });
-  });
+  const answers = await recordBridgeAnswers(page);
+  const responses = () => answers.map((a) => ({ channel: a.channel, body: a.body.toString('utf8') }));
 
   await page.getByTestId('nav-keys').click();
   await page.getByTestId('key-name').fill('Leak check');
@@ -40,10 +33,10 @@ test('after adding a key through the UI, only reveal ever returns it; no file or
   await row.getByTestId('key-reveal').click();
   await expect(row.getByTestId('key-revealed')).toHaveText(SECRET);
 
-  await expect.poll(() => responses.some((r) => r.channel === 'keys:reveal')).toBe(true);
-  const channels = new Set(responses.map((r) => r.channel));
+  await expect.poll(() => responses().some((r) => r.channel === 'keys:reveal')).toBe(true);
+  const channels = new Set(responses().map((r) => r.channel));
   for (const channel of ['keys:add', 'keys:list', 'keys:test', 'keys:setEnabled']) expect(channels).toContain(channel);
-  for (const { channel, body } of responses) {
+  for (const { channel, body } of responses()) {
     if (channel === 'keys:reveal') expect(body).toContain(SECRET);
     else expect(body, `${channel} response`).not.toContain(SECRET_TAIL);
   }

@@ -24,7 +24,7 @@ export interface CheckedAnalyzer {
 /** The older tool's limits (seed 000 §4.7, §8): 50 PDF pages, 50 MB images, a schema that is a JSON object. */
 export async function checkAnalyzerInput(input: AnalyzerInput): Promise<CheckedAnalyzer> {
   const { kind, pageCount } = await checkDocumentFile(input.document);
-  const mb = (bytes: number) => `${Math.floor(bytes / 100_000) / 10} MB`; // decimal, as the contract counts
+  const mb = (bytes: number) => `${Math.ceil(bytes / 100_000) / 10} MB`; // decimal, as the contract counts; up, so over 50 never reads "50"
   if (kind.kind === 'pdf' && pageCount !== null && pageCount > ANALYZER_LIMITS.maxPdfPages) {
     throw preflightError(
       'too_many_pages',

@@ -73,6 +73,27 @@ describe('retries through the clients against the emulator', () => {
     expect(requestsTo(holder.emulator, LIST)).toBe(1);
   });
 
+  it('asks before every attempt (a batch takes its slot there), hears each attempt that got no answer, and stops when told to', async () => {
+    const events: string[] = [];
+    const clock = recordingClock();
+    const v2 = new V2Client({
+      credential: credential('v2', holder.emulator.url, KEYS.v2),
+      retry: { clock, beforeAttempt: async () => void events.push(`before ${requestsTo(holder.emulator, LIST) + 1}`), onNoAnswer: () => void events.push('no answer') },
+    });
+    await armFault(holder.emulator, { fault: { kind: 'drop' }, match: { path: LIST }, times: 1 });
+    await v2.listParseJobs();
+    expect(events).toEqual(['before 1', 'no answer', 'before 2']);
+    events.length = 0;
+    await armFault(holder.emulator, { fault: { kind: 'status', status: 429, retryAfter: '0' }, match: { path: LIST }, times: 1 });
+    await v2.listParseJobs();
+    expect(events).toEqual(['before 3', 'before 4']); // an answer (429): heard by the policy, not a lost attempt
+
+    const stopped = new V2Client({ credential: credential('v2', holder.emulator.url, KEYS.v2), retry: { clock, beforeAttempt: async () => Promise.reject(new Error('paused')) } });
+    const before = requestsTo(holder.emulator, LIST);
+    await expect(stopped.listParseJobs()).rejects.toThrow('paused');
+    expect(requestsTo(holder.emulator, LIST)).toBe(before);
+  });
+
   it('gives up on connections that keep dropping', async () => {
     await armFault(holder.emulator, { fault: { kind: 'drop' }, match: { path: LIST }, times: 10 });
     const { v2 } = client(recordingClock(), { maxAttempts: 2 });

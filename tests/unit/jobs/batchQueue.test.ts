@@ -233,15 +233,19 @@ describe('the batch queue', () => {
   it('Pause holds back a document waiting out a 429: it is not sent again until Resume', async () => {
     const jobs = fakeJobs();
     const sends: string[] = [];
+    // The wait of the 429 ends when the test says so.
+    let endWait: () => void = () => undefined;
+    const clock = { now: () => Date.now(), random: () => 0.5, sleep: () => new Promise<void>((resolve) => (endWait = resolve)) };
     let refused = false;
     const deps: BatchQueueDeps = {
       ...jobs.deps,
+      clock,
       submit: async (b, it, retry, accepted) => {
         await retry.beforeAttempt!();
         sends.push(it.documentId);
         if (!refused) {
           refused = true;
-          await retry.clock!.sleep(30); // refused with 429: requestWithRetry waits, then sends again
+          await retry.clock!.sleep(1000); // refused with 429: requestWithRetry waits, then sends again
           await retry.beforeAttempt!();
           sends.push(`${it.documentId} again`);
         }
@@ -253,14 +257,14 @@ describe('the batch queue', () => {
     await jobs.tick();
     expect(queue.batch.items[0]!.state).toBe('waiting');
     await queue.pause();
-    await new Promise((r) => setTimeout(r, 60));
+    endWait();
+    await queue.whenIdle(); // paused with nothing in flight
     expect(sends).toEqual(['doc1']); // the wait ended while paused: nothing sent
     expect(queue.batch.items[0]).toMatchObject({ state: 'queued', error: null, jobId: null });
-    await queue.whenIdle(); // paused with nothing in flight
 
     await queue.resume();
     await jobs.tick();
-    expect(sends).toEqual(['doc1', 'doc1']);
+    expect(sends).toEqual(['doc1', 'doc1']); // sent anew, once
     await jobs.complete('parse-job-1');
     await queue.whenIdle();
     expect(queue.batch.items.map((i) => i.state)).toEqual(['done']);
@@ -286,30 +290,5 @@ describe('the batch queue', () => {
     await jobs.complete('parse-job-5');
     await queue.whenIdle();
     expect(jobs.maxInFlight).toBe(3);
-  });
-
-  it('prepares the next documents while the slots are busy, yet sends none of them before a slot is free, and Cancel still stops them', async () => {
-    const jobs = fakeJobs();
-    const prepared: string[] = [];
-    const deps: BatchQueueDeps = {
-      ...jobs.deps,
-      submit: async (b, it, retry, accepted) => {
-        prepared.push(it.documentId); // what the tracker does before its first attempt: intent, bytes, checks
-        return jobs.deps.submit(b, it, retry, accepted);
-      },
-    };
-    const queue = new BatchQueue(batchOf([1, 2, 3, 4, 5].map((n) => item(n)), 1), deps);
-    await queue.start();
-    await jobs.tick();
-    expect(prepared).toEqual(['doc1', 'doc2', 'doc3']); // one in its slot, two ready behind it
-    expect(jobs.submitted).toEqual(['doc1']);
-    expect(queue.batch.items.map((i) => i.state)).toEqual(['running', 'queued', 'queued', 'queued', 'queued']);
-
-    expect(await queue.cancelPending()).toBe(4);
-    await jobs.complete('parse-job-1');
-    await queue.whenIdle();
-    await jobs.tick();
-    expect(jobs.submitted).toEqual(['doc1']);
-    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
   });
 });

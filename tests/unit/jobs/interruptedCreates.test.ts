@@ -125,11 +125,15 @@ describe('a job create the app did not see answered', () => {
     expect(local.unsure.map((u) => [u.intentId, u.documentName, new Set(u.candidates)])).toEqual([[intent.intentId, 'scan.pdf', new Set(candidates)]]);
 
     // "Check again" asks the list again: still two candidates, still unsure.
-    expect(await jobs.tracker.settleUnsure(intent.intentId, 'check')).toBeNull();
+    expect(await jobs.tracker.settleUnsure(intent.intentId, 'check')).toEqual({ outcome: 'still_unsure', job: null });
     expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
 
     // "No job: send again": one new job, recorded and followed; the intent is gone.
-    const resent = await jobs.tracker.settleUnsure(intent.intentId, 'resend');
+    // A double click: the second is refused while the first is sending, so one job is made.
+    const [settled, second] = await Promise.allSettled([jobs.tracker.settleUnsure(intent.intentId, 'resend'), jobs.tracker.settleUnsure(intent.intentId, 'resend')]);
+    expect(second).toMatchObject({ status: 'rejected', reason: { code: 'create_not_unsure' } });
+    expect(settled).toMatchObject({ status: 'fulfilled', value: { outcome: 'sent' } });
+    const resent = settled.status === 'fulfilled' ? settled.value.job : null;
     expect(resent).toMatchObject({ documentName: 'scan.pdf', status: expect.any(String) });
     expect(parseJobs().map((j) => j.jobId)).toEqual([...candidates, resent!.jobId]);
     const after = await localJobs(jobs.records, jobs.tracker);
@@ -144,7 +148,7 @@ describe('a job create the app did not see answered', () => {
     await createOnService('dup.pdf', bytes);
     await createOnService('dup.pdf', bytes);
     const jobs = await world.restart();
-    expect(await jobs.tracker.settleUnsure(intent.intentId, 'forget')).toBeNull();
+    expect(await jobs.tracker.settleUnsure(intent.intentId, 'forget')).toEqual({ outcome: 'forgotten', job: null });
     expect(await intents.all()).toEqual([]);
     expect(parseJobs()).toHaveLength(2);
   });
@@ -159,7 +163,7 @@ describe('a job create the app did not see answered', () => {
     const now = new Date().toISOString();
     await jobs.records.write({ jobId: other, service: 'parse', keyId: 'k', documentId: intent.request.documentId, documentName: 'late.pdf', request: intent.request, createdAt: now, status: 'completed', completedAt: now, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now });
     const adopted = await jobs.tracker.settleUnsure(intent.intentId, 'check');
-    expect(adopted).toMatchObject({ jobId: mine, intentId: intent.intentId });
+    expect(adopted).toMatchObject({ outcome: 'found', job: { jobId: mine, intentId: intent.intentId } });
     expect(await intents.all()).toEqual([]);
     expect(parseJobs()).toHaveLength(2);
   });
@@ -172,7 +176,9 @@ describe('a job create the app did not see answered', () => {
     // The first create is made but its answer is lost: reconciling it must wait for the sibling's send, which needs the slot.
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
     const { batchId } = await world.jobs.batches.create(ids, {});
-    const done = await Promise.race([world.jobs.batches.whenIdle(batchId), new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const done = await Promise.race([world.jobs.batches.whenIdle(batchId), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 20_000)))]);
+    clearTimeout(timer);
     expect(done?.items.map((i) => i.state)).toEqual(['done', 'done']);
     expect(parseJobs()).toHaveLength(2);
   });
