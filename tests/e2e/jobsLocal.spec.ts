@@ -114,6 +114,7 @@ test('a create whose outcome the service cannot tell is shown as unsure with its
   const unsure = page.locator(`[data-testid="unsure-create"][data-intent-id="${intentId}"]`);
   await expect(unsure).toContainText('scan.pdf', { timeout: 20_000 });
   for (const jobId of candidates) await expect(unsure).toContainText(jobId);
+  await page.screenshot({ path: 'test-results/screens/jobs-unsure.png', fullPage: true });
 
   await unsure.getByTestId('unsure-resend').click();
   await expect(page.getByTestId('jobs-note')).toContainText('Sent again as parse-');
