@@ -8,7 +8,16 @@ const SHOWN_AT_FIRST = 20;
 
 /** A create whose outcome is unknown, and the three ways out of it. */
 function UnsureCreateRow({ create }: { create: UnsureCreate }) {
-  const settle = useJobsStore.getState().settleUnsure;
+  // Asking the job list can take a minute (it waits for candidates to finish); one action at a time.
+  const [busy, setBusy] = useState<string | null>(null);
+  const settle = async (action: 'check' | 'forget' | 'resend') => {
+    setBusy(action);
+    try {
+      await useJobsStore.getState().settleUnsure(create.intentId, action);
+    } finally {
+      setBusy(null);
+    }
+  };
   return (
     <li className="unsure-create" data-testid="unsure-create" data-intent-id={create.intentId}>
       <div>
@@ -20,14 +29,14 @@ function UnsureCreateRow({ create }: { create: UnsureCreate }) {
           : 'The connection dropped (or the app stopped) while the job was created, and the service could not be asked whether it made it.'}
       </div>
       <div className="row-actions">
-        <button type="button" onClick={() => void settle(create.intentId, 'check')} data-testid="unsure-check" title="Ask the service's job list again">
-          Check again
+        <button type="button" disabled={busy !== null} onClick={() => void settle('check')} data-testid="unsure-check" title="Ask the service's job list again">
+          {busy === 'check' ? 'Checking…' : 'Check again'}
         </button>
-        <button type="button" onClick={() => void settle(create.intentId, 'forget')} data-testid="unsure-forget" title="You found its job on the service">
+        <button type="button" disabled={busy !== null} onClick={() => void settle('forget')} data-testid="unsure-forget" title="You found its job on the service">
           It has a job: dismiss
         </button>
-        <button type="button" onClick={() => void settle(create.intentId, 'resend')} data-testid="unsure-resend" title="Only if the service has no job for it: this is paid again">
-          No job: send again
+        <button type="button" disabled={busy !== null} onClick={() => void settle('resend')} data-testid="unsure-resend" title="Only if the service has no job for it: this is paid again">
+          {busy === 'resend' ? 'Sending…' : 'No job: send again'}
         </button>
       </div>
     </li>
