@@ -62,7 +62,7 @@ export class JobTracker {
   private readonly gate = new CreateGate();
   /** Jobs whose create answered (or was reconciled) but whose record is not written yet. */
   private readonly claimed = new Set<string>();
-  /** Intents of creates being sent now: open, but not unsure. */
+  /** Intents of creates being sent, or settled by the user, right now: open, but not unsure. */
   private readonly sending = new Set<string>();
 
   constructor(private readonly deps: JobTrackerDeps) {
@@ -123,9 +123,15 @@ export class JobTracker {
         return { outcome: 'forgotten', job: null };
       }
       if (action === 'resend') {
-        const job = await this.submit(intent.request);
-        await this.deps.intents.close(intentId);
-        return { outcome: 'sent', job };
+        try {
+          const job = await this.submit(intent.request);
+          await this.deps.intents.close(intentId);
+          return { outcome: 'sent', job };
+        } catch (error) {
+          // Unsure again: the new create's intent stands for the document now. Refused: this one stays, to try again.
+          if (error instanceof AppError && error.code === 'create_unsure') await this.deps.intents.close(intentId);
+          throw error;
+        }
       }
       return await this.gate.reconciling(gateKey(intent), async () => {
         const known = new Set([...(await this.deps.records.all()).map((r) => r.jobId), ...this.claimed]);
