@@ -91,7 +91,7 @@ try {
 } finally {
   jobs.stop();
   emulator.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); // a batch's lazy save may still land after stop()
 }
 
 /** Starts scripts/bench-emulator.ts as a child process and waits for its ready line. */

@@ -45,7 +45,7 @@ export async function faultsWorld(emulatorUrl: string): Promise<FaultsWorld> {
     close: async () => {
       services.jobs.stop();
       await clearKeychainService(keychainService);
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); // a batch's lazy save may still land after stop()
     },
   };
 }

@@ -51,7 +51,7 @@ export async function jobsWorld(emulatorUrl: string, secret: string): Promise<Jo
     },
     close: async () => {
       for (const s of services) s.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); // a batch's lazy save may still land after stop()
     },
   };
 }
