@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { JOB_STATUSES, type JobStatus } from '../../shared/contracts/v2Jobs.js';
 import type { JobService } from '../../shared/jobs.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useKeysStore } from '../keys/keysStore.js';
 import { BatchDrop } from './BatchDrop.js';
 import { BatchView } from './BatchView.js';
 import { useBatchStore } from './batchStore.js';
@@ -24,6 +25,7 @@ export function JobsScreen() {
   useEffect(() => {
     void useJobsStore.getState().load();
     void useBatchStore.getState().load();
+    void useKeysStore.getState().load(); // for the key picker; a job event reloads the lists, not the keys
   }, []);
 
   return (

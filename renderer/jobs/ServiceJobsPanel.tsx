@@ -1,4 +1,5 @@
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useKeysStore } from '../keys/keysStore.js';
 import { useJobsStore } from './jobsStore.js';
 import { JobTable } from './JobTable.js';
 
@@ -7,6 +8,7 @@ const PAGE_SIZES = [5, 10, 25, 50, 100];
 /** One page of a key's jobs as the service lists them (jobs started on other machines too), merged with local records. */
 export function ServiceJobsPanel() {
   const jobs = useJobsStore();
+  const v2Keys = useKeysStore((s) => s.keys).filter((k) => k.kind === 'v2');
   return (
     <section className="card" data-testid="jobs-remote">
       <h2>On the service</h2>
@@ -15,7 +17,7 @@ export function ServiceJobsPanel() {
           key
           <select value={jobs.keyId} onChange={(e) => void jobs.setQuery({ keyId: e.target.value })} data-testid="jobs-key">
             <option value="">default v2 key</option>
-            {jobs.keys.map((k) => (
+            {v2Keys.map((k) => (
               <option key={k.id} value={k.id} disabled={!k.enabled}>
                 {k.name}
               </option>

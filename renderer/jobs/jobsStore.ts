@@ -2,7 +2,6 @@ import { create } from 'zustand';
 import type { JobStatus } from '../../shared/contracts/v2Jobs.js';
 import type { AppError } from '../../shared/errors.js';
 import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs, UnsureSettled } from '../../shared/jobs.js';
-import type { KeyInfo } from '../../shared/keys.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { useReviewStore } from '../review/reviewStore.js';
@@ -15,9 +14,8 @@ interface JobsState {
   pageSize: number;
   rows: JobRow[];
   hasMore: boolean;
-  /** The v2 key whose service list is shown ('' = the default key), and the v2 keys to choose from. */
+  /** The v2 key whose service list is shown ('' = the default key). */
   keyId: string;
-  keys: KeyInfo[];
   /** What this workspace started (every key, no network), and creates whose outcome is unknown. */
   local: LocalJobs;
   loading: boolean;
@@ -81,7 +79,6 @@ export const useJobsStore = create<JobsState>((set, get) => {
     rows: [],
     hasMore: false,
     keyId: '',
-    keys: [],
     local: { rows: [], unsure: [] },
     loading: false,
     detail: null,
@@ -97,8 +94,7 @@ export const useJobsStore = create<JobsState>((set, get) => {
 
     loadLocal: () =>
       attemptLocal(async () => {
-        const [local, keys] = await Promise.all([requireApi().jobs.local({}), requireApi().keys.list({})]);
-        set({ local, keys: keys.filter((k) => k.kind === 'v2') });
+        set({ local: await requireApi().jobs.local({}) });
       }),
 
     setQuery: async (patch) => {
