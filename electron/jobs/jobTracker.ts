@@ -7,6 +7,7 @@ import type { AppEvent } from '../../shared/events.js';
 import { isSettled, type JobRecord, type JobRequest, type UnsureSettled } from '../../shared/jobs.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, requestWithRetry, systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
 import { checkJson } from '../api/responses.js';
+import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import { V2Client } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
@@ -78,7 +79,8 @@ export class JobTracker {
     const document = await this.deps.workspace.documentInfo(request.documentId);
     const retry: RetryOptions = { ...options.retry, policy: { ...options.retry?.policy, retryDroppedConnections: false } };
     const createClient = new V2Client({ credential, retry });
-    const readClient = new V2Client({ credential });
+    // Its reads settle a dropped create: they wait out refusals as long as a call the user waits on.
+    const readClient = new V2Client({ credential, retry: { policy: USER_CALL_POLICY } });
     const intent = await this.deps.intents.open(
       { request: { ...request, keyId: credential.id }, keyId: credential.id, documentName: document.name, ...(options.batch ? { batch: options.batch } : {}) },
       this.clock.now(),
@@ -215,12 +217,18 @@ export class JobTracker {
         this.deps.logger.warn('job create dropped; asking the service whether it made the job', { intentId: intent.intentId });
         dropped = error;
       }
-      const outcome = await this.gate.reconciling(key, async () => {
-        const known = new Set([...(await this.deps.records.all()).map((r) => r.jobId), ...this.claimed]);
-        const found = await reconcileCreate(clients.read, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, ...(signal ? { signal } : {}) });
-        if (found.kind === 'found') this.claimed.add(found.job.job_id);
-        return found;
-      });
+      const outcome = await this.gate
+        .reconciling(key, async () => {
+          const known = new Set([...(await this.deps.records.all()).map((r) => r.jobId), ...this.claimed]);
+          const found = await reconcileCreate(clients.read, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, ...(signal ? { signal } : {}) });
+          if (found.kind === 'found') this.claimed.add(found.job.job_id);
+          return found;
+        })
+        .catch((error: unknown) => {
+          // The job list could not be read: the job may exist, so the create stays unsure (its intent kept), never failed.
+          this.deps.logger.warn('dropped job create could not be settled', { intentId: intent.intentId, code: error instanceof AppError ? error.code : 'unexpected' });
+          return { kind: 'ambiguous' as const, candidates: [] };
+        });
       if (outcome.kind === 'found') return outcome.job;
       if (outcome.kind === 'ambiguous') {
         await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
@@ -445,7 +453,10 @@ function gateKey(intent: CreateIntent): string {
 function unsureCreate(candidates: string[]): AppError {
   return new AppError({
     code: 'create_unsure',
-    message: `The connection dropped while the job was being created, and the service has ${candidates.length === 1 ? 'a job' : 'jobs'} that may be this one (${candidates.join(', ')}).`,
+    message:
+      candidates.length === 0
+        ? 'The connection dropped while the job was being created, and the service\'s job list could not be read to see whether it made it.'
+        : `The connection dropped while the job was being created, and the service has ${candidates.length === 1 ? 'a job' : 'jobs'} that may be this one (${candidates.join(', ')}).`,
     hint: 'Open the Jobs screen to check; send the document again only if none of them is its job.',
   });
 }
