@@ -8,7 +8,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const common = {
   bundle: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'node24',
   logLevel: 'warning',
   define: { __APP_VERSION__: JSON.stringify(version) },
   // electron/engine/localEngine.ts reads import.meta.url only where __dirname is missing (ESM).

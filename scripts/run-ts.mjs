@@ -26,7 +26,7 @@ try {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     sourcemap: 'inline',
     logLevel: 'warning',

@@ -21,7 +21,7 @@ async function open(url: string): Promise<void> {
   eventBus.on('pagesinit', () => {
     viewer.currentScaleValue = 'page-width';
   });
-  const pdf = await getDocument({ url, isEvalSupported: false }).promise;
+  const pdf = await getDocument({ url, enableXfa: false }).promise;
   viewer.setDocument(pdf);
   linkService.setDocument(pdf);
 }

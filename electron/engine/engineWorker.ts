@@ -22,6 +22,9 @@ const work: Promise<EngineWorkerMessage> =
     ? readablePdfPageCount(input.bytes, input.filename).then((pages) => ({ type: 'pageCount', pages }))
     : parseDocument(input.bytes, input.options, {
         filename: input.filename,
+        pageBudgetMs: input.pageBudgetMs,
+        skipPages: new Map(input.skipPages),
+        onPageStart: (page) => post({ type: 'pageStart', page }),
         onProgress: (done, total) => post({ type: 'progress', done, total }),
       }).then((response) => ({ type: 'result', response }));
 work.then(post).catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));

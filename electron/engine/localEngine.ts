@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
+import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
+import { overBudgetReason } from './pageText.js';
 import { cancelledError } from './parseDocument.js';
 import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
 
@@ -15,6 +17,8 @@ export interface LocalParseHooks {
   signal?: AbortSignal;
   /** The bundled worker; found beside the main bundle when not given. */
   workerPath?: string;
+  /** Tests tighten the budgets; the app uses `ENGINE_LIMITS`. */
+  limits?: Partial<EngineLimits>;
 }
 
 const WORKER_FILE = 'engine-worker.mjs';
@@ -42,24 +46,65 @@ export function findEngineWorker(): string {
   return found;
 }
 
-/** Parses a PDF with the local engine in a worker thread, off the main process's event loop. */
+/**
+ * Parses a PDF with the local engine in a worker thread, off the main process's event loop.
+ * A page that stops the worker (stuck past its budget, or over the memory ceiling) is
+ * reported failed and the document is read again past it, up to `maxStoppedPages` times.
+ */
 export async function parseLocally(bytes: Uint8Array, options: unknown = {}, hooks: LocalParseHooks = {}): Promise<ParseResponse> {
-  const message = await runEngineWorker({ task: 'parse', bytes, options, filename: hooks.filename ?? 'document.pdf' }, hooks);
-  if (message.type !== 'result') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
-  return message.response;
+  const limits = { ...ENGINE_LIMITS, ...hooks.limits };
+  const deadline = performance.now() + limits.documentBudgetMs;
+  const skipPages = new Map<number, string>();
+  let shown = 0;
+  const onProgress = (done: number, total: number) => {
+    // A restart reads again from the first page; the bar does not jump back.
+    if (done > shown) hooks.onProgress?.((shown = done), total);
+  };
+  for (;;) {
+    const input: EngineWorkerInput = { task: 'parse', bytes, options, filename: hooks.filename ?? 'document.pdf', pageBudgetMs: limits.pageBudgetMs, skipPages: [...skipPages] };
+    try {
+      const message = await runEngineWorker(input, { ...hooks, onProgress }, limits, deadline);
+      if (message.type !== 'result') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
+      return message.response;
+    } catch (error) {
+      if (!(error instanceof PageStoppedWorker) || skipPages.size >= limits.maxStoppedPages) throw error instanceof PageStoppedWorker ? error.documentError : error;
+      skipPages.set(error.page, error.reason);
+    }
+  }
 }
 
 /** Opens a PDF in the engine worker: its page count, or `corrupt_pdf` / `encrypted_pdf`. */
-export async function countPdfPagesInWorker(bytes: Uint8Array, filename: string, hooks: Pick<LocalParseHooks, 'signal' | 'workerPath'> = {}): Promise<number> {
-  const message = await runEngineWorker({ task: 'pageCount', bytes, filename }, hooks);
-  if (message.type !== 'pageCount') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
-  return message.pages;
+export async function countPdfPagesInWorker(bytes: Uint8Array, filename: string, hooks: Pick<LocalParseHooks, 'signal' | 'workerPath' | 'limits'> = {}): Promise<number> {
+  const limits = { ...ENGINE_LIMITS, ...hooks.limits };
+  try {
+    const message = await runEngineWorker({ task: 'pageCount', bytes, filename }, hooks, limits, performance.now() + limits.documentBudgetMs);
+    if (message.type !== 'pageCount') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
+    return message.pages;
+  } catch (error) {
+    throw error instanceof PageStoppedWorker ? error.documentError : error;
+  }
 }
 
-type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'error' }>;
+/** The worker stopped while reading one page: that page is failed, the document may go on. */
+class PageStoppedWorker extends Error {
+  constructor(
+    readonly page: number,
+    readonly reason: string,
+    /** What the user hears if no more pages may be skipped. */
+    readonly documentError: AppError,
+  ) {
+    super(reason);
+  }
+}
 
-/** One worker for one task: progress goes to the hooks, the final message resolves, errors reject. */
-function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks): Promise<FinalMessage> {
+type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'error' }>;
+
+/**
+ * One worker for one try: progress goes to the hooks, the final message resolves, errors
+ * reject. The worker has its own heap ceiling; a worker silent past a page's budget plus
+ * grace is stuck and is stopped, as is one past the document's deadline.
+ */
+function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limits: EngineLimits, deadline: number): Promise<FinalMessage> {
   const { signal } = hooks;
   if (signal?.aborted) return Promise.reject(cancelledError());
   let workerPath: string;
@@ -68,13 +113,21 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks): Prom
   } catch (error) {
     return Promise.reject(error);
   }
-  const worker = new Worker(workerPath, { workerData: input });
+  const worker = new Worker(workerPath, {
+    workerData: input,
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, stackSizeMb: limits.stackMb },
+  });
+  const fileName = input.filename;
 
   return new Promise<FinalMessage>((resolve, reject) => {
     let settled = false;
+    let page: number | null = null;
+    let stuckTimer: ReturnType<typeof setTimeout> | undefined;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
+      clearTimeout(stuckTimer);
+      clearTimeout(documentTimer);
       signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       outcome();
@@ -82,15 +135,38 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks): Prom
     const onAbort = () => finish(() => reject(cancelledError()));
     signal?.addEventListener('abort', onAbort, { once: true });
 
+    const documentTimer = setTimeout(
+      () => finish(() => reject(new AppError({ code: 'engine_timeout', message: `"${fileName}" took longer than ${Math.round(limits.documentBudgetMs / 60_000)} min to read with the local engine; it was stopped.`, hint: 'Parse fewer pages at a time (the "pages" option), or use the cloud parser.' }))),
+      Math.max(0, deadline - performance.now()),
+    );
+    const pageStopped = (reason: string, documentError: AppError) =>
+      finish(() => reject(page === null ? documentError : new PageStoppedWorker(page, reason, documentError)));
+    const watchForStuck = () => {
+      clearTimeout(stuckTimer);
+      stuckTimer = setTimeout(
+        () => pageStopped(overBudgetReason(limits.pageBudgetMs), new AppError({ code: 'engine_timeout', message: `The local engine got stuck reading "${fileName}"${page === null ? '' : ` (page ${page})`} and was stopped.`, hint: 'Use the cloud parser for this document.' })),
+        limits.pageBudgetMs + limits.stuckGraceMs,
+      );
+    };
+    watchForStuck();
+
     worker.on('message', (message: EngineWorkerMessage) => {
-      if (message.type === 'progress') {
+      watchForStuck();
+      if (message.type === 'pageStart') page = message.page;
+      else if (message.type === 'progress') {
         if (!settled) hooks.onProgress?.(message.done, message.total);
       } else if (message.type === 'error') finish(() => reject(new AppError(message.error)));
       else finish(() => resolve(message));
     });
-    worker.on('error', (error) =>
-      finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine crashed: ${error.message}` }))),
-    );
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        const ceiling = `${Math.round(limits.maxHeapMb / 102.4) / 10} GB`;
+        pageStopped(
+          `This page needs more memory than the local engine allows (${ceiling}), so it was skipped. Run the cloud parser (engine "parse") on this page.`,
+          new AppError({ code: 'engine_out_of_memory', message: `"${fileName}" needs more memory than the local engine allows (${ceiling}).`, hint: 'Use the cloud parser for this document.' }),
+        );
+      } else finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine crashed: ${error.message}` })));
+    });
     worker.on('exit', (code) =>
       finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine stopped unexpectedly (exit code ${code}).` }))),
     );

@@ -2,8 +2,8 @@ import type { PageSize } from './geometry.js';
 import { groupIntoLines, type Line } from './lines.js';
 import { edgeLineOf, type EdgeLine } from './marginalia.js';
 import { sizeHistogram } from './pageLayout.js';
-import type { PdfDocument } from './pdfjs.js';
-import { toTextRuns, type PdfTextItem } from './textRuns.js';
+import type { PdfDocument, PdfPage } from './pdfjs.js';
+import { toTextRuns, type PdfFontStyle, type PdfTextItem } from './textRuns.js';
 
 /** What the engine keeps of one page between reading it and writing it: lines, not pdf.js objects. */
 export interface PageText {
@@ -22,17 +22,33 @@ export const NO_TEXT_LAYER_REASON =
   'This page has no text layer: it is a scanned image (or blank). The local engine reads only text embedded in the PDF; ' +
   'run the cloud parser (engine "parse") to read scanned pages.';
 
+/** The reason of a page that took longer than the engine's per-page budget; the rest of the document goes on. */
+export function overBudgetReason(budgetMs: number): string {
+  return `This page took longer than ${formatSeconds(budgetMs)} to read, so the local engine skipped it. Run the cloud parser (engine "parse") on this page.`;
+}
+
+export function failedPage(number: number, reason: string, size: PageSize = { width: 1, height: 1 }): PageText {
+  return { number, size, status: 'failed', reason, lines: [], edges: [], histogram: new Map() };
+}
+
 const isTextItem = <T extends object>(item: T): item is T & PdfTextItem => 'str' in item;
 
-/** Reads one page's text layer and releases pdf.js's resources for the page straight away. */
-export async function readPageText(pdf: PdfDocument, number: number): Promise<PageText> {
+class PageOverBudget extends Error {}
+
+/**
+ * Reads one page's text layer and releases pdf.js's resources for the page straight away.
+ * The text streams in chunks; past `budgetMs` the stream is cancelled (pdf.js stops its
+ * work on the page) and the page is reported failed, not the document.
+ */
+export async function readPageText(pdf: PdfDocument, number: number, budgetMs: number): Promise<PageText> {
   let size: PageSize = { width: 1, height: 1 };
+  const deadline = performance.now() + budgetMs;
   try {
-    const page = await pdf.getPage(number);
+    const page = await beforeDeadline(pdf.getPage(number), deadline);
     try {
       const viewport = page.getViewport({ scale: 1 });
       size = { width: viewport.width, height: viewport.height };
-      const content = await page.getTextContent();
+      const content = await readTextContent(page, deadline);
       const runs = toTextRuns(content.items.filter(isTextItem), content.styles, viewport.transform);
       const lines = groupIntoLines(runs, size.width);
       if (lines.length === 0) return { number, size, status: 'no_text_layer', reason: NO_TEXT_LAYER_REASON, lines, edges: [], histogram: new Map() };
@@ -42,7 +58,45 @@ export async function readPageText(pdf: PdfDocument, number: number): Promise<Pa
       page.cleanup();
     }
   } catch (error) {
+    if (error instanceof PageOverBudget) return failedPage(number, overBudgetReason(budgetMs), size);
     const message = error instanceof Error ? error.message : String(error);
-    return { number, size, status: 'failed', reason: `This page could not be read: ${message}`, lines: [], edges: [], histogram: new Map() };
+    return failedPage(number, `This page could not be read: ${message}`, size);
   }
+}
+
+interface TextContent {
+  items: object[];
+  styles: Record<string, PdfFontStyle>;
+}
+
+/** `page.getTextContent()` chunk by chunk, so a page past its deadline can be cancelled. */
+async function readTextContent(page: PdfPage, deadline: number): Promise<TextContent> {
+  const reader = page.streamTextContent().getReader();
+  const content: TextContent = { items: [], styles: {} };
+  try {
+    for (;;) {
+      const { value, done } = await beforeDeadline(reader.read(), deadline);
+      if (done) return content;
+      const chunk = value as { items: object[]; styles: Record<string, PdfFontStyle> };
+      Object.assign(content.styles, chunk.styles);
+      for (const item of chunk.items) content.items.push(item);
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => undefined);
+    throw error;
+  }
+}
+
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  const left = deadline - performance.now();
+  if (left <= 0) return Promise.reject(new PageOverBudget());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageOverBudget()), left);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
+function formatSeconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }

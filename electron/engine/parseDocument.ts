@@ -6,7 +6,8 @@ import { requireSupportedDocument } from '../documents/sniff.js';
 import { MarkdownWriter } from './markdownWriter.js';
 import { findMarginalia, type EdgeLine } from './marginalia.js';
 import { bodySizeOf, layoutPage } from './pageLayout.js';
-import { readPageText, type PageText } from './pageText.js';
+import { ENGINE_LIMITS } from './engineLimits.js';
+import { failedPage, readPageText, type PageText } from './pageText.js';
 import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
 import { loadPdfjs, openPdf } from './pdfjs.js';
 import { StructureWriter } from './structureWriter.js';
@@ -17,6 +18,12 @@ export interface ParseContext {
   /** Called after each page has been read. */
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /** Called before each page is read (the worker's supervisor names a page that never finished). */
+  onPageStart?: (page: number) => void;
+  /** How long one page may take to read before it is reported failed; default `ENGINE_LIMITS.pageBudgetMs`. */
+  pageBudgetMs?: number;
+  /** Pages not to read, reported failed with the given reason (a page that stopped an earlier try). */
+  skipPages?: ReadonlyMap<number, string>;
 }
 
 /** Pages on each side of the current one that header/footer detection and the body size look at. */
@@ -71,7 +78,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
       structure: response.structure,
     };
   } finally {
-    await pdf.destroy();
+    await pdf.loadingTask.destroy();
   }
 }
 
@@ -114,7 +121,9 @@ async function parsePages(pdf: PdfDocument, pages: number[], options: ResolvedOp
   let done = 0;
   for (const number of pages) {
     throwIfAborted(context.signal);
-    ahead.push(await readPageText(pdf, number));
+    const skipReason = context.skipPages?.get(number);
+    context.onPageStart?.(number);
+    ahead.push(skipReason === undefined ? await readPageText(pdf, number, context.pageBudgetMs ?? ENGINE_LIMITS.pageBudgetMs) : failedPage(number, skipReason));
     done++;
     context.onProgress?.(done, pages.length);
     if (done % CLEANUP_EVERY === 0) await pdf.cleanup();

@@ -1,9 +1,11 @@
-import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as PdfjsModule from 'pdfjs-dist';
 import { AppError } from '../../shared/errors.js';
+import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { documentErrors } from '../documents/documentErrors.js';
+import './es2026Builtins.js';
 
-// pdfjs-dist stays outside the bundle (it loads its worker and data files at run time), and
-// the legacy build is the one that runs in Node without DOM polyfills.
+// pdfjs-dist stays outside the bundle (it loads its worker and data files at run time).
+// Its modern build: the one the renderer runs too, without the legacy build's polyfills.
 type Pdfjs = typeof PdfjsModule;
 export type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
@@ -11,30 +13,50 @@ export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 let loading: Promise<Pdfjs> | null = null;
 
 export function loadPdfjs(): Promise<Pdfjs> {
-  loading ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  loading ??= withoutLegacyBuildAdvice(() => import('pdfjs-dist'));
   return loading;
 }
 
-/** Opens a PDF with pdf.js, turning its exceptions into errors a user can act on. */
+/**
+ * pdf.js's modern build advises its legacy build on loading in Node, for the builtins that
+ * `es2026Builtins.ts` adds; that one line is dropped, so each engine worker's start does
+ * not print it. Every other warning goes through.
+ */
+async function withoutLegacyBuildAdvice<T>(load: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!(typeof args[0] === 'string' && args[0].includes('Please use the `legacy` build'))) warn(...args);
+  };
+  try {
+    return await load();
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/**
+ * Opens a PDF with pdf.js for reading its text (no rendering, no fonts loaded into a page),
+ * turning its exceptions into errors a user can act on. Runs only in the engine worker.
+ */
 export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
+    ...PDFJS_DOCUMENT_OPTIONS,
     // pdf.js detaches the buffer it is given; the caller's bytes stay usable.
     data: bytes.slice(),
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
-    verbosity: 0,
   });
   try {
     return await task.promise;
   } catch (error) {
+    await task.destroy().catch(() => undefined);
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') throw documentErrors.encryptedPdf(fileName);
     throw new AppError({
-      code: 'unreadable_pdf',
-      message: `"${fileName}" could not be read as a PDF: ${error instanceof Error ? error.message : String(error)}`,
-      hint: 'The file may be damaged. Try opening it in a PDF viewer and saving a fresh copy.',
+      code: 'corrupt_pdf',
+      message: `"${fileName}" looks like a PDF but cannot be read (${error instanceof Error ? error.message : String(error)}).`,
+      hint: 'The file may be damaged or incomplete. Download or export it again.',
     });
   }
 }

@@ -30,10 +30,9 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   useEffect(() => {
     if (!isPdf) return;
     let disposed = false;
-    let opened: PDFDocumentProxy | null = null;
-    openPdf(bytes)
+    const loading = openPdf(bytes);
+    loading.promise
       .then(async (doc) => {
-        opened = doc;
         // Like pdf.js's own viewer: every page starts with the first page's size; a page
         // that differs reports its own size when it is drawn. Opening never walks all pages.
         const first = (await doc.getPage(1)).getViewport({ scale: 1 });
@@ -41,10 +40,12 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
         setSizes(Array.from({ length: doc.numPages }, () => ({ width: first.width, height: first.height })));
         setPdf(doc);
       })
-      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => {
+        if (!disposed) setLoadError(error instanceof Error ? error.message : String(error));
+      });
     return () => {
       disposed = true;
-      void opened?.destroy();
+      void loading.destroy();
     };
   }, [bytes, isPdf]);
 

@@ -17,7 +17,7 @@ describe('parseDocument: documents it cannot read', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     await expect(parseDocument(png, {}, { filename: 'scan.png' })).rejects.toMatchObject({ code: 'unsupported_file_type', message: expect.stringContaining('image') });
     await expect(parseDocument(new TextEncoder().encode('hello'), {})).rejects.toMatchObject({ code: 'unsupported_file_type' });
-    await expect(parseDocument(new TextEncoder().encode('%PDF-1.7 broken\n%%EOF'), {})).rejects.toMatchObject({ code: 'unreadable_pdf' });
+    await expect(parseDocument(new TextEncoder().encode('%PDF-1.7 broken\n%%EOF'), {})).rejects.toMatchObject({ code: 'corrupt_pdf' });
   });
 
   it('reports a scanned (image-only) page as having no text layer, grounded on the whole page', async () => {

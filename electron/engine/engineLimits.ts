@@ -1,0 +1,28 @@
+/**
+ * What one document may cost the offline engine. PDFs are untrusted input read by a large
+ * parser, so its worker gets a memory ceiling of its own (a bomb ends the worker, not the
+ * app) and time budgets: a page over its budget fails alone and the document goes on.
+ */
+export interface EngineLimits {
+  /** A page still unread after this long is cancelled and reported failed. */
+  pageBudgetMs: number;
+  /** Silence from the worker this much longer than a page's budget: it is stuck, so it is stopped and restarted past that page. */
+  stuckGraceMs: number;
+  /** The whole document, restarts included. */
+  documentBudgetMs: number;
+  /** Pages that may stop the worker (stuck or out of memory) before the document is given up. */
+  maxStoppedPages: number;
+  /** The worker's V8 heap ceiling (old generation), in MB. */
+  maxHeapMb: number;
+  /** The worker's stack, in MB (deeply nested PDFs recurse). */
+  stackMb: number;
+}
+
+export const ENGINE_LIMITS: EngineLimits = {
+  pageBudgetMs: 20_000,
+  stuckGraceMs: 10_000,
+  documentBudgetMs: 15 * 60_000,
+  maxStoppedPages: 3,
+  maxHeapMb: 1536,
+  stackMb: 8,
+};
