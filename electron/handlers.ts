@@ -42,6 +42,8 @@ export function createHandlers(services: Services): HandlerTable {
       return null;
     },
     'keys:test': async ({ id }) => testKey(await keys.credential(id, { requireEnabled: false })),
+    'keys:allowInferenceHost': ({ id, endpointUrl }) => keys.allowInferenceHost(id, endpointUrl),
+    'keys:forgetInferenceHost': ({ id, origin }) => keys.forgetInferenceHost(id, origin),
 
     'documents:import': ({ name, bytes }) => workspace.addDocument(name, bytes),
     'documents:read': ({ id }) => workspace.documentBytes(id),

@@ -70,6 +70,8 @@ export const ipcTable = {
   'keys:setEnabled': channel<KeyInfo>()(z.object({ id: keyIdSchema, enabled: z.boolean() }).strict()),
   'keys:delete': channel<null>()(z.object({ id: keyIdSchema }).strict()),
   'keys:test': channel<KeyTestResult>()(z.object({ id: keyIdSchema }).strict()),
+  'keys:allowInferenceHost': channel<KeyInfo>()(z.object({ id: keyIdSchema, endpointUrl: z.string().min(1).max(8000) }).strict()),
+  'keys:forgetInferenceHost': channel<KeyInfo>()(z.object({ id: keyIdSchema, origin: z.string().url().max(2000) }).strict()),
 
   'documents:import': channel<DocumentInfo>()(
     z.object({ name: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_DOCUMENT_BYTES, 'larger than 512 MB') }).strict(),

@@ -16,6 +16,8 @@ export const CHANNELS = [
   'keys:setEnabled',
   'keys:delete',
   'keys:test',
+  'keys:allowInferenceHost',
+  'keys:forgetInferenceHost',
   'documents:import',
   'documents:read',
   'library:list',

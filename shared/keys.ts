@@ -35,6 +35,8 @@ export interface KeyInfo {
   masked2?: string;
   /** False when the keychain no longer holds this key's secret. */
   inKeychain: boolean;
+  /** Inference endpoints' origins the user confirmed sending this v1 key to. */
+  inferenceOrigins?: string[];
 }
 
 export interface RevealedKey {

@@ -1,3 +1,4 @@
+import { assertKeyDestination } from '../keys/keyDestinations.js';
 import type { HttpRequest } from './http.js';
 import { requestWithRetry, type RetriedResponse, type RetryOptions } from './retry.js';
 import { errorFromResponse } from './serviceErrors.js';
@@ -14,6 +15,8 @@ export interface ServiceEndpoint {
   /** Base address without a trailing path, e.g. `https://api.ade.landing.ai`. */
   address: string;
   headers: Record<string, string>;
+  /** The origins these headers may be sent to; any other URL is refused before sending. */
+  allowedOrigins: readonly string[];
   retry?: RetryOptions;
   /** Default per-attempt timeout for this client. */
   timeoutMs?: number;
@@ -34,6 +37,7 @@ export interface ServiceRequest {
  */
 export async function callService(endpoint: ServiceEndpoint, request: ServiceRequest, options: CallOptions = {}): Promise<RetriedResponse> {
   const url = buildUrl(endpoint.address, request.path, request.query);
+  assertKeyDestination(url, endpoint.allowedOrigins);
   const timeoutMs = options.timeoutMs ?? endpoint.timeoutMs;
   const response = await requestWithRetry(
     {

@@ -38,6 +38,11 @@ export class V1Client {
     this.endpoint = endpointFor(config);
   }
 
+  /** Whether this client's key may be sent to `url` (its service, or a host confirmed for inference). */
+  mayCall(url: string): boolean {
+    return this.endpoint.allowedOrigins.includes(new URL(url).origin);
+  }
+
   createProject(body: { name: string }, options?: CallOptions): Promise<Project> {
     return this.post('/v1/projects', body, projectSchema, 'project', options);
   }

@@ -9,6 +9,7 @@ import type { AppEvent } from '../../shared/events.js';
 import { V1Client } from '../api/v1Client.js';
 import { sniffDocument } from '../documents/sniff.js';
 import type { KeysService } from '../keys/keysService.js';
+import { validateEndpointUrl } from '../keys/keyValidation.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
 import { DatasetsStore } from './datasetsStore.js';
@@ -264,7 +265,17 @@ export class DatasetsService {
     if (kind?.kind !== 'image') {
       throw new AppError({ code: 'not_an_image', message: `"${fileName}" is not an image.`, hint: 'Drop a PNG, JPEG, GIF, WebP, BMP or TIFF image.', fields: { file: 'Not an image.' } });
     }
-    const result = await (await this.client(keyId)).infer(endpointUrl.trim(), { bytes, filename: fileName });
+    const endpoint = validateEndpointUrl(endpointUrl);
+    const client = await this.client(keyId);
+    if (!client.mayCall(endpoint.toString())) {
+      throw new AppError({
+        code: 'inference_host_unconfirmed',
+        message: `This key has not been sent to ${endpoint.host} before.`,
+        hint: `Confirm that ${endpoint.host} is your deployment's host to send the key there; a pasted or unexpected address may be a trap.`,
+        fields: { endpoint: `Not yet confirmed for this key: ${endpoint.host}` },
+      });
+    }
+    const result = await client.infer(endpoint.toString(), { bytes, filename: fileName });
     return { result, mime: kind.mime };
   }
 }

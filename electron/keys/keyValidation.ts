@@ -1,8 +1,8 @@
 import { AppError } from '../../shared/errors.js';
 import { KEY_NAME_MAX, type KeyKind } from '../../shared/keys.js';
+import { TRANSPORT_HINT, transportProblem } from './keyDestinations.js';
 
 const SECRET_MAX = 4096;
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 function invalid(field: string, code: string, message: string, hint: string): AppError {
   return new AppError({ code, message, hint, fields: { [field]: message } });
@@ -65,32 +65,36 @@ export function validateKeySecrets(kind: KeyKind, secret: string, secret2: strin
 }
 
 /**
- * A service address: https, or plain http only on this machine (the emulator, a local
- * proxy), because keys must not cross a network in clear text. No credentials, query or
- * fragment; no trailing slash, so paths append cleanly.
+ * A service address: the key transport rule (https, or plain http only on this computer).
+ * No credentials, query or fragment; no trailing slash, so paths append cleanly.
  */
 export function validateAddress(raw: string): string {
+  return checkAddress(raw, 'address', { allowQuery: false }).toString().replace(/\/+$/, '');
+}
+
+/**
+ * A deployment's inference endpoint, which the key is sent to: the same transport rule,
+ * no credentials; its query (`?endpoint_id=…`) is kept.
+ */
+export function validateEndpointUrl(raw: string): URL {
+  return checkAddress(raw, 'endpoint', { allowQuery: true });
+}
+
+function checkAddress(raw: string, field: 'address' | 'endpoint', options: { allowQuery: boolean }): URL {
   const text = raw.trim();
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw invalid('address', 'invalid_address', `"${text.slice(0, 100)}" is not a web address.`, 'Use the form https://host[:port][/path].');
+    throw invalid(field, 'invalid_address', `"${text.slice(0, 100)}" is not a web address.`, 'Use the form https://host[:port][/path].');
   }
-  const loopback = LOOPBACK_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw invalid(
-      'address',
-      'invalid_address',
-      url.protocol === 'http:' ? 'Plain http is allowed only for addresses on this computer.' : `The address must start with https:// (not ${url.protocol}//).`,
-      'Use https:// so the key is encrypted on the way; http:// works for localhost (the emulator, a local proxy).',
-    );
-  }
+  const problem = transportProblem(url);
+  if (problem) throw invalid(field, 'invalid_address', problem, TRANSPORT_HINT);
   if (url.username || url.password) {
-    throw invalid('address', 'invalid_address', 'The address must not contain a user name or password.', 'Remove the part before "@".');
+    throw invalid(field, 'invalid_address', 'The address must not contain a user name or password.', 'Remove the part before "@".');
   }
-  if (url.search || url.hash) {
-    throw invalid('address', 'invalid_address', 'The address must not contain "?" or "#" parts.', 'Use only scheme, host, port and path.');
+  if ((url.search && !options.allowQuery) || url.hash) {
+    throw invalid(field, 'invalid_address', `The address must not contain ${options.allowQuery ? '"#"' : '"?" or "#"'} parts.`, 'Use only scheme, host, port and path.');
   }
-  return url.toString().replace(/\/+$/, '');
+  return url;
 }

@@ -6,7 +6,7 @@ import type { DefaultAddresses } from '../../shared/ipc.js';
 import type { Logger } from '../log.js';
 import type { KeyRecord, SettingsStore } from '../settings/settings.js';
 import type { Keychain } from './keychain.js';
-import { validateAddress, validateKeyName, validateKeySecrets } from './keyValidation.js';
+import { validateAddress, validateEndpointUrl, validateKeyName, validateKeySecrets } from './keyValidation.js';
 
 /**
  * What the keychain holds for one key. The kind travels with the secret so that keys can
@@ -27,6 +27,8 @@ export interface Credential {
   address: string;
   secret: string;
   secret2?: string;
+  /** Inference hosts (origins) the user confirmed for this key, besides its address. */
+  inferenceOrigins: string[];
 }
 
 export interface KeysServiceDeps {
@@ -108,6 +110,35 @@ export class KeysService {
     return toInfo(record, (await this.deps.keychain.get(id)) !== null);
   }
 
+  /**
+   * Records that the user confirmed sending this key to an inference endpoint's host (its
+   * origin: scheme, host and port). Only v1 keys call deployments.
+   */
+  async allowInferenceHost(id: string, endpointUrl: string): Promise<KeyInfo> {
+    const origin = validateEndpointUrl(endpointUrl).origin;
+    const record = await this.updateRecord(id, (current) => {
+      if (current.kind !== 'v1' && current.kind !== 'v1-legacy') {
+        throw new AppError({ code: 'wrong_key_kind', message: `The key "${current.name}" is a ${current.kind} key; inference endpoints take v1 keys.`, hint: 'Pick a v1 key.' });
+      }
+      const known = current.inferenceOrigins ?? [];
+      return known.includes(origin) ? current : { ...current, inferenceOrigins: [...known, origin] };
+    });
+    this.deps.logger.info('inference host allowed for key', { id, origin });
+    return toInfo(record, (await this.deps.keychain.get(id)) !== null);
+  }
+
+  async forgetInferenceHost(id: string, origin: string): Promise<KeyInfo> {
+    const record = await this.updateRecord(id, (current) => ({ ...current, inferenceOrigins: (current.inferenceOrigins ?? []).filter((o) => o !== origin) }));
+    return toInfo(record, (await this.deps.keychain.get(id)) !== null);
+  }
+
+  private updateRecord(id: string, change: (current: KeyRecord) => KeyRecord): Promise<KeyRecord> {
+    return this.deps.settings.update((s) => {
+      const next = change(findRecord(s.keys, id));
+      return { next: { ...s, keys: s.keys.map((k) => (k.id === id ? next : k)) }, result: next };
+    });
+  }
+
   /** Deletes the secret from the keychain first, so a failure never leaves an unlisted secret behind. */
   async delete(id: string): Promise<void> {
     findRecord((await this.deps.settings.read()).keys, id);
@@ -141,6 +172,7 @@ export class KeysService {
       id,
       kind: record.kind,
       address: record.address,
+      inferenceOrigins: record.inferenceOrigins ?? [],
       secret: payload.secret,
       ...(payload.secret2 !== undefined ? { secret2: payload.secret2 } : {}),
     };

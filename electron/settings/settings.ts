@@ -16,6 +16,8 @@ export const keyRecordSchema = z.object({
   enabled: z.boolean(),
   masked: z.string(),
   masked2: z.string().optional(),
+  /** Inference endpoints' origins the user confirmed sending this key to (v1 keys). */
+  inferenceOrigins: z.array(z.string().url()).optional(),
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 

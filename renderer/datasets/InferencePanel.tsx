@@ -1,5 +1,6 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import { findPredictions } from '../../shared/datasets/predictions.js';
+import type { KeyInfo } from '../../shared/keys.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { requireApi } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
@@ -18,6 +19,8 @@ export function InferencePanel() {
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   const [over, setOver] = useState(false);
   const chosen = keyId || keys.find((k) => k.enabled)?.id || '';
+  const chosenKey = keys.find((k) => k.id === chosen);
+  const destination = keyDestination(endpoint, chosenKey);
 
   useEffect(() => () => (image ? URL.revokeObjectURL(image.url) : undefined), [image]);
 
@@ -39,6 +42,13 @@ export function InferencePanel() {
       const answer = await requireApi().inference.run({ keyId: chosen, endpointUrl: endpoint.trim(), fileName: image.name, bytes: image.bytes });
       setResult(answer.result);
     });
+  // The key goes to a new host only after the user has said yes to that host, once per key.
+  const confirmHost = () =>
+    action.run(async () => {
+      const updated = await requireApi().keys.allowInferenceHost({ id: chosen, endpointUrl: endpoint.trim() });
+      useDatasetsStore.setState((s) => ({ keys: s.keys.map((k) => (k.id === updated.id ? updated : k)) }));
+    }).then((allowed) => (allowed ? run() : false));
+  const asksToConfirm = action.error?.code === 'inference_host_unconfirmed' && destination?.status === 'unconfirmed';
 
   const predictions = result === undefined ? [] : findPredictions(result);
   const withBoxes = predictions.filter((p) => p.box);
@@ -53,6 +63,12 @@ export function InferencePanel() {
             Deployment endpoint URL
             <input data-testid="infer-endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)} placeholder="https://predict.app.landing.ai/inference/v1/predict?endpoint_id=…" aria-invalid={!!action.error?.fields?.endpoint} />
             <FieldError error={action.error} field="endpoint" />
+            {destination ? (
+              <span className="muted small" data-testid="infer-destination">
+                The key is sent to <strong>{destination.host}</strong>
+                {destination.status === 'own' ? ' (its own service)' : destination.status === 'confirmed' ? ' (confirmed for this key)' : ' (not yet confirmed for this key: you will be asked)'}
+              </span>
+            ) : null}
           </label>
           <label>
             Key
@@ -89,7 +105,29 @@ export function InferencePanel() {
             {action.busy ? 'Running…' : 'Run inference'}
           </button>
         </div>
-        <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
+        {asksToConfirm && chosenKey && destination ? (
+          <div className="confirm-box" role="alertdialog" aria-labelledby="infer-confirm-title" data-testid="infer-confirm-host">
+            <p id="infer-confirm-title">
+              <strong>
+                Send the key “{chosenKey.name}” to {destination.host}?
+              </strong>
+            </p>
+            <p className="small">
+              Whoever runs {destination.host} receives the key ({chosenKey.kind === 'v1-legacy' ? 'apikey and apisecret' : 'apikey'}) and can use it as you. Confirm only if this is your deployment&apos;s
+              address, copied from its page; you are asked once per host for each key.
+            </p>
+            <div className="form-actions">
+              <button type="button" className="primary" data-testid="infer-confirm-send" disabled={action.busy} onClick={() => void confirmHost()}>
+                Send the key to {destination.host}
+              </button>
+              <button type="button" data-testid="infer-confirm-cancel" onClick={() => action.setError(null)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
+        )}
       </section>
       {image ? (
         <section className="card inference-result">
@@ -128,4 +166,17 @@ export function InferencePanel() {
       ) : null}
     </div>
   );
+}
+
+/** Where the key would go for this endpoint: the host, and whether it is the key's own service or already confirmed. */
+function keyDestination(endpoint: string, key: KeyInfo | undefined): { host: string; status: 'own' | 'confirmed' | 'unconfirmed' } | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint.trim());
+  } catch {
+    return null;
+  }
+  if (!key) return null;
+  const own = new URL(key.address).origin === url.origin;
+  return { host: url.host, status: own ? 'own' : key.inferenceOrigins?.includes(url.origin) ? 'confirmed' : 'unconfirmed' };
 }

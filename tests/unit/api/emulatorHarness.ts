@@ -35,7 +35,7 @@ export function useEmulator(options: EmulatorOptions = {}): { readonly emulator:
 }
 
 export function credential(kind: Credential['kind'], address: string, secret: string, secret2?: string): Credential {
-  return { id: 'test', kind, address, secret, ...(secret2 !== undefined ? { secret2 } : {}) };
+  return { id: 'test', kind, address, secret, inferenceOrigins: [], ...(secret2 !== undefined ? { secret2 } : {}) };
 }
 
 export async function armFault(emulator: Emulator, fault: FaultRequest): Promise<void> {

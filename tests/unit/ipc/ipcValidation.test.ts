@@ -20,6 +20,8 @@ const VALID: Record<Channel, unknown> = {
   'keys:setEnabled': { id: KEY_ID, enabled: false },
   'keys:delete': { id: KEY_ID },
   'keys:test': { id: KEY_ID },
+  'keys:allowInferenceHost': { id: KEY_ID, endpointUrl: 'https://predict.example.com/inference/v1/predict?endpoint_id=e' },
+  'keys:forgetInferenceHost': { id: KEY_ID, origin: 'https://predict.example.com' },
   'documents:import': { name: 'a.pdf', bytes: new Uint8Array([37, 80, 68, 70]) },
   'documents:read': { id: 'abc123' },
   'library:list': {},

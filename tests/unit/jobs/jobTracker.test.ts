@@ -38,7 +38,7 @@ function recordingClock(onSleep: (ms: number) => Promise<void> | void): RetryClo
 
 function trackerWith(clock: RetryClock) {
   const records = new JobRecordStore(world.workspace.root, logger);
-  const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2 }) };
+  const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }) };
   const intents = new CreateIntentStore(world.workspace.root, logger);
   return { records, intents, tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock }) };
 }
@@ -136,7 +136,7 @@ describe('the job tracker', () => {
       credentialFor: async (_kinds: readonly string[], keyId?: string) => {
         const id = keyId ?? existingKeys[0];
         if (!id || !existingKeys.includes(id as 'k1' | 'k2')) throw new AppError({ code: 'no_key', message: 'That key no longer exists.' });
-        return { id, kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2 };
+        return { id, kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] };
       },
     };
     const records = new JobRecordStore(world.workspace.root, logger);
