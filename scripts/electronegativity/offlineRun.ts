@@ -1,12 +1,14 @@
-// Runs @doyensec/electronegativity (programmatic API) with no network, so `npm test` gives
-// the same answer on an offline build box as anywhere else. The tool reaches the internet
-// in two places, both through `got`: translations from S3 at start-up, and GitHub's list of
-// Electron releases (AvailableSecurityFixesGlobalCheck). `got` is replaced in the require
-// cache, before the tool loads, by a stand-in that answers 404 and records the URL; the
-// release check is excluded (see reviewed.ts), and the Electron version is passed in.
+// Runs @doyensec/electronegativity (programmatic API) without its own network access. The tool
+// reaches the internet in two places, both through `got`: translations from S3 at start-up,
+// and GitHub's list of Electron releases (AvailableSecurityFixesGlobalCheck). `got` is
+// replaced in the require cache, before the tool loads, by a stand-in that answers the
+// releases list from what the caller passes (electronReleases.ts reads it from the npm
+// registry) and 404 to everything else, recording each URL.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import type { ElectronRelease } from './electronReleases.js';
 
 export interface EngSeverity {
   value: number;
@@ -38,6 +40,8 @@ export interface EngOptions {
   electronVersion: string;
   /** Check names (class names) to skip. */
   excludeChecks: string[];
+  /** Electron's releases for the release check; without them it finds nothing to compare. */
+  releases?: ElectronRelease[];
 }
 
 interface EngOptionsRaw {
@@ -51,10 +55,16 @@ const require = createRequire(import.meta.url);
 const packageJson = require.resolve('@doyensec/electronegativity/package.json');
 const toolRequire = createRequire(packageJson);
 
-/** URLs the tool tried to fetch; always answered 404 without touching the network. */
+/** URLs the tool tried to fetch; answered without touching the network. */
 export const refusedUrls: string[] = [];
+let servedReleases: ElectronRelease[] | null = null;
 
-function offlineGot(url: unknown): Promise<{ statusCode: number; body: string; headers: Record<string, string> }> {
+function offlineGot(url: unknown): Promise<{ statusCode: number; body: unknown; headers: Record<string, string> }> {
+  if (servedReleases && /electron\/releases\/.*index\.json$/.test(String(url))) {
+    // The tool caches the list under its 40-hex ETag and refetches when the ETag changes.
+    const etag = createHash('sha1').update(JSON.stringify(servedReleases)).digest('hex');
+    return Promise.resolve({ statusCode: 200, body: servedReleases, headers: { etag: `"${etag}"` } });
+  }
   refusedUrls.push(String(url));
   return Promise.resolve({ statusCode: 404, body: '', headers: {} });
 }
@@ -74,6 +84,7 @@ function loadRunner(): (options: EngOptionsRaw) => Promise<EngResult> {
 }
 
 export function runElectronegativity(options: EngOptions): Promise<EngResult> {
+  servedReleases = options.releases ?? null;
   return loadRunner()({
     input: options.input,
     electronVersionOverride: options.electronVersion,

@@ -8,17 +8,8 @@ export interface ExcludedCheck {
   reason: string;
 }
 
-export const EXCLUDED_CHECKS: ExcludedCheck[] = [
-  {
-    check: 'AvailableSecurityFixesGlobalCheck',
-    reason:
-      "fetches GitHub's live list of Electron releases, so its answer depends on the day and the network; keeping Electron current is the dependency updates' job",
-  },
-  {
-    check: 'ElectronVersionJSONCheck',
-    reason: 'only reports the Electron version for the release check above (the scan is given the installed version instead)',
-  },
-];
+// None: the release check runs on the npm registry's list of Electron releases (electronReleases.ts).
+export const EXCLUDED_CHECKS: ExcludedCheck[] = [];
 
 /**
  * The app's CSP is a response header set by the app:// protocol handler, which the tool

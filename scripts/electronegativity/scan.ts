@@ -7,7 +7,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { evaluateCsp, REPORTED_CSP_SEVERITIES, runElectronegativity, type EngIssue } from './offlineRun.js';
+import type { ElectronRelease } from './electronReleases.js';
 import { CSP_HEADER_FILE, EXCLUDED_CHECKS, REVIEWED_CSP_FINDINGS } from './reviewed.js';
+
+const RELEASE_CHECK = 'AvailableSecurityFixesGlobalCheck';
 
 export interface ScanOptions {
   /** The folder `paths` are relative to (the repository). */
@@ -17,6 +20,8 @@ export interface ScanOptions {
   /** Extra files put into the scan: name → content. */
   generated?: Record<string, string>;
   electronVersion: string;
+  /** Electron's releases, for the release check (a newer patch of the pinned line is a finding). */
+  releases?: ElectronRelease[];
 }
 
 export interface Finding {
@@ -60,7 +65,9 @@ export async function scanSources(options: ScanOptions): Promise<ScanReport> {
     const result = await runElectronegativity({
       input: stage,
       electronVersion: options.electronVersion,
-      excludeChecks: EXCLUDED_CHECKS.map((c) => c.check),
+      // Without a releases list the release check has nothing to compare with, so it does not run.
+      excludeChecks: [...EXCLUDED_CHECKS.map((c) => c.check), ...(options.releases ? [] : [RELEASE_CHECK])],
+      ...(options.releases ? { releases: options.releases } : {}),
     });
     const files = listScanned(stage);
     const problems = result.errors.map((e) => `${relative(stage, e.file)}: could not be parsed, so it was not scanned (${e.message})`);

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/csp.js';
 import { installedElectronVersion } from '../../../scripts/electronegativity/offlineRun.js';
+import { releasesFrom } from '../../../scripts/electronegativity/electronReleases.js';
 import { CSP_HEADER_FILE } from '../../../scripts/electronegativity/reviewed.js';
 import { scanSources, type ScanReport } from '../../../scripts/electronegativity/scan.js';
 
@@ -112,4 +113,21 @@ describe('electronegativity scan (npm run lint:electron)', () => {
     const none = await scan({ 'src/empty.ts': 'export {};\n' });
     expect(none.unreviewed).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'CSP_GLOBAL_CHECK', file: 'N/A' })]));
   });
+
+  it('its release check fails on an Electron line with a newer patch, and passes the newest', async () => {
+    const releases = releasesFrom(['41.7.1', '41.7.2', '45.4.0', '45.4.1'], { latest: '45.4.1' });
+    const pkg = (electron: string) => JSON.stringify({ name: 'fixture', devDependencies: { electron } });
+    const stale = await scanSourcesWith({ 'package.json': pkg('^41.7.1'), 'src/empty.ts': 'export {};\n' }, releases);
+    expect(stale.unreviewed.map((f) => f.id)).toContain('AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK');
+    const current = await scanSourcesWith({ 'package.json': pkg('^45.4.1'), 'src/empty.ts': 'export {};\n' }, releases);
+    expect(current.unreviewed.map((f) => f.id)).not.toContain('AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK');
+  });
 });
+
+async function scanSourcesWith(files: Record<string, string>, releases: ReturnType<typeof releasesFrom>): Promise<ScanReport> {
+  const root = mkdtempSync(join(tmpdir(), 'groundwork-eng-fixture-'));
+  roots.push(root);
+  mkdirSync(join(root, 'src'), { recursive: true });
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(root, name), content);
+  return scanSources({ root, paths: Object.keys(files), electronVersion, releases });
+}
