@@ -272,7 +272,6 @@ export class DatasetsService {
         code: 'inference_host_unconfirmed',
         message: `This key has not been sent to ${endpoint.host} before.`,
         hint: `Confirm that ${endpoint.host} is your deployment's host to send the key there; a pasted or unexpected address may be a trap.`,
-        fields: { endpoint: `Not yet confirmed for this key: ${endpoint.host}` },
       });
     }
     const result = await client.infer(endpoint.toString(), { bytes, filename: fileName });

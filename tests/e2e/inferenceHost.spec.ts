@@ -1,0 +1,61 @@
+import { startBeaconServer, type BeaconServer } from '../support/beaconServer.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+
+// A pasted inference endpoint on a host that is not the key's own service: the panel says
+// where the key would go, asks once, and nothing reaches that host until the user says yes.
+// The stranger listens on 127.0.0.2 — this computer, but no key's address.
+
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+let stranger: BeaconServer;
+
+test.beforeEach(async () => {
+  stranger = await startBeaconServer({ host: '127.0.0.2', json: { type: 'ClassificationPrediction', labelName: 'from the stranger', score: 0.9 } });
+});
+test.afterEach(async () => {
+  await stranger.close();
+});
+
+test('an unconfirmed inference host gets the key only after the user confirms it, once', async ({ page, preview, emulator }) => {
+  void preview;
+  await addKeyThroughUi(page, { name: 'Emulator v1', kind: 'v1', secret: DEMO_KEYS.v1[0]!, address: emulator.url });
+  await page.getByTestId('nav-datasets').click();
+  await page.getByTestId('ds-project-name').fill('Hosts');
+  await page.getByTestId('ds-project-save').click();
+  await expect(page.getByTestId('ds-project')).toContainText('Hosts');
+  await page.getByTestId('ds-tab-inference').click();
+
+  const endpoint = `${stranger.url}/inference/v1/predict?endpoint_id=e`;
+  await page.getByTestId('infer-endpoint').fill(endpoint);
+  await expect(page.getByTestId('infer-destination')).toContainText(`The key is sent to ${new URL(stranger.url).host} (not yet confirmed for this key`);
+  await page.getByTestId('infer-file').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: TINY_PNG });
+
+  await page.getByTestId('infer-run').click();
+  const confirm = page.getByTestId('infer-confirm-host');
+  await expect(confirm).toContainText(`Send the key “Emulator v1” to ${new URL(stranger.url).host}?`);
+  expect(stranger.hits).toEqual([]);
+
+  // Cancel: still nothing sent; running again asks again.
+  await page.getByTestId('infer-confirm-cancel').click();
+  await expect(confirm).toHaveCount(0);
+  await page.getByTestId('infer-run').click();
+  await expect(confirm).toBeVisible();
+  expect(stranger.hits).toEqual([]);
+
+  await page.getByTestId('infer-confirm-send').click();
+  await expect(page.getByTestId('pred-label')).toContainText('from the stranger');
+  expect(stranger.hits).toHaveLength(1);
+  expect(stranger.hits[0]!.headers.apikey).toBe(DEMO_KEYS.v1[0]);
+  await expect(page.getByTestId('infer-destination')).toContainText('(confirmed for this key)');
+
+  // Confirmed once: the next run goes straight there.
+  await page.getByTestId('infer-run').click();
+  await expect.poll(() => stranger.hits.length).toBe(2);
+  await expect(confirm).toHaveCount(0);
+
+  // Plain http to another computer is refused outright, with no question to answer.
+  await page.getByTestId('infer-endpoint').fill('http://predict.example.com/inference/v1/predict?endpoint_id=e');
+  await page.getByTestId('infer-run').click();
+  await expect(page.getByTestId('error')).toHaveAttribute('data-code', 'invalid_address');
+  await expect(confirm).toHaveCount(0);
+  expect(stranger.hits).toHaveLength(2);
+});
