@@ -161,7 +161,10 @@ function RawMarkdown({ model }: { model: ParseModel }) {
   }
   parts.push({ text: model.markdown.slice(at), marked: false });
 
-  useEffect(() => markRef.current?.scrollIntoView({ block: 'center' }), [selection]);
+  // Braces: an effect may return only a cleanup, and scrollIntoView returns a Promise in current Chromium.
+  useEffect(() => {
+    markRef.current?.scrollIntoView({ block: 'center' });
+  }, [selection]);
 
   return (
     <pre className="md-raw" data-testid="md-raw">

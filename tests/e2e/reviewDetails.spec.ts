@@ -48,3 +48,22 @@ test('a 206 with failed pages marks them on the page, in the Markdown and in the
   await expect(page.locator('[data-testid="tree-node"][data-node-id="page-2"]')).toContainText('failed');
   void preview;
 });
+
+test('Raw Markdown survives selection after selection, and unticking it after one', async ({ page, preview }) => {
+  // Its scroll-into-view effect once returned what scrollIntoView returns (a Promise in current
+  // Chromium), which React then called as a cleanup: the crash screen on the second selection.
+  const crashes: string[] = [];
+  page.on('pageerror', (error) => crashes.push(error.message));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('md-raw-toggle').check();
+  const boxes = page.locator('[data-testid="box"]');
+  for (const index of [0, 1, 2, 0]) {
+    await boxes.nth(index).click();
+    await expect(page.getByTestId('md-raw-selected')).toBeVisible();
+  }
+  await page.getByTestId('md-raw-toggle').uncheck();
+  await boxes.nth(1).click();
+  await expect(page.getByTestId('crash-screen')).toHaveCount(0);
+  expect(crashes).toEqual([]);
+  void preview;
+});
