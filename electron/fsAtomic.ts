@@ -35,7 +35,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
  * folder whose own entry was never synced can vanish with the folder after a power cut.
  */
 async function ensureDirectory(dir: string): Promise<void> {
-  const first = await mkdir(dir, { recursive: true });
+  // Private to the user, like every file the app writes (0600 below).
+  const first = await mkdir(dir, { recursive: true, mode: 0o700 });
   if (first === undefined) return;
   for (let level = dir; ; level = dirname(level)) {
     await syncDirectory(dirname(level));

@@ -1,5 +1,4 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
-import { defaultAddresses } from './config.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
@@ -32,7 +31,7 @@ export function createHandlers(services: Services): HandlerTable {
     },
 
     'keys:list': () => keys.list(),
-    'keys:defaults': async () => defaultAddresses(),
+    'keys:defaults': async () => services.addresses,
     'keys:add': (request) => keys.add(request),
     'keys:reveal': ({ id }) => keys.reveal(id),
     'keys:rename': ({ id, name }) => keys.rename(id, name),

@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_DIR_MODE, tightenPathSync } from './privateFolders.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -20,7 +21,13 @@ export interface Logger {
 export function createLogger(dataDir: string | null, options: { console?: boolean } = {}): Logger {
   const secrets = new Set<string>();
   const file = dataDir ? join(dataDir, 'logs', 'main.log') : null;
-  if (file) mkdirSync(join(dataDir as string, 'logs'), { recursive: true });
+  if (file) {
+    // Private to the user even when an older version left them readable by others.
+    const folder = join(dataDir as string, 'logs');
+    mkdirSync(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
+    tightenPathSync(folder);
+    tightenPathSync(file);
+  }
 
   const scrub = (text: string): string => {
     let out = text;

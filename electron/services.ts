@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { AppEvent } from '../shared/events.js';
-import { defaultAddresses } from './config.js';
+import type { DefaultAddresses } from '../shared/ipc.js';
+import { activeConfig, KEYCHAIN_SERVICES } from './config.js';
 import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
 import { removeLeftoverTemps } from './leftoverTemps.js';
 import { JobsService } from './jobs/jobsService.js';
 import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
+import { tightenDataFolder } from './privateFolders.js';
 import { Reviews } from './review/reviews.js';
 import { RunRegistry } from './runs/runRegistry.js';
 import { createSettingsStore, type SettingsStore } from './settings/settings.js';
@@ -30,6 +32,10 @@ export interface Services {
   samplesDir: string;
   /** Sends an event to the renderer (progress of long work). */
   emit(event: AppEvent): void;
+  /** Default service addresses for new keys. */
+  addresses: DefaultAddresses;
+  /** The native folder picker: the Electron shell's only; the preview takes a typed folder. */
+  chooseFolder?: () => Promise<string | null>;
 }
 
 export interface ServicesOptions {
@@ -37,27 +43,31 @@ export interface ServicesOptions {
   version: string;
   dataDir: string;
   samplesDir: string;
-  /** Keychain service name; tests use their own so they never touch a user's keys. */
+  /** Keychain service name (default: the shell's own); tests use their own so they never touch a user's keys. */
   keychainService?: string;
+  /** Default service addresses for new keys (default: the active config's). */
+  addresses?: DefaultAddresses;
   keychain?: Keychain;
   logger?: Logger;
   emit?: (event: AppEvent) => void;
+  chooseFolder?: () => Promise<string | null>;
 }
-
-export const KEYCHAIN_SERVICE = 'groundwork';
 
 /** Builds the services and loads the settings, so start-up notices (a reset file) exist before the first call. */
 export async function createServices(options: ServicesOptions): Promise<Services> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger(options.dataDir);
+  // On every start, so a folder an older version (or a restore) left readable becomes private.
+  await tightenDataFolder(options.dataDir, logger);
   // Before anything writes: temp files of writes a crash cut short go, the real files stay.
   await removeLeftoverTemps(options.dataDir, logger);
   const notices = new Notices();
   const settings = createSettingsStore(options.dataDir, { logger, notices });
-  const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICE);
+  const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICES[options.shell]);
   await settings.read();
   const workspace = new Workspace(options.dataDir, logger);
-  const keys = new KeysService({ keychain, settings, logger, defaults: () => defaultAddresses() });
+  const addresses = options.addresses ?? activeConfig().addresses;
+  const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });
   const emit = options.emit ?? (() => undefined);
   const jobs = new JobsService({ workspace, keys, settings, logger, emit });
   // Jobs the app started before it stopped are polled again at once, in both shells.
@@ -76,5 +86,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     jobs,
     samplesDir: options.samplesDir,
     emit,
+    addresses,
+    ...(options.chooseFolder ? { chooseFolder: options.chooseFolder } : {}),
   };
 }

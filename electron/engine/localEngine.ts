@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
+import { activeConfig } from '../config.js';
 import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
 import { overBudgetReason } from './pageText.js';
 import { cancelledError } from './parseDocument.js';
@@ -25,10 +26,11 @@ const WORKER_FILE = 'engine-worker.mjs';
 
 /**
  * Where the bundled worker is: beside the bundle that is running (dist/electron/ for the
- * Electron main, dist/preview/ reaches it in ../electron/). GROUNDWORK_ENGINE_WORKER overrides.
+ * Electron main, dist/preview/ reaches it in ../electron/). The config's engineWorker
+ * (GROUNDWORK_ENGINE_WORKER, never in a packaged build) overrides.
  */
 export function findEngineWorker(): string {
-  const override = process.env.GROUNDWORK_ENGINE_WORKER;
+  const override = activeConfig().engineWorker;
   if (override) return override;
   // The CommonJS bundle has __dirname; the ESM bundle (and vitest) have import.meta.url.
   const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));

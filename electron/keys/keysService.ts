@@ -4,8 +4,10 @@ import { AppError } from '../../shared/errors.js';
 import { KEY_KINDS, maskSecret, type AddKeyRequest, type KeyInfo, type KeyKind, type RevealedKey } from '../../shared/keys.js';
 import type { DefaultAddresses } from '../../shared/ipc.js';
 import type { Logger } from '../log.js';
+import type { Notices } from '../notices.js';
 import type { KeyRecord, SettingsStore } from '../settings/settings.js';
 import type { Keychain } from './keychain.js';
+import { recoveryProblem, refusedRecoveryNotice } from './keyRecovery.js';
 import { validateAddress, validateEndpointUrl, validateKeyName, validateKeySecrets } from './keyValidation.js';
 
 /**
@@ -36,6 +38,8 @@ export interface KeysServiceDeps {
   settings: SettingsStore;
   logger: Logger;
   defaults: () => DefaultAddresses;
+  /** Where a recovery that left keys out says why. */
+  notices?: Notices;
 }
 
 export class KeysService {
@@ -201,7 +205,8 @@ export class KeysService {
 
   /**
    * Lists keys again whose metadata was lost (a reset settings file): the keychain entry
-   * still says what kind of key it is, so only the name and address need defaults.
+   * still says what kind of key it is, so only the name and address need defaults. An
+   * entry that would not pass as a new key is left out, and a notice says why.
    */
   private async reconcileOnce(): Promise<void> {
     if (this.reconciled) return;
@@ -209,11 +214,17 @@ export class KeysService {
     const known = new Set((await this.deps.settings.read()).keys.map((k) => k.id));
     const orphans = stored.filter((c) => !known.has(c.account) && z.string().uuid().safeParse(c.account).success);
     if (orphans.length > 0) {
-      await this.deps.settings.update((s) => {
+      const refused: string[] = [];
+      const recoveredCount = await this.deps.settings.update((s) => {
         const recovered: KeyRecord[] = [];
+        refused.length = 0;
         for (const orphan of orphans) {
           const payload = parsePayload(orphan.secret);
-          if (!payload) continue;
+          const problem = payload ? recoveryProblem(payload, this.deps.defaults()[payload.kind]) : 'It is not in the form Groundwork stores keys in.';
+          if (!payload || problem) {
+            refused.push(`${payload ? `${/^[aeiou]/.test(payload.kind) ? 'An' : 'A'} ${payload.kind} key` : 'An entry'}: ${problem}`);
+            continue;
+          }
           recovered.push({
             id: orphan.account,
             name: uniqueName(`Recovered ${payload.kind} key`, [...s.keys, ...recovered]),
@@ -225,9 +236,13 @@ export class KeysService {
             ...(payload.secret2 !== undefined ? { masked2: maskSecret(payload.secret2) } : {}),
           });
         }
-        return { next: { ...s, keys: [...s.keys, ...recovered] }, result: undefined };
+        return { next: { ...s, keys: [...s.keys, ...recovered] }, result: recovered.length };
       });
-      this.deps.logger.info('keys recovered from keychain', { count: orphans.length });
+      this.deps.logger.info('keys recovered from keychain', { count: recoveredCount, refused: refused.length });
+      if (refused.length > 0) {
+        this.deps.logger.warn('keychain entries not recovered', { reasons: refused });
+        this.deps.notices?.add(refusedRecoveryNotice(refused));
+      }
     }
     this.reconciled = true;
   }

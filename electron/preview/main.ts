@@ -5,6 +5,7 @@
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyConfig, readConfig } from '../config.js';
 import { createHandlers } from '../handlers.js';
 import { createServices } from '../services.js';
 import { startBridgeServer, type BridgeServer } from './bridgeServer.js';
@@ -12,7 +13,9 @@ import { startBridgeServer, type BridgeServer } from './bridgeServer.js';
 declare const __APP_VERSION__: string;
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dataDir = process.env.GROUNDWORK_DATA_DIR || join(homedir(), '.groundwork-preview');
+// Never packaged; its keys live under a keychain namespace of their own, not the app's.
+const config = applyConfig(readConfig({ shell: 'preview', isPackaged: false }));
+const dataDir = config.dataDir ?? join(homedir(), '.groundwork-preview');
 const port = process.env.PORT ? Number(process.env.PORT) : 0;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, got "${process.env.PORT}".`);
@@ -26,7 +29,8 @@ const services = await createServices({
   version: __APP_VERSION__,
   dataDir,
   samplesDir: join(here, '..', '..', 'resources', 'samples'),
-  ...(process.env.GROUNDWORK_KEYCHAIN_SERVICE ? { keychainService: process.env.GROUNDWORK_KEYCHAIN_SERVICE } : {}),
+  keychainService: config.keychainService,
+  addresses: config.addresses,
   emit: (event) => relay.bridge?.emit(event),
 });
 

@@ -1,15 +1,20 @@
 /** Electron entry: lifecycle, one window, the app:// protocol and IPC. Everything else is in the services. */
 import { join } from 'node:path';
-import { app, type BrowserWindow } from 'electron';
+import { app, Menu, type BrowserWindow } from 'electron';
+import { applyConfig, readConfig } from '../config.js';
 import { createHandlers } from '../handlers.js';
 import { createServices } from '../services.js';
+import { chooseFolderWithDialog } from './folderDialog.js';
 import { registerIpc, sendEvent } from './ipc.js';
+import { packagedMenuTemplate } from './menuTemplate.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
 import { hardenSessions } from './security.js';
 import { createMainWindow, preloadFile } from './window.js';
 
 // Bundled to dist/electron/main.cjs; the renderer build sits beside it in dist/renderer.
 const distDir = join(__dirname, '..');
+// First, before any service runs: a packaged build ignores every GROUNDWORK_* variable.
+const config = applyConfig(readConfig({ shell: 'electron', isPackaged: app.isPackaged }));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -25,16 +30,18 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
-    const dataDir = process.env.GROUNDWORK_DATA_DIR || app.getPath('userData');
+    // Packaged: a menu without DevTools or reload. From a checkout: Electron's default menu.
+    if (app.isPackaged) Menu.setApplicationMenu(Menu.buildFromTemplate(packagedMenuTemplate(process.platform, app.name)));
     const services = await createServices({
       shell: 'electron',
       version: app.getVersion(),
-      dataDir,
+      dataDir: config.dataDir ?? app.getPath('userData'),
       // Packaged, the samples are extraResources; from a checkout they are in resources/.
       samplesDir: app.isPackaged ? join(process.resourcesPath, 'samples') : join(app.getAppPath(), 'resources', 'samples'),
-      // Tests use a keychain service of their own so they never touch the user's keys.
-      ...(process.env.GROUNDWORK_KEYCHAIN_SERVICE ? { keychainService: process.env.GROUNDWORK_KEYCHAIN_SERVICE } : {}),
+      keychainService: config.keychainService,
+      addresses: config.addresses,
       emit: (event) => sendEvent(mainWindow, event),
+      chooseFolder: () => chooseFolderWithDialog(mainWindow),
     });
     hardenSessions();
     serveRenderer(join(distDir, 'renderer'));
@@ -43,7 +50,7 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
-    services.logger.info('app started', { version: app.getVersion() });
+    services.logger.info('app started', { version: app.getVersion(), packaged: app.isPackaged });
   });
 
   app.on('window-all-closed', () => app.quit());
