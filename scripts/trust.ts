@@ -19,6 +19,7 @@ const steps: TrustStep[] = [
   { name: 'bad files', command: ['npx', 'vitest', 'run', 'tests/unit/trust/badFiles.test.ts'] },
   { name: 'crash safety', command: ['node', 'scripts/run-ts.mjs', 'scripts/crash.ts', '--kills', '200'] },
   { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/faults/faults.test.ts'] },
+  { name: 'file paths from the renderer', command: ['npx', 'vitest', 'run', 'tests/unit/trust/rendererPaths.test.ts'] },
   { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/trust/keyDestinations.test.ts'] },
   { name: 'keys never leak', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/keysNeverLeak.spec.ts'] },
   { name: 'hostile Markdown', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'] },

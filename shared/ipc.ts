@@ -176,6 +176,9 @@ export const ipcTable = {
   'datasets:addMediaIds': channel<MediaImportResult>()(ds.addMediaIds),
   'datasets:removeMedia': channel<ProjectEntry>()(ds.removeMedia),
   'datasets:thumbnail': channel<Thumbnail>()(ds.thumbnail),
+  // The folders thumbnails may be read from, as they are after the change.
+  'datasets:allowImageFolder': channel<string[]>()(ds.allowImageFolder),
+  'datasets:forgetImageFolder': channel<string[]>()(ds.forgetImageFolder),
   'datasets:applyMetadata': channel<ApplyResult>()(ds.applyMetadata),
   'datasets:applyToAll': channel<ApplyResult>()(ds.applyToAll),
   'training:start': channel<ProjectEntry>()(ds.trainingStart),

@@ -45,6 +45,8 @@ export const CHANNELS = [
   'datasets:addMediaIds',
   'datasets:removeMedia',
   'datasets:thumbnail',
+  'datasets:allowImageFolder',
+  'datasets:forgetImageFolder',
   'datasets:applyMetadata',
   'datasets:applyToAll',
   'training:start',

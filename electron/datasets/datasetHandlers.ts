@@ -3,6 +3,7 @@ import type { HandlerTable } from '../handlers.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
 import { DatasetsService } from './datasetsService.js';
+import { folderToAllow } from './imageFolders.js';
 import { archiveName, downloadArchive } from './snapshotDownload.js';
 
 type DatasetChannel = Extract<keyof HandlerTable, `datasets:${string}` | `training:${string}` | `snapshots:${string}` | `inference:${string}`>;
@@ -31,6 +32,11 @@ export function createDatasetHandlers(
     'datasets:addMediaIds': ({ projectId, text }) => datasets.addMediaIds(projectId, text),
     'datasets:removeMedia': ({ projectId, mediaIds }) => datasets.removeMedia(projectId, mediaIds),
     'datasets:thumbnail': ({ projectId, mediaId }) => datasets.thumbnail(projectId, mediaId),
+    'datasets:allowImageFolder': async ({ folder }) => {
+      const chosen = await folderToAllow(services.chooseFolder, folder);
+      return chosen === null ? (await datasets.registry()).imageFolders : datasets.allowImageFolder(chosen);
+    },
+    'datasets:forgetImageFolder': ({ folder }) => datasets.forgetImageFolder(folder),
     'datasets:applyMetadata': (request) => services.runs.run(request.runId, (signal) => datasets.applyMetadata(request, signal)),
     'datasets:applyToAll': ({ projectId, metadataAppend, confirmProjectName }) => datasets.applyToAll(projectId, metadataAppend, confirmProjectName),
     'training:start': ({ projectId, request }) => datasets.startTraining(projectId, request),

@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
 import type { ImageMetadataEntry, TrainingRequest } from '../../shared/contracts/v1Datasets.js';
 import { projectSchema } from '../../shared/contracts/v1Datasets.js';
 import { parseMediaIds, parseMediaList, type ParsedMediaList } from '../../shared/datasets/mediaList.js';
@@ -12,10 +11,11 @@ import type { KeysService } from '../keys/keysService.js';
 import { validateEndpointUrl } from '../keys/keyValidation.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
+import { readAllowedImage } from './allowedImage.js';
 import { DatasetsStore } from './datasetsStore.js';
+import { checkImageFolder, imageUnavailable, MAX_THUMBNAIL_BYTES, mediaCopiesFolder } from './imageFolders.js';
 
 export const DEFAULT_APPLY_BATCH = 250;
-const MAX_THUMBNAIL_BYTES = 40 * 1024 * 1024;
 
 export interface DatasetsDeps {
   dataDir: string;
@@ -41,7 +41,7 @@ export class DatasetsService {
 
   async registry(): Promise<DatasetsRegistry> {
     const file = await this.store.read();
-    return { projects: file.projects, settings: file.settings };
+    return { projects: file.projects, settings: file.settings, imageFolders: file.imageFolders ?? [] };
   }
 
   async client(keyId: string): Promise<V1Client> {
@@ -155,20 +155,36 @@ export class DatasetsService {
     return this.store.updateProject(projectId, (p) => ({ ...p, media: p.media.filter((m) => !remove.has(m.mediaId)) }));
   }
 
-  /** Reads the local image of a media the user imported; only images (judged by content) are returned. */
+  /**
+   * Reads the local image of a media the user imported, only from a folder the user allowed
+   * or the data folder's media copies, and only an image (judged by content). Every refusal
+   * gives the renderer the same error; the log says which it was.
+   */
   async thumbnail(projectId: number, mediaId: number): Promise<Thumbnail> {
     const project = await this.store.project(projectId);
     const media = project.media.find((m) => m.mediaId === mediaId);
     if (!media?.imagePath) {
       throw new AppError({ code: 'no_thumbnail', message: `Media ${mediaId} has no local image.`, hint: 'Import a media list with an image path for it.' });
     }
-    const info = await stat(media.imagePath).catch(() => null);
-    if (!info?.isFile()) throw new AppError({ code: 'thumbnail_missing', message: `The image of media ${mediaId} is not a file any more: ${media.imagePath}` });
-    if (info.size > MAX_THUMBNAIL_BYTES) throw new AppError({ code: 'thumbnail_too_large', message: `The image of media ${mediaId} is larger than 40 MB.` });
-    const bytes = new Uint8Array(await readFile(media.imagePath));
-    const kind = sniffDocument(bytes);
-    if (kind?.kind !== 'image') throw new AppError({ code: 'not_an_image', message: `${media.imagePath} is not an image.`, hint: 'Point the media list at PNG, JPEG, GIF, WebP or BMP files.' });
-    return { mime: kind.mime, bytes };
+    const folders = [...((await this.store.read()).imageFolders ?? []), mediaCopiesFolder(this.deps.dataDir)];
+    const image = await readAllowedImage(media.imagePath, folders, MAX_THUMBNAIL_BYTES);
+    if ('refused' in image) {
+      this.deps.logger.warn('thumbnail refused', { projectId, mediaId, reason: image.refused });
+      throw imageUnavailable();
+    }
+    return image;
+  }
+
+  /** Allows thumbnails from a folder (checked, links resolved); the allowed folders after. */
+  async allowImageFolder(folder: string): Promise<string[]> {
+    const real = await checkImageFolder(folder);
+    const folders = await this.store.allowImageFolder(real);
+    this.deps.logger.info('image folder allowed', { folders: folders.length });
+    return folders;
+  }
+
+  forgetImageFolder(folder: string): Promise<string[]> {
+    return this.store.forgetImageFolder(folder);
   }
 
   /**

@@ -59,6 +59,22 @@ export class DatasetsStore {
   setSettings(settings: DatasetsFile['settings']): Promise<DatasetsFile['settings']> {
     return this.file.update((current) => ({ next: { ...current, settings }, result: settings }));
   }
+
+  /** Adds a folder (already checked) to those thumbnails may be read from; the list after. */
+  allowImageFolder(folder: string): Promise<string[]> {
+    return this.file.update((current) => {
+      const known = current.imageFolders ?? [];
+      const imageFolders = known.includes(folder) ? known : [...known, folder];
+      return { next: { ...current, imageFolders }, result: imageFolders };
+    });
+  }
+
+  forgetImageFolder(folder: string): Promise<string[]> {
+    return this.file.update((current) => {
+      const imageFolders = (current.imageFolders ?? []).filter((f) => f !== folder);
+      return { next: { ...current, imageFolders }, result: imageFolders };
+    });
+  }
 }
 
 function findProject(file: DatasetsFile, projectId: number): ProjectEntry {

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../components/ErrorMessage.js';
 import { requireApi, toAppError } from '../ipc/client.js';
 import { useBoardStore } from './boardStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
+import { ImageFolders } from './ImageFolders.js';
 import { MEDIA_DRAG_TYPE } from './dragTypes.js';
 import { MediaTile } from './MediaTile.js';
 import { PendingPreview } from './PendingPreview.js';
@@ -146,6 +147,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
           </button>
           <span className="ds-spacer" />
           <input className="board-filter" placeholder="Filter" aria-label="Filter media" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <ImageFolders />
         </div>
         {importNote ? (
           <div className="small board-import-note" data-testid="import-note">

@@ -20,6 +20,8 @@ interface DatasetsState {
   setTab(tab: DatasetTab): void;
   /** Puts a project answer from main into the registry. */
   put(project: ProjectEntry): void;
+  /** The folders thumbnails may be read from, as main answered. */
+  setImageFolders(folders: string[]): void;
   remove(projectId: number): void;
   setError(error: AppError | null): void;
   attempt(action: () => Promise<void>): Promise<void>;
@@ -44,11 +46,15 @@ export const useDatasetsStore = create<DatasetsState>((set, get) => {
     select: (projectId) => set({ projectId }),
     setTab: (tab) => set({ tab }),
     put: (project) => {
-      const registry = get().registry ?? { projects: [], settings: { tagTimeout: 60 } };
+      const registry = get().registry ?? { projects: [], settings: { tagTimeout: 60 }, imageFolders: [] };
       const known = registry.projects.some((p) => p.id === project.id);
       set({
         registry: { ...registry, projects: known ? registry.projects.map((p) => (p.id === project.id ? project : p)) : [...registry.projects, project] },
       });
+    },
+    setImageFolders: (imageFolders) => {
+      const registry = get().registry;
+      if (registry) set({ registry: { ...registry, imageFolders } });
     },
     remove: (projectId) => {
       const registry = get().registry;

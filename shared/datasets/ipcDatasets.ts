@@ -39,6 +39,9 @@ export const datasetsRequests = {
   addMediaIds: z.object({ projectId: projectIdSchema, text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
   removeMedia: z.object({ projectId: projectIdSchema, mediaIds: mediaIdsSchema }).strict(),
   thumbnail: z.object({ projectId: projectIdSchema, mediaId: itemIdSchema }).strict(),
+  /** No folder in the app (the native dialog picks it); the typed absolute path in the preview. */
+  allowImageFolder: z.object({ folder: z.string().min(1).max(4096).optional() }).strict(),
+  forgetImageFolder: z.object({ folder: z.string().min(1).max(4096) }).strict(),
   applyMetadata: z
     .object({
       runId: runIdSchema,

@@ -10,7 +10,7 @@ import { metadataDefinitionSchema, snapshotExportSchema, splitMetricsSchema, tag
 export const mediaItemSchema = z.object({
   mediaId: z.number().int().nonnegative(),
   fileName: z.string().optional(),
-  /** An absolute local path to an image, for the thumbnail; read by main only. */
+  /** An absolute local path to an image, for the thumbnail; main reads it only inside an allowed folder. */
   imagePath: z.string().optional(),
   /** The metadata the service last answered for this media (from apply responses). */
   metadata: z.record(z.string(), z.unknown()),
@@ -62,12 +62,18 @@ export const datasetsFileSchema = z.looseObject({
   version: z.literal(1),
   projects: z.array(projectEntrySchema),
   settings: datasetSettingsSchema,
+  /**
+   * Folders the user allowed thumbnails to be read from (links resolved). Kept apart from
+   * `settings`, which the renderer writes whole: only main adds to this list.
+   */
+  imageFolders: z.array(z.string()).optional(),
 });
 export type DatasetsFile = z.infer<typeof datasetsFileSchema>;
 
 export interface DatasetsRegistry {
   projects: ProjectEntry[];
   settings: DatasetSettings;
+  imageFolders: string[];
 }
 
 export const DEFAULT_DATASET_SETTINGS: DatasetSettings = { tagTimeout: 60 };

@@ -179,13 +179,15 @@ describe('the media board', () => {
 
   it('serves thumbnails only for imported image paths, judged by content', async () => {
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'Thumbs');
-    const png = join(ds.dataDir, 'a.png');
-    const fake = join(ds.dataDir, 'b.png');
+    // The data folder's media folder is always allowed (tests/unit/trust/rendererPaths.test.ts has the rest).
+    await mkdir(join(ds.dataDir, 'media'));
+    const png = join(ds.dataDir, 'media', 'a.png');
+    const fake = join(ds.dataDir, 'media', 'b.png');
     await writeFile(png, PNG);
     await writeFile(fake, await pdf(1));
     await ds.service.importMedia(id, 'list.json', JSON.stringify([{ mediaId: 1, imagePath: png }, { mediaId: 2, imagePath: fake }, { mediaId: 3 }]));
     expect(await ds.service.thumbnail(id, 1)).toMatchObject({ mime: 'image/png' });
-    expect(await caught(ds.service.thumbnail(id, 2))).toMatchObject({ code: 'not_an_image' });
+    expect(await caught(ds.service.thumbnail(id, 2))).toMatchObject({ code: 'image_unavailable' });
     expect(await caught(ds.service.thumbnail(id, 3))).toMatchObject({ code: 'no_thumbnail' });
     expect(await caught(ds.service.thumbnail(id, 4))).toMatchObject({ code: 'no_thumbnail' });
   });

@@ -49,6 +49,8 @@ const VALID: Record<Channel, unknown> = {
   'datasets:addMediaIds': { projectId: 12, text: '1, 2, 3' },
   'datasets:removeMedia': { projectId: 12, mediaIds: [1, 2] },
   'datasets:thumbnail': { projectId: 12, mediaId: 1201 },
+  'datasets:allowImageFolder': { folder: '/home/me/images' },
+  'datasets:forgetImageFolder': { folder: '/home/me/images' },
   'datasets:applyMetadata': { runId: KEY_ID, projectId: 12, changes: [{ metadataAppend: { color: 'red' }, mediaIds: [1201] }], batchSize: 100 },
   'datasets:applyToAll': { projectId: 12, metadataAppend: { color: 'red' }, confirmProjectName: 'Defects' },
   'training:start': { projectId: 12, request: { model: { architecture: 'RtmDet', hyperParams: { epochs: 10 } } } },
@@ -129,6 +131,8 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'datasets:addMediaIds': [{ projectId: 12, text: [1, 2] }],
   'datasets:removeMedia': [{ projectId: 12, mediaIds: ['1'] }],
   'datasets:thumbnail': [{ projectId: 12, mediaId: -3 }, { projectId: 12, path: '/etc/passwd' }],
+  'datasets:allowImageFolder': [{ folder: '' }, { folder: 7 }, { folder: 'x'.repeat(4097) }, { path: '/etc' }],
+  'datasets:forgetImageFolder': [{}, { folder: '' }, { folder: ['/a'] }],
   'datasets:applyMetadata': [
     { runId: KEY_ID, projectId: 12, changes: [] },
     { runId: KEY_ID, projectId: 12, changes: [{ metadataAppend: { color: 'red' }, mediaIds: [] }] },
