@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, shell } from 'electron';
 import { APP_ORIGIN } from './protocol.js';
 
 /** Links leave the app only as validated https URLs, opened in the user's browser. */
@@ -37,6 +37,8 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
       // A middle click (auxclick) is another way to open a window; the app has no use for it.
       disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
+      // Packaged builds cannot open DevTools at all, by menu, shortcut or code.
+      devTools: !app.isPackaged,
     },
   });
 

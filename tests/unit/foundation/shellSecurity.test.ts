@@ -19,6 +19,7 @@ describe('the Electron shell is secure by construction', () => {
     'experimentalFeatures: false',
     'webviewTag: false',
     "disableBlinkFeatures: 'Auxclick'",
+    'devTools: !app.isPackaged',
   ])(
     'webPreferences says %s literally',
     (setting) => expect(webPreferences).toContain(setting),
