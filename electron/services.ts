@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AppEvent } from '../shared/events.js';
 import type { DefaultAddresses } from '../shared/ipc.js';
+import { applyNetworkSettings } from './api/networkLimits.js';
 import { activeConfig, KEYCHAIN_SERVICES } from './config.js';
 import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
@@ -64,7 +65,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const notices = new Notices();
   const settings = createSettingsStore(options.dataDir, { logger, notices });
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICES[options.shell]);
-  await settings.read();
+  applyNetworkSettings((await settings.read()).network);
   const workspace = new Workspace(options.dataDir, logger);
   const addresses = options.addresses ?? activeConfig().addresses;
   const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });

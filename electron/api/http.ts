@@ -1,4 +1,6 @@
 import { AppError } from '../../shared/errors.js';
+import { hostOf, readCappedText } from './cappedBody.js';
+import { networkLimits } from './networkLimits.js';
 
 /**
  * Transport failures where the server dropped the connection before answering. They are
@@ -14,6 +16,10 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Gives up after this long; default 60 s. */
   timeoutMs?: number;
+  /** The most of the body that is read; default the `network.maxResponseMb` setting. */
+  maxResponseBytes?: number;
+  /** 'error' (default): a redirect fails. 'manual': a 3xx is answered as it is, for the caller to judge its target. */
+  redirect?: 'error' | 'manual';
 }
 
 export interface HttpResponse {
@@ -24,22 +30,27 @@ export interface HttpResponse {
 
 /**
  * One HTTP exchange on the platform fetch, with a timeout and cancellation, turning
- * transport failures into AppErrors. Retrying is the caller's policy, not this layer's.
+ * transport failures into AppErrors. The body is read through the capped reader, never
+ * whole. Retrying is the caller's policy, not this layer's.
  */
 export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   const timeoutMs = request.timeoutMs ?? 60_000;
   const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const capped = new AbortController();
+  const signal = AbortSignal.any(request.signal ? [request.signal, timeout, capped.signal] : [timeout, capped.signal]);
   try {
     const response = await fetch(request.url, {
       method: request.method,
       headers: request.headers,
       body: request.body,
       signal,
-      redirect: 'error',
+      redirect: request.redirect ?? 'error',
     });
-    return { status: response.status, headers: response.headers, text: await response.text() };
+    const maxBytes = request.maxResponseBytes ?? networkLimits().maxResponseBytes;
+    const text = await readCappedText(response, { url: request.url, maxBytes, abort: () => capped.abort() });
+    return { status: response.status, headers: response.headers, text };
   } catch (error) {
+    if (error instanceof AppError) throw error; // the cap, already in the user's words
     if (request.signal?.aborted) {
       throw new AppError({ code: 'cancelled', message: 'The request was cancelled.' });
     }
@@ -63,14 +74,5 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
       message: `Could not reach ${hostOf(request.url)}${cause ? ` (${cause})` : ''}.`,
       hint: 'Check your connection and the service address on the Keys screen.',
     });
-  }
-}
-
-/** The host to name in a message; an address fetch could not even parse is named as given. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return JSON.stringify(url.slice(0, 80));
   }
 }

@@ -103,6 +103,7 @@ export async function requestWithRetry(
       response = await send(request);
     } catch (error) {
       options.onNoAnswer?.();
+      // Only a dropped connection is sent again; anything else is final, an answer over the size cap (response_too_large) included: it would be read, and paid for, again.
       if (!(error instanceof AppError) || error.code !== 'connection_reset' || !policy.retryDroppedConnections) throw error;
       failure = error;
     }

@@ -5,7 +5,7 @@ import { isTerminalStatus, type JobCreated, type JobPoll } from '../../shared/co
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { isSettled, type JobRecord, type JobRequest, type UnsureSettled } from '../../shared/jobs.js';
-import { backoffMs, DEFAULT_RETRY_POLICY, requestWithRetry, systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
+import { backoffMs, DEFAULT_RETRY_POLICY, systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
 import { checkJson } from '../api/responses.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import { V2Client } from '../api/v2Client.js';
@@ -17,6 +17,7 @@ import { sendCreate } from './jobInputs.js';
 import { resultIdForJob, type JobRecordStore } from './jobRecordStore.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSchedule.js';
 import { CreateGate } from './createGate.js';
+import { fetchOutput } from './outputUrl.js';
 import { reconcileCreate } from './reconcileCreate.js';
 
 export interface JobTrackerDeps {
@@ -343,7 +344,7 @@ export class JobTracker {
       try {
         record = await this.pollOnce(record);
       } catch (error) {
-        const appError = error instanceof AppError ? error : new AppError({ code: 'unexpected', message: String(error) });
+        const appError = error instanceof AppError ? forJob(error, record.jobId) : new AppError({ code: 'unexpected', message: String(error) });
         if (this.stopper.signal.aborted) return record;
         if (isPermanent(appError)) {
           record = await this.save({ ...record, problem: appError.toData() });
@@ -366,19 +367,19 @@ export class JobTracker {
     if (poll.status === 'failed') {
       next.error = failureOf(poll);
     } else if (poll.status === 'completed') {
-      next = { ...next, ...(await this.storeOutput(record, poll)) };
+      next = { ...next, ...(await this.storeOutput(record, poll, credential.address)) };
     }
     const changed = next.status !== record.status || next.resultId !== record.resultId || next.error !== record.error;
     return changed ? this.save(next) : record;
   }
 
   /** Stores a completed job's output once; a second call finds the result already there. */
-  private async storeOutput(record: JobRecord, poll: JobPoll): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
+  private async storeOutput(record: JobRecord, poll: JobPoll, keyAddress: string): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
     const resultId = resultIdForJob(record.jobId);
     const existing = await this.deps.workspace.resultInfo(resultId);
     if (existing) return { resultId, credits: existing.credits, pageCount: existing.pageCount };
 
-    const response = poll.result ?? (poll.output_url ? await fetchOutput(poll.output_url, this.stopper.signal) : null);
+    const response = poll.result ?? (poll.output_url ? await fetchOutput(poll.output_url, { keyAddress, signal: this.stopper.signal }) : null);
     if (response === null || response === undefined) {
       throw new AppError({
         code: 'no_output',
@@ -469,35 +470,17 @@ function failureOf(poll: JobPoll): AppErrorData {
 /** Errors that polling again will not fix; other errors (network, 5xx, 429) are polled through. */
 function isPermanent(error: AppError): boolean {
   // invalid_job_id: the service answered a create with an id that cannot be put in a poll path; it never will be.
-  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'invalid_output_url', 'invalid_job_id', 'invalid_api_key'].includes(error.code)) return true;
+  // response_too_large: the same answer would be too large on every poll.
+  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'invalid_output_url', 'invalid_job_id', 'invalid_api_key', 'response_too_large'].includes(error.code)) return true;
   return error.status === 401 || error.status === 403 || error.status === 404 || error.status === 422;
 }
 
-/** Only http(s) is fetched: the address comes from the service's answer, not from the user. */
-function isWebAddress(url: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(url).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/** The document a job delivered to its output_save_url, read back without our API key. */
-async function fetchOutput(url: string, signal: AbortSignal): Promise<unknown> {
-  if (!isWebAddress(url)) {
-    throw new AppError({
-      code: 'invalid_output_url',
-      message: `The service gave this job an output_url that is not a web address (${JSON.stringify(url.slice(0, 80))}).`,
-      hint: 'Retry the job as a new one from the Jobs screen; if it happens again, the service is at fault.',
-    });
-  }
-  const response = await requestWithRetry({ method: 'GET', url, signal, headers: { Accept: 'application/json' } });
-  if (response.status < 200 || response.status >= 300) {
-    throw new AppError({ code: 'output_unreachable', message: `The job's output_url answered HTTP ${response.status}.`, hint: 'Check that the URL can still be read; the app will try again.' });
-  }
-  try {
-    return JSON.parse(response.text) as unknown;
-  } catch {
-    throw new AppError({ code: 'invalid_response', message: "The job's output_url did not hold JSON.", hint: 'Retry the job as a new one from the Jobs screen; if it happens again, the service is at fault.' });
-  }
+/** An answer over the size cap, said for a job: its result is not lost, and can be fetched once the cap allows it. */
+function forJob(error: AppError, jobId: string): AppError {
+  if (error.code !== 'response_too_large') return error;
+  return new AppError({
+    code: error.code,
+    message: error.message,
+    hint: `Job ${jobId}'s result stays on the service (and at its output_url, if it had one). To read it, raise "network": {"maxResponseMb": …} in settings.json in the data folder, restart Groundwork and use "Check again" on the Jobs screen.`,
+  });
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_JOB_SETTINGS } from '../../shared/jobs.js';
 import { KEY_KINDS } from '../../shared/keys.js';
+import { DEFAULT_NETWORK_SETTINGS } from '../api/networkLimits.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
 import { JsonFileStore } from './jsonFileStore.js';
@@ -29,11 +30,18 @@ export const jobSettingsSchema = z.object({
   pageWarningLimit: z.number().int().min(1).max(10_000_000).default(DEFAULT_JOB_SETTINGS.pageWarningLimit),
 });
 
+/** What is read from the network (see api/networkLimits.ts); defaults, so older settings files read as they are. */
+export const networkSettingsSchema = z.object({
+  maxResponseMb: z.number().min(1).max(4096).default(DEFAULT_NETWORK_SETTINGS.maxResponseMb),
+  maxDownloadMb: z.number().min(1).max(16 * 1024 * 1024).default(DEFAULT_NETWORK_SETTINGS.maxDownloadMb),
+});
+
 /** The settings file. Unknown fields (from a newer version of the app) are kept. */
 export const settingsSchema = z.looseObject({
   version: z.literal(1),
   keys: z.array(keyRecordSchema),
   jobs: jobSettingsSchema.optional(),
+  network: networkSettingsSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

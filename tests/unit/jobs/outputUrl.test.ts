@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fetchOutput, MAX_OUTPUT_REDIRECTS, outputUrlProblem } from '../../../electron/jobs/outputUrl.js';
+import type { JobRecord } from '../../../shared/jobs.js';
+import { startServer, type TestServer } from '../../support/streamingServer.js';
+import { caught } from '../api/emulatorHarness.js';
+import { jobsWorld, numberedPdf, type JobsWorld } from './jobsHarness.js';
+
+// A job's output_url comes from the service's answer: it is fetched only over https from
+// public addresses, except where the job's key itself points at this computer (the
+// emulator), and it never carries the key.
+
+const SECRET = 'test-output-url-secret-key';
+const PARSE_RESULT = { markdown: '# Out', metadata: {}, structure: { type: 'document', children: [] } };
+const REMOTE_KEY = 'https://api.va.landing.ai';
+const signal = new AbortController().signal;
+
+/** A stand-in v2 service on loopback: job polls answer "completed" with the output_url a test sets. */
+let service: TestServer;
+const outputUrls = new Map<string, string>();
+
+beforeAll(async () => {
+  service = await startServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const poll = /^\/v2\/parse\/jobs\/(.+)$/.exec(url.pathname);
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    if (poll) return json(200, { job_id: poll[1], status: 'completed', output_url: outputUrls.get(poll[1]!) ?? null });
+    if (url.pathname === '/out.json') return json(200, PARSE_RESULT);
+    const hop = /^\/hop\/(\d+)$/.exec(url.pathname);
+    if (hop) return res.writeHead(302, { Location: `/hop/${Number(hop[1]) + 1}` }).end();
+    if (url.pathname === '/to-metadata') return res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    if (url.pathname === '/to-out') return res.writeHead(301, { Location: '/out.json' }).end();
+    json(404, { error: 'no such path' });
+  });
+});
+afterAll(() => service.close());
+
+describe('which output_url is fetched (the rule itself)', () => {
+  const refusedFor = async (url: string, keyAddress = REMOTE_KEY, lookup?: (host: string) => Promise<string[]>) =>
+    caught(fetchOutput(url, { keyAddress, signal, ...(lookup ? { lookup } : {}) }));
+
+  it.each([
+    ['the cloud metadata address', 'https://169.254.169.254/latest/meta-data/iam/', /169\.254\.169\.254 is a link-local/],
+    ['a private address', 'https://10.0.0.1/out.json', /10\.0\.0\.1 is a private-network address/],
+    ['IPv6 loopback with a key on the internet', 'https://[::1]:8443/out.json', /::1 is a loopback/],
+    ['IPv6 link-local', 'https://[fe80::1]/out.json', /link-local/],
+    ['an IPv4-mapped private address', 'https://[::ffff:10.0.0.1]/out.json', /private-network/],
+    ['the unspecified address', 'https://0.0.0.0/out.json', /unspecified/],
+    ['plain http with an https key', 'http://storage.example.com/out.json', /plain http, and only https/],
+    ['not a web address', 'file:///etc/passwd', /not an http\(s\) address/],
+  ])('refuses %s', async (_label, url, words) => {
+    const error = await refusedFor(url, REMOTE_KEY, async () => ['93.184.216.34']);
+    expect(error.code).toBe('invalid_output_url');
+    expect(error.message).toMatch(words);
+    expect(error.hint).toMatch(/stays on the service/);
+  });
+
+  it('refuses a host name that resolves to loopback when the key is not (real DNS: localhost), without connecting', async () => {
+    const error = await refusedFor(`https://localhost:${service.port}/out.json`);
+    expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringMatching(/localhost resolves to (127\.0\.0\.1|::1), a loopback/) });
+    expect(service.connections).toBe(0);
+  });
+
+  it('refuses a host name if any of its addresses is not public', async () => {
+    const lookups: string[] = [];
+    const lookup = async (host: string) => {
+      lookups.push(host);
+      return ['93.184.216.34', '192.168.1.20'];
+    };
+    const error = await refusedFor('https://bucket.example.com/out.json', REMOTE_KEY, lookup);
+    expect(error.message).toMatch(/bucket\.example\.com resolves to 192\.168\.1\.20, a private-network address/);
+    expect(lookups).toEqual(['bucket.example.com']);
+  });
+
+  it('passes an https address whose every address is public', async () => {
+    expect(await outputUrlProblem(new URL('https://bucket.example.com/out.json'), false, async () => ['93.184.216.34', '2606:2800:220:1::1'])).toBeNull();
+  });
+
+  it('a loopback key allows the emulator: http and loopback, but still no private or link-local address', async () => {
+    const emulatorKey = 'http://127.0.0.1:9';
+    expect(await outputUrlProblem(new URL('http://127.0.0.1:5/out.json'), true, async () => [])).toBeNull();
+    expect(await refusedFor('http://10.0.0.1/out.json', emulatorKey)).toMatchObject({ message: expect.stringMatching(/plain http, allowed only on this computer/) });
+    expect(await refusedFor('https://169.254.169.254/', emulatorKey)).toMatchObject({ message: expect.stringMatching(/link-local/) });
+  });
+});
+
+describe('redirects of an output_url', () => {
+  const keyAddress = () => service.url; // loopback, as the emulator's
+
+  it('follows one to a target that passes the same check', async () => {
+    expect(await fetchOutput(`${service.url}/to-out`, { keyAddress: keyAddress(), signal })).toEqual(PARSE_RESULT);
+  });
+
+  it('refuses one to the cloud metadata address', async () => {
+    const error = await caught(fetchOutput(`${service.url}/to-metadata`, { keyAddress: keyAddress(), signal }));
+    expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringMatching(/redirected to 169\.254\.169\.254, which was not followed/) });
+  });
+
+  it(`stops after ${MAX_OUTPUT_REDIRECTS} redirects`, async () => {
+    const before = service.requests.length;
+    const error = await caught(fetchOutput(`${service.url}/hop/0`, { keyAddress: keyAddress(), signal }));
+    expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringMatching(/more than 5 times/) });
+    expect(service.requests.length - before).toBe(MAX_OUTPUT_REDIRECTS + 1);
+  });
+});
+
+describe('the job tracker and output_url', () => {
+  let world: JobsWorld;
+  beforeEach(async () => {
+    world = await jobsWorld(service.url, SECRET);
+  });
+  afterEach(() => world.close());
+
+  async function completedJob(jobId: string, outputUrl: string): Promise<JobRecord> {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(jobId.length));
+    outputUrls.set(jobId, outputUrl);
+    const now = new Date().toISOString();
+    await world.jobs.records.write({
+      jobId, service: 'parse', keyId: 'k', documentId: document.id, documentName: 'a.pdf', request: { service: 'parse', documentId: document.id },
+      createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
+    });
+    await world.jobs.tracker.resume();
+    return world.jobs.tracker.whenSettled(jobId);
+  }
+
+  it('the emulator path: an http output_url on the key\'s own loopback host is fetched, without the key', async () => {
+    const settled = await completedJob('parse-01hzx3k5m7n9p1q3r5s7t9v1a1', `${service.url}/out.json`);
+    expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: expect.any(String) });
+    const poll = service.requests.find((r) => r.path === '/v2/parse/jobs/parse-01hzx3k5m7n9p1q3r5s7t9v1a1')!;
+    const output = service.requests.find((r) => r.path === '/out.json')!;
+    expect(JSON.stringify(poll.headers)).toContain(SECRET); // the search below can find the key
+    expect(JSON.stringify(output.headers)).not.toContain(SECRET);
+    expect(output.headers.authorization).toBeUndefined();
+  });
+
+  it.each([
+    ['the cloud metadata address', 'parse-01hzx3k5m7n9p1q3r5s7t9v1a2', 'http://169.254.169.254/latest/meta-data/'],
+    ['a private address', 'parse-01hzx3k5m7n9p1q3r5s7t9v1a3', 'https://10.0.0.1/out.json'],
+    ['a redirect to the metadata address', 'parse-01hzx3k5m7n9p1q3r5s7t9v1a4', '/to-metadata'],
+  ])('%s stops the job for good, with invalid_output_url', async (_label, jobId, url) => {
+    const settled = await completedJob(jobId, url.startsWith('/') ? `${service.url}${url}` : url);
+    expect(settled).toMatchObject({ resultId: null, problem: { code: 'invalid_output_url' } });
+    expect(settled.problem!.message).toMatch(/link-local|private-network|plain http, allowed only on this computer/);
+  }, 15_000);
+});
