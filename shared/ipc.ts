@@ -18,7 +18,7 @@ import type { AppEvent } from './events.js';
 import { parseOptionsSchema } from './contracts/v2Parse.js';
 import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, type StoredResult, type StoredResultText } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
-import { datasetsRequests as ds, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
+import { datasetsRequests as ds, type ChosenFolder, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import { jobsRequests as jr } from './ipcJobs.js';
 import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, LocalJobs, ParsePlan, UnsureSettled } from './jobs.js';
 import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from './datasets/registry.js';
@@ -184,6 +184,8 @@ export const ipcTable = {
   'training:start': channel<ProjectEntry>()(ds.trainingStart),
   'training:metrics': channel<ProjectEntry>()(ds.trainingMetrics),
   'snapshots:export': channel<ProjectEntry>()(ds.snapshotExport),
+  /** The native folder dialog (Electron); the preview refuses it and takes a typed folder. */
+  'snapshots:chooseFolder': channel<ChosenFolder>()(ds.snapshotChooseFolder),
   'snapshots:download': channel<DownloadResult>()(ds.snapshotDownload),
   'inference:run': channel<InferenceResult>()(ds.inferenceRun),
   // Jobs and batches (issue 6): create, list, detail, retry; the batch queue.

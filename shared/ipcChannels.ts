@@ -52,6 +52,7 @@ export const CHANNELS = [
   'training:start',
   'training:metrics',
   'snapshots:export',
+  'snapshots:chooseFolder',
   'snapshots:download',
   'inference:run',
   'jobs:create',

@@ -4,7 +4,9 @@ import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
 import { DatasetsService } from './datasetsService.js';
 import { folderToAllow } from './imageFolders.js';
-import { archiveName, downloadArchive } from './snapshotDownload.js';
+import { archiveName } from './archiveName.js';
+import { DownloadFolders } from './downloadFolder.js';
+import { downloadArchive } from './snapshotDownload.js';
 
 type DatasetChannel = Extract<keyof HandlerTable, `datasets:${string}` | `training:${string}` | `snapshots:${string}` | `inference:${string}`>;
 
@@ -13,6 +15,7 @@ export function createDatasetHandlers(
   services: Services,
   datasets = new DatasetsService({ ...services, clientOptions: { retry: { policy: USER_CALL_POLICY } } }),
 ): Pick<HandlerTable, DatasetChannel> {
+  const folders = new DownloadFolders(services.chooseFolder);
   return {
     'datasets:registry': () => datasets.registry(),
     'datasets:createProject': ({ keyId, name }) => datasets.createProject(keyId, name),
@@ -42,6 +45,7 @@ export function createDatasetHandlers(
     'training:start': ({ projectId, request }) => datasets.startTraining(projectId, request),
     'training:metrics': ({ projectId, trainingId }) => datasets.trainingMetrics(projectId, trainingId),
     'snapshots:export': ({ projectId, version, retry }) => datasets.exportSnapshot(projectId, version, retry),
+    'snapshots:chooseFolder': async () => ({ folder: await folders.choose() }),
     'snapshots:download': async ({ runId, projectId, downloadUrl, folder }) => {
       const project = await datasets.store.project(projectId);
       const record = project.exports.find((e) => e.downloadUrl === downloadUrl);
@@ -52,8 +56,9 @@ export function createDatasetHandlers(
       if (Number.isFinite(expires) && expires <= Date.now()) {
         throw new AppError({ code: 'download_expired', message: `The download link of snapshot v${record.version} expired at ${record.downloadExpiresAt}.`, hint: 'Export the snapshot again for a fresh link.' });
       }
+      const destination = await folders.resolve(folder);
       const result = await services.runs.run(runId, (signal) =>
-        downloadArchive({ url: downloadUrl, folder, fileName: archiveName(downloadUrl, `snapshot-${projectId}-v${record.version}.zip`), taskId: runId, emit: services.emit, signal }),
+        downloadArchive({ url: downloadUrl, folder: destination, fileName: archiveName(downloadUrl, `snapshot-${projectId}-v${record.version}.zip`), taskId: runId, emit: services.emit, signal }),
       );
       await datasets.store.updateProject(projectId, (p) => ({ ...p, exports: p.exports.map((e) => (e.downloadUrl === downloadUrl ? { ...e, downloadedTo: result.path } : e)) }));
       return result;

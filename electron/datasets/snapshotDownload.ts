@@ -1,36 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, open, rename, rm, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join } from 'node:path';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
+import { readCappedText, streamCapped } from '../api/cappedBody.js';
+import { formatBytes, networkLimits } from '../api/networkLimits.js';
+import { safeArchiveName, startsLikeZip } from './archiveName.js';
+import { openArchive } from './archiveRequest.js';
+import { checkFolder } from './downloadFolder.js';
 
-/** Checks a destination folder typed by the user: absolute, existing, a directory, writable. */
-export async function checkFolder(folder: string): Promise<string> {
-  const bad = (message: string) => new AppError({ code: 'invalid_folder', message, hint: 'Type the absolute path of an existing folder you can write to.', fields: { folder: message } });
-  if (!isAbsolute(folder)) throw bad(`"${folder}" is not an absolute path.`);
-  const info = await stat(folder).catch(() => null);
-  if (!info) throw bad(`The folder "${folder}" does not exist.`);
-  if (!info.isDirectory()) throw bad(`"${folder}" is not a folder.`);
-  try {
-    await access(folder, constants.W_OK);
-  } catch {
-    throw bad(`The folder "${folder}" is not writable.`);
-  }
-  return folder;
-}
+export { archiveName } from './archiveName.js';
 
-/** A safe file name for the archive, from the URL's last path segment. */
-export function archiveName(downloadUrl: string, fallback: string): string {
-  let name: string;
-  try {
-    name = decodeURIComponent(basename(new URL(downloadUrl).pathname));
-  } catch {
-    name = '';
-  }
-  name = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '');
-  return name.length > 0 && name.length <= 200 ? name : fallback;
-}
+export const DOWNLOAD_TIMEOUTS = { headersMs: 60_000, idleMs: 60_000 };
 
 async function freePath(folder: string, name: string): Promise<string> {
   const dot = name.lastIndexOf('.');
@@ -42,63 +23,90 @@ async function freePath(folder: string, name: string): Promise<string> {
   throw new AppError({ code: 'no_free_name', message: `Too many files named like ${name} in ${folder}.` });
 }
 
-/**
- * Streams the archive into a temp file in the destination folder, reporting progress, and
- * renames it into place only when complete: a failure or cancel never leaves a partial
- * archive under the final name. The download URL is presigned, so no key is sent.
- */
-export async function downloadArchive(options: {
+export interface ArchiveDownload {
   url: string;
+  /** Checked here again; where it may be (dialog or typed) is the caller's rule (see DownloadFolders). */
   folder: string;
+  /** Made safe, and given the `.zip` extension, here. */
   fileName: string;
   taskId: string;
   emit(event: AppEvent): void;
   signal?: AbortSignal;
-}): Promise<{ path: string; bytes: number }> {
+  /** Bytes written at most; default the `network.maxDownloadMb` setting. */
+  maxBytes?: number;
+  /** Default 60 s each. */
+  headersTimeoutMs?: number;
+  idleTimeoutMs?: number;
+}
+
+/**
+ * Streams the archive into a temp file in the destination folder, reporting progress, and
+ * renames it into place only when complete and a ZIP: a failure, a cancel, a timeout, a
+ * body that is not a ZIP or one over the cap never leaves anything behind.
+ */
+export async function downloadArchive(options: ArchiveDownload): Promise<{ path: string; bytes: number }> {
   const folder = await checkFolder(options.folder);
-  let response: Response;
-  try {
-    response = await fetch(options.url, { ...(options.signal ? { signal: options.signal } : {}), redirect: 'follow' });
-  } catch (error) {
-    if (options.signal?.aborted) throw new AppError({ code: 'cancelled', message: 'The download was cancelled.' });
-    throw new AppError({ code: 'network_error', message: `Could not download the archive (${error instanceof Error ? error.message : String(error)}).`, hint: 'Check the connection; export again if the link expired.' });
-  }
+  const fileName = safeArchiveName(options.fileName, 'snapshot.zip');
+  const maxBytes = options.maxBytes ?? networkLimits().maxDownloadBytes;
+  const idleMs = options.idleTimeoutMs ?? DOWNLOAD_TIMEOUTS.idleMs;
+  const opened = await openArchive({ url: options.url, signal: options.signal, headersTimeoutMs: options.headersTimeoutMs ?? DOWNLOAD_TIMEOUTS.headersMs });
+  const { response } = opened;
   if (!response.ok || !response.body) {
-    const body = (await response.text().catch(() => '')).slice(0, 300);
+    const body = (await readCappedText(response, { url: opened.url, maxBytes: 64 * 1024, abort: opened.abort, idleMs }).catch(() => '')).slice(0, 300);
     throw new AppError({ code: 'download_failed', status: response.status, message: `The download answered HTTP ${response.status}${body ? `: ${body}` : ''}.`, hint: 'The link may have expired: export the snapshot again.' });
   }
   const total = Number(response.headers.get('content-length') ?? 0) || 0;
-  const temp = join(folder, `.${options.fileName}.${randomBytes(6).toString('hex')}.partial`);
+  const temp = join(folder, `.${fileName}.${randomBytes(6).toString('hex')}.partial`);
   const handle = await open(temp, 'w', 0o644);
   let done = 0;
+  /** The first bytes, held back until there are enough to tell a ZIP. */
+  let head: Uint8Array | null = new Uint8Array(0);
+  const notZip = () =>
+    new AppError({ code: 'download_not_zip', message: `The download from ${new URL(opened.url).host} is not a ZIP archive; nothing was kept.`, hint: 'Export the snapshot again; if this repeats, the service is at fault.' });
+  const write = async (chunk: Uint8Array) => {
+    await handle.write(chunk);
+    done += chunk.byteLength;
+    options.emit({ type: 'progress', taskId: options.taskId, done, total: Math.max(total, done), message: 'Downloading…' });
+  };
   try {
     options.emit({ type: 'progress', taskId: options.taskId, done, total, message: 'Downloading…' });
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done: finished, value } = await reader.read().catch((error: unknown) => {
-        if (options.signal?.aborted) throw error;
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
-        throw new AppError({
-          code: 'download_interrupted',
-          message: `The download was interrupted after ${done} bytes${cause ? ` (${cause})` : ''}.`,
-          hint: 'Nothing was kept; try again.',
-        });
-      });
-      if (finished) break;
-      await handle.write(value);
-      done += value.byteLength;
-      options.emit({ type: 'progress', taskId: options.taskId, done, total: Math.max(total, done), message: 'Downloading…' });
-    }
+    await streamCapped(
+      response,
+      {
+        url: opened.url,
+        maxBytes,
+        abort: opened.abort,
+        idleMs,
+        hint: `Nothing was kept. Archives above ${formatBytes(maxBytes)} are refused; to allow larger ones, raise "network": {"maxDownloadMb": …} in settings.json in the data folder and restart Groundwork.`,
+      },
+      async (chunk) => {
+        if (head === null) return write(chunk);
+        head = Buffer.concat([head, chunk]);
+        if (head.byteLength < 4) return;
+        if (!startsLikeZip(head)) throw notZip();
+        const first = head;
+        head = null;
+        await write(first);
+      },
+    ).catch((error: unknown) => {
+      if (error instanceof AppError || options.signal?.aborted) throw error;
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      throw new AppError({ code: 'download_interrupted', message: `The download was interrupted after ${done} bytes${cause ? ` (${cause})` : ''}.`, hint: 'Nothing was kept; try again.' });
+    });
+    if (head !== null) throw notZip(); // fewer than 4 bytes in all
     if (total > 0 && done !== total) throw new AppError({ code: 'download_incomplete', message: `The download stopped after ${done} of ${total} bytes.`, hint: 'Try again.' });
     await handle.sync();
     await handle.close();
-    const path = await freePath(folder, options.fileName);
+    const path = await freePath(folder, fileName);
     await rename(temp, path);
     return { path, bytes: done };
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temp, { force: true });
     if (options.signal?.aborted) throw new AppError({ code: 'cancelled', message: 'The download was cancelled; nothing was kept.' });
+    if (error instanceof AppError && error.code === 'timeout') {
+      throw new AppError({ ...error.toData(), hint: 'Nothing was kept; check the connection and try again.' });
+    }
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ExportRecord, ProjectEntry } from '../../shared/datasets/registry.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { useAppStore } from '../shell/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
 import { useFormAction } from './useFormAction.js';
@@ -75,9 +76,17 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
   const left = useCountdown(record.downloadExpiresAt);
   const action = useFormAction();
   const [folder, setFolder] = useState('');
+  // In Electron the folder comes from the native dialog (main accepts no other); the preview has none, so it is typed.
+  const hasDialog = useAppStore((s) => s.info?.shell === 'electron');
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [saved, setSaved] = useState<string | null>(record.downloadedTo ?? null);
   const expired = left === 0;
+
+  const chooseFolder = () =>
+    action.run(async () => {
+      const chosen = await requireApi().snapshots.chooseFolder({});
+      if (chosen.folder !== null) setFolder(chosen.folder);
+    });
 
   const download = () =>
     action.run(async () => {
@@ -101,7 +110,7 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
       <div className="export-head">
         <strong>Snapshot v{record.version}</strong>
         <span className="ds-badge" data-testid="snapshot-status">
-          {record.status}
+          {saved ? 'Saved' : record.status}
         </span>
         <span className="muted small">requested {new Date(record.requestedAt).toLocaleString()}{record.retry ? ' · retry' : ''}</span>
       </div>
@@ -112,11 +121,24 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
         {left === null ? `expires ${record.downloadExpiresAt}` : expired ? 'The link has expired — export again.' : `Link expires in ${formatLeft(left)} (at ${new Date(record.downloadExpiresAt).toLocaleTimeString()})`}
       </div>
       <div className="export-download">
-        <label>
-          Destination folder (absolute path)
-          <input data-testid="snapshot-folder" value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/home/me/datasets" aria-invalid={!!action.error?.fields?.folder} />
-          <FieldError error={action.error} field="folder" />
-        </label>
+        {hasDialog ? (
+          <div className="export-folder">
+            <span>Destination folder</span>
+            <span className="export-folder-choice">
+              <button type="button" data-testid="snapshot-choose-folder" disabled={action.busy} onClick={() => void chooseFolder()}>
+                Choose folder…
+              </button>
+              <code data-testid="snapshot-folder-chosen">{folder || 'none chosen'}</code>
+            </span>
+            <FieldError error={action.error} field="folder" />
+          </div>
+        ) : (
+          <label>
+            Destination folder (absolute path)
+            <input data-testid="snapshot-folder" value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/home/me/datasets" aria-invalid={!!action.error?.fields?.folder} />
+            <FieldError error={action.error} field="folder" />
+          </label>
+        )}
         <button type="button" className="primary" data-testid="snapshot-download" disabled={expired || !folder.trim() || progress !== null} onClick={() => void download()}>
           Download archive
         </button>

@@ -54,6 +54,7 @@ export const datasetsRequests = {
   trainingStart: z.object({ projectId: projectIdSchema, request: trainingRequestSchema }).strict(),
   trainingMetrics: z.object({ projectId: projectIdSchema, trainingId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) }).strict(),
   snapshotExport: z.object({ projectId: projectIdSchema, version: itemIdSchema, retry: z.boolean() }).strict(),
+  snapshotChooseFolder: z.object({}).strict(),
   snapshotDownload: z.object({ runId: runIdSchema, projectId: projectIdSchema, downloadUrl: z.string().url().max(8000), folder: z.string().min(1).max(4096) }).strict(),
   inferenceRun: z
     .object({
@@ -64,6 +65,11 @@ export const datasetsRequests = {
     })
     .strict(),
 };
+
+/** null: the user closed the dialog without choosing. */
+export interface ChosenFolder {
+  folder: string | null;
+}
 
 export interface DownloadResult {
   path: string;

@@ -183,6 +183,8 @@ test('export a snapshot, see the countdown, download the archive to a folder', a
     await card.getByTestId('snapshot-download').click();
     await expect(card.getByTestId('snapshot-saved')).toContainText(`snapshot-${id}-v3.zip`);
     expect(await readdir(folder)).toEqual([`snapshot-${id}-v3.zip`]);
+    await expect(card.getByTestId('snapshot-status')).toHaveText('Saved'); // not "Started" any more
+    await expect(card.getByTestId('snapshot-choose-folder')).toHaveCount(0); // the preview has no folder dialog
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

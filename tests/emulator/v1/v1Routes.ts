@@ -3,6 +3,7 @@ import type { EmulatorContext, RequestInfo } from '../context.js';
 import { formFile, HttpAnswer, readJsonBody, v1Detail, v1Validation } from '../httpKit.js';
 import { BodyRules, data, pathInteger } from './bodyRules.js';
 import type { ProjectRecord } from './v1Store.js';
+import { zipArchive } from '../zipArchive.js';
 
 /**
  * The v1 operations of seed 001 §4. Request bodies are the table's JSON (not wrapped);
@@ -194,7 +195,7 @@ function exportSnapshot(ctx: EmulatorContext, p: ProjectRecord, info: RequestInf
   rules.done();
   const expiresAt = new Date(Date.now() + 60 * 60_000);
   const name = `snapshot-${p.project.id}-v${version}.zip`;
-  ctx.storage.put(name, new TextEncoder().encode(`emulated snapshot ${version} of project ${p.project.id}`), 'application/zip');
+  ctx.storage.put(name, zipArchive({ 'README.txt': `emulated snapshot ${version} of project ${p.project.id}` }), 'application/zip');
   const downloadUrl = `${ctx.baseUrl()}/__storage/${name}?Expires=${Math.floor(expiresAt.getTime() / 1000)}`;
   return data({ status: 'Started', downloadUrl, downloadExpiresAt: expiresAt.toISOString() });
 }

@@ -233,7 +233,9 @@ describe('training, metrics, snapshots, inference', () => {
     await mkdir(folder);
     const result = await download(folder);
     expect(result.path).toBe(join(folder, `snapshot-${id}-v2.zip`));
-    expect(await readFile(result.path, 'utf8')).toBe(`emulated snapshot 2 of project ${id}`);
+    const archive = await readFile(result.path);
+    expect(archive.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04'); // the emulator serves a real ZIP
+    expect(archive.toString('latin1')).toContain(`emulated snapshot 2 of project ${id}`);
     expect(await readdir(folder)).toEqual([`snapshot-${id}-v2.zip`]);
     expect((await ds.service.registry()).projects[0]!.exports[0]!.downloadedTo).toBe(result.path);
     // A second download never overwrites the first.
@@ -245,7 +247,9 @@ describe('training, metrics, snapshots, inference', () => {
   it('a connection dropped mid-download leaves no file behind, not even the temp file', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Length': '100000', 'Content-Type': 'application/zip' });
-      res.write(Buffer.alloc(4096, 1), () => setTimeout(() => res.destroy(), 20));
+      const start = Buffer.alloc(4096, 1);
+      start.write('PK\x03\x04', 'latin1'); // a ZIP's start, so it is kept until the drop
+      res.write(start, () => setTimeout(() => res.destroy(), 20));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const folder = join(ds.dataDir, 'drop');

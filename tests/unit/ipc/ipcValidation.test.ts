@@ -56,6 +56,7 @@ const VALID: Record<Channel, unknown> = {
   'training:start': { projectId: 12, request: { model: { architecture: 'RtmDet', hyperParams: { epochs: 10 } } } },
   'training:metrics': { projectId: 12, trainingId: '0b9f0c8e-1d2a-4f4e-9a1b-2c3d4e5f6a7b' },
   'snapshots:export': { projectId: 12, version: 2, retry: false },
+  'snapshots:chooseFolder': {},
   'snapshots:download': { runId: KEY_ID, projectId: 12, downloadUrl: 'http://127.0.0.1:9/__storage/s.zip', folder: '/tmp' },
   'inference:run': { keyId: KEY_ID, endpointUrl: 'https://predict.example.com/inference/v1/predict?endpoint_id=1', fileName: 'a.png', bytes: new Uint8Array([137, 80]) },
   'jobs:create': { service: 'parse', documentId: 'abc123', serviceTier: 'priority', outputSaveUrl: 'https://b.example.com/o.json?X-Amz-Date=20250101T000000Z&X-Amz-Expires=3600' },
