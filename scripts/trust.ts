@@ -21,6 +21,9 @@ const steps: TrustStep[] = [
   { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/faults/faults.test.ts'] },
   { name: 'file paths from the renderer', command: ['npx', 'vitest', 'run', 'tests/unit/trust/rendererPaths.test.ts'] },
   { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/trust/keyDestinations.test.ts'] },
+  // 600 MB answers at an 8 MB cap (service call, output_url, download); snapshot links, redirects, timeouts, names.
+  { name: 'response caps', command: ['npx', 'vitest', 'run', 'tests/unit/trust/responseCaps.test.ts'] },
+  { name: 'downloads', command: ['npx', 'vitest', 'run', 'tests/unit/trust/downloads.test.ts'] },
   { name: 'keys never leak', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/keysNeverLeak.spec.ts'] },
   { name: 'hostile Markdown', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'] },
   // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
