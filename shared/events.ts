@@ -41,4 +41,10 @@ export interface BatchEvent {
   batch: Batch;
 }
 
-export type AppEvent = ProgressEvent | NoticeEvent | JobEvent | BatchEvent;
+/** An interrupted job create was settled or is still unsure (its candidates may have changed). */
+export interface IntentEvent {
+  type: 'intent';
+  intentId: string;
+}
+
+export type AppEvent = ProgressEvent | NoticeEvent | JobEvent | BatchEvent | IntentEvent;

@@ -313,6 +313,8 @@ export class JobTracker {
     }
     if (outcome.kind === 'none') await this.deps.intents.close(intent.intentId);
     else await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
+    // The Jobs screen may be showing this create (settling at start-up can take a minute).
+    this.deps.emit({ type: 'intent', intentId: intent.intentId });
     return { outcome: outcome.kind === 'none' ? 'no_job' : 'still_unsure', job: null };
   }
 

@@ -48,10 +48,10 @@ interface JobsState {
 /** The Jobs screen: what this workspace started, one page of the service's list (merged with local records), its filter and the open job. */
 export const useJobsStore = create<JobsState>((set, get) => {
   const attempt = attemptWith(set);
-  // A job created or settled anywhere in the app refreshes the list, at most twice a second.
+  // A job created or settled anywhere in the app (or an interrupted create settled) refreshes the list, at most twice a second.
   let refresh: ReturnType<typeof setTimeout> | null = null;
   subscribeEvents((event) => {
-    if (event.type !== 'job' || refresh || useAppStore.getState().screen !== 'jobs') return;
+    if ((event.type !== 'job' && event.type !== 'intent') || refresh || useAppStore.getState().screen !== 'jobs') return;
     refresh = setTimeout(() => {
       refresh = null;
       void get().load();
