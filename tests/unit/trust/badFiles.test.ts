@@ -11,11 +11,11 @@ import { AnalyzerClient } from '../../../electron/api/analyzerClient.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
 import { countPdfPagesInWorker, parseLocally } from '../../../electron/engine/localEngine.js';
 import { createHandlers, type HandlerTable } from '../../../electron/handlers.js';
-import { dispatch } from '../../../electron/ipcDispatch.js';
 import { createLogger } from '../../../electron/log.js';
 import { createServices, type Services } from '../../../electron/services.js';
 import { badFiles, textPdf, type DocumentFixture } from '../../support/badFiles.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';
+import { ipcCall } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { credential, KEYS, useEmulator } from '../api/emulatorHarness.js';
 
@@ -95,10 +95,8 @@ afterAll(async () => {
 });
 
 /** One IPC call as the renderer makes it: request validated, errors as data. */
-async function call<C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {
-  const result = await dispatch(handlers, channel, request, services.logger);
-  if (!result.ok) throw new AppError(result.error);
-  return result.value as ResponseOf<C>;
+function call<C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {
+  return ipcCall(handlers, services.logger, channel, request);
 }
 
 async function outcomeOf(run: () => Promise<unknown>): Promise<{ code: Outcome; error?: AppErrorData; value?: unknown }> {

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointFor } from '../../../electron/api/clientEndpoint.js';
 import { callService } from '../../../electron/api/serviceCall.js';
 import { createHandlers, type HandlerTable } from '../../../electron/handlers.js';
-import { dispatch } from '../../../electron/ipcDispatch.js';
 import type { Credential } from '../../../electron/keys/keysService.js';
 import { createLogger } from '../../../electron/log.js';
 import { createServices, type Services } from '../../../electron/services.js';
@@ -14,6 +13,7 @@ import type { Channel, RequestIn, ResponseOf } from '../../../shared/ipc.js';
 import { KEY_KINDS } from '../../../shared/keys.js';
 import { startBeaconServer, type BeaconServer } from '../../support/beaconServer.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';
+import { ipcCall } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { KEYS, PNG, useEmulator } from '../api/emulatorHarness.js';
 
@@ -54,10 +54,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function call<C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {
-  const result = await dispatch(handlers, channel, request, services.logger);
-  if (!result.ok) throw new AppError(result.error);
-  return result.value as ResponseOf<C>;
+function call<C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {
+  return ipcCall(handlers, services.logger, channel, request);
 }
 
 async function codeOf(run: () => Promise<unknown>): Promise<string> {

@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, type AppErrorData } from '../../../shared/errors.js';
+import type { AppError} from '../../../shared/errors.js';
+import { type AppErrorData } from '../../../shared/errors.js';
 import type { Channel, RequestIn, ResponseOf } from '../../../shared/ipc.js';
 import { createDatasetHandlers } from '../../../electron/datasets/datasetHandlers.js';
 import { DatasetsService, emptyProject } from '../../../electron/datasets/datasetsService.js';
@@ -12,6 +13,7 @@ import { dispatch } from '../../../electron/ipcDispatch.js';
 import type { Logger } from '../../../electron/log.js';
 import { createServices, type Services } from '../../../electron/services.js';
 import { memoryKeychain } from '../../support/memoryKeychain.js';
+import { ipcCall } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { PNG } from '../api/emulatorHarness.js';
 
@@ -41,10 +43,8 @@ let dirs: { data: string; allowed: string; outside: string };
 let mediaId = 0;
 
 /** One IPC call as the renderer makes it: request validated, errors as data. */
-async function call<C extends Channel>(table: HandlerTable, channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {
-  const result = await dispatch(table, channel, request, logger);
-  if (!result.ok) throw new AppError(result.error);
-  return result.value as ResponseOf<C>;
+function call<C extends Channel>(table: HandlerTable, channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {
+  return ipcCall(table, logger, channel, request);
 }
 
 /** Asks for the thumbnail of a media whose image path is `path`, as if a media list had named it. */
