@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import { groundworkPlugin } from './scripts/eslint/effectCleanup.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const restrict = (names, message) => names.map((name) => ({ name, message }));
@@ -38,9 +39,10 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, groundwork: groundworkPlugin },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'groundwork/effect-returns-cleanup': 'error',
       'no-restricted-imports': ['error', { paths: [...restrict(['electron'], 'The renderer talks to main only through window.groundwork.'), ...nodeInBrowser] }],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname', 'global'],
     },

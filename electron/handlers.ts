@@ -3,11 +3,12 @@ import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
 import { exportReview } from './review/exportReview.js';
-import { runAnalyzer, runCloudParse } from './runs/cloudRuns.js';
+import { runAnalyzer } from './runs/cloudRuns.js';
 import { importResult } from './runs/importResult.js';
 import { runCloudExtract, runLocalExtract } from './runs/extractRuns.js';
 import { runLocalParse } from './runs/localParse.js';
 import { openSample } from './runs/openSample.js';
+import { routeCloudParse } from './runs/parseRoute.js';
 import type { Services } from './services.js';
 
 /** A handler gets the request already validated by its channel's schema. */
@@ -50,14 +51,14 @@ export function createHandlers(services: Services): HandlerTable {
     'results:get': ({ id }) => workspace.resultText(id),
     'results:import': (request) => importResult(workspace, request),
     'engine:parse': (request) =>
-      runs.run(request.runId, (signal) => {
+      runs.run(request.runId, async (signal) => {
         switch (request.engine) {
           case 'local':
-            return runLocalParse(services, request, signal);
+            return { result: await runLocalParse(services, request, signal) };
           case 'parse':
-            return runCloudParse(services, request, signal);
+            return routeCloudParse(services, request, signal);
           case 'analyzer':
-            return runAnalyzer(services, request, signal);
+            return { result: await runAnalyzer(services, request, signal) };
         }
       }),
     'engine:extract': (request) =>

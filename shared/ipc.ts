@@ -16,7 +16,7 @@ import {
 } from './keys.js';
 import type { AppEvent } from './events.js';
 import { parseOptionsSchema } from './contracts/v2Parse.js';
-import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type Review, type StoredResult, type StoredResultText } from './workspace.js';
+import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type ParseAnswer, type Review, type StoredResult, type StoredResultText } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type ChosenFolder, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import { jobsRequests as jr } from './ipcJobs.js';
@@ -89,7 +89,7 @@ export const ipcTable = {
       })
       .strict(),
   ),
-  'engine:parse': channel<StoredResult>()(
+  'engine:parse': channel<ParseAnswer>()(
     z.discriminatedUnion('engine', [
       z.object({ engine: z.literal('local'), runId: runIdSchema, documentId: workspaceId, options: parseOptionsSchema.optional() }).strict(),
       z
@@ -101,6 +101,10 @@ export const ipcTable = {
           model: z.string().trim().min(1).max(120).optional(),
           // Checked by the client's preflight, which names unknown keys in its message.
           options: z.record(z.string(), z.unknown()).optional(),
+          /** Main decides sync or job (auto), so job-only options are never dropped. */
+          mode: z.enum(['auto', 'sync', 'job']),
+          serviceTier: z.enum(['standard', 'priority']).optional(),
+          outputSaveUrl: z.string().trim().min(1).max(8000).optional(),
         })
         .strict(),
       z

@@ -1,4 +1,6 @@
 /** What the workspace holds, as both processes see it. */
+import type { JobRecord } from './jobs.js';
+
 export type DocumentMime = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp' | 'image/tiff';
 
 export interface DocumentInfo {
@@ -53,6 +55,9 @@ export function parseStoredResult(stored: StoredResultText): StoredResult {
   const { responseJson, ...info } = stored;
   return { ...info, response: JSON.parse(responseJson) as unknown };
 }
+
+/** What `engine:parse` answers: the stored result of a direct call, or the job main created instead (and why). */
+export type ParseAnswer = { result: StoredResult } | { job: JobRecord; reason: string };
 
 export interface LibraryEntry {
   document: DocumentInfo;

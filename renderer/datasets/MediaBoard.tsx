@@ -38,7 +38,9 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   const gridRef = useRef<HTMLDivElement>(null);
   const { forProject } = board;
 
-  useEffect(() => forProject(project.id), [project.id, forProject]);
+  useEffect(() => {
+    forProject(project.id);
+  }, [project.id, forProject]);
 
   const visible = useMemo(() => {
     const q = filter.trim().toLowerCase();

@@ -1,11 +1,14 @@
 import { useAppStore } from '../shell/appStore.js';
-import { useReviewJob } from './parseAsJob.js';
+import { useReviewJobs } from './parseAsJob.js';
+import { useReviewStore } from './reviewStore.js';
 
-/** The job started from this screen: its id and status, and where to see it. Nothing to cancel: submitted work cannot be. */
+/** The job started from this screen for the open document: its id and status, and where to see it. Nothing to cancel: submitted work cannot be. */
 export function ReviewJobStatus() {
-  const { job, reason } = useReviewJob();
+  const documentId = useReviewStore((s) => s.document?.id);
+  const followed = useReviewJobs((s) => (documentId ? s.byDocument[documentId] : undefined));
   const setScreen = useAppStore((s) => s.setScreen);
-  if (!job) return null;
+  if (!followed) return null;
+  const { job, reason } = followed;
   const state = job.resultId ? 'result stored' : job.problem ? `stopped: ${job.problem.message}` : job.status === 'failed' ? `failed: ${job.error?.message ?? ''}` : job.status;
   const code = job.problem?.code ?? (job.status === 'failed' ? job.error?.code : undefined);
   return (

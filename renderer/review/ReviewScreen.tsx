@@ -6,7 +6,7 @@ import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
 import { Library } from './Library.js';
 import { ReviewToolbar } from './ReviewToolbar.js';
-import { useReviewStore } from './reviewStore.js';
+import { useReviewStore, WORKSPACE_BANNER } from './reviewStore.js';
 import { StatusBar } from './StatusBar.js';
 import { useReviewKeyboard } from './useReviewKeyboard.js';
 
@@ -16,24 +16,39 @@ const PANELS: Array<{ id: Panel; label: string }> = [
   { id: 'structure', label: 'Structure' },
 ];
 
+/** Failures of the open document and of the workspace; another document's wait for it to be opened. */
+function ReviewBanners() {
+  const documentId = useReviewStore((s) => s.document?.id);
+  const workspaceError = useReviewStore((s) => s.errors[WORKSPACE_BANNER] ?? null);
+  const documentError = useReviewStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
+  const { clearError } = useReviewStore.getState();
+  return (
+    <>
+      <ErrorMessage error={workspaceError} onDismiss={() => clearError(WORKSPACE_BANNER)} />
+      {documentId ? <ErrorMessage error={documentError} onDismiss={() => clearError(documentId)} /> : null}
+    </>
+  );
+}
+
 /** The review workspace: library, page with boxes, linked Markdown and structure, status bar. */
 export function ReviewScreen() {
   const document = useReviewStore((s) => s.document);
   const bytes = useReviewStore((s) => s.bytes);
   const model = useReviewStore((s) => s.model);
-  const error = useReviewStore((s) => s.error);
-  const { clearError, loadLibrary, openSample, openFile, importFiles } = useReviewStore.getState();
+  const { openFile, importFiles } = useReviewStore.getState();
   const [panel, setPanel] = useState<Panel>('markdown');
   const [dragging, setDragging] = useState(false);
   useReviewKeyboard();
 
   useEffect(() => {
-    // First launch: an empty workspace opens the sample, parsed offline, so the main job works at once.
+    // First launch: an empty workspace opens the sample, parsed offline, so the main job works at
+    // once — unless the reviewer has already started opening something of their own.
+    const { loadLibrary, openSample } = useReviewStore.getState();
     void loadLibrary().then(() => {
       const state = useReviewStore.getState();
-      if (state.library.length === 0 && !state.document) void openSample();
+      if (state.library.length === 0 && state.documentStatus === 'empty') void openSample();
     });
-  }, [loadLibrary, openSample]);
+  }, []);
 
   return (
     <section
@@ -52,7 +67,7 @@ export function ReviewScreen() {
       }}
     >
       <ReviewToolbar />
-      <ErrorMessage error={error} onDismiss={clearError} />
+      <ReviewBanners />
       <div className="review-body">
         <aside className="review-library">
           <h2>Library</h2>

@@ -17,12 +17,12 @@ const ENGINE_KEY_KIND = { parse: 'v2', analyzer: 'analyzer' } as const;
 export function ReviewToolbar() {
   const { openFile, importFiles, runEngine, cancelRun, setEngine, openSample } = useReviewStore.getState();
   const engine = useReviewStore((s) => s.engine);
-  const run = useReviewStore((s) => s.run);
+  const run = useReviewStore((s) => (s.document ? s.runs[s.document.id] : undefined));
   const hasDocument = useReviewStore((s) => s.document !== null);
+  const opening = useReviewStore((s) => s.opening);
   const keys = useKeysStore((s) => s.keys);
   const loadKeys = useKeysStore((s) => s.load);
   const setScreen = useAppStore((s) => s.setScreen);
-  const [opening, setOpening] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
 
   useEffect(() => {
@@ -30,6 +30,8 @@ export function ReviewToolbar() {
   }, [loadKeys]);
 
   const needsKey = engine !== 'local' && !keys.some((k) => k.kind === ENGINE_KEY_KIND[engine] && k.enabled);
+  // Why Run waits, in words next to it (a key missing has its own hint below).
+  const runWaits = opening ? `Opening ${opening}… Run waits until it is open.` : !hasDocument ? 'Open a document to run an engine on it.' : null;
 
   return (
     <div className="review-toolbar">
@@ -42,10 +44,7 @@ export function ReviewToolbar() {
           onChange={async (e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (!file) return;
-            setOpening(true);
-            await openFile(file);
-            setOpening(false);
+            if (file) await openFile(file);
           }}
         />
       </label>
@@ -77,9 +76,14 @@ export function ReviewToolbar() {
       <button type="button" onClick={() => setShowOptions(!showOptions)} aria-expanded={showOptions} data-testid="engine-options-toggle">
         Options {showOptions ? '▴' : '▾'}
       </button>
-      <button type="button" className="primary" data-testid="run" disabled={!hasDocument || !!run || needsKey} onClick={() => void runEngine()}>
+      <button type="button" className="primary" data-testid="run" disabled={!!runWaits || !!run || needsKey} onClick={() => void runEngine()}>
         Run
       </button>
+      {runWaits && !run ? (
+        <span className="disabled-reason" data-testid="run-disabled-reason" role="status">
+          {runWaits}
+        </span>
+      ) : null}
       {run ? (
         <span className={run.retrying ? 'run-progress retrying' : 'run-progress'} data-testid="run-progress" data-retrying={run.retrying} role="status">
           <progress max={run.total || 1} value={run.done} /> {run.message}
@@ -89,7 +93,6 @@ export function ReviewToolbar() {
         </span>
       ) : null}
       <ReviewJobStatus />
-      {opening ? <span className="muted">Opening…</span> : null}
       {needsKey ? (
         <span className="engine-hint" data-testid="engine-hint">
           {ENGINE_LABELS[engine]} needs a key.{' '}

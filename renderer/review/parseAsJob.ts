@@ -1,31 +1,7 @@
 import { create } from 'zustand';
 import { isSettled, type JobRecord } from '../../shared/jobs.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { parseOptionsFrom, useEngineSettings } from './engineSettings.js';
-
-/** Whether this cloud parse goes as a job: the user's choice, or the main process's plan by pages and size. */
-export async function shouldRunAsJob(documentId: string): Promise<{ asJob: boolean; reason: string }> {
-  const { parseMode } = useEngineSettings.getState();
-  if (parseMode === 'sync') return { asJob: false, reason: 'direct call chosen' };
-  if (parseMode === 'job') return { asJob: true, reason: 'job chosen' };
-  const plan = await requireApi().jobs.plan({ documentId });
-  return { asJob: plan.mode === 'job', reason: plan.reason };
-}
-
-/** Creates the parse job (checked before sending, output_save_url window included) from the engine settings; `runId` shows its retries. */
-export function submitParseJob(documentId: string, runId?: string): Promise<JobRecord> {
-  const settings = useEngineSettings.getState();
-  return requireApi().jobs.create({
-    service: 'parse',
-    documentId,
-    ...(runId ? { runId } : {}),
-    ...(settings.keyId ? { keyId: settings.keyId } : {}),
-    ...(settings.model.trim() ? { model: settings.model.trim() } : {}),
-    options: parseOptionsFrom(settings),
-    serviceTier: settings.serviceTier,
-    ...(settings.outputSaveUrl.trim() ? { outputSaveUrl: settings.outputSaveUrl.trim() } : {}),
-  });
-}
+import { useEngineSettings } from './engineSettings.js';
 
 /** Calls back with each update of one job until it is settled; returns the unsubscribe. */
 export function watchJob(jobId: string, onUpdate: (job: JobRecord) => void): () => void {
@@ -34,46 +10,51 @@ export function watchJob(jobId: string, onUpdate: (job: JobRecord) => void): () 
   });
 }
 
-interface ReviewJobState {
-  /** The last job started from the Review screen, as last reported. */
-  job: JobRecord | null;
+export interface FollowedJob {
+  /** As last reported. */
+  job: JobRecord;
+  /** Why it went as a job. */
   reason: string;
 }
 
-export const useReviewJob = create<ReviewJobState>(() => ({ job: null, reason: '' }));
+/** Jobs started from the Review screen, by the document they were started for: a job's line shows only with its document. */
+export const useReviewJobs = create<{ byDocument: Record<string, FollowedJob> }>(() => ({ byDocument: {} }));
+
+function report(job: JobRecord, reason?: string): void {
+  useReviewJobs.setState((state) => {
+    const known = state.byDocument[job.documentId];
+    return { byDocument: { ...state.byDocument, [job.documentId]: { job, reason: reason ?? known?.reason ?? '' } } };
+  });
+}
 
 /**
- * Follows a job the Review screen started until it is settled, then opens its result.
- * It listens first and then reads the job's record once, so an update that came before
- * the listener (a fast job) is not missed.
+ * Follows a job the Review screen started until it is settled, then hands over its stored
+ * result. It listens first and then reads the job's record once, so an update that came
+ * before the listener (a fast job) is not missed.
  */
-function followJob(job: JobRecord, reason: string, onStored: (job: JobRecord) => Promise<void>): void {
-  useReviewJob.setState({ job, reason });
+export function followJob(job: JobRecord, reason: string, onStored: (job: JobRecord) => void): void {
+  report(job, reason);
   let done = false;
   const settle = (update: JobRecord) => {
     if (done) return;
-    useReviewJob.setState({ job: update });
+    report(update);
     if (!isSettled(update)) return;
     done = true;
     stop();
-    if (update.resultId) void onStored(update);
+    if (update.resultId) onStored(update);
   };
   const stop = watchJob(job.jobId, settle);
   void requireApi()
     .jobs.get({ jobId: job.jobId })
     .then((current) => {
       if (current) settle(current);
-    });
+    })
+    // The events still come; a failed first read only loses the head start.
+    .catch(() => undefined);
 }
 
-/** Submits the parse as a job and follows it. The job is the main process's to keep; closing the app does not lose it. */
-export async function runParseJob(documentId: string, reason: string, runId: string, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
-  followJob(await submitParseJob(documentId, runId), reason, onStored);
-}
-
-/** Submits an extraction of a stored parse result as a job (for long Markdown) and follows it the same way. */
-export async function runExtractJob(sourceResultId: string, schema: Record<string, unknown>, runId: string, onStored: (job: JobRecord) => Promise<void>): Promise<void> {
+/** Submits an extraction of a stored parse result as a job (for long Markdown); `runId` shows its retries. */
+export function submitExtractJob(sourceResultId: string, schema: Record<string, unknown>, runId: string): Promise<JobRecord> {
   const { keyId } = useEngineSettings.getState();
-  const job = await requireApi().jobs.create({ service: 'extract', sourceResultId, schema, runId, ...(keyId ? { keyId } : {}) });
-  followJob(job, 'extraction as a job', onStored);
+  return requireApi().jobs.create({ service: 'extract', sourceResultId, schema, runId, ...(keyId ? { keyId } : {}) });
 }

@@ -2,14 +2,10 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { ImagePage } from './ImagePage.js';
-import { openPdf, type PDFDocumentProxy } from './pdfjs.js';
+import { isStale } from '../review/documentScope.js';
+import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
 import { PdfPage } from './PdfPage.js';
 import { ZoomBar, scaleFor, type Zoom } from './ZoomBar.js';
-
-interface PageSize {
-  width: number;
-  height: number;
-}
 
 const PAGE_GAP = 16;
 
@@ -19,7 +15,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const selection = useReviewStore((s) => s.selection);
   const selectNode = useReviewStore((s) => s.selectNode);
   const scroller = useRef<HTMLDivElement>(null);
-  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [pdf, setPdf] = useState<PdfHandle | null>(null);
   const [sizes, setSizes] = useState<PageSize[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [zoom, setZoom] = useState<Zoom>('fit-width');
@@ -28,25 +24,21 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const isPdf = document.mime === 'application/pdf';
 
   useEffect(() => {
-    if (!isPdf) return;
-    let disposed = false;
-    const loading = openPdf(bytes);
-    loading.promise
-      .then(async (doc) => {
-        // Like pdf.js's own viewer: every page starts with the first page's size; a page
-        // that differs reports its own size when it is drawn. Opening never walks all pages.
-        const first = (await doc.getPage(1)).getViewport({ scale: 1 });
-        if (disposed) return;
-        setSizes(Array.from({ length: doc.numPages }, () => ({ width: first.width, height: first.height })));
-        setPdf(doc);
-      })
-      .catch((error: unknown) => {
-        if (!disposed) setLoadError(error instanceof Error ? error.message : String(error));
-      });
-    return () => {
-      disposed = true;
-      void loading.destroy();
-    };
+    if (!isPdf) return undefined;
+    // The open PDF belongs to this viewer: unmounting (another document) closes it, and every
+    // page still drawing from it stops quietly.
+    const open = new AbortController();
+    openPdf(bytes, open.signal).then(
+      (handle) => {
+        if (open.signal.aborted) return;
+        setSizes(Array.from({ length: handle.numPages }, () => handle.firstPageSize));
+        setPdf(handle);
+      },
+      (error: unknown) => {
+        if (!open.signal.aborted && !isStale(error)) setLoadError(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => open.abort();
   }, [bytes, isPdf]);
 
   useEffect(() => {

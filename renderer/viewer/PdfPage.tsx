@@ -1,10 +1,11 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ParseModel } from '../../shared/grounding/parseModel.js';
 import { PageOverlay } from './PageOverlay.js';
-import type { PDFDocumentProxy } from './pdfjs.js';
+import { isStale } from '../review/documentScope.js';
+import type { PageDrawing, PdfHandle } from './pdfjs.js';
 
 interface PdfPageProps {
-  pdf: PDFDocumentProxy;
+  pdf: PdfHandle;
   page: number;
   /** Size on screen in CSS pixels (the page as displayed, rotation applied). */
   width: number;
@@ -26,6 +27,7 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
   const holder = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [near, setNear] = useState(false);
+  const [drawError, setDrawError] = useState<string | null>(null);
 
   useEffect(() => {
     const element = holder.current;
@@ -37,30 +39,30 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!near || !canvas) return;
+    if (!near || !canvas) return undefined;
     let cancelled = false;
-    let task: { cancel(): void; promise: Promise<void> } | null = null;
-    void pdf.getPage(page).then((proxy) => {
-      if (cancelled) return;
-      const base = proxy.getViewport({ scale: 1 });
-      onSize(page, { width: base.width, height: base.height });
-      const ratio = window.devicePixelRatio || 1;
-      const viewport = proxy.getViewport({ scale: (width / base.width) * ratio });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      task = proxy.render({ canvas, viewport });
-      task.promise.then(
-        () => {
+    let drawing: PageDrawing | null = null;
+    pdf
+      .page(page)
+      .then((proxy) => {
+        if (cancelled) return;
+        const base = proxy.getViewport({ scale: 1 });
+        onSize(page, { width: base.width, height: base.height });
+        drawing = pdf.draw(proxy, canvas, (width / base.width) * (window.devicePixelRatio || 1));
+        return drawing.promise.then(() => {
           canvas.setAttribute('data-rendered', 'true');
           // For the benchmark: the first page is drawn (its boxes render with it).
           if (page === 1) performance.mark('gw:first-page-drawn');
-        },
-        () => undefined,
-      );
-    });
+        });
+      })
+      .catch((error: unknown) => {
+        // Closed or scrolled away meanwhile: nothing to show. Anything else is this page's own failure.
+        if (cancelled || isStale(error) || (error instanceof Error && error.name === 'RenderingCancelledException')) return;
+        setDrawError(error instanceof Error ? error.message : String(error));
+      });
     return () => {
       cancelled = true;
-      task?.cancel();
+      drawing?.cancel();
       // Release the bitmap: a far page keeps only its placeholder.
       canvas.width = 0;
       canvas.height = 0;
@@ -75,6 +77,11 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
       {failed || (status && status !== 'ok') ? (
         <div className="page-flag" data-testid="page-flag">
           {failed ? 'This page failed to parse' : `Page status: ${status}`}
+        </div>
+      ) : null}
+      {drawError ? (
+        <div className="page-flag" data-testid="page-draw-error">
+          This page cannot be drawn: {drawError}
         </div>
       ) : null}
     </div>

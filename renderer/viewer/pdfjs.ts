@@ -1,17 +1,85 @@
-import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, type PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
+import { StaleScope } from '../review/documentScope.js';
 
 // pdf.js parses in its own worker, served from our origin (CSP worker-src 'self').
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-/**
- * Opens PDF bytes for display. The bytes are copied: pdf.js transfers (detaches) what it is
- * given. The loading task is what the caller destroys, so a document closed before it has
- * finished opening is released too.
- */
-export function openPdf(bytes: Uint8Array): PDFDocumentLoadingTask {
-  return getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice() });
+export interface PageSize {
+  width: number;
+  height: number;
 }
 
-export type { PDFDocumentProxy };
+/** One page drawing; cancelled when its page scrolls away or its document closes. */
+export interface PageDrawing {
+  promise: Promise<void>;
+  cancel(): void;
+}
+
+/**
+ * A PDF open for display. pdf.js throws synchronously when asked for a page of a document
+ * already destroyed ("reading 'sendWithPromise'"); this handle instead answers every call
+ * after `close` with a rejected StaleScope, which page components ignore. So a page that
+ * draws while the reviewer switches documents can never take the window down.
+ */
+export interface PdfHandle {
+  readonly numPages: number;
+  readonly firstPageSize: PageSize;
+  readonly closed: boolean;
+  page(number: number): Promise<PDFPageProxy>;
+  draw(page: PDFPageProxy, canvas: HTMLCanvasElement, scale: number): PageDrawing;
+  close(): void;
+}
+
+/**
+ * Opens PDF bytes for display; `signal` closes it (before or after it has opened). The bytes
+ * are copied: pdf.js transfers (detaches) what it is given.
+ */
+export async function openPdf(bytes: Uint8Array, signal: AbortSignal): Promise<PdfHandle> {
+  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice() });
+  let closed = false;
+  const drawings = new Set<PageDrawing>();
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const drawing of drawings) drawing.cancel();
+    void loading.destroy().catch(() => undefined);
+  };
+  if (signal.aborted) close();
+  signal.addEventListener('abort', close, { once: true });
+  const stale = () => Promise.reject(new StaleScope('pdf'));
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (closed) return stale();
+    try {
+      return await work();
+    } catch (error) {
+      if (closed) return stale();
+      throw error;
+    }
+  };
+
+  const doc = await guard(() => loading.promise);
+  // Like pdf.js's own viewer: every page starts with the first page's size; a page that
+  // differs reports its own size when it is drawn. Opening never walks all pages.
+  const first = (await guard(() => doc.getPage(1))).getViewport({ scale: 1 });
+  return {
+    numPages: doc.numPages,
+    firstPageSize: { width: first.width, height: first.height },
+    get closed() {
+      return closed;
+    },
+    page: (number) => guard(() => doc.getPage(number)),
+    draw(page, canvas, scale) {
+      if (closed) return { promise: stale(), cancel: () => undefined };
+      const viewport = page.getViewport({ scale });
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      const task = page.render({ canvas, viewport });
+      const drawing: PageDrawing = { promise: task.promise.finally(() => drawings.delete(drawing)), cancel: () => task.cancel() };
+      drawings.add(drawing);
+      return drawing;
+    },
+    close,
+  };
+}

@@ -3,10 +3,17 @@ import type { HandlerTable } from '../../electron/handlers.js';
 import type { Logger } from '../../electron/log.js';
 import { AppError } from '../../shared/errors.js';
 import type { Channel, RequestIn, ResponseOf } from '../../shared/ipc.js';
+import type { ParseAnswer, StoredResult } from '../../shared/workspace.js';
 
 /** One IPC call as the renderer makes it: the request validated by main, an error answer thrown as the AppError it carries. */
 export async function ipcCall<C extends Channel>(handlers: HandlerTable, logger: Logger, channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {
   const result = await dispatch(handlers, channel, request, logger);
   if (!result.ok) throw new AppError(result.error);
   return result.value as ResponseOf<C>;
+}
+
+/** The stored result of an `engine:parse` answer; a job where a result was expected fails the test. */
+export function resultOf(answer: ParseAnswer): StoredResult {
+  if ('job' in answer) throw new Error(`engine:parse created job ${answer.job.jobId} (${answer.reason}) where a direct result was expected`);
+  return answer.result;
 }

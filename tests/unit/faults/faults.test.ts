@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/events.js';
 import type { AppErrorData } from '../../../shared/errors.js';
+import { resultOf } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { PNG, useEmulator } from '../api/emulatorHarness.js';
 import { faultsWorld, inPool, type FaultsWorld } from './faultsWorld.js';
@@ -79,10 +80,10 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
     // First the calls that need nothing: parses, analyses, parse jobs, projects.
     await inPool(12, [
       ...times(PLAN.parse, (i) =>
-        logical('parse', (runId) => call('engine:parse', { engine: 'parse', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }), (r) => syncResults.parse.push(r.id)),
+        logical('parse', (runId) => call('engine:parse', { engine: 'parse', mode: 'sync', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }), (r) => syncResults.parse.push(resultOf(r).id)),
       ),
       ...times(PLAN.analyzer, (i) =>
-        logical('analyzer', (runId) => call('engine:parse', { engine: 'analyzer', runId, documentId: documents[i % 20]!, keyId: keyIds.analyzer }), (r) => syncResults.analyzer.push(r.id)),
+        logical('analyzer', (runId) => call('engine:parse', { engine: 'analyzer', runId, documentId: documents[i % 20]!, keyId: keyIds.analyzer }), (r) => syncResults.analyzer.push(resultOf(r).id)),
       ),
       ...times(PLAN.parseJobs, (i) =>
         logical('parseJobs', (runId) => call('jobs:create', { service: 'parse', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }), (job) => jobIds.parse.push(job.jobId)),

@@ -15,7 +15,7 @@ import { createLogger } from '../../../electron/log.js';
 import { createServices, type Services } from '../../../electron/services.js';
 import { badFiles, textPdf, type DocumentFixture } from '../../support/badFiles.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';
-import { ipcCall } from '../../support/ipcCall.js';
+import { ipcCall, resultOf } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { credential, KEYS, useEmulator } from '../api/emulatorHarness.js';
 
@@ -153,7 +153,7 @@ describe.each(rows)('$label', (row) => {
   it('the offline engine', async () => {
     const seen = await outcomeOf(() =>
       documentId
-        ? call('engine:parse', { engine: 'local', runId: randomUUID(), documentId })
+        ? call('engine:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf)
         : // Refused at the door, so it can only reach the engine's worker directly.
           parseLocally(file.bytes, {}, { filename: file.name }),
     );
@@ -168,7 +168,8 @@ describe.each(rows)('$label', (row) => {
     const seen = await outcomeOf(async () => {
       if (documentId) {
         const keyId = path === 'parse' ? keyIds.v2 : keyIds.analyzer;
-        return call('engine:parse', { engine: path, runId: randomUUID(), documentId, keyId });
+        const request = path === 'parse' ? { engine: path, mode: 'sync' as const, runId: randomUUID(), documentId, keyId } : { engine: path, runId: randomUUID(), documentId, keyId };
+        return call('engine:parse', request).then(resultOf);
       }
       const document = { bytes: file.bytes, filename: file.name };
       if (path === 'analyzer') return new AnalyzerClient({ credential: credential('analyzer', holder.emulator.url, KEYS.analyzer) }).analyze({ document });

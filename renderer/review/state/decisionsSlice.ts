@@ -1,0 +1,76 @@
+import type { FieldEntry } from '../../../shared/grounding/fields.js';
+import { EMPTY_EXTRACTION_VIEW, extractionView, type ExtractionView } from '../../../shared/grounding/resultModel.js';
+import type { ParseModel, TextRange } from '../../../shared/grounding/parseModel.js';
+import type { FieldDecision, Review, StoredResult } from '../../../shared/workspace.js';
+import { requireApi } from '../../ipc/client.js';
+import type { DocumentScope } from '../documentScope.js';
+import { downloadText } from '../download.js';
+import type { SliceOf } from './slice.js';
+
+export interface DecisionsSlice {
+  /** The extraction shown on the open result, its fields, and how the Fields panel shows them. */
+  extraction: StoredResult | null;
+  fields: FieldEntry[];
+  /** Each field's ranges in the Markdown's UTF-16 offsets (the service counts code points): converted once, at load. */
+  fieldRanges: Map<string, TextRange[]>;
+  extractionView: ExtractionView;
+  /** The reviewer's decisions on `extraction`'s fields. */
+  review: Review | null;
+  /** Shows `extraction` (or none) on the open model; its decisions are read in `scope`. */
+  loadExtraction(scope: DocumentScope | null, extraction: StoredResult | null): Promise<void>;
+  clearExtraction(): void;
+  decide(path: string, decision: Omit<FieldDecision, 'decidedAt'> | null): Promise<void>;
+  exportReview(format: 'json' | 'csv'): Promise<void>;
+}
+
+const NO_EXTRACTION = { extraction: null, fields: [], fieldRanges: new Map<string, TextRange[]>(), extractionView: EMPTY_EXTRACTION_VIEW, review: null };
+
+export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
+  async function loadExtraction(scope: DocumentScope | null, extraction: StoredResult | null): Promise<void> {
+    const model = get().model;
+    const view = extractionView(extraction, model);
+    const reviewing = extraction && view.fields.length > 0 ? requireApi().reviews.get({ extractionId: extraction.id }) : Promise.resolve(null);
+    const review = scope ? await scope.settle(reviewing) : await reviewing;
+    set({ extraction, fields: view.fields, fieldRanges: utf16Ranges(view.fields, model), extractionView: view, review });
+  }
+
+  function clearExtraction(): void {
+    set(NO_EXTRACTION);
+  }
+
+  function decide(path: string, decision: Omit<FieldDecision, 'decidedAt'> | null): Promise<void> {
+    const extraction = get().extraction;
+    if (!extraction) return Promise.resolve();
+    return get().attempt(extraction.documentId, async () => {
+      const review = await requireApi().reviews.decide({ extractionId: extraction.id, path, decision });
+      // Saved either way; shown only if the reviewer is still on that extraction.
+      if (get().extraction?.id === extraction.id) set({ review });
+    });
+  }
+
+  function exportReview(format: 'json' | 'csv'): Promise<void> {
+    const extraction = get().extraction;
+    if (!extraction) return Promise.resolve();
+    return get().attempt(extraction.documentId, async () => {
+      const file = await requireApi().reviews.export({ extractionId: extraction.id, format });
+      downloadText(file.fileName, file.mime, file.content);
+    });
+  }
+
+  return { ...NO_EXTRACTION, loadExtraction, clearExtraction, decide, exportReview };
+};
+
+function utf16Ranges(fields: FieldEntry[], model: ParseModel | null): Map<string, TextRange[]> {
+  const ranges = new Map<string, TextRange[]>();
+  if (!model) return ranges;
+  for (const field of fields) {
+    ranges.set(
+      field.path,
+      field.ranges.map((r) => {
+        const converted = model.index.rangeToUtf16(r.start, r.end);
+        return { start: converted.start, end: converted.end };
+      }),
+    );
+  }
+  return ranges;
+}

@@ -1,0 +1,184 @@
+import { AppError } from '../../../shared/errors.js';
+import type { ParseModel } from '../../../shared/grounding/parseModel.js';
+import { modelOfResult } from '../../../shared/grounding/resultModel.js';
+import { recogniseResult } from '../../../shared/resultShapes.js';
+import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
+import { requireApi } from '../../ipc/client.js';
+import { ScopeSlot, type DocumentScope } from '../documentScope.js';
+import { WORKSPACE_BANNER } from './errorsSlice.js';
+import { started, type SliceOf } from './slice.js';
+
+/** empty: nothing open; opening: a document or result is on its way (runs wait); ready: what is shown is complete. */
+export type DocumentStatus = 'empty' | 'opening' | 'ready';
+
+export interface DocumentSlice {
+  library: LibraryEntry[];
+  documentStatus: DocumentStatus;
+  /** What is being opened, for "Opening …" and the reason runs wait. */
+  opening: string | null;
+  document: DocumentInfo | null;
+  bytes: Uint8Array | null;
+  result: StoredResult | null;
+  model: ParseModel | null;
+  loadLibrary(): Promise<void>;
+  openFile(file: File): Promise<void>;
+  /** Documents and result JSONs together (drop or the import button): stored as if just run, then opened. */
+  importFiles(files: File[]): Promise<void>;
+  /** Opens a document with a result (the given one, else its latest parse or analyzer result). */
+  openDocument(id: string, resultId?: string): Promise<void>;
+  openSample(): Promise<void>;
+}
+
+/** The one thing being opened or shown: opening another ends it, and its late answers are dropped. */
+const shown = new ScopeSlot();
+
+export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
+  /** Every open starts here, at the press: whatever was opening stops, and runs wait until this is ready. */
+  function beginOpening(label: string): DocumentScope {
+    const scope = shown.begin(label);
+    set({ documentStatus: 'opening', opening: label });
+    return scope;
+  }
+
+  /** Runs an open; if it fails, what is still on screen is ready again. */
+  function opens(scope: DocumentScope, work: () => Promise<void>): Promise<void> {
+    return get().attempt(WORKSPACE_BANNER, async () => {
+      try {
+        await work();
+      } finally {
+        if (shown.isCurrent(scope) && get().documentStatus === 'opening') set({ documentStatus: get().document ? 'ready' : 'empty', opening: null });
+      }
+    });
+  }
+
+  /** Shows `document` with the chosen result and its latest extraction; every wait is in `scope`. */
+  async function load(scope: DocumentScope, document: DocumentInfo, choice: { resultId?: string; bytes?: Uint8Array } = {}): Promise<void> {
+    const api = requireApi();
+    const library = await scope.settle(api.library.list({}));
+    set({ library });
+    const results = library.find((e) => e.document.id === document.id)?.results ?? [];
+    // An extraction opens on top of the parse result it was made from.
+    const chosen = results.find((r) => r.id === choice.resultId) ?? results.find((r) => r.kind !== 'extract');
+    const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
+    // The pages start drawing as soon as the bytes are here, while the result is on its way.
+    const storedResult = started(parseId && parseId !== get().result?.id ? api.results.get({ id: parseId }) : Promise.resolve(null));
+    const current = get();
+    // A document's bytes never change (its id is their hash): the same document keeps its pages.
+    const bytes = current.document?.id === document.id && current.bytes ? current.bytes : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));
+    if (current.document?.id !== document.id) {
+      set({ document, bytes, result: null, model: null, selection: null });
+      get().clearExtraction();
+    }
+    // The result on screen keeps its model (the costly part) when only its extraction changes.
+    if (parseId && parseId === current.result?.id && current.model) {
+      set({ selection: null });
+    } else {
+      const stored = await scope.settle(storedResult);
+      performance.mark('gw:result-fetched');
+      const parsed = stored ? parseStoredResult(stored) : null;
+      const model = parsed ? modelOfResult(parsed) : null;
+      performance.mark('gw:model-built');
+      // The model holds all a review needs; the parsed response (the biggest thing in memory)
+      // is dropped. The older analyzer's stays: it also carries that result's fields.
+      set({ document, bytes, result: parsed && parsed.kind !== 'analyzer' ? { ...parsed, response: undefined } : parsed, model, selection: null });
+    }
+    const result = get().result;
+    if (result?.kind === 'analyzer') {
+      await get().loadExtraction(scope, result);
+    } else {
+      const extractionId = chosen?.kind === 'extract' ? chosen.id : result ? results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id)?.id : undefined;
+      await get().loadExtraction(scope, extractionId ? parseStoredResult(await scope.settle(api.results.get({ id: extractionId }))) : null);
+    }
+    set({ documentStatus: 'ready', opening: null });
+  }
+
+  function loadLibrary(): Promise<void> {
+    return get().attempt(WORKSPACE_BANNER, async () => set({ library: await requireApi().library.list({}) }));
+  }
+
+  function openFile(file: File): Promise<void> {
+    const scope = beginOpening(file.name);
+    return opens(scope, async () => {
+      const bytes = new Uint8Array(await scope.settle(file.arrayBuffer()));
+      const document = await scope.settle(requireApi().documents.import({ name: file.name, bytes }));
+      await load(scope, document, { bytes });
+    });
+  }
+
+  function importFiles(files: File[]): Promise<void> {
+    // The document a result without its own document goes to is the one open at the press.
+    const openAtPress = get().document;
+    const scope = beginOpening(files.length === 1 ? files[0]!.name : `${files.length} files`);
+    return opens(scope, async () => {
+      const api = requireApi();
+      const read = await scope.settle(Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))));
+      const documents = read.filter((f) => !looksLikeJson(f.bytes));
+      const results = read.filter((f) => looksLikeJson(f.bytes)).map((f) => ({ name: f.name, text: new TextDecoder().decode(f.bytes) }));
+      if (documents.length > 1) {
+        throw new AppError({ code: 'too_many_documents', message: `${documents.length} documents were dropped with the results; a result belongs to one document.`, hint: 'Drop one document with its result files.' });
+      }
+      const target = documents[0] ? await scope.settle(api.documents.import({ name: documents[0].name, bytes: documents[0].bytes })) : openAtPress;
+      if (!target) {
+        throw new AppError({ code: 'result_needs_document', message: 'A result needs its document to be reviewed against.', hint: 'Drop the PDF or image together with the result JSON, or open the document first.' });
+      }
+      // Parse and analyzer results first: an extraction points into a parse result's Markdown.
+      const ordered = [...results.filter((r) => !isExtraction(r.text)), ...results.filter((r) => isExtraction(r.text))];
+      let parseId: string | undefined;
+      let lastId: string | undefined;
+      for (const result of ordered) {
+        // Not in the scope: an import the reviewer asked for finishes even if they look elsewhere.
+        const stored = await api.results.import({ documentId: target.id, fileName: result.name, text: result.text, ...(parseId ? { sourceResultId: parseId } : {}) });
+        if (stored.kind === 'parse') parseId = stored.id;
+        lastId = stored.id;
+      }
+      await load(scope, target, { ...(lastId ? { resultId: lastId } : {}), ...(documents[0] ? { bytes: documents[0].bytes } : {}) });
+    });
+  }
+
+  function openDocument(id: string, resultId?: string): Promise<void> {
+    performance.mark('gw:open');
+    const known = get().library.find((e) => e.document.id === id)?.document;
+    const scope = beginOpening(known?.name ?? 'the document');
+    return opens(scope, async () => {
+      const document = known ?? (await scope.settle(requireApi().library.list({}))).find((e) => e.document.id === id)?.document;
+      if (!document) throw new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.', hint: 'It may have been deleted; open the file again.' });
+      await load(scope, document, resultId ? { resultId } : {});
+    });
+  }
+
+  function openSample(): Promise<void> {
+    const scope = beginOpening('the sample');
+    return opens(scope, async () => {
+      const { document, result } = await scope.settle(requireApi().samples.open({}));
+      await load(scope, document, { resultId: result.id });
+    });
+  }
+
+  return {
+    library: [],
+    documentStatus: 'empty',
+    opening: null,
+    document: null,
+    bytes: null,
+    result: null,
+    model: null,
+    loadLibrary,
+    openFile,
+    importFiles,
+    openDocument,
+    openSample,
+  };
+};
+
+function looksLikeJson(bytes: Uint8Array): boolean {
+  return new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().startsWith('{');
+}
+
+function isExtraction(text: string): boolean {
+  try {
+    const recognised = recogniseResult(JSON.parse(text));
+    return 'kind' in recognised && recognised.kind === 'extract';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,37 @@
+import type { AppError } from '../../../shared/errors.js';
+import { toAppError } from '../../ipc/client.js';
+import { isStale } from '../documentScope.js';
+import type { SliceOf } from './slice.js';
+
+/** The banner key of failures that belong to no document (a file that could not be opened, say). */
+export const WORKSPACE_BANNER = '*';
+
+export interface ErrorsSlice {
+  /** Failures by the document they happened to (or WORKSPACE_BANNER): a banner shows only with its document. */
+  errors: Record<string, AppError>;
+  /** Runs `action`; a failure becomes the banner of `key`. Work for a closed document (StaleScope) is no failure. */
+  attempt(key: string, action: () => Promise<void>): Promise<void>;
+  clearError(key: string): void;
+}
+
+export const createErrorsSlice: SliceOf<ErrorsSlice> = (set, get) => {
+  async function attempt(key: string, action: () => Promise<void>): Promise<void> {
+    get().clearError(key);
+    try {
+      await action();
+    } catch (error) {
+      if (isStale(error)) return;
+      set((state) => ({ errors: { ...state.errors, [key]: toAppError(error) } }));
+    }
+  }
+
+  function clearError(key: string): void {
+    if (!(key in get().errors)) return;
+    set((state) => {
+      const { [key]: _cleared, ...rest } = state.errors;
+      return { errors: rest };
+    });
+  }
+
+  return { errors: {}, attempt, clearError };
+};

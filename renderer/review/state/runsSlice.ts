@@ -1,0 +1,138 @@
+import { AppError } from '../../../shared/errors.js';
+import type { RequestIn } from '../../../shared/ipc.js';
+import type { JobRecord } from '../../../shared/jobs.js';
+import type { EngineName, StoredResult } from '../../../shared/workspace.js';
+import { requireApi, subscribeEvents } from '../../ipc/client.js';
+import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from '../engineSettings.js';
+import { followJob, submitExtractJob } from '../parseAsJob.js';
+import type { SliceOf } from './slice.js';
+
+export interface RunState {
+  runId: string;
+  /** The document it was started for, whatever is shown meanwhile. */
+  documentId: string;
+  done: number;
+  total: number;
+  message: string;
+  /** A refused or dropped request is waiting to be sent again: still progress, not an error. */
+  retrying: boolean;
+}
+
+/** Where an extraction runs: offline, a direct cloud call, or a cloud job (for long Markdown). */
+export type Extractor = 'local' | 'extract' | 'extract-job';
+
+export interface RunsSlice {
+  engine: EngineName;
+  /** Runs going on, by the document they were started for (one per document). */
+  runs: Record<string, RunState>;
+  setEngine(engine: EngineName): void;
+  /** Parses the open document with the chosen engine; what is open at the press is what is run. */
+  runEngine(): Promise<void>;
+  /** Extracts from the open parse result, as it is at the press. */
+  runExtract(schema: Record<string, unknown>, extractor: Extractor): Promise<void>;
+  /** Cancels the open document's run. */
+  cancelRun(): Promise<void>;
+}
+
+/** The request for the selected engine, from its settings; bad settings fail here, before anything is sent. */
+function engineRequest(engine: EngineName, runId: string, documentId: string): RequestIn<'engine:parse'> {
+  const settings = useEngineSettings.getState();
+  const keyId = settings.keyId ? { keyId: settings.keyId } : {};
+  switch (engine) {
+    case 'local':
+      return { engine, runId, documentId, options: parseOptionsFrom(settings) as { pages?: number[]; atomic_grounding?: boolean; inline_markdown?: boolean } };
+    case 'parse':
+      return {
+        engine,
+        runId,
+        documentId,
+        ...keyId,
+        ...(settings.model.trim() ? { model: settings.model.trim() } : {}),
+        options: parseOptionsFrom(settings),
+        mode: settings.parseMode,
+        serviceTier: settings.serviceTier,
+        ...(settings.outputSaveUrl.trim() ? { outputSaveUrl: settings.outputSaveUrl.trim() } : {}),
+      };
+    case 'analyzer':
+      return { engine, runId, documentId, ...keyId, options: analyzerOptionsFrom(settings) };
+  }
+}
+
+export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
+  /** Runs `work` as `documentId`'s visible run: its progress, retries included, shows while that document is open. */
+  async function asRun<T>(documentId: string, message: string, work: (runId: string) => Promise<T>): Promise<T> {
+    const runId = crypto.randomUUID();
+    const update = (run: Omit<RunState, 'runId' | 'documentId'>) => set((state) => ({ runs: { ...state.runs, [documentId]: { runId, documentId, ...run } } }));
+    update({ done: 0, total: 0, message, retrying: false });
+    const stop = subscribeEvents((event) => {
+      if (event.type === 'progress' && event.taskId === runId) update({ done: event.done, total: event.total, message: event.message ?? '', retrying: event.retry !== undefined });
+    });
+    try {
+      return await work(runId);
+    } finally {
+      stop();
+      set((state) => {
+        const { [documentId]: _ended, ...rest } = state.runs;
+        return { runs: rest };
+      });
+    }
+  }
+
+  /**
+   * A result stored for `documentId` opens if that document is still what the reviewer is on
+   * and nothing else is opening; otherwise it waits in the library.
+   */
+  function land(documentId: string, resultId: string): Promise<void> | void {
+    const { document, documentStatus } = get();
+    if (document?.id === documentId && documentStatus === 'ready') return get().openDocument(documentId, resultId);
+  }
+
+  const landJob = (job: JobRecord) => void (job.resultId ? land(job.documentId, job.resultId) : undefined);
+
+  function runEngine(): Promise<void> {
+    const { document, documentStatus, engine, runs } = get();
+    if (!document || documentStatus !== 'ready' || runs[document.id]) return Promise.resolve();
+    const target = document.id;
+    return get().attempt(target, async () => {
+      const answer = await asRun(target, 'Starting…', (runId) => requireApi().engine.parse(engineRequest(engine, runId, target)));
+      if ('job' in answer) followJob(answer.job, answer.reason, landJob);
+      else await land(target, answer.result.id);
+    });
+  }
+
+  function runExtract(schema: Record<string, unknown>, extractor: Extractor): Promise<void> {
+    const { result, documentStatus, runs } = get();
+    if (!result || documentStatus !== 'ready' || runs[result.documentId]) return Promise.resolve();
+    const source = result;
+    return get().attempt(source.documentId, async () => {
+      if (source.kind !== 'parse') throw new AppError({ code: 'no_parse_result', message: 'Extraction reads the Markdown of a parse result; open or run one first.' });
+      if (extractor === 'extract-job') {
+        const job = await asRun(source.documentId, 'Creating the job…', (runId) => submitExtractJob(source.id, schema, runId));
+        followJob(job, 'extraction as a job', landJob);
+        return;
+      }
+      const api = requireApi();
+      const { keyId } = useEngineSettings.getState();
+      const extraction: StoredResult =
+        extractor === 'local'
+          ? await api.engine.extract({ engine: 'local', resultId: source.id, schema })
+          : await asRun(source.documentId, 'Extracting…', (runId) => api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...(keyId ? { keyId } : {}) }));
+      await land(source.documentId, extraction.id);
+    });
+  }
+
+  function cancelRun(): Promise<void> {
+    const documentId = get().document?.id;
+    const run = documentId ? get().runs[documentId] : undefined;
+    if (!run) return Promise.resolve();
+    return get().attempt(run.documentId, async () => {
+      await requireApi().runs.cancel({ runId: run.runId });
+    });
+  }
+
+  function setEngine(engine: EngineName): void {
+    set({ engine });
+  }
+
+  return { engine: 'local', runs: {}, setEngine, runEngine, runExtract, cancelRun };
+};

@@ -1,0 +1,60 @@
+import { selectNode as selectionOfNode, selectRanges, type Selection } from '../../../shared/grounding/selection.js';
+import type { SliceOf } from './slice.js';
+
+export interface SelectionSlice {
+  /** What the reviewer clicked (a node or a field): its ranges, boxes and pages, shown in every panel. */
+  selection: Selection | null;
+  /** Draw atomic (per-line) grounding boxes as well as the element boxes. */
+  showLines: boolean;
+  selectNode(id: string | null): void;
+  selectField(path: string): void;
+  /** The next or previous element in reading order. */
+  stepSelection(direction: 1 | -1): void;
+  stepField(direction: 1 | -1): void;
+  setShowLines(show: boolean): void;
+}
+
+export const createSelectionSlice: SliceOf<SelectionSlice> = (set, get) => {
+  function selectNode(id: string | null): void {
+    const model = get().model;
+    set({ selection: id && model?.nodes.has(id) ? selectionOfNode(model, id) : null });
+  }
+
+  function selectField(path: string): void {
+    const { model, fieldRanges } = get();
+    const ranges = fieldRanges.get(path);
+    if (!model || !ranges) return;
+    set({ selection: selectRanges(model, path, ranges) });
+  }
+
+  function stepField(direction: 1 | -1): void {
+    const { fields, selection } = get();
+    if (fields.length === 0) return;
+    const current = selection?.kind === 'field' ? fields.findIndex((f) => f.path === selection.id) : -1;
+    selectField(fields[stepIndex(current, fields.length, direction)]!.path);
+  }
+
+  function stepSelection(direction: 1 | -1): void {
+    const { model, selection } = get();
+    if (!model) return;
+    const elements = model.order.filter((id) => {
+      const type = model.nodes.get(id)?.type;
+      return type !== 'document' && type !== 'page';
+    });
+    if (elements.length === 0) return;
+    const current = selection?.kind === 'node' ? elements.indexOf(selection.id) : -1;
+    set({ selection: selectionOfNode(model, elements[stepIndex(current, elements.length, direction)]!) });
+  }
+
+  function setShowLines(showLines: boolean): void {
+    set({ showLines });
+  }
+
+  return { selection: null, showLines: false, selectNode, selectField, stepSelection, stepField, setShowLines };
+};
+
+/** From `current` (-1: none yet) one step on, stopping at the ends. */
+function stepIndex(current: number, length: number, direction: 1 | -1): number {
+  if (current < 0) return direction > 0 ? 0 : length - 1;
+  return Math.min(length - 1, Math.max(0, current + direction));
+}
