@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppEvent } from '../../shared/events.js';
+import type { GroundworkApi } from '../../shared/ipc.js';
+import { CHANNELS, channelPath, type Channel } from '../../shared/ipcChannels.js';
+import { dispatch } from '../../electron/ipcDispatch.js';
+import { createHandlers } from '../../electron/handlers.js';
+import { createLogger } from '../../electron/log.js';
+import { createServices, type Services } from '../../electron/services.js';
+import { memoryKeychain } from './memoryKeychain.js';
+
+/**
+ * The real main-process services in this process, behind the `window.groundwork` a renderer
+ * store talks to (every request validated as in the app). A test can hold a channel's answers
+ * back, to be the slow disk or service that a stale load races against.
+ */
+export interface RendererBridge {
+  api: GroundworkApi;
+  services: Services;
+  /** Answers of `channel` wait until the returned release is called (for calls made from now on). */
+  hold(channel: Channel): () => void;
+  /** How often each channel was called. */
+  calls: Map<Channel, number>;
+  close(): Promise<void>;
+}
+
+export async function startRendererBridge(): Promise<RendererBridge> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'groundwork-store-'));
+  const listeners = new Set<(event: AppEvent) => void>();
+  const services = await createServices({
+    shell: 'preview',
+    version: 'test',
+    dataDir,
+    samplesDir: 'resources/samples',
+    keychain: memoryKeychain(),
+    logger: createLogger(null, { console: false }),
+    emit: (event) => listeners.forEach((listener) => listener(event)),
+  });
+  const handlers = createHandlers(services);
+  const held = new Map<Channel, Promise<void>>();
+  const calls = new Map<Channel, number>();
+  const api: Record<string, Record<string, (request: unknown) => Promise<unknown>>> = {};
+  for (const channel of CHANNELS) {
+    const { domain, verb } = channelPath(channel);
+    api[domain] ??= {};
+    api[domain][verb] = async (request) => {
+      calls.set(channel, (calls.get(channel) ?? 0) + 1);
+      const gate = held.get(channel);
+      const answer = await dispatch(handlers, channel, request, services.logger);
+      if (gate) await gate;
+      return answer;
+    };
+  }
+  return {
+    api: { ...(api as unknown as Omit<GroundworkApi, 'events'>), events: { subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)) } } as GroundworkApi,
+    services,
+    calls,
+    hold(channel) {
+      let release!: () => void;
+      held.set(channel, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        held.delete(channel);
+        release();
+      };
+    },
+    async close() {
+      services.jobs.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
