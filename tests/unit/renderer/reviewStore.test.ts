@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentInfo } from '../../../shared/workspace.js';
+import type { useReviewStore } from '../../../renderer/review/reviewStore.js';
 import { rgbPng } from '../../support/png.js';
 import { startRendererBridge, type RendererBridge } from '../../support/rendererBridge.js';
 
 // The review store against the real main-process services (in this process), with answers held
 // back where a slow disk or service would be: what the reviewer does last is what they see.
-type Store = (typeof import('../../../renderer/review/reviewStore.js'))['useReviewStore'];
+type Store = typeof useReviewStore;
 
 let bridge: RendererBridge;
 let store: Store;
