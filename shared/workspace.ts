@@ -38,6 +38,22 @@ export function creditsLabel(result: Pick<ResultInfo, 'engine' | 'credits'>): st
   return result.engine === 'local' ? '0' : '?';
 }
 
+/**
+ * A result as the reviewer reads it, the same in the library and the status bar: what made it,
+ * and its model, pages and credits — saying "not reported" where the service did not say.
+ */
+export function describeResult(result: Pick<ResultInfo, 'kind' | 'engine' | 'modelVersion' | 'pageCount' | 'credits' | 'partial'>): string {
+  const pages = result.pageCount === null ? 'pages not reported' : `${result.pageCount} page${result.pageCount === 1 ? '' : 's'}`;
+  const credits = creditsLabel(result);
+  return [
+    result.kind === result.engine ? result.kind : `${result.kind} · ${result.engine}`,
+    result.modelVersion ?? 'version not reported',
+    pages,
+    credits === '?' ? 'credits not reported' : `${credits} credit${credits === '1' ? '' : 's'}`,
+    ...(result.partial ? ['partial'] : []),
+  ].join(' · ');
+}
+
 export interface StoredResult extends ResultInfo {
   /** The service's response, verbatim (unknown fields kept). */
   response: unknown;

@@ -6,7 +6,9 @@ import type { AnalyzerInput } from '../api/preflight/analyzerPreflight.js';
 import { V2Client } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { documentPages } from '../jobs/parsePlan.js';
 import { retryAsProgress } from './retryProgress.js';
+import { summarizeResult } from './resultSummary.js';
 
 /** A sync call can take minutes on a long document; retries and aborts still apply per attempt. */
 const SYNC_TIMEOUT_MS = 15 * 60_000;
@@ -35,15 +37,11 @@ export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest,
     { document: { bytes, filename: document.name }, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
     { signal, timeoutMs: SYNC_TIMEOUT_MS },
   );
-  const metadata = outcome.response.metadata;
   return deps.workspace.saveResult({
     documentId: document.id,
     kind: 'parse',
     engine: 'parse',
-    modelVersion: metadata.version ?? null,
-    pageCount: metadata.page_count ?? null,
-    credits: metadata.billing?.total_credits ?? null,
-    partial: outcome.partial,
+    ...summarizeResult('parse', outcome.response, { partial: outcome.partial }),
     response: outcome.response,
   });
 }
@@ -65,16 +63,14 @@ export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, 
   });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Analyzing in the cloud…' });
   const outcome = await client.analyze({ ...request.options, document: { bytes, filename: document.name } }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
-  const credits = (outcome.response.metadata as { billing?: { total_credits?: unknown } } | undefined)?.billing?.total_credits;
   if (!outcome.response.data) throw new AppError({ code: 'unreadable_result', message: 'The analyzer answered without data.' });
+  // The analyzer's metadata is not specified; the pages sent are known here.
+  const pagesSent = request.options?.pages?.length ?? (await documentPages(deps.workspace, document.id));
   return deps.workspace.saveResult({
     documentId: document.id,
     kind: 'analyzer',
     engine: 'analyzer',
-    modelVersion: typeof outcome.response.metadata?.version === 'string' ? outcome.response.metadata.version : null,
-    pageCount: null,
-    credits: typeof credits === 'number' ? credits : null,
-    partial: outcome.pageErrors.length > 0 || outcome.extractionError !== null,
+    ...summarizeResult('analyzer', outcome.response, { pageCount: pagesSent, partial: outcome.pageErrors.length > 0 || outcome.extractionError !== null }),
     response: outcome.response,
   });
 }

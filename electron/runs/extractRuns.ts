@@ -8,6 +8,7 @@ import type { KeysService } from '../keys/keysService.js';
 import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { retryAsProgress } from './retryProgress.js';
+import { summarizeResult } from './resultSummary.js';
 
 const SYNC_TIMEOUT_MS = 10 * 60_000;
 
@@ -30,10 +31,7 @@ export async function runLocalExtract(workspace: Workspace, request: { resultId:
     documentId: source.documentId,
     kind: 'extract',
     engine: 'local',
-    modelVersion: response.metadata.model_version,
-    pageCount: source.pageCount,
-    credits: 0,
-    partial: response.warnings.length > 0,
+    ...summarizeResult('extract', response, { pageCount: source.pageCount, credits: 0 }),
     sourceResultId: source.id,
     response,
   });
@@ -58,15 +56,11 @@ export async function runCloudExtract(
   const client = new V2Client({ credential: await deps.keys.credentialFor(['v2'], request.keyId), retry: retryAsProgress(deps.emit, request.runId, 'Extracting in the cloud') });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Extracting in the cloud…' });
   const outcome = await client.extract({ schema: request.schema, markdown, ...(request.model ? { model: request.model } : {}) }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
-  const metadata = outcome.response.metadata as { model_version?: unknown; billing?: { total_credits?: unknown } } | undefined;
   return deps.workspace.saveResult({
     documentId: source.documentId,
     kind: 'extract',
     engine: 'extract',
-    modelVersion: typeof metadata?.model_version === 'string' ? metadata.model_version : null,
-    pageCount: source.pageCount,
-    credits: typeof metadata?.billing?.total_credits === 'number' ? metadata.billing.total_credits : null,
-    partial: outcome.partial,
+    ...summarizeResult('extract', outcome.response, { pageCount: source.pageCount, partial: outcome.partial }),
     sourceResultId: source.id,
     response: outcome.response,
   });

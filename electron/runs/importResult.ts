@@ -2,6 +2,7 @@ import { AppError } from '../../shared/errors.js';
 import { jsonBeyondLimits } from '../../shared/jsonLimits.js';
 import { EXPECTED_SHAPES, recogniseResult } from '../../shared/resultShapes.js';
 import type { StoredResult } from '../../shared/workspace.js';
+import { summarizeResult } from './resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 export interface ImportRequest {
@@ -39,9 +40,6 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
   const recognised = recogniseResult(value);
   if ('error' in recognised) throw new AppError({ code: 'unknown_result_shape', message: `"${request.fileName}": ${recognised.error}`, hint: 'Check that the file is a result, not a request or a schema.' });
   const document = await workspace.documentInfo(request.documentId);
-  const response = recognised.response as { metadata?: Record<string, unknown> };
-  const metadata = response.metadata ?? {};
-  const billing = metadata.billing as { total_credits?: unknown } | undefined;
   let sourceResultId: string | undefined;
   if (recognised.kind === 'extract') {
     sourceResultId = request.sourceResultId ?? (await workspace.library()).find((e) => e.document.id === document.id)?.results.find((r) => r.kind === 'parse')?.id;
@@ -53,15 +51,11 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
       });
     }
   }
-  const failed = Array.isArray(metadata.failed_pages) ? metadata.failed_pages.length : 0;
   return workspace.saveResult({
     documentId: document.id,
     kind: recognised.kind,
     engine: 'import',
-    modelVersion: typeof metadata.version === 'string' ? metadata.version : typeof metadata.model_version === 'string' ? metadata.model_version : null,
-    pageCount: typeof metadata.page_count === 'number' ? metadata.page_count : null,
-    credits: typeof billing?.total_credits === 'number' ? billing.total_credits : null,
-    partial: failed > 0 || Boolean((recognised.response as { warnings?: unknown[] }).warnings?.length),
+    ...summarizeResult(recognised.kind, recognised.response),
     ...(sourceResultId ? { sourceResultId } : {}),
     response: recognised.response,
   });

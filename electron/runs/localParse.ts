@@ -4,6 +4,7 @@ import type { AppEvent } from '../../shared/events.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import { parseLocally } from '../engine/localEngine.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { summarizeResult } from './resultSummary.js';
 
 /** Runs the offline engine on a workspace document, reporting progress per page, and stores the result. */
 export async function runLocalParse(
@@ -31,10 +32,7 @@ export async function runLocalParse(
     documentId: document.id,
     kind: 'parse',
     engine: 'local',
-    modelVersion: response.metadata.version ?? null,
-    pageCount: response.metadata.page_count ?? null,
-    credits: response.metadata.billing?.total_credits ?? 0,
-    partial: (response.metadata.failed_pages?.length ?? 0) > 0,
+    ...summarizeResult('parse', response, { credits: 0 }),
     response,
   });
 }

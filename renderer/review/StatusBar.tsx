@@ -1,4 +1,4 @@
-import { creditsLabel } from '../../shared/workspace.js';
+import { describeResult } from '../../shared/workspace.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from './download.js';
 import { useReviewStore } from './reviewStore.js';
@@ -20,8 +20,7 @@ export function StatusBar() {
       </span>
       {result ? (
         <span className="status-result muted">
-          {result.engine} · {result.modelVersion ?? 'unknown version'} · {result.pageCount ?? '?'} pages · {creditsLabel(result)} credits
-          {result.partial ? ' · partial' : ''}{' '}
+          <span data-testid="result-summary">{describeResult(result)}</span>{' '}
           <button
             type="button"
             className="link"
