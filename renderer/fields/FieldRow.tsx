@@ -36,7 +36,7 @@ export const FieldRow = memo(function FieldRow({ field, notices }: { field: Fiel
           → {decision.correctedValue}
         </span>
       ) : null}
-      {decision?.note ? <span className="field-extra muted small">note: {decision.note}</span> : null}
+      {decision?.note ? <span className="field-extra field-note muted small">note: {decision.note}</span> : null}
       {field.ranges.length === 0 && field.value !== null ? <span className="field-extra warning small">no source range</span> : null}
       {(field.flags ?? []).map((flag) => (
         <span key={flag} className="field-extra warning small" data-testid="field-flag" data-flag={flag}>

@@ -38,11 +38,28 @@ function FieldsHeader() {
   return (
     <div className="fields-header">
       <h2>Fields</h2>
+      {hasFields ? <ExportButtons /> : null}
       {hasFields ? (
         <button type="button" className={`review-mode-toggle${on ? ' on' : ''}`} aria-pressed={on} onClick={() => setOn(!on)} data-testid="review-mode">
           Review mode: {on ? 'on' : 'off'}
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** The review as a file: every field with both values, its page(s), box(es) and source text. */
+function ExportButtons() {
+  const exportReview = useReviewStore((s) => s.exportReview);
+  return (
+    <span className="fields-export" role="group" aria-label="Export the review">
+      Export
+      <button type="button" onClick={() => void exportReview('json')} data-testid="export-review-json">
+        JSON
+      </button>
+      <button type="button" onClick={() => void exportReview('csv')} data-testid="export-review-csv">
+        CSV
+      </button>
+    </span>
   );
 }

@@ -4,12 +4,11 @@ import { useReviewMode } from './reviewModeStore.js';
 import { progressLine, reviewCounts } from './reviewQueue.js';
 import { undoLastDecision } from './reviewActions.js';
 
-/** Progress ("12 of 40 reviewed · 3 corrected · 1 rejected"), export, undo, and the review keys. */
+/** Progress ("12 of 40 reviewed · 3 corrected · 1 rejected"), undo, and the review keys. */
 export function ReviewBar() {
   const fields = useReviewStore((s) => s.fields);
   const review = useReviewStore((s) => s.review);
   const extractionId = useReviewStore((s) => s.extraction?.id);
-  const exportReview = useReviewStore((s) => s.exportReview);
   const reviewMode = useReviewMode((s) => s.on);
   const canUndo = useReviewMode((s) => s.undo.some((e) => e.extractionId === extractionId));
   const counts = reviewCounts(fields, review?.fields);
@@ -23,12 +22,6 @@ export function ReviewBar() {
             Undo
           </button>
         ) : null}
-        <button type="button" className="small" onClick={() => void exportReview('json')} data-testid="export-review-json">
-          Export JSON
-        </button>
-        <button type="button" className="small" onClick={() => void exportReview('csv')} data-testid="export-review-csv">
-          Export CSV
-        </button>
       </div>
       {reviewMode ? (
         <p className="review-keys" data-testid="review-keys">

@@ -170,6 +170,31 @@ describe('review export: page, box and exact source text per field', () => {
   });
 });
 
+describe('review export of an older analyzer result', () => {
+  it('grounds the fields in the analyzer result itself: its chunks give the page (0-based there, 1-based here) and box', async () => {
+    const markdown = 'Invoice INV-9\n\nTotal 12.00';
+    const analyzer = {
+      id: 'a1', documentId: 'd', kind: 'analyzer', engine: 'analyzer', createdAt: '', modelVersion: null, pageCount: 2, credits: 0, partial: false,
+      response: {
+        data: {
+          markdown,
+          chunks: [
+            { chunk_id: 'c0', chunk_type: 'text', text: 'Invoice INV-9', grounding: [{ page: 0, box: { l: 0.1, t: 0.1, r: 0.4, b: 0.2 } }] },
+            { chunk_id: 'c1', chunk_type: 'text', text: 'Total 12.00', grounding: [{ page: 1, box: { l: 0.5, t: 0.7, r: 0.9, b: 0.75 } }] },
+          ],
+          extracted_schema: { total: '12.00' },
+          extraction_metadata: { total: { ranges: [{ start: markdown.indexOf('12.00'), end: markdown.indexOf('12.00') + 5 }] } },
+        },
+      },
+    } as StoredResult;
+    const source = await loadExportSource({} as Workspace, analyzer);
+    const exported = JSON.parse(exportReview(analyzer, { extractionId: 'a1', updatedAt: '', fields: {} }, 'scan.pdf', 'json', source).content);
+    expect(exported.fields).toEqual([
+      { field: 'total', model_value: '12.00', status: 'unreviewed', reviewer_value: null, note: '', pages: [2], boxes: [{ page: 2, left: 0.5, top: 0.7, right: 0.9, bottom: 0.75 }], source_text: '12.00' },
+    ]);
+  });
+});
+
 describe('reviews on disk', () => {
   let dir: string;
   beforeEach(async () => {
