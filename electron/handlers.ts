@@ -3,6 +3,7 @@ import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
 import { exportReview } from './review/exportReview.js';
+import { loadExportSource } from './review/exportSource.js';
 import { runAnalyzer } from './runs/cloudRuns.js';
 import { importResult } from './runs/importResult.js';
 import { runCloudExtract, runLocalExtract } from './runs/extractRuns.js';
@@ -73,7 +74,7 @@ export function createHandlers(services: Services): HandlerTable {
     'reviews:export': async ({ extractionId, format }) => {
       const extraction = await workspace.result(extractionId);
       const document = await workspace.documentInfo(extraction.documentId);
-      return exportReview(extraction, await reviews.get(extractionId), document.name, format);
+      return exportReview(extraction, await reviews.get(extractionId), document.name, format, await loadExportSource(workspace, extraction));
     },
     ...createDatasetHandlers(services),
     ...createJobHandlers(services),

@@ -1,5 +1,8 @@
-import { flattenFields } from '../../shared/grounding/fields.js';
+import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
+import { groundField } from '../../shared/grounding/groundField.js';
+import type { PageBox } from '../../shared/grounding/box.js';
 import type { Review, StoredResult } from '../../shared/workspace.js';
+import type { ExportSource } from './exportSource.js';
 
 export interface ReviewExport {
   fileName: string;
@@ -7,37 +10,58 @@ export interface ReviewExport {
   content: string;
 }
 
+/** A box as exported: 1-based page, fractions of the page (0–1, origin top left); `valid: false` only when the service's box was out of range. */
+type ExportBox = Pick<PageBox, 'page' | 'left' | 'top' | 'right' | 'bottom'> & { valid?: false };
+
 interface Row {
   field: string;
   model_value: unknown;
   status: string;
   reviewer_value: unknown;
   note: string;
+  pages: number[];
+  boxes: ExportBox[];
+  /** The exact Markdown text of the field's ranges (" … " between ranges); null when there is no source to read it from. */
+  source_text: string | null;
 }
 
-/** Rows of the export: every field with the model's value and the reviewer's (the model's if accepted, none if rejected). */
-function rows(extraction: StoredResult, review: Review): Row[] {
+function fieldsOf(extraction: StoredResult): FieldEntry[] {
   const response = extraction.response as { extraction?: unknown; extraction_metadata?: unknown; data?: { extracted_schema?: unknown; extraction_metadata?: unknown } };
-  const fields =
-    extraction.kind === 'analyzer'
-      ? flattenFields(response.data?.extracted_schema, response.data?.extraction_metadata)
-      : flattenFields(response.extraction, response.extraction_metadata);
-  return fields.map((field) => {
+  return extraction.kind === 'analyzer'
+    ? flattenFields(response.data?.extracted_schema, response.data?.extraction_metadata)
+    : flattenFields(response.extraction, response.extraction_metadata);
+}
+
+/** Rows of the export: every field with the model's value, the reviewer's (the model's if accepted, none if rejected) and where it came from. */
+function rows(extraction: StoredResult, review: Review, source: ExportSource): Row[] {
+  return fieldsOf(extraction).map((field) => {
     const decision = review.fields[field.path];
     const reviewerValue =
       decision?.status === 'corrected' ? decision.correctedValue ?? '' : decision?.status === 'accepted' ? field.value : null;
-    return { field: field.path, model_value: field.value, status: decision?.status ?? 'unreviewed', reviewer_value: reviewerValue, note: decision?.note ?? '' };
+    const grounded = source.model ? groundField(source.model, field) : null;
+    return {
+      field: field.path,
+      model_value: field.value,
+      status: decision?.status ?? 'unreviewed',
+      reviewer_value: reviewerValue,
+      note: decision?.note ?? '',
+      pages: grounded?.pages ?? [],
+      boxes: (grounded?.boxes ?? []).map(({ page, left, top, right, bottom, valid }) => ({ page, left, top, right, bottom, ...(valid ? {} : { valid: false as const }) })),
+      source_text: grounded ? grounded.text : null,
+    };
   });
 }
 
-export function exportReview(extraction: StoredResult, review: Review, documentName: string, format: 'json' | 'csv'): ReviewExport {
-  const table = rows(extraction, review);
+export function exportReview(extraction: StoredResult, review: Review, documentName: string, format: 'json' | 'csv', source: ExportSource): ReviewExport {
+  const table = rows(extraction, review, source);
   const base = `${documentName.replace(/\.[^.]+$/, '')}-review`;
   if (format === 'json') {
     const content = JSON.stringify(
       {
         document: documentName,
         extraction: { id: extraction.id, engine: extraction.engine, model_version: extraction.modelVersion, created_at: extraction.createdAt },
+        source: source.model ? { result_id: source.resultId } : { result_id: null, grounding_missing: source.reason },
+        box_units: 'fractions of the page (0–1, origin top left); pages are 1-based',
         reviewed: table.filter((r) => r.status !== 'unreviewed').length,
         total: table.length,
         fields: table,
@@ -47,9 +71,15 @@ export function exportReview(extraction: StoredResult, review: Review, documentN
     );
     return { fileName: `${base}.json`, mime: 'application/json', content };
   }
-  const header = ['field', 'model_value', 'status', 'reviewer_value', 'note'];
-  const lines = [header, ...table.map((r) => [r.field, r.model_value, r.status, r.reviewer_value, r.note])].map((cells) => cells.map(csvCell).join(','));
+  const header = ['field', 'model_value', 'status', 'reviewer_value', 'note', 'pages', 'boxes', 'source_text'];
+  const cells = (r: Row) => [r.field, r.model_value, r.status, r.reviewer_value, r.note, r.pages.join(' '), r.boxes.map(compactBox).join('; '), r.source_text];
+  const lines = [header, ...table.map(cells)].map((line) => line.map(csvCell).join(','));
   return { fileName: `${base}.csv`, mime: 'text/csv', content: `${lines.join('\r\n')}\r\n` };
+}
+
+/** `p1:0.102,0.220,0.380,0.241` — page, then left, top, right, bottom; a spreadsheet cell stays readable. */
+function compactBox(box: ExportBox): string {
+  return `p${box.page}:${[box.left, box.top, box.right, box.bottom].map((v) => v.toFixed(3)).join(',')}`;
 }
 
 /** RFC 4180 quoting; text starting with = + - @ (not a plain number) gets a leading ' so a spreadsheet never runs it as a formula. */

@@ -1,50 +1,70 @@
 import { useState } from 'react';
 import type { FieldDecision } from '../../shared/workspace.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { decideField, focusFieldRow } from './reviewActions.js';
+import { useReviewMode } from './reviewModeStore.js';
 
 /** Accept, correct (with the right value) or reject one field, with an optional note. */
 export function FieldReview({ path, modelValue, decision }: { path: string; modelValue: unknown; decision: FieldDecision | undefined }) {
-  const decide = useReviewStore((s) => s.decide);
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(decision?.correctedValue ?? (modelValue === null || modelValue === undefined ? '' : String(modelValue)));
-  const [note, setNote] = useState(decision?.note ?? '');
-  const withNote = note.trim() ? { note: note.trim() } : {};
+  const editing = useReviewMode((s) => s.editingPath === path);
+  const advance = useReviewMode((s) => s.on);
+  const setEditing = useReviewMode((s) => s.setEditing);
+  const withNote = decision?.note ? { note: decision.note } : {};
+  // A second click on the pressed button takes the decision back; that never moves on.
+  const toggle = (status: 'accepted' | 'rejected') =>
+    void decideField(path, decision?.status === status ? null : { status, ...withNote }, { advance: advance && decision?.status !== status });
 
-  if (editing) {
-    return (
-      <form
-        className="field-review editing"
-        onClick={(e) => e.stopPropagation()}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void decide(path, { status: 'corrected', correctedValue: value, ...withNote });
-          setEditing(false);
-        }}
-      >
-        <input value={value} onChange={(e) => setValue(e.target.value)} aria-label="Corrected value" data-testid="field-corrected-value" autoFocus />
-        <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="note (optional)" aria-label="Note" data-testid="field-note" />
-        <button type="submit" data-testid="field-correct-save">
-          Save
-        </button>
-        <button type="button" className="link" onClick={() => setEditing(false)}>
-          Cancel
-        </button>
-      </form>
-    );
-  }
+  if (editing) return <FieldCorrector path={path} initial={decision?.correctedValue ?? (modelValue === null || modelValue === undefined ? '' : String(modelValue))} note={decision?.note ?? ''} />;
   return (
     <div className="field-review" onClick={(e) => e.stopPropagation()} data-status={decision?.status ?? 'unreviewed'}>
-      <button type="button" aria-pressed={decision?.status === 'accepted'} title="Accept" data-testid="field-accept" onClick={() => void decide(path, decision?.status === 'accepted' ? null : { status: 'accepted', ...withNote })}>
+      <button type="button" aria-pressed={decision?.status === 'accepted'} title="Accept (a or Enter in review mode)" aria-label="Accept" data-testid="field-accept" onClick={() => toggle('accepted')}>
         ✓
       </button>
-      <button type="button" aria-pressed={decision?.status === 'corrected'} title="Correct" data-testid="field-correct" onClick={() => setEditing(true)}>
+      <button type="button" aria-pressed={decision?.status === 'corrected'} title="Correct (c in review mode)" aria-label="Correct" data-testid="field-correct" onClick={() => setEditing(path)}>
         ✎
       </button>
-      <button type="button" aria-pressed={decision?.status === 'rejected'} title="Reject" data-testid="field-reject" onClick={() => void decide(path, decision?.status === 'rejected' ? null : { status: 'rejected', ...withNote })}>
+      <button type="button" aria-pressed={decision?.status === 'rejected'} title="Reject (r in review mode)" aria-label="Reject" data-testid="field-reject" onClick={() => toggle('rejected')}>
         ✕
       </button>
-      {decision?.status === 'corrected' ? <span className="field-corrected" data-testid="field-corrected">→ {decision.correctedValue}</span> : null}
-      {decision?.note ? <span className="muted small"> · {decision.note}</span> : null}
     </div>
+  );
+}
+
+/** The inline editor: Enter saves the value as corrected, Esc cancels; either way focus goes back to the field's row. */
+function FieldCorrector({ path, initial, note: initialNote }: { path: string; initial: string; note: string }) {
+  const advance = useReviewMode((s) => s.on);
+  const setEditing = useReviewMode((s) => s.setEditing);
+  const [value, setValue] = useState(initial);
+  const [note, setNote] = useState(initialNote);
+  const close = () => {
+    setEditing(null);
+    focusFieldRow(path);
+  };
+  return (
+    <form
+      className="field-review editing"
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        close();
+      }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setEditing(null);
+        void decideField(path, { status: 'corrected', correctedValue: value, ...(note.trim() ? { note: note.trim() } : {}) }, { advance }).then(() => {
+          if (!advance) focusFieldRow(path);
+        });
+      }}
+    >
+      <input value={value} onChange={(e) => setValue(e.target.value)} aria-label="Corrected value" data-testid="field-corrected-value" autoFocus onFocus={(e) => e.currentTarget.select()} />
+      <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="note (optional)" aria-label="Note" data-testid="field-note" />
+      <button type="submit" data-testid="field-correct-save">
+        Save
+      </button>
+      <button type="button" className="link" onClick={close}>
+        Cancel
+      </button>
+      <span className="muted small field-editor-hint">Enter saves · Esc cancels</span>
+    </form>
   );
 }

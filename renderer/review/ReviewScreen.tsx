@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { FieldsPanel } from '../fields/FieldsPanel.js';
+import { FieldsSection } from '../fields/FieldsSection.js';
 import { MarkdownPanel } from '../markdown/MarkdownPanel.js';
 import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
@@ -90,10 +90,7 @@ export function ReviewScreen() {
             <p className="muted empty-state">{document ? 'Run an engine to see the result.' : ''}</p>
           )}
           {model ? (
-            <section className="fields-section" aria-label="Fields">
-              <h2>Fields</h2>
-              <FieldsPanel />
-            </section>
+            <FieldsSection />
           ) : null}
         </aside>
       </div>

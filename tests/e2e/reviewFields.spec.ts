@@ -36,12 +36,12 @@ test('cloud extract, review each field, export, and everything reopens with the 
   await due.getByTestId('field-correct-save').click();
   await expect(due.getByTestId('field-corrected')).toContainText('2024-04-15');
   await page.locator('[data-testid="field"][data-field="invoice_number"]').getByTestId('field-reject').click();
-  await expect(page.getByTestId('review-progress')).toHaveText('3 of 3 reviewed');
+  await expect(page.getByTestId('review-progress')).toHaveText('3 of 3 reviewed · 1 corrected · 1 rejected');
 
   const download = page.waitForEvent('download');
   await page.getByTestId('export-review-csv').click();
   const csv = await readFile((await (await download).path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('field,model_value,status,reviewer_value,note');
+  expect(csv.split('\r\n')[0]).toBe('field,model_value,status,reviewer_value,note,pages,boxes,source_text');
   expect(csv).toContain('total,"$1,242.00",accepted,"$1,242.00",');
   expect(csv).toContain('due_date,2024-04-14,corrected,2024-04-15,stamp says 15th');
   expect(csv).toContain('invoice_number,INV-2024-0042,rejected,,');
@@ -57,7 +57,7 @@ test('cloud extract, review each field, export, and everything reopens with the 
   preview = await launchPreview();
   await page.goto(preview.url);
   await page.getByTestId('library-result').filter({ hasText: 'extract · extract' }).click();
-  await expect(page.getByTestId('review-progress')).toHaveText('3 of 3 reviewed');
+  await expect(page.getByTestId('review-progress')).toHaveText('3 of 3 reviewed · 1 corrected · 1 rejected');
   await expect(page.locator('[data-testid="field"][data-field="due_date"]').getByTestId('field-corrected')).toContainText('2024-04-15');
   await page.locator('[data-testid="field"][data-field="total"]').click();
   await expect(page.getByTestId('selection-text')).toHaveText('$1,242.00');

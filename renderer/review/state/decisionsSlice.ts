@@ -1,4 +1,5 @@
 import type { FieldEntry } from '../../../shared/grounding/fields.js';
+import { fieldRangesUtf16 } from '../../../shared/grounding/groundField.js';
 import { EMPTY_EXTRACTION_VIEW, extractionView, type ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { ParseModel, TextRange } from '../../../shared/grounding/parseModel.js';
 import type { FieldDecision, Review, StoredResult } from '../../../shared/workspace.js';
@@ -60,17 +61,7 @@ export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
   return { ...NO_EXTRACTION, loadExtraction, clearExtraction, decide, exportReview };
 };
 
+/** Converted once per extraction, so a click on a field does no conversion. */
 function utf16Ranges(fields: FieldEntry[], model: ParseModel | null): Map<string, TextRange[]> {
-  const ranges = new Map<string, TextRange[]>();
-  if (!model) return ranges;
-  for (const field of fields) {
-    ranges.set(
-      field.path,
-      field.ranges.map((r) => {
-        const converted = model.index.rangeToUtf16(r.start, r.end);
-        return { start: converted.start, end: converted.end };
-      }),
-    );
-  }
-  return ranges;
+  return new Map(model ? fields.map((field) => [field.path, fieldRangesUtf16(model, field)]) : []);
 }

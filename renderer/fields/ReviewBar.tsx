@@ -1,0 +1,45 @@
+import { useReviewStore } from '../review/reviewStore.js';
+import { REVIEW_KEY_LEGEND } from './reviewKeys.js';
+import { useReviewMode } from './reviewModeStore.js';
+import { progressLine, reviewCounts } from './reviewQueue.js';
+import { undoLastDecision } from './reviewActions.js';
+
+/** Progress ("12 of 40 reviewed · 3 corrected · 1 rejected"), undo, and the review keys. */
+export function ReviewBar() {
+  const fields = useReviewStore((s) => s.fields);
+  const review = useReviewStore((s) => s.review);
+  const extractionId = useReviewStore((s) => s.extraction?.id);
+  const reviewMode = useReviewMode((s) => s.on);
+  const canUndo = useReviewMode((s) => s.undo.some((e) => e.extractionId === extractionId));
+  const counts = reviewCounts(fields, review?.fields);
+  return (
+    <div className="review-bar">
+      <div className="review-progress">
+        <span data-testid="review-progress">{progressLine(counts)}</span>
+        <progress max={counts.total} value={counts.reviewed} aria-label="Fields reviewed" />
+        {canUndo ? (
+          <button type="button" className="small" onClick={() => void undoLastDecision()} data-testid="review-undo">
+            Undo
+          </button>
+        ) : null}
+      </div>
+      {reviewMode ? (
+        <p className="review-keys" data-testid="review-keys">
+          {REVIEW_KEY_LEGEND.map(({ keys, action }) => (
+            <span key={action}>
+              {keys.map((k, i) => (
+                <span key={k}>
+                  {i > 0 ? '/' : ''}
+                  <kbd>{k}</kbd>
+                </span>
+              ))}{' '}
+              {action}
+            </span>
+          ))}
+        </p>
+      ) : (
+        <p className="review-keys muted">Review mode is off: the keys move through the document (j/k) and fields (n/p); turn it on to decide with a, c, r.</p>
+      )}
+    </div>
+  );
+}

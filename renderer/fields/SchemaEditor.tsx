@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useKeysStore } from '../keys/keysStore.js';
+import { useEngineSettings } from '../review/engineSettings.js';
+import { useReviewStore, type Extractor } from '../review/reviewStore.js';
+
+/** The JSON schema to extract with, the extractor, and the Extract button (with why it cannot run, when it cannot). */
+export function SchemaEditor({ open }: { open: boolean }) {
+  const hasResult = useReviewStore((s) => s.result !== null);
+  const isParse = useReviewStore((s) => s.result?.kind === 'parse');
+  const runExtract = useReviewStore((s) => s.runExtract);
+  const schemaText = useEngineSettings((s) => s.fieldsSchema);
+  const setSchemaText = (fieldsSchema: string) => useEngineSettings.getState().set({ fieldsSchema });
+  const [schemaError, setSchemaError] = useState<string | null>(null);
+  const hasCloudKey = useKeysStore((s) => s.keys.some((k) => k.kind === 'v2' && k.enabled));
+  const [extractor, setExtractor] = useState<Extractor | null>(null);
+  const chosen = extractor ?? (hasCloudKey ? 'extract' : 'local');
+  const cannotExtract = !hasResult
+    ? 'Extract is off until the document has a parse result: run an engine first (extraction reads its Markdown).'
+    : !isParse
+      ? 'Extract is off for an analyzer result: it brings its own fields (its “extract” option). Run the offline engine or cloud parse to extract here.'
+      : null;
+
+  const extract = () => {
+    let schema: unknown;
+    try {
+      schema = JSON.parse(schemaText);
+    } catch (error) {
+      setSchemaError(`The schema is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      setSchemaError('The schema must be a JSON object, e.g. {"type": "object", "properties": {…}}.');
+      return;
+    }
+    setSchemaError(null);
+    void runExtract(schema as Record<string, unknown>, chosen);
+  };
+
+  return (
+    <details className="schema-editor" open={open}>
+      <summary>Schema</summary>
+      <textarea data-testid="schema-input" value={schemaText} onChange={(e) => setSchemaText(e.target.value)} spellCheck={false} rows={10} aria-label="Extraction schema (JSON)" />
+      <label className="file-button small">
+        Load a schema file…
+        <input
+          type="file"
+          accept="application/json,.json"
+          data-testid="schema-file"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) setSchemaText(await file.text());
+          }}
+        />
+      </label>
+      {schemaError ? (
+        <div className="field-error" data-testid="error" data-code="invalid_schema">
+          {schemaError}
+        </div>
+      ) : null}
+      <div className="extract-actions">
+        <select value={chosen} onChange={(e) => setExtractor(e.target.value as Extractor)} data-testid="extractor" aria-label="Extractor">
+          <option value="extract" disabled={!hasCloudKey}>
+            Cloud extract (v2){hasCloudKey ? '' : ' — needs a v2 key'}
+          </option>
+          <option value="extract-job" disabled={!hasCloudKey}>
+            Cloud extract as a job (long Markdown){hasCloudKey ? '' : ' — needs a v2 key'}
+          </option>
+          <option value="local">Offline heuristic</option>
+        </select>
+        <button type="button" className="primary" onClick={extract} disabled={cannotExtract !== null} data-testid="extract-run">
+          Extract
+        </button>
+      </div>
+      {cannotExtract ? (
+        <p className="field-help" data-testid="extract-disabled-reason">
+          {cannotExtract}
+        </p>
+      ) : null}
+      {!hasCloudKey ? <p className="field-help">The cloud extractors are off until a v2 key is added and enabled (Keys screen); the offline heuristic needs none.</p> : null}
+    </details>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * What the review keys and buttons do, on top of the review store's own actions (decide,
+ * selectField): remember each decision for undo, then move on to the next unreviewed field.
+ * Actions run one after another, so quick key presses each act on the field the previous
+ * one moved to, never twice on the same field.
+ */
+import type { FieldDecision } from '../../shared/workspace.js';
+import { useReviewStore } from '../review/reviewStore.js';
+import { nextUnreviewed, restoredDecision, stepPath } from './reviewQueue.js';
+import { useReviewMode } from './reviewModeStore.js';
+
+type Decision = Omit<FieldDecision, 'decidedAt'> | null;
+
+let queue: Promise<void> = Promise.resolve();
+function serially(action: () => Promise<void>): Promise<void> {
+  queue = queue.then(action, action);
+  return queue;
+}
+
+/** The selected field's path, when a field (not a node) is selected. */
+export function selectedFieldPath(): string | null {
+  const selection = useReviewStore.getState().selection;
+  return selection?.kind === 'field' ? selection.id : null;
+}
+
+/** Focuses a field's row once it is drawn, so keys and screen readers follow the review. */
+export function focusFieldRow(path: string): void {
+  requestAnimationFrame(() => {
+    const row = document.querySelector<HTMLElement>(`[data-testid="field"][data-field="${CSS.escape(path)}"]`);
+    if (!row) return;
+    row.focus({ preventScroll: true });
+    row.scrollIntoView({ block: 'nearest' });
+  });
+}
+
+export function selectAndFocus(path: string | null): void {
+  if (path === null) return;
+  useReviewStore.getState().selectField(path);
+  focusFieldRow(path);
+}
+
+/** Decides a field (null takes the decision back), remembers what it had for `u`, and with `advance` moves to the next unreviewed field. */
+export function decideField(path: string, decision: Decision, { advance }: { advance: boolean }): Promise<void> {
+  return serially(async () => {
+    const { extraction, review, decide } = useReviewStore.getState();
+    if (!extraction) return;
+    await decide(path, decision);
+    const after = useReviewStore.getState();
+    if (after.review === review) return; // the decision failed; the store shows why
+    useReviewMode.getState().pushUndo({ extractionId: extraction.id, path, previous: review?.fields[path] });
+    if (advance) selectAndFocus(nextUnreviewed(after.fields, after.review?.fields, path) ?? path);
+  });
+}
+
+/** Takes back the latest decision on this extraction, restoring exactly what the field had before, and goes back to that field. */
+export function undoLastDecision(): Promise<void> {
+  return serially(async () => {
+    const { extraction, decide } = useReviewStore.getState();
+    if (!extraction) return;
+    const entry = useReviewMode.getState().popUndo(extraction.id);
+    if (!entry) return;
+    await decide(entry.path, restoredDecision(entry));
+    selectAndFocus(entry.path);
+  });
+}
+
+/** Moves the selection one field up or down (stopping at the ends). */
+export function stepFieldAndFocus(direction: 1 | -1): void {
+  const { fields } = useReviewStore.getState();
+  selectAndFocus(stepPath(fields, selectedFieldPath(), direction));
+}
+
+/** The first unreviewed field (or the first field), for keys pressed while no field is selected. */
+export function selectFirstUnreviewed(): void {
+  const { fields, review } = useReviewStore.getState();
+  selectAndFocus(nextUnreviewed(fields, review?.fields, null) ?? fields[0]?.path ?? null);
+}

@@ -1,0 +1,44 @@
+/**
+ * The review-mode key map. Keys act on the selected field; with none selected, a deciding
+ * key first selects the next unreviewed field (so nothing is decided unseen).
+ */
+import { useReviewStore } from '../review/reviewStore.js';
+import { decideField, selectedFieldPath, selectFirstUnreviewed, stepFieldAndFocus, undoLastDecision } from './reviewActions.js';
+import { useReviewMode } from './reviewModeStore.js';
+
+export const REVIEW_KEY_LEGEND: Array<{ keys: string[]; action: string }> = [
+  { keys: ['a', 'Enter'], action: 'accept' },
+  { keys: ['c'], action: 'correct' },
+  { keys: ['r'], action: 'reject' },
+  { keys: ['u'], action: 'undo' },
+  { keys: ['n', 'j', '↓'], action: 'next' },
+  { keys: ['p', 'k', '↑'], action: 'previous' },
+];
+
+/** Enter on a button, link, tab or the resize handle is that control's own. */
+function enterBelongsToControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('button, a[href], summary, [role="separator"], [role="tab"]') !== null;
+}
+
+/** Handles one key in review mode; false when the key is not a review key (the caller's map applies). */
+export function reviewModeKey(event: KeyboardEvent): boolean {
+  const key = event.key;
+  if (key === 'Escape' && useReviewMode.getState().editingPath !== null) useReviewMode.getState().setEditing(null); // focus had left the editor
+  else if (key === 'n' || key === 'j' || key === 'ArrowDown') stepFieldAndFocus(1);
+  else if (key === 'p' || key === 'k' || key === 'ArrowUp') stepFieldAndFocus(-1);
+  else if (key === 'u') {
+    if (!event.repeat) void undoLastDecision();
+  } else if (key === 'a' || key === 'c' || key === 'r' || (key === 'Enter' && !enterBelongsToControl(event.target))) {
+    if (!event.repeat) decideSelected(key);
+  } else return false;
+  return true;
+}
+
+function decideSelected(key: string): void {
+  const path = selectedFieldPath();
+  if (path === null) return selectFirstUnreviewed();
+  const decision = useReviewStore.getState().review?.fields[path];
+  if (key === 'c') return useReviewMode.getState().setEditing(path);
+  if (key === 'r') void decideField(path, { status: 'rejected', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
+  else void decideField(path, { status: 'accepted', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
+}

@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+import { isBoolean, readRemembered, writeRemembered } from './remembered.js';
+import type { UndoEntry } from './reviewQueue.js';
+
+/** How many decisions `u` can take back; older ones drop off. */
+const UNDO_DEPTH = 200;
+
+interface ReviewModeState {
+  /** Keys act on the selected field (a accept, c correct, r reject, u undo, n/p move). Remembered; on unless turned off. */
+  on: boolean;
+  /** The field whose inline corrector is open. */
+  editingPath: string | null;
+  undo: UndoEntry[];
+  setOn(on: boolean): void;
+  setEditing(path: string | null): void;
+  pushUndo(entry: UndoEntry): void;
+  /** The latest decision on this extraction, removed from the stack (entries of other extractions are dropped). */
+  popUndo(extractionId: string): UndoEntry | undefined;
+}
+
+export const useReviewMode = create<ReviewModeState>((set, get) => ({
+  on: readRemembered('reviewMode', true, isBoolean),
+  editingPath: null,
+  undo: [],
+  setOn: (on) => {
+    writeRemembered('reviewMode', on);
+    set({ on });
+  },
+  setEditing: (editingPath) => set({ editingPath }),
+  pushUndo: (entry) => set({ undo: [...get().undo.filter((e) => e.extractionId === entry.extractionId), entry].slice(-UNDO_DEPTH) }),
+  popUndo: (extractionId) => {
+    const mine = get().undo.filter((e) => e.extractionId === extractionId);
+    const entry = mine.pop();
+    set({ undo: mine });
+    return entry;
+  },
+}));

@@ -1,0 +1,69 @@
+/**
+ * The review queue as pure functions of the fields and the decisions: which field comes
+ * next, what a step lands on, the counts the progress line shows, and what undo restores.
+ */
+import type { FieldEntry } from '../../shared/grounding/fields.js';
+import type { FieldDecision, Review } from '../../shared/workspace.js';
+
+type Decisions = Review['fields'];
+
+/** The first field without a decision after `fromPath`, wrapping round to the start; `fromPath` itself last; null when every field is decided. */
+export function nextUnreviewed(fields: readonly Pick<FieldEntry, 'path'>[], decisions: Decisions | undefined, fromPath: string | null): string | null {
+  if (fields.length === 0) return null;
+  const from = fromPath === null ? -1 : fields.findIndex((f) => f.path === fromPath);
+  for (let step = 1; step <= fields.length; step++) {
+    const field = fields[(from + step + fields.length) % fields.length]!;
+    if (!decisions?.[field.path]) return field.path;
+  }
+  return null;
+}
+
+/** The field `direction` steps from `fromPath`, stopping at the ends; the first (or last) when nothing is selected. */
+export function stepPath(fields: readonly Pick<FieldEntry, 'path'>[], fromPath: string | null, direction: 1 | -1): string | null {
+  if (fields.length === 0) return null;
+  const current = fromPath === null ? -1 : fields.findIndex((f) => f.path === fromPath);
+  const next = current < 0 ? (direction > 0 ? 0 : fields.length - 1) : Math.min(fields.length - 1, Math.max(0, current + direction));
+  return fields[next]!.path;
+}
+
+export interface ReviewCounts {
+  total: number;
+  reviewed: number;
+  accepted: number;
+  corrected: number;
+  rejected: number;
+}
+
+/** Counts over the listed fields only (a decision on a path no longer listed is not counted). */
+export function reviewCounts(fields: readonly Pick<FieldEntry, 'path'>[], decisions: Decisions | undefined): ReviewCounts {
+  const counts: ReviewCounts = { total: fields.length, reviewed: 0, accepted: 0, corrected: 0, rejected: 0 };
+  for (const field of fields) {
+    const decision = decisions?.[field.path];
+    if (!decision) continue;
+    counts.reviewed++;
+    counts[decision.status]++;
+  }
+  return counts;
+}
+
+/** "12 of 40 reviewed · 3 corrected · 1 rejected" (the parts that are zero are left out). */
+export function progressLine(counts: ReviewCounts): string {
+  const parts = [`${counts.reviewed} of ${counts.total} reviewed`];
+  if (counts.corrected > 0) parts.push(`${counts.corrected} corrected`);
+  if (counts.rejected > 0) parts.push(`${counts.rejected} rejected`);
+  return parts.join(' · ');
+}
+
+/** One decision made, and what the field had before it (undefined: no decision). */
+export interface UndoEntry {
+  extractionId: string;
+  path: string;
+  previous: FieldDecision | undefined;
+}
+
+/** The decision to write back for an undo: the previous one's status, value and note, or null to take the decision back. */
+export function restoredDecision(entry: UndoEntry): Omit<FieldDecision, 'decidedAt'> | null {
+  if (!entry.previous) return null;
+  const { status, correctedValue, note } = entry.previous;
+  return { status, ...(correctedValue !== undefined ? { correctedValue } : {}), ...(note !== undefined ? { note } : {}) };
+}
