@@ -25,8 +25,10 @@ export function Library() {
   return (
     <div className="library-panel">
       <div className="library-tools">
-        {showTrash ? null : (
-          <input type="search" className="library-filter" placeholder="Filter documents" aria-label="Filter documents by name" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="library-filter" />
+        {showTrash ? (
+          <span className="library-tools-title">Trash</span>
+        ) : (
+          <input type="search" className="library-filter" placeholder="Filter…" aria-label="Filter documents by name" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="library-filter" />
         )}
         <button type="button" className="library-trash-toggle" aria-pressed={showTrash} onClick={() => setShowTrash(!showTrash)} data-testid="library-trash-toggle">
           {showTrash ? '← Library' : `Trash (${trashCount})`}
