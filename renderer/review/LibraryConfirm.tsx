@@ -3,7 +3,14 @@ import { useEffect, useRef } from 'react';
 /** An inline "move to trash?" question: says exactly what goes, takes the focus, Escape cancels. */
 export function LibraryConfirm({ message, onConfirm, onCancel }: { message: string; onConfirm: () => void; onCancel: () => void }) {
   const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirm.current?.focus(), []);
+  useEffect(() => {
+    // The focus comes back to the button that asked (a keyboard user stays in place after Cancel).
+    const opener = window.document.activeElement;
+    confirm.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
   return (
     <div
       className="library-confirm"

@@ -50,8 +50,10 @@ test('the library groups runs per document and engine, deletes into a trash that
   // Delete the latest result: the confirmation says what goes, and Cancel (or Escape) keeps it.
   await report.getByTestId('library-delete-result').first().click();
   await expect(report.getByTestId('library-confirm-message')).toHaveText(/^This parse result \(local, .*\) goes to the trash; restorable for 30 days\.$/);
+  await expect(report.getByTestId('library-confirm-delete')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(report.getByTestId('library-confirm')).toHaveCount(0);
+  await expect(report.getByTestId('library-delete-result').first()).toBeFocused();
   await report.getByTestId('library-delete-result').first().click();
   await report.getByTestId('library-confirm-delete').click();
   await expect(report.getByTestId('library-document')).toContainText('2 results');
