@@ -45,7 +45,7 @@ async function ensureDirectory(dir: string): Promise<void> {
 }
 
 /** Makes the rename itself durable. Not every platform can open a directory; that is fine. */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   try {
     const handle = await open(dir, 'r');
     try {

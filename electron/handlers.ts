@@ -49,6 +49,9 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:import': ({ name, bytes }) => workspace.addDocument(name, bytes),
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': () => workspace.library(),
+    'library:trash': () => workspace.listTrash(),
+    'library:delete': (request) => ('documentId' in request ? workspace.trashDocument(request.documentId) : workspace.trashResult(request.resultId)),
+    'library:restore': ({ trashId }) => workspace.restore(trashId),
     'results:get': ({ id }) => workspace.resultText(id),
     'results:import': (request) => importResult(workspace, request),
     'engine:parse': (request) =>

@@ -66,10 +66,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const settings = createSettingsStore(options.dataDir, { logger, notices });
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICES[options.shell]);
   applyNetworkSettings((await settings.read()).network);
-  const workspace = new Workspace(options.dataDir, logger);
+  const emit = options.emit ?? (() => undefined);
+  const workspace = new Workspace(options.dataDir, logger, (change) => emit({ type: 'workspace', ...change }));
+  // Finishes a trash move a crash cut short, then removes old trash, in the background.
+  void workspace.start();
   const addresses = options.addresses ?? activeConfig().addresses;
   const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });
-  const emit = options.emit ?? (() => undefined);
   const jobs = new JobsService({ workspace, keys, settings, logger, emit });
   // Jobs the app started before it stopped are polled again at once, in both shells.
   void jobs.start();

@@ -1,4 +1,5 @@
 import type { Batch, JobRecord } from './jobs.js';
+import type { WorkspaceChange } from './workspace.js';
 
 /** Events main sends to the renderer on the one event channel. */
 export interface ProgressEvent {
@@ -47,4 +48,9 @@ export interface IntentEvent {
   intentId: string;
 }
 
-export type AppEvent = ProgressEvent | NoticeEvent | JobEvent | BatchEvent | IntentEvent;
+/** The workspace changed (a document added, a result stored, something trashed, restored or purged). */
+export interface WorkspaceEvent extends WorkspaceChange {
+  type: 'workspace';
+}
+
+export type AppEvent = ProgressEvent | NoticeEvent | JobEvent | BatchEvent | IntentEvent | WorkspaceEvent;

@@ -16,7 +16,7 @@ import {
 } from './keys.js';
 import type { AppEvent } from './events.js';
 import { parseOptionsSchema } from './contracts/v2Parse.js';
-import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type ParseAnswer, type Review, type StoredResult, type StoredResultText } from './workspace.js';
+import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type ParseAnswer, type Review, type StoredResult, type StoredResultText, type TrashEntry } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type ChosenFolder, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import { jobsRequests as jr } from './ipcJobs.js';
@@ -78,6 +78,10 @@ export const ipcTable = {
   ),
   'documents:read': channel<Uint8Array>()(z.object({ id: workspaceId }).strict()),
   'library:list': channel<LibraryEntry[]>()(noRequest),
+  'library:trash': channel<TrashEntry[]>()(noRequest),
+  /** Moves a document (with all its results) or a result (with the extractions made from it) to the trash. */
+  'library:delete': channel<TrashEntry>()(z.union([z.object({ documentId: workspaceId }).strict(), z.object({ resultId: workspaceId }).strict()])),
+  'library:restore': channel<TrashEntry>()(z.object({ trashId: workspaceId }).strict()),
   'results:get': channel<StoredResultText>()(z.object({ id: workspaceId }).strict()),
   'results:import': channel<StoredResult>()(
     z

@@ -10,6 +10,11 @@ export interface DocumentInfo {
   mime: DocumentMime;
   size: number;
   addedAt: string;
+  /**
+   * Pages (1 for an image), counted once at import and stored with the document. Null only
+   * for a document stored by an older version whose pages could not be counted since.
+   */
+  pageCount: number | null;
 }
 
 export type EngineName = 'local' | 'parse' | 'analyzer';
@@ -78,6 +83,31 @@ export type ParseAnswer = { result: StoredResult } | { job: JobRecord; reason: s
 export interface LibraryEntry {
   document: DocumentInfo;
   results: ResultInfo[];
+}
+
+/** Days a trashed document or result can be restored; older trash is removed at start-up. */
+export const TRASH_DAYS = 30;
+
+/** One deletion, restorable as a whole: a document with all its results, or a result with the extractions made from it. */
+export interface TrashEntry {
+  id: string;
+  trashedAt: string;
+  what: 'document' | 'result';
+  /** The document (in a 'result' entry: the one the results belong to, which stays). */
+  document: DocumentInfo;
+  results: ResultInfo[];
+}
+
+/** When a trash entry is removed for good. */
+export function trashExpiresAt(entry: Pick<TrashEntry, 'trashedAt'>): Date {
+  return new Date(Date.parse(entry.trashedAt) + TRASH_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** What a workspace mutation changed: main announces it, the renderer reloads what it shows. */
+export interface WorkspaceChange {
+  change: 'documents' | 'results' | 'trash';
+  /** The document concerned, when there is one. */
+  documentId?: string;
 }
 
 export const REVIEW_STATUSES = ['accepted', 'corrected', 'rejected'] as const;

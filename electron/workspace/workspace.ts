@@ -3,11 +3,25 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { parseStoredResult, type DocumentInfo, type DocumentMime, type LibraryEntry, type ResultInfo, type StoredResult, type StoredResultText } from '../../shared/workspace.js';
+import { ulid } from '../../shared/ulid.js';
+import {
+  parseStoredResult,
+  TRASH_DAYS,
+  type DocumentInfo,
+  type DocumentMime,
+  type LibraryEntry,
+  type ResultInfo,
+  type StoredResult,
+  type StoredResultText,
+  type TrashEntry,
+  type WorkspaceChange,
+} from '../../shared/workspace.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../fsAtomic.js';
 import type { Logger } from '../log.js';
+import { SerialQueue } from './serialQueue.js';
+import { Trash } from './trash.js';
 
 const documentInfoSchema = z.object({
   id: z.string(),
@@ -15,7 +29,10 @@ const documentInfoSchema = z.object({
   mime: z.string(),
   size: z.number(),
   addedAt: z.string(),
+  // Absent in documents stored before pages were counted at import (filled in on first read).
+  pageCount: z.number().int().nonnegative().nullable().optional(),
 });
+type StoredDocumentInfo = z.infer<typeof documentInfoSchema>;
 
 const resultInfoSchema = z.looseObject({
   id: z.string(),
@@ -38,40 +55,73 @@ const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
  *   documents/<id>/original        the bytes as opened
  *   results/<id>.json              the service's response, verbatim
  *   results/<id>.info.json         its summary (engine, model, pages, credits…): listing never reads responses
+ *   reviews/<id>.json              a reviewer's decisions on a result (electron/review/reviews.ts)
+ *   trash/<entry>/                 what was deleted, restorable for TRASH_DAYS (trash.ts)
  * Every write is atomic; a file that cannot be read is skipped and logged, never fatal.
+ * Mutations run one at a time and each is announced through `onChange` once it is on disk.
  */
 export class Workspace {
   readonly root: string;
+  private readonly trash: Trash;
+  private readonly mutations = new SerialQueue();
+  /** Settles once an interrupted trash move is finished; reads wait for it. */
+  private recovered: Promise<void> = Promise.resolve();
+  private readonly pageCounts = new Map<string, Promise<number | null>>();
 
-  constructor(dataDir: string, private readonly logger: Logger) {
+  constructor(
+    dataDir: string,
+    private readonly logger: Logger,
+    private readonly onChange: (change: WorkspaceChange) => void = () => undefined,
+  ) {
     this.root = join(dataDir, 'workspace');
+    this.trash = new Trash(this.root, logger);
+  }
+
+  /** At start-up: finishes a trash move a crash cut short, then (in the background) removes trash older than TRASH_DAYS. */
+  start(now = () => new Date()): Promise<void> {
+    this.recovered = this.mutations.run(() => this.trash.recover()).catch((error: unknown) => this.logger.error('trash recovery failed', { error: String(error) }));
+    const purged = this.mutations.run(async () => {
+      const entries = await this.trash.purge(new Date(now().getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000));
+      if (entries.length > 0) this.onChange({ change: 'trash' });
+    });
+    return purged.catch((error: unknown) => this.logger.error('trash purge failed', { error: String(error) }));
   }
 
   async addDocument(name: string, bytes: Uint8Array): Promise<DocumentInfo> {
     const kind = requireSupportedDocument(bytes, name);
-    if (kind.kind === 'pdf') await countPdfPagesInWorker(bytes, name);
+    const pageCount = kind.kind === 'pdf' ? await countPdfPagesInWorker(bytes, name) : 1;
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-    const existing = await this.readDocumentInfo(id);
-    if (existing) return existing;
-    const info: DocumentInfo = {
-      id,
-      name: cleanName(name),
-      mime: (kind.kind === 'pdf' ? 'application/pdf' : kind.mime) as DocumentMime,
-      size: bytes.length,
-      addedAt: new Date().toISOString(),
-    };
-    const dir = this.documentDir(id);
-    // Bytes first, then the description: a document.json always has its original beside it.
-    await writeFileAtomic(join(dir, 'original'), bytes);
-    await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));
-    this.logger.info('document added', { id, size: bytes.length });
-    return info;
+    return this.mutations.run(async () => {
+      const existing = await this.readDocumentInfo(id);
+      if (existing?.pageCount !== undefined) return existing as DocumentInfo;
+      if (existing) {
+        // Stored by an older version: the count made just now is kept with it.
+        const counted = { ...existing, pageCount };
+        await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(counted, null, 2));
+        return counted as DocumentInfo;
+      }
+      const info: DocumentInfo = {
+        id,
+        name: cleanName(name),
+        mime: (kind.kind === 'pdf' ? 'application/pdf' : kind.mime) as DocumentMime,
+        size: bytes.length,
+        addedAt: new Date().toISOString(),
+        pageCount,
+      };
+      const dir = this.documentDir(id);
+      // Bytes first, then the description: a document.json always has its original beside it.
+      await writeFileAtomic(join(dir, 'original'), bytes);
+      await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));
+      this.logger.info('document added', { id, size: bytes.length, pages: pageCount });
+      this.onChange({ change: 'documents', documentId: id });
+      return info;
+    });
   }
 
   async documentInfo(id: string): Promise<DocumentInfo> {
     const info = await this.readDocumentInfo(checkId(id));
     if (!info) throw notFound('document');
-    return info;
+    return this.withPageCount(info);
   }
 
   async documentBytes(id: string): Promise<Uint8Array> {
@@ -83,15 +133,69 @@ export class Workspace {
     }
   }
 
-  async saveResult(result: Omit<StoredResult, 'id' | 'createdAt'> & { id?: string }): Promise<StoredResult> {
-    await this.documentInfo(result.documentId);
-    const stored: StoredResult = { ...result, ...sensibleSummary(result), id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
-    const { response, ...info } = stored;
-    // The response first, its summary second: a listed result always has its response on disk.
-    await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
-    await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
-    this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
-    return stored;
+  saveResult(result: Omit<StoredResult, 'id' | 'createdAt'> & { id?: string }): Promise<StoredResult> {
+    return this.mutations.run(async () => {
+      // Checked in turn with trashing: a result never lands beside a document that just went to the trash.
+      if (!(await this.readDocumentInfo(checkId(result.documentId)))) throw notFound('document');
+      const stored: StoredResult = { ...result, ...sensibleSummary(result), id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
+      const { response, ...info } = stored;
+      // The response first, its summary second: a listed result always has its response on disk.
+      await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
+      await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
+      this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
+      this.onChange({ change: 'results', documentId: stored.documentId });
+      return stored;
+    });
+  }
+
+  /** Moves a result, the extractions made from it and their reviews to the trash. */
+  trashResult(id: string): Promise<TrashEntry> {
+    return this.mutations.run(async () => {
+      const result = await this.resultInfo(id);
+      if (!result) throw notFound('result');
+      const document = await this.storedDocument(result.documentId);
+      const extractions = (await this.listResults()).filter((r) => r.sourceResultId === id);
+      const entry = await this.putInTrash('result', document, [result, ...extractions]);
+      this.logger.info('result trashed', { id, extractions: extractions.length, entry: entry.id });
+      return entry;
+    });
+  }
+
+  /** Moves a document with all its results and their reviews to the trash. */
+  trashDocument(id: string): Promise<TrashEntry> {
+    return this.mutations.run(async () => {
+      const document = await this.storedDocument(id);
+      const results = (await this.listResults()).filter((r) => r.documentId === id);
+      const entry = await this.putInTrash('document', document, results);
+      this.logger.info('document trashed', { id, results: results.length, entry: entry.id });
+      return entry;
+    });
+  }
+
+  async listTrash(): Promise<TrashEntry[]> {
+    await this.recovered;
+    return this.trash.list();
+  }
+
+  /**
+   * Puts a trash entry back. A document imported again meanwhile (same content, same id)
+   * stays as it is and gets its results back; a result needs its document in the workspace.
+   */
+  restore(trashId: string): Promise<TrashEntry> {
+    return this.mutations.run(async () => {
+      const entry = await this.trash.read(checkId(trashId));
+      if (entry?.what === 'result' && !(await this.readDocumentInfo(entry.document.id))) {
+        throw new AppError({
+          code: 'document_not_in_workspace',
+          message: `The document of this result, ${entry.document.name}, is not in the workspace.`,
+          hint: `Restore ${entry.document.name} from the trash first.`,
+        });
+      }
+      const restored = await this.trash.restore(trashId);
+      this.logger.info('trash restored', { entry: trashId, what: restored.what });
+      this.onChange({ change: 'trash', documentId: restored.document.id });
+      return restored;
+    });
   }
 
   async result(id: string): Promise<StoredResult> {
@@ -121,6 +225,7 @@ export class Workspace {
 
   /** Every document with the summaries of its results, newest first. */
   async library(): Promise<LibraryEntry[]> {
+    await this.recovered;
     const documents = await this.listDocuments();
     const results = await this.listResults();
     const byDocument = new Map<string, ResultInfo[]>();
@@ -140,7 +245,58 @@ export class Workspace {
   private async listDocuments(): Promise<DocumentInfo[]> {
     const ids = await readdirOrEmpty(join(this.root, 'documents'));
     const infos = await Promise.all(ids.filter((id) => ID_PATTERN.test(id)).map((id) => this.readDocumentInfo(id)));
-    return infos.filter((i): i is DocumentInfo => i !== null);
+    return Promise.all(infos.filter((i): i is StoredDocumentInfo => i !== null).map((i) => this.withPageCount(i)));
+  }
+
+  /** As stored, without counting pages (counting waits on the queue its caller holds). */
+  private async storedDocument(id: string): Promise<DocumentInfo> {
+    const info = await this.readDocumentInfo(checkId(id));
+    if (!info) throw notFound('document');
+    return { ...info, pageCount: info.pageCount ?? null } as DocumentInfo;
+  }
+
+  /** Caller holds the mutation queue. Reviews first, then summaries (what lists a result), then responses, then the document. */
+  private async putInTrash(what: TrashEntry['what'], document: DocumentInfo, results: ResultInfo[]): Promise<TrashEntry> {
+    const entry: TrashEntry = { id: ulid(), trashedAt: new Date().toISOString(), what, document, results };
+    const paths = [
+      ...results.map((r) => `reviews/${checkId(r.id)}.json`),
+      ...results.map((r) => `results/${r.id}.info.json`),
+      ...results.map((r) => `results/${r.id}.json`),
+      ...(what === 'document' ? [`documents/${checkId(document.id)}`] : []),
+    ];
+    await this.trash.put(entry, paths);
+    this.onChange({ change: 'trash', documentId: document.id });
+    return entry;
+  }
+
+  /**
+   * A document stored before pages were counted at import gets its count once, written
+   * back. Should counting fail, it is tried again on the next start, never more often.
+   */
+  private withPageCount(info: StoredDocumentInfo): Promise<DocumentInfo> {
+    if (info.pageCount !== undefined) return Promise.resolve({ ...info, pageCount: info.pageCount } as DocumentInfo);
+    let counted = this.pageCounts.get(info.id);
+    if (!counted) {
+      counted = this.countAndStorePages(info);
+      this.pageCounts.set(info.id, counted);
+    }
+    return counted.then((pageCount) => ({ ...info, pageCount }) as DocumentInfo);
+  }
+
+  private async countAndStorePages(info: StoredDocumentInfo): Promise<number | null> {
+    try {
+      const bytes = await this.documentBytes(info.id);
+      const pageCount = info.mime === 'application/pdf' ? await countPdfPagesInWorker(bytes, info.name) : 1;
+      await this.mutations.run(async () => {
+        // Still there (not trashed meanwhile), and still without a count.
+        const current = await this.readDocumentInfo(info.id);
+        if (current && current.pageCount === undefined) await writeFileAtomic(join(this.documentDir(info.id), 'document.json'), JSON.stringify({ ...current, pageCount }, null, 2));
+      });
+      return pageCount;
+    } catch (error) {
+      this.logger.warn('pages of an older document could not be counted', { id: info.id, error: String(error) });
+      return null;
+    }
   }
 
   private async listResults(): Promise<ResultInfo[]> {
@@ -158,10 +314,10 @@ export class Workspace {
     return summaries.filter((s): s is ResultInfo => s !== null);
   }
 
-  private async readDocumentInfo(id: string): Promise<DocumentInfo | null> {
+  private async readDocumentInfo(id: string): Promise<StoredDocumentInfo | null> {
     try {
       const text = await readFile(join(this.documentDir(id), 'document.json'), 'utf8');
-      return documentInfoSchema.parse(JSON.parse(text)) as DocumentInfo;
+      return documentInfoSchema.parse(JSON.parse(text));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('unreadable document skipped', { id });
       return null;

@@ -1,34 +1,55 @@
-import { creditsLabel } from '../../shared/workspace.js';
+import { useEffect, useState } from 'react';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { LibraryDocument } from './LibraryDocument.js';
+import { filterLibrary } from './libraryModel.js';
+import { useLibraryStore } from './libraryStore.js';
+import { LibraryTrash } from './LibraryTrash.js';
 import { useReviewStore } from './reviewStore.js';
 
-/** Documents in the workspace and their results: everything reopens offline. */
+/** Documents in the workspace and their results: everything reopens offline. The trash is a second view of the same panel. */
 export function Library() {
-  const library = useReviewStore((s) => s.library);
+  const library = useLibraryStore((s) => s.library);
+  const filter = useLibraryStore((s) => s.filter);
+  const trashCount = useLibraryStore((s) => s.trash.length);
+  const error = useLibraryStore((s) => s.error);
+  const { load, setFilter, markSeen, clearError } = useLibraryStore.getState();
   const current = useReviewStore((s) => s.document?.id);
-  const currentResult = useReviewStore((s) => s.result?.id);
-  const openDocument = useReviewStore((s) => s.openDocument);
-  if (library.length === 0) return <p className="muted small library-empty">No documents yet.</p>;
+  const [showTrash, setShowTrash] = useState(false);
+
+  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (current) markSeen(current);
+  }, [current, markSeen]);
+
+  const shown = filterLibrary(library, filter);
   return (
-    <ul className="library" data-testid="library">
-      {library.map(({ document, results }) => (
-        <li key={document.id} className={document.id === current ? 'active' : ''}>
-          <button type="button" className="library-doc" data-testid="library-document" data-document-name={document.name} onClick={() => void openDocument(document.id)}>
-            {document.name}
-          </button>
-          {results.map((r) => (
-            <button
-              key={r.id}
-              type="button"
-              className={`library-result${r.id === currentResult ? ' active' : ''}`}
-              data-testid="library-result"
-              onClick={() => void openDocument(document.id, r.id)}
-            >
-              {r.kind} · {r.engine}{r.modelVersion ? ` · ${r.modelVersion}` : ''} · {new Date(r.createdAt).toLocaleString()}
-              {r.pageCount !== null ? ` · ${r.pageCount} p` : ''} · {creditsLabel(r)} cr{r.partial ? ' · partial' : ''}
-            </button>
+    <div className="library-panel">
+      <div className="library-tools">
+        {showTrash ? (
+          <span className="library-tools-title">Trash</span>
+        ) : (
+          <input type="search" className="library-filter" placeholder="Filter…" aria-label="Filter documents by name" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="library-filter" />
+        )}
+        <button type="button" className="library-trash-toggle" aria-pressed={showTrash} onClick={() => setShowTrash(!showTrash)} data-testid="library-trash-toggle">
+          {showTrash ? '← Library' : `Trash (${trashCount})`}
+        </button>
+      </div>
+      <ErrorMessage error={error} onDismiss={clearError} />
+      {showTrash ? (
+        <LibraryTrash />
+      ) : library.length === 0 ? (
+        <p className="muted small library-empty">No documents yet.</p>
+      ) : shown.length === 0 ? (
+        <p className="muted small library-empty" data-testid="library-no-match">
+          No document name contains “{filter.trim()}”.
+        </p>
+      ) : (
+        <ul className="library" data-testid="library">
+          {shown.map((entry) => (
+            <LibraryDocument key={entry.document.id} entry={entry} />
           ))}
-        </li>
-      ))}
-    </ul>
+        </ul>
+      )}
+    </div>
   );
 }

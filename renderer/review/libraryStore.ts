@@ -1,0 +1,97 @@
+import { create } from 'zustand';
+import type { AppError } from '../../shared/errors.js';
+import type { LibraryEntry, TrashEntry } from '../../shared/workspace.js';
+import { attemptWith } from '../ipc/attempt.js';
+import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { withJobNews, type DocumentNews } from './libraryModel.js';
+
+interface LibraryState {
+  library: LibraryEntry[];
+  trash: TrashEntry[];
+  /** What the filter box holds; the list shown is filterLibrary(library, filter). */
+  filter: string;
+  /** Jobs that finished on documents other than the open one; cleared when that document is seen. */
+  news: DocumentNews;
+  /** The document on screen: its own jobs are not news. Set by markSeen. */
+  openDocumentId: string | null;
+  error: AppError | null;
+
+  /** Loads the library and the trash, and from then on reloads them whenever main says the workspace changed. */
+  load(): Promise<void>;
+  deleteDocument(documentId: string): Promise<void>;
+  /** A parse result goes with the extractions made from it. */
+  deleteResult(resultId: string): Promise<void>;
+  restore(trashId: string): Promise<void>;
+  setFilter(filter: string): void;
+  /** The document is open: its news is read, and its jobs are not news while it stays open. */
+  markSeen(documentId: string): void;
+  clearError(): void;
+}
+
+/**
+ * The library and the trash as main lists them. The one place that pulls `library:list`:
+ * main announces every workspace change as an event, and this store reloads on it, so
+ * actions never reload by hand.
+ */
+export const useLibraryStore = create<LibraryState>((set, get) => {
+  const attempt = attemptWith(set);
+  let listening = false;
+  let loading: Promise<void> | null = null;
+  let stale = false;
+
+  /** One listing at a time; changes announced during one lead to exactly one more. */
+  const reload = (): Promise<void> => {
+    stale = true;
+    loading ??= (async () => {
+      try {
+        while (stale) {
+          stale = false;
+          const api = requireApi();
+          const [library, trash] = await Promise.all([api.library.list({}), api.library.trash({})]);
+          const known = new Set(library.map((e) => e.document.id));
+          const news = Object.fromEntries(Object.entries(get().news).filter(([id]) => known.has(id)));
+          set({ library, trash, news });
+        }
+      } finally {
+        loading = null;
+      }
+    })();
+    return loading;
+  };
+
+  const listen = () => {
+    if (listening) return;
+    listening = true;
+    subscribeEvents((event) => {
+      if (event.type === 'workspace') void attempt(reload);
+      else if (event.type === 'job') {
+        const news = withJobNews(get().news, event.job, get().openDocumentId);
+        if (news !== get().news) set({ news });
+      }
+    });
+  };
+
+  return {
+    library: [],
+    trash: [],
+    filter: '',
+    news: {},
+    openDocumentId: null,
+    error: null,
+
+    load: () =>
+      attempt(async () => {
+        listen();
+        await reload();
+      }),
+    deleteDocument: (documentId) => attempt(async () => void (await requireApi().library.delete({ documentId }))),
+    deleteResult: (resultId) => attempt(async () => void (await requireApi().library.delete({ resultId }))),
+    restore: (trashId) => attempt(async () => void (await requireApi().library.restore({ trashId }))),
+    setFilter: (filter) => set({ filter }),
+    markSeen: (documentId) => {
+      const { [documentId]: _seen, ...news } = get().news;
+      set({ openDocumentId: documentId, news });
+    },
+    clearError: () => set({ error: null }),
+  };
+});
