@@ -1,3 +1,4 @@
+import { jobStateText } from '../jobs/jobWords.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useReviewJob } from './parseAsJob.js';
 
@@ -6,10 +7,10 @@ export function ReviewJobStatus() {
   const { job, reason } = useReviewJob();
   const setScreen = useAppStore((s) => s.setScreen);
   if (!job) return null;
-  const state = job.resultId ? 'result stored' : job.problem ? `stopped: ${job.problem.message}` : job.status === 'failed' ? `failed: ${job.error?.message ?? ''}` : job.status;
+  const state = jobStateText(job);
   const code = job.problem?.code ?? (job.status === 'failed' ? job.error?.code : undefined);
   return (
-    <span className="review-job" data-testid="review-job" data-job-id={job.jobId} data-status={job.status}>
+    <span className="review-job" data-testid="review-job" data-job-id={job.jobId} data-status={job.status} data-unreachable-since={job.unreachableSince ?? undefined}>
       Job <code>{job.jobId}</code> · {state} {code ? <code className="error-code">{code}</code> : null} <span className="muted small">({reason})</span>{' '}
       <button type="button" className="link" onClick={() => setScreen('jobs')}>
         Jobs

@@ -46,6 +46,7 @@ test('a job whose service stops answering says "service unreachable since HH:MM 
   await saysUnreachable(row, deadline);
   await saysUnreachable(statusBar, deadline);
   console.log(`outage visible: job line after ${jobLineAfterMs} ms, everywhere after ${Date.now() - offlineAt} ms`);
+  await page.screenshot({ path: 'test-results/screens/outage-jobs.png', fullPage: true });
   const record = await readJson<JobRecord>(join(workspaceDir(sandbox.dataDir, 'jobs'), `${jobId}.json`));
   expect(record.unreachableSince).toEqual(expect.any(String));
 
@@ -69,12 +70,12 @@ test('a job whose service stops answering says "service unreachable since HH:MM 
 test('a batch whose service stops answering pauses its ETA and says it waits for the service, then finishes by itself', async ({ page, preview, emulator }) => {
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   await page.getByTestId('nav-jobs').click();
-  emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 300, processingMs: 5_000 }, times: 3 });
+  emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 300, processingMs: 6_000 }, times: 3 });
   const files = await Promise.all(Array.from({ length: 3 }, async (_, i) => ({ name: `outage-${i}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf(`outage batch ${i}`) })));
   await page.getByTestId('batch-files').setInputFiles(files);
   const batch = page.getByTestId('batch').first();
   await expect(batch.locator('[data-testid="batch-item"][data-state="running"]')).toHaveCount(3);
-  await expect(batch.getByTestId('batch-item').first()).toContainText(PROCESSING);
+  await page.waitForTimeout(1_000); // polled at least once
 
   await emulator.goOffline();
   const offlineAt = Date.now();
@@ -82,11 +83,18 @@ test('a batch whose service stops answering pauses its ETA and says it waits for
   await expect(page.getByTestId('batch-counts')).toContainText(/ETA paused, waiting for the service since \d\d:\d\d/, { timeout: left(deadline) });
   await expect(batch.getByTestId('batch-item')).toContainText([UNREACHABLE, UNREACHABLE, UNREACHABLE], { timeout: left(deadline) });
   await expect(batch).not.toContainText(PROCESSING);
+  const rows = page.getByTestId('jobs-local').getByTestId('job-row');
+  await expect(rows).toContainText([UNREACHABLE, UNREACHABLE, UNREACHABLE], { timeout: left(deadline) });
+  await expect(page.getByTestId('jobs-local')).not.toContainText(PROCESSING);
   await saysUnreachable(page.getByTestId('service-health'), deadline);
   console.log(`batch outage visible after ${Date.now() - offlineAt} ms`);
+  await page.screenshot({ path: 'test-results/screens/outage-batch.png', fullPage: true });
 
   await emulator.goOnline();
   const onlineAt = Date.now();
+  await expect(page.getByTestId('batch-counts')).not.toContainText('waiting for the service', { timeout: 10_000 });
+  await expect(page.getByTestId('service-health')).toHaveCount(0);
+  console.log(`batch waits no more ${Date.now() - onlineAt} ms after the service came back`);
   await expect(batch).toHaveAttribute('data-finished', 'true', { timeout: 15_000 });
   console.log(`batch finished ${Date.now() - onlineAt} ms after the service came back`);
   await expect(batch.locator('[data-testid="batch-item"][data-state="done"]')).toHaveCount(3);
