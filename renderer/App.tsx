@@ -6,6 +6,7 @@ import { ReviewScreen } from './review/ReviewScreen.js';
 import { api } from './ipc/client.js';
 import { useAppStore, type Screen } from './shell/appStore.js';
 import { Notices } from './shell/Notices.js';
+import { ServiceHealth } from './shell/ServiceHealth.js';
 
 const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'review', label: 'Review' },
@@ -62,7 +63,10 @@ export function App() {
             {item.label}
           </button>
         ))}
-        <div className="sidebar-footer muted small">{info ? `v${info.version} · ${info.shell}` : ''}</div>
+        <div className="sidebar-footer muted small">
+          <ServiceHealth />
+          {info ? `v${info.version} · ${info.shell}` : ''}
+        </div>
       </nav>
       <main className="content">
         <Notices />

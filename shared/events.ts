@@ -53,4 +53,15 @@ export interface WorkspaceEvent extends WorkspaceChange {
   type: 'workspace';
 }
 
-export type AppEvent = ProgressEvent | NoticeEvent | JobEvent | BatchEvent | IntentEvent | WorkspaceEvent;
+/**
+ * Whether a service answers the job polls sent to it, per origin (`https://host:port`):
+ * sent when that changes. `unreachableSince` is the first failed poll of the current run
+ * of failures (no connection, a timeout, a 5xx), null once a poll is answered again.
+ */
+export interface ServiceEvent {
+  type: 'service';
+  origin: string;
+  unreachableSince: string | null;
+}
+
+export type AppEvent = ProgressEvent | NoticeEvent | JobEvent | BatchEvent | IntentEvent | WorkspaceEvent | ServiceEvent;

@@ -44,6 +44,12 @@ export interface JobRecord {
   pageCount: number | null;
   /** Set when polling stopped on a problem that waiting will not fix (e.g. the key was deleted). */
   problem: AppErrorData | null;
+  /**
+   * When the first of the polls failing right now failed (no connection, a timeout, a 5xx):
+   * the service's last word (`status`) is stale since then. Cleared by the next answer.
+   * Absent in records written before it existed.
+   */
+  unreachableSince?: string | null;
   batch?: { batchId: string; itemId: string };
   /** The create intent this job settled (see electron/jobs/createIntentStore.ts). */
   intentId?: string;
@@ -66,7 +72,7 @@ export interface JobRow {
   failureReason: string | null;
   /** 'current' (`parse-<ulid>`) or 'older' (any other accepted format). */
   idFormat: 'current' | 'older';
-  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'error' | 'keyId' | 'batch'> | null;
+  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'error' | 'keyId' | 'batch' | 'unreachableSince' | 'updatedAt'> | null;
 }
 
 /**
@@ -150,6 +156,8 @@ export interface BatchItem {
   jobId: string | null;
   /** Job status while running (pending / processing). */
   jobStatus: string | null;
+  /** While running: since when its job's polls fail (its record's `unreachableSince`). Absent in older batch files. */
+  unreachableSince?: string | null;
   resultId: string | null;
   credits: number | null;
   error: AppErrorData | null;
@@ -183,8 +191,10 @@ export interface BatchSummary {
   pagesDone: number;
   credits: number;
   finished: boolean;
-  /** Seconds left at the recent pace; null until there is a pace. */
+  /** Seconds left at the recent pace; null until there is a pace, and while waiting for the service. */
   etaSeconds: number | null;
+  /** The earliest `unreachableSince` of its running documents: the batch waits for the service (its ETA is paused). */
+  waitingForServiceSince: string | null;
 }
 
 export function summarizeBatch(batch: Batch, now: number): BatchSummary {
@@ -195,8 +205,9 @@ export function summarizeBatch(batch: Batch, now: number): BatchSummary {
   const pagesDone = done.reduce((sum, i) => sum + (i.pages ?? 1), 0);
   const finishedTimes = done.map((i) => Date.parse(i.finishedAt ?? '')).filter((t) => !Number.isNaN(t));
   const startTimes = batch.items.map((i) => Date.parse(i.startedAt ?? '')).filter((t) => !Number.isNaN(t));
+  const waitingForServiceSince = batchWaitingSince(batch);
   let etaSeconds: number | null = null;
-  if (pending > 0 && finishedTimes.length > 0 && startTimes.length > 0) {
+  if (pending > 0 && finishedTimes.length > 0 && startTimes.length > 0 && waitingForServiceSince === null) {
     const elapsed = Math.max(1, now - Math.min(...startTimes));
     const perPage = elapsed / Math.max(1, pagesDone);
     etaSeconds = Math.ceil((perPage * Math.max(0, pages - pagesDone)) / 1000);
@@ -213,7 +224,14 @@ export function summarizeBatch(batch: Batch, now: number): BatchSummary {
     credits: done.reduce((sum, i) => sum + (i.credits ?? 0), 0),
     finished: pending === 0,
     etaSeconds,
+    waitingForServiceSince,
   };
+}
+
+/** The earliest time one of the batch's running jobs lost the service, or null while every poll is answered. */
+export function batchWaitingSince(batch: Pick<Batch, 'items'>): string | null {
+  const since = batch.items.filter((i) => i.state === 'running' && i.unreachableSince).map((i) => i.unreachableSince!);
+  return since.length > 0 ? since.sort()[0]! : null;
 }
 
 export interface BatchEstimate {

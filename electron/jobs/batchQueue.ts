@@ -1,6 +1,6 @@
 import { isTerminalStatus } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
-import type { Batch, BatchItem, JobRecord } from '../../shared/jobs.js';
+import { batchWaitingSince, type Batch, type BatchItem, type JobRecord } from '../../shared/jobs.js';
 import { systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
 import type { CreateIntent } from './createIntentStore.js';
 import { Slots } from './slots.js';
@@ -51,6 +51,8 @@ const MAYBE_SENT = new Set(['queued', 'submitting', 'waiting']);
  * (the service's job list could not settle it: "unsure", never sent twice), or was never
  * sent (queued again). A document waiting out a 429 or 503, or whose dropped create is
  * being settled, gives its slot to the next one and gets the next free slot back first.
+ * While the service does not answer its jobs' polls, no new document is sent: the batch
+ * waits for the service (its items show since when), and goes on when a poll is answered.
  */
 export class BatchQueue {
   private readonly slots: Slots;
@@ -123,6 +125,15 @@ export class BatchQueue {
     await this.flush();
   }
 
+  /** The tracker wrote one of this batch's job records: the item shows its status and whether the service answers. */
+  jobChanged(record: JobRecord): void {
+    const item = this.batch.items.find((i) => i.jobId === record.jobId && i.state === 'running');
+    const unreachableSince = record.unreachableSince ?? null;
+    if (!item || (item.jobStatus === record.status && (item.unreachableSince ?? null) === unreachableSince)) return;
+    Object.assign(item, { jobStatus: record.status, unreachableSince });
+    this.afterChange();
+  }
+
   /** The concurrency setting changed: more documents start now, or fewer once those in flight finish. */
   setConcurrency(limit: number): void {
     this.slots.limit = limit;
@@ -131,7 +142,8 @@ export class BatchQueue {
   }
 
   private pump(): void {
-    while (!this.batch.paused) {
+    // Sending into an outage would only fail documents that could wait.
+    while (!this.batch.paused && batchWaitingSince(this.batch) === null) {
       const next = this.batch.items.find((i) => i.state === 'queued');
       if (!next || !this.slots.tryAcquire()) break;
       next.state = 'submitting';
@@ -276,7 +288,7 @@ export class BatchQueue {
   }
 
   private finish(item: BatchItem, patch: Partial<BatchItem>): void {
-    Object.assign(item, patch, { finishedAt: new Date(this.clock.now()).toISOString() });
+    Object.assign(item, patch, { unreachableSince: null, finishedAt: new Date(this.clock.now()).toISOString() });
   }
 
   private afterChange(): void {

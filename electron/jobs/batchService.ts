@@ -34,7 +34,12 @@ export class BatchService {
   /** Settles when the batches on disk have been picked up; a batch is not opened before (it would be opened twice). */
   private resumed: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: BatchServiceDeps) {}
+  constructor(private readonly deps: BatchServiceDeps) {
+    // A running document shows its job's status and whether the service answers its polls.
+    deps.tracker.onRecord((record) => {
+      if (record.batch) this.queues.get(record.batch.batchId)?.jobChanged(record);
+    });
+  }
 
   async estimate(documentIds: string[]): Promise<BatchEstimate> {
     return (await this.countPages(documentIds)).estimate;

@@ -94,6 +94,8 @@ function rowFrom(service: JobService, row: JobListRow, record: JobRecord | null)
           problem: record.problem,
           error: record.error,
           keyId: record.keyId,
+          unreachableSince: record.unreachableSince ?? null,
+          updatedAt: record.updatedAt,
           ...(record.batch ? { batch: record.batch } : {}),
         }
       : null,

@@ -19,6 +19,7 @@ import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSch
 import { CreateGate } from './createGate.js';
 import { fetchOutput } from './outputUrl.js';
 import { reconcileCreate } from './reconcileCreate.js';
+import { isUnreachable, ServiceHealth } from './serviceHealth.js';
 
 export interface JobTrackerDeps {
   workspace: Workspace;
@@ -40,17 +41,29 @@ export interface SubmitOptions {
   onAccepted?: (status: string) => void;
 }
 
+/**
+ * One poll waits this long for its answer: a service that accepts connections but does not
+ * answer shows as unreachable after this, not after the HTTP layer's minute. Each timeout
+ * in a row doubles it (up to a minute): a completed job's large inline result on a slow
+ * link still gets through.
+ */
+const POLL_TIMEOUT_MS = 4_000;
+const MAX_POLL_TIMEOUT_MS = 60_000;
+
 /** Resends of one create after dropped connections, each after the service's job list showed no job for it. */
 const MAX_CREATE_RESENDS = 4;
 
 /**
  * The job tracker. Before a create is sent its intent is on disk; the job's record is
  * written the moment its 202 arrives, before the first poll; polling backs off (1 s ×1.5
- * up to 10 s) and resumes from the records after a restart; a completed job's output is
+ * up to 4 s) and resumes from the records after a restart; a completed job's output is
  * stored in the workspace under an id derived from the job id, so it lands exactly once
  * even if the app dies between saving the result and updating the record. A create whose
  * answer was lost (a dropped connection, or the app stopped mid-send) is settled from the
- * service's job list before anything is sent again (see reconcileCreate.ts).
+ * service's job list before anything is sent again (see reconcileCreate.ts). A poll that
+ * gets no answer (no connection, a timeout, a 5xx) marks the record `unreachableSince` at
+ * once, and the service's origin in `health`; polling goes on from the first step of the
+ * schedule, and the next answer clears both.
  */
 export class JobTracker {
   private readonly clock: RetryClock;
@@ -66,8 +79,13 @@ export class JobTracker {
   private readonly claimed = new Set<string>();
   /** Intents of creates being sent, or settled by the user, right now: open, but not unsure. */
   private readonly sending = new Set<string>();
+  /** Who hears every record change (a batch mirrors its jobs' status and reachability). */
+  private readonly recordListeners = new Set<(record: JobRecord) => void>();
+  /** Which service origins answer polls now: the status bar's fact. */
+  readonly health: ServiceHealth;
 
   constructor(private readonly deps: JobTrackerDeps) {
+    this.health = new ServiceHealth(deps.emit);
     this.clock = deps.clock ?? systemClock;
     this.schedule = deps.schedule ?? DEFAULT_POLL_SCHEDULE;
     // Every followed job waits on this one signal; a batch follows more than Node's default of 10.
@@ -184,6 +202,12 @@ export class JobTracker {
 
   stop(): void {
     this.stopper.abort();
+  }
+
+  /** Calls `listener` with every record written from now on; returns the unsubscribe. */
+  onRecord(listener: (record: JobRecord) => void): () => void {
+    this.recordListeners.add(listener);
+    return () => this.recordListeners.delete(listener);
   }
 
   /**
@@ -335,22 +359,32 @@ export class JobTracker {
 
   private async pollUntilSettled(start: JobRecord): Promise<JobRecord> {
     let record = start;
+    /** Polls failed in a row for want of the service; its retries start again from the first step. */
+    let failures = 0;
+    let timeouts = 0;
     for (let n = 0; !isSettled(record); n++) {
       // A job already terminal (e.g. completed in its 202) is fetched at once.
-      const wait = n === 0 && isTerminalStatus(record.status) ? 0 : pollDelayMs(n, this.schedule, this.clock.random());
+      const step = failures > 0 ? failures - 1 : n;
+      const wait = n === 0 && isTerminalStatus(record.status) ? 0 : pollDelayMs(step, this.schedule, this.clock.random());
       try {
         if (wait > 0) await this.clock.sleep(wait, this.stopper.signal);
       } catch {
         return record; // the tracker is stopping; the record stays open and resumes next start
       }
       try {
-        record = await this.pollOnce(record);
+        record = await this.pollOnce(record, Math.min(MAX_POLL_TIMEOUT_MS, POLL_TIMEOUT_MS * 2 ** timeouts));
+        failures = 0;
+        timeouts = 0;
       } catch (error) {
         const appError = error instanceof AppError ? forJob(error, record.jobId) : new AppError({ code: 'unexpected', message: String(error) });
         if (this.stopper.signal.aborted) return record;
         if (isPermanent(appError)) {
-          record = await this.save({ ...record, problem: appError.toData() });
+          record = await this.save({ ...record, problem: appError.toData(), unreachableSince: null });
           this.deps.logger.warn('job polling stopped', { jobId: record.jobId, code: appError.code });
+        } else if (error instanceof PollUnanswered) {
+          failures++;
+          timeouts = error.failure.code === 'timeout' ? timeouts + 1 : 0;
+          record = await this.markUnreachable(record, error, failures === 1);
         } else {
           this.deps.logger.warn('job poll failed; will poll again', { jobId: record.jobId, code: appError.code });
         }
@@ -359,19 +393,38 @@ export class JobTracker {
     return record;
   }
 
-  private async pollOnce(record: JobRecord): Promise<JobRecord> {
+  /**
+   * The first failure of a run is written and announced at once, so the UI shows it within
+   * one poll; the time is the origin's, so every job of one outage says the same. Later
+   * failures of the run change nothing.
+   */
+  private async markUnreachable(record: JobRecord, unanswered: PollUnanswered, first: boolean): Promise<JobRecord> {
+    const since = this.health.failed(unanswered.address, new Date(this.clock.now()).toISOString());
+    if (!first && record.unreachableSince) return record;
+    this.deps.logger.warn('job poll got no answer; polling on', { jobId: record.jobId, code: unanswered.failure.code, since });
+    return this.save({ ...record, unreachableSince: since });
+  }
+
+  private async pollOnce(record: JobRecord, timeoutMs: number): Promise<JobRecord> {
     const credential = await this.deps.keys.credentialFor(['v2'], record.keyId);
-    const client = new V2Client({ credential });
+    // No retries inside one poll: the next poll is the retry, and a failure must show at once.
+    const client = new V2Client({ credential, retry: { policy: { maxAttempts: 1 } }, timeoutMs });
     const options = { signal: this.stopper.signal };
-    const poll: JobPoll = record.service === 'parse' ? await client.getParseJob(record.jobId, options) : await client.getExtractJob(record.jobId, options);
+    let poll: JobPoll;
+    try {
+      poll = record.service === 'parse' ? await client.getParseJob(record.jobId, options) : await client.getExtractJob(record.jobId, options);
+    } catch (error) {
+      throw isUnreachable(error) && !this.stopper.signal.aborted ? new PollUnanswered(error as AppError, credential.address) : error;
+    }
+    this.health.answered(credential.address);
     this.noteStatus(record.jobId, poll.status);
-    let next: JobRecord = { ...record, status: poll.status, completedAt: poll.completed_at ?? record.completedAt };
+    let next: JobRecord = { ...record, status: poll.status, completedAt: poll.completed_at ?? record.completedAt, unreachableSince: null };
     if (poll.status === 'failed') {
       next.error = failureOf(poll);
     } else if (poll.status === 'completed') {
       next = { ...next, ...(await this.storeOutput(record, poll, credential.address)) };
     }
-    const changed = next.status !== record.status || next.resultId !== record.resultId || next.error !== record.error;
+    const changed = next.status !== record.status || next.resultId !== record.resultId || next.error !== record.error || Boolean(record.unreachableSince);
     return changed ? this.save(next) : record;
   }
 
@@ -445,6 +498,7 @@ export class JobTracker {
 
   private announce(record: JobRecord): void {
     this.deps.emit({ type: 'job', job: record });
+    for (const listener of this.recordListeners) listener(record);
   }
 }
 
@@ -462,6 +516,16 @@ function unsureCreate(candidates: string[]): AppError {
         : `The connection dropped while the job was being created, and the service has ${candidates.length === 1 ? 'a job' : 'jobs'} that may be this one (${candidates.join(', ')}).`,
     hint: 'Open the Jobs screen to check; send the document again only if none of them is its job.',
   });
+}
+
+/** A poll the service did not answer (see isUnreachable), with the address it went to. */
+class PollUnanswered extends AppError {
+  constructor(
+    readonly failure: AppError,
+    readonly address: string,
+  ) {
+    super(failure.toData());
+  }
 }
 
 function failureOf(poll: JobPoll): AppErrorData {

@@ -2,6 +2,7 @@ import { summarizeBatch, type Batch, type BatchItem } from '../../shared/jobs.js
 import { useReviewStore } from '../review/reviewStore.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useBatchStore } from './batchStore.js';
+import { unreachableText, waitingForServiceText } from './jobWords.js';
 
 /** How far one document is, for its bar: sent, accepted, processing, stored. */
 function itemProgress(item: BatchItem): number {
@@ -22,12 +23,14 @@ function itemProgress(item: BatchItem): number {
 }
 
 function itemLabel(item: BatchItem): string {
+  if (item.state === 'running' && item.unreachableSince) return unreachableText(item.unreachableSince);
   if (item.state === 'running') return item.jobStatus ?? 'sent';
   if (item.state === 'waiting') return `service busy, retrying (attempt ${item.attempts})`;
   return item.state;
 }
 
-function eta(seconds: number | null): string {
+function eta(seconds: number | null, waitingSince: string | null): string {
+  if (waitingSince) return `paused, ${waitingForServiceText(waitingSince)}`;
   if (seconds === null) return '—';
   return seconds < 90 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
 }
@@ -46,7 +49,7 @@ export function BatchView({ batch }: { batch: Batch }) {
   const failures = batch.items.filter((i) => i.state === 'failed' || i.state === 'unsure');
   const settled = summary.done + summary.failed + summary.cancelled + summary.unsure;
   return (
-    <section className="card batch" data-testid="batch" data-batch-id={batch.batchId} data-finished={summary.finished} data-paused={batch.paused}>
+    <section className="card batch" data-testid="batch" data-batch-id={batch.batchId} data-finished={summary.finished} data-paused={batch.paused} data-waiting-since={summary.waitingForServiceSince ?? undefined}>
       <header className="batch-head">
         <strong>Batch · {batch.name}</strong>
         <span className="batch-controls">
@@ -79,7 +82,7 @@ export function BatchView({ batch }: { batch: Batch }) {
       <div className="batch-overall">
         <progress max={summary.documents || 1} value={settled} data-testid="batch-progress" />
         <span data-testid="batch-counts">
-          {summary.done} of {summary.documents} done · pages {summary.pagesDone} / {summary.pages} · {summary.credits} credits · ETA {eta(summary.etaSeconds)}
+          {summary.done} of {summary.documents} done · pages {summary.pagesDone} / {summary.pages} · {summary.credits} credits · ETA {eta(summary.etaSeconds, summary.waitingForServiceSince)}
           {batch.paused ? ' · paused' : ''}
         </span>
       </div>

@@ -1,14 +1,16 @@
 import type { JobRow } from '../../shared/jobs.js';
 import { useJobsStore } from './jobsStore.js';
+import { clockTime, notFollowed, statusBadge, unreachableText } from './jobWords.js';
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
 
-/** Why a job did not give a result: the service's failure, or the problem that stopped polling it. */
+/** Why a job did not give a result (yet): the service's failure, the problem that stopped polling it, or an outage. */
 function JobTrouble({ row }: { row: JobRow }) {
   const error = row.local?.error;
   const problem = row.local?.problem;
+  const unreachableSince = row.local && statusBadge(row).tone === 'unreachable' ? row.local.unreachableSince : null;
   return (
     <>
       {error ? (
@@ -20,10 +22,24 @@ function JobTrouble({ row }: { row: JobRow }) {
       ) : null}
       {problem ? (
         <div className="small warning" data-testid="job-problem">
-          Not followed any more: {problem.message} <code>{problem.code}</code>
+          Not followed any more{notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message} <code>{problem.code}</code>
+        </div>
+      ) : null}
+      {unreachableSince ? (
+        <div className="small warning" data-testid="job-unreachable">
+          {unreachableText(unreachableSince)}
         </div>
       ) : null}
     </>
+  );
+}
+
+function StatusBadge({ row }: { row: JobRow }) {
+  const badge = statusBadge(row);
+  return (
+    <span className={`status status-${badge.tone}`} data-testid="job-status">
+      {badge.text}
+    </span>
   );
 }
 
@@ -52,7 +68,7 @@ export function JobTable({ rows, empty }: { rows: JobRow[]; empty: string }) {
               {row.local?.batch ? <span className="tag">batch</span> : null}
             </td>
             <td>
-              <span className={`status status-${row.status}`}>{row.status}</span>
+              <StatusBadge row={row} />
               <JobTrouble row={row} />
             </td>
             <td>{row.local ? row.local.documentName : <span className="muted">not started here</span>}</td>

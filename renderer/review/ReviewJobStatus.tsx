@@ -1,3 +1,4 @@
+import { jobStateText } from '../jobs/jobWords.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useReviewJobs } from './parseAsJob.js';
 import { useReviewStore } from './reviewStore.js';
@@ -9,11 +10,10 @@ export function ReviewJobStatus() {
   const setScreen = useAppStore((s) => s.setScreen);
   if (!followed) return null;
   const { job, reason } = followed;
-  const state = job.resultId ? 'result stored' : job.problem ? `stopped: ${job.problem.message}` : job.status === 'failed' ? `failed: ${job.error?.message ?? ''}` : job.status;
   const code = job.problem?.code ?? (job.status === 'failed' ? job.error?.code : undefined);
   return (
-    <span className="review-job" data-testid="review-job" data-job-id={job.jobId} data-status={job.status}>
-      Job <code>{job.jobId}</code> · {state} {code ? <code className="error-code">{code}</code> : null} <span className="muted small">({reason})</span>{' '}
+    <span className="review-job" data-testid="review-job" data-job-id={job.jobId} data-status={job.status} data-unreachable-since={job.unreachableSince ?? undefined}>
+      Job <code>{job.jobId}</code> · {jobStateText(job)} {code ? <code className="error-code">{code}</code> : null} <span className="muted small">({reason})</span>{' '}
       <button type="button" className="link" onClick={() => setScreen('jobs')}>
         Jobs
       </button>

@@ -65,6 +65,9 @@ test('jobs started here are listed from disk: failures with their code, a delete
   await page.getByTestId('nav-jobs').click();
   await expect(localRow(orphan).getByTestId('job-problem')).toContainText('no_key', { timeout: 15_000 });
   await expect(localRow(orphan)).toContainText('orphan.pdf');
+  // Its status is what was last seen, not news: never a bare "pending" or "processing" beside "Not followed any more".
+  await expect(localRow(orphan).getByTestId('job-status')).toHaveText(/^last seen (pending|processing)$/);
+  await expect(localRow(orphan).getByTestId('job-problem')).toContainText(/Not followed any more since \d\d:\d\d/);
 
   // The same key added back has a new id; "Check again" follows the job with it to its result.
   await addKeyThroughUi(page, { name: 'Key again', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });

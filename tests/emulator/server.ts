@@ -43,6 +43,13 @@ export interface Emulator {
   ctx: EmulatorContext;
   faults: FaultStore;
   requests: RequestLogEntry[];
+  /**
+   * An outage: stops listening and drops every open connection (clients get refused
+   * connections), while jobs go on being worked on as on a service the network lost.
+   */
+  goOffline(): Promise<void>;
+  /** Listens again on the same port, with every job and key as it was. */
+  goOnline(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -201,10 +208,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (!response.ok) throw new Error(`PUT answered HTTP ${response.status}`);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  await listen(options.port ?? 0);
   const address = server.address() as AddressInfo;
   baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
@@ -221,12 +238,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ctx,
     faults,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        ctx.jobs.close();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    goOffline: () => stopListening(),
+    goOnline: () => listen(address.port),
+    close: async () => {
+      ctx.jobs.close();
+      if (server.listening) await stopListening();
+    },
   };
 }
 
