@@ -16,7 +16,9 @@ export function Library() {
   const current = useReviewStore((s) => s.document?.id);
   const [showTrash, setShowTrash] = useState(false);
 
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
   useEffect(() => {
     if (current) markSeen(current);
   }, [current, markSeen]);

@@ -5,6 +5,7 @@ import { MarkdownPanel } from '../markdown/MarkdownPanel.js';
 import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
 import { Library } from './Library.js';
+import { useLibraryStore } from './libraryStore.js';
 import { ReviewToolbar } from './ReviewToolbar.js';
 import { useReviewStore, WORKSPACE_BANNER } from './reviewStore.js';
 import { StatusBar } from './StatusBar.js';
@@ -43,11 +44,18 @@ export function ReviewScreen() {
   useEffect(() => {
     // First launch: an empty workspace opens the sample, parsed offline, so the main job works at
     // once — unless the reviewer has already started opening something of their own.
-    const { loadLibrary, openSample } = useReviewStore.getState();
-    void loadLibrary().then(() => {
-      const state = useReviewStore.getState();
-      if (state.library.length === 0 && state.documentStatus === 'empty') void openSample();
+    void useLibraryStore
+      .getState()
+      .load()
+      .then(() => {
+        const { documentStatus, openSample } = useReviewStore.getState();
+        if (useLibraryStore.getState().library.length === 0 && documentStatus === 'empty') void openSample();
+      });
+    // A deleted document or result on screen closes with it.
+    const stop = useLibraryStore.subscribe((state, previous) => {
+      if (state.library !== previous.library) useReviewStore.getState().followLibrary(state.library, previous.library);
     });
+    return stop;
   }, []);
 
   return (

@@ -79,10 +79,14 @@ export type DocumentNews = Record<string, Record<string, 'result' | 'failed'>>;
 
 /** A job on a document that is not the open one that stored a result or failed is news for that document. */
 export function withJobNews(news: DocumentNews, job: JobRecord, openDocumentId: string | null): DocumentNews {
-  if (job.documentId === openDocumentId) return news;
   const outcome = job.resultId !== null ? 'result' : job.status === 'failed' || job.problem !== null ? 'failed' : null;
-  if (!outcome || news[job.documentId]?.[job.jobId] === outcome) return news;
-  return { ...news, [job.documentId]: { ...news[job.documentId], [job.jobId]: outcome } };
+  return outcome ? withNews(news, job.documentId, job.jobId, outcome, openDocumentId) : news;
+}
+
+/** News `key` (a job or run) on `documentId`, unless that document is the open one or it is already known. */
+export function withNews(news: DocumentNews, documentId: string, key: string, outcome: 'result' | 'failed', openDocumentId: string | null): DocumentNews {
+  if (documentId === openDocumentId || news[documentId]?.[key] === outcome) return news;
+  return { ...news, [documentId]: { ...news[documentId], [key]: outcome } };
 }
 
 /** The badge of a document's news: how many jobs, and whether any failed. */

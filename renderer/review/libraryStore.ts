@@ -3,7 +3,7 @@ import type { AppError } from '../../shared/errors.js';
 import type { LibraryEntry, TrashEntry } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { withJobNews, type DocumentNews } from './libraryModel.js';
+import { withJobNews, withNews, type DocumentNews } from './libraryModel.js';
 
 interface LibraryState {
   library: LibraryEntry[];
@@ -25,6 +25,10 @@ interface LibraryState {
   setFilter(filter: string): void;
   /** The document is open: its news is read, and its jobs are not news while it stays open. */
   markSeen(documentId: string): void;
+  /** A run outside the Jobs flow finished on a document that is not open: news for its entry. */
+  noteNews(documentId: string, key: string, outcome: 'result' | 'failed'): void;
+  /** A document's entry, listed again first if it (or the result wanted) is not known yet. */
+  entry(documentId: string, resultId?: string): Promise<LibraryEntry | undefined>;
   clearError(): void;
 }
 
@@ -91,6 +95,18 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     markSeen: (documentId) => {
       const { [documentId]: _seen, ...news } = get().news;
       set({ openDocumentId: documentId, news });
+    },
+    noteNews: (documentId, key, outcome) => {
+      const news = withNews(get().news, documentId, key, outcome, get().openDocumentId);
+      if (news !== get().news) set({ news });
+    },
+    entry: async (documentId, resultId) => {
+      const find = () => get().library.find((e) => e.document.id === documentId);
+      const known = find();
+      if (known && (!resultId || known.results.some((r) => r.id === resultId))) return known;
+      listen();
+      await reload();
+      return find();
     },
     clearError: () => set({ error: null }),
   };

@@ -178,3 +178,25 @@ test('a priority-tier parse in auto mode goes as a job instead of dropping the t
   expect(emulator.requests.some((r) => r.method === 'POST' && r.path === '/v2/parse')).toBe(false);
   void preview;
 });
+
+test('deleting the document on screen closes it; deleting the result on screen falls back to the latest one', async ({ page, preview }) => {
+  const watch = watchForCrashes(page);
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('open-file').setInputFiles(REPORT);
+  await expect(page.getByTestId('page-count')).toHaveText('of 4');
+  await page.getByTestId('run').click();
+  await expect(page.locator('[data-testid="page"][data-page="1"] [data-testid="box"]').first()).toBeVisible({ timeout: 30_000 });
+
+  const report = page.locator('[data-testid="library-entry"]', { has: libraryEntry(page, 'report.pdf') });
+  await report.getByTestId('library-delete-result').first().click();
+  await page.getByTestId('library-confirm-delete').click();
+  await expect(page.getByTestId('page-count')).toHaveText('of 4');
+  await expect(page.locator('[data-testid="box"]')).toHaveCount(0);
+
+  await report.getByTestId('library-delete-document').click();
+  await page.getByTestId('library-confirm-delete').click();
+  await expect(page.locator('.empty-state').first()).toContainText('Open a PDF or an image');
+  await expect(page.getByTestId('run-disabled-reason')).toHaveText('Open a document to run an engine on it.');
+  await expectNoCrash(page, watch);
+  void preview;
+});

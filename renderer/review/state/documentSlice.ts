@@ -5,6 +5,7 @@ import { recogniseResult } from '../../../shared/resultShapes.js';
 import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
 import { requireApi } from '../../ipc/client.js';
 import { ScopeSlot, type DocumentScope } from '../documentScope.js';
+import { useLibraryStore } from '../libraryStore.js';
 import { WORKSPACE_BANNER } from './errorsSlice.js';
 import { started, type SliceOf } from './slice.js';
 
@@ -12,7 +13,6 @@ import { started, type SliceOf } from './slice.js';
 export type DocumentStatus = 'empty' | 'opening' | 'ready';
 
 export interface DocumentSlice {
-  library: LibraryEntry[];
   documentStatus: DocumentStatus;
   /** What is being opened, for "Opening …" and the reason runs wait. */
   opening: string | null;
@@ -20,13 +20,17 @@ export interface DocumentSlice {
   bytes: Uint8Array | null;
   result: StoredResult | null;
   model: ParseModel | null;
-  loadLibrary(): Promise<void>;
   openFile(file: File): Promise<void>;
   /** Documents and result JSONs together (drop or the import button): stored as if just run, then opened. */
   importFiles(files: File[]): Promise<void>;
   /** Opens a document with a result (the given one, else its latest parse or analyzer result). */
   openDocument(id: string, resultId?: string): Promise<void>;
   openSample(): Promise<void>;
+  /**
+   * Follows the library as main changed it: a document or result on screen that was just
+   * deleted closes (or falls back to the document's latest result).
+   */
+  followLibrary(library: LibraryEntry[], previous: LibraryEntry[]): void;
 }
 
 /** The one thing being opened or shown: opening another ends it, and its late answers are dropped. */
@@ -54,9 +58,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   /** Shows `document` with the chosen result and its latest extraction; every wait is in `scope`. */
   async function load(scope: DocumentScope, document: DocumentInfo, choice: { resultId?: string; bytes?: Uint8Array } = {}): Promise<void> {
     const api = requireApi();
-    const library = await scope.settle(api.library.list({}));
-    set({ library });
-    const results = library.find((e) => e.document.id === document.id)?.results ?? [];
+    const results = (await scope.settle(useLibraryStore.getState().entry(document.id, choice.resultId)))?.results ?? [];
     // An extraction opens on top of the parse result it was made from.
     const chosen = results.find((r) => r.id === choice.resultId) ?? results.find((r) => r.kind !== 'extract');
     const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
@@ -90,10 +92,6 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       await get().loadExtraction(scope, extractionId ? parseStoredResult(await scope.settle(api.results.get({ id: extractionId }))) : null);
     }
     set({ documentStatus: 'ready', opening: null });
-  }
-
-  function loadLibrary(): Promise<void> {
-    return get().attempt(WORKSPACE_BANNER, async () => set({ library: await requireApi().library.list({}) }));
   }
 
   function openFile(file: File): Promise<void> {
@@ -137,10 +135,11 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
 
   function openDocument(id: string, resultId?: string): Promise<void> {
     performance.mark('gw:open');
-    const known = get().library.find((e) => e.document.id === id)?.document;
+    const library = useLibraryStore.getState();
+    const known = library.library.find((e) => e.document.id === id)?.document;
     const scope = beginOpening(known?.name ?? 'the document');
     return opens(scope, async () => {
-      const document = known ?? (await scope.settle(requireApi().library.list({}))).find((e) => e.document.id === id)?.document;
+      const document = known ?? (await scope.settle(library.entry(id)))?.document;
       if (!document) throw new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.', hint: 'It may have been deleted; open the file again.' });
       await load(scope, document, resultId ? { resultId } : {});
     });
@@ -154,19 +153,35 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     });
   }
 
+  function followLibrary(library: LibraryEntry[], previous: LibraryEntry[]): void {
+    const { document, result, documentStatus } = get();
+    if (!document || documentStatus === 'opening') return;
+    const now = library.find((e) => e.document.id === document.id);
+    const before = previous.find((e) => e.document.id === document.id);
+    // Only a removal seen happen counts: a listing older than an import must not close it.
+    if (!now && before) {
+      shown.end();
+      set({ document: null, bytes: null, result: null, model: null, selection: null, documentStatus: 'empty', opening: null });
+      get().clearExtraction();
+      return;
+    }
+    const shownIds = [result?.id, get().extraction?.id].filter((id): id is string => !!id);
+    const removed = shownIds.some((id) => before?.results.some((r) => r.id === id) && !now?.results.some((r) => r.id === id));
+    if (now && removed) void openDocument(document.id);
+  }
+
   return {
-    library: [],
     documentStatus: 'empty',
     opening: null,
     document: null,
     bytes: null,
     result: null,
     model: null,
-    loadLibrary,
     openFile,
     importFiles,
     openDocument,
     openSample,
+    followLibrary,
   };
 };
 

@@ -4,6 +4,7 @@ import type { JobRecord } from '../../../shared/jobs.js';
 import type { EngineName, StoredResult } from '../../../shared/workspace.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
 import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from '../engineSettings.js';
+import { useLibraryStore } from '../libraryStore.js';
 import { followJob, submitExtractJob } from '../parseAsJob.js';
 import type { SliceOf } from './slice.js';
 
@@ -82,18 +83,35 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
    * A result stored for `documentId` opens if that document is still what the reviewer is on
    * and nothing else is opening; otherwise it waits in the library.
    */
-  function land(documentId: string, resultId: string): Promise<void> | void {
+  function openIfShown(documentId: string, resultId: string): Promise<void> | null {
     const { document, documentStatus } = get();
-    if (document?.id === documentId && documentStatus === 'ready') return get().openDocument(documentId, resultId);
+    return document?.id === documentId && documentStatus === 'ready' ? get().openDocument(documentId, resultId) : null;
   }
 
-  const landJob = (job: JobRecord) => void (job.resultId ? land(job.documentId, job.resultId) : undefined);
+  /** A run's result: shown, or news on its document's entry (a job's news comes from its own events). */
+  function land(documentId: string, resultId: string): Promise<void> | void {
+    return openIfShown(documentId, resultId) ?? useLibraryStore.getState().noteNews(documentId, resultId, 'result');
+  }
+
+  /** Runs `work` for `documentId`; a failure is that document's banner, and news on its entry if it is not open. */
+  function attemptRun(documentId: string, work: () => Promise<void>): Promise<void> {
+    return get().attempt(documentId, async () => {
+      try {
+        await work();
+      } catch (error) {
+        if (get().document?.id !== documentId) useLibraryStore.getState().noteNews(documentId, crypto.randomUUID(), 'failed');
+        throw error;
+      }
+    });
+  }
+
+  const landJob = (job: JobRecord) => void (job.resultId ? openIfShown(job.documentId, job.resultId) : undefined);
 
   function runEngine(): Promise<void> {
     const { document, documentStatus, engine, runs } = get();
     if (!document || documentStatus !== 'ready' || runs[document.id]) return Promise.resolve();
     const target = document.id;
-    return get().attempt(target, async () => {
+    return attemptRun(target, async () => {
       const answer = await asRun(target, 'Starting…', (runId) => requireApi().engine.parse(engineRequest(engine, runId, target)));
       if ('job' in answer) followJob(answer.job, answer.reason, landJob);
       else await land(target, answer.result.id);
@@ -104,7 +122,7 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     const { result, documentStatus, runs } = get();
     if (!result || documentStatus !== 'ready' || runs[result.documentId]) return Promise.resolve();
     const source = result;
-    return get().attempt(source.documentId, async () => {
+    return attemptRun(source.documentId, async () => {
       if (source.kind !== 'parse') throw new AppError({ code: 'no_parse_result', message: 'Extraction reads the Markdown of a parse result; open or run one first.' });
       if (extractor === 'extract-job') {
         const job = await asRun(source.documentId, 'Creating the job…', (runId) => submitExtractJob(source.id, schema, runId));

@@ -19,9 +19,12 @@ beforeAll(async () => {
   // The renderer's IPC client reads the bridge when it is first imported.
   (globalThis as { window?: unknown }).window = { groundwork: bridge.api };
   store = (await import('../../../renderer/review/reviewStore.js')).useReviewStore;
+  const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+  await useLibraryStore.getState().load();
   await store.getState().openSample();
   invoice = store.getState().document!;
   report = await bridge.services.workspace.addDocument('report.pdf', new Uint8Array(await readFile('resources/samples/report.pdf')));
+  await useLibraryStore.getState().entry(report.id);
 });
 
 afterAll(async () => {
@@ -54,7 +57,7 @@ describe('review store', () => {
   });
 
   it('Run does nothing while a document opens; pressed when it is open, it parses that document', async () => {
-    const release = bridge.hold('library:list');
+    const release = bridge.hold('documents:read');
     const opening = store.getState().openDocument(report.id);
     const before = bridge.calls.get('engine:parse') ?? 0;
     await store.getState().runEngine();
