@@ -4,7 +4,12 @@ import { SizeTree } from '../../shared/fenwick.js';
 /** Scroll so that this item is visible. Each new request object asks again, even for the same index. */
 export interface ScrollRequest {
   index: number;
+  /** 'nearest' (default): just into view, left alone if it already is. 'start': at the top of the list. */
+  align?: 'nearest' | 'start';
 }
+
+/** How long a 'start' request keeps its item at the top while the heights around it are measured. */
+const HOLD_MS = 400;
 
 interface VirtualListProps {
   count: number;
@@ -16,6 +21,8 @@ interface VirtualListProps {
   testId?: string;
   /** Extra px rendered above and below the viewport. */
   overscan?: number;
+  /** The reviewer scrolled the list (wheel, keys, scrollbar, touch; not a scroll request): the first item in view. */
+  onUserScroll?: (firstVisible: number) => void;
 }
 
 /**
@@ -23,12 +30,18 @@ interface VirtualListProps {
  * Heights start as estimates and are replaced by measurements (a size tree keeps offsets
  * O(log n)), so 60,000 Markdown blocks scroll like 60.
  */
-export function VirtualList({ count, estimate, render, scrollTo, className, testId, overscan = 800 }: VirtualListProps) {
+export function VirtualList({ count, estimate, render, scrollTo, className, testId, overscan = 800, onUserScroll }: VirtualListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [, remeasured] = useReducer((n: number) => n + 1, 0);
-  const pendingScroll = useRef<ScrollRequest | null>(null);
+  const pendingScroll = useRef<{ request: ScrollRequest; until: number } | null>(null);
+  // Whether the scrolling now is the reviewer's (after their gesture) or a scroll request's.
+  const byReviewer = useRef(false);
+  const reviewerGesture = () => {
+    byReviewer.current = true;
+    pendingScroll.current = null;
+  };
 
   const first = count === 0 ? 0 : sizes.indexAt(Math.max(0, viewport.top - overscan));
   const last = count === 0 ? -1 : sizes.indexAt(viewport.top + viewport.height + overscan);
@@ -70,18 +83,31 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
     if (!scrollTo || !element || scrollTo.index < 0 || scrollTo.index >= count) return;
     const top = sizes.offsetOf(scrollTo.index);
     const bottom = top + sizes.size(scrollTo.index);
-    if (top < element.scrollTop || bottom > element.scrollTop + element.clientHeight) {
+    byReviewer.current = false;
+    if (scrollTo.align === 'start') {
+      element.scrollTop = top;
+      setViewport({ top: element.scrollTop, height: element.clientHeight });
+    } else if (top < element.scrollTop || bottom > element.scrollTop + element.clientHeight) {
       element.scrollTop = Math.max(0, top - element.clientHeight / 3);
       setViewport({ top: element.scrollTop, height: element.clientHeight });
     }
-    pendingScroll.current = scrollTo;
+    pendingScroll.current = { request: scrollTo, until: performance.now() + HOLD_MS };
   }, [scrollTo, sizes, count]);
 
+  // Once mounted, the item is aligned by its real position; a 'start' item is held at the top for
+  // a moment, while the items measured above it settle their heights.
   useLayoutEffect(() => {
-    const request = pendingScroll.current;
-    if (!request) return;
-    const item = scroller.current?.querySelector<HTMLElement>(`:scope > div > [data-index="${request.index}"]`);
-    if (item) {
+    const pending = pendingScroll.current;
+    const element = scroller.current;
+    if (!pending || !element) return;
+    const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
+    if (!item) return;
+    byReviewer.current = false;
+    if (pending.request.align === 'start') {
+      const shift = item.getBoundingClientRect().top - element.getBoundingClientRect().top;
+      if (Math.abs(shift) > 0.5) element.scrollTop += shift;
+      if (performance.now() > pending.until) pendingScroll.current = null;
+    } else {
       pendingScroll.current = null;
       item.scrollIntoView({ block: 'nearest' });
     }
@@ -111,7 +137,15 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       ref={scroller}
       className={`virtual-list ${className ?? ''}`}
       data-testid={testId}
-      onScroll={(e) => setViewport({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
+      onScroll={(e) => {
+        const { scrollTop, clientHeight } = e.currentTarget;
+        setViewport({ top: scrollTop, height: clientHeight });
+        if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop));
+      }}
+      onWheel={reviewerGesture}
+      onPointerDown={reviewerGesture}
+      onKeyDown={reviewerGesture}
+      onTouchStart={reviewerGesture}
     >
       <div style={{ paddingTop: padTop, paddingBottom: padBottom }}>{items}</div>
     </div>

@@ -4,6 +4,8 @@ import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
+import { FollowToggle } from '../viewer/FollowToggle.js';
+import { usePageFollow } from '../viewer/usePageFollow.js';
 import { markExactText } from './exactHighlight.js';
 import { renderMarkdown } from './renderMarkdown.js';
 
@@ -16,31 +18,35 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
         <label className="toggle">
           <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} data-testid="md-raw-toggle" /> Raw Markdown
         </label>
+        <FollowToggle />
       </div>
       {raw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} />}
     </div>
   );
 }
 
-type Row = { kind: 'page'; page: number } | { kind: 'block'; id: string };
+/** `page` is the index in `model.pages`; `pageNumber` the page's number, for following the viewer. */
+type Row = { kind: 'page'; page: number; pageNumber: number } | { kind: 'block'; id: string; pageNumber: number };
 
-/** Page breaks and blocks in reading order, and where each block sits in that list. */
-function rowsOf(model: ParseModel): { rows: Row[]; rowOfBlock: Map<string, number> } {
+/** Page breaks and blocks in reading order, where each block sits in that list, and where each page starts. */
+function rowsOf(model: ParseModel): { rows: Row[]; rowOfBlock: Map<string, number>; rowOfPage: Map<number, number> } {
   const rows: Row[] = [];
   const rowOfBlock = new Map<string, number>();
+  const rowOfPage = new Map<number, number>();
   model.pages.forEach((page, pageIndex) => {
-    rows.push({ kind: 'page', page: pageIndex });
+    if (!rowOfPage.has(page.page)) rowOfPage.set(page.page, rows.length);
+    rows.push({ kind: 'page', page: pageIndex, pageNumber: page.page });
     for (const id of model.nodes.get(page.nodeId)?.childIds ?? []) {
       rowOfBlock.set(id, rows.length);
-      rows.push({ kind: 'block', id });
+      rows.push({ kind: 'block', id, pageNumber: page.page });
     }
   });
-  return { rows, rowOfBlock };
+  return { rows, rowOfBlock, rowOfPage };
 }
 
 function RenderedMarkdown({ model }: { model: ParseModel }) {
   const selection = useReviewStore((s) => s.selection);
-  const { rows, rowOfBlock } = useMemo(() => rowsOf(model), [model]);
+  const { rows, rowOfBlock, rowOfPage } = useMemo(() => rowsOf(model), [model]);
   const selectedBlocks = useMemo(() => {
     const blocks = new Set<string>();
     for (const id of selection?.nodeIds ?? []) {
@@ -53,11 +59,17 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
     () => (selection?.kind === 'field' ? selection.ranges.map((r) => model.markdown.slice(r.start, r.end)) : []),
     [model, selection],
   );
-  const scrollTo = useMemo<ScrollRequest | null>(() => {
+  const selectionTo = useMemo<ScrollRequest | null>(() => {
     const first = [...selectedBlocks][0];
     const index = first === undefined ? undefined : rowOfBlock.get(first);
     return index === undefined ? null : { index };
   }, [selectedBlocks, rowOfBlock]);
+  const { scrollTo, onUserScroll } = usePageFollow(
+    'markdown',
+    selectionTo,
+    useCallback((page: number) => rowOfPage.get(page), [rowOfPage]),
+    useCallback((row: number) => rows[row]?.pageNumber ?? null, [rows]),
+  );
 
   useEffect(() => {
     // For the benchmark: the Markdown panel has drawn its first blocks for this model.
@@ -79,7 +91,7 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
     if (row.kind === 'page') {
       const page = model.pages[row.page]!;
       return (
-        <div className={`md-page-break${page.failed ? ' failed' : ''}`}>
+        <div className={`md-page-break${page.failed ? ' failed' : ''}`} data-testid="md-page" data-page={page.page}>
           Page {page.page}
           {page.status !== 'ok' ? ` · ${page.status}` : ''}
           {page.reason ? ` — ${page.reason}` : ''}
@@ -88,10 +100,20 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
       );
     }
     const selected = selectedBlocks.has(row.id);
-    return <MarkdownBlock model={model} id={row.id} selected={selected} exactTexts={selected ? exactTexts : NO_TEXTS} />;
+    return <MarkdownBlock model={model} id={row.id} page={row.pageNumber} selected={selected} exactTexts={selected ? exactTexts : NO_TEXTS} />;
   };
 
-  return <VirtualList count={rows.length} estimate={estimate} render={render} scrollTo={scrollTo} className="md-rendered" testId="md-rendered" />;
+  return (
+    <VirtualList
+      count={rows.length}
+      estimate={estimate}
+      render={render}
+      scrollTo={scrollTo}
+      onUserScroll={onUserScroll}
+      className="md-rendered"
+      testId="md-rendered"
+    />
+  );
 }
 
 const NO_TEXTS: string[] = [];
@@ -105,7 +127,19 @@ function pageFlags(model: ParseModel, nodeId: string) {
   ) : null;
 }
 
-const MarkdownBlock = memo(function MarkdownBlock({ model, id, selected, exactTexts }: { model: ParseModel; id: string; selected: boolean; exactTexts: string[] }) {
+const MarkdownBlock = memo(function MarkdownBlock({
+  model,
+  id,
+  page,
+  selected,
+  exactTexts,
+}: {
+  model: ParseModel;
+  id: string;
+  page: number;
+  selected: boolean;
+  exactTexts: string[];
+}) {
   const selectNode = useReviewStore((s) => s.selectNode);
   const element = useRef<HTMLDivElement>(null);
   const node = model.nodes.get(id);
@@ -132,6 +166,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ model, id, selected, exactTe
         tabIndex={0}
         data-testid="md-node"
         data-node-id={id}
+        data-page={page}
         data-type={node.type}
         data-selected={selected ? 'true' : undefined}
         data-flagged={flags ? 'true' : undefined}

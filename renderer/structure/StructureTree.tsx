@@ -2,6 +2,9 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { flagLabels, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useReviewStore } from '../review/reviewStore.js';
+import { FollowToggle } from '../viewer/FollowToggle.js';
+import { usePageFollow } from '../viewer/usePageFollow.js';
+import { nodeSnippet } from './nodeSnippet.js';
 
 const ROW_HEIGHT = 24;
 
@@ -22,11 +25,24 @@ export function StructureTree({ model }: { model: ParseModel }) {
     [model, typeFilter],
   );
   const rowOf = useMemo(() => new Map(rows.map((node, i) => [node.id, i])), [rows]);
+  const rowOfPage = useMemo(() => {
+    const map = new Map<number, number>();
+    rows.forEach((node, i) => {
+      if (node.type === 'page' && node.page !== null && !map.has(node.page)) map.set(node.page, i);
+    });
+    return map;
+  }, [rows]);
   const selected = useMemo(() => new Set(selection?.nodeIds ?? []), [selection]);
-  const scrollTo = useMemo<ScrollRequest | null>(() => {
+  const selectionTo = useMemo<ScrollRequest | null>(() => {
     const index = selection?.nodeIds.map((id) => rowOf.get(id)).find((i) => i !== undefined);
     return index === undefined ? null : { index };
   }, [selection, rowOf]);
+  const { scrollTo, onUserScroll } = usePageFollow(
+    'tree',
+    selectionTo,
+    useCallback((page: number) => rowOfPage.get(page), [rowOfPage]),
+    useCallback((row: number) => rows[row]?.page ?? null, [rows]),
+  );
   const estimate = useCallback(() => ROW_HEIGHT, []);
 
   return (
@@ -44,12 +60,14 @@ export function StructureTree({ model }: { model: ParseModel }) {
           </select>
         </label>
         <span className="muted">{rows.length.toLocaleString()} rows</span>
+        <FollowToggle />
       </div>
       <VirtualList
         count={rows.length}
         estimate={estimate}
-        render={(i) => <TreeRow node={rows[i]!} selected={selected.has(rows[i]!.id)} />}
+        render={(i) => <TreeRow node={rows[i]!} markdown={model.markdown} selected={selected.has(rows[i]!.id)} />}
         scrollTo={scrollTo}
+        onUserScroll={onUserScroll}
         className="tree"
         testId="tree"
       />
@@ -57,27 +75,40 @@ export function StructureTree({ model }: { model: ParseModel }) {
   );
 }
 
-const TreeRow = memo(function TreeRow({ node, selected }: { node: ModelNode; selected: boolean }) {
+const TreeRow = memo(function TreeRow({ node, markdown, selected }: { node: ModelNode; markdown: string; selected: boolean }) {
   const selectNode = useReviewStore((s) => s.selectNode);
   const isPage = node.type === 'page';
+  // Only the rows in view are rendered, so only their snippets are ever computed.
+  const snippet = useMemo(() => (isPage ? '' : nodeSnippet(markdown, node.range)), [isPage, markdown, node]);
   return (
     <div
       role="treeitem"
       aria-selected={selected}
+      aria-label={`${node.type} ${node.id}${snippet ? `: ${snippet}` : ''}`}
+      title={node.id}
       data-testid="tree-node"
       data-node-id={node.id}
+      data-type={node.type}
+      data-page={node.page ?? undefined}
       data-selected={selected ? 'true' : undefined}
       className={`tree-row${isPage ? ' tree-page' : ''}${node.flags.length ? ' flagged' : ''}`}
       style={{ paddingLeft: `${(node.depth - 1) * 14 + 6}px` }}
       onClick={() => selectNode(node.id)}
     >
-      <span className="tree-type">{node.type}</span> <span className="tree-id">{isPage ? `page ${node.page ?? ''}` : node.id}</span>
+      <span className="tree-type">{node.type}</span>
+      {isPage ? <span className="tree-id"> page {node.page ?? ''}</span> : null}
       {isPage && node.status !== 'ok' ? <span className="tree-status"> · {node.status}{node.reason ? ` — ${node.reason}` : ''}</span> : null}
       {node.cell ? <span className="tree-cell"> r{node.cell.row} c{node.cell.col}{node.cell.rowspan > 1 || node.cell.colspan > 1 ? ` (${node.cell.rowspan}×${node.cell.colspan})` : ''}</span> : null}
       {node.flags.length ? (
         <span className="tree-flags" data-testid="node-flags" data-flags={node.flags.join(' ')}>
           {' '}⚠ {flagLabels(node.flags)}
         </span>
+      ) : null}
+      {snippet ? (
+        <>
+          <span className="tree-sep"> · </span>
+          <span className="tree-snippet">&quot;{snippet}&quot;</span>
+        </>
       ) : null}
     </div>
   );

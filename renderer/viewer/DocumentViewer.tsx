@@ -6,6 +6,7 @@ import { isStale } from '../review/documentScope.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
 import { PdfPage } from './PdfPage.js';
 import { ZoomBar, scaleFor, type Zoom } from './ZoomBar.js';
+import { useViewStore, type PageSource } from './viewStore.js';
 
 const PAGE_GAP = 16;
 
@@ -20,7 +21,16 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const [loadError, setLoadError] = useState<string | null>(null);
   const [zoom, setZoom] = useState<Zoom>('fit-width');
   const [viewport, setViewport] = useState({ width: 800, height: 600 });
-  const [currentPage, setCurrentPage] = useState(1);
+  // The current page lives in the view store (the panels follow it); this viewer reports it.
+  const currentPage = useViewStore((s) => s.page);
+  const pageMove = useViewStore((s) => s.pageMove);
+  const setPage = useViewStore((s) => s.setPage);
+  // Who is scrolling the page view: the reviewer (wheel, keys, scrollbar, the page box) or this
+  // viewer for a selection or a panel. A scroll is the reviewer's only after their own gesture.
+  const scrollCause = useRef<PageSource>('viewer');
+  const byReviewer = () => {
+    scrollCause.current = 'viewer';
+  };
   const isPdf = document.mime === 'application/pdf';
 
   useEffect(() => {
@@ -69,14 +79,33 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     const top = pageElement.offsetTop + box.top * pageElement.clientHeight;
     const bottom = pageElement.offsetTop + box.bottom * pageElement.clientHeight;
     if (top < container.scrollTop || bottom > container.scrollTop + container.clientHeight) {
+      scrollCause.current = 'selection';
       container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3) });
     }
   }, [selection]);
 
+  // A new document opens on its first page.
+  useEffect(() => {
+    setPage(1, 'open');
+  }, [document.id, setPage]);
+
+  // A panel the reviewer scrolled asks for its page: go there (the panel already shows it).
+  useLayoutEffect(() => {
+    const { page, pageSource } = useViewStore.getState();
+    if (pageSource !== 'markdown' && pageSource !== 'tree') return;
+    const container = scroller.current;
+    const pageElement = container?.querySelector<HTMLElement>(`[data-testid="page"][data-page="${page}"]`);
+    if (!container || !pageElement) return;
+    scrollCause.current = pageSource;
+    container.scrollTo({ top: Math.max(0, pageElement.offsetTop - PAGE_GAP / 2) });
+  }, [pageMove]);
+
   const goToPage = (page: number) => {
     const target = Math.min(Math.max(1, page), pageCount);
+    if (!Number.isFinite(target) || target < 1) return;
+    byReviewer();
     scroller.current?.querySelector<HTMLElement>(`[data-page="${target}"]`)?.scrollIntoView({ block: 'start' });
-    setCurrentPage(target);
+    setPage(target, 'viewer');
   };
 
   const onScroll = () => {
@@ -87,7 +116,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     for (let i = 0; i < scaled.length; i++) {
       offset += scaled[i]!.height + PAGE_GAP;
       if (offset > middle) {
-        if (currentPage !== i + 1) setCurrentPage(i + 1);
+        if (currentPage !== i + 1) setPage(i + 1, scrollCause.current);
         return;
       }
     }
@@ -112,6 +141,10 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
         ref={scroller}
         className="viewer-scroll"
         onScroll={onScroll}
+        onWheel={byReviewer}
+        onPointerDown={byReviewer}
+        onKeyDown={byReviewer}
+        onTouchStart={byReviewer}
         onClick={() => selectNode(null)}
         data-testid="viewer"
       >

@@ -1,0 +1,110 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
+import { expect, test } from './fixtures.js';
+
+// Issue item 7, "Panels don't follow": with the viewer on page 60 the Markdown still showed
+// page 1 and the structure rows showed only ids. The panels now follow the page view (and the
+// page view follows them) unless the reviewer locks them; tree rows show their first words.
+test.describe.configure({ timeout: 120_000 });
+
+/** The Markdown's page break for `page`, near the top of the panel. */
+async function expectNearTop(list: Locator, row: Locator): Promise<void> {
+  await expect(row).toBeInViewport();
+  await expect
+    .poll(async () => {
+      const [outer, inner] = await Promise.all([list.boundingBox(), row.boundingBox()]);
+      return outer && inner ? Math.abs(inner.y - outer.y) : Infinity;
+    })
+    .toBeLessThan(120);
+}
+
+/** The page of the first Markdown row at the top of the panel. */
+async function topMarkdownPage(page: Page): Promise<number> {
+  return page.getByTestId('md-rendered').evaluate((list) => {
+    const top = list.getBoundingClientRect().top;
+    for (const row of list.querySelectorAll<HTMLElement>('[data-page]')) {
+      if (row.getBoundingClientRect().bottom > top + 1) return Number(row.dataset.page);
+    }
+    return -1;
+  });
+}
+
+test('the Markdown and the structure tree follow the page view and back; a lock stops it; tree rows show their text', async ({ page, preview }) => {
+  const files = await generateLargeDocument(80, await mkdtemp(join(tmpdir(), 'groundwork-follow-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 80');
+  const markdown = page.getByTestId('md-rendered');
+  const mdPage = (n: number) => page.locator(`[data-testid="md-page"][data-page="${n}"]`);
+  const treePage = (n: number) => page.locator(`[data-testid="tree-node"][data-type="page"][data-page="${n}"]`);
+  // (the lock is on by default: checked below)
+
+  // The exact reproduction: the viewer goes to page 60, the Markdown comes along.
+  await page.getByTestId('page-input').fill('60');
+  await expect(page.locator('[data-testid="page"][data-page="60"]')).toBeInViewport();
+  await expectNearTop(markdown, mdPage(60));
+  await expect(page.locator('[data-testid="md-node"][data-page="60"]').first()).toBeInViewport();
+
+  // Scrolling the page view itself (the wheel) moves the Markdown to the page now in view.
+  await page.getByTestId('viewer').hover();
+  await page.mouse.wheel(0, 2_500);
+  await expect.poll(async () => Number(await page.getByTestId('page-input').inputValue())).toBeGreaterThan(60);
+  const scrolledTo = Number(await page.getByTestId('page-input').inputValue());
+  await expectNearTop(markdown, mdPage(scrolledTo));
+
+  // The structure tab opens on the viewer's page, and follows the viewer too.
+  await page.getByTestId('tab-structure').click();
+  await expectNearTop(page.getByTestId('tree'), treePage(scrolledTo));
+  await page.getByTestId('page-input').fill('30');
+  await expectNearTop(page.getByTestId('tree'), treePage(30));
+
+  // Tree rows show their first words; the id stays in the title.
+  // (page 29's table, mounted just above page 30)
+  const cell = page.locator('[data-testid="tree-node"][data-type="table_cell"][data-page="29"]').first();
+  await expect(cell).toContainText(/^table_cell r0 c0 · "Item"$/);
+  const text = page.locator('[data-testid="tree-node"][data-type="text"][data-page="30"]').first();
+  await expect(text.locator('.tree-snippet')).toHaveText(/^"1\. \w+ \w+/);
+  expect(await text.getAttribute('title')).toBe(await text.getAttribute('data-node-id'));
+  const heading = page.locator('[data-testid="tree-node"][data-type="heading"][data-page="30"]');
+  await expect(heading.locator('.tree-snippet')).toHaveText(/^"Section 30 /);
+
+  // Locked: the viewer moves, the panels stay where they are.
+  await page.getByTestId('tab-markdown').click();
+  await expectNearTop(markdown, mdPage(30));
+  await page.getByTestId('follow-toggle').uncheck();
+  await page.getByTestId('page-input').fill('10');
+  await expect(page.locator('[data-testid="page"][data-page="10"]')).toBeInViewport();
+  await page.waitForTimeout(500);
+  await expect(mdPage(10)).not.toBeInViewport();
+  await expect(mdPage(30)).toBeInViewport();
+  // ...and scrolling the Markdown leaves the viewer alone.
+  await markdown.hover();
+  await page.mouse.wheel(0, 6_000);
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('page-input')).toHaveValue('10');
+
+  // Unlocked again: the Markdown comes back to the viewer's page.
+  await page.getByTestId('follow-toggle').check();
+  await expectNearTop(markdown, mdPage(10));
+
+  // Scrolling the Markdown far down brings the viewer to the page it shows.
+  await markdown.hover();
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 10_000);
+  await expect.poll(() => topMarkdownPage(page)).toBeGreaterThan(14);
+  await page.waitForTimeout(400);
+  const shown = await topMarkdownPage(page);
+  await expect(page.getByTestId('page-input')).toHaveValue(String(shown));
+  await expect(page.locator(`[data-testid="page"][data-page="${shown}"]`)).toBeInViewport();
+  // The Markdown was not pulled back by the viewer it moved.
+  expect(await topMarkdownPage(page)).toBe(shown);
+
+  // The lock is remembered.
+  await page.getByTestId('follow-toggle').uncheck();
+  await page.reload();
+  await page.locator('[data-testid="library-document"][data-document-name="large.pdf"]').click();
+  await expect(page.getByTestId('follow-toggle')).not.toBeChecked();
+  void preview;
+});
