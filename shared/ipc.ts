@@ -20,7 +20,7 @@ import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type ParseAnswer
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type ChosenFolder, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import { jobsRequests as jr } from './ipcJobs.js';
-import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, LocalJobs, ParsePlan, UnsureSettled } from './jobs.js';
+import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, LocalJobs, UnsureSettled } from './jobs.js';
 import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from './datasets/registry.js';
 
 export { CHANNELS, type Channel };
@@ -205,7 +205,6 @@ export const ipcTable = {
   'jobs:retry': channel<JobRecord>()(jr.retry),
   'jobs:recheck': channel<JobRecord>()(jr.recheck),
   'jobs:settleUnsure': channel<UnsureSettled>()(jr.settleUnsure),
-  'jobs:plan': channel<ParsePlan>()(jr.plan),
   'jobs:settings': channel<JobSettings>()(jr.settings),
   'jobs:setSettings': channel<JobSettings>()(jr.setSettings),
   'batch:estimate': channel<BatchEstimate>()(jr.batchEstimate),

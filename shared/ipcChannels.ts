@@ -66,7 +66,6 @@ export const CHANNELS = [
   'jobs:retry',
   'jobs:recheck',
   'jobs:settleUnsure',
-  'jobs:plan',
   'jobs:settings',
   'jobs:setSettings',
   'batch:estimate',

@@ -56,7 +56,6 @@ export const jobsRequests = {
   retry: z.object({ jobId }).strict(),
   recheck: z.object({ jobId }).strict(),
   settleUnsure: z.object({ intentId: z.string().uuid(), action: z.enum(['check', 'forget', 'resend']) }).strict(),
-  plan: z.object({ documentId: workspaceId }).strict(),
   settings: z.object({}).strict(),
   setSettings: z
     .object({

@@ -4,7 +4,7 @@ import type { HandlerTable } from '../handlers.js';
 import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
 import { jobDetail, listJobs, localJobs } from './jobList.js';
-import { planParse, readJobSettings, updateJobSettings } from './parsePlan.js';
+import { readJobSettings, updateJobSettings } from './parsePlan.js';
 
 type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}`>;
 
@@ -35,7 +35,6 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     },
     'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),
     'jobs:settleUnsure': ({ intentId, action }) => jobs.tracker.settleUnsure(intentId, action),
-    'jobs:plan': ({ documentId }) => planParse(workspace, settings, documentId),
     'jobs:settings': () => readJobSettings(settings),
     'jobs:setSettings': async (patch) => {
       const updated = await updateJobSettings(settings, stripUndefined(patch));

@@ -1,6 +1,4 @@
 import { DEFAULT_JOB_SETTINGS, type JobSettings, type ParsePlan } from '../../shared/jobs.js';
-import { countPdfPages } from '../documents/pdfPageCount.js';
-import { sniffDocument } from '../documents/sniff.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -17,10 +15,9 @@ export function updateJobSettings(settings: SettingsStore, patch: Partial<JobSet
   });
 }
 
-/** Pages of a workspace document as counted locally: an image is one page; null when a PDF hides its count. */
+/** Pages of a workspace document, as counted once when it was imported: an image is one page; null when a PDF hides its count. */
 export async function documentPages(workspace: Workspace, documentId: string): Promise<number | null> {
-  const bytes = await workspace.documentBytes(documentId);
-  return sniffDocument(bytes)?.kind === 'pdf' ? countPdfPages(bytes) : 1;
+  return (await workspace.documentInfo(documentId)).pageCount;
 }
 
 /** Sync or job for a parse: above the page or size threshold it goes as a job (a long sync call can time out and is paid for anyway). */
