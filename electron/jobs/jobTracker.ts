@@ -11,6 +11,7 @@ import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import { V2Client } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
+import { summarizeResult } from '../runs/resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { CreateIntent, CreateIntentStore } from './createIntentStore.js';
 import { sendCreate } from './jobInputs.js';
@@ -448,34 +449,26 @@ export class JobTracker {
   }
 
   private saveParse(record: JobRecord, resultId: string, response: unknown) {
-    const parsed = checkJson(response, parseResponseSchema, 'parse job result');
-    const failed = parsed.metadata.failed_pages ?? [];
+    checkJson(response, parseResponseSchema, 'parse job result');
     return this.deps.workspace.saveResult({
       id: resultId,
       documentId: record.documentId,
       kind: 'parse',
       engine: 'parse',
-      modelVersion: parsed.metadata.version ?? null,
-      pageCount: parsed.metadata.page_count ?? null,
-      credits: parsed.metadata.billing?.total_credits ?? null,
-      partial: failed.length > 0,
+      ...summarizeResult('parse', response),
       response,
     });
   }
 
   private async saveExtract(record: JobRecord, resultId: string, response: unknown) {
-    const extracted = checkJson(response, extractResponseSchema, 'extract job result');
-    const metadata = extracted.metadata as { model_version?: unknown; billing?: { total_credits?: unknown } } | undefined;
+    checkJson(response, extractResponseSchema, 'extract job result');
     const source = record.request.sourceResultId ? await this.deps.workspace.result(record.request.sourceResultId).catch(() => null) : null;
     return this.deps.workspace.saveResult({
       id: resultId,
       documentId: record.documentId,
       kind: 'extract',
       engine: 'extract',
-      modelVersion: typeof metadata?.model_version === 'string' ? metadata.model_version : null,
-      pageCount: source?.pageCount ?? null,
-      credits: typeof metadata?.billing?.total_credits === 'number' ? metadata.billing.total_credits : null,
-      partial: (extracted.warnings?.length ?? 0) > 0 || (extracted.schema_violation_error ?? null) !== null,
+      ...summarizeResult('extract', response, { pageCount: source?.pageCount ?? null }),
       ...(record.request.sourceResultId ? { sourceResultId: record.request.sourceResultId } : {}),
       response,
     });

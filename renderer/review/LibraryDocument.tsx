@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { creditsLabel, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
+import { describeResult, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
 import { LibraryConfirm } from './LibraryConfirm.js';
 import { documentDeleteMessage, documentFacts, groupResults, newsBadge, plural, resultDeleteMessage } from './libraryModel.js';
 import { useLibraryStore } from './libraryStore.js';
@@ -23,9 +23,7 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
   const resultRow = (r: ResultInfo) => (
     <div key={r.id} className="library-result-row">
       <button type="button" className={`library-result${r.id === currentResult ? ' active' : ''}`} data-testid="library-result" data-result-id={r.id} onClick={() => open(r.id)}>
-        {r.kind} · {r.engine}
-        {r.modelVersion ? ` · ${r.modelVersion}` : ''} · {new Date(r.createdAt).toLocaleString()}
-        {r.pageCount !== null ? ` · ${r.pageCount} p` : ''} · {creditsLabel(r)} cr{r.partial ? ' · partial' : ''}
+        {describeResult(r)} · {new Date(r.createdAt).toLocaleString()}
       </button>
       <button type="button" className="library-delete" aria-label={`Delete this ${r.kind} result`} title="Delete this result" onClick={() => setPending({ what: 'result', result: r })} data-testid="library-delete-result">
         ×

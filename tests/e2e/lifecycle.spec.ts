@@ -200,3 +200,18 @@ test('deleting the document on screen closes it; deleting the result on screen f
   await expectNoCrash(page, watch);
   void preview;
 });
+
+test('problem 9: after an analyzer run, Extract says why it is off, and the result says what the service did not report', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator analyzer', kind: 'analyzer', secret: DEMO_KEYS.analyzer[0]!, address: emulator.url });
+  await page.getByTestId('engine').selectOption('analyzer');
+  await page.getByTestId('run').click();
+  const summary = page.getByTestId('result-summary');
+  await expect(summary).toHaveText('analyzer · version not reported · 1 page · credits not reported');
+  await expect(page.locator('li.active [data-testid="library-result"]').filter({ hasText: 'analyzer' })).toContainText('analyzer · version not reported · 1 page · credits not reported');
+  await expect(page.getByTestId('extract-run')).toBeDisabled();
+  await expect(page.getByTestId('extract-disabled-reason')).toBeVisible();
+  await expect(page.getByTestId('extract-disabled-reason')).toContainText('analyzer result');
+  await expect(page.locator('.review')).not.toContainText('unknown version');
+  void preview;
+});
