@@ -42,16 +42,23 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
   let listening = false;
   let loading: Promise<void> | null = null;
   let stale = false;
+  let trashStale = false;
 
-  /** One listing at a time; changes announced during one lead to exactly one more. */
-  const reload = (): Promise<void> => {
+  /**
+   * One listing at a time; changes announced during one lead to exactly one more. The trash
+   * is listed again only when it changed (a delete, a restore, a purge).
+   */
+  const reload = (withTrash: boolean): Promise<void> => {
     stale = true;
+    trashStale ||= withTrash;
     loading ??= (async () => {
       try {
         while (stale) {
           stale = false;
           const api = requireApi();
-          const [library, trash] = await Promise.all([api.library.list({}), api.library.trash({})]);
+          const listTrash = trashStale;
+          trashStale = false;
+          const [library, trash] = await Promise.all([api.library.list({}), listTrash ? api.library.trash({}) : get().trash]);
           const known = new Set(library.map((e) => e.document.id));
           const news = Object.fromEntries(Object.entries(get().news).filter(([id]) => known.has(id)));
           set({ library, trash, news });
@@ -67,7 +74,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     if (listening) return;
     listening = true;
     subscribeEvents((event) => {
-      if (event.type === 'workspace') void attempt(reload);
+      if (event.type === 'workspace') void attempt(() => reload(event.change === 'trash'));
       else if (event.type === 'job') {
         const news = withJobNews(get().news, event.job, get().openDocumentId);
         if (news !== get().news) set({ news });
@@ -86,7 +93,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     load: () =>
       attempt(async () => {
         listen();
-        await reload();
+        await reload(true);
       }),
     deleteDocument: (documentId) => attempt(async () => void (await requireApi().library.delete({ documentId }))),
     deleteResult: (resultId) => attempt(async () => void (await requireApi().library.delete({ resultId }))),
@@ -102,10 +109,13 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     },
     entry: async (documentId, resultId) => {
       const find = () => get().library.find((e) => e.document.id === documentId);
-      const known = find();
-      if (known && (!resultId || known.results.some((r) => r.id === resultId))) return known;
+      const has = (entry: LibraryEntry | undefined) => !!entry && (!resultId || entry.results.some((r) => r.id === resultId));
+      if (has(find())) return find();
+      // Main announces a change before it answers the call that made it: the listing it set off is usually on its way.
+      if (loading) await loading;
+      if (has(find())) return find();
       listen();
-      await reload();
+      await reload(false);
       return find();
     },
     clearError: () => set({ error: null }),

@@ -25,6 +25,8 @@ export interface DocumentSlice {
   importFiles(files: File[]): Promise<void>;
   /** Opens a document with a result (the given one, else its latest parse or analyzer result). */
   openDocument(id: string, resultId?: string): Promise<void>;
+  /** Opens a result just made (a run's answer, in hand) on its document. */
+  openResult(result: StoredResult): Promise<void>;
   openSample(): Promise<void>;
   /**
    * Follows the library as main changed it: a document or result on screen that was just
@@ -56,14 +58,16 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   }
 
   /** Shows `document` with the chosen result and its latest extraction; every wait is in `scope`. */
-  async function load(scope: DocumentScope, document: DocumentInfo, choice: { resultId?: string; bytes?: Uint8Array } = {}): Promise<void> {
+  async function load(scope: DocumentScope, document: DocumentInfo, choice: { resultId?: string; bytes?: Uint8Array; stored?: StoredResult } = {}): Promise<void> {
     const api = requireApi();
+    // A result just made (a run's answer) is in hand: it does not cross IPC a second time.
+    const read = async (id: string) => (choice.stored?.id === id ? choice.stored : parseStoredResult(await api.results.get({ id })));
     const results = (await scope.settle(useLibraryStore.getState().entry(document.id, choice.resultId)))?.results ?? [];
     // An extraction opens on top of the parse result it was made from.
     const chosen = results.find((r) => r.id === choice.resultId) ?? results.find((r) => r.kind !== 'extract');
     const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
     // The pages start drawing as soon as the bytes are here, while the result is on its way.
-    const storedResult = started(parseId && parseId !== get().result?.id ? api.results.get({ id: parseId }) : Promise.resolve(null));
+    const storedResult = started(parseId && parseId !== get().result?.id ? read(parseId) : Promise.resolve(null));
     const current = get();
     // A document's bytes never change (its id is their hash): the same document keeps its pages.
     const bytes = current.document?.id === document.id && current.bytes ? current.bytes : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));
@@ -75,9 +79,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     if (parseId && parseId === current.result?.id && current.model) {
       set({ selection: null });
     } else {
-      const stored = await scope.settle(storedResult);
+      const parsed = await scope.settle(storedResult);
       performance.mark('gw:result-fetched');
-      const parsed = stored ? parseStoredResult(stored) : null;
       const model = parsed ? modelOfResult(parsed) : null;
       performance.mark('gw:model-built');
       // The model holds all a review needs; the parsed response (the biggest thing in memory)
@@ -89,7 +92,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       await get().loadExtraction(scope, result);
     } else {
       const extractionId = chosen?.kind === 'extract' ? chosen.id : result ? results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id)?.id : undefined;
-      await get().loadExtraction(scope, extractionId ? parseStoredResult(await scope.settle(api.results.get({ id: extractionId }))) : null);
+      await get().loadExtraction(scope, extractionId ? await scope.settle(read(extractionId)) : null);
     }
     set({ documentStatus: 'ready', opening: null });
   }
@@ -145,11 +148,22 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     });
   }
 
+  function openResult(result: StoredResult): Promise<void> {
+    const library = useLibraryStore.getState();
+    const known = get().document?.id === result.documentId ? get().document : library.library.find((e) => e.document.id === result.documentId)?.document;
+    const scope = beginOpening(known?.name ?? 'the document');
+    return opens(scope, async () => {
+      const document = known ?? (await scope.settle(library.entry(result.documentId)))?.document;
+      if (!document) throw new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.', hint: 'It may have been deleted; open the file again.' });
+      await load(scope, document, { resultId: result.id, stored: result });
+    });
+  }
+
   function openSample(): Promise<void> {
     const scope = beginOpening('the sample');
     return opens(scope, async () => {
       const { document, result } = await scope.settle(requireApi().samples.open({}));
-      await load(scope, document, { resultId: result.id });
+      await load(scope, document, { resultId: result.id, stored: result });
     });
   }
 
@@ -180,6 +194,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     openFile,
     importFiles,
     openDocument,
+    openResult,
     openSample,
     followLibrary,
   };

@@ -83,14 +83,12 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
    * A result stored for `documentId` opens if that document is still what the reviewer is on
    * and nothing else is opening; otherwise it waits in the library.
    */
-  function openIfShown(documentId: string, resultId: string): Promise<void> | null {
-    const { document, documentStatus } = get();
-    return document?.id === documentId && documentStatus === 'ready' ? get().openDocument(documentId, resultId) : null;
-  }
+  const isShown = (documentId: string) => get().document?.id === documentId && get().documentStatus === 'ready';
 
-  /** A run's result: shown, or news on its document's entry (a job's news comes from its own events). */
-  function land(documentId: string, resultId: string): Promise<void> | void {
-    return openIfShown(documentId, resultId) ?? useLibraryStore.getState().noteNews(documentId, resultId, 'result');
+  /** A run's result, in hand: shown, or news on its document's entry. */
+  function land(result: StoredResult): Promise<void> | void {
+    if (isShown(result.documentId)) return get().openResult(result);
+    useLibraryStore.getState().noteNews(result.documentId, result.id, 'result');
   }
 
   /** Runs `work` for `documentId`; a failure is that document's banner, and news on its entry if it is not open. */
@@ -105,7 +103,8 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     });
   }
 
-  const landJob = (job: JobRecord) => void (job.resultId ? openIfShown(job.documentId, job.resultId) : undefined);
+  // A job's result is read from the workspace; its news comes from its own events.
+  const landJob = (job: JobRecord) => void (job.resultId && isShown(job.documentId) ? get().openDocument(job.documentId, job.resultId) : undefined);
 
   function runEngine(): Promise<void> {
     const { document, documentStatus, engine, runs } = get();
@@ -114,7 +113,7 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     return attemptRun(target, async () => {
       const answer = await asRun(target, 'Starting…', (runId) => requireApi().engine.parse(engineRequest(engine, runId, target)));
       if ('job' in answer) followJob(answer.job, answer.reason, landJob);
-      else await land(target, answer.result.id);
+      else await land(answer.result);
     });
   }
 
@@ -135,7 +134,7 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
         extractor === 'local'
           ? await api.engine.extract({ engine: 'local', resultId: source.id, schema })
           : await asRun(source.documentId, 'Extracting…', (runId) => api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...(keyId ? { keyId } : {}) }));
-      await land(source.documentId, extraction.id);
+      await land(extraction);
     });
   }
 

@@ -123,3 +123,28 @@ describe('review store', () => {
     expect((await bridge.services.reviews.get(extraction.id)).fields.invoice_number?.status).toBe('accepted');
   });
 });
+
+describe('round trips', () => {
+  it('opening a new file and running the offline engine on it', async () => {
+    const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+    await useLibraryStore.getState().load();
+    bridge.calls.clear();
+    const bytes = new Uint8Array(await readFile('resources/samples/report.pdf'));
+    // A copy with one byte more after %%EOF: a new document to the workspace, the same pages.
+    const file = new File([bytes, new Uint8Array([10])], 'report-copy.pdf', { type: 'application/pdf' });
+    await store.getState().openFile(file);
+    await store.getState().runEngine();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const calls = Object.fromEntries(bridge.calls);
+    console.log('round trips per open-and-run:', JSON.stringify(calls));
+    expect(store.getState().result?.engine).toBe('local');
+    // Each action once; the library is listed on main's change events, never re-pulled per action.
+    expect(calls['documents:import']).toBe(1);
+    expect(calls['engine:parse']).toBe(1);
+    expect(calls['documents:read'] ?? 0).toBe(0);
+    // The run's answer carries its result: it is not read back.
+    expect(calls['results:get'] ?? 0).toBe(0);
+    expect(calls['library:list'] ?? 0).toBeLessThanOrEqual(2);
+    expect(calls['library:trash'] ?? 0).toBe(0);
+  });
+});
