@@ -415,7 +415,10 @@ export class JobTracker {
     try {
       poll = record.service === 'parse' ? await client.getParseJob(record.jobId, options) : await client.getExtractJob(record.jobId, options);
     } catch (error) {
-      throw isUnreachable(error) && !this.stopper.signal.aborted ? new PollUnanswered(error as AppError, credential.address) : error;
+      if (isUnreachable(error) && !this.stopper.signal.aborted) throw new PollUnanswered(error as AppError, credential.address);
+      // Any other failure (401, 404, 422…) is still an answer: the service is there.
+      if (error instanceof AppError && error.status !== undefined) this.health.answered(credential.address);
+      throw error;
     }
     this.health.answered(credential.address);
     this.noteStatus(record.jobId, poll.status);
@@ -434,6 +437,14 @@ export class JobTracker {
     const resultId = resultIdForJob(record.jobId);
     const existing = await this.deps.workspace.resultInfo(resultId);
     if (existing) return { resultId, credits: existing.credits, pageCount: existing.pageCount };
+    // Checked before the output is fetched: a deleted document would fail every poll's save.
+    if (!(await this.deps.workspace.hasDocument(record.documentId))) {
+      throw new AppError({
+        code: 'document_trashed',
+        message: `Job ${record.jobId} completed, but its document was deleted meanwhile, so its result was not stored.`,
+        hint: 'Restore the document from the library\'s trash, then press "Check again" on the Jobs screen: the job\'s result is fetched again.',
+      });
+    }
 
     const response = poll.result ?? (poll.output_url ? await fetchOutput(poll.output_url, { keyAddress, signal: this.stopper.signal }) : null);
     if (response === null || response === undefined) {
@@ -530,7 +541,7 @@ function failureOf(poll: JobPoll): AppErrorData {
 function isPermanent(error: AppError): boolean {
   // invalid_job_id: the service answered a create with an id that cannot be put in a poll path; it never will be.
   // response_too_large: the same answer would be too large on every poll.
-  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'invalid_output_url', 'invalid_job_id', 'invalid_api_key', 'response_too_large'].includes(error.code)) return true;
+  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'document_trashed', 'invalid_output_url', 'invalid_job_id', 'invalid_api_key', 'response_too_large'].includes(error.code)) return true;
   return error.status === 401 || error.status === 403 || error.status === 404 || error.status === 422;
 }
 

@@ -35,10 +35,30 @@ async function invoke(channel: Channel, request: unknown): Promise<IpcResult<unk
   return decodeWire(await response.text()) as IpcResult<unknown>;
 }
 
+/**
+ * One event stream for every subscriber: each EventSource holds an HTTP/1.1 connection, and
+ * Chromium allows six per host, so a stream per subscriber (the library, the status bar, a
+ * run's progress, each followed job) would leave calls such as Cancel queued behind them.
+ */
+const listeners = new Set<(event: AppEvent) => void>();
+let source: EventSource | null = null;
+
 function subscribe(listener: (event: AppEvent) => void): () => void {
-  const source = new EventSource(`/__bridge/events?token=${encodeURIComponent(token)}`);
-  source.onmessage = (message: MessageEvent<string>) => listener(JSON.parse(message.data) as AppEvent);
-  return () => source.close();
+  listeners.add(listener);
+  if (!source) {
+    source = new EventSource(`/__bridge/events?token=${encodeURIComponent(token)}`);
+    source.onmessage = (message: MessageEvent<string>) => {
+      const event = JSON.parse(message.data) as AppEvent;
+      for (const each of [...listeners]) each(event);
+    };
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      source?.close();
+      source = null;
+    }
+  };
 }
 
 Object.defineProperty(window, 'groundwork', {

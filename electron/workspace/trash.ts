@@ -18,8 +18,8 @@ const manifestSchema = z.object({
     id: z.string().regex(ID_PATTERN),
     trashedAt: z.string(),
     what: z.enum(['document', 'result']),
-    document: z.looseObject({ id: z.string(), name: z.string() }),
-    results: z.array(z.looseObject({ id: z.string(), documentId: z.string() })),
+    document: z.looseObject({ id: z.string().regex(ID_PATTERN), name: z.string() }),
+    results: z.array(z.looseObject({ id: z.string().regex(ID_PATTERN), documentId: z.string().regex(ID_PATTERN) })),
   }),
   /** In the order they go to the trash (what lists a thing first); a restore goes backwards. */
   paths: z.array(z.string().regex(MOVABLE_PATH)),

@@ -124,6 +124,11 @@ export class Workspace {
     return this.withPageCount(info);
   }
 
+  /** Whether the document is in the workspace (not deleted, not in the trash). */
+  async hasDocument(id: string): Promise<boolean> {
+    return (await this.readDocumentInfo(checkId(id))) !== null;
+  }
+
   async documentBytes(id: string): Promise<Uint8Array> {
     const dir = this.documentDir(checkId(id));
     try {
@@ -137,6 +142,8 @@ export class Workspace {
     return this.mutations.run(async () => {
       // Checked in turn with trashing: a result never lands beside a document that just went to the trash.
       if (!(await this.readDocumentInfo(checkId(result.documentId)))) throw notFound('document');
+      // An extraction points into its source's Markdown: it is never stored without it.
+      if (result.sourceResultId && !(await this.resultInfo(result.sourceResultId))) throw notFound('result');
       const stored: StoredResult = { ...result, ...sensibleSummary(result), id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
       const { response, ...info } = stored;
       // The response first, its summary second: a listed result always has its response on disk.
@@ -190,6 +197,17 @@ export class Workspace {
           message: `The document of this result, ${entry.document.name}, is not in the workspace.`,
           hint: `Restore ${entry.document.name} from the trash first.`,
         });
+      }
+      // An extraction trashed before its parse result comes back only with it.
+      const sources = entry?.what === 'result' ? entry.results.map((r) => r.sourceResultId).filter((id): id is string => !!id && !entry.results.some((r) => r.id === id)) : [];
+      for (const source of sources) {
+        if (!(await this.resultInfo(source))) {
+          throw new AppError({
+            code: 'source_not_in_workspace',
+            message: 'This extraction was made from a parse result that is not in the workspace any more.',
+            hint: 'Restore that parse result from the trash first (it lists its extractions too).',
+          });
+        }
       }
       const restored = await this.trash.restore(trashId);
       this.logger.info('trash restored', { entry: trashId, what: restored.what });

@@ -14,11 +14,17 @@ export function SchemaEditor({ open }: { open: boolean }) {
   const hasCloudKey = useKeysStore((s) => s.keys.some((k) => k.kind === 'v2' && k.enabled));
   const [extractor, setExtractor] = useState<Extractor | null>(null);
   const chosen = extractor ?? (hasCloudKey ? 'extract' : 'local');
-  const cannotExtract = !hasResult
-    ? 'Extract is off until the document has a parse result: run an engine first (extraction reads its Markdown).'
-    : !isParse
-      ? 'Extract is off for an analyzer result: it brings its own fields (its “extract” option). Run the offline engine or cloud parse to extract here.'
-      : null;
+  const opening = useReviewStore((s) => s.opening);
+  const running = useReviewStore((s) => (s.document ? s.runs[s.document.id]?.message : undefined));
+  const cannotExtract = opening
+    ? `Extract waits until ${opening} is open.`
+    : running !== undefined
+      ? `Extract waits for the run on this document to end (${running || 'starting'}).`
+      : !hasResult
+        ? 'Extract is off until the document has a parse result: run an engine first (extraction reads its Markdown).'
+        : !isParse
+          ? 'Extract is off for an analyzer result: it brings its own fields (its “extract” option). Run the offline engine or cloud parse to extract here.'
+          : null;
 
   const extract = () => {
     let schema: unknown;

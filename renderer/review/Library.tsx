@@ -12,13 +12,10 @@ export function Library() {
   const filter = useLibraryStore((s) => s.filter);
   const trashCount = useLibraryStore((s) => s.trash.length);
   const error = useLibraryStore((s) => s.error);
-  const { load, setFilter, markSeen, clearError } = useLibraryStore.getState();
+  const { setFilter, markSeen, clearError } = useLibraryStore.getState();
   const current = useReviewStore((s) => s.document?.id);
   const [showTrash, setShowTrash] = useState(false);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
   useEffect(() => {
     if (current) markSeen(current);
   }, [current, markSeen]);

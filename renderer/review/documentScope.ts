@@ -1,9 +1,11 @@
 /**
- * The lifetime of one thing the reviewer opened (a document, with a result on top). Every
- * asynchronous piece started for it — IPC loads, pdf.js handles, listeners — belongs to its
- * scope; opening something else ends the scope, which aborts and releases them all at once.
- * Work that finishes after its scope ended never writes state: `settle` throws `StaleScope`,
- * which the store's error handling swallows (it is not a failure the reviewer must see).
+ * The lifetime of one open (a document, with a result on top). Every answer an open waits
+ * for — the library entry, the bytes, the result, its extraction and decisions — is awaited
+ * through its scope; opening something else ends the scope, and work that finishes after
+ * that never writes state: `settle` throws `StaleScope`, which the store's error handling
+ * swallows (it is not a failure the reviewer must see). The pdf.js document has the
+ * viewer's lifetime instead (renderer/viewer/pdfjs.ts), which is the document's, not the
+ * open's: another result of the same document keeps its pages.
  */
 export class StaleScope extends Error {
   constructor(readonly key: string) {
@@ -13,62 +15,38 @@ export class StaleScope extends Error {
 }
 
 export interface DocumentScope {
-  /** What the scope is for (a document id), for messages and checks. */
+  /** What the scope is for (what is being opened), for messages. */
   readonly key: string;
-  readonly signal: AbortSignal;
   /** True until the scope is ended. */
   readonly alive: boolean;
   /** Waits for `work`; throws StaleScope if the scope ended meanwhile (or had already). */
   settle<T>(work: Promise<T> | T): Promise<T>;
-  /** Runs `release` when the scope ends (at once if it already has). */
-  own(release: () => void): void;
 }
 
 class Scope implements DocumentScope {
-  private readonly controller = new AbortController();
-  private readonly releases: Array<() => void> = [];
+  private ended = false;
 
   constructor(readonly key: string) {}
 
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
   get alive(): boolean {
-    return !this.controller.signal.aborted;
+    return !this.ended;
   }
 
   async settle<T>(work: Promise<T> | T): Promise<T> {
-    if (!this.alive) throw new StaleScope(this.key);
+    if (this.ended) throw new StaleScope(this.key);
     try {
       const value = await work;
-      if (!this.alive) throw new StaleScope(this.key);
+      if (this.ended) throw new StaleScope(this.key);
       return value;
     } catch (error) {
       // A failure of work nobody waits for any more is not news either.
-      if (!this.alive) throw new StaleScope(this.key);
+      if (this.ended) throw new StaleScope(this.key);
       throw error;
     }
   }
 
-  own(release: () => void): void {
-    if (this.alive) this.releases.push(release);
-    else safely(release);
-  }
-
   end(): void {
-    if (!this.alive) return;
-    this.controller.abort(new StaleScope(this.key));
-    for (const release of this.releases.splice(0).reverse()) safely(release);
-  }
-}
-
-function safely(release: () => void): void {
-  try {
-    release();
-  } catch (error) {
-    // Releasing must never stop the next one from being released.
-    console.warn('Groundwork: releasing a closed document failed', error);
+    this.ended = true;
   }
 }
 
@@ -82,7 +60,7 @@ export class ScopeSlot {
     return this.current;
   }
 
-  /** The current scope, if it is the one given: lets late work check it was not replaced. */
+  /** Whether `scope` is still the current one (not replaced, not ended). */
   isCurrent(scope: DocumentScope): boolean {
     return this.current === scope && scope.alive;
   }

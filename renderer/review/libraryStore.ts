@@ -58,7 +58,11 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
           const api = requireApi();
           const listTrash = trashStale;
           trashStale = false;
-          const [library, trash] = await Promise.all([api.library.list({}), listTrash ? api.library.trash({}) : get().trash]);
+          const [library, trash] = await Promise.all([api.library.list({}), listTrash ? api.library.trash({}) : get().trash]).catch((error: unknown) => {
+            // Not listed after all: the next reload lists the trash too.
+            trashStale ||= listTrash;
+            throw error;
+          });
           const known = new Set(library.map((e) => e.document.id));
           const news = Object.fromEntries(Object.entries(get().news).filter(([id]) => known.has(id)));
           set({ library, trash, news });

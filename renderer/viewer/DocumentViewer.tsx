@@ -116,7 +116,10 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     for (let i = 0; i < scaled.length; i++) {
       offset += scaled[i]!.height + PAGE_GAP;
       if (offset > middle) {
-        if (currentPage !== i + 1) setPage(i + 1, scrollCause.current);
+        // Where a panel's request left the view is an echo, which nobody follows: the page a
+        // third of the way down can be the next one, and following it would walk on page by page.
+        const cause = scrollCause.current;
+        if (currentPage !== i + 1) setPage(i + 1, cause === 'markdown' || cause === 'tree' ? 'echo' : cause);
         return;
       }
     }

@@ -62,7 +62,10 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const api = requireApi();
     // A result just made (a run's answer) is in hand: it does not cross IPC a second time.
     const read = async (id: string) => (choice.stored?.id === id ? choice.stored : parseStoredResult(await api.results.get({ id })));
-    const results = (await scope.settle(useLibraryStore.getState().entry(document.id, choice.resultId)))?.results ?? [];
+    const entry = await scope.settle(useLibraryStore.getState().entry(document.id, choice.resultId));
+    // Deleted while it was opening: nothing to show.
+    if (!entry) throw documentGone();
+    const results = entry.results;
     // An extraction opens on top of the parse result it was made from.
     const chosen = results.find((r) => r.id === choice.resultId) ?? results.find((r) => r.kind !== 'extract');
     const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
@@ -136,27 +139,25 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     });
   }
 
-  function openDocument(id: string, resultId?: string): Promise<void> {
-    performance.mark('gw:open');
+  /** Opens a workspace document by id, named at once if the library knows it. */
+  function openById(id: string, choice: { resultId?: string; stored?: StoredResult }): Promise<void> {
     const library = useLibraryStore.getState();
     const known = library.library.find((e) => e.document.id === id)?.document;
     const scope = beginOpening(known?.name ?? 'the document');
     return opens(scope, async () => {
       const document = known ?? (await scope.settle(library.entry(id)))?.document;
-      if (!document) throw new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.', hint: 'It may have been deleted; open the file again.' });
-      await load(scope, document, resultId ? { resultId } : {});
+      if (!document) throw documentGone();
+      await load(scope, document, choice);
     });
   }
 
+  function openDocument(id: string, resultId?: string): Promise<void> {
+    performance.mark('gw:open');
+    return openById(id, resultId ? { resultId } : {});
+  }
+
   function openResult(result: StoredResult): Promise<void> {
-    const library = useLibraryStore.getState();
-    const known = get().document?.id === result.documentId ? get().document : library.library.find((e) => e.document.id === result.documentId)?.document;
-    const scope = beginOpening(known?.name ?? 'the document');
-    return opens(scope, async () => {
-      const document = known ?? (await scope.settle(library.entry(result.documentId)))?.document;
-      if (!document) throw new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.', hint: 'It may have been deleted; open the file again.' });
-      await load(scope, document, { resultId: result.id, stored: result });
-    });
+    return openById(result.documentId, { resultId: result.id, stored: result });
   }
 
   function openSample(): Promise<void> {
@@ -168,20 +169,24 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   }
 
   function followLibrary(library: LibraryEntry[], previous: LibraryEntry[]): void {
+    // Only a removal seen happen counts: a listing older than an import must not close anything.
+    const removed = previous.filter((e) => !library.some((n) => n.document.id === e.document.id)).map((e) => e.document.id);
+    for (const id of removed) get().forgetDocument(id);
     const { document, result, documentStatus } = get();
-    if (!document || documentStatus === 'opening') return;
-    const now = library.find((e) => e.document.id === document.id);
-    const before = previous.find((e) => e.document.id === document.id);
-    // Only a removal seen happen counts: a listing older than an import must not close it.
-    if (!now && before) {
-      shown.end();
-      set({ document: null, bytes: null, result: null, model: null, selection: null, documentStatus: 'empty', opening: null });
+    if (!document) return;
+    if (removed.includes(document.id)) {
+      // What is opening meanwhile (another document) goes on; the deleted one leaves the screen.
+      if (documentStatus !== 'opening') shown.end();
+      set({ document: null, bytes: null, result: null, model: null, selection: null, ...(documentStatus === 'opening' ? {} : { documentStatus: 'empty' as const, opening: null }) });
       get().clearExtraction();
       return;
     }
+    if (documentStatus === 'opening') return;
+    const now = library.find((e) => e.document.id === document.id);
+    const before = previous.find((e) => e.document.id === document.id);
     const shownIds = [result?.id, get().extraction?.id].filter((id): id is string => !!id);
-    const removed = shownIds.some((id) => before?.results.some((r) => r.id === id) && !now?.results.some((r) => r.id === id));
-    if (now && removed) void openDocument(document.id);
+    const resultGone = shownIds.some((id) => before?.results.some((r) => r.id === id) && !now?.results.some((r) => r.id === id));
+    if (now && resultGone) void openDocument(document.id);
   }
 
   return {
@@ -211,4 +216,8 @@ function isExtraction(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+function documentGone(): AppError {
+  return new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.', hint: 'It may have been deleted; open the file again, or restore it from the trash.' });
 }

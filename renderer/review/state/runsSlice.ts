@@ -33,6 +33,8 @@ export interface RunsSlice {
   runExtract(schema: Record<string, unknown>, extractor: Extractor): Promise<void>;
   /** Cancels the open document's run. */
   cancelRun(): Promise<void>;
+  /** A deleted document: its run is cancelled (no credits spent on a result with nowhere to go) and its banner dropped. */
+  forgetDocument(documentId: string): void;
 }
 
 /** The request for the selected engine, from its settings; bad settings fail here, before anything is sent. */
@@ -97,7 +99,10 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
       try {
         await work();
       } catch (error) {
-        if (get().document?.id !== documentId) useLibraryStore.getState().noteNews(documentId, crypto.randomUUID(), 'failed');
+        const library = useLibraryStore.getState();
+        // A document deleted meanwhile has no banner or badge to carry the failure (its run was cancelled).
+        if (!library.library.some((e) => e.document.id === documentId)) return;
+        if (get().document?.id !== documentId) library.noteNews(documentId, crypto.randomUUID(), 'failed');
         throw error;
       }
     });
@@ -130,10 +135,12 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
       }
       const api = requireApi();
       const { keyId } = useEngineSettings.getState();
-      const extraction: StoredResult =
+      // Offline too it is the document's run: a second press, or Run, waits for it.
+      const extraction: StoredResult = await asRun(source.documentId, 'Extracting…', (runId) =>
         extractor === 'local'
-          ? await api.engine.extract({ engine: 'local', resultId: source.id, schema })
-          : await asRun(source.documentId, 'Extracting…', (runId) => api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...(keyId ? { keyId } : {}) }));
+          ? api.engine.extract({ engine: 'local', resultId: source.id, schema })
+          : api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...(keyId ? { keyId } : {}) }),
+      );
       await land(extraction);
     });
   }
@@ -147,9 +154,16 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     });
   }
 
+  function forgetDocument(documentId: string): void {
+    const run = get().runs[documentId];
+    // A run already past the point of no return fails with "not in the workspace"; that is expected, not news.
+    if (run) void requireApi().runs.cancel({ runId: run.runId }).catch(() => undefined);
+    get().clearError(documentId);
+  }
+
   function setEngine(engine: EngineName): void {
     set({ engine });
   }
 
-  return { engine: 'local', runs: {}, setEngine, runEngine, runExtract, cancelRun };
+  return { engine: 'local', runs: {}, setEngine, runEngine, runExtract, cancelRun, forgetDocument };
 };
