@@ -132,6 +132,18 @@ describe('the workspace trash', () => {
     expect((await workspace.library()).find((e) => e.document.id === report.id)?.results).toHaveLength(3);
   });
 
+  it('never keeps an extraction without the parse result it points into', async () => {
+    const { report, second, extraction } = await documentWithHistory();
+    const extractionEntry = await workspace.trashResult(extraction.id);
+    const parseEntry = await workspace.trashResult(second.id);
+    await expect(workspace.restore(extractionEntry.id)).rejects.toMatchObject({ code: 'source_not_in_workspace' });
+    // An extraction arriving for a parse result already in the trash (a job finishing late) is refused too.
+    await expect(extract(report.id, second.id)).rejects.toMatchObject({ code: 'result_not_found' });
+    await workspace.restore(parseEntry.id);
+    await workspace.restore(extractionEntry.id);
+    expect((await workspace.library()).find((e) => e.document.id === report.id)?.results.map((r) => r.id)).toContain(extraction.id);
+  });
+
   it('merges a restored document into the same document imported again meanwhile', async () => {
     const bytes = await pdfBytes(3, 'report');
     const report = await workspace.addDocument('report.pdf', bytes);
