@@ -116,10 +116,10 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     for (let i = 0; i < scaled.length; i++) {
       offset += scaled[i]!.height + PAGE_GAP;
       if (offset > middle) {
-        // Where a panel's request left the view is an echo, which nobody follows: the page a
-        // third of the way down can be the next one, and following it would walk on page by page.
+        // A panel's request set the page it asked for; where the view settles is not news (the
+        // page a third of the way down can be the next one, and following that would walk on).
         const cause = scrollCause.current;
-        if (currentPage !== i + 1) setPage(i + 1, cause === 'markdown' || cause === 'tree' ? 'echo' : cause);
+        if (cause !== 'markdown' && cause !== 'tree' && currentPage !== i + 1) setPage(i + 1, cause);
         return;
       }
     }

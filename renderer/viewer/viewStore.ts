@@ -3,12 +3,11 @@ import { create } from 'zustand';
 /**
  * Who moved the viewer's page last: the reviewer in the page view ('viewer'), a panel the
  * reviewer scrolled ('markdown', 'tree'), the viewer bringing a selection into view
- * ('selection'), a document just opened ('open'), the lock just released ('follow'), or
- * the view settling where a panel's request put it ('echo').
+ * ('selection'), a document just opened ('open'), or the lock just released ('follow').
  * The panels follow 'viewer' and 'follow' moves; the viewer follows 'markdown' and 'tree'
  * moves; nobody follows its own, so a move never comes back as another.
  */
-export type PageSource = 'viewer' | 'markdown' | 'tree' | 'selection' | 'open' | 'follow' | 'echo';
+export type PageSource = 'viewer' | 'markdown' | 'tree' | 'selection' | 'open' | 'follow';
 
 export interface ViewState {
   /** The page the viewer is on (1-based): the one owner of this fact. */
