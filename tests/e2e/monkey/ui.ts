@@ -13,7 +13,9 @@ export const skipped = (why: string): Outcome => `skipped: ${why}`;
 export async function clickIfReady(locator: Locator, label: string): Promise<Outcome> {
   const target = locator.first();
   if (!(await target.isVisible())) return skipped(`${label} not shown`);
-  if (!(await target.isEnabled())) return skipped(`${label} disabled`);
+  // isEnabled waits for the element with no limit of its own: one that went meanwhile (a run's
+  // Cancel when the run ends, Raw Markdown when a document without a result opens) is a miss.
+  if (!(await target.isEnabled({ timeout: CLICK_TIMEOUT }).catch(() => false))) return skipped(`${label} disabled or gone`);
   try {
     await target.click({ timeout: CLICK_TIMEOUT });
     return label;
