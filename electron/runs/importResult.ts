@@ -55,7 +55,8 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
     documentId: document.id,
     kind: recognised.kind,
     engine: 'import',
-    ...summarizeResult(recognised.kind, recognised.response),
+    // An extraction covers the pages of the parse result it reads, as when it is run here.
+    ...summarizeResult(recognised.kind, recognised.response, sourceResultId ? { pageCount: (await workspace.resultInfo(sourceResultId))?.pageCount ?? null } : {}),
     ...(sourceResultId ? { sourceResultId } : {}),
     response: recognised.response,
   });
