@@ -26,6 +26,8 @@ export function toSourcePositions(text: string): string {
     const origin = mapFor(asset)?.findOrigin(Number(line), Number(column));
     if (!origin || !('fileName' in origin)) return whole;
     const file = origin.fileName.replace(/^file:\/\//, '');
-    return `${relative(process.cwd(), resolve(ASSETS, file))}:${origin.lineNumber}:${origin.columnNumber}`;
+    // node_modules may be a link to another checkout; its packages are named from node_modules/ on.
+    const shown = relative(process.cwd(), resolve(ASSETS, file)).replace(/^(\.\.\/)+[^/]+\/node_modules\//, 'node_modules/');
+    return `${shown}:${origin.lineNumber}:${origin.columnNumber}`;
   });
 }
