@@ -1,18 +1,12 @@
 import { join } from 'node:path';
 import type { JobRecord } from '../../shared/jobs.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
-import { createJobOnService, jsonFiles, readJson, smallPdf, workspaceDir } from './jobsHelpers.js';
+import { createJobOnService, jsonFiles, openForParseJob, readJson, workspaceDir } from './jobsHelpers.js';
 
 test('a job survives the main process ending mid-poll: after a restart it completes and its result is stored exactly once', async ({ page, launchPreview, emulator, sandbox }) => {
   const first = await launchPreview();
   await page.goto(first.url);
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('open-file').setInputFiles({ name: 'long.pdf', mimeType: 'application/pdf', buffer: await smallPdf('long', 3) });
-  await expect(page.getByTestId('page-count')).toHaveText('of 3');
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
-  await page.getByTestId('parse-mode').selectOption('job');
+  await openForParseJob(page, emulator, 'long', 3);
   // The service keeps this job running for a few seconds: long enough to end the app mid-poll.
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 2500, processingMs: 2500 }, times: 1 });
   await page.getByTestId('run').click();

@@ -1,13 +1,29 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import type { Page } from '@playwright/test';
 import type { Emulator } from '../emulator/server.js';
+import { addKeyThroughUi, DEMO_KEYS, expect } from './fixtures.js';
 
 export async function smallPdf(title: string, pages = 1): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   for (let i = 0; i < pages; i++) doc.addPage([300, 400]);
   return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * From the first-run screen: adds the emulator's v2 key, opens a small PDF of `pages` pages
+ * and sets the cloud parser to run it as a job; the test presses Run.
+ */
+export async function openForParseJob(page: Page, emulator: Emulator, name: string, pages: number): Promise<void> {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('open-file').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf(name, pages) });
+  await expect(page.getByTestId('page-count')).toHaveText(`of ${pages}`);
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('engine-options-toggle').click();
+  await page.getByTestId('parse-mode').selectOption('job');
 }
 
 /** Creates a parse job straight on the emulator (as another machine would). */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
-import { smallPdf } from './jobsHelpers.js';
+import { expect, test } from './fixtures.js';
+import { openForParseJob } from './jobsHelpers.js';
 
 // Problem 10: "The library only grows: every run adds a line, nothing can be deleted, five
 // near-identical entries for one document, long names cut with no way to read them."
@@ -93,13 +93,7 @@ test('the library groups runs per document and engine, deletes into a trash that
 });
 
 test('a job that finishes on another document shows as a badge on its entry, until that document is opened', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('open-file').setInputFiles({ name: 'long.pdf', mimeType: 'application/pdf', buffer: await smallPdf('long', 3) });
-  await expect(page.getByTestId('page-count')).toHaveText('of 3');
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
-  await page.getByTestId('parse-mode').selectOption('job');
+  await openForParseJob(page, emulator, 'long', 3);
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 1500, processingMs: 1500 }, times: 1 });
   await page.getByTestId('run').click();
   await expect(page.getByTestId('review-job')).toHaveAttribute('data-job-id', /^parse-/);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import type { JobRecord } from '../../shared/jobs.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
-import { readJson, smallPdf, workspaceDir } from './jobsHelpers.js';
+import { openForParseJob, readJson, smallPdf, workspaceDir } from './jobsHelpers.js';
 
 /** The issue "An outage is invisible": the service stops answering mid-job; every place that shows the job says so within 5 s. */
 const VISIBLE_WITHIN_MS = 5_000;
@@ -20,13 +20,7 @@ async function saysUnreachable(where: Locator, deadline: number): Promise<void> 
 }
 
 test('a job whose service stops answering says "service unreachable since HH:MM — retrying" within 5 s everywhere, never "processing", and recovers by itself', async ({ page, preview, emulator, sandbox }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('open-file').setInputFiles({ name: 'outage.pdf', mimeType: 'application/pdf', buffer: await smallPdf('outage', 2) });
-  await expect(page.getByTestId('page-count')).toHaveText('of 2');
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
-  await page.getByTestId('parse-mode').selectOption('job');
+  await openForParseJob(page, emulator, 'outage', 2);
   // The service finishes the job while the app cannot reach it: the result must still land, once, afterwards.
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 300, processingMs: 4_000 }, times: 1 });
   await page.getByTestId('run').click();

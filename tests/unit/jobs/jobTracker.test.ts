@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.js';
 import type { RetryClock } from '../../../electron/api/retry.js';
+import { recordingClock } from './recordingClock.js';
 import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
 import { JobRecordStore, resultIdForJob } from '../../../electron/jobs/jobRecordStore.js';
 import { JobTracker } from '../../../electron/jobs/jobTracker.js';
@@ -21,20 +22,6 @@ afterEach(() => world.close());
 const logger = createLogger(null, { console: false });
 const resultFiles = async () => (await readdir(join(world.dataDir, 'workspace', 'results')).catch(() => [] as string[])).filter((f) => f.endsWith('.info.json'));
 
-/** A clock that records every wait the tracker asks for and waits only a few real milliseconds. */
-function recordingClock(onSleep: (ms: number) => Promise<void> | void): RetryClock & { waits: number[] } {
-  const waits: number[] = [];
-  return {
-    waits,
-    now: () => Date.now(),
-    random: () => 0.5,
-    sleep: async (ms) => {
-      waits.push(ms);
-      await onSleep(ms);
-      await new Promise((r) => setTimeout(r, 15));
-    },
-  };
-}
 
 function trackerWith(clock: RetryClock) {
   const records = new JobRecordStore(world.workspace.root, logger);

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.js';
 import type { AppEvent, ServiceEvent } from '../../../shared/events.js';
 import { summarizeBatch, type Batch, type BatchItem, type JobRecord } from '../../../shared/jobs.js';
 import type { RetryClock } from '../../../electron/api/retry.js';
+import { recordingClock } from './recordingClock.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../electron/jobs/batchQueue.js';
 import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
 import { JobRecordStore } from '../../../electron/jobs/jobRecordStore.js';
@@ -25,20 +26,6 @@ afterEach(async () => {
 
 const logger = createLogger(null, { console: false });
 
-/** A clock that records the waits the tracker asks for, lets the test act at each one, and waits a few real milliseconds. */
-function steppingClock(onSleep: (ms: number, index: number) => Promise<void> | void): RetryClock & { waits: number[] } {
-  const waits: number[] = [];
-  return {
-    waits,
-    now: () => Date.now(),
-    random: () => 0.5,
-    sleep: async (ms) => {
-      waits.push(ms);
-      await onSleep(ms, waits.length - 1);
-      await new Promise((r) => setTimeout(r, 10));
-    },
-  };
-}
 
 function trackerWith(clock: RetryClock, events: AppEvent[]) {
   const records = new JobRecordStore(world.workspace.root, logger);
@@ -56,7 +43,7 @@ describe('a job whose service stops answering', () => {
     // The service keeps the job going for a while; the outage starts at the third wait and ends at the eighth.
     await armFault(env.emulator, { fault: { kind: 'slowJob', pendingMs: 50, processingMs: 400 }, times: 1 });
     const events: AppEvent[] = [];
-    const clock = steppingClock(async (_ms, index) => {
+    const clock = recordingClock(async (_ms, index) => {
       if (index === 2) await env.emulator.goOffline();
       if (index === 7) await env.emulator.goOnline();
     });
@@ -85,7 +72,7 @@ describe('a job whose service stops answering', () => {
     const document = await world.workspace.addDocument('b.pdf', await numberedPdf(2));
     await armFault(env.emulator, { fault: { kind: 'slowJob', pendingMs: 50, processingMs: 300 }, times: 1 });
     const events: AppEvent[] = [];
-    const { tracker } = trackerWith(steppingClock(() => undefined), events);
+    const { tracker } = trackerWith(recordingClock(() => undefined), events);
     const created = await tracker.submit({ service: 'parse', documentId: document.id });
     await armFault(env.emulator, { fault: { kind: 'status', status: 502 }, match: { method: 'GET', path: `/v2/parse/jobs/${created.jobId}` }, times: 2 });
     const settled = await tracker.whenSettled(created.jobId);
@@ -126,9 +113,8 @@ describe('a batch while its service is unreachable', () => {
     return { jobId, service: 'parse', keyId: 'k', documentId: 'd', documentName: 'd.pdf', request: { service: 'parse', documentId: 'd' }, createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now, ...patch };
   }
 
-  it('sends no new document, pauses its ETA and says since when it waits; goes on when a poll is answered', async () => {
-    const now = new Date().toISOString();
-    const batch: Batch = { batchId: 'b1', createdAt: now, name: 'test', request: {}, concurrency: 1, paused: false, items: [item(1), item(2)], updatedAt: now };
+  /** A queue over `batch` whose submits are recorded and whose jobs settle when the test says. */
+  function queueOf(batch: Batch) {
     const submitted: string[] = [];
     const settle = new Map<string, (r: JobRecord) => void>();
     const deps: BatchQueueDeps = {
@@ -143,8 +129,15 @@ describe('a batch while its service is unreachable', () => {
       persist: async () => undefined,
       changed: () => undefined,
     };
-    const tick = () => new Promise((r) => setTimeout(r, 5));
-    const queue = new BatchQueue(batch, deps);
+    return { submitted, settle, queue: new BatchQueue(batch, deps) };
+  }
+
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  it('sends no new document, pauses its ETA and says since when it waits; goes on when a poll is answered', async () => {
+    const now = new Date().toISOString();
+    const batch: Batch = { batchId: 'b1', createdAt: now, name: 'test', request: {}, concurrency: 1, paused: false, items: [item(1), item(2)], updatedAt: now };
+    const { submitted, settle, queue } = queueOf(batch);
     await queue.start();
     await tick();
     expect(submitted).toEqual(['doc1']);
@@ -165,22 +158,7 @@ describe('a batch while its service is unreachable', () => {
   it('holds queued documents while a running one cannot be polled', async () => {
     const now = new Date().toISOString();
     const batch: Batch = { batchId: 'b2', createdAt: now, name: 'test', request: {}, concurrency: 2, paused: false, items: [item(1), item(2), item(3)], updatedAt: now };
-    const submitted: string[] = [];
-    const settle = new Map<string, (r: JobRecord) => void>();
-    const deps: BatchQueueDeps = {
-      submit: async (_b, it, retry) => {
-        await retry.beforeAttempt?.();
-        submitted.push(it.documentId);
-        return record(`job-${it.documentId}`);
-      },
-      whenSettled: (jobId) => new Promise((resolve) => settle.set(jobId, resolve)),
-      recovery: async () => ({ recordFor: () => null, openIntentFor: () => null }),
-      forgetIntents: async () => undefined,
-      persist: async () => undefined,
-      changed: () => undefined,
-    };
-    const tick = () => new Promise((r) => setTimeout(r, 5));
-    const queue = new BatchQueue(batch, deps);
+    const { submitted, settle, queue } = queueOf(batch);
     await queue.start();
     await tick();
     expect(submitted).toEqual(['doc1', 'doc2']);
