@@ -15,6 +15,14 @@ export interface DocumentInfo {
    * for a document stored by an older version whose pages could not be counted since.
    */
   pageCount: number | null;
+  /** Damage the file was opened despite (absent when there is none, or for documents stored before warnings were kept). */
+  warnings?: DocumentWarning[];
+}
+
+/** Something about a document's file that a reviewer should know while reading it: it opened, but not cleanly. */
+export interface DocumentWarning {
+  code: 'truncated_pdf' | 'junk_before_header' | 'no_pdf_header';
+  message: string;
 }
 
 export type EngineName = 'local' | 'parse' | 'analyzer';

@@ -20,10 +20,11 @@ export const documentErrors = {
       hint: 'Open a PDF or an image file. The type is judged by the content, not the file name.',
     }),
 
-  truncatedPdf: (fileName: string) =>
+  /** Cut short and past what pdf.js can rebuild; one it can rebuild opens with a warning (pdfWarnings.ts). */
+  truncatedPdf: (fileName: string, detail: string) =>
     new AppError({
       code: 'truncated_pdf',
-      message: `"${fileName}" is cut short: the PDF stops before its end-of-file marker, so pages may be missing.`,
+      message: `"${fileName}" is cut short (it stops before its end-of-file marker) and what is left cannot be read (${detail}).`,
       hint: 'The download or copy was interrupted. Get the file again, then open the new copy.',
     }),
 

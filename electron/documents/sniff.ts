@@ -8,11 +8,12 @@ export type DocumentKind =
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   signature.every((b, i) => bytes[offset + i] === b);
 
+/** How far into a file the PDF header and the first objects are looked for. */
+const HEAD_BYTES = 65536;
+
 /** Identifies PDFs and the common image formats from their magic numbers; null for anything else. */
 export function sniffDocument(bytes: Uint8Array): DocumentKind | null {
-  // %PDF- may follow up to 1 KB of junk, as readers tolerate.
-  const head = latin1(bytes.subarray(0, 1024));
-  if (head.includes('%PDF-')) return { kind: 'pdf', encrypted: isEncryptedPdf(bytes) };
+  if (pdfHeaderOffset(bytes) >= 0 || hasPdfObjects(bytes)) return { kind: 'pdf', encrypted: isEncryptedPdf(bytes) };
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', mime: 'image/png' };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg' };
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return { kind: 'image', mime: 'image/gif' };
@@ -20,6 +21,23 @@ export function sniffDocument(bytes: Uint8Array): DocumentKind | null {
   if (startsWith(bytes, [0x42, 0x4d])) return { kind: 'image', mime: 'image/bmp' };
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return { kind: 'image', mime: 'image/tiff' };
   return null;
+}
+
+/**
+ * Where `%PDF-` starts, or -1. Readers (pdf.js, Acrobat) tolerate junk before it, such as a
+ * mail or web server's headers left in a saved file, and read offsets from there.
+ */
+export function pdfHeaderOffset(bytes: Uint8Array): number {
+  return latin1(bytes.subarray(0, HEAD_BYTES)).indexOf('%PDF-');
+}
+
+/**
+ * A file with no header at all is still read by pdf.js when its body is PDF objects
+ * (`1 0 obj … endobj`): it rebuilds the cross-reference table from them.
+ */
+function hasPdfObjects(bytes: Uint8Array): boolean {
+  const head = latin1(bytes.subarray(0, HEAD_BYTES));
+  return /(^|[\r\n])\s*\d+\s+\d+\s+obj\b/.test(head) && head.includes('endobj');
 }
 
 /**
@@ -38,19 +56,22 @@ export function isEncryptedPdf(bytes: Uint8Array): boolean {
 /**
  * A PDF ends with `%%EOF`; a copy or download cut short loses it. Acrobat requires the
  * marker within the last 1024 bytes (PDF Reference 1.7, Appendix H), which tolerates a
- * little junk after it. pdf.js would rebuild such a file and quietly show the pages that
- * survived, which a reviewer must not mistake for the whole document.
+ * little junk after it. pdf.js rebuilds such a file and shows the pages that survived, so
+ * the document opens with a warning a reviewer cannot miss (`pdfWarnings.ts`).
  */
 export function isTruncatedPdf(bytes: Uint8Array): boolean {
   return !latin1(bytes.subarray(Math.max(0, bytes.length - 1024))).includes('%%EOF');
 }
 
-/** Refuses what the app cannot read, with a message that says what to do. */
+/**
+ * Refuses what the app cannot read, with a message that says what to do. Damage a reader
+ * recovers from (a missing end, junk before the header) is not refused here: pdf.js decides
+ * whether the file opens, and `pdfWarnings` says what the reviewer should know.
+ */
 export function requireSupportedDocument(bytes: Uint8Array, fileName: string): DocumentKind {
   if (bytes.length === 0) throw documentErrors.emptyFile(fileName);
   const kind = sniffDocument(bytes);
   if (!kind) throw documentErrors.unsupportedType(fileName);
-  if (kind.kind === 'pdf' && isTruncatedPdf(bytes)) throw documentErrors.truncatedPdf(fileName);
   if (kind.kind === 'pdf' && kind.encrypted) throw documentErrors.encryptedPdf(fileName);
   return kind;
 }

@@ -2,6 +2,7 @@ import type * as PdfjsModule from 'pdfjs-dist';
 import { AppError } from '../../shared/errors.js';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { documentErrors } from '../documents/documentErrors.js';
+import { isTruncatedPdf } from '../documents/sniff.js';
 import './es2026Builtins.js';
 
 // pdfjs-dist stays outside the bundle (it loads its worker and data files at run time).
@@ -53,9 +54,11 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PdfD
     await task.destroy().catch(() => undefined);
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') throw documentErrors.encryptedPdf(fileName);
+    const detail = error instanceof Error ? error.message : String(error);
+    if (isTruncatedPdf(bytes)) throw documentErrors.truncatedPdf(fileName, detail);
     throw new AppError({
       code: 'corrupt_pdf',
-      message: `"${fileName}" looks like a PDF but cannot be read (${error instanceof Error ? error.message : String(error)}).`,
+      message: `"${fileName}" looks like a PDF but cannot be read (${detail}).`,
       hint: 'The file may be damaged or incomplete. Download or export it again.',
     });
   }

@@ -16,6 +16,7 @@ import {
   type TrashEntry,
   type WorkspaceChange,
 } from '../../shared/workspace.js';
+import { pdfWarnings } from '../documents/pdfWarnings.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../fsAtomic.js';
@@ -31,6 +32,7 @@ const documentInfoSchema = z.object({
   addedAt: z.string(),
   // Absent in documents stored before pages were counted at import (filled in on first read).
   pageCount: z.number().int().nonnegative().nullable().optional(),
+  warnings: z.array(z.object({ code: z.enum(['truncated_pdf', 'junk_before_header', 'no_pdf_header']), message: z.string() })).optional(),
 });
 type StoredDocumentInfo = z.infer<typeof documentInfoSchema>;
 
@@ -90,6 +92,7 @@ export class Workspace {
   async addDocument(name: string, bytes: Uint8Array): Promise<DocumentInfo> {
     const kind = requireSupportedDocument(bytes, name);
     const pageCount = kind.kind === 'pdf' ? await countPdfPagesInWorker(bytes, name) : 1;
+    const warnings = kind.kind === 'pdf' ? pdfWarnings(bytes) : [];
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     return this.mutations.run(async () => {
       const existing = await this.readDocumentInfo(id);
@@ -107,6 +110,7 @@ export class Workspace {
         size: bytes.length,
         addedAt: new Date().toISOString(),
         pageCount,
+        ...(warnings.length > 0 && { warnings }),
       };
       const dir = this.documentDir(id);
       // Bytes first, then the description: a document.json always has its original beside it.

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { useReviewStore } from '../review/reviewStore.js';
+import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
 import { isStale } from '../review/documentScope.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
@@ -140,6 +141,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   return (
     <div className="viewer">
       <ZoomBar zoom={zoom} onZoom={setZoom} page={currentPage} pageCount={pageCount} onPage={goToPage} />
+      <DocumentWarnings warnings={document.warnings} />
       <div
         ref={scroller}
         className="viewer-scroll"

@@ -1,6 +1,7 @@
 import { isHttpUrl } from '../../../shared/outputSaveUrl.js';
 import { documentErrors } from '../../documents/documentErrors.js';
-import { requireSupportedDocument, type DocumentKind } from '../../documents/sniff.js';
+import { isTruncatedPdf, requireSupportedDocument, type DocumentKind } from '../../documents/sniff.js';
+import { countPdfPagesInWorker } from '../../engine/localEngine.js';
 import { countPdfPages } from '../../documents/pdfPageCount.js';
 import { preflightError } from './preflightError.js';
 
@@ -39,10 +40,15 @@ export function checkDocumentXorUrl(document: DocumentFile | undefined, document
   }
 }
 
-/** Refuses empty, unreadable, truncated and encrypted files and PDFs without pages (all detected locally), and counts the pages. */
+/**
+ * Refuses empty, unreadable and encrypted files, PDFs cut short past repair and PDFs without
+ * pages (all detected locally), and counts the pages. A PDF missing its end is opened with
+ * pdf.js first: what pdf.js rebuilds is sent, what it cannot is refused here, not paid for.
+ */
 export async function checkDocumentFile(document: DocumentFile): Promise<CheckedDocument> {
   const kind = requireSupportedDocument(document.bytes, document.filename);
-  const pageCount = kind.kind === 'image' ? 1 : await countPdfPages(document.bytes);
+  const pageCount =
+    kind.kind === 'image' ? 1 : isTruncatedPdf(document.bytes) ? await countPdfPagesInWorker(document.bytes, document.filename) : await countPdfPages(document.bytes);
   if (pageCount === 0) throw documentErrors.emptyPdf(document.filename);
   return { kind, pageCount };
 }
