@@ -19,9 +19,12 @@ export interface DocumentInfo {
   warnings?: DocumentWarning[];
 }
 
+export const DOCUMENT_WARNING_CODES = ['truncated_pdf', 'junk_before_header', 'no_pdf_header', 'tiff_pages'] as const;
+export type DocumentWarningCode = (typeof DOCUMENT_WARNING_CODES)[number];
+
 /** Something about a document's file that a reviewer should know while reading it: it opened, but not cleanly. */
 export interface DocumentWarning {
-  code: 'truncated_pdf' | 'junk_before_header' | 'no_pdf_header';
+  code: DocumentWarningCode;
   message: string;
 }
 

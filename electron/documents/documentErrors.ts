@@ -20,7 +20,7 @@ export const documentErrors = {
       hint: 'Open a PDF or an image file. The type is judged by the content, not the file name.',
     }),
 
-  /** Cut short and past what pdf.js can rebuild; one it can rebuild opens with a warning (pdfWarnings.ts). */
+  /** Cut short and past what pdf.js can rebuild; one it can rebuild opens with a warning (documentWarnings.ts). */
   truncatedPdf: (fileName: string, detail: string) =>
     new AppError({
       code: 'truncated_pdf',

@@ -57,7 +57,7 @@ export function isEncryptedPdf(bytes: Uint8Array): boolean {
  * A PDF ends with `%%EOF`; a copy or download cut short loses it. Acrobat requires the
  * marker within the last 1024 bytes (PDF Reference 1.7, Appendix H), which tolerates a
  * little junk after it. pdf.js rebuilds such a file and shows the pages that survived, so
- * the document opens with a warning a reviewer cannot miss (`pdfWarnings.ts`).
+ * the document opens with a warning a reviewer cannot miss (`documentWarnings.ts`).
  */
 export function isTruncatedPdf(bytes: Uint8Array): boolean {
   return !latin1(bytes.subarray(Math.max(0, bytes.length - 1024))).includes('%%EOF');
@@ -66,7 +66,7 @@ export function isTruncatedPdf(bytes: Uint8Array): boolean {
 /**
  * Refuses what the app cannot read, with a message that says what to do. Damage a reader
  * recovers from (a missing end, junk before the header) is not refused here: pdf.js decides
- * whether the file opens, and `pdfWarnings` says what the reviewer should know.
+ * whether the file opens, and `documentWarnings` says what the reviewer should know.
  */
 export function requireSupportedDocument(bytes: Uint8Array, fileName: string): DocumentKind {
   if (bytes.length === 0) throw documentErrors.emptyFile(fileName);

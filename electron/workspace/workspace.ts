@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { ulid } from '../../shared/ulid.js';
 import {
+  DOCUMENT_WARNING_CODES,
   parseStoredResult,
   TRASH_DAYS,
   type DocumentInfo,
@@ -16,7 +17,7 @@ import {
   type TrashEntry,
   type WorkspaceChange,
 } from '../../shared/workspace.js';
-import { pdfWarnings } from '../documents/pdfWarnings.js';
+import { documentWarnings } from '../documents/documentWarnings.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../fsAtomic.js';
@@ -32,7 +33,7 @@ const documentInfoSchema = z.object({
   addedAt: z.string(),
   // Absent in documents stored before pages were counted at import (filled in on first read).
   pageCount: z.number().int().nonnegative().nullable().optional(),
-  warnings: z.array(z.object({ code: z.enum(['truncated_pdf', 'junk_before_header', 'no_pdf_header']), message: z.string() })).optional(),
+  warnings: z.array(z.object({ code: z.enum(DOCUMENT_WARNING_CODES), message: z.string() })).optional(),
 });
 type StoredDocumentInfo = z.infer<typeof documentInfoSchema>;
 
@@ -92,7 +93,7 @@ export class Workspace {
   async addDocument(name: string, bytes: Uint8Array): Promise<DocumentInfo> {
     const kind = requireSupportedDocument(bytes, name);
     const pageCount = kind.kind === 'pdf' ? await countPdfPagesInWorker(bytes, name) : 1;
-    const warnings = kind.kind === 'pdf' ? pdfWarnings(bytes) : [];
+    const warnings = documentWarnings(kind, bytes);
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     return this.mutations.run(async () => {
       const existing = await this.readDocumentInfo(id);

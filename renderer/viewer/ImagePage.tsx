@@ -20,6 +20,7 @@ interface ImagePageProps {
 export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImagePageProps) {
   const url = useMemo(() => URL.createObjectURL(new Blob([bytes.slice()], { type: mime })), [bytes, mime]);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [undrawable, setUndrawable] = useState(false);
 
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
 
@@ -27,20 +28,36 @@ export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImageP
   const width = natural ? Math.round(natural.width * scale) : undefined;
   const height = natural ? Math.round(natural.height * scale) : undefined;
 
+  if (undrawable) {
+    return (
+      <div className="page page-undrawable" data-testid="page" data-page={1}>
+        <div className="page-flag" data-testid="page-draw-error">
+          {undrawableReason(mime)}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="page" data-testid="page" data-page={1} style={{ width, height }}>
       <img
-          src={url}
-          alt="Document page"
-          className="page-image"
-          style={{ width, height }}
-          onLoad={(e) => {
-            const size = { width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight };
-            setNatural(size);
-            onSize(size);
-          }}
-        />
+        src={url}
+        alt="Document page"
+        className="page-image"
+        style={{ width, height }}
+        onLoad={(e) => {
+          const size = { width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight };
+          setNatural(size);
+          onSize(size);
+        }}
+        onError={() => setUndrawable(true)}
+      />
       {model && natural ? <PageOverlay model={model} page={1} /> : null}
     </div>
   );
+}
+
+/** Why the browser could not draw the image, and that its results are still there to review. */
+function undrawableReason(mime: string): string {
+  const why = mime === 'image/tiff' ? 'the viewer does not draw TIFF images' : 'the image could not be decoded (it may be damaged, or too large to draw)';
+  return `This image cannot be drawn here: ${why}. Its parse results still show in the Markdown and Structure panels.`;
 }

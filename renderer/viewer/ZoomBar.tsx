@@ -5,10 +5,13 @@ export type Zoom = 'fit-width' | 'fit-page' | number;
 const PERCENTS = [50, 75, 100, 125, 150, 200, 300];
 const MARGIN = 32;
 
+/** A 20,000-pixel scan still fits a narrow viewer; the floor only keeps a scale above zero. */
+const MIN_FIT_SCALE = 0.001;
+
 /** The scale at which a page of `size` (CSS px at 100%) is drawn for a zoom setting. */
 export function scaleFor(zoom: Zoom, size: { width: number; height: number }, viewport: { width: number; height: number }): number {
-  if (zoom === 'fit-width') return Math.max(0.1, (viewport.width - MARGIN) / size.width);
-  if (zoom === 'fit-page') return Math.max(0.1, Math.min((viewport.width - MARGIN) / size.width, (viewport.height - MARGIN) / size.height));
+  if (zoom === 'fit-width') return Math.max(MIN_FIT_SCALE, (viewport.width - MARGIN) / size.width);
+  if (zoom === 'fit-page') return Math.max(MIN_FIT_SCALE, Math.min((viewport.width - MARGIN) / size.width, (viewport.height - MARGIN) / size.height));
   return zoom / 100;
 }
 

@@ -1,7 +1,7 @@
 import { getDocument, GlobalWorkerOptions, type PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
-import { StaleScope } from '../review/documentScope.js';
+import { isStale, StaleScope } from '../review/documentScope.js';
 
 // pdf.js parses in its own worker, served from our origin (CSP worker-src 'self').
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -31,6 +31,9 @@ export interface PdfHandle {
   draw(page: PDFPageProxy, canvas: HTMLCanvasElement, scale: number): PageDrawing;
   close(): void;
 }
+
+/** US Letter in PDF points: the size a page takes until pdf.js can say its own. */
+const LETTER = { width: 612, height: 792 } as const;
 
 /**
  * Opens PDF bytes for display; `signal` closes it (before or after it has opened). The bytes
@@ -62,7 +65,15 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal): Promise<P
   const doc = await guard(() => loading.promise);
   // Like pdf.js's own viewer: every page starts with the first page's size; a page that
   // differs reports its own size when it is drawn. Opening never walks all pages.
-  const first = (await guard(() => doc.getPage(1))).getViewport({ scale: 1 });
+  // A first page pdf.js cannot read (a hostile page dictionary) fails alone, as any page does
+  // when drawn: the others still open, at the size of a Letter page until they are drawn.
+  const first = await guard(() => doc.getPage(1)).then(
+    (page) => page.getViewport({ scale: 1 }),
+    (error: unknown) => {
+      if (isStale(error)) throw error;
+      return LETTER;
+    },
+  );
   return {
     numPages: doc.numPages,
     firstPageSize: { width: first.width, height: first.height },

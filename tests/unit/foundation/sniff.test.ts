@@ -44,7 +44,7 @@ describe('documents are judged by content', () => {
     expect(isTruncatedPdf(withJunk(1000))).toBe(false);
     expect(isTruncatedPdf(withJunk(1100))).toBe(true);
     expect(isTruncatedPdf(whole.slice(0, whole.length - 8))).toBe(true);
-    // Not refused here: pdf.js decides whether what is left opens (pdfWarnings says it is cut short).
+    // Not refused here: pdf.js decides whether what is left opens (documentWarnings says it is cut short).
     expect(requireSupportedDocument(whole.slice(0, 500), 'cut.pdf')).toMatchObject({ kind: 'pdf' });
   });
 

@@ -44,7 +44,7 @@ const everywhere = (code: Outcome): Record<Path, Outcome> => ({ open: code, loca
 const rows: Row[] = [
   { label: 'a zero-byte file', make: badFiles.empty, expect: everywhere('empty_file') },
   { label: 'a truncated PDF', make: badFiles.truncated, expect: everywhere('truncated_pdf') },
-  // Damage pdf.js recovers from opens, with a warning, and goes everywhere (pdfWarnings.ts).
+  // Damage pdf.js recovers from opens, with a warning, and goes everywhere (documentWarnings.ts).
   { label: 'a PDF without %%EOF', make: () => damagedPdfs.withoutEof(2), expect: everywhere('ok') },
   { label: 'a PDF with junk before its header', make: () => damagedPdfs.junkBeforeHeader(2), expect: everywhere('ok') },
   // pdf.js reads a headless PDF; the service's reader does not, and says so (nothing is charged).
@@ -210,11 +210,11 @@ describe('the bad files are what they claim to be', () => {
 
   it('a PDF pdf.js rebuilds opens with a warning that it is cut short; one it cannot is refused as cut short', async () => {
     const { bytes: nearEnd } = await damagedPdfs.withoutEof(3); // only the marker is missing
-    const opened = await call('documents:import', { name: 'cut.pdf', bytes: nearEnd });
+    const opened = await call('documents:import', { name: 'cut.pdf', bytes: new Uint8Array(nearEnd) });
     expect(opened.pageCount).toBe(3);
     expect(opened.warnings?.map((w) => w.code)).toEqual(['truncated_pdf']);
     const full = await textPdf(3, 'Cut');
-    await expect(call('documents:import', { name: 'cut.pdf', bytes: full.slice(0, 900) })).rejects.toMatchObject({ code: 'truncated_pdf', message: expect.stringContaining('cannot be read') });
+    await expect(call('documents:import', { name: 'cut.pdf', bytes: new Uint8Array(full.slice(0, 900)) })).rejects.toMatchObject({ code: 'truncated_pdf', message: expect.stringContaining('cannot be read') });
   });
 
   it('the big image is over the analyzer limit, and a real PNG', () => {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pdfWarnings } from '../../../electron/documents/pdfWarnings.js';
+import { documentWarnings } from '../../../electron/documents/documentWarnings.js';
 import { countPdfPagesInWorker, parseLocally } from '../../../electron/engine/localEngine.js';
 import { openWithPdfjs } from '../../../scripts/corpus/referencePdfjs.js';
 import { damagedPdfs } from '../../support/damagedPdfs.js';
+import { multiPageTiff } from '../../support/hostileImages.js';
+import { countTiffPages } from '../../../electron/documents/tiffPages.js';
+
+const PDF = { kind: 'pdf', encrypted: false } as const;
 
 // Each damage pdf.js recovers from opens, with the warning that names it, and the offline
 // engine reads every page pdf.js finds.
@@ -18,7 +22,7 @@ describe.each([
 
   it('opens with its warning, and the offline engine reads every page', async () => {
     const { bytes, name } = await make();
-    expect(pdfWarnings(bytes).map((w) => w.code)).toEqual([warning]);
+    expect(documentWarnings(PDF, bytes).map((w) => w.code)).toEqual([warning]);
     expect(await countPdfPagesInWorker(bytes, name)).toBe(pages);
     const response = await parseLocally(bytes, {}, { filename: name });
     expect(response.metadata.page_count).toBe(pages);
@@ -30,5 +34,29 @@ describe.each([
 it('a whole PDF has no warning', async () => {
   const { bytes } = await damagedPdfs.withoutEof();
   const whole = new Uint8Array([...bytes, ...new TextEncoder().encode('%%EOF\n')]);
-  expect(pdfWarnings(whole)).toEqual([]);
+  expect(documentWarnings(PDF, whole)).toEqual([]);
+});
+
+describe('a TIFF of many pages', () => {
+  it('opens with a warning that only its first page is shown and read', () => {
+    const { bytes } = multiPageTiff(500);
+    expect(countTiffPages(bytes)).toBe(500);
+    expect(documentWarnings({ kind: 'image', mime: 'image/tiff' }, bytes)).toEqual([
+      { code: 'tiff_pages', message: expect.stringContaining('holds 500 pages; only the first is shown and read') },
+    ]);
+    expect(documentWarnings({ kind: 'image', mime: 'image/tiff' }, multiPageTiff(1).bytes)).toEqual([]);
+  });
+
+  it('a page chain that loops back, or runs past the end, is cut off, not followed', () => {
+    const { bytes } = multiPageTiff(3);
+    const looped = new Uint8Array(bytes);
+    const view = new DataView(looped.buffer);
+    // The third directory points back at the first.
+    const third = 8 + 2 * (2 + 9 * 12 + 4 + 32 * 32);
+    view.setUint32(third + 2 + 9 * 12, 8, true);
+    expect(countTiffPages(looped)).toBe(3);
+    view.setUint32(third + 2 + 9 * 12, 0xfffffff0, true);
+    expect(countTiffPages(looped)).toBe(3);
+    expect(countTiffPages(multiPageTiff(50).bytes, 10)).toBe(10);
+  });
 });

@@ -1,12 +1,32 @@
 import type { DocumentWarning } from '../../shared/workspace.js';
-import { isTruncatedPdf, pdfHeaderOffset } from './sniff.js';
+import { isTruncatedPdf, pdfHeaderOffset, type DocumentKind } from './sniff.js';
+import { countTiffPages } from './tiffPages.js';
+
+/** What a reviewer should know about a file that opens but is not whole, not clean, or not all shown. */
+export function documentWarnings(kind: DocumentKind, bytes: Uint8Array): DocumentWarning[] {
+  if (kind.kind === 'pdf') return pdfWarnings(bytes);
+  if (kind.mime === 'image/tiff') return tiffWarnings(bytes);
+  return [];
+}
+
+/** Only a TIFF's first page is shown and read, as it is for every image. */
+function tiffWarnings(bytes: Uint8Array): DocumentWarning[] {
+  const pages = countTiffPages(bytes);
+  if (pages === null || pages < 2) return [];
+  return [
+    {
+      code: 'tiff_pages',
+      message: `This TIFF holds ${pages >= 10_000 ? 'at least 10,000' : pages.toLocaleString('en-US')} pages; only the first is shown and read. Save the pages as a PDF to review them all.`,
+    },
+  ];
+}
 
 /**
  * What a reviewer should know about a PDF that opens but is not whole or not clean: shown
  * with the document for as long as it is open, so a page missing from a cut-short file is
  * not mistaken for a page missing from the original.
  */
-export function pdfWarnings(bytes: Uint8Array): DocumentWarning[] {
+function pdfWarnings(bytes: Uint8Array): DocumentWarning[] {
   const warnings: DocumentWarning[] = [];
   const header = pdfHeaderOffset(bytes);
   if (header < 0) {

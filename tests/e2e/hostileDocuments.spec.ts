@@ -1,0 +1,62 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DocumentFixture } from '../support/badFiles.js';
+import { hugePng, multiPageTiff } from '../support/hostileImages.js';
+import { pdfBombs } from '../support/pdfBombs.js';
+import { expect, test } from './fixtures.js';
+
+// Files that aim at a reader's limits get a bounded, explained outcome on screen, and the
+// window goes on answering: the sample's box is still clickable after each.
+let dir: string;
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'groundwork-hostile-e2e-'));
+});
+test.afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function onDisk(file: DocumentFixture): Promise<string> {
+  const path = join(dir, file.name);
+  await writeFile(path, file.bytes);
+  return path;
+}
+
+test('a PDF whose first page pdf.js cannot read shows the rest, and parses offline with that page failed', async ({ page, preview }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('open-file').setInputFiles(await onDisk(pdfBombs.deepObjects()));
+  await expect(page.getByTestId('page-count')).toHaveText('of 2');
+  await expect(page.locator('[data-testid="page"][data-page="1"] [data-testid="page-draw-error"]')).toContainText('cannot be drawn');
+  await expect(page.getByTestId('error')).toHaveCount(0);
+  await page.getByTestId('engine').selectOption('local');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('partial');
+  await expect(page.getByText('The second page is fine').first()).toBeVisible();
+  await expect(page.getByText(/Page 1 · failed/)).toBeVisible();
+  void preview;
+});
+
+test('a 500-page TIFF and a 400-megapixel PNG open with what the viewer can and cannot do said on screen', async ({ page, preview }) => {
+  const sample = page.locator('[data-testid="library-document"][data-document-name="invoice.pdf"]');
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+
+  await page.getByTestId('open-file').setInputFiles(await onDisk(multiPageTiff(500)));
+  await expect(page.getByTestId('document-warnings').locator('li')).toHaveAttribute('data-code', 'tiff_pages');
+  await expect(page.getByTestId('document-warnings')).toContainText('holds 500 pages; only the first is shown and read');
+  await expect(page.getByTestId('page-draw-error')).toContainText('the viewer does not draw TIFF images');
+
+  await page.getByTestId('open-file').setInputFiles(await onDisk(hugePng(20_000)));
+  await expect(page.getByTestId('page-count')).toHaveText('of 1');
+  await expect(page.getByTestId('document-warnings')).toHaveCount(0);
+  // Drawn, scaled to the viewer's width, not at 20,000 px.
+  const image = page.locator('.page-image');
+  await expect(image).toBeVisible();
+  expect((await image.boundingBox())?.width).toBeLessThan(2_000);
+
+  // The window still answers: back to the sample, its box still selects.
+  await sample.click();
+  const box = page.locator('[data-testid="box"]').first();
+  await box.click();
+  await expect(box).toHaveAttribute('data-selected', 'true');
+  void preview;
+});
