@@ -45,13 +45,15 @@ export function isTruncatedPdf(bytes: Uint8Array): boolean {
   return !latin1(bytes.subarray(Math.max(0, bytes.length - 1024))).includes('%%EOF');
 }
 
-/** Refuses what the app cannot read, with a message that says what to do. */
+/**
+ * Refuses what the app cannot read, with a message that says what to do. An encrypted PDF
+ * passes: whether it needs a password is pdf.js's to say, when it is opened.
+ */
 export function requireSupportedDocument(bytes: Uint8Array, fileName: string): DocumentKind {
   if (bytes.length === 0) throw documentErrors.emptyFile(fileName);
   const kind = sniffDocument(bytes);
   if (!kind) throw documentErrors.unsupportedType(fileName);
   if (kind.kind === 'pdf' && isTruncatedPdf(bytes)) throw documentErrors.truncatedPdf(fileName);
-  if (kind.kind === 'pdf' && kind.encrypted) throw documentErrors.encryptedPdf(fileName);
   return kind;
 }
 
