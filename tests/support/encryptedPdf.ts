@@ -81,7 +81,7 @@ interface ProtectedPdfOptions {
   objectStreams?: boolean;
 }
 
-async function encryptedTextPdf(options: ProtectedPdfOptions, userPassword: string): Promise<Uint8Array> {
+async function encryptedTextPdf(options: ProtectedPdfOptions, userPassword: string): Promise<Uint8Array<ArrayBuffer>> {
   const doc = await CantooPdf.create();
   const font = await doc.embedFont(CantooFonts.Helvetica);
   for (let n = 1; n <= options.pages; n++) {
@@ -103,11 +103,11 @@ async function encryptedTextPdf(options: ProtectedPdfOptions, userPassword: stri
  * no question, and only its permissions (no copying, no changes) are restricted. Made with
  * @cantoo/pdf-lib, which encrypts as the specification says.
  */
-export function ownerPasswordOnlyPdf(options: ProtectedPdfOptions): Promise<Uint8Array> {
+export function ownerPasswordOnlyPdf(options: ProtectedPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
   return encryptedTextPdf(options, '');
 }
 
 /** Encrypted with a user password (`USER_PASSWORD`): nothing opens it without a password. */
-export function passwordProtectedPdf(options: ProtectedPdfOptions): Promise<Uint8Array> {
+export function passwordProtectedPdf(options: ProtectedPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
   return encryptedTextPdf(options, USER_PASSWORD);
 }

@@ -39,9 +39,14 @@ export function checkDocumentXorUrl(document: DocumentFile | undefined, document
   }
 }
 
-/** Refuses empty, unreadable, truncated and encrypted files and PDFs without pages (all detected locally), and counts the pages. */
+/**
+ * Refuses empty, unreadable, truncated and encrypted files and PDFs without pages (all
+ * detected locally), and counts the pages. The services refuse encrypted PDFs: callers send
+ * a decrypted copy (electron/documents/uploadCopy.ts), so encrypted bytes here are a mistake.
+ */
 export async function checkDocumentFile(document: DocumentFile): Promise<CheckedDocument> {
   const kind = requireSupportedDocument(document.bytes, document.filename);
+  if (kind.kind === 'pdf' && kind.encrypted) throw documentErrors.encryptedPdf(document.filename);
   const pageCount = kind.kind === 'image' ? 1 : await countPdfPages(document.bytes);
   if (pageCount === 0) throw documentErrors.emptyPdf(document.filename);
   return { kind, pageCount };
