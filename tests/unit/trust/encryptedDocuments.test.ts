@@ -70,6 +70,16 @@ const parseCloud = (documentId: string) => call('engine:parse', { engine: 'parse
 const analyze = (documentId: string) => call('engine:parse', { engine: 'analyzer', runId: randomUUID(), documentId, keyId: keyIds.analyzer }).then(resultOf);
 const markdownOf = async (result: StoredResult) => JSON.parse((await call('results:get', { id: result.id })).responseJson) as { markdown: string; metadata: { page_count: number } };
 
+async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
@@ -160,8 +170,20 @@ describe('a PDF that needs a password', () => {
 
     const analyzed = await analyze(document.id);
     expect(analyzed.decryptedCopy).toBe(true);
+
+    // A batch (its documents' jobs go through the same create) with the owner-password-only one beside it.
+    const owner = (await call('library:list', {})).find((e) => e.document.needsPassword !== true && e.document.encrypted === true)!.document;
+    const batch = await call('batch:create', { documentIds: [document.id, owner.id], keyId: keyIds.v2 });
+    const done = await waitFor(async () => {
+      const now = (await call('batch:list', {})).find((b) => b.batchId === batch.batchId);
+      return now?.items.every((i) => i.state === 'done') ? now : null;
+    });
+    const library = await call('library:list', {});
+    for (const item of done.items) {
+      expect(library.flatMap((e) => e.results).find((r) => r.id === item.resultId)?.decryptedCopy).toBe(true);
+    }
     // The emulator refuses encrypted PDFs by its own check: each of these was accepted.
-    expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual(['/v2/parse 200', '/v2/parse/jobs 202', '/v1/tools/agentic-document-analysis 200']);
+    expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual(['/v2/parse 200', '/v2/parse/jobs 202', '/v1/tools/agentic-document-analysis 200', '/v2/parse/jobs 202', '/v2/parse/jobs 202']);
   });
 
   it('after a restart, asks again: every path refuses password_required, nothing is sent, until it is unlocked', async () => {
