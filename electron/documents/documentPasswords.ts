@@ -22,10 +22,6 @@ export class DocumentPasswords {
   get(documentId: string): string | undefined {
     return this.passwords.get(documentId);
   }
-
-  forget(documentId: string): void {
-    this.passwords.delete(documentId);
-  }
 }
 
 /**
