@@ -13,14 +13,14 @@ export function PasswordDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [empty, setEmpty] = useState(true);
-  const open = question !== null;
 
+  // Shown while there is a question, also again if the browser closed it meanwhile (a second Escape while an answer is checked).
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+    if (question && !element.open) element.showModal();
+    if (!question && element.open) element.close();
+  }, [question]);
 
   // A new question (or the same one again, after a wrong password) starts with an empty field, focused.
   useEffect(() => {
