@@ -1,6 +1,7 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
+import { importDocument, unlockDocument } from './documents/unlockDocument.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
 import { exportReview } from './review/exportReview.js';
 import { loadExportSource } from './review/exportSource.js';
@@ -46,7 +47,8 @@ export function createHandlers(services: Services): HandlerTable {
     'keys:allowInferenceHost': ({ id, endpointUrl }) => keys.allowInferenceHost(id, endpointUrl),
     'keys:forgetInferenceHost': ({ id, origin }) => keys.forgetInferenceHost(id, origin),
 
-    'documents:import': ({ name, bytes }) => workspace.addDocument(name, bytes),
+    'documents:import': (request) => importDocument(services, request),
+    'documents:unlock': (request) => unlockDocument(services, request),
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': () => workspace.library(),
     'library:trash': () => workspace.listTrash(),

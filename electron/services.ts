@@ -3,6 +3,7 @@ import type { AppEvent } from '../shared/events.js';
 import type { DefaultAddresses } from '../shared/ipc.js';
 import { applyNetworkSettings } from './api/networkLimits.js';
 import { activeConfig, KEYCHAIN_SERVICES } from './config.js';
+import { DocumentPasswords } from './documents/documentPasswords.js';
 import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
 import { removeLeftoverTemps } from './leftoverTemps.js';
@@ -25,6 +26,8 @@ export interface Services {
   settings: SettingsStore;
   keys: KeysService;
   workspace: Workspace;
+  /** Passwords of the PDFs that need one, for this session only (never stored). */
+  passwords: DocumentPasswords;
   reviews: Reviews;
   runs: RunRegistry;
   /** The job tracker and batches; started (resumed from disk) by createServices. */
@@ -72,7 +75,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   void workspace.start();
   const addresses = options.addresses ?? activeConfig().addresses;
   const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });
-  const jobs = new JobsService({ workspace, keys, settings, logger, emit });
+  const passwords = new DocumentPasswords(logger);
+  const jobs = new JobsService({ workspace, keys, settings, logger, emit, passwords });
   // Jobs the app started before it stopped are polled again at once, in both shells.
   void jobs.start();
   return {
@@ -84,6 +88,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     settings,
     keys,
     workspace,
+    passwords,
     reviews: new Reviews(workspace),
     runs: new RunRegistry(),
     jobs,

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { DatasetsScreen } from './datasets/DatasetsScreen.js';
 import { JobsScreen } from './jobs/JobsScreen.js';
 import { KeysScreen } from './keys/KeysScreen.js';
+import { PasswordDialog } from './review/PasswordDialog.js';
 import { ReviewScreen } from './review/ReviewScreen.js';
 import { api } from './ipc/client.js';
 import { useAppStore, type Screen } from './shell/appStore.js';
@@ -71,6 +72,7 @@ export function App() {
       <main className="content">
         <Notices />
         <CurrentScreen screen={screen} />
+        <PasswordDialog />
       </main>
     </div>
   );

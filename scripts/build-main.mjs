@@ -1,7 +1,7 @@
 // Bundles the main-process side with esbuild: the Electron main and the sandboxed
 // preload (one CommonJS file each), the local engine's worker thread (ESM, beside main.cjs),
 // and the browser preview's server and bridge client.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -16,6 +16,23 @@ const common = {
 };
 // Native (keytar) and file-based (pdfjs-dist ships its worker and fonts as files) packages load at run time.
 const runtimeExternal = ['electron', 'keytar', 'pdfjs-dist', 'pdfjs-dist/*'];
+// The engine worker leaves the packages it imports outside, except the pure-JS ones it must
+// carry itself, with everything they import: it runs unpacked from the asar archive, where
+// only the unpacked node_modules resolve.
+const WORKER_BUNDLED = ['@cantoo/pdf-lib'];
+const bundleOnly = (bundled) => ({
+  name: 'bundle-only',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const fromPackage = /[\\/]node_modules[\\/]/.test(args.importer);
+      const listed = bundled.some((name) => args.path === name || args.path.startsWith(`${name}/`));
+      return fromPackage || listed ? undefined : { path: args.path, external: true };
+    });
+  },
+});
+
+// The worker's chunks are named by their hash: the ones of an earlier build go first.
+for (const name of readdirSyncOrEmpty('dist/electron')) if (name.startsWith('engine-worker-')) rmSync(`dist/electron/${name}`);
 
 await Promise.all([
   build({ ...common, entryPoints: ['electron/shell/main.ts'], outfile: 'dist/electron/main.cjs', platform: 'node', format: 'cjs', external: runtimeExternal }),
@@ -31,12 +48,25 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: ['electron/engine/engineWorker.ts'],
-    outfile: 'dist/electron/engine-worker.mjs',
+    // What only some tasks load (the decrypted copy's pdf-lib) is a chunk of its own beside
+    // the worker, so a parse does not read it; the names keep matching `*worker*` (asarUnpack).
+    entryPoints: { 'engine-worker': 'electron/engine/engineWorker.ts' },
+    outdir: 'dist/electron',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'engine-worker-[hash]',
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    plugins: [bundleOnly(WORKER_BUNDLED)],
   }),
   build({ ...common, entryPoints: ['electron/preview/bridgeClient.ts'], outfile: 'dist/preview/bridge-client.js', platform: 'browser', format: 'iife', target: 'chrome120' }),
 ]);
 console.log('built dist/electron and dist/preview');
+
+function readdirSyncOrEmpty(dir) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

@@ -40,6 +40,8 @@ const noRequest = z.object({}).strict();
 const workspaceId = z.string().regex(/^[a-zA-Z0-9_-]{1,80}$/, 'not a workspace id');
 const runIdSchema = z.string().uuid();
 export const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
+/** A PDF password as typed; its value never appears in a validation message. */
+const documentPassword = z.string().min(1, 'empty').max(1024, 'too long');
 
 export interface AppNotice {
   id: string;
@@ -73,10 +75,19 @@ export const ipcTable = {
   'keys:allowInferenceHost': channel<KeyInfo>()(z.object({ id: keyIdSchema, endpointUrl: z.string().min(1).max(8000) }).strict()),
   'keys:forgetInferenceHost': channel<KeyInfo>()(z.object({ id: keyIdSchema, origin: z.string().url().max(2000) }).strict()),
 
+  /** `password` only for a PDF that needs one (after a `password_required`); checked, held in main's memory, never stored. */
   'documents:import': channel<DocumentInfo>()(
-    z.object({ name: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_DOCUMENT_BYTES, 'larger than 512 MB') }).strict(),
+    z
+      .object({
+        name: z.string().min(1).max(1000),
+        bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_DOCUMENT_BYTES, 'larger than 512 MB'),
+        password: documentPassword.optional(),
+      })
+      .strict(),
   ),
   'documents:read': channel<Uint8Array>()(z.object({ id: workspaceId }).strict()),
+  /** The password of a stored PDF that needs one, for this session: `wrong_password` when it does not open it. */
+  'documents:unlock': channel<DocumentInfo>()(z.object({ id: workspaceId, password: documentPassword }).strict()),
   'library:list': channel<LibraryEntry[]>()(noRequest),
   'library:trash': channel<TrashEntry[]>()(noRequest),
   /** Moves a document (with all its results) or a result (with the extractions made from it) to the trash. */

@@ -20,6 +20,7 @@ export const CHANNELS = [
   'keys:forgetInferenceHost',
   'documents:import',
   'documents:read',
+  'documents:unlock',
   'library:list',
   'library:trash',
   'library:delete',

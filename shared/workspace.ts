@@ -15,6 +15,10 @@ export interface DocumentInfo {
    * for a document stored by an older version whose pages could not be counted since.
    */
   pageCount: number | null;
+  /** An encrypted PDF, stored as it came (a service gets a copy decrypted in memory). Absent when not. */
+  encrypted?: boolean;
+  /** It opens only with its password, asked for once per session and never stored. Absent when not. */
+  needsPassword?: boolean;
   /** Damage the file was opened despite (absent when there is none, or for documents stored before warnings were kept). */
   warnings?: DocumentWarning[];
 }
@@ -46,6 +50,8 @@ export interface ResultInfo {
   partial: boolean;
   /** The parse result an extraction was run on. */
   sourceResultId?: string;
+  /** The document is encrypted, so the service was sent a decrypted copy made on this computer. */
+  decryptedCopy?: boolean;
 }
 
 /** Credits as a user should read them: the local engine is free; a cloud result whose bill is unknown says so, never 0. */
@@ -54,11 +60,14 @@ export function creditsLabel(result: Pick<ResultInfo, 'engine' | 'credits'>): st
   return result.engine === 'local' ? '0' : '?';
 }
 
+/** What a result made from an encrypted document says about what was uploaded. */
+export const DECRYPTED_COPY_NOTE = 'uploaded a decrypted copy made on this computer';
+
 /**
  * A result as the reviewer reads it, the same in the library and the status bar: what made it,
  * and its model, pages and credits — saying "not reported" where the service did not say.
  */
-export function describeResult(result: Pick<ResultInfo, 'kind' | 'engine' | 'modelVersion' | 'pageCount' | 'credits' | 'partial'>): string {
+export function describeResult(result: Pick<ResultInfo, 'kind' | 'engine' | 'modelVersion' | 'pageCount' | 'credits' | 'partial' | 'decryptedCopy'>): string {
   const pages = result.pageCount === null ? 'pages not reported' : `${result.pageCount} page${result.pageCount === 1 ? '' : 's'}`;
   const credits = creditsLabel(result);
   return [
@@ -67,6 +76,7 @@ export function describeResult(result: Pick<ResultInfo, 'kind' | 'engine' | 'mod
     pages,
     credits === '?' ? 'credits not reported' : `${credits} credit${credits === '1' ? '' : 's'}`,
     ...(result.partial ? ['partial'] : []),
+    ...(result.decryptedCopy ? [DECRYPTED_COPY_NOTE] : []),
   ].join(' · ');
 }
 

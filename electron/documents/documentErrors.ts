@@ -28,11 +28,33 @@ export const documentErrors = {
       hint: 'The download or copy was interrupted. Get the file again, then open the new copy.',
     }),
 
+  /** Encrypted bytes handed to a cloud client: the services refuse them, so a decrypted copy is sent instead. */
   encryptedPdf: (fileName: string) =>
     new AppError({
       code: 'encrypted_pdf',
-      message: `"${fileName}" is encrypted (password-protected): the offline engine cannot read it and the services do not accept encrypted PDFs.`,
-      hint: 'Save an unprotected copy (print to PDF, or remove the password in your PDF tool), then open that.',
+      message: `"${fileName}" is encrypted, and the services refuse encrypted PDFs.`,
+      hint: 'Open it in the Review screen and run the cloud engine there: Groundwork uploads a decrypted copy made on this computer.',
+    }),
+
+  passwordRequired: (fileName: string) =>
+    new AppError({
+      code: 'password_required',
+      message: `"${fileName}" is protected by a password: it cannot be opened without it.`,
+      hint: 'Open it again and enter its password. The password is used on this computer only; it is never stored or sent.',
+    }),
+
+  wrongPassword: (fileName: string) =>
+    new AppError({
+      code: 'wrong_password',
+      message: `That is not the password of "${fileName}".`,
+      hint: 'Check the password (capital letters count) and enter it again.',
+    }),
+
+  decryptionFailed: (fileName: string, reason: string) =>
+    new AppError({
+      code: 'decryption_failed',
+      message: `A decrypted copy of "${fileName}" could not be made on this computer (${reason}), so nothing was uploaded.`,
+      hint: 'Save an unprotected copy with your PDF tool (print to PDF), open that, and run it again; the offline engine still reads this one.',
     }),
 
   emptyPdf: (fileName: string) =>

@@ -66,13 +66,13 @@ export function isTruncatedPdf(bytes: Uint8Array): boolean {
 /**
  * Refuses what the app cannot read, with a message that says what to do. Damage a reader
  * recovers from (a missing end, junk before the header) is not refused here: pdf.js decides
- * whether the file opens, and `documentWarnings` says what the reviewer should know.
+ * whether the file opens, and `documentWarnings` says what the reviewer should know. An
+ * encrypted PDF passes too: whether it needs a password is pdf.js's to say, when it is opened.
  */
 export function requireSupportedDocument(bytes: Uint8Array, fileName: string): DocumentKind {
   if (bytes.length === 0) throw documentErrors.emptyFile(fileName);
   const kind = sniffDocument(bytes);
   if (!kind) throw documentErrors.unsupportedType(fileName);
-  if (kind.kind === 'pdf' && kind.encrypted) throw documentErrors.encryptedPdf(fileName);
   return kind;
 }
 

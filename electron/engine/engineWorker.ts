@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
+import { makeDecryptedCopy } from './decryptedCopy.js';
 import { parseDocument } from './parseDocument.js';
 import { readablePdfPageCount } from './readablePdf.js';
 import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
@@ -16,15 +17,34 @@ function toErrorData(error: unknown): AppErrorData {
   return { code: 'engine_failed', message: `The local engine failed: ${error instanceof Error ? error.message : String(error)}` };
 }
 
-const input = workerData as EngineWorkerInput;
-const work: Promise<EngineWorkerMessage> =
-  input.task === 'pageCount'
-    ? readablePdfPageCount(input.bytes, input.filename).then((pages) => ({ type: 'pageCount', pages }))
-    : parseDocument(input.bytes, input.options, {
+/** A whole-document task has no pages to report: it says it is alive, so the supervisor does not take it for stuck. */
+function heartbeat(): () => void {
+  const timer = setInterval(() => post({ type: 'working' }), 2_000);
+  return () => clearInterval(timer);
+}
+
+function run(input: EngineWorkerInput): Promise<EngineWorkerMessage> {
+  switch (input.task) {
+    case 'pageCount':
+      return readablePdfPageCount(input.bytes, input.filename, input.password).then((pages) => ({ type: 'pageCount', pages }));
+    case 'decrypt': {
+      const stop = heartbeat();
+      return makeDecryptedCopy(input.bytes, input.filename, input.password)
+        .then((copy): EngineWorkerMessage => ({ type: 'decrypted', bytes: copy.bytes, pages: copy.pages }))
+        .finally(stop);
+    }
+    case 'parse':
+      return parseDocument(input.bytes, input.options, {
         filename: input.filename,
         pageBudgetMs: input.pageBudgetMs,
         skipPages: new Map(input.skipPages),
+        ...(input.password === undefined ? {} : { password: input.password }),
         onPageStart: (page) => post({ type: 'pageStart', page }),
         onProgress: (done, total) => post({ type: 'progress', done, total }),
       }).then((response) => ({ type: 'result', response }));
-work.then(post).catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
+  }
+}
+
+run(workerData as EngineWorkerInput)
+  .then(post)
+  .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));

@@ -20,6 +20,8 @@ export interface LocalParseHooks {
   workerPath?: string;
   /** Tests tighten the budgets; the app uses `ENGINE_LIMITS`. */
   limits?: Partial<EngineLimits>;
+  /** Opens a PDF that needs a password; handed to the worker only. */
+  password?: string;
 }
 
 const WORKER_FILE = 'engine-worker.mjs';
@@ -63,7 +65,15 @@ export async function parseLocally(bytes: Uint8Array, options: unknown = {}, hoo
     if (done > shown) hooks.onProgress?.((shown = done), total);
   };
   for (;;) {
-    const input: EngineWorkerInput = { task: 'parse', bytes, options, filename: hooks.filename ?? 'document.pdf', pageBudgetMs: limits.pageBudgetMs, skipPages: [...skipPages] };
+    const input: EngineWorkerInput = {
+      task: 'parse',
+      bytes,
+      options,
+      filename: hooks.filename ?? 'document.pdf',
+      pageBudgetMs: limits.pageBudgetMs,
+      skipPages: [...skipPages],
+      ...withPassword(hooks.password),
+    };
     try {
       const message = await runEngineWorker(input, { ...hooks, onProgress }, limits, deadline);
       if (message.type !== 'result') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
@@ -75,17 +85,35 @@ export async function parseLocally(bytes: Uint8Array, options: unknown = {}, hoo
   }
 }
 
-/** Opens a PDF in the engine worker: its page count, or `corrupt_pdf` / `encrypted_pdf`. */
-export async function countPdfPagesInWorker(bytes: Uint8Array, filename: string, hooks: Pick<LocalParseHooks, 'signal' | 'workerPath' | 'limits'> = {}): Promise<number> {
+/** Opens a PDF in the engine worker: its page count, or `corrupt_pdf` / `password_required` / `wrong_password`. */
+export async function countPdfPagesInWorker(bytes: Uint8Array, filename: string, hooks: Pick<LocalParseHooks, 'signal' | 'workerPath' | 'limits' | 'password'> = {}): Promise<number> {
   const limits = { ...ENGINE_LIMITS, ...hooks.limits };
   try {
-    const message = await runEngineWorker({ task: 'pageCount', bytes, filename }, hooks, limits, performance.now() + limits.documentBudgetMs);
+    const message = await runEngineWorker({ task: 'pageCount', bytes, filename, ...withPassword(hooks.password) }, hooks, limits, performance.now() + limits.documentBudgetMs);
     if (message.type !== 'pageCount') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
     return message.pages;
   } catch (error) {
     throw error instanceof PageStoppedWorker ? error.documentError : error;
   }
 }
+
+/**
+ * A decrypted copy of an encrypted PDF, made in the engine worker (see decryptedCopy.ts):
+ * its bytes and page count, the same as the original's. `password` is needed only for a PDF
+ * that asks for one.
+ */
+export async function decryptInWorker(bytes: Uint8Array, filename: string, hooks: Pick<LocalParseHooks, 'signal' | 'workerPath' | 'limits' | 'password'> = {}): Promise<{ bytes: Uint8Array; pages: number }> {
+  const limits = { ...ENGINE_LIMITS, ...hooks.limits };
+  try {
+    const message = await runEngineWorker({ task: 'decrypt', bytes, filename, ...withPassword(hooks.password) }, hooks, limits, performance.now() + limits.documentBudgetMs);
+    if (message.type !== 'decrypted') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
+    return { bytes: message.bytes, pages: message.pages };
+  } catch (error) {
+    throw error instanceof PageStoppedWorker ? error.documentError : error;
+  }
+}
+
+const withPassword = (password: string | undefined) => (password === undefined ? {} : { password });
 
 /** The worker stopped while reading one page: that page is failed, the document may go on. */
 class PageStoppedWorker extends Error {
@@ -99,7 +127,7 @@ class PageStoppedWorker extends Error {
   }
 }
 
-type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'error' }>;
+type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'working' } | { type: 'error' }>;
 
 /**
  * One worker for one try: progress goes to the hooks, the final message resolves, errors
@@ -154,6 +182,7 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
 
     worker.on('message', (message: EngineWorkerMessage) => {
       watchForStuck();
+      if (message.type === 'working') return;
       if (message.type === 'pageStart') page = message.page;
       else if (message.type === 'progress') {
         if (!settled) hooks.onProgress?.(message.done, message.total);

@@ -24,6 +24,8 @@ export interface ParseContext {
   pageBudgetMs?: number;
   /** Pages not to read, reported failed with the given reason (a page that stopped an earlier try). */
   skipPages?: ReadonlyMap<number, string>;
+  /** The password of a PDF that needs one to open (never in the response or an error). */
+  password?: string;
 }
 
 /** Pages on each side of the current one that header/footer detection and the body size look at. */
@@ -57,7 +59,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
     });
   }
   throwIfAborted(context.signal);
-  const pdf = await openPdf(bytes, filename);
+  const pdf = await openPdf(bytes, filename, context.password);
   try {
     if (pdf.numPages === 0) throw documentErrors.emptyPdf(filename);
     const pages = selectPages(resolved.pages, pdf.numPages);

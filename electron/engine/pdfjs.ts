@@ -35,11 +35,16 @@ async function withoutLegacyBuildAdvice<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/** pdf.js's PasswordException codes (PasswordResponses). */
+const NEED_PASSWORD = 1;
+
 /**
  * Opens a PDF with pdf.js for reading its text (no rendering, no fonts loaded into a page),
  * turning its exceptions into errors a user can act on. Runs only in the engine worker.
+ * An encrypted PDF with an empty user password opens without one; `password` is the user
+ * password (or the owner password) of one that needs it. It never appears in an error.
  */
-export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PdfDocument> {
+export async function openPdf(bytes: Uint8Array, fileName: string, password?: string): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     ...PDFJS_DOCUMENT_OPTIONS,
@@ -47,13 +52,17 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PdfD
     data: bytes.slice(),
     disableFontFace: true,
     useSystemFonts: false,
+    ...(password === undefined ? {} : { password }),
   });
   try {
     return await task.promise;
   } catch (error) {
     await task.destroy().catch(() => undefined);
     const name = error instanceof Error ? error.name : '';
-    if (name === 'PasswordException') throw documentErrors.encryptedPdf(fileName);
+    if (name === 'PasswordException') {
+      const code = (error as { code?: unknown }).code;
+      throw code === NEED_PASSWORD || password === undefined ? documentErrors.passwordRequired(fileName) : documentErrors.wrongPassword(fileName);
+    }
     const detail = error instanceof Error ? error.message : String(error);
     if (isTruncatedPdf(bytes)) throw documentErrors.truncatedPdf(fileName, detail);
     throw new AppError({

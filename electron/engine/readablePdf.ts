@@ -6,8 +6,8 @@ import { openPdf } from './pdfjs.js';
  * or refuses it (corrupt, password-protected, no pages) with a message a user can act on,
  * before anything is stored or uploaded. Main calls it through `countPdfPagesInWorker`.
  */
-export async function readablePdfPageCount(bytes: Uint8Array, fileName: string): Promise<number> {
-  const pdf = await openPdf(bytes, fileName);
+export async function readablePdfPageCount(bytes: Uint8Array, fileName: string, password?: string): Promise<number> {
+  const pdf = await openPdf(bytes, fileName, password);
   const pages = pdf.numPages;
   await pdf.loadingTask.destroy();
   if (pages === 0) throw documentErrors.emptyPdf(fileName);

@@ -2,9 +2,11 @@ import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
 import type { AppErrorData } from '../../shared/errors.js';
 
 /**
- * What the engine worker is started with (its `workerData`): a parse, or just opening the
- * PDF to count its pages. pdf.js runs only in this worker, never in main, so a hostile PDF
- * meets the worker's memory ceiling and time budgets, and main stays responsive.
+ * What the engine worker is started with (its `workerData`): a parse, just opening the PDF
+ * to count its pages, or a decrypted copy of an encrypted PDF for a service. pdf.js (and
+ * pdf-lib) run only in this worker, never in main, so a hostile PDF meets the worker's
+ * memory ceiling and time budgets, and main stays responsive. `password` opens a PDF that
+ * needs one; it lives in this message and the worker's memory only, never in an answer.
  */
 export type EngineWorkerInput =
   | {
@@ -15,13 +17,17 @@ export type EngineWorkerInput =
       pageBudgetMs: number;
       /** Pages that stopped an earlier try, with the reason each is reported failed. */
       skipPages: [number, string][];
+      password?: string;
     }
-  | { task: 'pageCount'; bytes: Uint8Array; filename: string };
+  | { task: 'pageCount'; bytes: Uint8Array; filename: string; password?: string }
+  | { task: 'decrypt'; bytes: Uint8Array; filename: string; password?: string };
 
-/** What the engine worker posts back: each page as it starts and ends, then one result or one error. */
+/** What the engine worker posts back: each page as it starts and ends (or that it is still working), then one result or one error. */
 export type EngineWorkerMessage =
   | { type: 'pageStart'; page: number }
+  | { type: 'working' }
   | { type: 'progress'; done: number; total: number }
   | { type: 'result'; response: ParseResponse }
   | { type: 'pageCount'; pages: number }
+  | { type: 'decrypted'; bytes: Uint8Array; pages: number }
   | { type: 'error'; error: AppErrorData };

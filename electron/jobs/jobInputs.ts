@@ -3,18 +3,28 @@ import { AppError } from '../../shared/errors.js';
 import type { JobRequest } from '../../shared/jobs.js';
 import type { JobCreateOutcome, V2Client } from '../api/v2Client.js';
 import type { CallOptions } from '../api/serviceCall.js';
+import type { DocumentPasswords } from '../documents/documentPasswords.js';
+import { documentForUpload } from '../documents/uploadCopy.js';
 import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
 import type { Workspace } from '../workspace/workspace.js';
 
-/** Sends the create request of a job: the document's bytes for parse, a parse result's Markdown for extract. */
-export async function sendCreate(workspace: Workspace, client: V2Client, request: JobRequest, options: CallOptions): Promise<JobCreateOutcome> {
+/**
+ * Sends the create request of a job: the document's bytes for parse (a decrypted copy made
+ * in memory for an encrypted PDF), a parse result's Markdown for extract.
+ */
+export async function sendCreate(
+  deps: { workspace: Workspace; passwords?: DocumentPasswords | undefined },
+  client: V2Client,
+  request: JobRequest,
+  options: CallOptions,
+): Promise<JobCreateOutcome> {
+  const { workspace } = deps;
   const tier = request.serviceTier ? { service_tier: request.serviceTier } : {};
   const saveUrl = request.outputSaveUrl ? { output_save_url: request.outputSaveUrl } : {};
   const model = request.model ? { model: request.model } : {};
   if (request.service === 'parse') {
-    const document = await workspace.documentInfo(request.documentId);
-    const bytes = await workspace.documentBytes(document.id);
-    return client.createParseJob({ document: { bytes, filename: document.name }, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);
+    const upload = await documentForUpload(deps, request.documentId, options.signal ? { signal: options.signal } : {});
+    return client.createParseJob({ document: upload.file, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);
   }
   if (!request.sourceResultId || !request.schema) {
     throw new AppError({ code: 'invalid_request', message: 'An extract job needs a parse result and a schema.' });

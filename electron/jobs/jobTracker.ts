@@ -9,6 +9,7 @@ import { backoffMs, DEFAULT_RETRY_POLICY, systemClock, type RetryClock, type Ret
 import { checkJson } from '../api/responses.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import { V2Client } from '../api/v2Client.js';
+import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
 import { summarizeResult } from '../runs/resultSummary.js';
@@ -29,6 +30,8 @@ export interface JobTrackerDeps {
   intents: CreateIntentStore;
   logger: Logger;
   emit: (event: AppEvent) => void;
+  /** Passwords of the documents that need one: an encrypted document is sent as a decrypted copy. */
+  passwords?: DocumentPasswords;
   clock?: RetryClock;
   schedule?: PollSchedule;
 }
@@ -234,7 +237,7 @@ export class JobTracker {
       const key = gateKey(intent);
       try {
         return await this.gate.sending(key, async () => {
-          const { job } = await sendCreate(this.deps.workspace, clients.create, intent.request, signal ? { signal } : {});
+          const { job } = await sendCreate(this.deps, clients.create, intent.request, signal ? { signal } : {});
           this.claimed.add(job.job_id);
           return job;
         });
@@ -459,14 +462,17 @@ export class JobTracker {
     return { resultId, credits: stored.credits, pageCount: stored.pageCount };
   }
 
-  private saveParse(record: JobRecord, resultId: string, response: unknown) {
+  private async saveParse(record: JobRecord, resultId: string, response: unknown) {
     checkJson(response, parseResponseSchema, 'parse job result');
+    // An encrypted document is only ever sent as a decrypted copy (see documentForUpload).
+    const document = await this.deps.workspace.documentInfo(record.documentId);
     return this.deps.workspace.saveResult({
       id: resultId,
       documentId: record.documentId,
       kind: 'parse',
       engine: 'parse',
       ...summarizeResult('parse', response),
+      ...(document.encrypted ? { decryptedCopy: true } : {}),
       response,
     });
   }

@@ -1,5 +1,6 @@
 import type { AppEvent } from '../../shared/events.js';
 import type { RetryClock } from '../api/retry.js';
+import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
 import type { SettingsStore } from '../settings/settings.js';
@@ -17,6 +18,8 @@ export interface JobsServiceDeps {
   settings: SettingsStore;
   logger: Logger;
   emit: (event: AppEvent) => void;
+  /** Passwords of the documents that need one, for their decrypted copies. */
+  passwords?: DocumentPasswords;
   clock?: RetryClock;
   schedule?: PollSchedule;
 }

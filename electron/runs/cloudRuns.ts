@@ -4,6 +4,8 @@ import type { StoredResult } from '../../shared/workspace.js';
 import { AnalyzerClient } from '../api/analyzerClient.js';
 import type { AnalyzerInput } from '../api/preflight/analyzerPreflight.js';
 import { V2Client } from '../api/v2Client.js';
+import type { DocumentPasswords } from '../documents/documentPasswords.js';
+import { documentForUpload, type DocumentUpload } from '../documents/uploadCopy.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { documentPages } from '../jobs/parsePlan.js';
@@ -16,8 +18,21 @@ const SYNC_TIMEOUT_MS = 15 * 60_000;
 interface CloudDeps {
   workspace: Workspace;
   keys: KeysService;
+  /** Passwords of the documents that need one (absent: such a document is refused `password_required`). */
+  passwords?: DocumentPasswords;
   emit: (event: AppEvent) => void;
 }
+
+/** The document as the service may get it; an encrypted one is decrypted in memory, and the run says so. */
+function uploadFor(deps: CloudDeps, runId: string, documentId: string, signal: AbortSignal): Promise<DocumentUpload> {
+  return documentForUpload(deps, documentId, {
+    signal,
+    onDecrypting: () => deps.emit({ type: 'progress', taskId: runId, done: 0, total: 0, message: 'Making a decrypted copy on this computer…' }),
+  });
+}
+
+/** The run's words while it waits for the service. */
+const uploading = (upload: DocumentUpload, work: string) => (upload.decrypted ? `${work} a decrypted copy made on this computer…` : `${work} in the cloud…`);
 
 export interface CloudParseRequest {
   runId: string;
@@ -29,12 +44,13 @@ export interface CloudParseRequest {
 
 /** v2 parse of a workspace document; the answer (200 or 206) is stored verbatim. */
 export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest, signal: AbortSignal): Promise<StoredResult> {
-  const document = await deps.workspace.documentInfo(request.documentId);
-  const bytes = await deps.workspace.documentBytes(document.id);
-  const client = new V2Client({ credential: await deps.keys.credentialFor(['v2'], request.keyId), retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
-  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Parsing in the cloud…' });
+  const credential = await deps.keys.credentialFor(['v2'], request.keyId);
+  const upload = await uploadFor(deps, request.runId, request.documentId, signal);
+  const { document } = upload;
+  const client = new V2Client({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
+  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: uploading(upload, 'Parsing') });
   const outcome = await client.parse(
-    { document: { bytes, filename: document.name }, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
+    { document: upload.file, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
     { signal, timeoutMs: SYNC_TIMEOUT_MS },
   );
   return deps.workspace.saveResult({
@@ -42,6 +58,7 @@ export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest,
     kind: 'parse',
     engine: 'parse',
     ...summarizeResult('parse', outcome.response, { partial: outcome.partial }),
+    ...(upload.decrypted ? { decryptedCopy: true } : {}),
     response: outcome.response,
   });
 }
@@ -55,14 +72,12 @@ export interface AnalyzerRunRequest {
 
 /** The older one-call analyzer on a workspace document; per-page errors make the result partial. */
 export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, signal: AbortSignal): Promise<StoredResult> {
-  const document = await deps.workspace.documentInfo(request.documentId);
-  const bytes = await deps.workspace.documentBytes(document.id);
-  const client = new AnalyzerClient({
-    credential: await deps.keys.credentialFor(['analyzer', 'v2'], request.keyId),
-    retry: retryAsProgress(deps.emit, request.runId, 'Analyzing in the cloud'),
-  });
-  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Analyzing in the cloud…' });
-  const outcome = await client.analyze({ ...request.options, document: { bytes, filename: document.name } }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
+  const credential = await deps.keys.credentialFor(['analyzer', 'v2'], request.keyId);
+  const upload = await uploadFor(deps, request.runId, request.documentId, signal);
+  const { document } = upload;
+  const client = new AnalyzerClient({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Analyzing in the cloud') });
+  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: uploading(upload, 'Analyzing') });
+  const outcome = await client.analyze({ ...request.options, document: upload.file }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
   if (!outcome.response.data) throw new AppError({ code: 'unreadable_result', message: 'The analyzer answered without data.' });
   // The analyzer's metadata is not specified; the pages sent are known here.
   const pagesSent = request.options?.pages?.length ?? (await documentPages(deps.workspace, document.id));
@@ -71,6 +86,7 @@ export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, 
     kind: 'analyzer',
     engine: 'analyzer',
     ...summarizeResult('analyzer', outcome.response, { pageCount: pagesSent, partial: outcome.pageErrors.length > 0 || outcome.extractionError !== null }),
+    ...(upload.decrypted ? { decryptedCopy: true } : {}),
     response: outcome.response,
   });
 }

@@ -2,13 +2,14 @@ import type { ParseOptions, ParseResponse } from '../../shared/contracts/v2Parse
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { StoredResult } from '../../shared/workspace.js';
+import { passwordFor, type DocumentPasswords } from '../documents/documentPasswords.js';
 import { parseLocally } from '../engine/localEngine.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { summarizeResult } from './resultSummary.js';
 
 /** Runs the offline engine on a workspace document, reporting progress per page, and stores the result. */
 export async function runLocalParse(
-  deps: { workspace: Workspace; emit: (event: AppEvent) => void },
+  deps: { workspace: Workspace; passwords?: DocumentPasswords; emit: (event: AppEvent) => void },
   request: { runId: string; documentId: string; options?: ParseOptions },
   signal: AbortSignal,
 ): Promise<StoredResult> {
@@ -22,9 +23,11 @@ export async function runLocalParse(
       hint: 'Use the cloud parser (engine "parse") for images and scans; add a key on the Keys screen.',
     });
   }
+  const password = passwordFor(deps.passwords, document);
   const bytes = await deps.workspace.documentBytes(request.documentId);
   const response: ParseResponse = await parseLocally(bytes, request.options ?? {}, {
     filename: document.name,
+    ...(password === undefined ? {} : { password }),
     signal,
     onProgress: (done, total) => deps.emit({ type: 'progress', taskId: request.runId, done, total, message: `Page ${done} of ${total}` }),
   });

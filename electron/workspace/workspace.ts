@@ -18,6 +18,7 @@ import {
   type WorkspaceChange,
 } from '../../shared/workspace.js';
 import { documentWarnings } from '../documents/documentWarnings.js';
+import { openPossiblyProtectedPdf } from '../documents/protectedPdf.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../fsAtomic.js';
@@ -34,6 +35,8 @@ const documentInfoSchema = z.object({
   // Absent in documents stored before pages were counted at import (filled in on first read).
   pageCount: z.number().int().nonnegative().nullable().optional(),
   warnings: z.array(z.object({ code: z.enum(DOCUMENT_WARNING_CODES), message: z.string() })).optional(),
+  encrypted: z.boolean().optional(),
+  needsPassword: z.boolean().optional(),
 });
 type StoredDocumentInfo = z.infer<typeof documentInfoSchema>;
 
@@ -48,6 +51,7 @@ const resultInfoSchema = z.looseObject({
   credits: z.number().nullable(),
   partial: z.boolean(),
   sourceResultId: z.string().optional(),
+  decryptedCopy: z.boolean().optional(),
 });
 
 const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
@@ -90,9 +94,19 @@ export class Workspace {
     return purged.catch((error: unknown) => this.logger.error('trash purge failed', { error: String(error) }));
   }
 
-  async addDocument(name: string, bytes: Uint8Array): Promise<DocumentInfo> {
+  /**
+   * Stores a document as it came (an encrypted PDF too: its decrypted form is never written).
+   * A PDF that needs a password is refused `password_required` without `password`, which is
+   * only checked here, never stored.
+   */
+  async addDocument(name: string, bytes: Uint8Array, password?: string): Promise<DocumentInfo> {
     const kind = requireSupportedDocument(bytes, name);
-    const pageCount = kind.kind === 'pdf' ? await countPdfPagesInWorker(bytes, name) : 1;
+    const opened = kind.kind === 'pdf' ? await openPossiblyProtectedPdf(bytes, name, password) : { pageCount: 1, needsPassword: false };
+    const { pageCount } = opened;
+    const protection = {
+      ...(kind.kind === 'pdf' && (kind.encrypted || opened.needsPassword) ? { encrypted: true } : {}),
+      ...(opened.needsPassword ? { needsPassword: true } : {}),
+    };
     const warnings = documentWarnings(kind, bytes);
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     return this.mutations.run(async () => {
@@ -111,13 +125,14 @@ export class Workspace {
         size: bytes.length,
         addedAt: new Date().toISOString(),
         pageCount,
+        ...protection,
         ...(warnings.length > 0 && { warnings }),
       };
       const dir = this.documentDir(id);
       // Bytes first, then the description: a document.json always has its original beside it.
       await writeFileAtomic(join(dir, 'original'), bytes);
       await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));
-      this.logger.info('document added', { id, size: bytes.length, pages: pageCount });
+      this.logger.info('document added', { id, size: bytes.length, pages: pageCount, ...protection });
       this.onChange({ change: 'documents', documentId: id });
       return info;
     });

@@ -1,9 +1,10 @@
 import { create } from 'zustand';
-import type { AppError } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import type { Batch, BatchEstimate } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { useEngineSettings } from '../review/engineSettings.js';
+import { importAsking } from '../review/protectedDocuments.js';
 
 interface BatchState {
   batches: Batch[];
@@ -59,16 +60,29 @@ export const useBatchStore = create<BatchState>((set, get) => {
         const documents = files.filter((f) => SUPPORTED.test(f.name));
         if (documents.length === 0) return;
         const ids: string[] = [];
+        /** PDFs whose password was asked for and not given: left out of the batch. */
+        const leftOut: string[] = [];
         set({ importing: { done: 0, total: documents.length } });
         try {
           for (const file of documents) {
-            const info = await requireApi().documents.import({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-            ids.push(info.id);
-            set({ importing: { done: ids.length, total: documents.length } });
+            const info = await importAsking(file.name, new Uint8Array(await file.arrayBuffer()));
+            if (info) ids.push(info.id);
+            else leftOut.push(file.name);
+            set({ importing: { done: ids.length + leftOut.length, total: documents.length } });
           }
         } finally {
           set({ importing: null });
         }
+        if (leftOut.length > 0) {
+          set({
+            error: new AppError({
+              code: 'password_not_given',
+              message: `${leftOut.map((name) => `"${name}"`).join(', ')} ${leftOut.length === 1 ? 'was' : 'were'} left out of the batch: the password was not given.`,
+              hint: 'Add it to a new batch and enter its password when asked.',
+            }),
+          });
+        }
+        if (ids.length === 0) return;
         const estimate = await requireApi().batch.estimate({ documentIds: ids });
         if (estimate.overLimit) {
           set({ confirm: { documentIds: ids, estimate } });

@@ -34,9 +34,10 @@ export function filterLibrary(library: LibraryEntry[], filter: string): LibraryE
 }
 
 /** "PDF · 4 pages", "PNG · 1 page"; the page count left out when it is not known. */
-export function documentFacts(document: Pick<DocumentInfo, 'mime' | 'pageCount'>): string {
+export function documentFacts(document: Pick<DocumentInfo, 'mime' | 'pageCount' | 'needsPassword'>): string {
   const kind = document.mime === 'application/pdf' ? 'PDF' : document.mime.replace('image/', '').toUpperCase();
-  return document.pageCount === null ? kind : `${kind} · ${plural(document.pageCount, 'page')}`;
+  const facts = document.pageCount === null ? kind : `${kind} · ${plural(document.pageCount, 'page')}`;
+  return document.needsPassword ? `${facts} · password` : facts;
 }
 
 export function plural(count: number, noun: string): string {

@@ -4,6 +4,7 @@ import { useReviewStore } from '../review/reviewStore.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
 import { isStale } from '../review/documentScope.js';
+import { viewerPassword } from '../review/protectedDocuments.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
 import { PdfPage } from './PdfPage.js';
 import { ZoomBar, scaleFor, type Zoom } from './ZoomBar.js';
@@ -39,7 +40,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     // The open PDF belongs to this viewer: unmounting (another document) closes it, and every
     // page still drawing from it stops quietly.
     const open = new AbortController();
-    openPdf(bytes, open.signal).then(
+    openPdf(bytes, open.signal, viewerPassword(document.id)).then(
       (handle) => {
         if (open.signal.aborted) return;
         setSizes(Array.from({ length: handle.numPages }, () => handle.firstPageSize));
@@ -50,7 +51,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
       },
     );
     return () => open.abort();
-  }, [bytes, isPdf]);
+  }, [bytes, isPdf, document.id]);
 
   useEffect(() => {
     const element = scroller.current;

@@ -37,10 +37,11 @@ const LETTER = { width: 612, height: 792 } as const;
 
 /**
  * Opens PDF bytes for display; `signal` closes it (before or after it has opened). The bytes
- * are copied: pdf.js transfers (detaches) what it is given.
+ * are copied: pdf.js transfers (detaches) what it is given. `password` opens a PDF that
+ * needs one (an encrypted PDF with only an owner password opens without).
  */
-export async function openPdf(bytes: Uint8Array, signal: AbortSignal): Promise<PdfHandle> {
-  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice() });
+export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?: string): Promise<PdfHandle> {
+  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), ...(password === undefined ? {} : { password }) });
   let closed = false;
   const drawings = new Set<PageDrawing>();
   const close = () => {

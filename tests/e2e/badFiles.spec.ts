@@ -32,7 +32,6 @@ test('bad files are refused with their own message, and the window stays usable'
   const refused: [DocumentFixture, string][] = [
     [badFiles.empty(), 'empty_file'],
     [await badFiles.truncated(), 'truncated_pdf'],
-    [badFiles.encrypted(), 'encrypted_pdf'],
     [await badFiles.zeroPages(), 'empty_pdf'],
   ];
   for (const [file, code] of refused) {
@@ -43,6 +42,14 @@ test('bad files are refused with their own message, and the window stays usable'
     // The document that was open is still open, and still answers a click.
     await expect(page.getByTestId('page-count')).toHaveText(pageCount ?? '');
   }
+  // A PDF that needs a password asks for it (tests/e2e/encryptedPdf.spec.ts); Cancel changes nothing.
+  const locked = badFiles.encrypted();
+  await page.getByTestId('open-file').setInputFiles(await onDisk(locked));
+  await expect(page.getByRole('dialog', { name: `Password for “${locked.name}”` })).toBeVisible();
+  await page.getByTestId('password-cancel').click();
+  await expect(page.getByTestId('password-dialog')).toBeHidden();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByTestId('page-count')).toHaveText(pageCount ?? '');
   await sampleBox.click();
   await expect(sampleBox).toHaveAttribute('data-selected', 'true');
 

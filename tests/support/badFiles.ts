@@ -1,7 +1,7 @@
 // The bad files of issue 9, made for real: each is what a user could actually pick. Used by
 // tests/unit/trust/badFiles.test.ts (every main-process path) and tests/e2e/badFiles.spec.ts.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { encryptedPdf } from './encryptedPdf.js';
+import { encryptedPdf, ownerPasswordOnlyPdf, passwordProtectedPdf } from './encryptedPdf.js';
 import { pngOfAtLeast, rgbPng } from './png.js';
 
 export interface DocumentFixture {
@@ -35,8 +35,14 @@ export const badFiles = {
     return { name: 'no-pages.pdf', bytes: await doc.save({ useObjectStreams: false, addDefaultPage: false }) };
   },
 
-  /** RC4-encrypted with a user password (see encryptedPdf.ts). */
+  /** RC4-encrypted with a user password, "secret" (see encryptedPdf.ts). */
   encrypted: (): DocumentFixture => ({ name: 'locked.pdf', bytes: encryptedPdf() }),
+
+  /** AES-256-encrypted with an owner password only: opens with no question, copying not allowed. */
+  ownerPasswordOnly: async (): Promise<DocumentFixture> => ({ name: 'no-copying.pdf', bytes: await ownerPasswordOnlyPdf({ pages: 2, title: 'Restricted' }) }),
+
+  /** AES-256-encrypted with a user password (USER_PASSWORD in encryptedPdf.ts). */
+  passwordProtected: async (): Promise<DocumentFixture> => ({ name: 'salaries.pdf', bytes: await passwordProtectedPdf({ pages: 3, title: 'Salaries' }) }),
 
   /** Ten pages over the older analyzer's 50-page limit. */
   sixtyPages: async (): Promise<DocumentFixture> => ({ name: 'sixty-pages.pdf', bytes: await textPdf(60, 'Long report') }),

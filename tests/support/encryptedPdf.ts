@@ -1,8 +1,10 @@
-// A really encrypted PDF: the Standard security handler, revision 2 (40-bit RC4), with a
-// user password, written by hand because pdf-lib cannot encrypt. The /O and /U entries and
-// the content stream are computed as the PDF specification says (ISO 32000-1, 7.6.3,
-// algorithms 1–4), so pdf.js asks for the password, and opens it when given "secret".
+// Really encrypted PDFs. `encryptedPdf`: the Standard security handler, revision 2 (40-bit
+// RC4), with a user password, written by hand (the oldest kind a user may still have). The
+// /O and /U entries and the content stream are computed as the PDF specification says
+// (ISO 32000-1, 7.6.3, algorithms 1–4), so pdf.js asks for the password, and opens it when
+// given "secret". The others are made with @cantoo/pdf-lib's encrypt (AES-256 by default).
 import { createHash } from 'node:crypto';
+import { PDFDocument as CantooPdf, StandardFonts as CantooFonts, type EncryptionAlgorithm } from '@cantoo/pdf-lib';
 
 const PADDING = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
 /** Print, modify, copy, annotate allowed; bits 1–2 clear and 7–8 set, as revision 2 requires. */
@@ -63,4 +65,49 @@ export function encryptedPdf(text = 'Confidential'): Uint8Array {
   const hexId = id.toString('hex');
   parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 6 0 R /ID [<${hexId}> <${hexId}>] >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
   return new Uint8Array(Buffer.concat(parts));
+}
+
+/** The user password of `passwordProtectedPdf` (distinctive, so a test can search files and logs for it). */
+export const USER_PASSWORD = 'Tr0ub4dor&3 user';
+/** The owner password of both fixtures below; it opens the user-password one too. */
+export const OWNER_PASSWORD = 'Owner-0nly-Secret';
+
+interface ProtectedPdfOptions {
+  pages: number;
+  title: string;
+  /** Default AES-256 (what current tools write); RC4 and AES-128 for older files. */
+  algorithm?: EncryptionAlgorithm;
+  /** Object streams and a cross-reference stream (the default of current tools), or a classic xref table. */
+  objectStreams?: boolean;
+}
+
+async function encryptedTextPdf(options: ProtectedPdfOptions, userPassword: string): Promise<Uint8Array<ArrayBuffer>> {
+  const doc = await CantooPdf.create();
+  const font = await doc.embedFont(CantooFonts.Helvetica);
+  for (let n = 1; n <= options.pages; n++) {
+    doc.addPage([612, 792]).drawText(`${options.title} page ${n}: Total: ${n * 100}.00`, { x: 72, y: 700, size: 14, font });
+  }
+  const algorithm = options.algorithm ?? 'AES-256';
+  doc.encrypt({
+    userPassword,
+    ownerPassword: OWNER_PASSWORD,
+    permissions: { printing: 'lowResolution', modifying: false, copying: false, annotating: false },
+    algorithm,
+    ...(algorithm.startsWith('RC4') ? { allowWeakCryptography: true } : {}),
+  });
+  return doc.save({ useObjectStreams: options.objectStreams ?? true });
+}
+
+/**
+ * Encrypted with an owner password only (empty user password): every viewer opens it with
+ * no question, and only its permissions (no copying, no changes) are restricted. Made with
+ * @cantoo/pdf-lib, which encrypts as the specification says.
+ */
+export function ownerPasswordOnlyPdf(options: ProtectedPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
+  return encryptedTextPdf(options, '');
+}
+
+/** Encrypted with a user password (`USER_PASSWORD`): nothing opens it without a password. */
+export function passwordProtectedPdf(options: ProtectedPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
+  return encryptedTextPdf(options, USER_PASSWORD);
 }

@@ -44,9 +44,12 @@ export function checkDocumentXorUrl(document: DocumentFile | undefined, document
  * Refuses empty, unreadable and encrypted files, PDFs cut short past repair and PDFs without
  * pages (all detected locally), and counts the pages. A PDF missing its end is opened with
  * pdf.js first: what pdf.js rebuilds is sent, what it cannot is refused here, not paid for.
+ * The services refuse encrypted PDFs: callers send a decrypted copy
+ * (electron/documents/uploadCopy.ts), so encrypted bytes here are a mistake.
  */
 export async function checkDocumentFile(document: DocumentFile): Promise<CheckedDocument> {
   const kind = requireSupportedDocument(document.bytes, document.filename);
+  if (kind.kind === 'pdf' && kind.encrypted) throw documentErrors.encryptedPdf(document.filename);
   const pageCount =
     kind.kind === 'image' ? 1 : isTruncatedPdf(document.bytes) ? await countPdfPagesInWorker(document.bytes, document.filename) : await countPdfPages(document.bytes);
   if (pageCount === 0) throw documentErrors.emptyPdf(document.filename);

@@ -6,6 +6,7 @@ import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredRes
 import { requireApi } from '../../ipc/client.js';
 import { ScopeSlot, type DocumentScope } from '../documentScope.js';
 import { useLibraryStore } from '../libraryStore.js';
+import { importAsking, unlockAsking } from '../protectedDocuments.js';
 import { WORKSPACE_BANNER } from './errorsSlice.js';
 import { started, type SliceOf } from './slice.js';
 
@@ -65,6 +66,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const entry = await scope.settle(useLibraryStore.getState().entry(document.id, choice.resultId));
     // Deleted while it was opening: nothing to show.
     if (!entry) throw documentGone();
+    // A PDF that needs its password is asked for it first; Cancel leaves what is on screen as it was.
+    if (!(await scope.settle(unlockAsking(document)))) return;
     const results = entry.results;
     // An extraction opens on top of the parse result it was made from.
     const chosen = results.find((r) => r.id === choice.resultId) ?? results.find((r) => r.kind !== 'extract');
@@ -104,8 +107,9 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const scope = beginOpening(file.name);
     return opens(scope, async () => {
       const bytes = new Uint8Array(await scope.settle(file.arrayBuffer()));
-      const document = await scope.settle(requireApi().documents.import({ name: file.name, bytes }));
-      await load(scope, document, { bytes });
+      // A PDF that needs a password asks for it; Cancel stores nothing and changes nothing.
+      const document = await scope.settle(importAsking(file.name, bytes));
+      if (document) await load(scope, document, { bytes });
     });
   }
 
@@ -121,7 +125,9 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       if (documents.length > 1) {
         throw new AppError({ code: 'too_many_documents', message: `${documents.length} documents were dropped with the results; a result belongs to one document.`, hint: 'Drop one document with its result files.' });
       }
-      const target = documents[0] ? await scope.settle(api.documents.import({ name: documents[0].name, bytes: documents[0].bytes })) : openAtPress;
+      const target = documents[0] ? await scope.settle(importAsking(documents[0].name, documents[0].bytes)) : openAtPress;
+      // The password was asked for and not given: nothing is imported.
+      if (documents[0] && !target) return;
       if (!target) {
         throw new AppError({ code: 'result_needs_document', message: 'A result needs its document to be reviewed against.', hint: 'Drop the PDF or image together with the result JSON, or open the document first.' });
       }

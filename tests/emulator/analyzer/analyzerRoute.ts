@@ -5,6 +5,7 @@ import type { EmulatorContext, RequestInfo } from '../context.js';
 import { findFault } from '../faults.js';
 import { formFile, formString, HttpAnswer, v1Validation, type FormFile } from '../httpKit.js';
 import { codePointSlice } from '../parseResult/codePoints.js';
+import { declaresEncryption } from '../encryptedPdf.js';
 import { documentPageCount } from '../parseResult/deterministicBuilder.js';
 import { runExtraction } from '../v2/extractEngine.js';
 
@@ -30,7 +31,7 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
   const kind = sniffDocument(file.bytes);
   if (pdf && kind?.kind !== 'pdf') throw invalid(['body', 'pdf'], 'The pdf field must hold a PDF file.');
   if (image && kind?.kind !== 'image') throw invalid(['body', 'image'], 'The image field must hold a valid image file.');
-  if (kind?.kind === 'pdf' && kind.encrypted) throw invalid(['body', 'pdf'], 'Encrypted PDFs are not supported.');
+  if (kind?.kind === 'pdf' && (await declaresEncryption(file.bytes))) throw invalid(['body', 'pdf'], 'Encrypted PDFs are not supported.');
   if (image && file.bytes.byteLength > ANALYZER_LIMITS.maxImageBytes) throw invalid(['body', 'image'], 'The image is larger than 50 MB.');
 
   let pageCount: number;

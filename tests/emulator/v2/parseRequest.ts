@@ -1,6 +1,7 @@
 import { parseOptionsSchema, type ParseOptions } from '../../../shared/contracts/v2Parse.js';
 import { checkOutputSaveUrl, isHttpUrl } from '../../../shared/outputSaveUrl.js';
 import { sniffDocument } from '../../../electron/documents/sniff.js';
+import { declaresEncryption } from '../encryptedPdf.js';
 import { documentPageCount } from '../parseResult/deterministicBuilder.js';
 import { formFile, formString, v2Error, type FormFile } from '../httpKit.js';
 import { knownModels, PARSE_SNAPSHOTS, resolveModel } from './models.js';
@@ -49,7 +50,7 @@ export async function validateParseRequest(form: FormData | null, asJob: boolean
   const document = file ?? (await download(url!));
   const kind = sniffDocument(document.bytes);
   if (!kind) throw bad(`"${document.filename}" is neither a PDF nor a supported image.`);
-  if (kind.kind === 'pdf' && kind.encrypted) throw bad(`"${document.filename}" is encrypted; encrypted files are unsupported.`);
+  if (kind.kind === 'pdf' && (await declaresEncryption(document.bytes))) throw bad(`"${document.filename}" is encrypted; encrypted files are unsupported.`);
   let pageCount: number;
   try {
     pageCount = await documentPageCount(document.bytes);

@@ -3,6 +3,7 @@ import type { StructureNode } from '../../../shared/contracts/v2Parse.js';
 import { endpointFor } from '../../../electron/api/clientEndpoint.js';
 import { callService } from '../../../electron/api/serviceCall.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
+import { ownerPasswordOnlyPdf, passwordProtectedPdf } from '../../support/encryptedPdf.js';
 import { armFault, caught, credential, encryptedPdf, KEYS, pdf, PNG, presignedStorageUrl, requestsTo, useEmulator } from './emulatorHarness.js';
 
 const holder = useEmulator();
@@ -123,6 +124,9 @@ describe('the emulator answers every 422 of the contract with a stable code', ()
     ['pages containing 0', async () => ({ document: await doc(), options: '{"pages":[0]}' }), 'validation_error', /0 is not a page/],
     ['a password', async () => ({ document: await doc(), options: '{"password":"x"}' }), 'validation_error', /password/],
     ['an encrypted PDF', async () => ({ document: new Blob([await encryptedPdf()]) }), 'validation_error', /encrypted/],
+    // Its own check, not the client's: real encryption, in a cross-reference stream, with and without a user password.
+    ['a PDF with a user password', async () => ({ document: new Blob([await passwordProtectedPdf({ pages: 1, title: 'x' })]) }), 'validation_error', /encrypted/],
+    ['a PDF with an owner password only', async () => ({ document: new Blob([await ownerPasswordOnlyPdf({ pages: 1, title: 'x' })]) }), 'validation_error', /encrypted/],
     ['both inputs', async () => ({ document: await doc(), document_url: 'https://example.com/a.pdf' }), 'validation_error', /not both/],
     ['no input', async () => ({ model: 'dpt-3-pro' }), 'validation_error', /neither/],
     ['an unknown model', async () => ({ document: await doc(), model: 'dpt-9' }), 'unknown_model_version', /dpt-9/],

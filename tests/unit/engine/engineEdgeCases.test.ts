@@ -3,14 +3,15 @@ import { parseResponseSchema } from '../../../shared/contracts/v2Parse.js';
 import { AppError } from '../../../shared/errors.js';
 import { NO_TEXT_LAYER_REASON } from '../../../electron/engine/pageText.js';
 import { parseDocument } from '../../../electron/engine/parseDocument.js';
-import { buildPdf, encryptedPdf } from './pdfFixtures.js';
+import { passwordProtectedPdf } from '../../support/encryptedPdf.js';
+import { buildPdf } from './pdfFixtures.js';
 
 describe('parseDocument: documents it cannot read', () => {
-  it('refuses an encrypted PDF with a clear error before parsing', async () => {
-    const error = await parseDocument(await encryptedPdf(), {}, { filename: 'locked.pdf' }).catch((e: unknown) => e);
+  it('refuses a PDF that needs a password, without one, with a clear error before parsing', async () => {
+    const error = await parseDocument(await passwordProtectedPdf({ pages: 1, title: 'Locked' }), {}, { filename: 'locked.pdf' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'encrypted_pdf', message: expect.stringContaining('"locked.pdf" is encrypted') });
-    expect((error as AppError).hint).toMatch(/unprotected copy/);
+    expect(error).toMatchObject({ code: 'password_required', message: expect.stringContaining('"locked.pdf" is protected by a password') });
+    expect((error as AppError).hint).toMatch(/enter its password/);
   });
 
   it('refuses images and non-PDF bytes', async () => {

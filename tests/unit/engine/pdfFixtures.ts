@@ -78,14 +78,6 @@ export function expectedMonoBox(page: PageSpec, t: TextSpec) {
   };
 }
 
-/** A PDF that declares encryption in its trailer, as an encrypted file does. */
-export async function encryptedPdf(): Promise<Uint8Array> {
-  const plain = await buildPdf([{ texts: [{ text: 'Secret', x: 50, y: 100 }] }]);
-  const text = Buffer.from(plain).toString('latin1');
-  const at = text.lastIndexOf('/Root');
-  return new Uint8Array(Buffer.from(`${text.slice(0, at)}/Encrypt << /Filter /Standard /V 1 /R 2 >>\n${text.slice(at)}`, 'latin1'));
-}
-
 /** Code points of `text` in `[start, end)`. */
 export function sliceCodePoints(text: string, start: number, end: number): string {
   return Array.from(text).slice(start, end).join('');

@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { isTruncatedPdf, requireSupportedDocument, sniffDocument } from '../../../electron/documents/sniff.js';
+import { encryptedPdf, ownerPasswordOnlyPdf, passwordProtectedPdf } from '../../support/encryptedPdf.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -11,10 +12,16 @@ describe('documents are judged by content', () => {
     expect(sniffDocument(await doc.save())).toEqual({ kind: 'pdf', encrypted: false });
   });
 
-  it('recognises an encrypted PDF by its trailer', () => {
+  it('recognises an encrypted PDF by its trailer, and lets it through: pdf.js decides whether it needs a password', () => {
     const pdf = bytes('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<< /Size 3 /Root 1 0 R /Encrypt 2 0 R >>\n%%EOF');
     expect(sniffDocument(pdf)).toEqual({ kind: 'pdf', encrypted: true });
-    expect(() => requireSupportedDocument(pdf, 'locked.pdf')).toThrow(expect.objectContaining({ code: 'encrypted_pdf' }));
+    expect(requireSupportedDocument(pdf, 'locked.pdf')).toEqual({ kind: 'pdf', encrypted: true });
+  });
+
+  it('recognises real encryption, in a classic trailer and in a cross-reference stream', async () => {
+    expect(sniffDocument(encryptedPdf())).toEqual({ kind: 'pdf', encrypted: true });
+    expect(sniffDocument(await ownerPasswordOnlyPdf({ pages: 1, title: 'x', objectStreams: true }))).toEqual({ kind: 'pdf', encrypted: true });
+    expect(sniffDocument(await passwordProtectedPdf({ pages: 1, title: 'x', objectStreams: false }))).toEqual({ kind: 'pdf', encrypted: true });
   });
 
   it.each([

@@ -24,6 +24,7 @@ const VALID: Record<Channel, unknown> = {
   'keys:forgetInferenceHost': { id: KEY_ID, origin: 'https://predict.example.com' },
   'documents:import': { name: 'a.pdf', bytes: new Uint8Array([37, 80, 68, 70]) },
   'documents:read': { id: 'abc123' },
+  'documents:unlock': { id: 'abc123', password: 'open sesame' },
   'library:list': {},
   'library:trash': {},
   'library:delete': { resultId: 'abc-123' },
@@ -92,6 +93,7 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'keys:test': [{ id: 7 }],
   'documents:import': [{ name: 'a.pdf', bytes: 'JVBERi0=' }, { name: '', bytes: new Uint8Array(1) }, { name: 'a.pdf', bytes: [37, 80] }],
   'documents:read': [{ id: '../settings' }, { id: '' }],
+  'documents:unlock': [{ id: 'abc123' }, { id: 'abc123', password: '' }, { id: 'abc123', password: 42 }, { id: '../x', password: 'pw' }, { id: 'abc123', password: 'pw', remember: true }],
   'results:get': [{ id: 'a/b' }],
   'results:import': [{ documentId: 'abc', fileName: 'r.json', text: { markdown: '' } }, { documentId: 'abc', fileName: '', text: '{}' }],
   'engine:parse': [

@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
+import { encryptedPdf } from '../../support/encryptedPdf.js';
 
 let dir: string;
 let workspace: Workspace;
@@ -33,7 +34,8 @@ describe('the workspace', () => {
   it.each([
     ['a text file named .pdf', new TextEncoder().encode('not a pdf at all'), 'unsupported_file_type'],
     ['a damaged PDF', new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog\n%%EOF'), 'corrupt_pdf'],
-    ['an encrypted PDF', new TextEncoder().encode('%PDF-1.7\ntrailer << /Root 1 0 R /Encrypt 2 0 R >>\n%%EOF'), 'encrypted_pdf'],
+    // Encrypted, and pdf.js asks for a password: refused until one is given (tests/unit/trust/encryptedDocuments.test.ts).
+    ['a PDF that needs a password', encryptedPdf(), 'password_required'],
   ])('refuses %s with a clear error and stores nothing', async (_label, bytes, code) => {
     await expect(workspace.addDocument('x.pdf', bytes)).rejects.toMatchObject({ code });
     expect(await workspace.library()).toEqual([]);

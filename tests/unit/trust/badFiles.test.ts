@@ -9,6 +9,7 @@ import type { Channel, RequestIn, ResponseOf } from '../../../shared/ipc.js';
 import type { StoredResult } from '../../../shared/workspace.js';
 import { AnalyzerClient } from '../../../electron/api/analyzerClient.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
+import { isEncryptedPdf } from '../../../electron/documents/sniff.js';
 import { countPdfPagesInWorker, parseLocally } from '../../../electron/engine/localEngine.js';
 import { createHandlers, type HandlerTable } from '../../../electron/handlers.js';
 import { createLogger } from '../../../electron/log.js';
@@ -55,7 +56,10 @@ const rows: Row[] = [
     refusedByService: true,
   },
   { label: 'a PDF with 0 pages', make: badFiles.zeroPages, expect: everywhere('empty_pdf') },
-  { label: 'an encrypted PDF', make: badFiles.encrypted, expect: everywhere('encrypted_pdf') },
+  // Asks for its password (the UI asks the user); handed to a client as it is, it is refused before sending.
+  { label: 'a PDF that needs a password', make: badFiles.encrypted, expect: { open: 'password_required', local: 'password_required', parse: 'encrypted_pdf', analyzer: 'encrypted_pdf' } },
+  // Encrypted with an owner password only: opens with no question; the services get a decrypted copy.
+  { label: 'a PDF with an owner password only', make: badFiles.ownerPasswordOnly, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' }, uploadedAs: (name) => name },
   // The 50-page limit is the older analyzer's only (seed 000 §4.7, §8); v2 shows none.
   { label: 'a 60-page PDF', make: badFiles.sixtyPages, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'too_many_pages' } },
   // 50 MB is the older analyzer's image limit; v2 shows none, and the offline engine reads PDFs only.
@@ -173,6 +177,7 @@ describe.each(rows)('$label', (row) => {
     );
     expectCase('local', seen, 0, 0);
     if (seen.code === 'ok') expect((seen.value as StoredResult).pageCount).toBe(row.label === 'a 60-page PDF' ? 60 : 2);
+    if (row.label === 'a PDF that needs a password') expect(seen.error?.hint).toMatch(/enter its password/);
     if (row.label === 'a PNG named .pdf') expect(seen.error?.message).toMatch(/is an image \(image\/png\), although its name ends in \.pdf/);
   });
 
@@ -199,13 +204,17 @@ describe.each(rows)('$label', (row) => {
       const metadata = (seen.value as StoredResult).response as { metadata: { filename?: string } };
       expect(metadata.metadata.filename).toBe(row.uploadedAs(file.name));
     }
+    if (seen.code === 'ok') expect((seen.value as StoredResult).decryptedCopy).toBe(row.label === 'a PDF with an owner password only' ? true : undefined);
   });
 });
 
 describe('the bad files are what they claim to be', () => {
-  it('the encrypted PDF is refused by pdf.js itself as password-protected, not only by our trailer check', async () => {
+  it('the encrypted PDFs are what pdf.js itself says: one asks for its password, one opens with none', async () => {
     const { bytes, name } = badFiles.encrypted();
-    await expect(countPdfPagesInWorker(bytes, name)).rejects.toMatchObject({ code: 'encrypted_pdf', message: expect.stringContaining('password-protected') });
+    await expect(countPdfPagesInWorker(bytes, name)).rejects.toMatchObject({ code: 'password_required', message: expect.stringContaining('protected by a password') });
+    const owner = await badFiles.ownerPasswordOnly();
+    expect(isEncryptedPdf(owner.bytes)).toBe(true);
+    expect(await countPdfPagesInWorker(owner.bytes, owner.name)).toBe(2);
   });
 
   it('a PDF pdf.js rebuilds opens with a warning that it is cut short; one it cannot is refused as cut short', async () => {
