@@ -16,6 +16,15 @@ function toErrorData(error: unknown): AppErrorData {
   return { code: 'engine_failed', message: `The local engine failed: ${error instanceof Error ? error.message : String(error)}` };
 }
 
+/** OCR reports its progress in small steps; the supervisor hears of each page's start and of every tenth. */
+let lastOcr = { page: 0, step: -1 };
+const postOcr = (page: number, fraction: number) => {
+  const step = Math.floor(fraction * 10);
+  if (page === lastOcr.page && step === lastOcr.step) return;
+  lastOcr = { page, step };
+  post({ type: 'ocr', page, fraction });
+};
+
 const input = workerData as EngineWorkerInput;
 const work: Promise<EngineWorkerMessage> =
   input.task === 'pageCount'
@@ -25,6 +34,7 @@ const work: Promise<EngineWorkerMessage> =
         pageBudgetMs: input.pageBudgetMs,
         skipPages: new Map(input.skipPages),
         onPageStart: (page) => post({ type: 'pageStart', page }),
+        onOcrProgress: postOcr,
         onProgress: (done, total) => post({ type: 'progress', done, total }),
       }).then((response) => ({ type: 'result', response }));
 work.then(post).catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));

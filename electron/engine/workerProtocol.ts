@@ -21,6 +21,8 @@ export type EngineWorkerInput =
 /** What the engine worker posts back: each page as it starts and ends, then one result or one error. */
 export type EngineWorkerMessage =
   | { type: 'pageStart'; page: number }
+  /** A page being read by OCR, and how far OCR has got on it (0–1). */
+  | { type: 'ocr'; page: number; fraction: number }
   | { type: 'progress'; done: number; total: number }
   | { type: 'result'; response: ParseResponse }
   | { type: 'pageCount'; pages: number }
