@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
+import { OcrNote } from './OcrNote.js';
 import { PageOverlay } from './PageOverlay.js';
 import { scaleFor, type Zoom } from './ZoomBar.js';
 
@@ -41,6 +42,22 @@ export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImageP
           }}
         />
       {model && natural ? <PageOverlay model={model} page={1} /> : null}
+      {model ? <ImagePageNotes info={model.pages.find((p) => p.page === 1)} /> : null}
     </div>
+  );
+}
+
+/** What the result says about the image's one page: a failure (with its reason) and how it was read. */
+function ImagePageNotes({ info }: { info: PageSummary | undefined }) {
+  if (!info) return null;
+  return (
+    <>
+      {info.failed || info.status !== 'ok' ? (
+        <div className="page-flag" data-testid="page-flag" title={info.reason || undefined}>
+          {info.failed ? 'This page failed to parse' : `Page status: ${info.status}`}
+        </div>
+      ) : null}
+      <OcrNote info={info} />
+    </>
   );
 }

@@ -14,8 +14,8 @@ export interface PageOcrInfo {
 const LANGUAGE_NAMES: Record<string, string> = { eng: 'English' };
 
 /** A page node's `ocr` key when it is well-formed; null for anything else (a cloud result has none). */
-export function pageOcrOf(node: { ocr?: unknown }): PageOcrInfo | null {
-  const value = node.ocr as { engine?: unknown; languages?: unknown } | null | undefined;
+export function pageOcrOf(node: object): PageOcrInfo | null {
+  const value = (node as { ocr?: unknown }).ocr as { engine?: unknown; languages?: unknown } | null | undefined;
   if (typeof value !== 'object' || value === null) return null;
   if (typeof value.engine !== 'string' || !Array.isArray(value.languages) || !value.languages.every((l) => typeof l === 'string')) return null;
   return { engine: value.engine, languages: value.languages as string[] };
