@@ -14,8 +14,12 @@ const common = {
   // electron/engine/localEngine.ts reads import.meta.url only where __dirname is missing (ESM).
   logOverride: { 'empty-import-meta': 'silent' },
 };
-// Native (keytar) and file-based (pdfjs-dist ships its worker and fonts as files) packages load at run time.
-const runtimeExternal = ['electron', 'keytar', 'pdfjs-dist', 'pdfjs-dist/*'];
+// Native (keytar, @napi-rs/canvas) and file-based (pdfjs-dist ships its worker and fonts as
+// files; tesseract.js starts its recognizer thread from its own file and reads its wasm core
+// and language data as files) packages load at run time. Main reaches the OCR code only
+// through imports it never runs; the engine worker loads them.
+const engineExternal = ['pdfjs-dist', 'pdfjs-dist/*', 'tesseract.js', 'tesseract.js/*', '@napi-rs/canvas'];
+const runtimeExternal = ['electron', 'keytar', ...engineExternal];
 
 await Promise.all([
   build({ ...common, entryPoints: ['electron/shell/main.ts'], outfile: 'dist/electron/main.cjs', platform: 'node', format: 'cjs', external: runtimeExternal }),
@@ -35,7 +39,8 @@ await Promise.all([
     outfile: 'dist/electron/engine-worker.mjs',
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    // Everything else the worker imports is bundled: a packaged app has no other node_modules.
+    external: engineExternal,
   }),
   build({ ...common, entryPoints: ['electron/preview/bridgeClient.ts'], outfile: 'dist/preview/bridge-client.js', platform: 'browser', format: 'iife', target: 'chrome120' }),
 ]);
