@@ -4,7 +4,7 @@ import { parseResponseSchema, type Grounding, type ParseResponse, type Structure
 import { buildParseModel } from '../../../shared/grounding/parseModel.js';
 import { parseLocally } from '../../../electron/engine/localEngine.js';
 import { parseDocument } from '../../../electron/engine/parseDocument.js';
-import { expectedWordBoxes, letterScan, mixedPdf, scanPng, type ScanSpec } from './ocrFixtures.js';
+import { expectedWordBoxes, letterScan, mixedPdf, scanPng, type ScanSpec } from '../../support/scans.js';
 import { sliceCodePoints } from './pdfFixtures.js';
 
 // The offline engine's OCR, for real: tesseract.js reading images drawn with a known font at

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { letterScan, mixedPdf, scanPng } from './ocrFixtures.js';
+import { letterScan, mixedPdf, scanPng } from '../../support/scans.js';
 
 // OCR runs with no network at all: the engine's worker (as the app bundles it) reads a scan
 // in a child Node whose every thread (the worker and the recognizer's own thread too: a

@@ -3,13 +3,14 @@
  * pdf.js draws with in Node), saved as an image, or embedded as a full-page picture in a PDF
  * with no text layer. Positions are known, so the OCR boxes can be checked.
  */
+import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { MONO } from './pdfFixtures.js';
+import { MONO } from '../unit/engine/pdfFixtures.js';
 
 const FAMILY = 'Groundwork Test Mono';
-GlobalFonts.registerFromPath(new URL('../../fixtures/fonts/DejaVuSansMono.ttf', import.meta.url).pathname, FAMILY);
+GlobalFonts.registerFromPath(fileURLToPath(new URL('../fixtures/fonts/DejaVuSansMono.ttf', import.meta.url)), FAMILY);
 
 export interface ScanText {
   text: string;
