@@ -26,6 +26,11 @@ export interface Line extends Rect {
 const SPACE_GAP_EM = 0.15;
 /** A gap wider than this (in ems) separates two segments on one baseline: columns or table cells. */
 const SEGMENT_GAP_EM = 1.0;
+/**
+ * The same between two words read by OCR, which boxes the ink rather than the advance: the
+ * gap also holds both glyphs' side bearings (most of an em after "2024," in a typewriter font).
+ */
+const OCR_SEGMENT_GAP_EM = 1.5;
 /** "Label:      value" stays one line across a wide gap, up to this fraction of the page width. */
 const LABEL_GAP_FRACTION = 0.4;
 
@@ -62,7 +67,8 @@ export function groupIntoLines(runs: readonly TextRun[], pageWidth: number): Lin
         const gap = run.x0 - prev.x1;
         const em = Math.max(prev.size, run.size);
         const labelContinues = prev.text.trimEnd().endsWith(':') && gap < LABEL_GAP_FRACTION * pageWidth;
-        if (gap > SEGMENT_GAP_EM * em && !labelContinues) {
+        const segmentGap = prev.confidence !== undefined && run.confidence !== undefined ? OCR_SEGMENT_GAP_EM : SEGMENT_GAP_EM;
+        if (gap > segmentGap * em && !labelContinues) {
           lines.push(toLine(segment));
           segment = [];
         }

@@ -26,6 +26,8 @@ export interface ScanSpec {
   width: number;
   height: number;
   texts: ScanText[];
+  /** Specks of dust: 2 × 2 black squares at these pixels. */
+  specks?: [number, number][];
 }
 
 /** The page as a Skia canvas: black text on white paper. */
@@ -39,6 +41,7 @@ function draw(spec: ScanSpec) {
     context.font = `${t.size}px "${FAMILY}"`;
     context.fillText(t.text, t.x, t.y);
   }
+  for (const [x, y] of spec.specks ?? []) context.fillRect(x, y, 2, 2);
   return canvas;
 }
 

@@ -1,8 +1,12 @@
 import type { TextRun } from '../textRuns.js';
 import type { OcrBlock } from './tesseractSession.js';
 
-/** Words with no letter or digit below this confidence are specks, rules and picture edges read as text. */
+/**
+ * Words with no letter or digit are specks, rules and picture edges read as text when OCR is
+ * unsure of them, or when they are narrower than this fraction of the line's size (dust).
+ */
 const MIN_PUNCTUATION_CONFIDENCE = 0.5;
+const MIN_PUNCTUATION_WIDTH = 0.2;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
@@ -25,8 +29,8 @@ export function ocrRuns(blocks: readonly OcrBlock[], scale: number): TextRun[] {
           const text = word.text.replace(/\s+/gu, '');
           if (text === '') continue;
           const confidence = wordConfidence(word);
-          if (confidence < MIN_PUNCTUATION_CONFIDENCE && !HAS_LETTER_OR_DIGIT.test(text)) continue;
           const { x0, y0, x1, y1 } = word.bbox;
+          if (!HAS_LETTER_OR_DIGIT.test(text) && (confidence < MIN_PUNCTUATION_CONFIDENCE || x1 - x0 < MIN_PUNCTUATION_WIDTH * size)) continue;
           runs.push({
             text,
             size: size * scale,

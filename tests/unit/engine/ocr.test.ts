@@ -127,6 +127,32 @@ describe('OCR words through the shared layout', () => {
   });
 });
 
+describe('OCR of a typewritten scan', () => {
+  it('keeps a paragraph whole across the wide ink gaps of a typewriter font, and drops specks of dust', async () => {
+    const at = (text: string, x: number, y: number) => ({ text, x, y, size: 30 });
+    const spec: ScanSpec = {
+      width: 1700,
+      height: 2200,
+      texts: [
+        at('Goods received at the Marseille warehouse on', 200, 380),
+        at('12 March 2024, checked and stored in bay 14.', 200, 426),
+        at('Two cartons were damaged in transit.', 200, 472),
+        ...[['Pallets', '4', '812 kg'], ['Cartons', '36', '290 kg']].flatMap((row, r) => row.map((cell, c) => at(cell, [200, 700, 1000][c]!, 700 + r * 56))),
+      ],
+      // A colon's worth of dust between two table columns.
+      specks: [[480, 740], [480, 752]],
+    };
+    const result = await parseDocument(await mixedPdf([{ kind: 'scan', spec }]));
+    expect(result.markdown).toBe(
+      [
+        '<!-- page 1 -->',
+        'Goods received at the Marseille warehouse on 12 March 2024, checked and stored in bay 14. Two cartons were damaged in transit.',
+        '<table>\n<tr><td>Pallets</td><td>4</td><td>812 kg</td></tr>\n<tr><td>Cartons</td><td>36</td><td>290 kg</td></tr>\n</table>',
+      ].join('\n\n'),
+    );
+  });
+});
+
 describe('OCR of a PDF with a scanned page', () => {
   it('reads only the page without a text layer by OCR; the typed page keeps its text layer', async () => {
     const bytes = await mixedPdf([
