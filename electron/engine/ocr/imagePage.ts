@@ -50,7 +50,7 @@ async function decodeForOcr(bytes: Uint8Array, deadline: number, limits: OcrLimi
     await beforeDeadline(image.decode(), deadline);
   } catch (error) {
     if (error instanceof PageOverBudget) throw error;
-    throw new Error(`the image data cannot be decoded (${error instanceof Error ? error.message : String(error)}).`);
+    throw new Error(`the image data cannot be decoded (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
   }
   const upright = { width: image.width, height: image.height };
   const pixels = upright.width * upright.height;
