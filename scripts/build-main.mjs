@@ -14,22 +14,12 @@ const common = {
   // electron/engine/localEngine.ts reads import.meta.url only where __dirname is missing (ESM).
   logOverride: { 'empty-import-meta': 'silent' },
 };
-// Native (keytar) and file-based (pdfjs-dist ships its worker and fonts as files) packages load at run time.
-const runtimeExternal = ['electron', 'keytar', 'pdfjs-dist', 'pdfjs-dist/*'];
-// The engine worker leaves the packages it imports outside, except the pure-JS ones it must
-// carry itself, with everything they import: it runs unpacked from the asar archive, where
-// only the unpacked node_modules resolve.
-const WORKER_BUNDLED = ['@cantoo/pdf-lib'];
-const bundleOnly = (bundled) => ({
-  name: 'bundle-only',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
-      const fromPackage = /[\\/]node_modules[\\/]/.test(args.importer);
-      const listed = bundled.some((name) => args.path === name || args.path.startsWith(`${name}/`));
-      return fromPackage || listed ? undefined : { path: args.path, external: true };
-    });
-  },
-});
+// Native (keytar, @napi-rs/canvas) and file-based (pdfjs-dist ships its worker and fonts as
+// files; tesseract.js starts its recognizer thread from its own file and reads its wasm core
+// and language data as files) packages load at run time. Main reaches the OCR code only
+// through imports it never runs; the engine worker loads them.
+const engineExternal = ['pdfjs-dist', 'pdfjs-dist/*', 'tesseract.js', 'tesseract.js/*', '@napi-rs/canvas'];
+const runtimeExternal = ['electron', 'keytar', ...engineExternal];
 
 // The worker's chunks are named by their hash: the ones of an earlier build go first.
 for (const name of readdirSyncOrEmpty('dist/electron')) if (name.startsWith('engine-worker-')) rmSync(`dist/electron/${name}`);
@@ -57,7 +47,8 @@ await Promise.all([
     chunkNames: 'engine-worker-[hash]',
     platform: 'node',
     format: 'esm',
-    plugins: [bundleOnly(WORKER_BUNDLED)],
+    // Everything else the worker imports is bundled: a packaged app has no other node_modules.
+    external: engineExternal,
   }),
   build({ ...common, entryPoints: ['electron/preview/bridgeClient.ts'], outfile: 'dist/preview/bridge-client.js', platform: 'browser', format: 'iife', target: 'chrome120' }),
 ]);

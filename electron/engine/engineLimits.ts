@@ -26,3 +26,31 @@ export const ENGINE_LIMITS: EngineLimits = {
   maxHeapMb: 1536,
   stackMb: 8,
 };
+
+/**
+ * What OCR may cost. Pages without a text layer and images are read from a raster whose size
+ * is bounded, so a poster-sized page or a huge photo costs what an ordinary page does.
+ */
+export interface OcrLimits {
+  /** Resolution a page without a text layer is drawn at for OCR, when the pixel budget allows. */
+  dpi: number;
+  /** Pixels of the raster OCR reads; bigger pages and images are scaled down to it (A4 at 300 DPI is 8.7 MP). */
+  maxRasterPixels: number;
+  /** Longest side of that raster, in pixels. */
+  maxRasterSide: number;
+  /** Small images are scaled up by at most this much (OCR misses text under ~20 px high). */
+  maxUpscale: number;
+  /** Images with more pixels are not decoded: decoding takes 4 bytes a pixel, outside the worker's heap ceiling. */
+  maxImagePixels: number;
+  /** TIFFs are decoded whole inside the OCR engine, never scaled first, so they get a tighter limit. */
+  maxTiffPixels: number;
+}
+
+export const OCR_LIMITS: OcrLimits = {
+  dpi: 300,
+  maxRasterPixels: 9_000_000,
+  maxRasterSide: 8192,
+  maxUpscale: 2,
+  maxImagePixels: 64_000_000,
+  maxTiffPixels: 36_000_000,
+};

@@ -23,6 +23,15 @@ function heartbeat(): () => void {
   return () => clearInterval(timer);
 }
 
+/** OCR reports its progress in small steps; the supervisor hears of each page's start and of every tenth. */
+let lastOcr = { page: 0, step: -1 };
+const postOcr = (page: number, fraction: number) => {
+  const step = Math.floor(fraction * 10);
+  if (page === lastOcr.page && step === lastOcr.step) return;
+  lastOcr = { page, step };
+  post({ type: 'ocr', page, fraction });
+};
+
 function run(input: EngineWorkerInput): Promise<EngineWorkerMessage> {
   switch (input.task) {
     case 'pageCount':
@@ -40,6 +49,7 @@ function run(input: EngineWorkerInput): Promise<EngineWorkerMessage> {
         skipPages: new Map(input.skipPages),
         ...(input.password === undefined ? {} : { password: input.password }),
         onPageStart: (page) => post({ type: 'pageStart', page }),
+        onOcrProgress: postOcr,
         onProgress: (done, total) => post({ type: 'progress', done, total }),
       }).then((response) => ({ type: 'result', response }));
   }

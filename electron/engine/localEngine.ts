@@ -14,6 +14,8 @@ export interface LocalParseHooks {
   filename?: string;
   /** Called after each page: pages read so far, pages to read. */
   onProgress?: (done: number, total: number) => void;
+  /** Called as a page is read by OCR: the page, and how far OCR has got on it (0–1). */
+  onOcrProgress?: (page: number, fraction: number) => void;
   /** Aborting terminates the worker; the promise rejects with code `cancelled`. */
   signal?: AbortSignal;
   /** The bundled worker; found beside the main bundle when not given. */
@@ -127,7 +129,7 @@ class PageStoppedWorker extends Error {
   }
 }
 
-type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'working' } | { type: 'error' }>;
+type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'working' } | { type: 'ocr' } | { type: 'error' }>;
 
 /**
  * One worker for one try: progress goes to the hooks, the final message resolves, errors
@@ -184,7 +186,9 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
       watchForStuck();
       if (message.type === 'working') return;
       if (message.type === 'pageStart') page = message.page;
-      else if (message.type === 'progress') {
+      else if (message.type === 'ocr') {
+        if (!settled) hooks.onOcrProgress?.(message.page, message.fraction);
+      } else if (message.type === 'progress') {
         if (!settled) hooks.onProgress?.(message.done, message.total);
       } else if (message.type === 'error') finish(() => reject(new AppError(message.error)));
       else finish(() => resolve(message));

@@ -1,6 +1,9 @@
+import { AppError } from '../../shared/errors.js';
+import { beforeDeadline, PageOverBudget } from './deadline.js';
 import type { PageSize } from './geometry.js';
 import { groupIntoLines, type Line } from './lines.js';
 import { edgeLineOf, type EdgeLine } from './marginalia.js';
+import { readScannedPdfPage, type OcrContext } from './ocr/ocrPage.js';
 import { sizeHistogram } from './pageLayout.js';
 import type { PdfDocument, PdfPage } from './pdfjs.js';
 import { toTextRuns, type PdfFontStyle, type PdfTextItem } from './textRuns.js';
@@ -16,6 +19,8 @@ export interface PageText {
   edges: EdgeLine[];
   /** Characters per font size, for the body size of the neighbourhood. */
   histogram: Map<number, number>;
+  /** Set when the page was read by OCR; `dpi` is the resolution of the raster it read (not known for an image). */
+  ocr?: { dpi?: number };
 }
 
 export const NO_TEXT_LAYER_REASON =
@@ -23,8 +28,8 @@ export const NO_TEXT_LAYER_REASON =
   'run the cloud parser (engine "parse") to read scanned pages.';
 
 /** The reason of a page that took longer than the engine's per-page budget; the rest of the document goes on. */
-export function overBudgetReason(budgetMs: number): string {
-  return `This page took longer than ${formatSeconds(budgetMs)} to read, so the local engine skipped it. Run the cloud parser (engine "parse") on this page.`;
+export function overBudgetReason(budgetMs: number, how: 'read' | 'read by OCR' = 'read'): string {
+  return `This page took longer than ${formatSeconds(budgetMs)} to ${how}, so the local engine skipped it. Run the cloud parser (engine "parse") on this page.`;
 }
 
 export function failedPage(number: number, reason: string, size: PageSize = { width: 1, height: 1 }): PageText {
@@ -33,15 +38,15 @@ export function failedPage(number: number, reason: string, size: PageSize = { wi
 
 const isTextItem = <T extends object>(item: T): item is T & PdfTextItem => 'str' in item;
 
-class PageOverBudget extends Error {}
-
 /**
  * Reads one page's text layer and releases pdf.js's resources for the page straight away.
  * The text streams in chunks; past `budgetMs` the stream is cancelled (pdf.js stops its
- * work on the page) and the page is reported failed, not the document.
+ * work on the page) and the page is reported failed, not the document. A page with no text
+ * layer is read by OCR when `ocr` is given, within the same budget.
  */
-export async function readPageText(pdf: PdfDocument, number: number, budgetMs: number): Promise<PageText> {
+export async function readPageText(pdf: PdfDocument, number: number, budgetMs: number, ocr?: OcrContext): Promise<PageText> {
   let size: PageSize = { width: 1, height: 1 };
+  let how: 'read' | 'read by OCR' = 'read';
   const deadline = performance.now() + budgetMs;
   try {
     const page = await beforeDeadline(pdf.getPage(number), deadline);
@@ -51,6 +56,10 @@ export async function readPageText(pdf: PdfDocument, number: number, budgetMs: n
       const content = await readTextContent(page, deadline);
       const runs = toTextRuns(content.items.filter(isTextItem), content.styles, viewport.transform);
       const lines = groupIntoLines(runs, size.width);
+      if (lines.length === 0 && ocr) {
+        how = 'read by OCR';
+        return await readScannedPdfPage(page, number, size, deadline, ocr);
+      }
       if (lines.length === 0) return { number, size, status: 'no_text_layer', reason: NO_TEXT_LAYER_REASON, lines, edges: [], histogram: new Map() };
       const edges = lines.map((line) => edgeLineOf(line, size)).filter((edge) => edge !== null);
       return { number, size, status: 'ok', reason: '', lines, edges, histogram: sizeHistogram(lines) };
@@ -58,10 +67,16 @@ export async function readPageText(pdf: PdfDocument, number: number, budgetMs: n
       page.cleanup();
     }
   } catch (error) {
-    if (error instanceof PageOverBudget) return failedPage(number, overBudgetReason(budgetMs), size);
-    const message = error instanceof Error ? error.message : String(error);
-    return failedPage(number, `This page could not be read: ${message}`, size);
+    return pageFailure(error, number, size, overBudgetReason(budgetMs, how));
   }
+}
+
+/** A page's own failure becomes that page's reason; a cancel stops the document. */
+export function pageFailure(error: unknown, number: number, size: PageSize, overBudget: string): PageText {
+  if (error instanceof PageOverBudget) return failedPage(number, overBudget, size);
+  if (error instanceof AppError && error.code === 'cancelled') throw error;
+  const message = error instanceof Error ? error.message : String(error);
+  return failedPage(number, `This page could not be read: ${message}`, size);
 }
 
 interface TextContent {
@@ -85,16 +100,6 @@ async function readTextContent(page: PdfPage, deadline: number): Promise<TextCon
     void reader.cancel().catch(() => undefined);
     throw error;
   }
-}
-
-function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
-  const left = deadline - performance.now();
-  if (left <= 0) return Promise.reject(new PageOverBudget());
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PageOverBudget()), left);
-  });
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 function formatSeconds(ms: number): string {

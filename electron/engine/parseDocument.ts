@@ -1,13 +1,16 @@
 import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
-import { AppError } from '../../shared/errors.js';
 import { newJobId } from '../../shared/ulid.js';
 import { documentErrors } from '../documents/documentErrors.js';
+import { cancelledError } from './cancelled.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { MarkdownWriter } from './markdownWriter.js';
 import { findMarginalia, type EdgeLine } from './marginalia.js';
 import { bodySizeOf, layoutPage } from './pageLayout.js';
-import { ENGINE_LIMITS } from './engineLimits.js';
-import { failedPage, readPageText, type PageText } from './pageText.js';
+import { ENGINE_LIMITS, OCR_LIMITS } from './engineLimits.js';
+import { readImagePage } from './ocr/imagePage.js';
+import type { OcrContext } from './ocr/ocrPage.js';
+import { ocrPageInfo, OcrSession } from './ocr/tesseractSession.js';
+import { failedPage, overBudgetReason, pageFailure, readPageText, type PageText } from './pageText.js';
 import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
 import { loadPdfjs, openPdf } from './pdfjs.js';
 import { StructureWriter } from './structureWriter.js';
@@ -20,6 +23,8 @@ export interface ParseContext {
   signal?: AbortSignal;
   /** Called before each page is read (the worker's supervisor names a page that never finished). */
   onPageStart?: (page: number) => void;
+  /** Called as a page starts being read by OCR, then with OCR's progress on it (0–1). */
+  onOcrProgress?: (page: number, fraction: number) => void;
   /** How long one page may take to read before it is reported failed; default `ENGINE_LIMITS.pageBudgetMs`. */
   pageBudgetMs?: number;
   /** Pages not to read, reported failed with the given reason (a page that stopped an earlier try). */
@@ -37,12 +42,11 @@ export async function engineVersion(): Promise<string> {
   return `local-pdfjs-${(await loadPdfjs()).version}`;
 }
 
-export function cancelledError(): AppError {
-  return new AppError({ code: 'cancelled', message: 'The local parse was cancelled.', hint: 'Run it again when you are ready.' });
-}
+export { cancelledError };
 
 /**
- * The offline engine: a PDF's text layer in the v2 parse response shape (seed 000 §2.1–2.4).
+ * The offline engine: a PDF's text layer in the v2 parse response shape (seed 000 §2.1–2.4),
+ * with pages that have none read by OCR; an image is read by OCR as a document of one page.
  * Pages stream through a small window (read → lay out → write → forget), so memory stays flat
  * however long the document is; only the Markdown and the structure tree grow.
  */
@@ -51,42 +55,72 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
   const filename = context.filename ?? 'document.pdf';
   const resolved = resolveOptions(options);
   const kind = requireSupportedDocument(bytes, filename);
-  if (kind.kind !== 'pdf') {
-    throw new AppError({
-      code: 'unsupported_file_type',
-      message: `"${filename}" is an image; the local engine reads only the text layer of PDFs.`,
-      hint: 'Use the cloud parser (engine "parse") for images and scans.',
-    });
-  }
   throwIfAborted(context.signal);
-  const pdf = await openPdf(bytes, filename, context.password);
+  let page = 0;
+  const session = new OcrSession((fraction) => context.onOcrProgress?.(page, fraction));
+  const ocr: OcrContext = {
+    session,
+    limits: OCR_LIMITS,
+    onPage: (number) => {
+      page = number;
+      context.onOcrProgress?.(number, 0);
+    },
+    ...(context.signal ? { signal: context.signal } : {}),
+  };
+  const budgetMs = context.pageBudgetMs ?? ENGINE_LIMITS.pageBudgetMs;
   try {
-    if (pdf.numPages === 0) throw documentErrors.emptyPdf(filename);
-    const pages = selectPages(resolved.pages, pdf.numPages);
-    const response = await parsePages(pdf, pages, resolved, context);
-    return {
-      markdown: response.markdown,
-      metadata: {
-        job_id: newJobId('parse'),
-        filename,
-        version: await engineVersion(),
-        page_count: pages.length,
-        duration_ms: Math.round(performance.now() - started),
-        failed_pages: response.failedPages,
-        output_markdown_chars: response.markdownChars,
-        range_units: 'unicode_codepoints',
-        billing: { total_credits: 0 },
-      },
-      structure: response.structure,
-    };
+    if (kind.kind === 'image') {
+      const mime = kind.mime;
+      const pages = selectPages(resolved.pages, 1);
+      const readImage = async () => {
+        try {
+          return await readImagePage(bytes, mime, performance.now() + budgetMs, ocr);
+        } catch (error) {
+          return pageFailure(error, 1, { width: 1, height: 1 }, overBudgetReason(budgetMs, 'read by OCR'));
+        }
+      };
+      const response = await parsePages(pages, readImage, resolved, context);
+      return await toResponse(response, pages.length, filename, started);
+    }
+    const pdf = await openPdf(bytes, filename, context.password);
+    try {
+      if (pdf.numPages === 0) throw documentErrors.emptyPdf(filename);
+      const pages = selectPages(resolved.pages, pdf.numPages);
+      let read = 0;
+      const readPdfPage = async (number: number) => {
+        const text = await readPageText(pdf, number, budgetMs, ocr);
+        if (++read % CLEANUP_EVERY === 0) await pdf.cleanup();
+        return text;
+      };
+      const response = await parsePages(pages, readPdfPage, resolved, context);
+      return await toResponse(response, pages.length, filename, started);
+    } finally {
+      await pdf.loadingTask.destroy();
+    }
   } finally {
-    await pdf.loadingTask.destroy();
+    await session.close();
   }
 }
 
-type PdfDocument = Awaited<ReturnType<typeof openPdf>>;
+async function toResponse(response: Awaited<ReturnType<typeof parsePages>>, pageCount: number, filename: string, started: number): Promise<ParseResponse> {
+  return {
+    markdown: response.markdown,
+    metadata: {
+      job_id: newJobId('parse'),
+      filename,
+      version: await engineVersion(),
+      page_count: pageCount,
+      duration_ms: Math.round(performance.now() - started),
+      failed_pages: response.failedPages,
+      output_markdown_chars: response.markdownChars,
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: 0 },
+    },
+    structure: response.structure,
+  };
+}
 
-async function parsePages(pdf: PdfDocument, pages: number[], options: ResolvedOptions, context: ParseContext) {
+async function parsePages(pages: number[], readPage: (number: number) => Promise<PageText>, options: ResolvedOptions, context: ParseContext) {
   const markdown = new MarkdownWriter();
   const writer = new StructureWriter(markdown, options);
   const pageNodes: StructureNode[] = [];
@@ -112,6 +146,11 @@ async function parsePages(pdf: PdfDocument, pages: number[], options: ResolvedOp
       reason: page.reason,
       grounding: { page: page.number, range: { start, end: markdown.position }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
     };
+    if (page.ocr) {
+      // The contract's own raster resolution, and how the text was read (kept verbatim as an extra key).
+      if (page.ocr.dpi !== undefined) node.dpi = page.ocr.dpi;
+      node.ocr = ocrPageInfo();
+    }
     if (options.inlineMarkdown) node.markdown = markdown.textSince(pageMark);
     node.children = children;
     pageNodes.push(node);
@@ -125,10 +164,9 @@ async function parsePages(pdf: PdfDocument, pages: number[], options: ResolvedOp
     throwIfAborted(context.signal);
     const skipReason = context.skipPages?.get(number);
     context.onPageStart?.(number);
-    ahead.push(skipReason === undefined ? await readPageText(pdf, number, context.pageBudgetMs ?? ENGINE_LIMITS.pageBudgetMs) : failedPage(number, skipReason));
+    ahead.push(skipReason === undefined ? await readPage(number) : failedPage(number, skipReason));
     done++;
     context.onProgress?.(done, pages.length);
-    if (done % CLEANUP_EVERY === 0) await pdf.cleanup();
     if (ahead.length > WINDOW) emit(ahead.shift() as PageText);
   }
   while (ahead.length > 0) emit(ahead.shift() as PageText);

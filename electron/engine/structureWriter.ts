@@ -1,9 +1,11 @@
 import type { Grounding, StructureNode } from '../../shared/contracts/v2Parse.js';
 import type { Block } from './blocks.js';
+import { countCodePoints } from './codePoints.js';
 import { normalizeBox, unionRects, type PageSize, type Rect } from './geometry.js';
-import type { Line } from './lines.js';
+import type { Line, LineWord } from './lines.js';
 import type { MarkdownWriter } from './markdownWriter.js';
 import type { DetectedTable } from './tables.js';
+import { placeWords } from './wordPlaces.js';
 
 export interface WriteOptions {
   atomicGrounding: boolean;
@@ -44,7 +46,15 @@ export class StructureWriter {
     return { page, range: { start, end }, box: normalizeBox(rect, size) };
   }
 
-  /** Lines joined by single spaces; the first line's atomic range includes the Markdown prefix. */
+  /** A word read by OCR: its own range and box, and how sure the recognizer was of it (as the service's word-level model reports). */
+  private wordGrounding(page: number, start: number, end: number, word: LineWord, size: PageSize): Grounding {
+    return { ...this.grounding(page, start, end, word, size), confidence: Math.round(word.confidence * 1000) / 1000 };
+  }
+
+  /**
+   * Lines joined by single spaces; the first line's atomic range includes the Markdown prefix.
+   * Lines read by OCR are grounded word by word instead, each word with its confidence.
+   */
   private writeLines(lines: readonly Line[], firstText: string, prefix: string, pageNumber: number, page: PageSize): { start: number; atoms: Grounding[]; text: string } {
     const start = this.markdown.position;
     const atoms: Grounding[] = [];
@@ -57,7 +67,12 @@ export class StructureWriter {
       }
       const range = this.markdown.write(piece);
       text += piece;
-      atoms.push(this.grounding(pageNumber, range.start, range.end, line, page));
+      if (line.words) {
+        const cut = i === 0 ? countCodePoints(line.text) - countCodePoints(firstText) : 0;
+        for (const placed of placeWords(line.words, cut, i === 0 ? countCodePoints(prefix) : 0, i === 0)) {
+          atoms.push(this.wordGrounding(pageNumber, range.start + placed.start, range.start + placed.end, placed.word, page));
+        }
+      } else atoms.push(this.grounding(pageNumber, range.start, range.end, line, page));
     });
     return { start, atoms, text };
   }
@@ -79,6 +94,28 @@ export class StructureWriter {
     return node;
   }
 
+  /** A cell's text, HTML-escaped; an OCR line is written word by word, so each word has its own range. */
+  private writeCellText(line: Line, pageNumber: number, page: PageSize): { text: string; range: { start: number; end: number }; atoms: Grounding[] | null } {
+    if (!line.words) {
+      const text = escapeHtml(line.text);
+      return { text, range: this.markdown.write(text), atoms: null };
+    }
+    const start = this.markdown.position;
+    const atoms: Grounding[] = [];
+    let text = '';
+    line.words.forEach((word, i) => {
+      if (i > 0) {
+        this.markdown.write(' ');
+        text += ' ';
+      }
+      const escaped = escapeHtml(word.text);
+      const range = this.markdown.write(escaped);
+      text += escaped;
+      atoms.push(this.wordGrounding(pageNumber, range.start, range.end, word, page));
+    });
+    return { text, range: { start, end: this.markdown.position }, atoms };
+  }
+
   private writeTable(table: DetectedTable, pageNumber: number, page: PageSize): StructureNode {
     const id = this.nextId('table');
     const start = this.markdown.position;
@@ -93,12 +130,11 @@ export class StructureWriter {
         this.markdown.write('<td>');
         const cell = table.cells.find((c) => c.row === row && c.col === col);
         if (cell) {
-          const text = escapeHtml(cell.line.text);
-          const range = this.markdown.write(text);
+          const { text, range, atoms } = this.writeCellText(cell.line, pageNumber, page);
           html += text;
           const grounding = this.grounding(pageNumber, range.start, range.end, cell.line, page);
           const node: StructureNode = { type: 'table_cell', id: this.nextId('table_cell'), row, col, rowspan: 1, colspan: 1, grounding };
-          if (this.options.atomicGrounding) node.atomic_grounding = [{ ...grounding, range: { ...grounding.range }, box: { ...grounding.box } }];
+          if (this.options.atomicGrounding) node.atomic_grounding = atoms ?? [{ ...grounding, range: { ...grounding.range }, box: { ...grounding.box } }];
           if (this.options.inlineMarkdown) node.markdown = text;
           node.children = [];
           cells.push(node);

@@ -22,6 +22,8 @@ export interface TextRun extends Rect {
   size: number;
   /** Displayed y of the baseline. */
   baseline: number;
+  /** Set on words read by OCR: how sure the recognizer is of the word, 0–1. */
+  confidence?: number;
 }
 
 // Affine transform [a, b, c, d, e, f] applied to a point, without allocating (this runs per glyph run).

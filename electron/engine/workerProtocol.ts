@@ -26,6 +26,8 @@ export type EngineWorkerInput =
 export type EngineWorkerMessage =
   | { type: 'pageStart'; page: number }
   | { type: 'working' }
+  /** A page being read by OCR, and how far OCR has got on it (0–1). */
+  | { type: 'ocr'; page: number; fraction: number }
   | { type: 'progress'; done: number; total: number }
   | { type: 'result'; response: ParseResponse }
   | { type: 'pageCount'; pages: number }

@@ -1,5 +1,4 @@
 import type { ParseOptions, ParseResponse } from '../../shared/contracts/v2Parse.js';
-import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import { passwordFor, type DocumentPasswords } from '../documents/documentPasswords.js';
@@ -14,22 +13,20 @@ export async function runLocalParse(
   signal: AbortSignal,
 ): Promise<StoredResult> {
   const document = await deps.workspace.documentInfo(request.documentId);
-  if (document.mime !== 'application/pdf') {
-    // Files are typed by their content: a PNG saved as "scan.pdf" opened as the image it is.
-    const misnamed = /\.pdf$/i.test(document.name) ? ', although its name ends in .pdf' : '';
-    throw new AppError({
-      code: 'local_engine_needs_pdf',
-      message: `"${document.name}" is an image (${document.mime})${misnamed}; the offline engine reads only the text layer of PDFs.`,
-      hint: 'Use the cloud parser (engine "parse") for images and scans; add a key on the Keys screen.',
-    });
-  }
   const password = passwordFor(deps.passwords, document);
   const bytes = await deps.workspace.documentBytes(request.documentId);
+  // Images and scanned pages are read by OCR; the text layer of every other page as it is.
+  let progress = { done: 0, total: request.options?.pages?.length ?? document.pageCount ?? 0 };
+  const emit = (message: string) => deps.emit({ type: 'progress', taskId: request.runId, ...progress, message });
   const response: ParseResponse = await parseLocally(bytes, request.options ?? {}, {
     filename: document.name,
     ...(password === undefined ? {} : { password }),
     signal,
-    onProgress: (done, total) => deps.emit({ type: 'progress', taskId: request.runId, done, total, message: `Page ${done} of ${total}` }),
+    onProgress: (done, total) => {
+      progress = { done, total };
+      emit(`Page ${done} of ${total}`);
+    },
+    onOcrProgress: (page, fraction) => emit(`Reading page ${page} by OCR… ${Math.round(fraction * 100)} %`),
   });
   return deps.workspace.saveResult({
     documentId: document.id,

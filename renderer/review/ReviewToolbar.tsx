@@ -102,7 +102,7 @@ export function ReviewToolbar() {
           ; the offline engine works without.
         </span>
       ) : null}
-      {engine === 'local' ? <span className="muted small">Reads the PDF's text layer on this computer; no key, no credits.</span> : null}
+      {engine === 'local' ? <span className="muted small">Reads the PDF's text layer on this computer, and scans and images by OCR (English); no key, no credits.</span> : null}
       {showOptions ? <EngineOptions engine={engine} /> : null}
     </div>
   );

@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { formatConfidence, lowestConfidence } from '../../shared/grounding/confidence.js';
 import { describeResult } from '../../shared/workspace.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from './download.js';
@@ -8,6 +10,8 @@ export function StatusBar() {
   const selection = useReviewStore((s) => s.selection);
   const result = useReviewStore((s) => s.result);
   const document = useReviewStore((s) => s.document);
+  const model = useReviewStore((s) => s.model);
+  const confidence = useMemo(() => (model && selection ? lowestConfidence(model, selection) : null), [model, selection]);
   return (
     <footer className="status-bar">
       <span className="status-label">{selection ? `${selection.kind === 'node' ? selection.id : `field ${selection.id}`}` : 'Nothing selected'}</span>
@@ -18,6 +22,11 @@ export function StatusBar() {
       <span className="status-text" data-testid="selection-text" title={selection?.text}>
         {selection?.text ?? ''}
       </span>
+      {confidence !== null ? (
+        <span className="status-confidence" data-testid="selection-confidence" title="Read by OCR: the confidence of the least sure word in the selection">
+          OCR, lowest word confidence {formatConfidence(confidence)}
+        </span>
+      ) : null}
       {result ? (
         <span className="status-result muted">
           <span data-testid="result-summary">{describeResult(result)}</span>{' '}

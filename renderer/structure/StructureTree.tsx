@@ -1,4 +1,5 @@
 import { memo, useCallback, useMemo, useState } from 'react';
+import { languageNames } from '../../shared/contracts/pageOcr.js';
 import { flagLabels, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useReviewStore } from '../review/reviewStore.js';
@@ -98,6 +99,11 @@ const TreeRow = memo(function TreeRow({ node, markdown, selected }: { node: Mode
       <span className="tree-type">{node.type}</span>
       {isPage ? <span className="tree-id"> page {node.page ?? ''}</span> : null}
       {isPage && node.status !== 'ok' ? <span className="tree-status"> · {node.status}{node.reason ? ` — ${node.reason}` : ''}</span> : null}
+      {isPage && node.ocr ? (
+        <span className="tree-ocr" data-testid="tree-ocr">
+          {' '}· read by OCR ({languageNames(node.ocr.languages)}){node.status === 'ok' && node.reason ? ` — ${node.reason}` : ''}
+        </span>
+      ) : null}
       {node.cell ? <span className="tree-cell"> r{node.cell.row} c{node.cell.col}{node.cell.rowspan > 1 || node.cell.colspan > 1 ? ` (${node.cell.rowspan}×${node.cell.colspan})` : ''}</span> : null}
       {node.flags.length ? (
         <span className="tree-flags" data-testid="node-flags" data-flags={node.flags.join(' ')}>

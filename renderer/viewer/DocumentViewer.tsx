@@ -170,6 +170,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
                 model={model}
                 failed={pageInfo.get(i + 1)?.failed ?? false}
                 status={pageInfo.get(i + 1)?.status ?? null}
+                info={pageInfo.get(i + 1)}
                 onSize={onPageSize}
                 holdsSelection={selectedPages.has(i + 1)}
               />

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
+import { OcrNote } from './OcrNote.js';
 import { PageOverlay } from './PageOverlay.js';
 import { scaleFor, type Zoom } from './ZoomBar.js';
 
@@ -34,6 +35,7 @@ export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImageP
         <div className="page-flag" data-testid="page-draw-error">
           {undrawableReason(mime)}
         </div>
+        {model ? <ImagePageNotes info={model.pages.find((p) => p.page === 1)} /> : null}
       </div>
     );
   }
@@ -52,6 +54,7 @@ export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImageP
         onError={() => setUndrawable(true)}
       />
       {model && natural ? <PageOverlay model={model} page={1} /> : null}
+      {model ? <ImagePageNotes info={model.pages.find((p) => p.page === 1)} /> : null}
     </div>
   );
 }
@@ -60,4 +63,19 @@ export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImageP
 function undrawableReason(mime: string): string {
   const why = mime === 'image/tiff' ? 'the viewer does not draw TIFF images' : 'the image could not be decoded (it may be damaged, or too large to draw)';
   return `This image cannot be drawn here: ${why}. Its parse results still show in the Markdown and Structure panels.`;
+}
+
+/** What the result says about the image's one page: a failure (with its reason) and how it was read. */
+function ImagePageNotes({ info }: { info: PageSummary | undefined }) {
+  if (!info) return null;
+  return (
+    <>
+      {info.failed || info.status !== 'ok' ? (
+        <div className="page-flag" data-testid="page-flag" title={info.reason || undefined}>
+          {info.failed ? 'This page failed to parse' : `Page status: ${info.status}`}
+        </div>
+      ) : null}
+      <OcrNote info={info} />
+    </>
+  );
 }

@@ -1,6 +1,10 @@
 import { memo } from 'react';
-import { flagLabels, type ParseModel } from '../../shared/grounding/parseModel.js';
+import { formatConfidence } from '../../shared/grounding/confidence.js';
+import { flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { useReviewStore } from '../review/reviewStore.js';
+
+/** OCR words less sure than this are outlined in the warning colour. */
+const UNSURE_WORD = 0.6;
 
 /**
  * The boxes of one page, drawn as percentages of the page so they sit right at every zoom.
@@ -13,7 +17,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   const ids = [...(model.boxesByPage.get(page) ?? [])].sort((a, b) => area(model, b) - area(model, a));
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
   const showLines = useReviewStore((s) => s.showLines);
-  const lineBoxes = showLines ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => a.box)) : [];
+  const lineBoxes = showLines ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id }))) : [];
 
   return (
     <div className="overlay">
@@ -42,14 +46,30 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
           />
         );
       })}
-      {lineBoxes.map((box, i) => (
-        <div
-          key={`line-${i}`}
-          data-testid="atomic-box"
-          className="box box-line"
-          style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
-        />
-      ))}
+      {lineBoxes.map(({ box, id, range, confidence }, i) =>
+        confidence === undefined ? (
+          <div
+            key={`line-${i}`}
+            data-testid="atomic-box"
+            className="box box-line"
+            style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
+          />
+        ) : (
+          // A word read by OCR: its confidence on hover, the unsure ones marked; a click selects its element.
+          <div
+            key={`line-${i}`}
+            data-testid="atomic-box"
+            data-confidence={confidence}
+            title={`"${sliceMarkdown(model, range)}": OCR confidence ${formatConfidence(confidence)}`}
+            className={`box box-line box-word${confidence < UNSURE_WORD ? ' box-word-unsure' : ''}`}
+            style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
+            onClick={(event) => {
+              event.stopPropagation();
+              selectNode(id);
+            }}
+          />
+        ),
+      )}
       {fieldBoxes.map((box, i) => (
         <div
           key={`field-${i}`}

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
+import { OcrNote } from './OcrNote.js';
 import { PageOverlay } from './PageOverlay.js';
 import { isStale } from '../review/documentScope.js';
 import type { PageDrawing, PdfHandle } from './pdfjs.js';
@@ -13,6 +14,8 @@ interface PdfPageProps {
   model: ParseModel | null;
   failed: boolean;
   status: string | null;
+  /** The page's summary in the result (OCR, reason). */
+  info: PageSummary | undefined;
   /** Reports the page's own size (at 100%) when it differs from what the list assumed. */
   onSize(page: number, size: { width: number; height: number }): void;
   /** The selection has a box here: draw the boxes now, not when the page scrolls near. */
@@ -23,7 +26,7 @@ interface PdfPageProps {
  * One page: a placeholder of the right size always; the canvas and the boxes only while
  * the page is near the viewport (released again when it scrolls far away).
  */
-export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, onSize, holdsSelection }: PdfPageProps) {
+export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, info, onSize, holdsSelection }: PdfPageProps) {
   const holder = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [near, setNear] = useState(false);
@@ -79,6 +82,7 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
           {failed ? 'This page failed to parse' : `Page status: ${status}`}
         </div>
       ) : null}
+      <OcrNote info={info} />
       {drawError ? (
         <div className="page-flag" data-testid="page-draw-error">
           This page cannot be drawn: {drawError}

@@ -60,7 +60,7 @@ export function ZoomBar({ zoom, onZoom, page, pageCount, onPage }: ZoomBarProps)
           </option>
         ))}
       </select>
-      <label className="toggle small" title="Draw the per-line (atomic) grounding boxes">
+      <label className="toggle small" title="Draw the atomic grounding boxes: per line, or per word with its confidence where the text was read by OCR">
         <input type="checkbox" checked={showLines} onChange={(e) => setShowLines(e.target.checked)} data-testid="toggle-atomic" /> Lines
       </label>
     </div>

@@ -4,6 +4,7 @@
  * else; boxes become the one internal box type; anything out of bounds is flagged, not
  * dropped, so a bad result is shown rather than crashing the window.
  */
+import { languageNames, pageOcrOf, type PageOcrInfo } from '../contracts/pageOcr.js';
 import type { Grounding, ParseResponse, StructureNode } from '../contracts/v2Parse.js';
 import { fromV2Box, type PageBox } from './box.js';
 import { CodePointIndex } from './codePointIndex.js';
@@ -61,12 +62,15 @@ export interface ModelNode {
   /** UTF-16 offsets into `markdown`. */
   range: TextRange | null;
   box: PageBox | null;
-  atomic: Array<{ page: number; range: TextRange; box: PageBox }>;
+  /** Atomic grounding: lines, or words with the recognizer's `confidence` (0–1) when the text was read by OCR. */
+  atomic: Array<{ page: number; range: TextRange; box: PageBox; confidence?: number }>;
   /** Table cells. */
   cell?: { row: number; col: number; rowspan: number; colspan: number };
   /** Page nodes. */
   status?: string;
   reason?: string;
+  /** Page nodes the offline engine read by OCR. */
+  ocr?: PageOcrInfo;
   flags: NodeFlag[];
   depth: number;
 }
@@ -77,6 +81,8 @@ export interface PageSummary {
   status: string;
   reason: string;
   failed: boolean;
+  /** The languages OCR read the page in ("English"), when it was read by OCR. */
+  ocr: string | null;
 }
 
 export interface ParseModel {
@@ -138,7 +144,9 @@ export function buildParseModel(response: ParseResponse): ParseModel {
     const atomic = (node.atomic_grounding ?? []).map((g) => {
       const atomBox = fromV2Box(g.page, g.box);
       if (!atomBox.valid && !flags.includes('box_out_of_bounds')) flags.push('box_out_of_bounds');
-      return { page: g.page, range: convertRange(g.range, flags) ?? { start: 0, end: 0 }, box: atomBox };
+      const atom: ModelNode['atomic'][number] = { page: g.page, range: convertRange(g.range, flags) ?? { start: 0, end: 0 }, box: atomBox };
+      if (typeof g.confidence === 'number' && g.confidence >= 0 && g.confidence <= 1) atom.confidence = g.confidence;
+      return atom;
     });
     if (raw.range_not_found === true) flags.push('range_not_found');
     const model: ModelNode = { id, type: node.type, parentId, childIds: [], page, range, box, atomic, flags, depth };
@@ -154,7 +162,9 @@ export function buildParseModel(response: ParseResponse): ParseModel {
       model.status = typeof node.status === 'string' ? node.status : 'ok';
       model.reason = typeof node.reason === 'string' ? node.reason : '';
       if (!KNOWN_STATUSES.has(model.status) || (node.status !== undefined && typeof node.status !== 'string')) flags.push('unknown_status');
-      pages.push({ page: pageNumber, nodeId: id, status: model.status, reason: model.reason, failed: failed.has(pageNumber) || model.status === 'failed' });
+      const ocr = pageOcrOf(node);
+      if (ocr) model.ocr = ocr;
+      pages.push({ page: pageNumber, nodeId: id, status: model.status, reason: model.reason, failed: failed.has(pageNumber) || model.status === 'failed', ocr: ocr ? languageNames(ocr.languages) : null });
     }
     nodes.set(id, model);
     order.push(id);

@@ -6,8 +6,8 @@ import type { ParseResultBuilder } from './parseResultBuilder.js';
 
 /**
  * Results built from the document's real text by the offline engine (in its worker, as the
- * app runs it: needs `npm run build:main`), so a parse against the emulator shows what is on the page. Images, and PDFs without a text layer, fall
- * back to the deterministic builder (there is no OCR here).
+ * app runs it: needs `npm run build:main`), so a parse against the emulator shows what is on the page (scanned pages read by
+ * OCR). Images, and PDFs where the engine finds no text at all, fall back to the deterministic builder.
  */
 export const engineParseBuilder: ParseResultBuilder = async (bytes, filename, options) => {
   if (sniffDocument(bytes)?.kind !== 'pdf') return deterministicParseBuilder(bytes, filename, options);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseResponseSchema } from '../../../shared/contracts/v2Parse.js';
 import { AppError } from '../../../shared/errors.js';
-import { NO_TEXT_LAYER_REASON } from '../../../electron/engine/pageText.js';
+import { OCR_FOUND_NOTHING_REASON } from '../../../electron/engine/ocr/ocrPage.js';
 import { parseDocument } from '../../../electron/engine/parseDocument.js';
 import { passwordProtectedPdf } from '../../support/encryptedPdf.js';
 import { buildPdf } from './pdfFixtures.js';
@@ -14,14 +14,16 @@ describe('parseDocument: documents it cannot read', () => {
     expect((error as AppError).hint).toMatch(/enter its password/);
   });
 
-  it('refuses images and non-PDF bytes', async () => {
+  it('refuses bytes that are neither a PDF nor an image; an image with a broken header fails its one page', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    await expect(parseDocument(png, {}, { filename: 'scan.png' })).rejects.toMatchObject({ code: 'unsupported_file_type', message: expect.stringContaining('image') });
+    const image = await parseDocument(png, {}, { filename: 'scan.png' });
+    expect(image.structure.children?.[0]).toMatchObject({ status: 'failed', reason: expect.stringContaining('header is damaged or cut short') });
+    expect(image.metadata.failed_pages).toEqual([1]);
     await expect(parseDocument(new TextEncoder().encode('hello'), {})).rejects.toMatchObject({ code: 'unsupported_file_type' });
     await expect(parseDocument(new TextEncoder().encode('%PDF-1.7 broken\n%%EOF'), {})).rejects.toMatchObject({ code: 'corrupt_pdf' });
   });
 
-  it('reports a scanned (image-only) page as having no text layer, grounded on the whole page', async () => {
+  it('reads a scanned (image-only) page by OCR; one with no words keeps "no_text_layer", grounded on the whole page', async () => {
     const bytes = await buildPdf([{ texts: [{ text: 'Cover letter', x: 50, y: 100 }] }, { scan: true }]);
     const result = await parseDocument(bytes);
     expect(parseResponseSchema.safeParse(result).success).toBe(true);
@@ -30,12 +32,12 @@ describe('parseDocument: documents it cannot read', () => {
       type: 'page',
       page: 2,
       status: 'no_text_layer',
-      reason: NO_TEXT_LAYER_REASON,
+      reason: OCR_FOUND_NOTHING_REASON,
       children: [],
       grounding: { page: 2, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+      dpi: 300,
+      ocr: { languages: ['eng'] },
     });
-    expect(scan?.reason).toMatch(/scanned/);
-    expect(scan?.reason).toMatch(/cloud parser/);
     expect(result.structure.children?.[0]?.status).toBe('ok');
     expect(result.markdown).toBe('<!-- page 1 -->\n\nCover letter\n\n<!-- page 2 -->');
     expect(result.metadata.failed_pages).toEqual([]);

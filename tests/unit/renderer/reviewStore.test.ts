@@ -90,13 +90,20 @@ describe('review store', () => {
   });
 
   it('a failure is the banner of the document it happened to', async () => {
+    const { useEngineSettings } = await import('../../../renderer/review/engineSettings.js');
     const image = await bridge.services.workspace.addDocument('scan.png', rgbPng(4, 4));
     await store.getState().openDocument(image.id);
-    await store.getState().runEngine();
-    expect(store.getState().errors[image.id]?.code).toBe('local_engine_needs_pdf');
+    // An image has one page; asking for the second fails the run.
+    useEngineSettings.setState({ pages: '2' });
+    try {
+      await store.getState().runEngine();
+    } finally {
+      useEngineSettings.setState({ pages: '' });
+    }
+    expect(store.getState().errors[image.id]?.code).toBe('validation_error');
     await store.getState().openDocument(invoice.id);
     expect(store.getState().errors[invoice.id]).toBeUndefined();
-    expect(store.getState().errors[image.id]?.code).toBe('local_engine_needs_pdf');
+    expect(store.getState().errors[image.id]?.code).toBe('validation_error');
   });
 
   it('field ranges are converted to UTF-16 once, at load, and a click selects that exact text', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYZER_LIMITS } from '../../../shared/contracts/analyzer.js';
 import { AppError, type AppErrorData } from '../../../shared/errors.js';
 import type { Channel, RequestIn, ResponseOf } from '../../../shared/ipc.js';
+import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';
 import type { StoredResult } from '../../../shared/workspace.js';
 import { AnalyzerClient } from '../../../electron/api/analyzerClient.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
@@ -62,13 +63,13 @@ const rows: Row[] = [
   { label: 'a PDF with an owner password only', make: badFiles.ownerPasswordOnly, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' }, uploadedAs: (name) => name },
   // The 50-page limit is the older analyzer's only (seed 000 §4.7, §8); v2 shows none.
   { label: 'a 60-page PDF', make: badFiles.sixtyPages, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'too_many_pages' } },
-  // 50 MB is the older analyzer's image limit; v2 shows none, and the offline engine reads PDFs only.
-  { label: 'a 51 MB image', make: badFiles.hugeImage, expect: { open: 'ok', local: 'local_engine_needs_pdf', parse: 'ok', analyzer: 'file_too_large' } },
+  // 50 MB is the older analyzer's image limit; v2 shows none, and the offline engine reads it by OCR (scaled to its raster).
+  { label: 'a 51 MB image', make: badFiles.hugeImage, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'file_too_large' } },
   // Typed by content: it opens as the PNG it is and is uploaded as one, under a .png name.
   {
     label: 'a PNG named .pdf',
     make: badFiles.pngNamedPdf,
-    expect: { open: 'ok', local: 'local_engine_needs_pdf', parse: 'ok', analyzer: 'ok' },
+    expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' },
     uploadedAs: () => 'scan.png',
   },
   { label: 'a path with non-ASCII characters', make: badFiles.nonAscii, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' }, uploadedAs: (name) => name },
@@ -176,9 +177,11 @@ describe.each(rows)('$label', (row) => {
           parseLocally(file.bytes, {}, { filename: file.name }),
     );
     expectCase('local', seen, 0, 0);
-    if (seen.code === 'ok') expect((seen.value as StoredResult).pageCount).toBe(row.label === 'a 60-page PDF' ? 60 : 2);
+    const image = row.label === 'a 51 MB image' || row.label === 'a PNG named .pdf';
+    if (seen.code === 'ok') expect((seen.value as StoredResult).pageCount).toBe(row.label === 'a 60-page PDF' ? 60 : image ? 1 : 2);
+    // Images are read by OCR, whatever their name says.
+    if (image) expect(((seen.value as StoredResult).response as ParseResponse).structure.children?.[0]).toMatchObject({ page: 1, ocr: { languages: ['eng'] } });
     if (row.label === 'a PDF that needs a password') expect(seen.error?.hint).toMatch(/enter its password/);
-    if (row.label === 'a PNG named .pdf') expect(seen.error?.message).toMatch(/is an image \(image\/png\), although its name ends in \.pdf/);
   });
 
   it.each(['parse', 'analyzer'] as const)('the cloud path: %s', async (path) => {
