@@ -13,6 +13,8 @@ export interface PdfTextItem {
 export interface PdfFontStyle {
   ascent?: number;
   descent?: number;
+  /** pdf.js's fallback family: "monospace" for a fixed-pitch font (flagged so, or every glyph the same width). */
+  fontFamily?: string;
 }
 
 /** One pdf.js text item placed on the displayed page. */
@@ -22,6 +24,8 @@ export interface TextRun extends Rect {
   size: number;
   /** Displayed y of the baseline. */
   baseline: number;
+  /** Set in a fixed-pitch font. */
+  mono: boolean;
 }
 
 // Affine transform [a, b, c, d, e, f] applied to a point, without allocating (this runs per glyph run).
@@ -52,7 +56,7 @@ const descentOf = (style: PdfFontStyle | undefined) => {
  * Places text items on the page as displayed: the four corners of each item's glyph box
  * (baseline advance × ascent/descent) go through the viewport transform, which carries the
  * page's /Rotate, so a landscape page drawn rotated reads upright. Whitespace-only items are
- * dropped: the gaps between runs say where the spaces are.
+ * dropped (the gaps between runs say where the spaces are), and so are items placed nowhere.
  */
 export function toTextRuns(
   items: readonly PdfTextItem[],
@@ -78,11 +82,13 @@ export function toTextRuns(
     const downY = f - vy * down;
     const upX = e + vx * up;
     const upY = f + vy * up;
-    const run: TextRun = { text: item.str, size, baseline: transformY(viewportTransform, e, f), x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    const run: TextRun = { text: item.str, size, baseline: transformY(viewportTransform, e, f), mono: style?.fontFamily === 'monospace', x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
     extend(run, viewportTransform, downX, downY);
     extend(run, viewportTransform, downX + ux * width, downY + uy * width);
     extend(run, viewportTransform, upX, upY);
     extend(run, viewportTransform, upX + ux * width, upY + uy * width);
+    // A damaged text matrix can overflow to Infinity or NaN: such a run has no place on the page.
+    if (!Number.isFinite(run.x0 + run.x1 + run.y0 + run.y1 + run.baseline)) continue;
     runs.push(run);
   }
   return runs;
