@@ -27,20 +27,20 @@ const SEGMENT_GAP_EM = 1.0;
 const LABEL_GAP_FRACTION = 0.4;
 /** A list marker standing alone (a hanging bullet or number) joins the text this far (in ems) to its right. */
 const MARKER_GAP_EM = 2.5;
-/** Runs join a row while their baselines step by at most this (in ems of the larger font)... */
-const ROW_STEP_EM = 0.35;
-/** ...and the row's baselines span at most this (in ems), so a slanted chain of runs is not one row. */
-const ROW_SPAN_EM = 0.6;
+/** Runs whose baselines are this close (in ems of the larger font) share a row. */
+const ROW_EM = 0.35;
+/** What a hanging marker's text starts with: a letter, a digit or an opening quote or bracket. */
+const STARTS_TEXT = /^\s*[\p{L}\p{N}"'“‘([]/u;
 /** A line is in a fixed-pitch font when at least this share of its characters are. */
 const MONO_SHARE = 0.8;
 /** Spaces a code line may gain from one gap (a wild position must not write megabytes of spaces). */
-const MAX_CODE_GAP = 256;
+const MAX_CODE_GAP = 80;
 
 /**
- * Groups runs into lines: runs whose baselines agree (each within a third of the font size of
- * the one above it) form a row; a row splits where the gap between runs is wider than an em, so
- * the two halves of a two-column page or the cells of a table stay apart. A list marker on its
- * own (a hanging bullet) stays with the text just right of it.
+ * Groups runs into lines: runs whose baselines agree (within a third of the font size) form a
+ * row; a row splits where the gap between runs is wider than an em, so the two halves of a
+ * two-column page or the cells of a table stay apart. A list marker standing alone (a hanging
+ * bullet or number) joins the text just right of it.
  */
 export function groupIntoLines(runs: readonly TextRun[], pageWidth: number): Line[] {
   const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
@@ -49,45 +49,94 @@ export function groupIntoLines(runs: readonly TextRun[], pageWidth: number): Lin
   let rowBaseline = 0;
   let rowSize = 0;
   for (const run of sorted) {
-    // Chained run to run, not to the row's first run: a heading in the next column a few points
-    // higher must not split a bullet from its text.
-    const prev = row[row.length - 1];
-    if (prev) {
-      const step = run.baseline - prev.baseline;
-      if (step <= ROW_STEP_EM * Math.max(run.size, prev.size) && run.baseline - rowBaseline <= ROW_SPAN_EM * Math.max(run.size, rowSize)) {
-        row.push(run);
-        rowSize = Math.max(rowSize, run.size);
-        continue;
-      }
-      rows.push(row);
+    if (row.length > 0 && Math.abs(run.baseline - rowBaseline) <= ROW_EM * Math.max(run.size, rowSize)) {
+      row.push(run);
+      continue;
     }
+    if (row.length > 0) rows.push(row);
     row = [run];
     rowBaseline = run.baseline;
     rowSize = run.size;
   }
   if (row.length > 0) rows.push(row);
 
+  const segmented = rows.map((current) => segmentsOf(current, pageWidth));
+  attachHangingMarkers(segmented);
   const lines: Line[] = [];
-  for (const current of rows) {
-    current.sort((a, b) => a.x0 - b.x0);
-    let segment: TextRun[] = [];
-    for (const run of current) {
-      const prev = segment[segment.length - 1];
-      if (prev) {
-        const gap = run.x0 - prev.x1;
-        const em = Math.max(prev.size, run.size);
-        const labelContinues = prev.text.trimEnd().endsWith(':') && gap < LABEL_GAP_FRACTION * pageWidth;
-        const markerContinues = segment.length === 1 && gap <= MARKER_GAP_EM * em && isListMarkerOnly(prev.text);
-        if (gap > SEGMENT_GAP_EM * em && !labelContinues && !markerContinues) {
-          lines.push(toLine(segment));
-          segment = [];
-        }
-      }
-      segment.push(run);
-    }
-    if (segment.length > 0) lines.push(toLine(segment));
-  }
+  for (const segments of segmented) for (const segment of segments) if (segment.length > 0) lines.push(toLine(segment));
   return lines;
+}
+
+/** A row's runs, left to right, cut where the gap is wider than an em. */
+function segmentsOf(row: TextRun[], pageWidth: number): TextRun[][] {
+  row.sort((a, b) => a.x0 - b.x0);
+  const segments: TextRun[][] = [];
+  let segment: TextRun[] = [];
+  for (const run of row) {
+    const prev = segment[segment.length - 1];
+    if (prev) {
+      const gap = run.x0 - prev.x1;
+      const em = Math.max(prev.size, run.size);
+      const labelContinues = prev.text.trimEnd().endsWith(':') && gap < LABEL_GAP_FRACTION * pageWidth;
+      if (gap > SEGMENT_GAP_EM * em && !labelContinues && !(segment.length === 1 && isHangingMarker(prev, run))) {
+        segments.push(segment);
+        segment = [];
+      }
+    }
+    segment.push(run);
+  }
+  if (segment.length > 0) segments.push(segment);
+  return segments;
+}
+
+/** `marker` is a bullet or number alone, and `text` starts text within reach to its right. */
+function isHangingMarker(marker: TextRun, text: TextRun): boolean {
+  const gap = text.x0 - marker.x1;
+  return gap >= -0.1 * marker.size && gap <= MARKER_GAP_EM * Math.max(marker.size, text.size) && isListMarkerOnly(marker.text) && STARTS_TEXT.test(text.text);
+}
+
+/**
+ * A marker left alone in its row (a bullet drawn a little above or below its text's baseline
+ * lands in the row next to it) joins the segment starting just right of it in a neighbouring
+ * row, when their baselines agree. Segments are found by binary search, so this stays
+ * O(n log n) on any page.
+ */
+function attachHangingMarkers(rows: TextRun[][][]): void {
+  const moves: [TextRun[], TextRun[]][] = [];
+  rows.forEach((segments, r) => {
+    for (const segment of segments) {
+      const marker = segment[0];
+      if (segment.length !== 1 || !marker || !isListMarkerOnly(marker.text)) continue;
+      let best: TextRun[] | null = null;
+      for (const other of [rows[r - 1], rows[r + 1]]) {
+        const candidate = other ? firstSegmentFrom(other, marker.x1 - 0.1 * marker.size) : undefined;
+        const head = candidate?.[0];
+        if (!candidate || !head || Math.abs(head.baseline - marker.baseline) > ROW_EM * Math.max(head.size, marker.size)) continue;
+        if (isHangingMarker(marker, head) && (!best || head.x0 < (best[0] as TextRun).x0)) best = candidate;
+      }
+      if (best) moves.push([segment, best]);
+    }
+  });
+  // Applied once every search is done, so the searches see the rows as they were.
+  const taken = new Set<TextRun[]>();
+  for (const [from, to] of moves) {
+    if (taken.has(to) || to.length === 0 || from.length !== 1) continue;
+    taken.add(to);
+    to.unshift(from[0] as TextRun);
+    from.length = 0;
+  }
+}
+
+/** The first segment (sorted by x, non-empty) starting at or right of `x`. */
+function firstSegmentFrom(segments: readonly TextRun[][], x: number): TextRun[] | undefined {
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (((segments[mid] as TextRun[])[0]?.x0 ?? Infinity) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return segments[lo];
 }
 
 const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13 || code === 160;

@@ -1,6 +1,6 @@
 import type { Grounding, StructureNode } from '../../shared/contracts/v2Parse.js';
 import type { Block } from './blocks.js';
-import { codeLinesOf, fenceFor } from './codeBlocks.js';
+import { codePiecesOf, fenceFor } from './codeBlocks.js';
 import { normalizeBox, unionRects, type PageSize, type Rect } from './geometry.js';
 import type { Line } from './lines.js';
 import type { MarkdownWriter } from './markdownWriter.js';
@@ -93,23 +93,23 @@ export class StructureWriter {
   }
 
   /**
-   * A fenced block, one Markdown line per line with its indentation; an empty line where the page
+   * A fenced block, one Markdown line per row with its indentation; an empty line where the page
    * has one. The first line's atomic range includes the opening fence, as a prefix.
    */
   private writeCode(lines: readonly Line[], pageNumber: number, page: PageSize): StructureNode {
     const id = this.nextId('code');
     const start = this.markdown.position;
-    const code = codeLinesOf(lines);
-    const fence = fenceFor(code.map((c) => c.text));
+    const pieces = codePiecesOf(lines);
+    const fence = fenceFor(pieces.map((p) => p.text));
     const atoms: Grounding[] = [];
     let text = '';
     const write = (piece: string) => {
       text += piece;
       return this.markdown.write(piece);
     };
-    code.forEach((line, i) => {
-      if (i > 0) write(line.blankBefore ? '\n\n' : '\n');
-      const range = write(i === 0 ? `${fence}\n${line.text}` : line.text);
+    pieces.forEach((piece, i) => {
+      if (i > 0) write(piece.before);
+      const range = write(i === 0 ? `${fence}\n${piece.text}` : piece.text);
       atoms.push(this.grounding(pageNumber, range.start, range.end, lines[i] as Line, page));
     });
     write(`\n${fence}`);

@@ -18,6 +18,8 @@ export interface DetectedTable extends Rect {
 const ROW_PITCH_EM = 2.2;
 const MIN_COLUMNS = 3;
 const MIN_ROWS = 2;
+/** A table fills at least this share of its grid: a sparser one is scattered text, and its empty cells would cost rows × columns. */
+const MIN_FILL = 1 / 8;
 
 /**
  * Finds grid-like runs of rows: at least two consecutive rows of two or more segments whose
@@ -83,7 +85,7 @@ function toTable(rows: readonly Line[][]): DetectedTable | null {
     if (last && x0 <= last[1]) last[1] = Math.max(last[1], x1);
     else columns.push([x0, x1]);
   }
-  if (columns.length < MIN_COLUMNS) return null;
+  if (columns.length < MIN_COLUMNS || spans.length < MIN_FILL * rows.length * columns.length) return null;
   const cells: TableCell[] = [];
   for (let r = 0; r < rows.length; r++) {
     const taken = new Set<number>();
