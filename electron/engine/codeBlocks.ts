@@ -17,6 +17,8 @@ const MAX_STEP_EM = 3.2;
 const BLANK_LINE_STEP = 1.7;
 /** Indentation beyond this many spaces is not kept (a wild position must not write megabytes). */
 const MAX_INDENT = 80;
+/** Baselines this close (in ems) are one row: a line cut in two at a wide gap (an aligned comment). */
+const SAME_ROW_EM = 0.35;
 /** Share of a neighbourhood's characters in fixed-pitch fonts from which its body is typewritten, not code. */
 const TYPEWRITTEN_SHARE = 0.5;
 
@@ -46,9 +48,6 @@ export function isTypewritten(counts: readonly MonoCount[]): boolean {
   }
   return total > 0 && mono >= TYPEWRITTEN_SHARE * total;
 }
-
-/** Baselines this close (in ems) are one row: a line cut in two at a wide gap (an aligned comment). */
-const SAME_ROW_EM = 0.35;
 
 const sameRow = (a: Line, b: Line) => Math.abs(b.baseline - a.baseline) <= SAME_ROW_EM * Math.max(a.size, b.size);
 
