@@ -1,9 +1,10 @@
+import { findCodeRuns } from './codeBlocks.js';
 import type { Line } from './lines.js';
 import { parseListMarker, type ListMarker } from './listMarkers.js';
 import type { DetectedTable } from './tables.js';
 
 /** Element types the local engine emits (ids are `<type>-<index>`). */
-export type TextBlockType = 'text' | 'title' | 'heading' | 'list_item' | 'marginalia';
+export type TextBlockType = 'text' | 'title' | 'heading' | 'list_item' | 'marginalia' | 'code';
 
 export type Block =
   | { type: TextBlockType; lines: Line[]; marker?: ListMarker }
@@ -44,15 +45,27 @@ export function typicalPitch(lines: readonly Line[]): number | null {
  * Groups lines (already in reading order) into blocks. A line continues the current block
  * when it sits right below it (baseline pitch under ~1.3 lines), overlaps it horizontally,
  * has the same size class and does not start a list item; a list item's continuation lines
- * must be indented past its marker. Tables are blocks of their own.
+ * must be indented past its marker. Tables are blocks of their own. Body lines in a
+ * fixed-pitch font are code (`allowCode` is false where the body text itself is typewritten).
  */
-export function groupIntoBlocks(units: readonly FlowUnit[], bodySize: number): Block[] {
+export function groupIntoBlocks(units: readonly FlowUnit[], bodySize: number, allowCode = true): Block[] {
   const lines = units.flatMap((u) => (u.kind === 'line' ? [u.line] : []));
   const pitch = typicalPitch(lines);
   const blocks: Block[] = [];
   let current: Extract<Block, { lines: Line[] }> | null = null;
+  const codeRuns = allowCode
+    ? findCodeRuns(units.map((u) => (u.kind === 'line' ? u.line : null)), (line) => lineType(line, bodySize) === 'body')
+    : new Map<number, number>();
 
-  for (const unit of units) {
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i] as FlowUnit;
+    const codeEnd = codeRuns.get(i);
+    if (codeEnd !== undefined) {
+      blocks.push({ type: 'code', lines: units.slice(i, codeEnd).flatMap((u) => (u.kind === 'line' ? [u.line] : [])) });
+      current = null;
+      i = codeEnd - 1;
+      continue;
+    }
     if (unit.kind === 'table') {
       blocks.push({ type: 'table', table: unit.table });
       current = null;

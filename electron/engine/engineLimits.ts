@@ -16,6 +16,12 @@ export interface EngineLimits {
   maxHeapMb: number;
   /** The worker's stack, in MB (deeply nested PDFs recurse). */
   stackMb: number;
+  /**
+   * Text items (as pdf.js reports them) one page may have; past this the page is reported failed
+   * unread. A real page has a few thousand at most; a "text bomb" of millions would take the
+   * worker's memory ceiling and minutes of layout.
+   */
+  maxTextItemsPerPage: number;
 }
 
 export const ENGINE_LIMITS: EngineLimits = {
@@ -25,6 +31,7 @@ export const ENGINE_LIMITS: EngineLimits = {
   maxStoppedPages: 3,
   maxHeapMb: 1536,
   stackMb: 8,
+  maxTextItemsPerPage: 100_000,
 };
 
 /**

@@ -26,6 +26,11 @@ export class MarkdownWriter {
     return this.parts.length;
   }
 
+  /** Drops everything written since the bookmark (a page that failed while being written). */
+  rewind(mark: number): void {
+    for (const part of this.parts.splice(mark)) this.codePoints -= countCodePoints(part);
+  }
+
   /** Everything written since the bookmark (a node's inline Markdown). */
   textSince(mark: number): string {
     return this.parts.slice(mark).join('');

@@ -6,10 +6,10 @@ import { detectTables } from './tables.js';
 
 /**
  * One page's blocks in reading order: the header marginalia, then the body (tables carved
- * out first, then recursive XY-cut for columns, then lines grouped into blocks), then the
- * footer marginalia.
+ * out first, then XY-cut for columns, then lines grouped into blocks), then the footer
+ * marginalia. `allowCode`: fixed-pitch lines may be code (not where the body is typewritten).
  */
-export function layoutPage(lines: readonly Line[], page: PageSize, marginalia: ReadonlySet<Line>, bodySize: number): Block[] {
+export function layoutPage(lines: readonly Line[], page: PageSize, marginalia: ReadonlySet<Line>, bodySize: number, allowCode = true): Block[] {
   const body = lines.filter((line) => !marginalia.has(line));
   const edges = lines.filter((line) => marginalia.has(line)).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   const header = edges.filter((line) => line.y0 + line.y1 < page.height);
@@ -22,7 +22,7 @@ export function layoutPage(lines: readonly Line[], page: PageSize, marginalia: R
   ];
   const ordered = orderByXYCut(units, bodySize);
   const toMarginalia = (line: Line): Block => ({ type: 'marginalia', lines: [line] });
-  return [...header.map(toMarginalia), ...groupIntoBlocks(ordered, bodySize), ...footer.map(toMarginalia)];
+  return [...header.map(toMarginalia), ...groupIntoBlocks(ordered, bodySize, allowCode), ...footer.map(toMarginalia)];
 }
 
 /** The body text size of a set of lines: the size that carries the most characters. */

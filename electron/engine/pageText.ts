@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import { beforeDeadline, PageOverBudget } from './deadline.js';
+import { ENGINE_LIMITS } from './engineLimits.js';
 import type { PageSize } from './geometry.js';
 import { groupIntoLines, type Line } from './lines.js';
 import { edgeLineOf, type EdgeLine } from './marginalia.js';
@@ -27,6 +28,11 @@ export const NO_TEXT_LAYER_REASON =
   'This page has no text layer: it is a scanned image (or blank). The local engine reads only text embedded in the PDF; ' +
   'run the cloud parser (engine "parse") to read scanned pages.';
 
+/** The reason of a page with more text items than the engine lays out. */
+export function tooManyItemsReason(maxItems: number): string {
+  return `This page has more than ${maxItems.toLocaleString('en-US')} pieces of text, more than the local engine lays out, so it skipped the page. Run the cloud parser (engine "parse") on this page.`;
+}
+
 /** The reason of a page that took longer than the engine's per-page budget; the rest of the document goes on. */
 export function overBudgetReason(budgetMs: number, how: 'read' | 'read by OCR' = 'read'): string {
   return `This page took longer than ${formatSeconds(budgetMs)} to ${how}, so the local engine skipped it. Run the cloud parser (engine "parse") on this page.`;
@@ -38,13 +44,15 @@ export function failedPage(number: number, reason: string, size: PageSize = { wi
 
 const isTextItem = <T extends object>(item: T): item is T & PdfTextItem => 'str' in item;
 
+class PageTooDense extends Error {}
+
 /**
  * Reads one page's text layer and releases pdf.js's resources for the page straight away.
  * The text streams in chunks; past `budgetMs` the stream is cancelled (pdf.js stops its
  * work on the page) and the page is reported failed, not the document. A page with no text
  * layer is read by OCR when `ocr` is given, within the same budget.
  */
-export async function readPageText(pdf: PdfDocument, number: number, budgetMs: number, ocr?: OcrContext): Promise<PageText> {
+export async function readPageText(pdf: PdfDocument, number: number, budgetMs: number, ocr?: OcrContext, maxItems = ENGINE_LIMITS.maxTextItemsPerPage): Promise<PageText> {
   let size: PageSize = { width: 1, height: 1 };
   let how: 'read' | 'read by OCR' = 'read';
   const deadline = performance.now() + budgetMs;
@@ -53,7 +61,7 @@ export async function readPageText(pdf: PdfDocument, number: number, budgetMs: n
     try {
       const viewport = page.getViewport({ scale: 1 });
       size = { width: viewport.width, height: viewport.height };
-      const content = await readTextContent(page, deadline);
+      const content = await readTextContent(page, deadline, maxItems);
       const runs = toTextRuns(content.items.filter(isTextItem), content.styles, viewport.transform);
       const lines = groupIntoLines(runs, size.width);
       if (lines.length === 0 && ocr) {
@@ -67,6 +75,7 @@ export async function readPageText(pdf: PdfDocument, number: number, budgetMs: n
       page.cleanup();
     }
   } catch (error) {
+    if (error instanceof PageTooDense) return failedPage(number, tooManyItemsReason(maxItems), size);
     return pageFailure(error, number, size, overBudgetReason(budgetMs, how));
   }
 }
@@ -84,8 +93,8 @@ interface TextContent {
   styles: Record<string, PdfFontStyle>;
 }
 
-/** `page.getTextContent()` chunk by chunk, so a page past its deadline can be cancelled. */
-async function readTextContent(page: PdfPage, deadline: number): Promise<TextContent> {
+/** `page.getTextContent()` chunk by chunk, so a page past its deadline or its item limit can be cancelled. */
+async function readTextContent(page: PdfPage, deadline: number, maxItems: number): Promise<TextContent> {
   const reader = page.streamTextContent().getReader();
   const content: TextContent = { items: [], styles: {} };
   try {
@@ -93,11 +102,14 @@ async function readTextContent(page: PdfPage, deadline: number): Promise<TextCon
       const { value, done } = await beforeDeadline(reader.read(), deadline);
       if (done) return content;
       const chunk = value as { items: object[]; styles: Record<string, PdfFontStyle> };
+      if (content.items.length + chunk.items.length > maxItems) throw new PageTooDense();
       Object.assign(content.styles, chunk.styles);
       for (const item of chunk.items) content.items.push(item);
     }
   } catch (error) {
-    void reader.cancel().catch(() => undefined);
+    // pdf.js ignores a cancel without an Error for its reason, and its worker then waits for
+    // the reader forever, which also holds up destroying the document.
+    void reader.cancel(error instanceof Error ? error : new Error(String(error))).catch(() => undefined);
     throw error;
   }
 }

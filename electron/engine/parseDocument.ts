@@ -3,6 +3,8 @@ import { newJobId } from '../../shared/ulid.js';
 import { documentErrors } from '../documents/documentErrors.js';
 import { cancelledError } from './cancelled.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
+import type { Block } from './blocks.js';
+import { isTypewritten, monoCount, type MonoCount } from './codeBlocks.js';
 import { MarkdownWriter } from './markdownWriter.js';
 import { findMarginalia, type EdgeLine } from './marginalia.js';
 import { bodySizeOf, layoutPage } from './pageLayout.js';
@@ -126,14 +128,24 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
   const pageNodes: StructureNode[] = [];
   const failedPages: number[] = [];
   const ahead: PageText[] = [];
-  const behind: { edges: EdgeLine[]; histogram: Map<number, number> }[] = [];
+  const behind: { edges: EdgeLine[]; histogram: Map<number, number>; mono: MonoCount }[] = [];
+  const monoCounts = new WeakMap<PageText, MonoCount>();
+  const monoOf = (page: PageText) => {
+    let count = monoCounts.get(page);
+    if (!count) monoCounts.set(page, (count = monoCount(page.lines)));
+    return count;
+  };
 
-  const emit = (page: PageText) => {
-    const neighbours = [...behind, ...ahead];
+  const layOut = (page: PageText) => {
+    if (page.status !== 'ok') return [];
+    const neighbours = [...behind, ...ahead.map((p) => ({ edges: p.edges, histogram: p.histogram, mono: monoOf(p) }))];
     const bodySize = bodySizeOf([page.histogram, ...neighbours.map((p) => p.histogram)]);
     const marginalia = findMarginalia(page.lines, page.size, neighbours.map((p) => p.edges));
-    const blocks = page.status === 'ok' ? layoutPage(page.lines, page.size, marginalia, bodySize) : [];
+    const typewritten = isTypewritten([monoOf(page), ...neighbours.map((p) => p.mono)]);
+    return layoutPage(page.lines, page.size, marginalia, bodySize, !typewritten);
+  };
 
+  const write = (page: PageText, status: PageText['status'], reason: string, blocks: Block[]) => {
     if (pageNodes.length > 0) markdown.write('\n\n');
     const start = markdown.position;
     const pageMark = markdown.mark();
@@ -142,8 +154,8 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
     const node: StructureNode = {
       type: 'page',
       page: page.number,
-      status: page.status,
-      reason: page.reason,
+      status,
+      reason,
       grounding: { page: page.number, range: { start, end: markdown.position }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
     };
     if (page.ocr) {
@@ -153,9 +165,24 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
     }
     if (options.inlineMarkdown) node.markdown = markdown.textSince(pageMark);
     node.children = children;
+    return node;
+  };
+
+  // A page whose layout or writing throws is reported failed, with nothing of it left half-written.
+  const emit = (page: PageText) => {
+    const mark = markdown.mark();
+    const ids = writer.snapshot();
+    let node: StructureNode;
+    try {
+      node = write(page, page.status, page.reason, layOut(page));
+    } catch (error) {
+      markdown.rewind(mark);
+      writer.restore(ids);
+      node = write(page, 'failed', layoutFailedReason(error), []);
+    }
     pageNodes.push(node);
-    if (page.status === 'failed') failedPages.push(page.number);
-    behind.push({ edges: page.edges, histogram: page.histogram });
+    if (node.status === 'failed') failedPages.push(page.number);
+    behind.push({ edges: page.edges, histogram: page.histogram, mono: monoOf(page) });
     if (behind.length > WINDOW) behind.shift();
   };
 
@@ -176,6 +203,11 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
   if (options.inlineMarkdown) structure.markdown = text;
   structure.children = pageNodes;
   return { markdown: text, markdownChars: markdown.position, failedPages, structure };
+}
+
+function layoutFailedReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `The local engine could not lay out this page (${message}). Run the cloud parser (engine "parse") on this page.`;
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

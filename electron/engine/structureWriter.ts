@@ -1,6 +1,7 @@
 import type { Grounding, StructureNode } from '../../shared/contracts/v2Parse.js';
 import type { Block } from './blocks.js';
 import { countCodePoints } from './codePoints.js';
+import { codePiecesOf, fenceFor } from './codeBlocks.js';
 import { normalizeBox, unionRects, type PageSize, type Rect } from './geometry.js';
 import type { Line, LineWord } from './lines.js';
 import type { MarkdownWriter } from './markdownWriter.js';
@@ -31,9 +32,21 @@ export class StructureWriter {
     const nodes: StructureNode[] = [];
     for (const block of blocks) {
       this.markdown.write('\n\n');
-      nodes.push(block.type === 'table' ? this.writeTable(block.table, pageNumber, page) : this.writeText(block, pageNumber, page));
+      if (block.type === 'table') nodes.push(this.writeTable(block.table, pageNumber, page));
+      else if (block.type === 'code') nodes.push(this.writeCode(block.lines, pageNumber, page));
+      else nodes.push(this.writeText(block, pageNumber, page));
     }
     return nodes;
+  }
+
+  /** The id counters, to restore when a page's writing is undone. */
+  snapshot(): ReadonlyMap<string, number> {
+    return new Map(this.counters);
+  }
+
+  restore(snapshot: ReadonlyMap<string, number>): void {
+    this.counters.clear();
+    for (const [type, index] of snapshot) this.counters.set(type, index);
   }
 
   private nextId(type: string): string {
@@ -116,10 +129,39 @@ export class StructureWriter {
     return { text, range: { start, end: this.markdown.position }, atoms };
   }
 
+  /**
+   * A fenced block, one Markdown line per row with its indentation; an empty line where the page
+   * has one. The first line's atomic range includes the opening fence, as a prefix.
+   */
+  private writeCode(lines: readonly Line[], pageNumber: number, page: PageSize): StructureNode {
+    const id = this.nextId('code');
+    const start = this.markdown.position;
+    const pieces = codePiecesOf(lines);
+    const fence = fenceFor(pieces.map((p) => p.text));
+    const atoms: Grounding[] = [];
+    let text = '';
+    const write = (piece: string) => {
+      text += piece;
+      return this.markdown.write(piece);
+    };
+    pieces.forEach((piece, i) => {
+      if (i > 0) write(piece.before);
+      const range = write(i === 0 ? `${fence}\n${piece.text}` : piece.text);
+      atoms.push(this.grounding(pageNumber, range.start, range.end, lines[i] as Line, page));
+    });
+    write(`\n${fence}`);
+    const node: StructureNode = { type: 'code', id, grounding: this.grounding(pageNumber, start, this.markdown.position, unionRects(lines), page) };
+    if (this.options.atomicGrounding) node.atomic_grounding = atoms;
+    if (this.options.inlineMarkdown) node.markdown = text;
+    node.children = [];
+    return node;
+  }
+
   private writeTable(table: DetectedTable, pageNumber: number, page: PageSize): StructureNode {
     const id = this.nextId('table');
     const start = this.markdown.position;
     const cells: StructureNode[] = [];
+    const byPlace = new Map(table.cells.map((cell) => [cell.row * table.colCount + cell.col, cell]));
     let html = '<table>';
     this.markdown.write('<table>');
     for (let row = 0; row < table.rowCount; row++) {
@@ -128,7 +170,7 @@ export class StructureWriter {
       for (let col = 0; col < table.colCount; col++) {
         html += '<td>';
         this.markdown.write('<td>');
-        const cell = table.cells.find((c) => c.row === row && c.col === col);
+        const cell = byPlace.get(row * table.colCount + col);
         if (cell) {
           const { text, range, atoms } = this.writeCellText(cell.line, pageNumber, page);
           html += text;

@@ -18,6 +18,8 @@ export interface DetectedTable extends Rect {
 const ROW_PITCH_EM = 2.2;
 const MIN_COLUMNS = 3;
 const MIN_ROWS = 2;
+/** A table fills at least this share of its grid: a sparser one is scattered text, and its empty cells would cost rows × columns. */
+const MIN_FILL = 1 / 8;
 
 /**
  * Finds grid-like runs of rows: at least two consecutive rows of two or more segments whose
@@ -41,7 +43,8 @@ export function detectTables(lines: readonly Line[]): { tables: DetectedTable[];
   for (const row of rows) {
     const prev = run[run.length - 1];
     const first = row[0] as Line;
-    const size = Math.max(...row.map((l) => l.size));
+    let size = 0;
+    for (const line of row) size = Math.max(size, line.size);
     const close = prev !== undefined && first.baseline - (prev[0] as Line).baseline <= ROW_PITCH_EM * size;
     if (row.length < 2 || (prev !== undefined && !close)) flush();
     if (row.length >= 2) run.push(row);
@@ -82,16 +85,30 @@ function toTable(rows: readonly Line[][]): DetectedTable | null {
     if (last && x0 <= last[1]) last[1] = Math.max(last[1], x1);
     else columns.push([x0, x1]);
   }
-  if (columns.length < MIN_COLUMNS) return null;
+  if (columns.length < MIN_COLUMNS || spans.length < MIN_FILL * rows.length * columns.length) return null;
   const cells: TableCell[] = [];
   for (let r = 0; r < rows.length; r++) {
     const taken = new Set<number>();
     for (const line of rows[r] as Line[]) {
-      const col = columns.findIndex(([x0, x1]) => line.x0 >= x0 && line.x1 <= x1);
+      const col = columnOf(columns, line);
       if (col < 0 || taken.has(col)) return null;
       taken.add(col);
       cells.push({ row: r, col, line });
     }
   }
   return { ...unionRects(cells.map((c) => c.line)), rowCount: rows.length, colCount: columns.length, cells };
+}
+
+/** The column (sorted, disjoint spans) holding the line, by binary search: a row may have thousands of segments. */
+function columnOf(columns: readonly [number, number][], line: Line): number {
+  let lo = 0;
+  let hi = columns.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [x0, x1] = columns[mid] as [number, number];
+    if (line.x0 < x0) hi = mid - 1;
+    else if (line.x0 > x1) lo = mid + 1;
+    else return line.x1 <= x1 ? mid : -1;
+  }
+  return -1;
 }

@@ -1,3 +1,4 @@
+import { countCodePoints } from './codePoints.js';
 import type { Rect } from './geometry.js';
 
 /** The parts of a pdf.js text item the engine reads (structural, so no pdf.js types leak in). */
@@ -13,6 +14,8 @@ export interface PdfTextItem {
 export interface PdfFontStyle {
   ascent?: number;
   descent?: number;
+  /** pdf.js's fallback family: "monospace" for a fixed-pitch font (flagged so, or every glyph the same width). */
+  fontFamily?: string;
 }
 
 /** One pdf.js text item placed on the displayed page. */
@@ -24,6 +27,8 @@ export interface TextRun extends Rect {
   baseline: number;
   /** Set on words read by OCR: how sure the recognizer is of the word, 0–1. */
   confidence?: number;
+  /** Set in a fixed-pitch font (text layers only: OCR does not tell). */
+  mono?: boolean;
 }
 
 // Affine transform [a, b, c, d, e, f] applied to a point, without allocating (this runs per glyph run).
@@ -54,13 +59,14 @@ const descentOf = (style: PdfFontStyle | undefined) => {
  * Places text items on the page as displayed: the four corners of each item's glyph box
  * (baseline advance × ascent/descent) go through the viewport transform, which carries the
  * page's /Rotate, so a landscape page drawn rotated reads upright. Whitespace-only items are
- * dropped: the gaps between runs say where the spaces are.
+ * dropped (the gaps between runs say where the spaces are), and so are items placed nowhere.
  */
 export function toTextRuns(
   items: readonly PdfTextItem[],
   styles: Readonly<Record<string, PdfFontStyle>>,
   viewportTransform: readonly number[],
 ): TextRun[] {
+  const fixedPitch = fixedPitchFonts(items, styles);
   const runs: TextRun[] = [];
   for (const item of items) {
     if (item.str.trim() === '') continue;
@@ -80,12 +86,49 @@ export function toTextRuns(
     const downY = f - vy * down;
     const upX = e + vx * up;
     const upY = f + vy * up;
-    const run: TextRun = { text: item.str, size, baseline: transformY(viewportTransform, e, f), x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    const run: TextRun = { text: item.str, size, baseline: transformY(viewportTransform, e, f), mono: fixedPitch.has(item.fontName), x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
     extend(run, viewportTransform, downX, downY);
     extend(run, viewportTransform, downX + ux * width, downY + uy * width);
     extend(run, viewportTransform, upX, upY);
     extend(run, viewportTransform, upX + ux * width, upY + uy * width);
+    // A damaged text matrix can overflow to Infinity or NaN: such a run has no place on the page.
+    if (!Number.isFinite(run.x0 + run.x1 + run.y0 + run.y1 + run.baseline)) continue;
     runs.push(run);
   }
   return runs;
+}
+
+/** Distinct characters a font must show, all at one advance, to be judged fixed-pitch from its text. */
+const FIXED_PITCH_EVIDENCE = 8;
+/** How far apart (as a ratio) two advances per character may be and still be one pitch. */
+const SAME_PITCH = 1.02;
+
+/**
+ * Fonts set in fixed pitch: pdf.js says so for a flagged simple font, but it judges a composite
+ * (CID) font by its default width, which producers leave at 1000, so a fixed-pitch CID font
+ * reads as proportional. Here a font is also fixed-pitch when every item in it advances the same
+ * per character, over at least 8 distinct characters (a proportional font varies by 10 % or more).
+ */
+function fixedPitchFonts(items: readonly PdfTextItem[], styles: Readonly<Record<string, PdfFontStyle>>): Set<string> {
+  const pitch = new Map<string, { min: number; max: number; chars: Set<string> }>();
+  for (const item of items) {
+    if (styles[item.fontName]?.fontFamily === 'monospace') continue;
+    const [a = 1, b = 0, c = 0, d = 1] = item.transform;
+    const size = Math.hypot(c, d) || Math.hypot(a, b);
+    // A whitespace-only item may be a space pdf.js made up for a gap: no evidence of the font's pitch.
+    if (!(size > 0) || !(item.width > 0) || item.str.trim() === '') continue;
+    const advance = item.width / size / countCodePoints(item.str);
+    let seen = pitch.get(item.fontName);
+    if (!seen) pitch.set(item.fontName, (seen = { min: advance, max: advance, chars: new Set() }));
+    seen.min = Math.min(seen.min, advance);
+    seen.max = Math.max(seen.max, advance);
+    for (const ch of item.str) {
+      if (seen.chars.size >= FIXED_PITCH_EVIDENCE) break;
+      if (ch.trim() !== '') seen.chars.add(ch);
+    }
+  }
+  const fixed = new Set<string>();
+  for (const [name, style] of Object.entries(styles)) if (style.fontFamily === 'monospace') fixed.add(name);
+  for (const [name, seen] of pitch) if (seen.chars.size >= FIXED_PITCH_EVIDENCE && seen.max <= SAME_PITCH * seen.min) fixed.add(name);
+  return fixed;
 }

@@ -6,7 +6,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, StandardFonts, degrees, type PDFFont } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, StandardFonts, degrees, type PDFFont } from 'pdf-lib';
 
 const MONO_FILE = new URL('../../fixtures/fonts/DejaVuSansMono.ttf', import.meta.url);
 const monoBytes = readFileSync(MONO_FILE);
@@ -25,7 +25,11 @@ export interface TextSpec {
   /** Baseline, from the top of the displayed page. */
   y: number;
   size?: number;
-  font?: 'mono' | 'sans';
+  /**
+   * `symbol`: Helvetica whose Unicode map says byte b is U+F000 + b, as pdf.js reads a Symbol or
+   * Wingdings font: "·" (byte B7) comes out as U+F0B7, "l" as U+F06C.
+   */
+  font?: 'mono' | 'sans' | 'symbol';
 }
 
 export interface PageSpec {
@@ -36,14 +40,17 @@ export interface PageSpec {
   texts?: TextSpec[];
   /** Draws a full-page image and no text, like a scan. */
   scan?: boolean;
+  /** Raw text operators (in PDF user space, origin bottom-left) added to the page; `font` names Helvetica. */
+  ops?: (font: string) => string;
 }
 
 export async function buildPdf(pages: readonly PageSpec[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const fonts: Record<'mono' | 'sans', PDFFont> = {
+  const fonts: Record<'mono' | 'sans' | 'symbol', PDFFont> = {
     mono: await doc.embedFont(monoBytes, { subset: true }),
     sans: await doc.embedFont(StandardFonts.Helvetica),
+    symbol: await doc.embedFont(StandardFonts.Helvetica),
   };
   for (const spec of pages) {
     const width = spec.width ?? 600;
@@ -60,7 +67,15 @@ export async function buildPdf(pages: readonly PageSpec[]): Promise<Uint8Array> 
       if (rotated) page.drawText(t.text, { ...options, x: t.y, y: t.x, rotate: degrees(90) });
       else page.drawText(t.text, { ...options, x: t.x, y: height - t.y });
     }
+    if (spec.ops) {
+      const font = page.node.newFontDictionary('Raw', fonts.sans.ref).asString();
+      page.node.addContentStream(doc.context.register(doc.context.flateStream(`BT\n${spec.ops(font)}\nET`)));
+    }
   }
+  // Embedded now (drawing marks a font for embedding again at save), so the Unicode map stays.
+  await fonts.symbol.embed();
+  const privateUse = doc.context.flateStream('/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /PrivateUse def 1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange <20> <FF> <F020> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end');
+  doc.context.lookup(fonts.symbol.ref, PDFDict).set(PDFName.of('ToUnicode'), doc.context.register(privateUse));
   return doc.save({ useObjectStreams: false });
 }
 
