@@ -4,10 +4,10 @@
  * with no text layer. Positions are known, so the OCR boxes can be checked.
  */
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { MONO } from '../unit/engine/pdfFixtures.js';
+import { greyPagesTiff } from './tiff.js';
 
 const FAMILY = 'Groundwork Test Mono';
 GlobalFonts.registerFromPath(fileURLToPath(new URL('../fixtures/fonts/DejaVuSansMono.ttf', import.meta.url)), FAMILY);
@@ -125,71 +125,15 @@ export function sidewaysJpeg(spec: ScanSpec): Uint8Array {
   return new Uint8Array(Buffer.concat([jpeg.subarray(0, 2), Buffer.from(app1), jpeg.subarray(2)]));
 }
 
-/** A TIFF of 8-bit grey pages, uncompressed, one strip each (as a simple scanner writes). */
+/** A TIFF of the scans as 8-bit grey pages (see tiff.ts). */
 export function greyTiff(pages: ScanSpec[]): Uint8Array {
-  const parts: Buffer[] = [];
-  let offset = 8;
-  const header = Buffer.alloc(8);
-  header.write('II', 0, 'latin1');
-  header.writeUInt16LE(42, 2);
-  parts.push(header);
-  const ifdOffsets: number[] = [];
-  pages.forEach((spec, index) => {
-    const rgba = draw(spec).getContext('2d').getImageData(0, 0, spec.width, spec.height).data;
-    const grey = Buffer.alloc(spec.width * spec.height);
-    for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4] ?? 255;
-    const pixelsAt = offset;
-    parts.push(grey);
-    offset += grey.length;
-    const tags: [number, number, number][] = [
-      [256, 4, spec.width],
-      [257, 4, spec.height],
-      [258, 3, 8],
-      [259, 3, 1],
-      [262, 3, 1],
-      [273, 4, pixelsAt],
-      [277, 3, 1],
-      [278, 4, spec.height],
-      [279, 4, grey.length],
-    ];
-    const ifd = Buffer.alloc(2 + tags.length * 12 + 4);
-    ifd.writeUInt16LE(tags.length, 0);
-    tags.forEach(([tag, type, value], i) => {
-      ifd.writeUInt16LE(tag, 2 + i * 12);
-      ifd.writeUInt16LE(type, 4 + i * 12);
-      ifd.writeUInt32LE(1, 6 + i * 12);
-      if (type === 3) ifd.writeUInt16LE(value, 10 + i * 12);
-      else ifd.writeUInt32LE(value, 10 + i * 12);
-    });
-    ifdOffsets[index] = offset;
-    parts.push(ifd);
-    offset += ifd.length;
-  });
-  const out = Buffer.concat(parts);
-  out.writeUInt32LE(ifdOffsets[0] ?? 0, 4);
-  ifdOffsets.forEach((at, i) => {
-    const entries = out.readUInt16LE(at);
-    out.writeUInt32LE(ifdOffsets[i + 1] ?? 0, at + 2 + entries * 12);
-  });
-  return new Uint8Array(out);
+  return greyPagesTiff(
+    pages.map((spec) => {
+      const rgba = draw(spec).getContext('2d').getImageData(0, 0, spec.width, spec.height).data;
+      const grey = Buffer.alloc(spec.width * spec.height);
+      for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4] ?? 255;
+      return { width: spec.width, height: spec.height, grey };
+    }),
+  );
 }
 
-/** A real, decodable PNG of `width` × `height` white pixels, 1 bit each, so even 20,000 × 20,000 stays small on disk. */
-export function whitePng(width: number, height: number): Uint8Array {
-  const stride = 1 + Math.ceil(width / 8);
-  const raw = Buffer.alloc(stride * height, 0xff);
-  for (let y = 0; y < height; y++) raw[y * stride] = 0; // filter: none
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([1, 0, 0, 0, 0], 8); // 1 bit, greyscale
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
-}

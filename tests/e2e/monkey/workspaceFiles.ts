@@ -1,7 +1,7 @@
 import { copyFile, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { pngFile } from '../../support/png.js';
 import { generateLargeDocument } from '../../../bench/largeDocument/generate.js';
 
 /** The documents the monkey opens and imports: small, medium, many-page (slow to draw, so switching away lands mid-load) and an image. */
@@ -34,26 +34,13 @@ export async function prepareMonkeyFiles(): Promise<MonkeyFiles> {
 }
 
 /** A light grey PNG with darker bands where the result below says its blocks are. */
-function grayPng(width: number, height: number): Buffer {
+function grayPng(width: number, height: number): Uint8Array {
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
     const band = Math.floor(y / (height / 8)) % 2 === 1;
     rows.push(Buffer.concat([Buffer.from([0]), Buffer.alloc(width, band ? 0xb0 : 0xf0)]));
   }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return pngFile(width, height, { bitDepth: 8, colourType: 0 }, Buffer.concat(rows));
 }
 
 /** A v2 parse result for the image: four text blocks on its darker bands. */

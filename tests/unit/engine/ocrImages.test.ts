@@ -4,7 +4,8 @@ import { OCR_LIMITS } from '../../../electron/engine/engineLimits.js';
 import { readImageInfo } from '../../../electron/engine/ocr/imageInfo.js';
 import { planRaster } from '../../../electron/engine/ocr/raster.js';
 import { parseDocument } from '../../../electron/engine/parseDocument.js';
-import { expectedWordBoxes, greyTiff, letterScan, scanJpeg, scanPng, sidewaysJpeg, whitePng, type ScanSpec } from '../../support/scans.js';
+import { whitePng } from '../../support/png.js';
+import { expectedWordBoxes, greyTiff, letterScan, scanJpeg, scanPng, sidewaysJpeg, type ScanSpec } from '../../support/scans.js';
 
 // Images as documents of one page: each format the app opens, in the frame the viewer shows,
 // and bounded: an image too big to decode gets a failed page and a reason, never a decode.

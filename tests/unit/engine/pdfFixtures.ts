@@ -5,7 +5,7 @@
  */
 import fontkit from '@pdf-lib/fontkit';
 import { readFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+import { pngFile } from '../../support/png.js';
 import { PDFDict, PDFDocument, PDFName, StandardFonts, degrees, type PDFFont } from 'pdf-lib';
 
 const MONO_FILE = new URL('../../fixtures/fonts/DejaVuSansMono.ttf', import.meta.url);
@@ -100,32 +100,6 @@ export function sliceCodePoints(text: string, start: number, end: number): strin
 
 function grayPng(width: number, height: number): Uint8Array {
   const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // filter: none
+  return pngFile(width, height, { bitDepth: 8, colourType: 0 }, rows);
 }

@@ -48,14 +48,15 @@ describe('a TIFF of many pages', () => {
   });
 
   it('a page chain that loops back, or runs past the end, is cut off, not followed', () => {
-    const { bytes } = multiPageTiff(3);
-    const looped = new Uint8Array(bytes);
+    const looped = new Uint8Array(multiPageTiff(3).bytes);
     const view = new DataView(looped.buffer);
-    // The third directory points back at the first.
-    const third = 8 + 2 * (2 + 9 * 12 + 4 + 32 * 32);
-    view.setUint32(third + 2 + 9 * 12, 8, true);
+    // Where each directory points to the next: after its entries.
+    const nextPointers: number[] = [];
+    for (let ifd = view.getUint32(4, true); ifd !== 0; ifd = view.getUint32(nextPointers.at(-1) as number, true)) nextPointers.push(ifd + 2 + view.getUint16(ifd, true) * 12);
+    expect(nextPointers).toHaveLength(3);
+    view.setUint32(nextPointers[2] as number, view.getUint32(4, true), true); // the third points back at the first
     expect(countTiffPages(looped)).toBe(3);
-    view.setUint32(third + 2 + 9 * 12, 0xfffffff0, true);
+    view.setUint32(nextPointers[2] as number, 0xfffffff0, true); // past the end
     expect(countTiffPages(looped)).toBe(3);
     expect(countTiffPages(multiPageTiff(50).bytes, 10)).toBe(10);
   });
