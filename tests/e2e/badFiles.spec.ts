@@ -1,27 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { badFiles, type DocumentFixture } from '../support/badFiles.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { filesOnDisk } from './filesOnDisk.js';
 
 // Bad files picked through the real file input of the preview: each refusal shows its own
 // code, names the file and says what to do, the open document stays, and the window keeps
 // working (tests/unit/trust/badFiles.test.ts covers every main-process path).
-let dir: string;
-
-test.beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'groundwork-bad-files-e2e-'));
-});
-test.afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function onDisk(file: DocumentFixture, folder = 'files'): Promise<string> {
-  await mkdir(join(dir, folder), { recursive: true });
-  const path = join(dir, folder, file.name);
-  await writeFile(path, file.bytes);
-  return path;
-}
+const onDisk = filesOnDisk('bad-files');
 
 test('bad files are refused with their own message, and the window stays usable', async ({ page, preview, emulator }) => {
   const sampleBox = page.locator('[data-testid="box"]').first();

@@ -1,18 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { damagedPdfs } from '../support/damagedPdfs.js';
 import { expect, test } from './fixtures.js';
+import { filesOnDisk } from './filesOnDisk.js';
 
 // PDFs every viewer opens despite their damage open here too: the damage is said with the
 // document while it is open, and the offline engine reads every page.
-let dir: string;
-test.beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'groundwork-damaged-e2e-'));
-});
-test.afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const onDisk = filesOnDisk('damaged');
 
 const cases = [
   { make: () => damagedPdfs.withoutEof(3), code: 'truncated_pdf', says: 'cut short', pages: 3 },
@@ -24,10 +16,7 @@ test('damaged PDFs open with their warning and parse offline, page by page', asy
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the first-run sample
   await expect(page.getByTestId('document-warnings')).toHaveCount(0);
   for (const { make, code, says, pages } of cases) {
-    const file = await make();
-    const path = join(dir, file.name);
-    await writeFile(path, file.bytes);
-    await page.getByTestId('open-file').setInputFiles(path);
+    await page.getByTestId('open-file').setInputFiles(await onDisk(await make()));
     await expect(page.getByTestId('page-count')).toHaveText(`of ${pages}`);
     const warning = page.getByTestId('document-warnings').locator('li');
     await expect(warning).toHaveAttribute('data-code', code);

@@ -1,29 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { badFiles, type DocumentFixture } from '../support/badFiles.js';
+import { badFiles } from '../support/badFiles.js';
 import { USER_PASSWORD } from '../support/encryptedPdf.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { filesOnDisk } from './filesOnDisk.js';
 
 // Encrypted PDFs picked through the real file input of the preview: one with an owner
 // password only opens with no question; one that needs a password asks for it (a wrong one
 // is said, Cancel changes nothing), opens, parses offline, and goes to the cloud parser as
 // a decrypted copy, which the emulator accepts only because it is not encrypted.
-let dir: string;
-
-test.beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'groundwork-encrypted-e2e-'));
-});
-test.afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function onDisk(file: DocumentFixture): Promise<string> {
-  const path = join(dir, file.name);
-  await writeFile(path, file.bytes);
-  return path;
-}
+const onDisk = filesOnDisk('encrypted');
 
 async function runEngine(page: Page, engine: 'local' | 'parse'): Promise<void> {
   await page.getByTestId('engine').selectOption(engine);

@@ -1,26 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DocumentFixture } from '../support/badFiles.js';
 import { hugePng, multiPageTiff } from '../support/hostileImages.js';
 import { pdfBombs } from '../support/pdfBombs.js';
 import { expect, test } from './fixtures.js';
+import { filesOnDisk } from './filesOnDisk.js';
 
 // Files that aim at a reader's limits get a bounded, explained outcome on screen, and the
 // window goes on answering: the sample's box is still clickable after each.
-let dir: string;
-test.beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'groundwork-hostile-e2e-'));
-});
-test.afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function onDisk(file: DocumentFixture): Promise<string> {
-  const path = join(dir, file.name);
-  await writeFile(path, file.bytes);
-  return path;
-}
+const onDisk = filesOnDisk('hostile');
 
 test('a PDF whose first page pdf.js cannot read shows the rest, and parses offline with that page failed', async ({ page, preview }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
