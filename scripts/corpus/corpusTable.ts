@@ -26,6 +26,11 @@ function codeCounts(codes: string[]): string {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, n]) => `${code} ${n}`).join(', ');
 }
 
+/** A failed page's reason without its numbers and quoted details, so alike reasons count together. */
+function reasonKind(reason: string): string {
+  return reason.replace(/\(.*?\)/g, '(…)').replace(/"[^"]*"/g, '"…"').replace(/[\d.,]+/g, 'N').split('. ')[0] ?? reason;
+}
+
 /** The corpus in one table, then the files that fell short, one line each. */
 export function corpusReport(outcomes: readonly FileOutcome[]): string {
   const opens = outcomes.filter((o) => o.reference.opens);
@@ -61,5 +66,7 @@ export function corpusReport(outcomes: readonly FileOutcome[]): string {
     const why = shortfall(o);
     return why ? [`  ${o.file}: ${why}`] : [];
   });
-  return `${table}\n\n${short.length === 0 ? 'No file fell short.' : `Files that fell short (${short.length}):\n${short.join('\n')}`}`;
+  const reasons = codeCounts(parsedOk.flatMap((o) => (o.parsed?.ok ? o.parsed.value.failedReasons.map(reasonKind) : [])));
+  const failedList = reasons ? `\n\nPages failed alone, by reason: ${reasons}` : '';
+  return `${table}${failedList}\n\n${short.length === 0 ? 'No file fell short.' : `Files that fell short (${short.length}):\n${short.join('\n')}`}`;
 }

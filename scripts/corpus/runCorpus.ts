@@ -19,7 +19,7 @@ export interface FileOutcome {
   reference: ReferenceOutcome;
   imported: StepOutcome<{ pages: number | null; warnings: string[] }>;
   /** Null when the import refused the file. */
-  parsed: StepOutcome<{ pages: number; failedPages: number[] }> | null;
+  parsed: StepOutcome<{ pages: number; failedPages: number[]; failedReasons: string[] }> | null;
 }
 
 export interface CorpusOptions {
@@ -72,7 +72,8 @@ async function runFile(workspace: Workspace, folder: string, path: string, refer
   const parsed = await step(async () => {
     const stored = await runLocalParse({ workspace, emit: () => undefined }, { runId: 'corpus', documentId: imported.value.document.id }, new AbortController().signal);
     const response = stored.response as ParseResponse;
-    return { pages: response.metadata.page_count ?? 0, failedPages: response.metadata.failed_pages ?? [] };
+    const failedReasons = (response.structure.children ?? []).filter((page) => page.status === 'failed').map((page) => String(page.reason ?? ''));
+    return { pages: response.metadata.page_count ?? 0, failedPages: response.metadata.failed_pages ?? [], failedReasons };
   });
   return { file, reference, imported: { ok: true, value: { pages: imported.value.pages, warnings: imported.value.warnings } }, parsed };
 }

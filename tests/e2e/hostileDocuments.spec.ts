@@ -1,5 +1,6 @@
 import { hugePng, multiPageTiff } from '../support/hostileImages.js';
 import { pdfBombs } from '../support/pdfBombs.js';
+import { buildPdf } from '../unit/engine/pdfFixtures.js';
 import { expect, test } from './fixtures.js';
 import { filesOnDisk } from './filesOnDisk.js';
 
@@ -43,5 +44,25 @@ test('a 500-page TIFF and a 400-megapixel PNG open with what the viewer can and 
   const box = page.locator('[data-testid="box"]').first();
   await box.click();
   await expect(box).toHaveAttribute('data-selected', 'true');
+  void preview;
+});
+
+test('a page built to defeat recursion (a 30,000-line staircase) and text placed nowhere parse offline, page by page', async ({ page, preview }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  const at = (x: number, y: number, text: string) => `1 0 0 1 ${x.toFixed(4)} ${y.toFixed(4)} Tm (${text}) Tj`;
+  const steps = 30_000;
+  // Each line overlaps the next across and sits just below it: every cut of the XY-cut takes off one line.
+  const staircase = (font: string) => `${font} 0.02 Tf\n${Array.from({ length: steps }, (_, i) => at(20 + i * (560 / steps), 790 - i * (780 / steps), String(i))).join('\n')}`;
+  // "5 /X Td" (a name where a number belongs) leaves pdf.js's text position NaN.
+  const nowhere = (font: string) => `${font} 12 Tf\n${at(50, 500, '')} 5 /X Td (Nowhere) Tj\n${at(50, 400, 'Somewhere on page two')}`;
+  const bytes = await buildPdf([{ texts: [{ text: 'Before the staircase', x: 50, y: 100, font: 'sans' }] }, { ops: staircase }, { ops: nowhere }]);
+  await page.getByTestId('open-file').setInputFiles(await onDisk({ name: 'staircase.pdf', bytes }));
+  await expect(page.getByTestId('page-count')).toHaveText('of 3');
+  await page.getByTestId('engine').selectOption('local');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('3 pages');
+  await expect(page.locator('.status-result')).not.toContainText('partial');
+  await expect(page.getByText('Somewhere on page two').first()).toBeAttached();
+  await expect(page.getByTestId('error')).toHaveCount(0);
   void preview;
 });

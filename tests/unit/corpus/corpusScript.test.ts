@@ -6,6 +6,7 @@ import { corpusReport, shortfall } from '../../../scripts/corpus/corpusTable.js'
 import { runCorpus, type FileOutcome } from '../../../scripts/corpus/runCorpus.js';
 import { badFiles, textPdf } from '../../support/badFiles.js';
 import { damagedPdfs } from '../../support/damagedPdfs.js';
+import { pdfBombs } from '../../support/pdfBombs.js';
 
 // `npm run corpus` on a folder of made files whose outcomes are known: every class of the
 // table is reached, and a file that falls short is listed with why.
@@ -17,6 +18,7 @@ beforeAll(async () => {
   await mkdir(join(folder, 'nested'));
   const files: [string, Uint8Array][] = [
     ['whole.pdf', await textPdf(2, 'Whole')],
+    ['deep-objects.pdf', pdfBombs.deepObjects().bytes],
     ['nested/no-eof.pdf', (await damagedPdfs.withoutEof(3)).bytes],
     ['junk.pdf', (await damagedPdfs.junkBeforeHeader(2)).bytes],
     ['headless.pdf', (await damagedPdfs.withoutHeader(2)).bytes],
@@ -37,11 +39,12 @@ const outcome = (file: string) => outcomes.find((o) => o.file === file) as FileO
 
 describe('npm run corpus', () => {
   it('reads every .pdf under the folder, nested ones too, and nothing else', () => {
-    expect(outcomes.map((o) => o.file)).toEqual(['cut-short.pdf', 'empty.pdf', 'headless.pdf', 'junk.pdf', 'nested/no-eof.pdf', 'not-a-pdf.pdf', 'whole.pdf']);
+    expect(outcomes.map((o) => o.file)).toEqual(['cut-short.pdf', 'deep-objects.pdf', 'empty.pdf', 'headless.pdf', 'junk.pdf', 'nested/no-eof.pdf', 'not-a-pdf.pdf', 'whole.pdf']);
   });
 
   it('sets each file beside bare pdf.js: opened, warned, parsed with pdf.js page count', () => {
     expect(outcome('whole.pdf')).toMatchObject({ reference: { opens: true, pages: 2 }, imported: { ok: true, value: { pages: 2, warnings: [] } }, parsed: { ok: true, value: { pages: 2 } } });
+    expect(outcome('deep-objects.pdf').parsed).toMatchObject({ ok: true, value: { pages: 2, failedPages: [1] } });
     expect(outcome('nested/no-eof.pdf')).toMatchObject({ reference: { pages: 3 }, imported: { value: { warnings: ['truncated_pdf'] } }, parsed: { value: { pages: 3 } } });
     expect(outcome('junk.pdf').imported).toMatchObject({ ok: true, value: { warnings: ['junk_before_header'] } });
     expect(outcome('headless.pdf').imported).toMatchObject({ ok: true, value: { warnings: ['no_pdf_header'] } });
@@ -53,9 +56,11 @@ describe('npm run corpus', () => {
 
   it('prints one table with the counts, then the files that fell short', () => {
     const report = corpusReport(outcomes);
-    expect(report).toMatch(/^files +7$/m);
-    expect(report).toMatch(/^pdf\.js opens +4$/m);
-    expect(report).toMatch(/^ {2}page count agrees with pdf\.js +4$/m);
+    expect(report).toMatch(/^files +8$/m);
+    expect(report).toMatch(/^pdf\.js opens +5$/m);
+    expect(report).toMatch(/^ {2}page count agrees with pdf\.js +5$/m);
+    expect(report).toMatch(/^ {2}pages failed alone \(files\) +1 \(1\)$/m);
+    expect(report).toContain('Pages failed alone, by reason: This page could not be read: Maximum call stack size exceeded 1');
     expect(report).toMatch(/^ {2}opened with a warning +3 \(junk_before_header 1, no_pdf_header 1, truncated_pdf 1\)$/m);
     expect(report).toMatch(/^pdf\.js does not open +3$/m);
     expect(report).toMatch(/^ {2}refused with a clear error +3 \(empty_file 1, truncated_pdf 1, unsupported_file_type 1\)$/m);
@@ -67,7 +72,7 @@ describe('npm run corpus', () => {
     const whole = outcome('whole.pdf');
     const crashed: FileOutcome = { ...whole, file: 'crash.pdf', parsed: { ok: false, code: 'engine_failed', message: 'Maximum call stack size exceeded', clear: false, crashed: true } };
     const refused: FileOutcome = { ...whole, file: 'refused.pdf', imported: { ok: false, code: 'encrypted_pdf', message: 'encrypted', clear: true, crashed: false }, parsed: null };
-    const short: FileOutcome = { ...whole, file: 'short.pdf', parsed: { ok: true, value: { pages: 1, failedPages: [] } } };
+    const short: FileOutcome = { ...whole, file: 'short.pdf', parsed: { ok: true, value: { pages: 1, failedPages: [], failedReasons: [] } } };
     const report = corpusReport([whole, crashed, refused, short]);
     expect(report).toMatch(/^ {2}crashed +1$/m);
     expect(report).toContain('Files that fell short (3):');
