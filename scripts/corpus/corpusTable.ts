@@ -28,7 +28,7 @@ function codeCounts(codes: string[]): string {
 
 /** A failed page's reason without its numbers and quoted details, so alike reasons count together. */
 function reasonKind(reason: string): string {
-  return reason.replace(/\(.*?\)/g, '(…)').replace(/"[^"]*"/g, '"…"').replace(/[\d.,]+/g, 'N').split('. ')[0] ?? reason;
+  return reason.replace(/\(.*?\)/g, '(…)').replace(/"[^"]*"/g, '"…"').replace(/\b\d[\d.,]*/g, 'N').split('. ')[0] ?? reason;
 }
 
 /** The corpus in one table, then the files that fell short, one line each. */

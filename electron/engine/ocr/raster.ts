@@ -4,9 +4,21 @@ import type { OcrLimits } from '../engineLimits.js';
 type CanvasModule = typeof Canvas;
 let canvasModule: Promise<CanvasModule> | null = null;
 
-/** @napi-rs/canvas (Skia), the canvas pdf.js draws on in Node; loaded on first use, in the engine's worker only. */
+/**
+ * @napi-rs/canvas (Skia), the canvas pdf.js draws on in Node; loaded on first use, in the
+ * engine's worker only. pdf.js draws every path as a `Path2D` and patterns with `DOMMatrix`,
+ * browser globals its legacy build installs from this module in Node and its modern build
+ * (the one the app runs) does not: they are installed here, where nothing else defines them.
+ */
 export function loadCanvas(): Promise<CanvasModule> {
-  canvasModule ??= import('@napi-rs/canvas').then((module) => (module as { default?: CanvasModule }).default ?? module);
+  canvasModule ??= import('@napi-rs/canvas').then((loaded) => {
+    const module = (loaded as { default?: CanvasModule }).default ?? loaded;
+    const globals = globalThis as Record<string, unknown>;
+    globals.Path2D ??= module.Path2D;
+    globals.DOMMatrix ??= module.DOMMatrix;
+    globals.ImageData ??= module.ImageData;
+    return module;
+  });
   return canvasModule;
 }
 

@@ -154,6 +154,14 @@ describe('OCR of a typewritten scan', () => {
 });
 
 describe('OCR of a PDF with a scanned page', () => {
+  it('reads a scan with vector paths drawn over it (pdf.js draws paths with Path2D, which Node lacks)', async () => {
+    const bytes = await mixedPdf([{ kind: 'scan', spec: letterScan(['Framed delivery note 2291']), frame: true }]);
+    const result = await parseDocument(bytes, {}, { filename: 'framed.pdf' });
+    expect(result.metadata.failed_pages).toEqual([]);
+    expect(result.structure.children?.[0]).toMatchObject({ status: 'ok', ocr: { languages: ['eng'] } });
+    expect(result.markdown).toContain('Framed delivery note 2291');
+  });
+
   it('reads only the page without a text layer by OCR; the typed page keeps its text layer', async () => {
     const bytes = await mixedPdf([
       { kind: 'text', lines: ['Typed cover letter'] },
