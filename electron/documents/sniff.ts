@@ -11,9 +11,19 @@ const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
 /** How far into a file the PDF header and the first objects are looked for. */
 const HEAD_BYTES = 65536;
 
-/** Identifies PDFs and the common image formats from their magic numbers; null for anything else. */
+/**
+ * Identifies PDFs and the common image formats from their magic numbers; null for anything
+ * else. An image's magic number is checked before the looser signs of a PDF (a header after
+ * junk, objects without a header), which an image's metadata or embedded preview can hold.
+ */
 export function sniffDocument(bytes: Uint8Array): DocumentKind | null {
+  const image = imageKind(bytes);
+  if (image) return image;
   if (pdfHeaderOffset(bytes) >= 0 || hasPdfObjects(bytes)) return { kind: 'pdf', encrypted: isEncryptedPdf(bytes) };
+  return null;
+}
+
+function imageKind(bytes: Uint8Array): DocumentKind | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', mime: 'image/png' };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg' };
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return { kind: 'image', mime: 'image/gif' };
@@ -37,7 +47,8 @@ export function pdfHeaderOffset(bytes: Uint8Array): number {
  */
 function hasPdfObjects(bytes: Uint8Array): boolean {
   const head = latin1(bytes.subarray(0, HEAD_BYTES));
-  return /(^|[\r\n])\s*\d+\s+\d+\s+obj\b/.test(head) && head.includes('endobj');
+  // Only blanks (not line breaks) before the number: a run of line breaks would otherwise be retried from each one.
+  return /(?:^|[\r\n])[ \t]*\d+\s+\d+\s+obj\b/.test(head) && head.includes('endobj');
 }
 
 /**

@@ -2,6 +2,7 @@ import type * as PdfjsModule from 'pdfjs-dist';
 import { AppError } from '../../shared/errors.js';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { documentErrors } from '../documents/documentErrors.js';
+import { OCR_LIMITS } from './engineLimits.js';
 import { isTruncatedPdf } from '../documents/sniff.js';
 import './es2026Builtins.js';
 
@@ -52,6 +53,9 @@ export async function openPdf(bytes: Uint8Array, fileName: string, password?: st
     data: bytes.slice(),
     disableFontFace: true,
     useSystemFonts: false,
+    // A page drawn for OCR decodes its images outside the worker's heap ceiling: a small file can
+    // claim a 30,000 × 30,000 image. pdf.js leaves out an image over this many pixels.
+    maxImageSize: OCR_LIMITS.maxImagePixels,
     ...(password === undefined ? {} : { password }),
   });
   try {

@@ -33,4 +33,12 @@ describe('PDF bombs', () => {
     expect(first).toMatchObject({ status: 'failed', reason: expect.stringMatching(/took longer than 2 s/) });
     expect(response.markdown).toContain('The second page is fine');
   }, 30_000);
+
+  it('an image claiming 900 megapixels on a scanned page is not decoded for OCR; the page stays within bounds', async () => {
+    const { bytes, name } = pdfBombs.hugeImage();
+    const response = await parseLocally(bytes, {}, { filename: name });
+    expect(response.metadata.page_count).toBe(2);
+    expect(response.markdown).toContain('The second page is fine');
+    expect(response.structure.children?.[0]).toMatchObject({ page: 1, status: expect.stringMatching(/^(ok|no_text_layer)$/) });
+  }, 60_000);
 });

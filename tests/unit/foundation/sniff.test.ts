@@ -60,6 +60,9 @@ describe('documents are judged by content', () => {
     expect(sniffDocument(bytes('x'.repeat(60_000) + pdf))).toMatchObject({ kind: 'pdf' });
     expect(sniffDocument(bytes('x'.repeat(70_000) + pdf))).toBeNull();
     expect(sniffDocument(bytes(pdf.replace('%PDF-1.7', '%\u00e2\u00e3')))).toMatchObject({ kind: 'pdf' });
+    // An image whose metadata holds a PDF header or objects stays the image it is.
+    const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    expect(sniffDocument(new Uint8Array([...png, ...bytes(`tEXt${pdf}`)]))).toEqual({ kind: 'image', mime: 'image/png' });
     // Words that merely mention objects are not a PDF.
     expect(sniffDocument(bytes('Notes: 1 0 obj is where the catalog goes; see endobj.'))).toBeNull();
   });
