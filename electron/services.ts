@@ -75,7 +75,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   void workspace.start();
   const addresses = options.addresses ?? activeConfig().addresses;
   const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });
-  const passwords = new DocumentPasswords(logger);
+  const passwords = new DocumentPasswords();
   const jobs = new JobsService({ workspace, keys, settings, logger, emit, passwords });
   // Jobs the app started before it stopped are polled again at once, in both shells.
   void jobs.start();

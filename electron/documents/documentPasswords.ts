@@ -1,21 +1,18 @@
 import type { DocumentInfo } from '../../shared/workspace.js';
-import type { Logger } from '../log.js';
 import { documentErrors } from './documentErrors.js';
 
 /**
  * The passwords of the PDFs that need one, by document id, for this session only: main
  * holds them because main makes every call that opens the document (the engine, a decrypted
- * copy for a service). Never written anywhere, never logged (each is registered with the
- * logger's redaction list in case one slips through), never answered over IPC. A restart
- * forgets them, and the renderer asks again when a document needs one.
+ * copy for a service). Never written anywhere, never logged, never answered over IPC. A
+ * restart forgets them, and the renderer asks again when a document needs one. They are not
+ * put on the logger's redaction list: a password like "info" or "2024", replaced wherever it
+ * occurs in the log, would be read back from the gaps.
  */
 export class DocumentPasswords {
   private readonly passwords = new Map<string, string>();
 
-  constructor(private readonly logger: Pick<Logger, 'redact'>) {}
-
   remember(documentId: string, password: string): void {
-    this.logger.redact(password);
     this.passwords.set(documentId, password);
   }
 

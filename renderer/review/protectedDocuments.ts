@@ -13,11 +13,27 @@ export function viewerPassword(documentId: string): string | undefined {
   return viewerPasswords.get(documentId);
 }
 
+let conversation: Promise<unknown> = Promise.resolve();
+
+/**
+ * One password conversation at a time: a second question (a batch reaching a locked file
+ * while the reviewer unlocks another) waits for the first to end instead of closing it.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = conversation.then(work, work);
+  conversation = turn.catch(() => undefined);
+  return turn;
+}
+
 /**
  * Asks for the password of `documentName` until `open` accepts it (main answers
  * `wrong_password` for a wrong one, and the dialog says so); null when the user cancels.
  */
-async function askUntilOpened<T>(documentName: string, open: (password: string) => Promise<T>): Promise<{ value: T; password: string } | null> {
+function askUntilOpened<T>(documentName: string, open: (password: string) => Promise<T>): Promise<{ value: T; password: string } | null> {
+  return oneAtATime(() => conversationAbout(documentName, open));
+}
+
+async function conversationAbout<T>(documentName: string, open: (password: string) => Promise<T>): Promise<{ value: T; password: string } | null> {
   let wrong = false;
   try {
     for (;;) {
