@@ -31,7 +31,7 @@ describe('electron-builder.yml', () => {
 
   it('ships as node_modules only what loads from disk at run time, and unpacks the native one', () => {
     // @cantoo/pdf-lib writes a decrypted copy of an encrypted PDF; tesseract.js and its English data are the offline OCR.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@tesseract.js-data/eng', 'keytar', 'pdfjs-dist', 'tesseract.js']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@napi-rs/canvas', '@tesseract.js-data/eng', 'keytar', 'pdfjs-dist', 'tesseract.js']);
     expect(config.asarUnpack).toContain('node_modules/keytar/**');
   });
 
