@@ -1,6 +1,6 @@
 import type { DocumentWarning } from '../../shared/workspace.js';
 import { isTruncatedPdf, pdfHeaderOffset, type DocumentKind } from './sniff.js';
-import { countTiffPages } from './tiffPages.js';
+import { MAX_TIFF_PAGES, readImageInfo } from './imageInfo.js';
 
 /** What a reviewer should know about a file that opens but is not whole, not clean, or not all shown. */
 export function documentWarnings(kind: DocumentKind, bytes: Uint8Array): DocumentWarning[] {
@@ -11,12 +11,12 @@ export function documentWarnings(kind: DocumentKind, bytes: Uint8Array): Documen
 
 /** Only a TIFF's first page is shown and read, as it is for every image. */
 function tiffWarnings(bytes: Uint8Array): DocumentWarning[] {
-  const pages = countTiffPages(bytes);
-  if (pages === null || pages < 2) return [];
+  const pages = readImageInfo(bytes, 'image/tiff')?.pages ?? 1;
+  if (pages < 2) return [];
   return [
     {
       code: 'tiff_pages',
-      message: `This TIFF holds ${pages >= 10_000 ? 'at least 10,000' : pages.toLocaleString('en-US')} pages; only the first is shown and read. Save the pages as a PDF to review them all.`,
+      message: `This TIFF holds ${pages >= MAX_TIFF_PAGES ? `at least ${MAX_TIFF_PAGES.toLocaleString('en-US')}` : pages.toLocaleString('en-US')} pages; only the first is shown and read. Save the pages as a PDF to review them all.`,
     },
   ];
 }

@@ -1,7 +1,7 @@
 import { beforeDeadline, PageOverBudget } from '../deadline.js';
 import type { OcrLimits } from '../engineLimits.js';
 import { failedPage, type PageText } from '../pageText.js';
-import { readImageInfo, type ImageInfo } from './imageInfo.js';
+import { readImageInfo, type ImageInfo } from '../../documents/imageInfo.js';
 import { ocrPageText, type OcrContext } from './ocrPage.js';
 import { loadCanvas, planRaster, toGreymap } from './raster.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Grounding, StructureNode } from '../../../shared/contracts/v2Parse.js';
 import { OCR_LIMITS } from '../../../electron/engine/engineLimits.js';
-import { readImageInfo } from '../../../electron/engine/ocr/imageInfo.js';
+import { readImageInfo } from '../../../electron/documents/imageInfo.js';
 import { planRaster } from '../../../electron/engine/ocr/raster.js';
 import { parseDocument } from '../../../electron/engine/parseDocument.js';
 import { whitePng } from '../../support/png.js';

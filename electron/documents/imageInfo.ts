@@ -7,7 +7,7 @@ export interface ImageInfo {
 }
 
 /** TIFF directories counted at most; a longer chain (or a loop) is reported as this many. */
-const MAX_TIFF_PAGES = 10_000;
+export const MAX_TIFF_PAGES = 10_000;
 
 /**
  * Reads the size from the header of a PNG, JPEG, GIF, WebP, BMP or TIFF, so a huge image can
@@ -105,8 +105,9 @@ function tiffInfo(view: DataView): ImageInfo | null {
         const tag = u16(entry);
         const type = u16(entry + 2);
         const value = type === 3 ? u16(entry + 8) : u32(entry + 8);
-        if (tag === 256) width = value;
-        if (tag === 257) height = value;
+        // The first of a repeated tag, as a decoder reads it: a second cannot shrink what the limits see.
+        if (tag === 256 && width === 0) width = value;
+        if (tag === 257 && height === 0) height = value;
       }
     }
     pages++;
