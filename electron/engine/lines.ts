@@ -49,6 +49,9 @@ const MARKER_GAP_EM = 2.5;
 const ROW_EM = 0.35;
 /** What a hanging marker's text starts with: a letter, a digit or an opening quote or bracket. */
 const STARTS_TEXT = /^\s*[\p{L}\p{N}"'“‘([]/u;
+/** After a dash, only words: a dash beside a number is an empty cell or a minus in a table ("–  1,234"), not a bullet. */
+const STARTS_WORD = /^\s*[\p{L}"'“‘(]/u;
+const DASH_ONLY = /^\s*[-–—−\uF02D]\s*$/u;
 /** A line is in a fixed-pitch font when at least this share of its characters are. */
 const MONO_SHARE = 0.8;
 /** Spaces a code line may gain from one gap (a wild position must not write megabytes of spaces). */
@@ -111,7 +114,8 @@ function segmentsOf(row: TextRun[], pageWidth: number): TextRun[][] {
 /** `marker` is a bullet or number alone, and `text` starts text within reach to its right. */
 function isHangingMarker(marker: TextRun, text: TextRun): boolean {
   const gap = text.x0 - marker.x1;
-  return gap >= -0.1 * marker.size && gap <= MARKER_GAP_EM * Math.max(marker.size, text.size) && isListMarkerOnly(marker.text) && STARTS_TEXT.test(text.text);
+  const startsItem = DASH_ONLY.test(marker.text) ? STARTS_WORD : STARTS_TEXT;
+  return gap >= -0.1 * marker.size && gap <= MARKER_GAP_EM * Math.max(marker.size, text.size) && isListMarkerOnly(marker.text) && startsItem.test(text.text);
 }
 
 /**

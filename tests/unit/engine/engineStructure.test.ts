@@ -15,6 +15,15 @@ const elements = (result: ParseResponse) => {
 const slice = (result: ParseResponse, node: { range: { start: number; end: number } }) => sliceCodePoints(result.markdown, node.range.start, node.range.end);
 
 describe('list items keep their markers', () => {
+  it('a dash beside a number is a table cell, not a bullet', async () => {
+    const row = (label: string, middle: string, last: string, y: number) => [sans(label, 50, y), sans(middle, 200, y), sans(last, 220, y)];
+    const bytes = await buildPdf([{ texts: [...row('Revenue', '–', '1,234', 100), ...row('Costs', '5', '600', 115), ...row('Profit', '–', '634', 130)] }]);
+    const result = await parseDocument(bytes);
+    expect(result.markdown).toBe(
+      '<!-- page 1 -->\n\n<table>\n<tr><td>Revenue</td><td>–</td><td>1,234</td></tr>\n<tr><td>Costs</td><td>5</td><td>600</td></tr>\n<tr><td>Profit</td><td>–</td><td>634</td></tr>\n</table>',
+    );
+  });
+
   it('reads hanging bullets, Symbol and Wingdings bullets, a bullet set off its baseline, and hanging numbers', async () => {
     const bytes = await buildPdf([
       {
