@@ -8,7 +8,7 @@ const args = process.argv.slice(2);
 const jobsAt = args.indexOf('--jobs');
 const jobs = jobsAt >= 0 ? Number(args.splice(jobsAt, 2)[1]) : 2;
 const [folder] = args;
-if (!folder) {
+if (!folder || !Number.isInteger(jobs) || jobs < 1) {
   console.error('usage: npm run corpus -- <folder of PDFs> [--jobs N]');
   process.exit(2);
 }

@@ -59,7 +59,7 @@ async function dropUnreachableObjects(doc: PDFDocument): Promise<void> {
     } else if (object instanceof PDFDict) {
       for (const [, value] of object.entries()) stack.push(value);
     } else if (object instanceof PDFArray) {
-      stack.push(...object.asArray());
+      for (const item of object.asArray()) stack.push(item);
     } else if (object instanceof PDFStream) {
       stack.push(object.dict);
     }

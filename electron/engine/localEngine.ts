@@ -7,7 +7,7 @@ import { AppError } from '../../shared/errors.js';
 import { activeConfig } from '../config.js';
 import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
 import { overBudgetReason } from './pageText.js';
-import { cancelledError } from './parseDocument.js';
+import { cancelledError } from './cancelled.js';
 import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
 
 export interface LocalParseHooks {

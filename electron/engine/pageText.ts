@@ -24,10 +24,6 @@ export interface PageText {
   ocr?: { dpi?: number };
 }
 
-export const NO_TEXT_LAYER_REASON =
-  'This page has no text layer: it is a scanned image (or blank). The local engine reads only text embedded in the PDF; ' +
-  'run the cloud parser (engine "parse") to read scanned pages.';
-
 /** The reason of a page with more text items than the engine lays out. */
 export function tooManyItemsReason(maxItems: number): string {
   return `This page has more than ${maxItems.toLocaleString('en-US')} pieces of text, more than the local engine lays out, so it skipped the page. Run the cloud parser (engine "parse") on this page.`;
@@ -50,9 +46,9 @@ class PageTooDense extends Error {}
  * Reads one page's text layer and releases pdf.js's resources for the page straight away.
  * The text streams in chunks; past `budgetMs` the stream is cancelled (pdf.js stops its
  * work on the page) and the page is reported failed, not the document. A page with no text
- * layer is read by OCR when `ocr` is given, within the same budget.
+ * layer is read by OCR, within the same budget.
  */
-export async function readPageText(pdf: PdfDocument, number: number, budgetMs: number, ocr?: OcrContext, maxItems = ENGINE_LIMITS.maxTextItemsPerPage): Promise<PageText> {
+export async function readPageText(pdf: PdfDocument, number: number, budgetMs: number, ocr: OcrContext, maxItems = ENGINE_LIMITS.maxTextItemsPerPage): Promise<PageText> {
   let size: PageSize = { width: 1, height: 1 };
   let how: 'read' | 'read by OCR' = 'read';
   const deadline = performance.now() + budgetMs;
@@ -64,11 +60,10 @@ export async function readPageText(pdf: PdfDocument, number: number, budgetMs: n
       const content = await readTextContent(page, deadline, maxItems);
       const runs = toTextRuns(content.items.filter(isTextItem), content.styles, viewport.transform);
       const lines = groupIntoLines(runs, size.width);
-      if (lines.length === 0 && ocr) {
+      if (lines.length === 0) {
         how = 'read by OCR';
         return await readScannedPdfPage(page, number, size, deadline, ocr);
       }
-      if (lines.length === 0) return { number, size, status: 'no_text_layer', reason: NO_TEXT_LAYER_REASON, lines, edges: [], histogram: new Map() };
       const edges = lines.map((line) => edgeLineOf(line, size)).filter((edge) => edge !== null);
       return { number, size, status: 'ok', reason: '', lines, edges, histogram: sizeHistogram(lines) };
     } finally {

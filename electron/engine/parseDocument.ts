@@ -44,7 +44,6 @@ export async function engineVersion(): Promise<string> {
   return `local-pdfjs-${(await loadPdfjs()).version}`;
 }
 
-export { cancelledError };
 
 /**
  * The offline engine: a PDF's text layer in the v2 parse response shape (seed 000 §2.1–2.4),
@@ -158,7 +157,8 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
       reason,
       grounding: { page: page.number, range: { start, end: markdown.position }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
     };
-    if (page.ocr) {
+    // A page that failed after OCR (its layout threw) says why it failed, not how it was read.
+    if (page.ocr && status !== 'failed') {
       // The contract's own raster resolution, and how the text was read (kept verbatim as an extra key).
       if (page.ocr.dpi !== undefined) node.dpi = page.ocr.dpi;
       node.ocr = ocrPageInfo();
