@@ -3,7 +3,6 @@ import type { DocumentFile } from '../api/preflight/documentInput.js';
 import { decryptInWorker } from '../engine/localEngine.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { passwordFor, type DocumentPasswords } from './documentPasswords.js';
-import { isEncryptedPdf } from './sniff.js';
 
 export interface DocumentUpload {
   document: DocumentInfo;
@@ -26,7 +25,10 @@ export async function documentForUpload(
 ): Promise<DocumentUpload> {
   const document = await deps.workspace.documentInfo(documentId);
   const bytes = await deps.workspace.documentBytes(document.id);
-  if (document.mime !== 'application/pdf' || !(document.encrypted || isEncryptedPdf(bytes))) {
+  // `encrypted` is set at import, and versions before it refused encrypted files, so it is the
+  // one answer (the job tracker reads it too when a job's result comes); the preflight still
+  // refuses encrypted bytes should one ever get past it.
+  if (document.mime !== 'application/pdf' || !document.encrypted) {
     return { document, file: { bytes, filename: document.name }, decrypted: false };
   }
   const password = passwordFor(deps.passwords, document);
