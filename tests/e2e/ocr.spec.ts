@@ -1,27 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { letterScan, mixedPdf, scanPng } from '../support/scans.js';
 import { expect, test } from './fixtures.js';
+import { filesOnDisk } from './filesOnDisk.js';
 
 // Scans read offline, through the UI: a PDF with a typed page and a scanned one, and a photo
 // of a note as a PNG, opened with the file picker and parsed by the offline engine.
-let dir: string;
-test.beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'groundwork-ocr-e2e-'));
-});
-test.afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const onDisk = filesOnDisk('ocr');
 
 test('a scanned page is read offline by OCR: its text in the Markdown, its boxes clickable, the page says so', async ({ page, preview }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the first-run sample
-  const file = join(dir, 'delivery.pdf');
-  await writeFile(file, await mixedPdf([
+  const bytes = await mixedPdf([
     { kind: 'text', lines: ['Typed cover letter'] },
     { kind: 'scan', spec: letterScan(['Scanned delivery note 2291', 'Signed by the driver']) },
-  ]));
-  await page.getByTestId('open-file').setInputFiles(file);
+  ]);
+  await page.getByTestId('open-file').setInputFiles(await onDisk({ name: 'delivery.pdf', bytes }));
   await expect(page.getByTestId('page-count')).toHaveText('of 2');
   await page.getByTestId('engine').selectOption('local');
   await page.getByTestId('run').click();
@@ -64,9 +55,8 @@ test('a scanned page is read offline by OCR: its text in the Markdown, its boxes
 
 test('an image is read offline by OCR as a page of its own', async ({ page, preview }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  const file = join(dir, 'note.png');
-  await writeFile(file, scanPng(letterScan(['Meeting moved to Thursday', 'Room 4B at noon'])));
-  await page.getByTestId('open-file').setInputFiles(file);
+  const note = { name: 'note.png', bytes: scanPng(letterScan(['Meeting moved to Thursday', 'Room 4B at noon'])) };
+  await page.getByTestId('open-file').setInputFiles(await onDisk(note));
   await expect(page.getByTestId('page-count')).toHaveText('of 1');
   await page.getByTestId('engine').selectOption('local');
   await page.getByTestId('run').click();
