@@ -94,9 +94,11 @@ test('the Markdown and the structure tree follow the page view and back; a lock 
   await markdown.hover();
   for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 10_000);
   await expect.poll(() => topMarkdownPage(page)).toBeGreaterThan(14);
-  await page.waitForTimeout(400);
+  // Wheel scrolling goes on for a moment: once it has stopped, the viewer is on the Markdown's page.
+  await expect
+    .poll(async () => (await page.getByTestId('page-input').inputValue()) === String(await topMarkdownPage(page)), { timeout: 5_000 })
+    .toBe(true);
   const shown = await topMarkdownPage(page);
-  await expect(page.getByTestId('page-input')).toHaveValue(String(shown));
   await expect(page.locator(`[data-testid="page"][data-page="${shown}"]`)).toBeInViewport();
   // The Markdown was not pulled back by the viewer it moved.
   expect(await topMarkdownPage(page)).toBe(shown);
