@@ -25,8 +25,10 @@ async function expectNearTop(list: Locator, row: Locator): Promise<void> {
 async function topMarkdownPage(page: Page): Promise<number> {
   return page.getByTestId('md-rendered').evaluate((list) => {
     const top = list.getBoundingClientRect().top;
+    // A sliver of under 8 px left of the page above is not that page being shown (the list's size
+    // index, which the app follows, may round a row's end by a few pixels).
     for (const row of list.querySelectorAll<HTMLElement>('[data-page]')) {
-      if (row.getBoundingClientRect().bottom > top + 1) return Number(row.dataset.page);
+      if (row.getBoundingClientRect().bottom > top + 8) return Number(row.dataset.page);
     }
     return -1;
   });
