@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ const holder = useEmulator();
 /** A server on loopback that answers each path with what `routes` says. */
 let server: Server;
 let serverUrl = '';
-const routes = new Map<string, (res: import('node:http').ServerResponse) => void>();
+const routes = new Map<string, (res: ServerResponse) => void>();
 beforeAll(async () => {
   server = createServer((req, res) => {
     const route = routes.get(req.url ?? '');
