@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import { hostOf, streamCapped } from '../api/cappedBody.js';
 import { formatBytes } from '../api/networkLimits.js';
 import { outputUrlProblem } from '../jobs/outputUrl.js';
+import { isLoopbackHost } from '../keys/keyDestinations.js';
 
 /**
  * A document the user named by URL, downloaded so the reviewer can see its pages and boxes.
@@ -32,6 +33,8 @@ export interface DownloadedDocument {
   name: string;
 }
 
+const HINT_LOCAL =
+  'Plain http and addresses on this computer are used only with a v2 key whose service runs on this computer (the emulator): add or pick one first. Otherwise use a public https address.';
 const HINT_PUBLIC = 'Use an https address on the public internet (a presigned storage URL, for instance), or download the file and open it.';
 
 export async function downloadDocument(url: string, options: DocumentDownload): Promise<DownloadedDocument> {
@@ -40,7 +43,10 @@ export async function downloadDocument(url: string, options: DocumentDownload): 
     const target = webAddress(current, redirects);
     const addresses = await resolveHost(target, options.lookup ?? systemLookup);
     const problem = await outputUrlProblem(target, options.serviceIsLoopback, async () => addresses);
-    if (problem) throw refused(redirects === 0 ? `The document was not downloaded: ${problem}.` : `The address redirected to ${target.host}, which was not followed: ${problem}.`);
+    if (problem) {
+      const message = redirects === 0 ? `The document was not downloaded: ${problem}.` : `The address redirected to ${target.host}, which was not followed: ${problem}.`;
+      throw refused(message, !options.serviceIsLoopback && (target.protocol === 'http:' || isLoopbackHost(target.hostname)));
+    }
     const capped = new AbortController();
     const timeout = AbortSignal.timeout(options.idleMs ?? 60_000);
     let response: Response;
@@ -122,8 +128,8 @@ async function systemLookup(host: string): Promise<string[]> {
   return (await lookup(host, { all: true })).map((entry) => entry.address);
 }
 
-function refused(message: string): AppError {
-  return new AppError({ code: 'invalid_document_url', message, hint: HINT_PUBLIC });
+function refused(message: string, local = false): AppError {
+  return new AppError({ code: 'invalid_document_url', message, hint: local ? HINT_LOCAL : HINT_PUBLIC });
 }
 
 function unreachable(url: URL, what: string): AppError {

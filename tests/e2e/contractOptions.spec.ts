@@ -68,6 +68,7 @@ test('an address the service could not fetch is refused, saying why, and nothing
   const error = page.getByTestId('library-add-url').getByTestId('error');
   await expect(error).toHaveAttribute('data-code', 'invalid_document_url');
   await expect(error).toContainText('plain http');
+  await expect(error).toContainText('only with a v2 key whose service runs on this computer');
   await page.screenshot({ path: 'test-results/screens/library-add-url-refused.png' });
   expect(emulator.requests.filter((r) => r.path.startsWith('/__storage'))).toHaveLength(0);
   await expect(page.getByTestId('library-document')).toHaveCount(1);
