@@ -1,6 +1,7 @@
 import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
+import { importDocumentFromUrl } from './documents/importFromUrl.js';
 import { importDocument, unlockDocument } from './documents/unlockDocument.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
 import { exportReview } from './review/exportReview.js';
@@ -48,6 +49,7 @@ export function createHandlers(services: Services): HandlerTable {
     'keys:forgetInferenceHost': ({ id, origin }) => keys.forgetInferenceHost(id, origin),
 
     'documents:import': (request) => importDocument(services, request),
+    'documents:importUrl': (request) => importDocumentFromUrl(services, request),
     'documents:unlock': (request) => unlockDocument(services, request),
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': () => workspace.library(),

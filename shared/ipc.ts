@@ -85,6 +85,16 @@ export const ipcTable = {
       })
       .strict(),
   ),
+  /** Downloads a document from a web address (checked in main), stores it and remembers the address for `document_url`. */
+  'documents:importUrl': channel<DocumentInfo>()(
+    z
+      .object({
+        url: z.string().trim().min(1, 'empty').max(8000, 'too long'),
+        keyId: keyIdSchema.optional(),
+        password: documentPassword.optional(),
+      })
+      .strict(),
+  ),
   'documents:read': channel<Uint8Array>()(z.object({ id: workspaceId }).strict()),
   /** The password of a stored PDF that needs one, for this session: `wrong_password` when it does not open it. */
   'documents:unlock': channel<DocumentInfo>()(z.object({ id: workspaceId, password: documentPassword }).strict()),
@@ -120,6 +130,8 @@ export const ipcTable = {
           mode: z.enum(['auto', 'sync', 'job']),
           serviceTier: z.enum(['standard', 'priority']).optional(),
           outputSaveUrl: z.string().trim().min(1).max(8000).optional(),
+          /** Send the document's remembered web address (`document_url`) instead of its bytes. */
+          byUrl: z.boolean().optional(),
         })
         .strict(),
       z

@@ -19,6 +19,7 @@ export const CHANNELS = [
   'keys:allowInferenceHost',
   'keys:forgetInferenceHost',
   'documents:import',
+  'documents:importUrl',
   'documents:read',
   'documents:unlock',
   'library:list',

@@ -22,6 +22,8 @@ export interface JobRequest {
   schema?: Record<string, unknown>;
   serviceTier?: ServiceTier;
   outputSaveUrl?: string;
+  /** Parse: the document's remembered web address is sent (`document_url`), not its bytes. */
+  byUrl?: boolean;
 }
 
 /** A job this app created. `jobs/<file>.json` in the workspace; never deleted by the app. */

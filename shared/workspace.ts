@@ -19,6 +19,8 @@ export interface DocumentInfo {
   encrypted?: boolean;
   /** It opens only with its password, asked for once per session and never stored. Absent when not. */
   needsPassword?: boolean;
+  /** The web address it was added from: a cloud parse may send this (`document_url`) instead of the bytes. Absent for files opened from disk. */
+  sourceUrl?: string;
   /** Damage the file was opened despite (absent when there is none, or for documents stored before warnings were kept). */
   warnings?: DocumentWarning[];
 }

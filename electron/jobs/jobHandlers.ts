@@ -29,8 +29,8 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
         throw new AppError({ code: 'job_not_local', message: 'Only jobs started in this workspace can be retried: their document is here.', hint: 'Open the document and run it again.' });
       }
       // A retry is a new job with the same document and options; the old record stays.
-      const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl } = record.request;
-      const again: JobRequest = { service, documentId, ...{ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl } };
+      const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl } = record.request;
+      const again: JobRequest = { service, documentId, ...{ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl } };
       return jobs.tracker.submit(stripUndefined(again), { retry: { policy: USER_CALL_POLICY } });
     },
     'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),

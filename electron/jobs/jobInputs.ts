@@ -4,13 +4,14 @@ import type { JobRequest } from '../../shared/jobs.js';
 import type { JobCreateOutcome, V2Client } from '../api/v2Client.js';
 import type { CallOptions } from '../api/serviceCall.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
+import { documentUrlFor } from '../documents/importFromUrl.js';
 import { documentForUpload } from '../documents/uploadCopy.js';
 import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /**
  * Sends the create request of a job: the document's bytes for parse (a decrypted copy made
- * in memory for an encrypted PDF), a parse result's Markdown for extract.
+ * in memory for an encrypted PDF) or its remembered web address, a parse result's Markdown for extract.
  */
 export async function sendCreate(
   deps: { workspace: Workspace; passwords?: DocumentPasswords | undefined },
@@ -22,6 +23,10 @@ export async function sendCreate(
   const tier = request.serviceTier ? { service_tier: request.serviceTier } : {};
   const saveUrl = request.outputSaveUrl ? { output_save_url: request.outputSaveUrl } : {};
   const model = request.model ? { model: request.model } : {};
+  if (request.service === 'parse' && request.byUrl) {
+    const documentUrl = documentUrlFor(await workspace.documentInfo(request.documentId));
+    return client.createParseJob({ document_url: documentUrl, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);
+  }
   if (request.service === 'parse') {
     const upload = await documentForUpload(deps, request.documentId, options.signal ? { signal: options.signal } : {});
     return client.createParseJob({ document: upload.file, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);

@@ -6,7 +6,8 @@ import type { AnalyzerInput } from '../api/preflight/analyzerPreflight.js';
 import { V2Client } from '../api/v2Client.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import { documentForUpload, type DocumentUpload } from '../documents/uploadCopy.js';
-import type { KeysService } from '../keys/keysService.js';
+import { documentUrlFor } from '../documents/importFromUrl.js';
+import type { Credential, KeysService } from '../keys/keysService.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { documentPages } from '../jobs/parsePlan.js';
 import { retryAsProgress } from './retryProgress.js';
@@ -40,11 +41,14 @@ export interface CloudParseRequest {
   keyId?: string;
   model?: string;
   options?: Record<string, unknown>;
+  /** Send the document's remembered web address (`document_url`) instead of its bytes. */
+  byUrl?: boolean;
 }
 
 /** v2 parse of a workspace document; the answer (200 or 206) is stored verbatim. */
 export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest, signal: AbortSignal): Promise<StoredResult> {
   const credential = await deps.keys.credentialFor(['v2'], request.keyId);
+  if (request.byUrl) return runCloudParseByUrl(deps, credential, request, signal);
   const upload = await uploadFor(deps, request.runId, request.documentId, signal);
   const { document } = upload;
   const client = new V2Client({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
@@ -59,6 +63,25 @@ export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest,
     engine: 'parse',
     ...summarizeResult('parse', outcome.response, { partial: outcome.partial }),
     ...(upload.decrypted ? { decryptedCopy: true } : {}),
+    response: outcome.response,
+  });
+}
+
+/** v2 parse with `document_url`: the service fetches the document from where it was added from; the result is the same document's. */
+async function runCloudParseByUrl(deps: CloudDeps, credential: Credential, request: CloudParseRequest, signal: AbortSignal): Promise<StoredResult> {
+  const document = await deps.workspace.documentInfo(request.documentId);
+  const documentUrl = documentUrlFor(document);
+  const client = new V2Client({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
+  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Parsing from its web address in the cloud…' });
+  const outcome = await client.parse(
+    { document_url: documentUrl, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
+    { signal, timeoutMs: SYNC_TIMEOUT_MS },
+  );
+  return deps.workspace.saveResult({
+    documentId: document.id,
+    kind: 'parse',
+    engine: 'parse',
+    ...summarizeResult('parse', outcome.response, { partial: outcome.partial }),
     response: outcome.response,
   });
 }

@@ -16,6 +16,8 @@ export interface CloudParseRoute {
   mode: 'auto' | 'sync' | 'job';
   serviceTier?: 'standard' | 'priority';
   outputSaveUrl?: string;
+  /** Send the document's remembered web address (`document_url`) instead of its bytes. */
+  byUrl?: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function routeCloudParse(services: Services, request: CloudParseRou
     ...(request.options ? { options: request.options } : {}),
     ...(request.serviceTier ? { serviceTier: request.serviceTier } : {}),
     ...(request.outputSaveUrl ? { outputSaveUrl: request.outputSaveUrl } : {}),
+    ...(request.byUrl ? { byUrl: true } : {}),
   };
   // Named as the run: a refused create shows as "retrying" on it, and Cancel stops it.
   const retry = retryAsProgress(services.emit, request.runId, 'Creating the job');

@@ -37,6 +37,7 @@ const documentInfoSchema = z.object({
   warnings: z.array(z.object({ code: z.enum(DOCUMENT_WARNING_CODES), message: z.string() })).optional(),
   encrypted: z.boolean().optional(),
   needsPassword: z.boolean().optional(),
+  sourceUrl: z.string().optional(),
 });
 type StoredDocumentInfo = z.infer<typeof documentInfoSchema>;
 
@@ -136,6 +137,21 @@ export class Workspace {
       this.onChange({ change: 'documents', documentId: id });
       return info;
     });
+  }
+
+  /** Remembers the web address a document was added from (the latest one, when the same bytes came from several). */
+  async setDocumentSource(id: string, sourceUrl: string): Promise<DocumentInfo> {
+    const stored = await this.mutations.run(async () => {
+      const info = await this.readDocumentInfo(checkId(id));
+      if (!info) throw notFound('document');
+      if (info.sourceUrl === sourceUrl) return info;
+      const updated = { ...info, sourceUrl };
+      await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(updated, null, 2));
+      this.onChange({ change: 'documents', documentId: id });
+      return updated;
+    });
+    // Outside the queue: counting an old document's pages queues a write of its own.
+    return this.withPageCount(stored);
   }
 
   async documentInfo(id: string): Promise<DocumentInfo> {

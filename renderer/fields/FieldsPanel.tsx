@@ -1,5 +1,6 @@
 import type { ExtractNotice } from '../../shared/grounding/fields.js';
 import { useReviewStore } from '../review/reviewStore.js';
+import { ExtractionSummary } from './ExtractionSummary.js';
 import { FieldRow } from './FieldRow.js';
 import { FieldsNotices } from './FieldsNotices.js';
 import { ReviewBar } from './ReviewBar.js';
@@ -15,6 +16,7 @@ export function FieldsPanel() {
     <div className="fields-panel">
       <div className="fields-top">
         <SchemaEditor open={fields.length === 0} />
+        <ExtractionSummary />
         <FieldsNotices />
         {fields.length > 0 ? <ReviewBar /> : null}
       </div>

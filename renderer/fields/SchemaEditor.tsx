@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useEngineSettings } from '../review/engineSettings.js';
+import { ExtractOptions } from './ExtractOptions.js';
 import { useReviewStore, type Extractor } from '../review/reviewStore.js';
 
 /** The JSON schema to extract with, the extractor, and the Extract button (with why it cannot run, when it cannot). */
@@ -78,6 +79,7 @@ export function SchemaEditor({ open }: { open: boolean }) {
           Extract
         </button>
       </div>
+      <ExtractOptions extractor={chosen} />
       {cannotExtract ? (
         <p className="field-help" data-testid="extract-disabled-reason">
           {cannotExtract}

@@ -2,6 +2,7 @@ import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useJobsStore } from './jobsStore.js';
 import { JobTable } from './JobTable.js';
+import { OpenJobById } from './OpenJobById.js';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100];
 
@@ -43,6 +44,7 @@ export function ServiceJobsPanel() {
           Older →
         </button>
       </div>
+      <OpenJobById />
       <ErrorMessage error={jobs.serviceError} onDismiss={() => useJobsStore.setState({ serviceError: null })} />
       {jobs.serviceError ? null : <JobTable rows={jobs.rows} empty="No jobs on this page." />}
     </section>

@@ -1,6 +1,7 @@
 import type { EngineName } from '../../shared/workspace.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { MODEL_CHOICES, useEngineSettings } from './engineSettings.js';
+import { DocumentUrlOption } from './DocumentUrlOption.js';
 import { JobOptions } from './JobOptions.js';
 
 /** Key kinds each engine takes, in order of preference (as main's credentialFor is asked). */
@@ -45,6 +46,7 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
           ) : null}
         </label>
       ) : null}
+      {engine === 'parse' ? <DocumentUrlOption /> : null}
       {engine === 'parse' ? <JobOptions /> : null}
       <label>
         Pages

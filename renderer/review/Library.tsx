@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { LibraryAddUrl } from './LibraryAddUrl.js';
 import { LibraryDocument } from './LibraryDocument.js';
 import { filterLibrary } from './libraryModel.js';
 import { useLibraryStore } from './libraryStore.js';
@@ -15,6 +16,7 @@ export function Library() {
   const { setFilter, markSeen, clearError } = useLibraryStore.getState();
   const current = useReviewStore((s) => s.document?.id);
   const [showTrash, setShowTrash] = useState(false);
+  const [addingUrl, setAddingUrl] = useState(false);
 
   useEffect(() => {
     if (current) markSeen(current);
@@ -29,10 +31,16 @@ export function Library() {
         ) : (
           <input type="search" className="library-filter" placeholder="Filter…" aria-label="Filter documents by name" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="library-filter" />
         )}
+        {showTrash ? null : (
+          <button type="button" className="library-trash-toggle" aria-pressed={addingUrl} onClick={() => setAddingUrl(!addingUrl)} title="Add a document from a web address" data-testid="library-add-url-toggle">
+            + URL
+          </button>
+        )}
         <button type="button" className="library-trash-toggle" aria-pressed={showTrash} onClick={() => setShowTrash(!showTrash)} data-testid="library-trash-toggle">
           {showTrash ? '← Library' : `Trash (${trashCount})`}
         </button>
       </div>
+      {addingUrl && !showTrash ? <LibraryAddUrl onClose={() => setAddingUrl(false)} /> : null}
       <ErrorMessage error={error} onDismiss={clearError} />
       {showTrash ? (
         <LibraryTrash />

@@ -3,6 +3,8 @@ import { parsePageList } from '../../shared/pageList.js';
 import { AppError } from '../../shared/errors.js';
 
 export const MODEL_CHOICES = ['dpt-3-pro', 'dpt-3-pro-latest', 'dpt-3-verity', 'dpt-3-verity-latest'] as const;
+/** Extract models offered by name; newer dated snapshots can be typed. */
+export const EXTRACT_MODEL_CHOICES = ['extract-latest', 'extract-20251024', 'extract-20250930'] as const;
 
 /** What the user set for each engine; turned into a validated request when a run starts. */
 export interface EngineSettings {
@@ -22,6 +24,12 @@ export interface EngineSettings {
   serviceTier: 'standard' | 'priority';
   /** Jobs only: a presigned URL the service delivers the result to. */
   outputSaveUrl: string;
+  /** Cloud parse of a document added from a web address: send that address (`document_url`) instead of the bytes. */
+  sendDocumentUrl: boolean;
+  /** Cloud extract: a family, a `-latest` alias, or a typed dated snapshot. */
+  extractModel: string;
+  /** Extract jobs only: a presigned URL the service delivers the result to. */
+  extractOutputSaveUrl: string;
   /** The JSON Schema of the Fields panel, which the older analyzer can also extract with. */
   fieldsSchema: string;
   analyzerExtract: boolean;
@@ -55,6 +63,9 @@ export const useEngineSettings = create<EngineSettings>((set) => ({
   parseMode: 'auto',
   serviceTier: 'standard',
   outputSaveUrl: '',
+  sendDocumentUrl: false,
+  extractModel: 'extract-latest',
+  extractOutputSaveUrl: '',
   fieldsSchema: DEFAULT_FIELDS_SCHEMA,
   analyzerExtract: false,
   set: (patch) => set(patch),

@@ -55,6 +55,14 @@ export function followJob(job: JobRecord, reason: string, onStored: (job: JobRec
 
 /** Submits an extraction of a stored parse result as a job (for long Markdown); `runId` shows its retries. */
 export function submitExtractJob(sourceResultId: string, schema: Record<string, unknown>, runId: string): Promise<JobRecord> {
-  const { keyId } = useEngineSettings.getState();
-  return requireApi().jobs.create({ service: 'extract', sourceResultId, schema, runId, ...(keyId ? { keyId } : {}) });
+  const { keyId, extractModel, extractOutputSaveUrl } = useEngineSettings.getState();
+  return requireApi().jobs.create({
+    service: 'extract',
+    sourceResultId,
+    schema,
+    runId,
+    ...(keyId ? { keyId } : {}),
+    ...(extractModel.trim() ? { model: extractModel.trim() } : {}),
+    ...(extractOutputSaveUrl.trim() ? { outputSaveUrl: extractOutputSaveUrl.trim() } : {}),
+  });
 }

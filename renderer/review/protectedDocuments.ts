@@ -76,3 +76,22 @@ export async function unlockAsking(document: DocumentInfo): Promise<boolean> {
   viewerPasswords.set(document.id, opened.password);
   return true;
 }
+
+/**
+ * Adds a document from a web address (main downloads it); one that needs a password gets the
+ * dialog, and is downloaded again with it. Null when the user cancels: nothing was stored.
+ */
+export async function importUrlAsking(url: string, keyId: string | undefined): Promise<DocumentInfo | null> {
+  const api = requireApi();
+  const request = { url, ...(keyId ? { keyId } : {}) };
+  try {
+    return await api.documents.importUrl(request);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'password_required')) throw error;
+  }
+  const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || url);
+  const opened = await askUntilOpened(name, (password) => api.documents.importUrl({ ...request, password }));
+  if (!opened) return null;
+  viewerPasswords.set(opened.value.id, opened.password);
+  return opened.value;
+}

@@ -10,6 +10,8 @@ export interface RequestLogEntry {
   path: string;
   query: string;
   status: number | 'dropped';
+  /** The body's fields as sent (multipart form or JSON object): short text values, a file as `<file NAME>`, anything longer as its length. */
+  fields?: Record<string, string>;
   /** The request was handled and then its answer dropped (see the `drop` fault's `afterWork`). */
   answerLost?: true;
   at: string;

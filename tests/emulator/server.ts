@@ -6,7 +6,7 @@ import { analyze } from './analyzer/analyzerRoute.js';
 import type { EmulatorContext, RequestInfo } from './context.js';
 import { control, type RequestLogEntry } from './control.js';
 import { FaultStore, findFault, type FaultRequest } from './faults.js';
-import { HttpAnswer, readBody, readForm, v1Detail, v2Error, writeAnswer } from './httpKit.js';
+import { HttpAnswer, readBody, readForm, readJsonBody, v1Detail, v2Error, writeAnswer } from './httpKit.js';
 import { DEMO_KEYS, KeyRegistry, type EmulatorKeys } from './keys.js';
 import { seedLegacyJob } from './legacyJobs.js';
 import { engineParseBuilder } from './parseResult/engineBuilder.js';
@@ -119,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const latency = findFault(info.faults, 'latency');
       if (latency && !latency.afterWork) await sleep(latency.ms);
       info.form = await readForm(req, body);
+      log.fields = loggedFields(info.form, body);
       const answer = (await route(info)) ?? notFound(path);
       if (latency?.afterWork) await sleep(latency.ms);
       return finish(answer);
@@ -262,4 +263,14 @@ function rateLimited(path: string, message: string, retryAfter: string): HttpAns
 
 function notFound(path: string): HttpAnswer {
   return path.startsWith('/v2/') ? v2Error(404, 'not_found', `No route ${path}.`) : v1Detail(404, 'Not Found');
+}
+
+/** What a test needs to see of a body: which fields were sent, with their short text values. */
+function loggedFields(form: FormData | null, body: Buffer): Record<string, string> | undefined {
+  const shown = (value: unknown): string =>
+    value instanceof File ? `<file ${value.name}>` : typeof value === 'string' && value.length <= 300 ? value : `<${typeof value === 'string' ? value.length : JSON.stringify(value)?.length ?? 0} characters>`;
+  if (form) return Object.fromEntries([...form.entries()].map(([name, value]) => [name, shown(value)]));
+  const json = readJsonBody(body);
+  if (!json.ok || typeof json.value !== 'object' || json.value === null || Array.isArray(json.value)) return undefined;
+  return Object.fromEntries(Object.entries(json.value).map(([name, value]) => [name, shown(value)]));
 }

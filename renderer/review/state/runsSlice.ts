@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors.js';
 import type { RequestIn } from '../../../shared/ipc.js';
 import type { JobRecord } from '../../../shared/jobs.js';
-import type { EngineName, StoredResult } from '../../../shared/workspace.js';
+import type { DocumentInfo, EngineName, StoredResult } from '../../../shared/workspace.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
 import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from '../engineSettings.js';
 import { useLibraryStore } from '../libraryStore.js';
@@ -38,7 +38,8 @@ export interface RunsSlice {
 }
 
 /** The request for the selected engine, from its settings; bad settings fail here, before anything is sent. */
-function engineRequest(engine: EngineName, runId: string, documentId: string): RequestIn<'engine:parse'> {
+function engineRequest(engine: EngineName, runId: string, document: DocumentInfo): RequestIn<'engine:parse'> {
+  const documentId = document.id;
   const settings = useEngineSettings.getState();
   const keyId = settings.keyId ? { keyId: settings.keyId } : {};
   switch (engine) {
@@ -55,6 +56,8 @@ function engineRequest(engine: EngineName, runId: string, documentId: string): R
         mode: settings.parseMode,
         serviceTier: settings.serviceTier,
         ...(settings.outputSaveUrl.trim() ? { outputSaveUrl: settings.outputSaveUrl.trim() } : {}),
+        // Only for a document added from a web address; main refuses it for an encrypted one.
+        ...(settings.sendDocumentUrl && document.sourceUrl && !document.encrypted ? { byUrl: true } : {}),
       };
     case 'analyzer':
       return { engine, runId, documentId, ...keyId, options: analyzerOptionsFrom(settings) };
@@ -116,7 +119,7 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     if (!document || documentStatus !== 'ready' || runs[document.id]) return Promise.resolve();
     const target = document.id;
     return attemptRun(target, async () => {
-      const answer = await asRun(target, 'Starting…', (runId) => requireApi().engine.parse(engineRequest(engine, runId, target)));
+      const answer = await asRun(target, 'Starting…', (runId) => requireApi().engine.parse(engineRequest(engine, runId, document)));
       if ('job' in answer) followJob(answer.job, answer.reason, landJob);
       else await land(answer.result);
     });
@@ -134,12 +137,13 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
         return;
       }
       const api = requireApi();
-      const { keyId } = useEngineSettings.getState();
+      const { keyId, extractModel } = useEngineSettings.getState();
+      const model = extractModel.trim() ? { model: extractModel.trim() } : {};
       // Offline too it is the document's run: a second press, or Run, waits for it.
       const extraction: StoredResult = await asRun(source.documentId, 'Extracting…', (runId) =>
         extractor === 'local'
           ? api.engine.extract({ engine: 'local', resultId: source.id, schema })
-          : api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...(keyId ? { keyId } : {}) }),
+          : api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...(keyId ? { keyId } : {}), ...model }),
       );
       await land(extraction);
     });

@@ -1,0 +1,73 @@
+import { AppError } from '../../shared/errors.js';
+import type { DocumentInfo } from '../../shared/workspace.js';
+import { MAX_DOCUMENT_BYTES } from '../../shared/ipc.js';
+import { networkLimits } from '../api/networkLimits.js';
+import { isLoopbackHost } from '../keys/keyDestinations.js';
+import type { KeysService } from '../keys/keysService.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { DocumentPasswords } from './documentPasswords.js';
+import { downloadDocument } from './documentFromUrl.js';
+import { importDocument } from './unlockDocument.js';
+
+interface Deps {
+  workspace: Workspace;
+  passwords: DocumentPasswords;
+  keys: Pick<KeysService, 'credentialFor'>;
+}
+
+export interface UrlImportRequest {
+  url: string;
+  /** The v2 key the document will be parsed with (default: the first enabled v2 key). */
+  keyId?: string | undefined;
+  password?: string | undefined;
+}
+
+/**
+ * Adds a document from a web address: downloaded (to show its pages and boxes), stored like
+ * an opened file, and its address remembered so a cloud parse can send `document_url`. The
+ * address must be one the service could fetch: public https, or loopback when the v2 key in
+ * use points at this computer (the emulator).
+ */
+export async function importDocumentFromUrl(deps: Deps, request: UrlImportRequest, options: { lookup?: (host: string) => Promise<string[]> } = {}): Promise<DocumentInfo> {
+  const url = request.url.trim();
+  const downloaded = await downloadDocument(url, {
+    serviceIsLoopback: await serviceIsLoopback(deps.keys, request.keyId),
+    // Held in memory whole, as a file opened from disk is: the smaller of the import and response caps.
+    maxBytes: Math.min(MAX_DOCUMENT_BYTES, networkLimits().maxResponseBytes),
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+  });
+  const info = await importDocument(deps, { name: downloaded.name, bytes: downloaded.bytes, password: request.password });
+  return deps.workspace.setDocumentSource(info.id, url);
+}
+
+async function serviceIsLoopback(keys: Deps['keys'], keyId: string | undefined): Promise<boolean> {
+  try {
+    return isLoopbackHost(new URL((await keys.credentialFor(['v2'], keyId)).address).hostname);
+  } catch {
+    // No v2 key: the document can still be viewed and parsed offline, from a public address.
+    return false;
+  }
+}
+
+/**
+ * The address to send as `document_url` for a stored document: the one it was added from.
+ * Refused before anything is sent when there is none, or when the PDF is encrypted (the
+ * service cannot open it, and only an upload can carry the copy decrypted here).
+ */
+export function documentUrlFor(info: DocumentInfo): string {
+  if (!info.sourceUrl) {
+    throw new AppError({
+      code: 'no_document_url',
+      message: `"${info.name}" was opened from a file, so there is no web address to send.`,
+      hint: 'Turn off "Send its web address" to upload it, or add the document with "Add from URL". Nothing was sent.',
+    });
+  }
+  if (info.encrypted) {
+    throw new AppError({
+      code: 'encrypted_document_url',
+      message: `"${info.name}" is an encrypted PDF: the service cannot open it from its address.`,
+      hint: 'Turn off "Send its web address": the upload then carries a copy decrypted on this computer. Nothing was sent.',
+    });
+  }
+  return info.sourceUrl;
+}

@@ -1,0 +1,38 @@
+import { EXTRACT_MODEL_CHOICES, useEngineSettings } from '../review/engineSettings.js';
+import type { Extractor } from '../review/reviewStore.js';
+
+/**
+ * The cloud extractor's model (`extract-latest` by default, a named snapshot, or a typed one:
+ * new snapshots appear) and, for an extract job, its output_save_url.
+ */
+export function ExtractOptions({ extractor }: { extractor: Extractor }) {
+  const model = useEngineSettings((s) => s.extractModel);
+  const saveUrl = useEngineSettings((s) => s.extractOutputSaveUrl);
+  const set = useEngineSettings.getState().set;
+  if (extractor === 'local') return null;
+  const custom = !(EXTRACT_MODEL_CHOICES as readonly string[]).includes(model);
+  return (
+    <div className="extract-options" data-testid="extract-options">
+      <label>
+        Model
+        <select value={custom ? 'custom' : model} onChange={(e) => set({ extractModel: e.target.value === 'custom' ? '' : e.target.value })} data-testid="extract-model">
+          {EXTRACT_MODEL_CHOICES.map((m) => (
+            <option key={m} value={m}>
+              {m === 'extract-latest' ? 'extract-latest (newest snapshot)' : m}
+            </option>
+          ))}
+          <option value="custom">another snapshot…</option>
+        </select>
+      </label>
+      {custom ? (
+        <input value={model} onChange={(e) => set({ extractModel: e.target.value })} placeholder="e.g. extract-20260115 (empty: the service default)" aria-label="Extract model name" data-testid="extract-model-custom" />
+      ) : null}
+      {extractor === 'extract-job' ? (
+        <label>
+          Output save URL (optional)
+          <input value={saveUrl} onChange={(e) => set({ extractOutputSaveUrl: e.target.value })} placeholder="presigned https URL, valid 15 min or more" data-testid="extract-output-save-url" />
+        </label>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { checkJobId, CURRENT_JOB_ID } from '../../shared/contracts/v2Jobs.js';
+import { AppError } from '../../shared/errors.js';
+import type { JobService } from '../../shared/jobs.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { requireApi } from '../ipc/client.js';
+import { useKeysStore } from '../keys/keysStore.js';
+import { useJobsStore } from './jobsStore.js';
+
+/**
+ * Opens one job by its id, under the key chosen for the service list. A current id names its
+ * service (`parse-…`, `extract-…`); for an older id (a UUID, `job_…`) the user says which.
+ * A malformed id is refused here, before any request.
+ */
+export function OpenJobById() {
+  const [typed, setTyped] = useState('');
+  const [olderService, setOlderService] = useState<JobService>('parse');
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keyId = useJobsStore((s) => s.keyId);
+  const keys = useKeysStore((s) => s.keys);
+  const id = typed.trim();
+  const current = CURRENT_JOB_ID.exec(id);
+  const service: JobService = current ? (current[1] as JobService) : olderService;
+  const older = id !== '' && !current;
+
+  const open = async () => {
+    const check = checkJobId(id, service);
+    if (!check.ok) {
+      setError(new AppError({ code: 'invalid_job_id', message: check.reason, hint: 'Paste the id as the service gave it (e.g. parse-01J…, or an older UUID or job_… id). Nothing was sent.' }));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const detail = await requireApi().jobs.detail({ service, jobId: id, ...(keyId ? { keyId } : {}) });
+      useJobsStore.setState({ detail });
+    } catch (caught) {
+      const known = caught instanceof AppError ? caught : new AppError({ code: 'unexpected', message: String(caught) });
+      setError(known.code === 'not_found' ? noSuchJob(service, id, keyName()) : known);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  function keyName(): string {
+    const chosen = keyId ? keys.find((k) => k.id === keyId) : keys.find((k) => k.kind === 'v2' && k.enabled);
+    return chosen ? `"${chosen.name}"` : 'the default v2 key';
+  }
+
+  return (
+    <form
+      className="jobs-toolbar open-job"
+      data-testid="open-job"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void open();
+      }}
+    >
+      <label className="inline">
+        Open a job by id
+        <input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="parse-01J… or an older id" spellCheck={false} data-testid="open-job-id" />
+      </label>
+      {older ? (
+        <label className="inline" title="An older id does not say which service it belongs to">
+          it is a
+          <select value={olderService} onChange={(e) => setOlderService(e.target.value as JobService)} data-testid="open-job-service">
+            <option value="parse">parse job</option>
+            <option value="extract">extract job</option>
+          </select>
+        </label>
+      ) : null}
+      <button type="submit" disabled={busy || id === ''} title={id === '' ? 'Type or paste a job id first' : undefined} data-testid="open-job-go">
+        {busy ? 'Opening…' : 'Open'}
+      </button>
+      {error ? (
+        <div className="wide">
+          <ErrorMessage error={error} onDismiss={() => setError(null)} />
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function noSuchJob(service: JobService, id: string, key: string): AppError {
+  return new AppError({
+    code: 'not_found',
+    message: `No ${service} job "${id}" for ${key}.`,
+    hint: `A job is visible only to the key that created it: pick that key above${CURRENT_JOB_ID.test(id) ? '' : `, or try it as ${service === 'parse' ? 'an extract' : 'a parse'} job`}.`,
+  });
+}

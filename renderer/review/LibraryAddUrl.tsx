@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { AppError } from '../../shared/errors.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useEngineSettings } from './engineSettings.js';
+import { importUrlAsking } from './protectedDocuments.js';
+import { useReviewStore } from './reviewStore.js';
+
+/**
+ * "Add from URL": main downloads the document (so its pages and boxes can be reviewed) and
+ * remembers the address, which a cloud parse can then send as `document_url`.
+ */
+export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+
+  const add = async () => {
+    const address = url.trim();
+    if (!/^https?:\/\//i.test(address)) {
+      setError(new AppError({ code: 'invalid_document_url', message: 'Give a web address starting with https:// (or http:// for the emulator on this computer).', hint: 'Paste the link to a PDF or an image.' }));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      // The key the document will be parsed with decides whether an address on this computer may be used.
+      const document = await importUrlAsking(address, useEngineSettings.getState().keyId || undefined);
+      if (!document) return;
+      setUrl('');
+      onClose();
+      await useReviewStore.getState().openDocument(document.id);
+    } catch (caught) {
+      setError(caught instanceof AppError ? caught : new AppError({ code: 'unexpected', message: String(caught) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="library-add-url"
+      data-testid="library-add-url"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+    >
+      <input
+        type="url"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        placeholder="https://…/document.pdf"
+        aria-label="Document web address"
+        autoFocus
+        disabled={busy}
+        data-testid="library-url-input"
+      />
+      <button type="submit" className="primary" disabled={busy || url.trim() === ''} title={url.trim() === '' ? 'Type or paste the address first' : undefined} data-testid="library-url-add">
+        {busy ? 'Downloading…' : 'Add'}
+      </button>
+      <button type="button" onClick={onClose} disabled={busy}>
+        Cancel
+      </button>
+      <p className="small muted">Downloaded here to show its pages; a cloud parse can then send this address instead of the file.</p>
+      <ErrorMessage error={error} onDismiss={() => setError(null)} />
+    </form>
+  );
+}
