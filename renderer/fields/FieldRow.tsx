@@ -49,6 +49,11 @@ export const FieldRow = memo(function FieldRow({
       <span className="field-value">{field.value === null || field.value === undefined ? <em className="muted">not found</em> : String(field.value)}</span>
       {source !== null && field.ranges.length > 0 ? <FieldConfidence weakest={weakest} low={low} source={source} threshold={threshold} /> : null}
       <FieldReview key={decision?.decidedAt ?? 'none'} path={field.path} modelValue={field.value} decision={decision} />
+      {selected && weakest !== null && source !== null ? (
+        <span className="field-extra small muted" data-testid="field-weakest-word">
+          weakest word <strong className={low ? 'warning' : undefined}>“{weakest.text}”</strong>, {scoreLabel(source)} {formatConfidence(weakest.confidence)} (outlined in red on the page)
+        </span>
+      ) : null}
       {decision?.status === 'corrected' ? (
         <span className="field-corrected field-extra" data-testid="field-corrected">
           → {decision.correctedValue}

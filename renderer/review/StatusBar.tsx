@@ -29,6 +29,7 @@ export function StatusBar() {
           <span data-testid="selection-confidence" title={`${ocr ? 'Read by OCR' : "The model's own scores"}: a selection is as sure as its least sure word`}>
             {ocr ? 'OCR, lowest' : 'Lowest'} word confidence {formatConfidence(weakest.confidence)}
           </span>{' '}
+          in{' '}
           <span data-testid="selection-weakest-word" className="status-weakest" title="The least sure word, outlined in red on the page">
             “{weakest.text}”
           </span>
