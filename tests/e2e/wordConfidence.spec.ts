@@ -118,6 +118,9 @@ test('low-confidence fields are marked at a remembered threshold and sort lowest
   await expect(page.getByTestId('weakest-word')).toHaveCount(1);
   await page.getByTestId('zoom').selectOption('150');
   await page.locator('.viewer-scroll').evaluate((el) => el.scrollTo({ left: 0, top: 0 }));
+  // A page wider than the viewer can be scrolled back to its left edge.
+  const viewerLeft = (await page.locator('.viewer-scroll').boundingBox())!.x;
+  expect((await page.locator('[data-testid="page"][data-page="1"]').boundingBox())!.x).toBeGreaterThanOrEqual(viewerLeft);
   await page.screenshot({ path: 'test-results/screens/verity-low-confidence.png' });
   if (process.env.GROUNDWORK_SCREENSHOT) await page.screenshot({ path: process.env.GROUNDWORK_SCREENSHOT });
   await page.locator('body').press('n');
@@ -155,5 +158,6 @@ test('a line-level result lights the lines of a value and says "no confidence fr
   const line = built.lines.find((l) => l.text.includes(FIELDS.total))!;
   expectClose(await unionOnPage(page, fieldBoxes(page)), line.box);
   await expect(page.locator('[data-testid="box"][data-node-id="text-1"]')).toHaveAttribute('data-outline', 'true');
+  await page.screenshot({ path: 'test-results/screens/pro-no-confidence.png' });
   void preview;
 });
