@@ -1,14 +1,30 @@
 import { memo, useEffect, useRef } from 'react';
+import { formatConfidence, scoreLabel, type ScoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
 import { FIELD_FLAG_LABELS, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { FieldReview } from './FieldReview.js';
 
 /** One field: name, the model's value and the review buttons on one line; a correction, flags and notices below. */
-export const FieldRow = memo(function FieldRow({ field, notices }: { field: FieldEntry; notices: ExtractNotice[] }) {
+export const FieldRow = memo(function FieldRow({
+  field,
+  notices,
+  weakest,
+  threshold,
+  source,
+}: {
+  field: FieldEntry;
+  notices: ExtractNotice[];
+  /** The least sure word of the field's value; null when none of its words is scored. */
+  weakest: WeakestWord | null;
+  threshold: number;
+  /** Where the result's scores came from; null when it has none. */
+  source: ScoreSource | null;
+}) {
   const selected = useReviewStore((s) => s.selection?.kind === 'field' && s.selection.id === field.path);
   const selectField = useReviewStore((s) => s.selectField);
   const decision = useReviewStore((s) => s.review?.fields[field.path]);
   const ref = useRef<HTMLLIElement>(null);
+  const low = weakest !== null && weakest.confidence < threshold;
   useEffect(() => {
     if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
@@ -19,6 +35,7 @@ export const FieldRow = memo(function FieldRow({ field, notices }: { field: Fiel
       data-field={field.path}
       data-selected={selected ? 'true' : undefined}
       data-status={decision?.status ?? 'unreviewed'}
+      data-low-confidence={low ? 'true' : undefined}
       className="field-row"
       onClick={() => selectField(field.path)}
       role="button"
@@ -30,7 +47,13 @@ export const FieldRow = memo(function FieldRow({ field, notices }: { field: Fiel
         {field.path}
       </span>
       <span className="field-value">{field.value === null || field.value === undefined ? <em className="muted">not found</em> : String(field.value)}</span>
+      {source !== null && field.ranges.length > 0 ? <FieldConfidence weakest={weakest} low={low} source={source} threshold={threshold} /> : null}
       <FieldReview key={decision?.decidedAt ?? 'none'} path={field.path} modelValue={field.value} decision={decision} />
+      {selected && weakest !== null && source !== null ? (
+        <span className="field-extra small muted" data-testid="field-weakest-word">
+          weakest word <strong className={low ? 'warning' : undefined}>“{weakest.text}”</strong>, {scoreLabel(source)} {formatConfidence(weakest.confidence)} (outlined in red on the page)
+        </span>
+      ) : null}
       {decision?.status === 'corrected' ? (
         <span className="field-corrected field-extra" data-testid="field-corrected">
           → {decision.correctedValue}
@@ -51,3 +74,26 @@ export const FieldRow = memo(function FieldRow({ field, notices }: { field: Fiel
     </li>
   );
 });
+
+/** The value's weakest word and its score, marked when below the threshold. */
+function FieldConfidence({ weakest, low, source, threshold }: { weakest: WeakestWord | null; low: boolean; source: ScoreSource; threshold: number }) {
+  if (weakest === null) {
+    return (
+      <span className="field-confidence muted small" data-testid="field-confidence" title="None of the words under this field's ranges carries a score">
+        no score
+      </span>
+    );
+  }
+  const percent = formatConfidence(weakest.confidence);
+  return (
+    <span
+      className={`field-confidence small${low ? ' field-confidence-low' : ''}`}
+      data-testid="field-confidence"
+      data-confidence={weakest.confidence}
+      title={`Weakest word "${weakest.text}": ${scoreLabel(source)} ${percent}${low ? `, below the ${formatConfidence(threshold)} mark` : ''}`}
+    >
+      {low ? '⚠ ' : ''}
+      {percent}
+    </span>
+  );
+}

@@ -7,6 +7,7 @@
 import type { FieldDecision } from '../../shared/workspace.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { nextUnreviewed, restoredDecision, stepPath } from './reviewQueue.js';
+import { fieldsInListOrder } from './fieldConfidence.js';
 import { useReviewMode } from './reviewModeStore.js';
 
 type Decision = Omit<FieldDecision, 'decidedAt'> | null;
@@ -48,7 +49,7 @@ export function decideField(path: string, decision: Decision, { advance }: { adv
     const after = useReviewStore.getState();
     if (after.review === review) return; // the decision failed; the store shows why
     useReviewMode.getState().pushUndo({ extractionId: extraction.id, path, previous: review?.fields[path] });
-    if (advance) selectAndFocus(nextUnreviewed(after.fields, after.review?.fields, path) ?? path);
+    if (advance) selectAndFocus(nextUnreviewed(fieldsInListOrder(), after.review?.fields, path) ?? path);
   });
 }
 
@@ -66,12 +67,12 @@ export function undoLastDecision(): Promise<void> {
 
 /** Moves the selection one field up or down (stopping at the ends). */
 export function stepFieldAndFocus(direction: 1 | -1): void {
-  const { fields } = useReviewStore.getState();
-  selectAndFocus(stepPath(fields, selectedFieldPath(), direction));
+  selectAndFocus(stepPath(fieldsInListOrder(), selectedFieldPath(), direction));
 }
 
 /** The first unreviewed field (or the first field), for keys pressed while no field is selected. */
 export function selectFirstUnreviewed(): void {
-  const { fields, review } = useReviewStore.getState();
+  const { review } = useReviewStore.getState();
+  const fields = fieldsInListOrder();
   selectAndFocus(nextUnreviewed(fields, review?.fields, null) ?? fields[0]?.path ?? null);
 }

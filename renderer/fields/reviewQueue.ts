@@ -2,6 +2,7 @@
  * The review queue as pure functions of the fields and the decisions: which field comes
  * next, what a step lands on, the counts the progress line shows, and what undo restores.
  */
+import type { WeakestWord } from '../../shared/grounding/confidence.js';
 import type { FieldEntry } from '../../shared/grounding/fields.js';
 import type { FieldDecision, Review } from '../../shared/workspace.js';
 
@@ -24,6 +25,13 @@ export function stepPath(fields: readonly Pick<FieldEntry, 'path'>[], fromPath: 
   const current = fromPath === null ? -1 : fields.findIndex((f) => f.path === fromPath);
   const next = current < 0 ? (direction > 0 ? 0 : fields.length - 1) : Math.min(fields.length - 1, Math.max(0, current + direction));
   return fields[next]!.path;
+}
+
+/** Lowest confidence first (ties and unscored fields keep document order, unscored last); otherwise document order. */
+export function orderFields<T extends Pick<FieldEntry, 'path'>>(fields: readonly T[], weakest: Map<string, WeakestWord | null>, byConfidence: boolean): T[] {
+  if (!byConfidence) return [...fields];
+  const score = (f: T) => weakest.get(f.path)?.confidence ?? Infinity;
+  return fields.map((f, i) => ({ f, i, s: score(f) })).sort((a, b) => a.s - b.s || a.i - b.i).map(({ f }) => f);
 }
 
 export interface ReviewCounts {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatConfidence, lowestConfidence } from '../../shared/grounding/confidence.js';
+import { formatConfidence, hasConfidence, NO_CONFIDENCE, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
 import { describeResult } from '../../shared/workspace.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from './download.js';
@@ -11,7 +11,9 @@ export function StatusBar() {
   const result = useReviewStore((s) => s.result);
   const document = useReviewStore((s) => s.document);
   const model = useReviewStore((s) => s.model);
-  const confidence = useMemo(() => (model && selection ? lowestConfidence(model, selection) : null), [model, selection]);
+  const weakest = useMemo(() => (model && selection ? weakestWord(model, selection) : null), [model, selection]);
+  const scored = useMemo(() => (model ? hasConfidence(model) : false), [model]);
+  const ocr = model ? scoreSource(model) === 'ocr' : false;
   return (
     <footer className="status-bar">
       <span className="status-label">{selection ? `${selection.kind === 'node' ? selection.id : `field ${selection.id}`}` : 'Nothing selected'}</span>
@@ -22,9 +24,19 @@ export function StatusBar() {
       <span className="status-text" data-testid="selection-text" title={selection?.text}>
         {selection?.text ?? ''}
       </span>
-      {confidence !== null ? (
-        <span className="status-confidence" data-testid="selection-confidence" title="Read by OCR: the confidence of the least sure word in the selection">
-          OCR, lowest word confidence {formatConfidence(confidence)}
+      {weakest !== null ? (
+        <span className="status-confidence">
+          <span data-testid="selection-confidence" title={`${ocr ? 'Read by OCR' : "The model's own scores"}: a selection is as sure as its least sure word`}>
+            {ocr ? 'OCR, lowest' : 'Lowest'} word confidence {formatConfidence(weakest.confidence)}
+          </span>{' '}
+          in{' '}
+          <span data-testid="selection-weakest-word" className="status-weakest" title="The least sure word, outlined in red on the page">
+            “{weakest.text}”
+          </span>
+        </span>
+      ) : selection && model ? (
+        <span className="status-confidence" data-testid="selection-no-confidence" title={scored ? 'None of the words in the selection carries a score' : "This result's words carry no confidence scores"}>
+          {scored ? 'no word scores here' : NO_CONFIDENCE}
         </span>
       ) : null}
       {result ? (

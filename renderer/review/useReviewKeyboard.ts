@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { fieldsInListOrder } from '../fields/fieldConfidence.js';
 import { reviewModeKey } from '../fields/reviewKeys.js';
 import { useReviewMode } from '../fields/reviewModeStore.js';
 import { useReviewStore } from './reviewStore.js';
@@ -25,8 +26,8 @@ export function useReviewKeyboard(): void {
       if (event.key === 'Escape') selectNode(null);
       else if (event.key === 'j' || event.key === 'ArrowDown') stepSelection(1);
       else if (event.key === 'k' || event.key === 'ArrowUp') stepSelection(-1);
-      else if (event.key === 'n') stepField(1);
-      else if (event.key === 'p') stepField(-1);
+      else if (event.key === 'n') stepField(1, fieldsInListOrder());
+      else if (event.key === 'p') stepField(-1, fieldsInListOrder());
       else return;
       event.preventDefault();
     };

@@ -1,7 +1,9 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { languageNames } from '../../shared/contracts/pageOcr.js';
+import { formatConfidence, nodeConfidences, scoreLabel, scoreSource } from '../../shared/grounding/confidence.js';
 import { flagLabels, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
+import { useConfidenceSettings } from '../fields/confidenceSettings.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { FollowToggle } from '../viewer/FollowToggle.js';
 import { usePageFollow } from '../viewer/usePageFollow.js';
@@ -45,6 +47,9 @@ export function StructureTree({ model }: { model: ParseModel }) {
     useCallback((row: number) => rows[row]?.page ?? null, [rows]),
   );
   const estimate = useCallback(() => ROW_HEIGHT, []);
+  const scores = useMemo(() => nodeConfidences(model), [model]);
+  const scoreName = useMemo(() => scoreLabel(scoreSource(model)), [model]);
+  const threshold = useConfidenceSettings((s) => s.threshold);
 
   return (
     <div className="tree-panel">
@@ -66,7 +71,16 @@ export function StructureTree({ model }: { model: ParseModel }) {
       <VirtualList
         count={rows.length}
         estimate={estimate}
-        render={(i) => <TreeRow node={rows[i]!} markdown={model.markdown} selected={selected.has(rows[i]!.id)} />}
+        render={(i) => (
+          <TreeRow
+            node={rows[i]!}
+            markdown={model.markdown}
+            selected={selected.has(rows[i]!.id)}
+            score={scores.get(rows[i]!.id)}
+            scoreName={scoreName}
+            low={(scores.get(rows[i]!.id) ?? 1) < threshold}
+          />
+        )}
         scrollTo={scrollTo}
         onUserScroll={onUserScroll}
         className="tree"
@@ -76,7 +90,22 @@ export function StructureTree({ model }: { model: ParseModel }) {
   );
 }
 
-const TreeRow = memo(function TreeRow({ node, markdown, selected }: { node: ModelNode; markdown: string; selected: boolean }) {
+const TreeRow = memo(function TreeRow({
+  node,
+  markdown,
+  selected,
+  score,
+  scoreName,
+  low,
+}: {
+  node: ModelNode;
+  markdown: string;
+  selected: boolean;
+  /** The lowest word score below the node (a page's, a table's over its cells); undefined when unscored. */
+  score: number | undefined;
+  scoreName: string;
+  low: boolean;
+}) {
   const selectNode = useReviewStore((s) => s.selectNode);
   const isPage = node.type === 'page';
   // Only the rows in view are rendered, so only their snippets are ever computed.
@@ -105,6 +134,11 @@ const TreeRow = memo(function TreeRow({ node, markdown, selected }: { node: Mode
         </span>
       ) : null}
       {node.cell ? <span className="tree-cell"> r{node.cell.row} c{node.cell.col}{node.cell.rowspan > 1 || node.cell.colspan > 1 ? ` (${node.cell.rowspan}×${node.cell.colspan})` : ''}</span> : null}
+      {score !== undefined ? (
+        <span className={`tree-confidence${low ? ' warning' : ''}`} data-testid="tree-confidence" data-confidence={score} title={`Lowest ${scoreName} of the words below`}>
+          {' '}· {low ? '⚠ ' : ''}{formatConfidence(score)}
+        </span>
+      ) : null}
       {node.flags.length ? (
         <span className="tree-flags" data-testid="node-flags" data-flags={node.flags.join(' ')}>
           {' '}⚠ {flagLabels(node.flags)}

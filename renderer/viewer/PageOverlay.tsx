@@ -1,10 +1,9 @@
 import { memo } from 'react';
-import { formatConfidence } from '../../shared/grounding/confidence.js';
+import { formatConfidence, scoreLabel, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
+import type { PageBox } from '../../shared/grounding/box.js';
 import { flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
+import { useConfidenceSettings } from '../fields/confidenceSettings.js';
 import { useReviewStore } from '../review/reviewStore.js';
-
-/** OCR words less sure than this are outlined in the warning colour. */
-const UNSURE_WORD = 0.6;
 
 /**
  * The boxes of one page, drawn as percentages of the page so they sit right at every zoom.
@@ -14,6 +13,11 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   const selectNode = useReviewStore((s) => s.selectNode);
   const selection = useReviewStore((s) => s.selection);
   const selected = new Set(selection?.nodeIds ?? []);
+  const outlined = new Set(selection?.outlineNodeIds ?? []);
+  const weakest = selection ? weakestWord(model, selection) : null;
+  // Words less sure than the review threshold are outlined in the warning colour.
+  const unsure = useConfidenceSettings((s) => s.threshold);
+  const scoreName = scoreLabel(scoreSource(model));
   const ids = [...(model.boxesByPage.get(page) ?? [])].sort((a, b) => area(model, b) - area(model, a));
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
   const showLines = useReviewStore((s) => s.showLines);
@@ -36,6 +40,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
             data-node-id={id}
             data-type={node.type}
             data-selected={selected.has(id) ? 'true' : undefined}
+            data-outline={outlined.has(id) ? 'true' : undefined}
             data-flagged={node.flags.length > 0 ? 'true' : undefined}
             className={`box box-${typeClass(node.type)}`}
             style={{ left: `${left * 100}%`, top: `${top * 100}%`, width: `${(right - left) * 100}%`, height: `${(bottom - top) * 100}%` }}
@@ -55,14 +60,14 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
             style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
           />
         ) : (
-          // A word read by OCR: its confidence on hover, the unsure ones marked; a click selects its element.
+          // A scored word: its confidence on hover, the unsure ones marked; a click selects its element.
           <div
             key={`line-${i}`}
             data-testid="atomic-box"
             data-confidence={confidence}
-            title={`"${sliceMarkdown(model, range)}": OCR confidence ${formatConfidence(confidence)}`}
-            className={`box box-line box-word${confidence < UNSURE_WORD ? ' box-word-unsure' : ''}`}
-            style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
+            title={`"${sliceMarkdown(model, range)}": ${scoreName} ${formatConfidence(confidence)}`}
+            className={`box box-line box-word${confidence < unsure ? ' box-word-unsure' : ''}`}
+            style={placed(box)}
             onClick={(event) => {
               event.stopPropagation();
               selectNode(id);
@@ -71,15 +76,24 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
         ),
       )}
       {fieldBoxes.map((box, i) => (
-        <div
-          key={`field-${i}`}
-          className="box box-field"
-          style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
-        />
+        <div key={`field-${i}`} data-testid="field-box" className="box box-field" style={placed(box)} />
       ))}
+      {weakest && weakest.page === page ? (
+        <div
+          data-testid="weakest-word"
+          data-confidence={weakest.confidence}
+          title={`Weakest word "${weakest.text}": ${scoreName} ${formatConfidence(weakest.confidence)}`}
+          className="box box-weakest"
+          style={placed(weakest.box)}
+        />
+      ) : null}
     </div>
   );
 });
+
+function placed(box: PageBox) {
+  return { left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` };
+}
 
 function area(model: ParseModel, id: string): number {
   const box = model.nodes.get(id)?.box;

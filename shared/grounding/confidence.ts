@@ -1,30 +1,116 @@
-import type { ParseModel } from './parseModel.js';
+import type { PageBox } from './box.js';
+import type { ParseModel, TextRange } from './parseModel.js';
 import type { Selection } from './selection.js';
 
 /**
- * The lowest word confidence under a selection: over a node's words (a table's, through its
- * cells), or over the words a field's ranges touch. Results carry confidence per word only
- * (as the service's word-level model does), so a selection is as sure as its least sure word.
- * Null when no word under it has one (a text layer, a line-level model).
+ * Confidence is scored per word only (a word-level model's, or OCR's): node-level grounding
+ * carries none, so a node, a page or a field is as sure as its least sure word below it.
+ * Line-level results and text layers carry no scores at all, which is not the same as 0 or 1.
  */
-export function lowestConfidence(model: ParseModel, selection: Selection): number | null {
-  let lowest: number | null = null;
-  const consider = (confidence: number | undefined) => {
-    if (confidence !== undefined && (lowest === null || confidence < lowest)) lowest = confidence;
-  };
-  const touches = (range: { start: number; end: number }) =>
-    selection.kind === 'node' || selection.ranges.some((r) => range.start < Math.max(r.end, r.start + 1) && range.end > r.start);
-  const visit = (id: string, depth: number) => {
+
+/** The least sure word under a selection, to name it and draw it on the page. */
+export interface WeakestWord {
+  confidence: number;
+  /** The element whose atomic grounding holds the word. */
+  nodeId: string;
+  page: number;
+  box: PageBox;
+  range: TextRange;
+  text: string;
+}
+
+/** Where the scores came from: the offline engine's OCR, or the service's model. */
+export type ScoreSource = 'ocr' | 'model';
+
+/** Reviewers are asked to look twice at a field below this (a setting; this is its default). */
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.8;
+
+export const NO_CONFIDENCE = 'no confidence from this model';
+
+const weakestCache = new WeakMap<Selection, WeakestWord | null>();
+
+/**
+ * The weakest word under a selection: over a node's words (a table's through its cells, a
+ * page's through its elements), or over the words a field's ranges touch. Null when no word
+ * under it has a score.
+ */
+export function weakestWord(model: ParseModel, selection: Selection): WeakestWord | null {
+  const cached = weakestCache.get(selection);
+  if (cached !== undefined) return cached;
+  let weakest: WeakestWord | null = null;
+  const touches = (range: TextRange) => selection.kind === 'node' || selection.ranges.some((r) => overlaps(range, r));
+  const stack = [...selection.nodeIds];
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const id = stack.pop()!;
     const node = model.nodes.get(id);
-    if (!node || depth > 3) return;
-    for (const atom of node.atomic) if (touches(atom.range)) consider(atom.confidence);
-    for (const child of node.childIds) visit(child, depth + 1);
-  };
-  for (const id of selection.nodeIds) visit(id, 0);
+    if (!node || seen.has(id)) continue;
+    seen.add(id);
+    for (const atom of node.atomic) {
+      if (atom.confidence === undefined || !touches(atom.range)) continue;
+      // Ties go to the earlier word, so the one named is stable.
+      if (weakest === null || atom.confidence < weakest.confidence || (atom.confidence === weakest.confidence && atom.range.start < weakest.range.start)) {
+        weakest = { confidence: atom.confidence, nodeId: id, page: atom.page, box: atom.box, range: atom.range, text: model.markdown.slice(atom.range.start, atom.range.end) };
+      }
+    }
+    // A field's selection names its leaves already; a node's reaches its words through its children.
+    if (selection.kind === 'node') stack.push(...node.childIds);
+  }
+  weakestCache.set(selection, weakest);
+  return weakest;
+}
+
+/** The lowest word confidence under a selection, or null when none of its words is scored. */
+export function lowestConfidence(model: ParseModel, selection: Selection): number | null {
+  return weakestWord(model, selection)?.confidence ?? null;
+}
+
+const nodeCache = new WeakMap<ParseModel, Map<string, number>>();
+
+/** Every node's minimum over the scored words below it (pages and tables included); unscored nodes are absent. */
+export function nodeConfidences(model: ParseModel): Map<string, number> {
+  const cached = nodeCache.get(model);
+  if (cached) return cached;
+  const lowest = new Map<string, number>();
+  // Reading order puts parents before children, so walking it backwards settles children first.
+  for (let i = model.order.length - 1; i >= 0; i--) {
+    const node = model.nodes.get(model.order[i]!);
+    if (!node) continue;
+    let min: number | undefined;
+    for (const atom of node.atomic) if (atom.confidence !== undefined && (min === undefined || atom.confidence < min)) min = atom.confidence;
+    for (const child of node.childIds) {
+      const score = lowest.get(child);
+      if (score !== undefined && (min === undefined || score < min)) min = score;
+    }
+    if (min !== undefined) lowest.set(node.id, min);
+  }
+  nodeCache.set(model, lowest);
   return lowest;
+}
+
+/** Whether any word of the result carries a score. */
+export function hasConfidence(model: ParseModel): boolean {
+  return nodeConfidences(model).size > 0;
+}
+
+/** OCR when the offline engine read pages by OCR; otherwise the scores are the service model's. */
+export function scoreSource(model: ParseModel): ScoreSource {
+  return model.pages.some((p) => p.ocr !== null) ? 'ocr' : 'model';
+}
+
+/** "OCR confidence" or "model confidence", as a label for a score. */
+export function scoreLabel(source: ScoreSource): string {
+  return source === 'ocr' ? 'OCR confidence' : 'model confidence';
 }
 
 /** "87 %" */
 export function formatConfidence(confidence: number): string {
-  return `${Math.round(confidence * 100)} %`;
+  // Never round a score that is not perfect up to 100 %, nor a non-zero one down to 0 %.
+  const percent = Math.round(confidence * 100);
+  const shown = confidence < 1 && percent === 100 ? 99 : confidence > 0 && percent === 0 ? 1 : percent;
+  return `${shown} %`;
+}
+
+function overlaps(a: TextRange, b: TextRange): boolean {
+  return a.start < Math.max(b.end, b.start + 1) && a.end > b.start;
 }

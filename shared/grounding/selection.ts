@@ -11,6 +11,11 @@ export interface Selection {
   /** Exact UTF-16 ranges of the Markdown. */
   ranges: TextRange[];
   boxes: PageBox[];
+  /**
+   * Nodes whose own box is only context: a field lit the words or lines of its value inside
+   * them (their atomic grounding), so the block is drawn as a faint outline around those.
+   */
+  outlineNodeIds?: string[];
   pages: number[];
   /** The exact Markdown text of the ranges, joined by " … " when there are several. */
   text: string;
@@ -33,18 +38,20 @@ export function selectNode(model: ParseModel, id: string): Selection | null {
 
 /**
  * Grounds ranges (an extracted field's) back to the source: the smallest nodes whose
- * ranges overlap them, their boxes (atomic boxes where a line falls inside the range,
- * for tighter highlights) and their pages.
+ * ranges overlap them, their boxes (the atomic segments, words or lines, the ranges touch:
+ * the value's own boxes, not its block's; the block's box where it has none) and their pages.
  */
 export function selectRanges(model: ParseModel, id: string, ranges: TextRange[]): Selection {
   const nodeIds = new Set<string>();
   const boxes: PageBox[] = [];
   const pages = new Set<number>();
+  const outlined = new Set<string>();
   for (const range of ranges) {
     for (const node of leavesOverlapping(model, range)) {
       nodeIds.add(node.id);
       const atoms = node.atomic.filter((a) => a.range.start < Math.max(range.end, range.start + 1) && a.range.end > range.start);
       const chosen = atoms.length > 0 ? atoms.map((a) => a.box) : node.box ? [node.box] : [];
+      if (atoms.length > 0) outlined.add(node.id);
       boxes.push(...chosen);
       for (const box of chosen) pages.add(box.page);
     }
@@ -55,6 +62,7 @@ export function selectRanges(model: ParseModel, id: string, ranges: TextRange[])
     nodeIds: [...nodeIds],
     ranges,
     boxes,
+    outlineNodeIds: [...outlined],
     pages: [...pages].sort((a, b) => a - b),
     text: ranges.map((r) => model.markdown.slice(r.start, r.end)).join(' … '),
   };

@@ -10,7 +10,8 @@ export interface SelectionSlice {
   selectField(path: string): void;
   /** The next or previous element in reading order. */
   stepSelection(direction: 1 | -1): void;
-  stepField(direction: 1 | -1): void;
+  /** The next or previous field, in `order` (the Fields panel's) or else document order. */
+  stepField(direction: 1 | -1, order?: readonly { path: string }[]): void;
   setShowLines(show: boolean): void;
 }
 
@@ -27,8 +28,9 @@ export const createSelectionSlice: SliceOf<SelectionSlice> = (set, get) => {
     set({ selection: selectRanges(model, path, ranges) });
   }
 
-  function stepField(direction: 1 | -1): void {
-    const { fields, selection } = get();
+  function stepField(direction: 1 | -1, order?: readonly { path: string }[]): void {
+    const { selection } = get();
+    const fields = order ?? get().fields;
     if (fields.length === 0) return;
     const current = selection?.kind === 'field' ? fields.findIndex((f) => f.path === selection.id) : -1;
     selectField(fields[stepIndex(current, fields.length, direction)]!.path);
