@@ -383,7 +383,8 @@ export class JobTracker {
         const appError = error instanceof AppError ? forJob(error, record.jobId) : new AppError({ code: 'unexpected', message: String(error) });
         if (this.stopper.signal.aborted) return record;
         if (isPermanent(appError)) {
-          record = await this.save({ ...record, problem: appError.toData(), unreachableSince: null });
+          // The service's last word stands even when its output could not be stored (completed, not readable from here).
+          record = await this.save({ ...record, status: this.statuses.get(record.jobId) ?? record.status, problem: appError.toData(), unreachableSince: null });
           this.deps.logger.warn('job polling stopped', { jobId: record.jobId, code: appError.code });
         } else if (error instanceof PollUnanswered) {
           failures++;
@@ -547,7 +548,10 @@ function failureOf(poll: JobPoll): AppErrorData {
 function isPermanent(error: AppError): boolean {
   // invalid_job_id: the service answered a create with an id that cannot be put in a poll path; it never will be.
   // response_too_large: the same answer would be too large on every poll.
-  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'document_trashed', 'invalid_output_url', 'invalid_job_id', 'invalid_api_key', 'response_too_large'].includes(error.code)) return true;
+  // output_unreadable: the output_url answered 401/403/404/410; "Check again" reads it once the user made it readable.
+  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'document_trashed', 'invalid_output_url', 'output_unreadable', 'invalid_job_id', 'invalid_api_key', 'response_too_large'].includes(error.code)) return true;
+  // output_unreachable (a network failure or 5xx of the output_url) carries the storage's status, not the service's: polled through.
+  if (error.code === 'output_unreachable') return false;
   return error.status === 401 || error.status === 403 || error.status === 404 || error.status === 422;
 }
 
