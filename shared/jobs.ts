@@ -50,6 +50,12 @@ export interface JobRecord {
    * Absent in records written before it existed.
    */
   unreachableSince?: string | null;
+  /**
+   * What the user should know about the request, found before it was sent (an
+   * output_save_url signed with session credentials, one whose expiry could not be read, a
+   * page count not known). Absent when there was none, or in older records.
+   */
+  warnings?: string[];
   batch?: { batchId: string; itemId: string };
   /** The create intent this job settled (see electron/jobs/createIntentStore.ts). */
   intentId?: string;
@@ -72,7 +78,7 @@ export interface JobRow {
   failureReason: string | null;
   /** 'current' (`parse-<ulid>`) or 'older' (any other accepted format). */
   idFormat: 'current' | 'older';
-  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'error' | 'keyId' | 'batch' | 'unreachableSince' | 'updatedAt'> | null;
+  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'error' | 'keyId' | 'batch' | 'unreachableSince' | 'updatedAt' | 'warnings'> | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { JobRow } from '../../shared/jobs.js';
 import { useJobsStore } from './jobsStore.js';
+import { JobWarnings } from './JobWarnings.js';
 import { clockTime, notFollowed, statusBadge, unreachableText } from './jobWords.js';
 
 function when(iso: string | null): string {
@@ -25,6 +26,7 @@ function JobTrouble({ row }: { row: JobRow }) {
           {problem.code === 'output_unreadable' ? 'Result not read' : 'Not followed any more'}{notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message} <code>{problem.code}</code>
         </div>
       ) : null}
+      <JobWarnings warnings={row.local?.warnings} />
       {unreachableSince ? (
         <div className="small warning" data-testid="job-unreachable">
           {unreachableText(unreachableSince)}
