@@ -91,11 +91,12 @@ export function extractNotices(response: { warnings?: unknown; schema_violation_
     else if (isRecord(warning)) {
       const message = typeof warning.msg === 'string' ? warning.msg : typeof warning.message === 'string' ? warning.message : textOf(warning.msg ?? warning.message ?? warning);
       notices.push({ code: typeof warning.code === 'string' ? warning.code : 'warning', message });
-    }
+    } else notices.push({ code: 'warning', message: textOf(warning) }); // a number, a list, null: shown as it came
   }
   if (warnings.length > MAX_NOTICES) notices.push({ code: 'more_warnings', message: `${warnings.length - MAX_NOTICES} more warnings are not listed.` });
-  if (typeof response.schema_violation_error === 'string' && response.schema_violation_error) {
-    notices.push({ code: 'schema_violation', message: response.schema_violation_error });
+  const violation = response.schema_violation_error;
+  if (violation !== null && violation !== undefined && violation !== '') {
+    notices.push({ code: 'schema_violation', message: textOf(violation) });
   }
   return notices;
 }
