@@ -11,9 +11,16 @@ import { renderMarkdown } from './renderMarkdown.js';
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
 export function MarkdownPanel({ model }: { model: ParseModel }) {
-  const [raw, setRaw] = useState(false);
+  // Blocks are cut from the Markdown by their ranges; ranges in an unknown unit cut nothing, so the whole text is shown raw.
+  const [raw, setRaw] = useState(model.foreignRangeUnits !== null);
+  useEffect(() => setRaw(model.foreignRangeUnits !== null), [model]);
   return (
     <div className="md-panel">
+      {model.foreignRangeUnits !== null ? (
+        <p className="small warning md-units-notice" data-testid="range-units-notice" role="status">
+          ⚠ This result counts its ranges in “{model.foreignRangeUnits.slice(0, 80)}”, not Unicode code points. Its Markdown is shown whole and its boxes on the page, but nothing is linked or highlighted: a range in another unit would mark the wrong text.
+        </p>
+      ) : null}
       <div className="panel-toolbar">
         <label className="toggle">
           <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} data-testid="md-raw-toggle" /> Raw Markdown

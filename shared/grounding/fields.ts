@@ -10,12 +10,13 @@ import type { CodePointRange } from '../contracts/v2Parse.js';
  * left out), a range outside the Markdown it points into, or a value nested too deeply to
  * be walked (shown as one value).
  */
-export type FieldFlag = 'range_invalid' | 'range_out_of_bounds' | 'too_deep';
+export type FieldFlag = 'range_invalid' | 'range_out_of_bounds' | 'too_deep' | 'range_units_unknown';
 
 export const FIELD_FLAG_LABELS: Record<FieldFlag, string> = {
   range_invalid: 'unreadable range left out',
   range_out_of_bounds: 'range outside the Markdown',
   too_deep: 'nested too deeply to list',
+  range_units_unknown: 'range in units other than code points; not linked to the page',
 };
 
 export interface FieldEntry {
