@@ -130,6 +130,13 @@ export interface JobDetail {
   markdownPreview: string | null;
 }
 
+/** A completed job's whole result, as a file to import with its document (a job from another client, say). */
+export interface JobResultFile {
+  fileName: string;
+  /** The job's poll envelope with its result inline, or the document read from its output_url. */
+  text: string;
+}
+
 /** Sync or job for one parse, and why. */
 export interface ParsePlan {
   mode: 'sync' | 'job';
