@@ -109,7 +109,7 @@ export class JobTracker {
       this.clock.now(),
     );
     let job: JobCreated;
-    let warnings: string[] = [];
+    let warnings: string[];
     this.sending.add(intent.intentId);
     try {
       ({ job, warnings } = await this.createOnce({ create: createClient, read: readClient }, intent, retry, options.signal));

@@ -11,9 +11,11 @@ import { renderMarkdown } from './renderMarkdown.js';
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
 export function MarkdownPanel({ model }: { model: ParseModel }) {
-  // Blocks are cut from the Markdown by their ranges; ranges in an unknown unit cut nothing, so the whole text is shown raw.
-  const [raw, setRaw] = useState(model.foreignRangeUnits !== null);
-  useEffect(() => setRaw(model.foreignRangeUnits !== null), [model]);
+  const [raw, setRaw] = useState(false);
+  // Blocks are cut from the Markdown by their ranges; ranges in an unknown unit cut nothing, so
+  // such a result is shown raw until the user unticks it for this result.
+  const [renderedChosenFor, setRenderedChosenFor] = useState<ParseModel | null>(null);
+  const showRaw = raw || (model.foreignRangeUnits !== null && renderedChosenFor !== model);
   return (
     <div className="md-panel">
       {model.foreignRangeUnits !== null ? (
@@ -23,11 +25,19 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
       ) : null}
       <div className="panel-toolbar">
         <label className="toggle">
-          <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} data-testid="md-raw-toggle" /> Raw Markdown
+          <input
+            type="checkbox"
+            checked={showRaw}
+            onChange={(e) => {
+              setRaw(e.target.checked);
+              if (!e.target.checked) setRenderedChosenFor(model);
+            }}
+            data-testid="md-raw-toggle"
+          /> Raw Markdown
         </label>
         <FollowToggle />
       </div>
-      {raw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} />}
+      {showRaw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} />}
     </div>
   );
 }

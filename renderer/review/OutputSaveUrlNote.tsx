@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { checkOutputSaveUrl } from '../../shared/outputSaveUrl.js';
 import { useReviewStore } from './reviewStore.js';
 
@@ -8,9 +9,15 @@ import { useReviewStore } from './reviewStore.js';
  */
 export function OutputSaveUrlNote({ url }: { url: string }) {
   const pageCount = useReviewStore((s) => s.document?.pageCount ?? null);
+  // The window is judged against the clock: a URL that passes now may not in a minute.
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
   const trimmed = url.trim();
   if (!trimmed) return null;
-  const check = checkOutputSaveUrl(trimmed, pageCount, Date.now());
+  const check = checkOutputSaveUrl(trimmed, pageCount, now);
   const lines = check.ok ? check.warnings : [check.message];
   if (lines.length === 0) return null;
   return (
