@@ -20,7 +20,7 @@ import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type ParseAnswer
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type ChosenFolder, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import { jobsRequests as jr } from './ipcJobs.js';
-import type { Batch, BatchEstimate, JobDetail, JobListPage, JobRecord, JobSettings, LocalJobs, UnsureSettled } from './jobs.js';
+import type { Batch, BatchEstimate, JobDetail, JobResultFile, JobListPage, JobRecord, JobSettings, LocalJobs, UnsureSettled } from './jobs.js';
 import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from './datasets/registry.js';
 
 export { CHANNELS, type Channel };
@@ -223,6 +223,7 @@ export const ipcTable = {
   'jobs:create': channel<JobRecord>()(jr.create),
   'jobs:list': channel<JobListPage>()(jr.list),
   'jobs:detail': channel<JobDetail>()(jr.detail),
+  'jobs:result': channel<JobResultFile>()(jr.result),
   'jobs:local': channel<LocalJobs>()(jr.local),
   'jobs:get': channel<JobRecord | null>()(jr.get),
   'jobs:retry': channel<JobRecord>()(jr.retry),

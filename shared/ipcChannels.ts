@@ -63,6 +63,7 @@ export const CHANNELS = [
   'jobs:create',
   'jobs:list',
   'jobs:detail',
+  'jobs:result',
   'jobs:local',
   'jobs:get',
   'jobs:retry',

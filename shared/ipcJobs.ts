@@ -51,6 +51,7 @@ export const jobsRequests = {
     })
     .strict(),
   detail: z.object({ service, jobId, keyId: keyIdSchema.optional() }).strict(),
+  result: z.object({ service, jobId, keyId: keyIdSchema.optional() }).strict(),
   local: z.object({}).strict(),
   get: z.object({ jobId }).strict(),
   retry: z.object({ jobId }).strict(),

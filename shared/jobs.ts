@@ -52,6 +52,12 @@ export interface JobRecord {
    * Absent in records written before it existed.
    */
   unreachableSince?: string | null;
+  /**
+   * What the user should know about the request, found before it was sent (an
+   * output_save_url signed with session credentials, one whose expiry could not be read, a
+   * page count not known). Absent when there was none, or in older records.
+   */
+  warnings?: string[];
   batch?: { batchId: string; itemId: string };
   /** The create intent this job settled (see electron/jobs/createIntentStore.ts). */
   intentId?: string;
@@ -74,7 +80,7 @@ export interface JobRow {
   failureReason: string | null;
   /** 'current' (`parse-<ulid>`) or 'older' (any other accepted format). */
   idFormat: 'current' | 'older';
-  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'error' | 'keyId' | 'batch' | 'unreachableSince' | 'updatedAt'> | null;
+  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'error' | 'keyId' | 'batch' | 'unreachableSince' | 'updatedAt' | 'warnings'> | null;
 }
 
 /**
@@ -124,6 +130,13 @@ export interface JobDetail {
   outputUrl: string | null;
   /** The first characters of the result's Markdown, to see what a job produced without its document. */
   markdownPreview: string | null;
+}
+
+/** A completed job's whole result, as a file to import with its document (a job from another client, say). */
+export interface JobResultFile {
+  fileName: string;
+  /** The job's poll envelope with its result inline, or the document read from its output_url. */
+  text: string;
 }
 
 /** Sync or job for one parse, and why. */

@@ -50,6 +50,12 @@ export interface KeyTestResult {
   status: number | null;
   message: string;
   checkedAt: string;
+  /**
+   * How far an accepted key was proven: `used` — a real read answered with the key;
+   * `not_refused` — an empty request was refused as invalid (422), which a service that
+   * checks bodies before keys would answer to any key. Absent when not accepted.
+   */
+  proof?: 'used' | 'not_refused';
 }
 
 export const keyIdSchema = z.string().uuid();

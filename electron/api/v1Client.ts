@@ -54,7 +54,8 @@ export class V1Client {
   }
 
   createTag(projectId: number, body: CreateTagRequest, query: { timeout?: number | null } = {}, options?: CallOptions): Promise<Tag> {
-    return this.post(`${this.project(projectId)}/tags`, body, tagSchema, 'tag', options, { timeout: query.timeout });
+    // `timeout` is "integer or null, default 60": left out it is 60, so null is sent as the name with no value (`?timeout=`).
+    return this.post(`${this.project(projectId)}/tags`, { name: body.name }, tagSchema, 'tag', options, { timeout: query.timeout === null ? '' : query.timeout });
   }
 
   updateTag(projectId: number, tagId: number, body: { name: string }, options?: CallOptions): Promise<Tag> {
@@ -114,7 +115,7 @@ export class V1Client {
     schema: S,
     what: string,
     options?: CallOptions,
-    query?: Record<string, number | null | undefined>,
+    query?: Record<string, string | number | null | undefined>,
   ): Promise<z.infer<S>> {
     const response = await callService(this.endpoint, { method: 'POST', path, ...jsonBody(body), ...(query ? { query } : {}) }, options);
     return readJson(response, dataEnvelope(schema), what).data as z.infer<S>;

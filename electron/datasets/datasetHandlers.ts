@@ -27,7 +27,7 @@ export function createDatasetHandlers(
     'datasets:setProjectKey': ({ projectId, keyId }) => datasets.setProjectKey(projectId, keyId),
     'datasets:setActive': ({ projectId, isActive }) => datasets.setActive(projectId, isActive),
     'datasets:setSettings': (settings) => datasets.setSettings(settings),
-    'datasets:createTag': ({ projectId, name, required }) => datasets.createTag(projectId, name, required),
+    'datasets:createTag': ({ projectId, name }) => datasets.createTag(projectId, name),
     'datasets:renameTag': ({ projectId, tagId, name }) => datasets.renameTag(projectId, tagId, name),
     'datasets:createMetadata': ({ projectId, ...body }) => datasets.createMetadata(projectId, body),
     'datasets:updateMetadata': ({ projectId, metadataId, ...body }) => datasets.updateMetadata(projectId, metadataId, body),

@@ -99,10 +99,10 @@ export class DatasetsService {
     return this.store.setSettings(settings);
   }
 
-  async createTag(projectId: number, name: string, required: boolean | undefined): Promise<ProjectEntry> {
+  async createTag(projectId: number, name: string): Promise<ProjectEntry> {
     const { client } = await this.projectClient(projectId);
     const { settings } = await this.store.read();
-    const tag = await client.createTag(projectId, { name, ...(required !== undefined ? { required } : {}) }, { timeout: settings.tagTimeout });
+    const tag = await client.createTag(projectId, { name }, { timeout: settings.tagTimeout });
     return this.store.updateProject(projectId, (p) => ({ ...p, tags: [...p.tags.filter((t) => t.id !== tag.id), tag] }));
   }
 

@@ -4,6 +4,7 @@ import type { HandlerTable } from '../handlers.js';
 import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
 import { jobDetail, listJobs, localJobs } from './jobList.js';
+import { jobResultFile } from './jobResult.js';
 import { readJobSettings, updateJobSettings } from './parsePlan.js';
 
 type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}`>;
@@ -21,6 +22,7 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     },
     'jobs:list': (request) => listJobs(keys, jobs.records, request),
     'jobs:detail': ({ service, jobId, keyId }) => jobDetail(keys, jobs.records, service, jobId, keyId),
+    'jobs:result': ({ service, jobId, keyId }) => jobResultFile(keys, jobs.records, service, jobId, keyId),
     'jobs:local': () => localJobs(jobs.records, jobs.tracker),
     'jobs:get': async ({ jobId }) => (await jobs.records.get(jobId)) ?? null,
     'jobs:retry': async ({ jobId }) => {

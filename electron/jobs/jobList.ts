@@ -97,6 +97,7 @@ function rowFrom(service: JobService, row: JobListRow, record: JobRecord | null)
           unreachableSince: record.unreachableSince ?? null,
           updatedAt: record.updatedAt,
           ...(record.batch ? { batch: record.batch } : {}),
+          ...(record.warnings?.length ? { warnings: record.warnings } : {}),
         }
       : null,
   };

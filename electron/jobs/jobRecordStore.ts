@@ -23,6 +23,7 @@ const recordSchema = z.looseObject({
   credits: z.number().nullable(),
   pageCount: z.number().nullable(),
   problem: errorSchema.nullable(),
+  warnings: z.array(z.string()).optional(),
   batch: z.object({ batchId: z.string(), itemId: z.string() }).optional(),
   intentId: z.string().optional(),
   updatedAt: z.string(),

@@ -109,9 +109,10 @@ export class JobTracker {
       this.clock.now(),
     );
     let job: JobCreated;
+    let warnings: string[];
     this.sending.add(intent.intentId);
     try {
-      job = await this.createOnce({ create: createClient, read: readClient }, intent, retry, options.signal);
+      ({ job, warnings } = await this.createOnce({ create: createClient, read: readClient }, intent, retry, options.signal));
     } catch (error) {
       // An unsure create keeps its intent (with its candidate jobs) for the user; any other failure created nothing.
       if (!(error instanceof AppError && error.code === 'create_unsure')) await this.deps.intents.close(intent.intentId);
@@ -120,7 +121,7 @@ export class JobTracker {
       this.sending.delete(intent.intentId);
     }
     options.onAccepted?.(job.status);
-    return this.recordCreated(intent, job);
+    return this.recordCreated(intent, job, warnings);
   }
 
   /** Creates whose outcome is unknown (not the ones being sent right now). */
@@ -230,16 +231,16 @@ export class JobTracker {
   }
 
   /** Sends the create; after a dropped connection, resends only when the service has no job for it. */
-  private async createOnce(clients: { create: V2Client; read: V2Client }, intent: CreateIntent, retry: RetryOptions, signal?: AbortSignal): Promise<JobCreated> {
+  private async createOnce(clients: { create: V2Client; read: V2Client }, intent: CreateIntent, retry: RetryOptions, signal?: AbortSignal): Promise<{ job: JobCreated; warnings: string[] }> {
     const clock = retry.clock ?? this.clock;
     let dropped: AppError;
     for (let resends = 0; ; resends++) {
       const key = gateKey(intent);
       try {
         return await this.gate.sending(key, async () => {
-          const { job } = await sendCreate(this.deps, clients.create, intent.request, signal ? { signal } : {});
-          this.claimed.add(job.job_id);
-          return job;
+          const created = await sendCreate(this.deps, clients.create, intent.request, signal ? { signal } : {});
+          this.claimed.add(created.job.job_id);
+          return created;
         });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'connection_reset')) throw error;
@@ -258,7 +259,8 @@ export class JobTracker {
           this.deps.logger.warn('dropped job create could not be settled', { intentId: intent.intentId, code: error instanceof AppError ? error.code : 'unexpected' });
           return { kind: 'ambiguous' as const, candidates: [] };
         });
-      if (outcome.kind === 'found') return outcome.job;
+      // The preflight's warnings were lost with the answer; the user saw none of them being refused.
+      if (outcome.kind === 'found') return { job: outcome.job, warnings: [] };
       if (outcome.kind === 'ambiguous') {
         await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
         throw unsureCreate(outcome.candidates);
@@ -273,7 +275,7 @@ export class JobTracker {
   }
 
   /** Writes the record of a created job (then forgets its intent) and starts following it. */
-  private async recordCreated(intent: CreateIntent, job: JobCreated): Promise<JobRecord> {
+  private async recordCreated(intent: CreateIntent, job: JobCreated, warnings: string[] = []): Promise<JobRecord> {
     const now = new Date(this.clock.now()).toISOString();
     const record: JobRecord = {
       jobId: job.job_id,
@@ -290,6 +292,7 @@ export class JobTracker {
       credits: null,
       pageCount: null,
       problem: null,
+      ...(warnings.length > 0 ? { warnings } : {}),
       ...(intent.batch ? { batch: intent.batch } : {}),
       intentId: intent.intentId,
       updatedAt: now,
@@ -383,7 +386,8 @@ export class JobTracker {
         const appError = error instanceof AppError ? forJob(error, record.jobId) : new AppError({ code: 'unexpected', message: String(error) });
         if (this.stopper.signal.aborted) return record;
         if (isPermanent(appError)) {
-          record = await this.save({ ...record, problem: appError.toData(), unreachableSince: null });
+          // The service's last word stands even when its output could not be stored (completed, not readable from here).
+          record = await this.save({ ...record, status: this.statuses.get(record.jobId) ?? record.status, problem: appError.toData(), unreachableSince: null });
           this.deps.logger.warn('job polling stopped', { jobId: record.jobId, code: appError.code });
         } else if (error instanceof PollUnanswered) {
           failures++;
@@ -547,7 +551,10 @@ function failureOf(poll: JobPoll): AppErrorData {
 function isPermanent(error: AppError): boolean {
   // invalid_job_id: the service answered a create with an id that cannot be put in a poll path; it never will be.
   // response_too_large: the same answer would be too large on every poll.
-  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'document_trashed', 'invalid_output_url', 'invalid_job_id', 'invalid_api_key', 'response_too_large'].includes(error.code)) return true;
+  // output_unreadable: the output_url answered 401/403/404/410; "Check again" reads it once the user made it readable.
+  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'document_trashed', 'invalid_output_url', 'output_unreadable', 'invalid_job_id', 'invalid_api_key', 'response_too_large'].includes(error.code)) return true;
+  // output_unreachable (a network failure or 5xx of the output_url) carries the storage's status, not the service's: polled through.
+  if (error.code === 'output_unreachable') return false;
   return error.status === 401 || error.status === 403 || error.status === 404 || error.status === 422;
 }
 

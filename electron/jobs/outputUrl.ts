@@ -15,6 +15,11 @@ import { isLoopbackHost } from '../keys/keyDestinations.js';
  */
 export const MAX_OUTPUT_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/**
+ * Answers that asking again will not change: a presigned upload URL refuses GET (403), the
+ * object is gone (404, 410), the storage wants credentials we do not have (401).
+ */
+export const UNREADABLE = new Set([401, 403, 404, 410]);
 
 export interface OutputFetch {
   /** The job's key's service address; loopback there allows the emulator's http and loopback output_url. */
@@ -44,7 +49,8 @@ export async function fetchOutput(url: string, options: OutputFetch): Promise<un
       current = URL.parse(location, target)?.toString() ?? location; // a Location that is no address fails as one on the next turn
       continue;
     }
-    if (response.status < 200 || response.status >= 300) throw unreachable(`answered HTTP ${response.status}`);
+    if (UNREADABLE.has(response.status)) throw unreadable(response.status);
+    if (response.status < 200 || response.status >= 300) throw unreachable(`answered HTTP ${response.status}`, response.status);
     try {
       return JSON.parse(response.text) as unknown;
     } catch {
@@ -101,6 +107,16 @@ function refused(message: string): AppError {
   return new AppError({ code: 'invalid_output_url', message, hint: HINT });
 }
 
-function unreachable(what: string): AppError {
-  return new AppError({ code: 'output_unreachable', message: `The job's output_url ${what}.`, hint: 'Check that the URL can still be read; the app will try again.' });
+function unreachable(what: string, status?: number): AppError {
+  return new AppError({ code: 'output_unreachable', message: `The job's output_url ${what}.`, hint: 'Check that the URL can still be read; the app will try again.', ...(status !== undefined ? { status } : {}) });
+}
+
+/** Final for polling: the job is done on the service and its result sits at the user's URL, just not readable from here. */
+function unreadable(status: number): AppError {
+  return new AppError({
+    code: 'output_unreadable',
+    message: `Completed on the service and delivered to your output_save_url, but not readable from here: its output_url answered HTTP ${status}${status === 403 ? ' (a presigned upload URL usually refuses reading)' : ''}.`,
+    hint: 'Open the result from your storage, or make the URL readable (e.g. a presigned GET URL of the same object) and press "Check again" on the Jobs screen.',
+    status,
+  });
 }

@@ -8,8 +8,10 @@ import type { Credential } from './keysService.js';
  * The cheapest authenticated call for each kind of key, chosen so that it spends no
  * credits and changes nothing:
  * - v2: list one parse job (`GET /v2/parse/jobs?pageSize=1`);
- * - analyzer and v1: a request without a document or body. Authentication is checked
- *   before validation, so a validation error (422) means the key was accepted.
+ * - analyzer and v1: a request without a document or body (there is no read-only call
+ *   that needs no project or document). A 401/403 proves the key refused; a 422 proves only
+ *   that the key was not refused: a service that validates the body before the key would
+ *   answer 422 to any key, and the result says so.
  */
 function probe(credential: Credential): { request: HttpRequest; accepted: (status: number) => boolean } {
   const headers = authHeaders(credential);
@@ -44,7 +46,16 @@ export async function testKey(credential: Credential, signal?: AbortSignal): Pro
   try {
     const response = await httpRequest({ ...request, timeoutMs: 15_000, ...(signal ? { signal } : {}) });
     if (accepted(response.status)) {
-      return { ok: true, status: response.status, message: 'The service accepted this key.', checkedAt };
+      if (response.status === 422) {
+        return {
+          ok: true,
+          status: 422,
+          proof: 'not_refused',
+          message: 'The service did not refuse this key; it was not used for a real request. (The test sends an empty request, which the service refused as invalid, HTTP 422, without objecting to the key.)',
+          checkedAt,
+        };
+      }
+      return { ok: true, status: response.status, proof: 'used', message: 'The service accepted this key.', checkedAt };
     }
     return { ok: false, status: response.status, message: describeRefusal(response.status, response.text), checkedAt };
   } catch (error) {

@@ -188,7 +188,7 @@ export class KeysService {
    */
   async credentialFor(kinds: readonly KeyKind[], keyId?: string): Promise<Credential> {
     const { keys } = await this.deps.settings.read();
-    // `kinds` is in order of preference: the older analyzer takes its own key first, a v2 key only without one.
+    // `kinds` is in order of preference: the first enabled key of the first kind that has one.
     const record = keyId ? keys.find((k) => k.id === keyId) : kinds.map((kind) => keys.find((k) => k.kind === kind && k.enabled)).find((k) => k !== undefined);
     if (!record) {
       throw new AppError({

@@ -93,9 +93,23 @@ export interface AnalyzerRunRequest {
   options?: Omit<AnalyzerInput, 'document'>;
 }
 
+/** The older analyzer takes analyzer keys only: it answers a v2 key with 401, so none is offered to it. */
+async function analyzerCredential(keys: CloudDeps['keys'], keyId: string | undefined) {
+  try {
+    return await keys.credentialFor(['analyzer'], keyId);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'no_key' && !keyId)) throw error;
+    throw new AppError({
+      code: 'no_analyzer_key',
+      message: 'The older analyzer needs an analyzer key, and there is no enabled one. It refuses v2 parse keys.',
+      hint: 'Add an analyzer key on the Keys screen (kind "Older analyzer"), or run the cloud parser (v2 parse) with your v2 key.',
+    });
+  }
+}
+
 /** The older one-call analyzer on a workspace document; per-page errors make the result partial. */
 export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, signal: AbortSignal): Promise<StoredResult> {
-  const credential = await deps.keys.credentialFor(['analyzer', 'v2'], request.keyId);
+  const credential = await analyzerCredential(deps.keys, request.keyId);
   const upload = await uploadFor(deps, request.runId, request.documentId, signal);
   const { document } = upload;
   const client = new AnalyzerClient({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Analyzing in the cloud') });

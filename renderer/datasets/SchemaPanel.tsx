@@ -26,13 +26,12 @@ function TagsCard({ project }: { project: ProjectEntry }) {
   const form = useFormAction();
   const settingsForm = useFormAction();
   const [name, setName] = useState('');
-  const [required, setRequired] = useState(false);
   const [timeout, setTimeoutText] = useState(settings?.tagTimeout === null ? '' : String(settings?.tagTimeout ?? 60));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      put(await requireApi().datasets.createTag({ projectId: project.id, name, ...(required ? { required } : {}) }));
+      put(await requireApi().datasets.createTag({ projectId: project.id, name }));
       setName('');
     });
   };
@@ -54,20 +53,13 @@ function TagsCard({ project }: { project: ProjectEntry }) {
           <input data-testid="tag-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!form.error?.fields?.name} placeholder="e.g. scratch" />
           <FieldError error={form.error} field="name" />
         </label>
-        <label className="ds-check">
-          <span>
-            <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} /> required
-          </span>
-        </label>
         <label>
-          <span>
-            Creation timeout (query <code>timeout</code>)
-          </span>
+          <span>Creation timeout, seconds — empty: no timeout</span>
           <span className="ds-inline-input">
-            <input data-testid="tag-timeout" inputMode="numeric" value={timeout} placeholder="none (null)" onChange={(e) => setTimeoutText(e.target.value)} onBlur={() => void saveTimeout()} aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])} />
+            <input data-testid="tag-timeout" inputMode="numeric" value={timeout} placeholder="no timeout" onChange={(e) => setTimeoutText(e.target.value)} onBlur={() => void saveTimeout()} aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])} />
           </span>
           <FieldError error={form.error} field="query.timeout" />
-          {settingsForm.error ? <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span> : <span className="field-help">Whole number, or empty for null. Default 60.</span>}
+          {settingsForm.error ? <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span> : <span className="field-help">A whole number; the service's default is 60. Empty sends no limit (<code>timeout</code> null).</span>}
         </label>
         <div className="ds-form-submit">
           <button type="submit" className="primary" data-testid="tag-create" disabled={form.busy}>

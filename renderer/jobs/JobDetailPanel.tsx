@@ -1,3 +1,4 @@
+import { ImportJobResult } from './ImportJobResult.js';
 import { useJobsStore } from './jobsStore.js';
 
 /** What the service says about one job now: status, error, credits, output and the start of its Markdown. */
@@ -39,6 +40,7 @@ export function JobDetailPanel() {
           <strong>{detail.error.message}</strong> <code className="error-code">{detail.error.code}</code>
         </div>
       ) : null}
+      <ImportJobResult row={row} />
       {detail.markdownPreview ? <pre className="job-markdown">{detail.markdownPreview}</pre> : null}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { JobRow } from '../../shared/jobs.js';
 import { useJobsStore } from './jobsStore.js';
+import { JobWarnings } from './JobWarnings.js';
 import { clockTime, notFollowed, statusBadge, unreachableText } from './jobWords.js';
 
 function when(iso: string | null): string {
@@ -22,9 +23,10 @@ function JobTrouble({ row }: { row: JobRow }) {
       ) : null}
       {problem ? (
         <div className="small warning" data-testid="job-problem">
-          Not followed any more{notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message} <code>{problem.code}</code>
+          {problem.code === 'output_unreadable' ? 'Result not read' : 'Not followed any more'}{notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message} <code>{problem.code}</code>
         </div>
       ) : null}
+      <JobWarnings warnings={row.local?.warnings} />
       {unreachableSince ? (
         <div className="small warning" data-testid="job-unreachable">
           {unreachableText(unreachableSince)}
@@ -79,7 +81,7 @@ export function JobTable({ rows, empty }: { rows: JobRow[]; empty: string }) {
                 {row.local?.resultId ? 'Open' : 'Details'}
               </button>
               {row.local?.problem ? (
-                <button type="button" onClick={() => void recheck(row)} data-testid="job-recheck" title="Poll this job again, e.g. after adding its key back">
+                <button type="button" onClick={() => void recheck(row)} data-testid="job-recheck" title={row.local.problem.code === 'output_unreadable' ? 'Read the job\'s output_url again, e.g. after making it readable' : 'Poll this job again, e.g. after adding its key back'}>
                   Check again
                 </button>
               ) : null}

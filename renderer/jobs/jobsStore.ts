@@ -35,6 +35,8 @@ interface JobsState {
   goToPage(page: number): Promise<void>;
   showDetail(row: JobRow): Promise<void>;
   openResult(row: JobRow): Promise<void>;
+  /** Imports a completed job's whole result with its document (picked by the user) into the workspace, as "Import result…" does. */
+  importResult(row: JobRow, document: File): Promise<void>;
   retry(row: JobRow): Promise<void>;
   /** Polls a job again after a problem stopped it (a key added back, the network back). */
   recheck(row: JobRow): Promise<void>;
@@ -120,6 +122,14 @@ export const useJobsStore = create<JobsState>((set, get) => {
         if (!local?.resultId) return get().showDetail(row);
         await useReviewStore.getState().openDocument(local.documentId, local.resultId);
         useAppStore.getState().setScreen('review');
+      }),
+
+    importResult: (row, document) =>
+      attempt(async () => {
+        const keyId = row.local?.keyId ?? get().keyId;
+        const result = await requireApi().jobs.result({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) });
+        useAppStore.getState().setScreen('review');
+        await useReviewStore.getState().importFiles([document, new File([result.text], result.fileName, { type: 'application/json' })]);
       }),
 
     retry: (row) =>

@@ -65,7 +65,7 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
         <div className="muted">added {new Date(keyInfo.createdAt).toLocaleDateString()}</div>
         {testResult === 'running' ? <div className="muted">Testing…</div> : null}
         {testResult && testResult !== 'running' ? (
-          <div className={testResult.ok ? 'ok' : 'warning'} data-testid="key-test-result">
+          <div className={testResult.ok ? (testResult.proof === 'not_refused' ? 'ok not-proven' : 'ok') : 'warning'} data-testid="key-test-result" data-proof={testResult.proof}>
             {testResult.message}
           </div>
         ) : null}

@@ -12,15 +12,32 @@ import { renderMarkdown } from './renderMarkdown.js';
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
 export function MarkdownPanel({ model }: { model: ParseModel }) {
   const [raw, setRaw] = useState(false);
+  // Blocks are cut from the Markdown by their ranges; ranges in an unknown unit cut nothing, so
+  // such a result is shown raw until the user unticks it for this result.
+  const [renderedChosenFor, setRenderedChosenFor] = useState<ParseModel | null>(null);
+  const showRaw = raw || (model.foreignRangeUnits !== null && renderedChosenFor !== model);
   return (
     <div className="md-panel">
+      {model.foreignRangeUnits !== null ? (
+        <p className="small warning md-units-notice" data-testid="range-units-notice" role="status">
+          ⚠ This result counts its ranges in “{model.foreignRangeUnits.slice(0, 80)}”, not Unicode code points. Its Markdown is shown whole and its boxes on the page, but nothing is linked or highlighted: a range in another unit would mark the wrong text.
+        </p>
+      ) : null}
       <div className="panel-toolbar">
         <label className="toggle">
-          <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} data-testid="md-raw-toggle" /> Raw Markdown
+          <input
+            type="checkbox"
+            checked={showRaw}
+            onChange={(e) => {
+              setRaw(e.target.checked);
+              if (!e.target.checked) setRenderedChosenFor(model);
+            }}
+            data-testid="md-raw-toggle"
+          /> Raw Markdown
         </label>
         <FollowToggle />
       </div>
-      {raw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} />}
+      {showRaw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} />}
     </div>
   );
 }

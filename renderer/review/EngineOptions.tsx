@@ -5,7 +5,7 @@ import { DocumentUrlOption } from './DocumentUrlOption.js';
 import { JobOptions } from './JobOptions.js';
 
 /** Key kinds each engine takes, in order of preference (as main's credentialFor is asked). */
-const KEY_KINDS_FOR: Record<Exclude<EngineName, 'local'>, string[]> = { parse: ['v2'], analyzer: ['analyzer', 'v2'] };
+const KEY_KINDS_FOR: Record<Exclude<EngineName, 'local'>, string[]> = { parse: ['v2'], analyzer: ['analyzer'] };
 
 /** The options of the selected engine: key, model, pages and the engine's own switches. */
 export function EngineOptions({ engine }: { engine: EngineName }) {

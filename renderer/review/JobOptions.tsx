@@ -1,4 +1,5 @@
 import { useEngineSettings } from './engineSettings.js';
+import { OutputSaveUrlNote } from './OutputSaveUrlNote.js';
 
 /**
  * Cloud parse as a job or not (auto decides by pages and size), its tier and an optional
@@ -29,6 +30,7 @@ export function JobOptions() {
         Output save URL (jobs only)
         <input value={settings.outputSaveUrl} onChange={(e) => settings.set({ outputSaveUrl: e.target.value })} placeholder="optional presigned https URL" data-testid="output-save-url" />
       </label>
+      <OutputSaveUrlNote url={settings.outputSaveUrl} />
       {jobOnlySet ? (
         <p className="small muted wide" data-testid="job-only-note">
           {settings.parseMode === 'sync' ? 'A direct call cannot take the priority tier or an output URL: Run will refuse until you clear them or choose auto or job.' : 'The priority tier or an output URL makes this parse a job.'}

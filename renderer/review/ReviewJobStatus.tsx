@@ -1,3 +1,4 @@
+import { JobWarnings } from '../jobs/JobWarnings.js';
 import { jobStateText } from '../jobs/jobWords.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useReviewJobs } from './parseAsJob.js';
@@ -17,6 +18,7 @@ export function ReviewJobStatus() {
       <button type="button" className="link" onClick={() => setScreen('jobs')}>
         Jobs
       </button>
+      <JobWarnings warnings={job.warnings} />
     </span>
   );
 }

@@ -12,6 +12,8 @@ const ENGINE_LABELS: Record<EngineName, string> = {
   analyzer: 'Older analyzer',
 };
 const ENGINE_KEY_KIND = { parse: 'v2', analyzer: 'analyzer' } as const;
+/** The key each engine needs, in words: the older analyzer refuses v2 keys. */
+const ENGINE_KEY_WORDS = { parse: 'a v2 parse key', analyzer: 'an analyzer key (it refuses v2 keys)' } as const;
 
 /** Open, pick an engine, run it, watch its progress, cancel it. */
 export function ReviewToolbar() {
@@ -31,6 +33,7 @@ export function ReviewToolbar() {
 
   const needsKey = engine !== 'local' && !keys.some((k) => k.kind === ENGINE_KEY_KIND[engine] && k.enabled);
   // Why Run waits, in words next to it (a key missing has its own hint below).
+  const keyMissing = needsKey ? `${ENGINE_LABELS[engine]} needs ${ENGINE_KEY_WORDS[engine as 'parse' | 'analyzer']}: add one on the Keys screen.` : null;
   const runWaits = opening ? `Opening ${opening}… Run waits until it is open.` : !hasDocument ? 'Open a document to run an engine on it.' : null;
 
   return (
@@ -76,7 +79,7 @@ export function ReviewToolbar() {
       <button type="button" onClick={() => setShowOptions(!showOptions)} aria-expanded={showOptions} data-testid="engine-options-toggle">
         Options {showOptions ? '▴' : '▾'}
       </button>
-      <button type="button" className="primary" data-testid="run" disabled={!!runWaits || !!run || needsKey} onClick={() => void runEngine()}>
+      <button type="button" className="primary" data-testid="run" disabled={!!runWaits || !!run || needsKey} title={run ? 'A run is under way on this document' : (runWaits ?? keyMissing ?? undefined)} onClick={() => void runEngine()}>
         Run
       </button>
       {runWaits && !run ? (
@@ -95,7 +98,7 @@ export function ReviewToolbar() {
       <ReviewJobStatus />
       {needsKey ? (
         <span className="engine-hint" data-testid="engine-hint">
-          {ENGINE_LABELS[engine]} needs a key.{' '}
+          {ENGINE_LABELS[engine]} needs {ENGINE_KEY_WORDS[engine as 'parse' | 'analyzer']}.{' '}
           <button type="button" className="link" onClick={() => setScreen('keys')}>
             Add one on the Keys screen
           </button>

@@ -76,9 +76,9 @@ export const trainingRequestSchema = z.looseObject({
 });
 export type TrainingRequest = z.infer<typeof trainingRequestSchema>;
 
+/** The contract's `{name: string, required}` says the name is required; nothing else is sent. */
 export interface CreateTagRequest {
   name: string;
-  required?: boolean;
 }
 export interface CreateMetadataRequest {
   name: string;

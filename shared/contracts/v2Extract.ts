@@ -33,10 +33,12 @@ export const extractFieldMetadataSchema = z.looseObject({
   ranges: z.array(codePointRangeSchema).nullable().optional(),
 });
 
-export const extractWarningSchema = z.looseObject({
-  code: z.string().optional(),
-  msg: z.string().optional(),
-});
+/**
+ * A warning's shape is open: `{code, msg}` in the contract's examples, any object in the
+ * official client's types, plain strings from some deployments. Whatever comes is kept;
+ * extractNotices (shared/grounding/fields.ts) says what it can and shows the rest as JSON.
+ */
+export const extractWarningSchema = z.unknown();
 export type ExtractWarning = z.infer<typeof extractWarningSchema>;
 
 export const extractMetadataSchema = z.looseObject({
@@ -58,7 +60,8 @@ export const extractResponseSchema = z.looseObject({
   markdown: z.string().optional(),
   metadata: extractMetadataSchema,
   warnings: z.array(extractWarningSchema).nullable().optional(),
-  schema_violation_error: z.string().nullable().optional(),
+  /** A string in the official client's types; an object (a validator's error) is kept and shown as JSON. */
+  schema_violation_error: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullable().optional(),
 });
 export type ExtractResponse = z.infer<typeof extractResponseSchema>;
 

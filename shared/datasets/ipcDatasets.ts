@@ -20,7 +20,7 @@ export const datasetsRequests = {
   setProjectKey: z.object({ projectId: projectIdSchema, keyId: keyIdSchema }).strict(),
   setActive: z.object({ projectId: projectIdSchema, isActive: z.boolean() }).strict(),
   setSettings: z.object({ tagTimeout: z.number().int().nonnegative().max(86_400).nullable() }).strict(),
-  createTag: z.object({ projectId: projectIdSchema, name: nameSchema, required: z.boolean().optional() }).strict(),
+  createTag: z.object({ projectId: projectIdSchema, name: nameSchema }).strict(),
   renameTag: z.object({ projectId: projectIdSchema, tagId: itemIdSchema, name: nameSchema }).strict(),
   createMetadata: z
     .object({ projectId: projectIdSchema, name: nameSchema, allowMultiple: z.boolean(), predefinedChoices: z.array(z.string().max(500)).max(10_000) })

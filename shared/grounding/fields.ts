@@ -10,12 +10,13 @@ import type { CodePointRange } from '../contracts/v2Parse.js';
  * left out), a range outside the Markdown it points into, or a value nested too deeply to
  * be walked (shown as one value).
  */
-export type FieldFlag = 'range_invalid' | 'range_out_of_bounds' | 'too_deep';
+export type FieldFlag = 'range_invalid' | 'range_out_of_bounds' | 'too_deep' | 'range_units_unknown';
 
 export const FIELD_FLAG_LABELS: Record<FieldFlag, string> = {
   range_invalid: 'unreadable range left out',
   range_out_of_bounds: 'range outside the Markdown',
   too_deep: 'nested too deeply to list',
+  range_units_unknown: 'range in units other than code points; not linked to the page',
 };
 
 export interface FieldEntry {
@@ -91,11 +92,12 @@ export function extractNotices(response: { warnings?: unknown; schema_violation_
     else if (isRecord(warning)) {
       const message = typeof warning.msg === 'string' ? warning.msg : typeof warning.message === 'string' ? warning.message : textOf(warning.msg ?? warning.message ?? warning);
       notices.push({ code: typeof warning.code === 'string' ? warning.code : 'warning', message });
-    }
+    } else notices.push({ code: 'warning', message: textOf(warning) }); // a number, a list, null: shown as it came
   }
   if (warnings.length > MAX_NOTICES) notices.push({ code: 'more_warnings', message: `${warnings.length - MAX_NOTICES} more warnings are not listed.` });
-  if (typeof response.schema_violation_error === 'string' && response.schema_violation_error) {
-    notices.push({ code: 'schema_violation', message: response.schema_violation_error });
+  const violation = response.schema_violation_error;
+  if (violation !== null && violation !== undefined && violation !== '') {
+    notices.push({ code: 'schema_violation', message: textOf(violation) });
   }
   return notices;
 }

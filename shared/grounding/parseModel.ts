@@ -26,7 +26,8 @@ export type NodeFlag =
   | 'page_invalid'
   | 'cell_invalid'
   | 'too_deep'
-  | 'too_many_nodes';
+  | 'too_many_nodes'
+  | 'range_units_unknown';
 
 /** Structure deeper than this is not read (a real tree is a handful of levels; this keeps recursion bounded). */
 export const MAX_STRUCTURE_DEPTH = 100;
@@ -45,6 +46,7 @@ export const NODE_FLAG_LABELS: Record<NodeFlag, string> = {
   page_invalid: 'page number invalid',
   cell_invalid: 'cell position invalid',
   too_deep: 'nested too deeply; deeper nodes not shown',
+  range_units_unknown: 'range in units other than code points; not linked to the Markdown',
   too_many_nodes: `more than ${MAX_MODEL_NODES.toLocaleString('en')} nodes in the result; the rest are not shown`,
 };
 
@@ -97,6 +99,23 @@ export interface ParseModel {
   /** Element nodes by their UTF-16 range. */
   ranges: IntervalIndex<string>;
   failedPages: number[];
+  /**
+   * The result's `metadata.range_units` when it is not `unicode_codepoints` (the only unit
+   * the contract names): its ranges are not used, so nothing is highlighted in the wrong
+   * place; boxes and the Markdown itself are still shown.
+   */
+  foreignRangeUnits: string | null;
+}
+
+/** The range unit of the contract; a result may say so in `metadata.range_units` (absent: assumed). */
+export const RANGE_UNITS = 'unicode_codepoints';
+
+/** `metadata.range_units` when it is present and names another unit than code points (in words if it is no string). */
+export function foreignRangeUnits(metadata: unknown): string | null {
+  if (typeof metadata !== 'object' || metadata === null || !('range_units' in metadata)) return null;
+  const units = (metadata as { range_units?: unknown }).range_units;
+  if (units === undefined || units === null || units === RANGE_UNITS) return null;
+  return typeof units === 'string' ? units : JSON.stringify(units) ?? 'unreadable';
 }
 
 const KNOWN_TYPES = new Set([
@@ -117,9 +136,14 @@ export function buildParseModel(response: ParseResponse): ParseModel {
   const failedPages = (Array.isArray(reported) ? reported : []).filter((p) => Number.isInteger(p));
   const failed = new Set(failedPages);
   const usedIds = new Map<string, number>();
+  const units = foreignRangeUnits(response.metadata);
 
   const convertRange = (range: { start: number; end: number } | undefined, flags: NodeFlag[]): TextRange | null => {
     if (!range) return null;
+    if (units !== null) {
+      if (!flags.includes('range_units_unknown')) flags.push('range_units_unknown');
+      return null;
+    }
     const converted = index.rangeToUtf16(range.start, range.end);
     if (!converted.valid && !flags.includes('range_out_of_bounds')) flags.push('range_out_of_bounds');
     return { start: converted.start, end: converted.end };
@@ -189,7 +213,7 @@ export function buildParseModel(response: ParseResponse): ParseModel {
   };
   visit(response.structure, null, 0, null);
 
-  return { markdown, index, nodes, order, boxesByPage, pages, ranges: new IntervalIndex(intervals), failedPages };
+  return { markdown, index, nodes, order, boxesByPage, pages, ranges: new IntervalIndex(intervals), failedPages, foreignRangeUnits: units };
 }
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

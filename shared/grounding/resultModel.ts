@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 import type { StoredResult } from '../workspace.js';
 import { analyzerAsParse } from './analyzerAsParse.js';
 import { extractNotices, flattenFields, noticesByField, type ExtractNotice, type FieldEntry } from './fields.js';
-import { buildParseModel, type ParseModel } from './parseModel.js';
+import { buildParseModel, foreignRangeUnits, type ParseModel } from './parseModel.js';
 
 /** The grounding model of a parse or analyzer result; a shape we cannot read is an error, not a crash. */
 export function modelOfResult(result: Pick<StoredResult, 'kind' | 'response'>): ParseModel {
@@ -67,8 +67,12 @@ export function extractionView(extraction: Pick<StoredResult, 'kind' | 'response
   const fields = analyzer && values === undefined ? [] : flattenFields(values, metadata, MAX_LISTED_FIELDS + 1);
   const truncated = fields.length > MAX_LISTED_FIELDS;
   if (truncated) fields.length = MAX_LISTED_FIELDS;
-  if (model) flagRangesOutside(fields, model.index.codePointLength);
-  const { byPath, general } = noticesByField(fields, analyzer ? [] : extractNotices(response));
+  const units = analyzer ? null : foreignRangeUnits(response.metadata);
+  if (units !== null) dropForeignRanges(fields);
+  else if (model) flagRangesOutside(fields, model.index.codePointLength);
+  const notices = analyzer ? [] : extractNotices(response);
+  if (units !== null) notices.unshift(foreignUnitsNotice(units));
+  const { byPath, general } = noticesByField(fields, notices);
   return {
     fields,
     truncated,
@@ -76,6 +80,22 @@ export function extractionView(extraction: Pick<StoredResult, 'kind' | 'response
     generalNotices: general,
     note: typeof response.note === 'string' ? response.note : null,
     extractionError: analyzer && typeof response.extraction_error === 'string' && response.extraction_error ? response.extraction_error : null,
+  };
+}
+
+/** The values are kept and listed; ranges counted in another unit would light the wrong text, so none are used. */
+function dropForeignRanges(fields: FieldEntry[]): void {
+  for (const field of fields) {
+    if (field.ranges.length === 0) continue;
+    field.ranges = [];
+    field.flags = [...(field.flags ?? []), 'range_units_unknown'];
+  }
+}
+
+export function foreignUnitsNotice(units: string): ExtractNotice {
+  return {
+    code: 'range_units',
+    message: `This result counts its ranges in "${units.slice(0, 80)}", not Unicode code points: the values are shown, but not linked to the Markdown or the page.`,
   };
 }
 

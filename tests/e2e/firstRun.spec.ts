@@ -87,7 +87,8 @@ test('offline extraction: click a field to see its exact text, page and box; the
 test('with no key, the cloud engines say how to add one and cannot run', async ({ page, preview }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('engine').selectOption('parse');
-  await expect(page.getByTestId('engine-hint')).toContainText('needs a key');
+  await expect(page.getByTestId('engine-hint')).toContainText('needs a v2 parse key');
+  await expect(page.getByTestId('run')).toHaveAttribute('title', /needs a v2 parse key/);
   await expect(page.getByTestId('run')).toBeDisabled();
   await page.getByTestId('engine-hint').getByRole('button').click();
   await expect(page.getByTestId('key-name')).toBeVisible();

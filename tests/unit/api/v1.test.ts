@@ -11,7 +11,7 @@ async function project() {
   const client = v1();
   const created = await client.createProject({ name: 'Defects' });
   const scratch = await client.createTag(created.id, { name: 'scratch' }, { timeout: 30 });
-  await client.createTag(created.id, { name: 'dent', required: true });
+  await client.createTag(created.id, { name: 'dent' });
   const color = await client.createMetadata(created.id, { name: 'color', allowMultiple: false, predefinedChoices: ['red', 'blue'] });
   return { client, id: created.id, scratch, color };
 }

@@ -12,6 +12,7 @@ import { createLogger } from '../../../electron/log.js';
 import { Notices } from '../../../electron/notices.js';
 import { armFault, caught, PNG, pdf, useEmulator } from '../api/emulatorHarness.js';
 import { KEY_IDS, useDatasets } from './datasetsHarness.js';
+import { datasetsRequests } from '../../../shared/datasets/ipcDatasets.js';
 
 const holder = useEmulator();
 const ds = useDatasets(holder);
@@ -63,7 +64,7 @@ describe('projects', () => {
     expect(added).toMatchObject({ id: 77, name: 'Project 77', origin: 'added' });
     await ds.service.forgetProject(77);
     expect((await ds.service.registry()).projects).toEqual([]);
-    expect(await caught(ds.service.createTag(77, 'x', undefined))).toMatchObject({ code: 'unknown_project' });
+    expect(await caught(ds.service.createTag(77, 'x'))).toMatchObject({ code: 'unknown_project' });
   });
 
   it('sets a corrupt registry aside and starts clean', async () => {
@@ -77,21 +78,27 @@ describe('tags and metadata', () => {
   it('creates tags with the timeout setting, shows color and dates, renames', async () => {
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'T');
     await ds.service.setSettings({ tagTimeout: 15 });
-    let project = await ds.service.createTag(id, 'scratch', true);
+    let project = await ds.service.createTag(id, 'scratch');
     expect(holder.emulator.requests.at(-1)?.query).toBe('?timeout=15');
     const tag = project.tags[0]!;
     expect(tag).toMatchObject({ name: 'scratch', color: expect.stringMatching(/^#/), isArchived: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
     await ds.service.setSettings({ tagTimeout: null });
-    await ds.service.createTag(id, 'dent', undefined);
-    expect(holder.emulator.requests.at(-1)?.query).toBe('');
+    await ds.service.createTag(id, 'dent');
+    // null is sent, as the name with no value: left out, the service would take its default of 60.
+    expect(holder.emulator.requests.at(-1)?.query).toBe('?timeout=');
     project = await ds.service.renameTag(id, tag.id, 'deep scratch');
     expect(project.tags.map((t) => t.name)).toEqual(['deep scratch', 'dent']);
   });
 
+  it('a tag is created from its name alone: the contract\'s "required" marks the name, it is no field to send', () => {
+    expect(datasetsRequests.createTag.safeParse({ projectId: 1, name: 'scratch', required: true }).success).toBe(false);
+    expect(datasetsRequests.createTag.safeParse({ projectId: 1, name: 'scratch' }).success).toBe(true);
+  });
+
   it('reports a duplicate tag next to the name field', async () => {
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'T');
-    await ds.service.createTag(id, 'scratch', undefined);
-    expect((await caught(ds.service.createTag(id, 'Scratch', undefined))).fields).toEqual({ name: expect.stringMatching(/already exists/) });
+    await ds.service.createTag(id, 'scratch');
+    expect((await caught(ds.service.createTag(id, 'Scratch'))).fields).toEqual({ name: expect.stringMatching(/already exists/) });
   });
 
   it('creates and updates metadata definitions (rename, append choices, flexible)', async () => {
@@ -196,8 +203,8 @@ describe('the media board', () => {
 describe('training, metrics, snapshots, inference', () => {
   it('starts a training, keeps its id with the project, and stores its metrics', async () => {
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'Train');
-    await ds.service.createTag(id, 'scratch', undefined);
-    await ds.service.createTag(id, 'dent', undefined);
+    await ds.service.createTag(id, 'scratch');
+    await ds.service.createTag(id, 'dent');
     const started = await ds.service.startTraining(id, {
       model: { architecture: 'RtmDet-[9M]', hyperParams: { epochs: 5 } },
       transforms: { preprocessing: [{ rescaleWithPadding: { height: 256, width: 256, paddingValue: 0 } }], augmentations: [{ horizontalFlip: { p: 0.5 } }, { randAugment: { numberTransforms: 2, magnitude: 9 } }] },
@@ -212,7 +219,7 @@ describe('training, metrics, snapshots, inference', () => {
 
   it('maps training validation errors to the request paths', async () => {
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'Train');
-    await ds.service.createTag(id, 'scratch', undefined);
+    await ds.service.createTag(id, 'scratch');
     const error = await caught(ds.service.startTraining(id, { model: { architecture: 'x', hyperParams: { epochs: 0 } }, transforms: { augmentations: [{ randAugment: {} }, { horizontalFlip: { p: 3 } }] } }));
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(['model.hyperParams.epochs', 'transforms.augmentations.1.horizontalFlip.p']);
   });

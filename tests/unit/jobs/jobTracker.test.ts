@@ -88,6 +88,20 @@ describe('the job tracker', () => {
     expect((await world.workspace.result(settled.resultId!)).response).toMatchObject({ markdown: expect.any(String) });
   });
 
+  it('keeps the output_save_url warnings on the record: session credentials and an unreadable expiry', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(6));
+    const { tracker, records } = trackerWith(recordingClock(() => undefined));
+    const outputSaveUrl = `${env.emulator.url}/__storage/session.json?X-Amz-Security-Token=FwoGZXIvYXdzEB`;
+    const created = await tracker.submit({ service: 'parse', documentId: document.id, outputSaveUrl });
+    expect(created.warnings).toEqual([
+      expect.stringMatching(/expiry of output_save_url could not be read/),
+      expect.stringMatching(/temporary session credentials/),
+    ]);
+    expect((await records.get(created.jobId))?.warnings).toEqual(created.warnings);
+    await tracker.whenSettled(created.jobId);
+    expect((await records.get(created.jobId))?.warnings).toEqual(created.warnings); // not lost when the job settles
+  });
+
   it('refuses an output_save_url that expires too soon before anything is sent, naming the window', async () => {
     const document = await world.workspace.addDocument('a.pdf', await numberedPdf(5, 3));
     const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';

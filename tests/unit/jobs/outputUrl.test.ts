@@ -4,6 +4,7 @@ import type { JobRecord } from '../../../shared/jobs.js';
 import { startServer, type TestServer } from '../../support/streamingServer.js';
 import { caught } from '../api/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from './jobsHarness.js';
+import { jobStateText } from '../../../renderer/jobs/jobWords.js';
 
 // A job's output_url comes from the service's answer: it is fetched only over https from
 // public addresses, except where the job's key itself points at this computer (the
@@ -140,5 +141,67 @@ describe('the job tracker and output_url', () => {
     const settled = await completedJob(jobId, url.startsWith('/') ? `${service.url}${url}` : url);
     expect(settled).toMatchObject({ resultId: null, problem: { code: 'invalid_output_url' } });
     expect(settled.problem!.message).toMatch(/link-local|private-network|plain http, allowed only on this computer/);
+  }, 15_000);
+});
+
+describe('an output_url that cannot be read back (the user\'s storage)', () => {
+  // A stand-in for the user's bucket, apart from the service: a presigned upload URL refuses
+  // GET; `flaky` fails with a 500 twice, then serves the result.
+  let bucket: TestServer;
+  let flakyFailures = 0;
+  let world: JobsWorld;
+  beforeAll(async () => {
+    bucket = await startServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/put-only' && req.method === 'GET') return res.writeHead(403, { 'Content-Type': 'application/xml' }).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+      if (path === '/gone') return res.writeHead(410).end();
+      if (path === '/flaky' && flakyFailures++ < 2) return res.writeHead(500).end();
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(PARSE_RESULT));
+    });
+  });
+  afterAll(() => bucket.close());
+  beforeEach(async () => {
+    world = await jobsWorld(service.url, SECRET);
+  });
+  afterEach(() => world.close());
+
+  async function completedJob(jobId: string, outputUrl: string): Promise<JobRecord> {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(jobId.length + outputUrl.length));
+    outputUrls.set(jobId, outputUrl);
+    const now = new Date().toISOString();
+    await world.jobs.records.write({
+      jobId, service: 'parse', keyId: 'k', documentId: document.id, documentName: 'a.pdf', request: { service: 'parse', documentId: document.id },
+      createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
+    });
+    await world.jobs.tracker.resume();
+    return world.jobs.tracker.whenSettled(jobId);
+  }
+
+  it.each([
+    ['a presigned upload URL that refuses GET (403)', 'parse-01hzx3k5m7n9p1q3r5s7t9v1b1', '/put-only', 403],
+    ['an object that is gone (410)', 'parse-01hzx3k5m7n9p1q3r5s7t9v1b2', '/gone', 410],
+  ])('%s settles the job: completed on the service, not readable from here', async (_label, jobId, path, status) => {
+    const settled = await completedJob(jobId, `${bucket.url}${path}`);
+    expect(settled).toMatchObject({ status: 'completed', resultId: null, problem: { code: 'output_unreadable', status } });
+    expect(settled.problem!.message).toMatch(/Completed on the service and delivered to your output_save_url, but not readable from here/);
+    expect(settled.problem!.hint).toMatch(/Check again/);
+    expect(jobStateText(settled)).toMatch(/not readable from here/);
+  }, 15_000);
+
+  it('a 5xx from the storage is polled through, and the result is stored once it answers', async () => {
+    flakyFailures = 0;
+    const settled = await completedJob('parse-01hzx3k5m7n9p1q3r5s7t9v1b3', `${bucket.url}/flaky`);
+    expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: expect.any(String) });
+    expect(bucket.requests.filter((r) => r.path === '/flaky').length).toBe(3);
+  }, 15_000);
+
+  it('"Check again" reads the output once the storage serves it', async () => {
+    const jobId = 'parse-01hzx3k5m7n9p1q3r5s7t9v1b4';
+    const stopped = await completedJob(jobId, `${bucket.url}/put-only`);
+    expect(stopped.problem?.code).toBe('output_unreadable');
+    outputUrls.set(jobId, `${bucket.url}/readable`);
+    await world.jobs.tracker.recheck(jobId);
+    const settled = await world.jobs.tracker.whenSettled(jobId);
+    expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: expect.any(String) });
   }, 15_000);
 });

@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import keytar from 'keytar';
 import { AppError } from '../../../shared/errors.js';
 import { createServices, type Services } from '../../../electron/services.js';
+import { runAnalyzer } from '../../../electron/runs/cloudRuns.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';
+import { whitePng } from '../../support/png.js';
+
+const PNG = whitePng(20, 20);
 
 // Runs against the real OS keychain (a private Secret Service under `npm test` in CI),
 // under a service name of its own so that it never touches a user's keys.
@@ -65,12 +69,17 @@ describe('keys in the OS keychain', () => {
     expect(await keytar.findCredentials(keychainService)).toHaveLength(1);
   });
 
-  it("the older analyzer's default is an analyzer key even when a v2 key was added first; a v2 key only when it has none", async () => {
-    const v2 = await services.keys.add({ name: 'Parse key', kind: 'v2', secret: 'sk_v2_default_order_1234' });
-    expect((await services.keys.credentialFor(['analyzer', 'v2'])).id).toBe(v2.id);
+  it('the older analyzer is never offered a v2 key: with none of its own it asks for an analyzer key, before anything is sent', async () => {
+    const v2 = await services.keys.add({ name: 'Parse key', kind: 'v2', secret: 'sk_v2_default_order_1234', address: 'http://127.0.0.1:9' });
+    const document = await services.workspace.addDocument('a.png', PNG);
+    const deps = { workspace: services.workspace, keys: services.keys, emit: () => undefined };
+    const signal = new AbortController().signal;
+    const refused = await runAnalyzer(deps, { runId: 'r1', documentId: document.id }, signal).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'no_analyzer_key', message: expect.stringMatching(/needs an analyzer key/), hint: expect.stringMatching(/Add an analyzer key on the Keys screen/) });
+    // Picked by hand, a v2 key is refused by name.
+    expect(await runAnalyzer(deps, { runId: 'r2', documentId: document.id, keyId: v2.id }, signal).catch((e: unknown) => e)).toMatchObject({ code: 'wrong_key_kind' });
     const analyzer = await services.keys.add({ name: 'Analyzer key', kind: 'analyzer', secret: 'sk_an_default_order_5678' });
-    expect((await services.keys.credentialFor(['analyzer', 'v2'])).id).toBe(analyzer.id);
-    expect((await services.keys.credentialFor(['v2'])).id).toBe(v2.id);
+    expect((await services.keys.credentialFor(['analyzer'])).id).toBe(analyzer.id);
   });
 
   it('a disabled key gives no credential for service calls, but can still be revealed', async () => {

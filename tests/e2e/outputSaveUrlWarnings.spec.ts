@@ -1,0 +1,27 @@
+import { expect, test } from './fixtures.js';
+import { openForParseJob } from './jobsHelpers.js';
+
+// An output_save_url the app accepts but has doubts about: signed with session credentials
+// (it dies with the session) and with no readable expiry. The user hears it while typing,
+// on the job line, and on the Jobs screen.
+test('output_save_url warnings are shown in the form, on the job line and on the Jobs screen', async ({ page, preview, emulator }) => {
+  await openForParseJob(page, emulator, 'session', 2);
+  await page.getByTestId('output-save-url').fill(`${emulator.url}/__storage/session.json?X-Amz-Security-Token=FwoGZXIvYXdzEB`);
+  const note = page.getByTestId('output-save-url-note');
+  await expect(note).toContainText('temporary session credentials');
+  await expect(note).toContainText('expiry of output_save_url could not be read');
+  await expect(note).toContainText('15 min 6 s'); // the open document's 2 pages count
+
+  await page.getByTestId('run').click();
+  const line = page.getByTestId('review-job');
+  await expect(line).toHaveAttribute('data-job-id', /^parse-/);
+  const jobId = (await line.getAttribute('data-job-id'))!;
+  await expect(line.getByTestId('job-warnings')).toContainText('temporary session credentials');
+  await expect(line).toContainText('result stored', { timeout: 20_000 });
+
+  await page.getByTestId('nav-jobs').click();
+  const row = page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+  await expect(row.getByTestId('job-warnings')).toContainText('temporary session credentials');
+  await expect(row.getByTestId('job-warnings')).toContainText('could not be read from the URL');
+  void preview;
+});
