@@ -1,5 +1,5 @@
-import { sniffDocument } from '../../../electron/documents/sniff.js';
 import type { EmulatorContext, RequestInfo } from '../context.js';
+import { documentKind } from '../rules/documentKind.js';
 import { formFile, HttpAnswer, readJsonBody, v1Detail, v1Validation } from '../httpKit.js';
 import { BodyRules, data, pathInteger } from './bodyRules.js';
 import type { ProjectRecord } from './v1Store.js';
@@ -210,7 +210,7 @@ export async function inference(info: RequestInfo): Promise<HttpAnswer> {
   if (!endpointId) throw v1Validation([{ loc: ['query', 'endpoint_id'], msg: 'Field required', type: 'missing' }]);
   const file = info.form ? await formFile(info.form, 'file') : null;
   if (!file) throw v1Validation([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
-  if (sniffDocument(file.bytes)?.kind !== 'image') throw v1Validation([{ loc: ['body', 'file'], msg: 'The file must be an image.', type: 'value_error' }]);
+  if (documentKind(file.bytes) !== 'image') throw v1Validation([{ loc: ['body', 'file'], msg: 'The file must be an image.', type: 'value_error' }]);
   const score = Math.round((0.5 + (file.bytes.byteLength % 50) / 100) * 1000) / 1000;
   return new HttpAnswer(200, {
     backbonetype: null,
