@@ -1,6 +1,8 @@
 /**
- * What a document is, by its magic number: a PDF (`%PDF-` within the first 1024 bytes,
- * where readers look for the header) or one of the common image formats. Null otherwise.
+ * What a document is, by its magic number: one of the common image formats, or a PDF
+ * (a `%PDF-` header; junk before it, such as mail headers left in a saved attachment, is
+ * skipped, as pdf-lib, the emulator's PDF reader, skips it). Null otherwise: a file whose
+ * header is gone is not read, even if its objects are intact.
  */
 export type EmulatedKind = 'pdf' | 'image';
 
@@ -14,13 +16,10 @@ const IMAGE_SIGNATURES: { at: number; bytes: number[] }[][] = [
   [{ at: 0, bytes: [0x4d, 0x4d, 0x00, 0x2a] }], // TIFF, big-endian
 ];
 
-const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-const PDF_HEADER_WITHIN = 1024;
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
 
 export function documentKind(bytes: Uint8Array): EmulatedKind | null {
   const matches = (at: number, sig: number[]) => sig.every((b, i) => bytes[at + i] === b);
   if (IMAGE_SIGNATURES.some((parts) => parts.every((p) => matches(p.at, p.bytes)))) return 'image';
-  const limit = Math.min(bytes.length - PDF_HEADER.length, PDF_HEADER_WITHIN);
-  for (let at = 0; at <= limit; at++) if (matches(at, PDF_HEADER)) return 'pdf';
-  return null;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(PDF_HEADER) >= 0 ? 'pdf' : null;
 }
