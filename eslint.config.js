@@ -32,6 +32,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: electronOutsideShell }] },
   },
   {
+    // The emulator judges the client, so it may not run the client's code: types only.
+    files: ['tests/emulator/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/electron/**', '**/shared/**'],
+              allowTypeImports: true,
+              message: 'The emulator implements every contract rule itself; import only types from electron/ or shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['electron/preview/bridgeClient.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', { paths: [...electronOutsideShell, ...nodeInBrowser] }] },

@@ -3,6 +3,7 @@ import type { EmulatorContext, RequestInfo } from './context.js';
 import type { FaultRequest, FaultStore } from './faults.js';
 import { HttpAnswer, readJsonBody } from './httpKit.js';
 import { seedLegacyJob } from './legacyJobs.js';
+import { isCurrentJobId } from './rules/jobIds.js';
 import { markdownBlocksBuilder } from './parseResult/markdownBlocksBuilder.js';
 
 export interface RequestLogEntry {
@@ -29,10 +30,13 @@ export interface ControlDeps {
  * - `GET /__control/state`: keys, jobs, stored objects, v1 projects, faults, request log;
  * - `POST /__control/faults`: arm one fault or `{faults: [...]}` (see faults.ts);
  * - `DELETE /__control/faults`: disarm all per-request faults;
- * - `POST /__control/jobs`: seed a completed older-format job `{key, service, job_id}`;
+ * - `POST /__control/jobs`: seed a completed older-format job `{key, service, job_id, created_at?}`;
  * - `POST /__control/markdown`: `{blocks: string[]}` — parse results (and the analyzer's) carry exactly
  *   this Markdown, one text node per block, until `DELETE /__control/markdown` or a reset;
- * - `POST /__control/reset`: forget jobs, objects, projects, faults, served Markdown and the request log.
+ * - `POST /__control/keys/revoke` and `/activate` `{key}`: the key is refused with 401 (revoked on the
+ *   service), or works again;
+ * - `POST /__control/reset`: forget jobs, objects, projects, faults, served Markdown and the request log,
+ *   and activate every revoked key.
  */
 export async function control(deps: ControlDeps, info: RequestInfo): Promise<HttpAnswer> {
   const { ctx, faults } = deps;
@@ -46,6 +50,7 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
     case 'GET /__control/state':
       return new HttpAnswer(200, {
         keys: ctx.keys.list(),
+        revokedKeys: ctx.keys.revokedKeys(),
         timings: ctx.timings,
         inFlight: deps.inFlight(),
         jobs: ctx.jobs.all().map(({ result: _result, ...job }) => job),
@@ -72,8 +77,21 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
       const value = body();
       const service = value.service === 'extract' ? 'extract' : ('parse' as JobService);
       if (typeof value.key !== 'string' || typeof value.job_id !== 'string') throw new HttpAnswer(400, { error: '{key, service, job_id} required' });
-      const job = await seedLegacyJob(ctx, value.key, service, value.job_id);
-      return new HttpAnswer(200, { job_id: job.jobId, status: job.status });
+      if (isCurrentJobId(value.job_id)) throw new HttpAnswer(400, { error: 'job_id is in the current format; seeded jobs carry older ids, which the service never mints.' });
+      const createdAt = value.created_at;
+      if (createdAt !== undefined && (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))) {
+        throw new HttpAnswer(400, { error: 'created_at must be an ISO 8601 time.' });
+      }
+      const job = await seedLegacyJob(ctx, value.key, service, value.job_id, createdAt === undefined ? undefined : new Date(createdAt).toISOString());
+      return new HttpAnswer(200, { job_id: job.jobId, status: job.status, created_at: job.createdAt });
+    }
+    case 'POST /__control/keys/revoke':
+    case 'POST /__control/keys/activate': {
+      const key = body().key;
+      if (typeof key !== 'string' || !ctx.keys.has(key)) throw new HttpAnswer(404, { error: '{key} must name a configured key.' });
+      if (route.endsWith('revoke')) ctx.keys.revoke(key);
+      else ctx.keys.activate(key);
+      return new HttpAnswer(200, { key, revoked: route.endsWith('revoke') });
     }
     case 'POST /__control/markdown': {
       const blocks = body().blocks;
@@ -92,6 +110,7 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
       ctx.storage.clear();
       ctx.v1.clear();
       faults.clear();
+      ctx.keys.activateAll();
       deps.requests.length = 0;
       return new HttpAnswer(200, { reset: true });
     default:

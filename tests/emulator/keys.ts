@@ -23,19 +23,47 @@ export const DEMO_KEYS: EmulatorKeys = {
 export type AuthResult = { ok: true; principal: string } | { ok: false; reason: string };
 
 export class KeyRegistry {
+  /** Keys revoked on the service side: refused with 401 until activated again. */
+  private readonly revoked = new Set<string>();
+
   constructor(private readonly keys: EmulatorKeys) {}
+
+  /** Whether a key (a v2, analyzer or v1 key, or a legacy pair's key) is configured at all. */
+  has(key: string): boolean {
+    const { v2, analyzer, v1, pairs } = this.keys;
+    return v2.includes(key) || analyzer.includes(key) || v1.includes(key) || pairs.some((p) => p.key === key);
+  }
+
+  revoke(key: string): void {
+    this.revoked.add(key);
+  }
+
+  activate(key: string): void {
+    this.revoked.delete(key);
+  }
+
+  /** Every revoked key active again (a reset). */
+  activateAll(): void {
+    this.revoked.clear();
+  }
+
+  revokedKeys(): string[] {
+    return [...this.revoked];
+  }
 
   /** `Authorization: Bearer <key>` for v2 and the older tool (seed 000 §5). */
   bearer(service: 'v2' | 'analyzer', authorization: string | undefined): AuthResult {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) return { ok: false, reason: 'Missing "Authorization: Bearer <API key>" header.' };
     const key = match[1]!;
+    if (this.revoked.has(key)) return { ok: false, reason: 'The API key has been revoked.' };
     return this.keys[service].includes(key) ? { ok: true, principal: key } : { ok: false, reason: 'The API key is invalid or revoked.' };
   }
 
   /** `apikey` (and `apisecret` for legacy pairs) for v1 (seed 001 §5.1–5.3). */
   apiKey(apikey: string | undefined, apisecret: string | undefined): AuthResult {
     if (!apikey) return { ok: false, reason: 'Missing "apikey" header.' };
+    if (this.revoked.has(apikey)) return { ok: false, reason: 'The API key has been revoked.' };
     const pair = this.keys.pairs.find((p) => p.key === apikey);
     if (pair) {
       if (!apisecret) return { ok: false, reason: 'This key belongs to a legacy key+secret pair: send "apisecret" too.' };

@@ -11,6 +11,7 @@ import { DEMO_KEYS, KeyRegistry, type EmulatorKeys } from './keys.js';
 import { seedLegacyJob } from './legacyJobs.js';
 import { engineParseBuilder } from './parseResult/engineBuilder.js';
 import type { ParseResultBuilder } from './parseResult/parseResultBuilder.js';
+import { carriesSignature, signatureMismatchXml } from './rules/presignedUpload.js';
 import { ObjectStore } from './storage.js';
 import { inference, v1Route } from './v1/v1Routes.js';
 import { V1Store } from './v1/v1Store.js';
@@ -50,6 +51,9 @@ export interface Emulator {
   goOffline(): Promise<void>;
   /** Listens again on the same port, with every job and key as it was. */
   goOnline(): Promise<void>;
+  /** The key is revoked on the service: every call with it gets 401 until `activateKey`. */
+  revokeKey(key: string): void;
+  activateKey(key: string): void;
   close(): Promise<void>;
 }
 
@@ -198,8 +202,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       storage.put(name, new Uint8Array(info.body), String(info.req.headers['content-type'] ?? 'application/octet-stream'));
       return new HttpAnswer(200, { stored: name });
     }
+    const reads = info.method === 'GET' || info.method === 'HEAD';
+    if (reads && carriesSignature(info.query)) {
+      return new HttpAnswer(403, new TextEncoder().encode(signatureMismatchXml(name)), { 'Content-Type': 'application/xml' });
+    }
     const object = storage.get(name);
-    if (info.method === 'GET' && object) return new HttpAnswer(200, object.bytes, { 'Content-Type': object.contentType });
+    if (reads && object) return new HttpAnswer(200, object.bytes, { 'Content-Type': object.contentType });
     return new HttpAnswer(404, { error: `No object "${name}".` });
   }
 
@@ -241,6 +249,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     goOffline: () => stopListening(),
     goOnline: () => listen(address.port),
+    revokeKey: (key) => keys.revoke(key),
+    activateKey: (key) => keys.activate(key),
     close: async () => {
       ctx.jobs.close();
       if (server.listening) await stopListening();

@@ -1,13 +1,14 @@
-import { ANALYZER_LIMITS } from '../../../shared/contracts/analyzer.js';
 import type { StructureNode } from '../../../shared/contracts/v2Parse.js';
-import { sniffDocument } from '../../../electron/documents/sniff.js';
 import type { EmulatorContext, RequestInfo } from '../context.js';
 import { findFault } from '../faults.js';
 import { formFile, formString, HttpAnswer, v1Validation, type FormFile } from '../httpKit.js';
 import { codePointSlice } from '../parseResult/codePoints.js';
 import { declaresEncryption } from '../encryptedPdf.js';
 import { documentPageCount } from '../parseResult/deterministicBuilder.js';
+import { documentKind } from '../rules/documentKind.js';
+import { ANALYZER } from '../rules/limits.js';
 import { runExtraction } from '../v2/extractEngine.js';
+import { pageRotations } from './pageRotation.js';
 
 const FIELDS = ['pdf', 'image', 'include_marginalia', 'include_metadata_in_markdown', 'fields_schema', 'enable_rotation_detection'];
 
@@ -28,11 +29,11 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
   if (pdf && image) throw invalid(['body', 'image'], 'Give either pdf or image, not both.');
   const file = (pdf ?? image) as FormFile;
   const field = pdf ? 'pdf' : 'image';
-  const kind = sniffDocument(file.bytes);
-  if (pdf && kind?.kind !== 'pdf') throw invalid(['body', 'pdf'], 'The pdf field must hold a PDF file.');
-  if (image && kind?.kind !== 'image') throw invalid(['body', 'image'], 'The image field must hold a valid image file.');
-  if (kind?.kind === 'pdf' && (await declaresEncryption(file.bytes))) throw invalid(['body', 'pdf'], 'Encrypted PDFs are not supported.');
-  if (image && file.bytes.byteLength > ANALYZER_LIMITS.maxImageBytes) throw invalid(['body', 'image'], 'The image is larger than 50 MB.');
+  const kind = documentKind(file.bytes);
+  if (pdf && kind !== 'pdf') throw invalid(['body', 'pdf'], 'The pdf field must hold a PDF file.');
+  if (image && kind !== 'image') throw invalid(['body', 'image'], 'The image field must hold a valid image file.');
+  if (kind === 'pdf' && (await declaresEncryption(file.bytes))) throw invalid(['body', 'pdf'], 'Encrypted PDFs are not supported.');
+  if (image && file.bytes.byteLength > ANALYZER.maxImageBytes) throw invalid(['body', 'image'], 'The image is larger than 50 MB.');
 
   let pageCount: number;
   try {
@@ -40,7 +41,7 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
   } catch {
     throw invalid(['body', field], 'The PDF could not be read.');
   }
-  if (pageCount > ANALYZER_LIMITS.maxPdfPages) throw invalid(['body', 'pdf'], `The PDF has ${pageCount} pages; at most ${ANALYZER_LIMITS.maxPdfPages} are accepted.`);
+  if (pageCount > ANALYZER.maxPdfPages) throw invalid(['body', 'pdf'], `The PDF has ${pageCount} pages; at most ${ANALYZER.maxPdfPages} are accepted.`);
 
   const flags: Record<string, boolean | undefined> = {};
   for (const name of ['include_marginalia', 'include_metadata_in_markdown', 'enable_rotation_detection']) {
@@ -76,6 +77,8 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
   const failed = new Set((findFault(info.faults, 'failPages')?.pages ?? []).map((p) => p - 1));
   const includeMarginalia = flags.include_marginalia ?? true;
   const includeMetadata = flags.include_metadata_in_markdown ?? true;
+  // Rotation is reported only when detection was asked for; otherwise every chunk says 0.
+  const rotations = flags.enable_rotation_detection ? await pageRotations(file.bytes, kind!) : [];
 
   const chunks: Record<string, unknown>[] = [];
   const markdownParts: string[] = [];
@@ -88,7 +91,7 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
     }
     for (const node of pageNode.children ?? []) {
       if (node.type === 'marginalia' && !includeMarginalia) continue;
-      const chunk = toChunk(node, built.markdown, pageNum);
+      const chunk = toChunk(node, built.markdown, pageNum, rotations[pageNum] ?? 0);
       chunks.push(chunk);
       const b = (chunk.grounding as { box: Record<string, number> }[])[0]!.box;
       const comment = `<!-- ${node.type}, from page ${pageNum} (l=${b.l},t=${b.t},r=${b.r},b=${b.b}), with ID ${String(chunk.chunk_id)} -->`;
@@ -112,13 +115,13 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
   });
 }
 
-function toChunk(node: StructureNode, markdown: string, pageNum: number): Record<string, unknown> {
+function toChunk(node: StructureNode, markdown: string, pageNum: number, rotation: number): Record<string, unknown> {
   const g = node.grounding!;
   return {
     text: codePointSlice(markdown, g.range.start, g.range.end),
     grounding: [{ box: { l: g.box.xmin, t: g.box.ymin, r: g.box.xmax, b: g.box.ymax }, page: pageNum }],
     chunk_type: node.type,
     chunk_id: `${node.id ?? node.type}-p${pageNum}`,
-    rotation_angle: 0,
+    rotation_angle: rotation,
   };
 }

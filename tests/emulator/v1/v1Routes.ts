@@ -1,5 +1,5 @@
-import { sniffDocument } from '../../../electron/documents/sniff.js';
 import type { EmulatorContext, RequestInfo } from '../context.js';
+import { documentKind } from '../rules/documentKind.js';
 import { formFile, HttpAnswer, readJsonBody, v1Detail, v1Validation } from '../httpKit.js';
 import { BodyRules, data, pathInteger } from './bodyRules.js';
 import type { ProjectRecord } from './v1Store.js';
@@ -70,12 +70,13 @@ function createTag(ctx: EmulatorContext, p: ProjectRecord, info: RequestInfo): H
   }
   const rules = json(info);
   const name = rules.string('name', true);
-  const required = rules.boolean('required', false);
+  // The body is `{name}`: the contract's `required` marks the name as required, it is not a field.
+  for (const field of Object.keys(rules.body)) if (field !== 'name') rules.add(['body', field], 'Extra inputs are not permitted', 'extra_forbidden');
   if (name && [...p.tags.values()].some((t) => t.name.toLowerCase() === name.toLowerCase())) rules.add(['body', 'name'], `A tag named "${name}" already exists.`);
   rules.done();
   const id = ctx.v1.newId();
   const now = new Date().toISOString();
-  const tag = { name: name!, id, orgId: p.org, isArchived: false, createdAt: now, updatedAt: now, color: ctx.v1.color(id), required: required ?? false };
+  const tag = { name: name!, id, orgId: p.org, isArchived: false, createdAt: now, updatedAt: now, color: ctx.v1.color(id) };
   p.tags.set(id, tag);
   return data(tag);
 }
@@ -210,7 +211,7 @@ export async function inference(info: RequestInfo): Promise<HttpAnswer> {
   if (!endpointId) throw v1Validation([{ loc: ['query', 'endpoint_id'], msg: 'Field required', type: 'missing' }]);
   const file = info.form ? await formFile(info.form, 'file') : null;
   if (!file) throw v1Validation([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
-  if (sniffDocument(file.bytes)?.kind !== 'image') throw v1Validation([{ loc: ['body', 'file'], msg: 'The file must be an image.', type: 'value_error' }]);
+  if (documentKind(file.bytes) !== 'image') throw v1Validation([{ loc: ['body', 'file'], msg: 'The file must be an image.', type: 'value_error' }]);
   const score = Math.round((0.5 + (file.bytes.byteLength % 50) / 100) * 1000) / 1000;
   return new HttpAnswer(200, {
     backbonetype: null,

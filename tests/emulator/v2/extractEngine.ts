@@ -72,10 +72,11 @@ function extractObject(
     const coerce = (text: string): unknown => {
       const itemType = type === 'array' && isObject(prop.items) && typeof prop.items.type === 'string' ? prop.items.type : type;
       if (itemType === 'number' || itemType === 'integer') {
-        const n = Number(text.replace(/[^0-9.+-]/g, ''));
-        if (Number.isNaN(n) || (itemType === 'integer' && !Number.isInteger(n))) {
-          warnings.push({ code: 'nonconformant_output', msg: `Field "${path}": "${text}" is not ${itemType === 'integer' ? 'an integer' : 'a number'}; kept as text.` });
-          return text;
+        const n = readNumber(text);
+        if (n === null || (itemType === 'integer' && !Number.isInteger(n))) {
+          // A value that does not fit its type is not guessed at: null, and a warning naming the text.
+          warnings.push({ code: 'nonconformant_output', msg: `Field "${path}": "${text}" is not ${itemType === 'integer' ? 'an integer' : 'a number'}; returned null.` });
+          return null;
         }
         return n;
       }
@@ -88,6 +89,17 @@ function extractObject(
   }
   for (const name of required) if (!(name in properties)) missingRequired.push(prefix ? `${prefix}.${name}` : name);
   return { values, metadata };
+}
+
+/**
+ * A number as a document writes it: an optional sign and currency symbol, digits with
+ * optional thousands commas, an optional decimal part. Anything else (`abc`, `12 apples`,
+ * an empty string) is not a number.
+ */
+function readNumber(text: string): number | null {
+  const m = /^([+-]?)\s*[$€£¥]?\s*(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?$/u.exec(text.trim());
+  if (!m || (m[2] === undefined && m[3] === undefined)) return null;
+  return Number(`${m[1]}${(m[2] ?? '0').replace(/,/g, '')}${m[3] ?? ''}`);
 }
 
 function labelsFor(name: string, prop: Json): string[] {

@@ -1,5 +1,5 @@
-import { newJobId } from '../../../shared/ulid.js';
 import type { JobService, JobStatus } from '../../../shared/contracts/v2Jobs.js';
+import { mintJobId } from '../rules/ulid.js';
 
 export interface JobTimings {
   /** Time spent `pending` before `processing`. */
@@ -54,7 +54,7 @@ export class JobStore {
 
   async create(spec: NewJob): Promise<JobRecord> {
     const job: JobRecord = {
-      jobId: newJobId(spec.service),
+      jobId: mintJobId(spec.service),
       service: spec.service,
       owner: spec.owner,
       status: 'pending',
@@ -90,11 +90,14 @@ export class JobStore {
     return job && job.owner === owner && job.service === service ? job : undefined;
   }
 
-  /** Newest first, only the caller's jobs (seed 000 §4.4). */
+  /**
+   * Newest first by `created_at`, only the caller's jobs. Seeded jobs may
+   * carry any creation time, so the order of insertion is only the tie-break.
+   */
   list(owner: string, service: JobService, status: JobStatus | undefined): JobRecord[] {
     return [...this.jobs.values()]
       .filter((j) => j.owner === owner && j.service === service && (status === undefined || j.status === status))
-      .sort((a, b) => b.seq - a.seq);
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.seq - a.seq);
   }
 
   all(): JobRecord[] {

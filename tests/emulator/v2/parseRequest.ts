@@ -1,9 +1,10 @@
-import { parseOptionsSchema, type ParseOptions } from '../../../shared/contracts/v2Parse.js';
-import { checkOutputSaveUrl, isHttpUrl } from '../../../shared/outputSaveUrl.js';
-import { sniffDocument } from '../../../electron/documents/sniff.js';
+import type { ParseOptions } from '../../../shared/contracts/v2Parse.js';
 import { declaresEncryption } from '../encryptedPdf.js';
 import { documentPageCount } from '../parseResult/deterministicBuilder.js';
 import { formFile, formString, v2Error, type FormFile } from '../httpKit.js';
+import { documentKind } from '../rules/documentKind.js';
+import { isWebUrl, judgeOutputSaveUrl } from '../rules/outputSaveUrl.js';
+import { readParseOptions } from '../rules/parseOptions.js';
 import { knownModels, PARSE_SNAPSHOTS, resolveModel } from './models.js';
 
 export interface ValidParseRequest {
@@ -37,7 +38,7 @@ export async function validateParseRequest(form: FormData | null, asJob: boolean
   const url = formString(form, 'document_url');
   if (file && url !== undefined) throw bad('Give exactly one of document and document_url, not both.');
   if (!file && url === undefined) throw bad('Give exactly one of document and document_url; neither was sent.');
-  if (url !== undefined && !isHttpUrl(url)) throw v2Error(422, 'invalid_url', `document_url must be an http(s) URL; got "${url}".`);
+  if (url !== undefined && !isWebUrl(url)) throw v2Error(422, 'invalid_url', `document_url must be an http(s) URL; got "${url}".`);
 
   const modelName = formString(form, 'model');
   const model = resolveModel(modelName || undefined, PARSE_SNAPSHOTS, 'dpt-3-pro');
@@ -45,12 +46,14 @@ export async function validateParseRequest(form: FormData | null, asJob: boolean
     throw v2Error(422, 'unknown_model_version', `Unknown model "${modelName}". Known: ${knownModels(PARSE_SNAPSHOTS).join(', ')}.`);
   }
 
-  const options = parseOptions(formString(form, 'options'));
+  const read = readParseOptions(formString(form, 'options'));
+  if (!read.ok) throw bad(read.message);
+  const options = read.options;
 
   const document = file ?? (await download(url!));
-  const kind = sniffDocument(document.bytes);
+  const kind = documentKind(document.bytes);
   if (!kind) throw bad(`"${document.filename}" is neither a PDF nor a supported image.`);
-  if (kind.kind === 'pdf' && (await declaresEncryption(document.bytes))) throw bad(`"${document.filename}" is encrypted; encrypted files are unsupported.`);
+  if (kind === 'pdf' && (await declaresEncryption(document.bytes))) throw bad(`"${document.filename}" is encrypted; encrypted files are unsupported.`);
   let pageCount: number;
   try {
     pageCount = await documentPageCount(document.bytes);
@@ -65,8 +68,8 @@ export async function validateParseRequest(form: FormData | null, asJob: boolean
   if (tier !== undefined && tier !== 'standard' && tier !== 'priority') throw bad(`service_tier must be "standard" or "priority"; got "${tier}".`);
   const outputSaveUrl = formString(form, 'output_save_url');
   if (outputSaveUrl !== undefined) {
-    const check = checkOutputSaveUrl(outputSaveUrl, processed, now);
-    if (!check.ok) throw v2Error(422, check.code, check.message);
+    const verdict = judgeOutputSaveUrl(outputSaveUrl, processed, now);
+    if (!verdict.ok) throw v2Error(422, verdict.code, verdict.message);
   }
   return {
     document,
@@ -76,30 +79,6 @@ export async function validateParseRequest(form: FormData | null, asJob: boolean
     serviceTier: tier === 'priority' ? 'priority' : 'standard',
     ...(outputSaveUrl !== undefined ? { outputSaveUrl } : {}),
   };
-}
-
-function parseOptions(text: string | undefined): ParseOptions {
-  const bad = (message: string) => v2Error(422, 'validation_error', message);
-  if (text === undefined || text === '') return {};
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw bad('options must be a JSON-serialized object.');
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad('options must be a JSON object.');
-  const parsed = parseOptionsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k].join('.')) : []));
-    if (unknown.length > 0) throw bad(`Unknown option key(s): ${unknown.map((k) => `options.${k}`).join(', ')}.`);
-    const issue = parsed.error.issues[0]!;
-    throw bad(`options.${issue.path.join('.')}: ${issue.message}`);
-  }
-  const options = parsed.data;
-  if (options.pages?.some((p) => p === 0)) throw bad('options.pages: pages are 1-indexed; 0 is not a page.');
-  if (options.pages?.some((p) => p < 0)) throw bad('options.pages: page numbers must be positive.');
-  if (options.password !== undefined && options.password !== null) throw bad('options.password: encrypted files are unsupported; no password is accepted.');
-  return options;
 }
 
 async function download(url: string): Promise<FormFile> {

@@ -1,10 +1,12 @@
-import { checkJobId, JOB_LIST_PAGE_SIZE, JOB_STATUSES, type JobService, type JobStatus } from '../../../shared/contracts/v2Jobs.js';
-import { newJobId } from '../../../shared/ulid.js';
+import type { JobService } from '../../../shared/contracts/v2Jobs.js';
 import type { EmulatorContext, RequestInfo } from '../context.js';
 import { findFault } from '../faults.js';
 import { HttpAnswer, v2Error } from '../httpKit.js';
 import { codePointLength } from '../parseResult/codePoints.js';
 import { finalizeParseResponse } from '../parseResult/finalizeParseResponse.js';
+import { judgeJobId } from '../rules/jobIds.js';
+import { readListQuery } from '../rules/listQuery.js';
+import { mintJobId } from '../rules/ulid.js';
 import { runExtraction, StrictSchemaError } from './extractEngine.js';
 import { validateExtractRequest, type ValidExtractRequest } from './extractRequest.js';
 import { createResponse, listRow, pollEnvelope } from './jobStore.js';
@@ -15,7 +17,7 @@ const EXTRACT_CREDITS_PER_1K_CHARS = 1;
 /** `POST /v2/parse`: 200, or 206 with `metadata.failed_pages` (seed 000 §4.1). */
 export async function syncParse(ctx: EmulatorContext, info: RequestInfo): Promise<HttpAnswer> {
   const valid = await validateParseRequest(info.form, false, Date.now());
-  const result = await buildParse(ctx, info, valid, newJobId('parse'));
+  const result = await buildParse(ctx, info, valid, mintJobId('parse'));
   const partial = (result.metadata.failed_pages ?? []).length > 0;
   return new HttpAnswer(partial ? 206 : 200, result);
 }
@@ -37,7 +39,7 @@ export async function createParseJob(ctx: EmulatorContext, info: RequestInfo): P
 
 export async function syncExtract(_ctx: EmulatorContext, info: RequestInfo): Promise<HttpAnswer> {
   const valid = await validateExtractRequest(info.body, info.form, false, Date.now());
-  const result = buildExtract(valid, newJobId('extract'));
+  const result = buildExtract(valid, mintJobId('extract'));
   const partial = result.warnings.length > 0 || result.schema_violation_error !== null;
   return new HttpAnswer(partial ? 206 : 200, result);
 }
@@ -60,30 +62,18 @@ export async function createExtractJob(ctx: EmulatorContext, info: RequestInfo):
 
 /** `GET /v2/{service}/jobs` with page, pageSize, status (seed 000 §4.4). */
 export function listJobs(ctx: EmulatorContext, info: RequestInfo, service: JobService): HttpAnswer {
-  const bad = (message: string) => v2Error(422, 'validation_error', message);
-  const int = (name: string, fallback: number) => {
-    const raw = info.query.get(name);
-    if (raw === null || raw === '') return fallback;
-    if (!/^-?\d+$/.test(raw)) throw bad(`${name} must be an integer; got "${raw}".`);
-    return Number(raw);
-  };
-  const page = int('page', 0);
-  const pageSize = int('pageSize', JOB_LIST_PAGE_SIZE.default);
-  if (page < 0) throw bad(`page must be 0 or more; got ${page}.`);
-  if (pageSize < JOB_LIST_PAGE_SIZE.min || pageSize > JOB_LIST_PAGE_SIZE.max) throw bad(`pageSize must be from 1 to 100; got ${pageSize}.`);
-  const status = info.query.get('status') || undefined;
-  if (status !== undefined && !(JOB_STATUSES as readonly string[]).includes(status)) {
-    throw bad(`status must be one of ${JOB_STATUSES.join(', ')}; got "${status}".`);
-  }
-  const all = ctx.jobs.list(info.principal, service, status as JobStatus | undefined);
+  const read = readListQuery(info.query);
+  if (!read.ok) throw v2Error(422, 'validation_error', read.message);
+  const { page, pageSize, status } = read.query;
+  const all = ctx.jobs.list(info.principal, service, status);
   const rows = all.slice(page * pageSize, (page + 1) * pageSize).map(listRow);
   return new HttpAnswer(200, { jobs: rows, page, page_size: pageSize, has_more: (page + 1) * pageSize < all.length });
 }
 
 /** `GET /v2/{service}/jobs/{job_id}`: the poll envelope; 200 for every state. */
 export function getJob(ctx: EmulatorContext, info: RequestInfo, service: JobService, jobId: string): HttpAnswer {
-  const check = checkJobId(jobId, service);
-  if (!check.ok) throw v2Error(422, 'validation_error', check.reason);
+  const verdict = judgeJobId(jobId, service);
+  if (!verdict.ok) throw v2Error(422, 'validation_error', verdict.message);
   const job = ctx.jobs.get(info.principal, service, jobId);
   if (!job) throw v2Error(404, 'not_found', `No ${service} job "${jobId}" for this API key.`);
   return new HttpAnswer(200, pollEnvelope(job));
