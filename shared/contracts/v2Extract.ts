@@ -2,7 +2,7 @@
  * v2 extract (seed 000 §2.8, §4.6). The request body is "not shown" in the contract; we
  * send what the official landingai-ade client sends: a JSON body
  * `{schema, markdown | markdown_url, model?, options?: {strict?, grounding?}}`, plus
- * `output_save_url` and `service_tier` on jobs.
+ * `output_save_url` on jobs (`service_tier` is a parse-job field only).
  */
 import { z } from 'zod';
 import { codePointRangeSchema } from './v2Parse.js';
@@ -15,19 +15,15 @@ export const extractOptionsSchema = z
   .strict();
 export type ExtractOptions = z.infer<typeof extractOptionsSchema>;
 
-/** The wire body of `POST /v2/extract` and `POST /v2/extract/jobs` (strict: unknown keys are a 422). */
-export const extractRequestBodySchema = z
-  .object({
-    schema: z.record(z.string(), z.unknown()),
-    markdown: z.string().optional(),
-    markdown_url: z.string().optional(),
-    model: z.string().optional(),
-    options: extractOptionsSchema.optional(),
-    output_save_url: z.string().optional(),
-    service_tier: z.enum(['standard', 'priority']).optional(),
-  })
-  .strict();
-export type ExtractRequestBody = z.infer<typeof extractRequestBodySchema>;
+/** The wire body of `POST /v2/extract` and `POST /v2/extract/jobs` (unknown keys are a 422). */
+export interface ExtractRequestBody {
+  schema: Record<string, unknown>;
+  markdown?: string;
+  markdown_url?: string;
+  model?: string;
+  options?: ExtractOptions;
+  output_save_url?: string;
+}
 
 export const extractFieldMetadataSchema = z.looseObject({
   ranges: z.array(codePointRangeSchema).nullable().optional(),

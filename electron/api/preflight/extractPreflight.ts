@@ -1,7 +1,6 @@
 import { extractOptionsSchema, type ExtractOptions, type ExtractRequestBody } from '../../../shared/contracts/v2Extract.js';
 import { checkOutputSaveUrl, isHttpUrl } from '../../../shared/outputSaveUrl.js';
 import { preflightError } from './preflightError.js';
-import { SERVICE_TIERS, type ServiceTier } from './parsePreflight.js';
 
 export interface ExtractInput {
   /** A JSON Schema object, or its JSON text. */
@@ -12,9 +11,9 @@ export interface ExtractInput {
   options?: ExtractOptions;
 }
 
+/** `service_tier` exists on parse jobs only, so an extract job has no such field. */
 export interface ExtractJobInput extends ExtractInput {
   output_save_url?: string;
-  service_tier?: ServiceTier;
 }
 
 /**
@@ -33,9 +32,6 @@ export function checkExtractInput(input: ExtractJobInput, now: number = Date.now
   if (input.options !== undefined && !extractOptionsSchema.safeParse(input.options).success) {
     throw preflightError('unknown_option', 'options', 'Extract options accept only strict and grounding (booleans).', 'Remove the other keys.');
   }
-  if (input.service_tier !== undefined && !SERVICE_TIERS.includes(input.service_tier)) {
-    throw preflightError('validation_error', 'service_tier', `service_tier must be "standard" or "priority".`, 'Leave it unset for standard.');
-  }
   const warnings: string[] = [];
   if (input.output_save_url !== undefined) {
     const check = checkOutputSaveUrl(input.output_save_url, 0, now);
@@ -50,7 +46,6 @@ export function checkExtractInput(input: ExtractJobInput, now: number = Date.now
   if (input.model !== undefined) body.model = input.model;
   if (input.options !== undefined) body.options = input.options;
   if (input.output_save_url !== undefined) body.output_save_url = input.output_save_url;
-  if (input.service_tier !== undefined) body.service_tier = input.service_tier;
   return { body, warnings };
 }
 
