@@ -67,7 +67,7 @@ export function layoutPdfPage(content: PdfPageContent): PageLayout | null {
   content.images.forEach((image) => {
     const box = clampBox(toBox(image));
     const area = (box.xmax - box.xmin) * (box.ymax - box.ymin);
-    if (area < 0.005) return;
+    if (area < 0.002) return;
     const logo = area < 0.06 && box.ymin < 0.2;
     const caption = logo ? `Logo on page ${content.page}` : `Figure: an image on page ${content.page}`;
     placed.push({ element: { type: logo ? 'logo' : 'figure', caption, box }, top: box.ymin, left: box.xmin });
