@@ -49,6 +49,8 @@ export interface WireJobList {
   has_more: boolean;
   page: number;
   page_size: number;
+  /** Older parse listings only. */
+  org_id?: string | null;
 }
 
 export type WireTypeName = 'WireParseResponse' | 'WireExtractResult' | 'WireError' | 'WireJobCreated' | 'WireJob<WireParseResponse>' | 'WireJob<WireExtractResult>' | 'WireJobList';
