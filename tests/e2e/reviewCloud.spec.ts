@@ -10,10 +10,11 @@ test('open a PDF, run the cloud parser against the emulator, click a box: exact 
   await page.getByTestId('run').click();
   await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
 
-  const heading = page.locator('[data-testid="box"][data-node-id="title-0"]');
+  // The emulator reads the page's own text (pdf.js): the running header is marginalia, the title text-0.
+  const heading = page.locator('[data-testid="box"][data-node-id="text-0"]');
   await heading.click();
-  await expect(page.locator('[data-testid="md-node"][data-node-id="title-0"]')).toHaveAttribute('data-selected', 'true');
-  await expect(page.getByTestId('selection-text')).toHaveText('# Annual Review 2024');
+  await expect(page.locator('[data-testid="md-node"][data-node-id="text-0"]')).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('selection-text')).toHaveText('## Annual Review 2024');
   await expect(page.getByTestId('selection-page')).toHaveText('1');
   expect(emulator.requests.some((r) => r.method === 'POST' && r.path === '/v2/parse' && r.status === 200)).toBe(true);
   void preview;

@@ -1,12 +1,15 @@
 /**
  * `npm run emulator -- [--port N] [--key v2:KEY] [--key analyzer:KEY] [--key v1:KEY]
  *   [--pair KEY:SECRET] [--pending-ms N] [--processing-ms N] [--max-concurrent N]
- *   [--latency MS] [--fail-pages 2,3] [--fail-jobs] [--fault JSON] [--no-legacy-jobs]`
+ *   [--latency MS] [--fail-pages 2,3] [--fail-jobs] [--fault JSON] [--no-legacy-jobs]
+ *   [--builder pdf-text|deterministic]`
  * See README.md. Prints one ready line with the URL.
  */
 import { parseArgs } from 'node:util';
 import type { FaultRequest } from './faults.js';
 import { DEMO_KEYS, parseKeyFlags } from './keys.js';
+import { deterministicParseBuilder } from './parseResult/deterministicBuilder.js';
+import { pdfTextParseBuilder } from './parseResult/pdfTextBuilder.js';
 import { startEmulator } from './server.js';
 
 const { values } = parseArgs({
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     'fail-jobs': { type: 'boolean', default: false },
     fault: { type: 'string', multiple: true, default: [] },
     'no-legacy-jobs': { type: 'boolean', default: false },
+    builder: { type: 'string', default: 'pdf-text' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -44,6 +48,10 @@ if (values.latency) faults.push({ fault: { kind: 'latency', ms: number('latency'
 if (values['fail-pages']) faults.push({ fault: { kind: 'failPages', pages: values['fail-pages'].split(',').map(Number) } });
 if (values['fail-jobs']) faults.push({ fault: { kind: 'failJob' } });
 
+const BUILDERS = { 'pdf-text': pdfTextParseBuilder, deterministic: deterministicParseBuilder };
+const builder = BUILDERS[values.builder as keyof typeof BUILDERS];
+if (!builder) throw new Error(`--builder expects pdf-text or deterministic; got "${values.builder}"`);
+
 const configured = parseKeyFlags(values.key, values.pair);
 const anyKeys = configured.v2.length + configured.analyzer.length + configured.v1.length + configured.pairs.length > 0;
 
@@ -55,6 +63,7 @@ const emulator = await startEmulator({
   ...(values['max-concurrent'] ? { maxConcurrent: number('max-concurrent', values['max-concurrent'], Infinity) } : {}),
   faults,
   seedLegacyJobs: !values['no-legacy-jobs'],
+  builder,
 });
 
 console.log(`Emulator ready at ${emulator.url}`);

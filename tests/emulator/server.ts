@@ -9,8 +9,8 @@ import { FaultStore, findFault, type FaultRequest } from './faults.js';
 import { HttpAnswer, readBody, readForm, readJsonBody, v1Detail, v2Error, writeAnswer } from './httpKit.js';
 import { DEMO_KEYS, KeyRegistry, type EmulatorKeys } from './keys.js';
 import { seedLegacyJob } from './legacyJobs.js';
-import { engineParseBuilder } from './parseResult/engineBuilder.js';
 import type { ParseResultBuilder } from './parseResult/parseResultBuilder.js';
+import { pdfTextParseBuilder } from './parseResult/pdfTextBuilder.js';
 import { carriesSignature, signatureMismatchXml } from './rules/presignedUpload.js';
 import { ObjectStore } from './storage.js';
 import { inference, v1Route } from './v1/v1Routes.js';
@@ -30,7 +30,7 @@ export interface EmulatorOptions {
   maxConcurrent?: number;
   /** Per-run faults (they never run out). */
   faults?: FaultRequest[];
-  /** How parse results are made; default the offline engine on the real text (deterministic text for images and scans). */
+  /** How parse results are made; default each PDF page's own text read with pdf.js (deterministic text for images and pages without text). */
   builder?: ParseResultBuilder;
   /** Seed one completed older-format parse and extract job per v2 key; default true. */
   seedLegacyJobs?: boolean;
@@ -63,7 +63,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const keys = new KeyRegistry(options.keys ?? DEMO_KEYS);
   let baseUrl = '';
   const storage = new ObjectStore();
-  const builder = options.builder ?? engineParseBuilder;
+  const builder = options.builder ?? pdfTextParseBuilder;
   const ctx: EmulatorContext = {
     baseUrl: () => baseUrl,
     keys,

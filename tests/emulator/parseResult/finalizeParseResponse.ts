@@ -1,4 +1,5 @@
 import type { ParseOptions, ParseResponse, StructureNode } from '../../../shared/contracts/v2Parse.js';
+import { atomicFor } from './atomicGranularity.js';
 import { codePointLength, codePointSlice } from './codePoints.js';
 
 export interface FinalizeContext {
@@ -15,12 +16,15 @@ export interface FinalizeContext {
 export const CREDITS_PER_PAGE = 3;
 
 /**
- * Applies the contract's rules to whatever a builder returned, so every builder (the
- * deterministic one, the offline engine) yields a conformant answer:
- * failed pages lose their content (and later ranges shift), `atomic_grounding` is
- * omitted everywhere when the option is false, `markdown` is on every node exactly when
- * `inline_markdown` is true, and the metadata carries the emulator's job id, model,
- * billing and code-point count.
+ * Applies the contract's rules to whatever a builder returned, so every builder yields a
+ * conformant answer: failed pages lose their content (and later ranges shift);
+ * `atomic_grounding` is on leaf elements only (never on a `table`), at the model's
+ * granularity (words with a confidence for `dpt-3-verity`, unscored lines for `dpt-3-pro`),
+ * and omitted everywhere when the option is false; node-level grounding carries no
+ * confidence; every page and element has the `span` the service sends beside its range;
+ * `markdown` is on every node exactly when `inline_markdown` is true; and the metadata
+ * carries the emulator's job id, model (as `version` and `model_version`), billing and
+ * code-point count.
  */
 export function finalizeParseResponse(built: ParseResponse, ctx: FinalizeContext): ParseResponse {
   const response = structuredClone(built);
@@ -47,8 +51,12 @@ export function finalizeParseResponse(built: ParseResponse, ctx: FinalizeContext
     page.children = [];
   }
 
+  const codePoints = Array.from(response.markdown);
   walk(response.structure, (node) => {
-    if (ctx.options.atomic_grounding === false) delete node.atomic_grounding;
+    delete node.grounding?.confidence;
+    if (node.grounding && node.type !== 'document') node.span = [node.grounding.range.start, node.grounding.range.end];
+    if (ctx.options.atomic_grounding === false || node.type === 'table' || node.type === 'page' || node.type === 'document') delete node.atomic_grounding;
+    else if (node.atomic_grounding) node.atomic_grounding = atomicFor(node, codePoints, ctx.model);
     if (ctx.options.inline_markdown === true) {
       node.markdown = node.grounding ? codePointSlice(response.markdown, node.grounding.range.start, node.grounding.range.end) : response.markdown;
     } else {
@@ -63,6 +71,7 @@ export function finalizeParseResponse(built: ParseResponse, ctx: FinalizeContext
     job_id: ctx.jobId,
     filename: ctx.filename,
     version: ctx.model,
+    model_version: ctx.model,
     page_count: pageCount,
     duration_ms: ctx.durationMs,
     failed_pages: failed.map((page) => page.page!).sort((a, b) => a - b),

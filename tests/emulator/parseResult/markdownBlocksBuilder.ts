@@ -1,7 +1,7 @@
 import type { StructureNode } from '../../../shared/contracts/v2Parse.js';
-import { MarkdownWriter } from '../../../electron/engine/markdownWriter.js';
 import { fraction } from './codePoints.js';
-import { documentPageCount } from './deterministicBuilder.js';
+import { documentPageCount } from './documentKind.js';
+import { MarkdownWriter } from './markdownWriter.js';
 import type { ParseResultBuilder } from './parseResultBuilder.js';
 
 /**

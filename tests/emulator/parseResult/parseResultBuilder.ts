@@ -1,10 +1,10 @@
 import type { ParseOptions, ParseResponse } from '../../../shared/contracts/v2Parse.js';
 
 /**
- * Turns a document into a v2 parse response. The emulator ships a deterministic builder;
- * the offline engine (`parseWithLocalEngine(bytes, options)`) can be plugged in instead
- * through this signature. Builders need not be perfect: `finalizeParseResponse` enforces
- * the option rules (atomic grounding, inline Markdown), failed pages and metadata on
- * whatever they return.
+ * Turns a document into a v2 parse response. The emulator's default reads the PDF's text
+ * with pdf.js (`pdfTextBuilder.ts`); tests can plug in another (e.g. the app's offline engine,
+ * `tests/support/engineParseBuilder.ts`). Builders need not be perfect: `finalizeParseResponse`
+ * enforces the option rules (atomic grounding and its granularity, inline Markdown), failed
+ * pages and metadata on whatever they return.
  */
 export type ParseResultBuilder = (document: Uint8Array, filename: string, options: ParseOptions) => Promise<ParseResponse>;

@@ -116,6 +116,7 @@ function buildExtract(valid: ValidExtractRequest, jobId: string) {
     metadata: {
       job_id: jobId,
       doc_id: null,
+      version: valid.model,
       model_version: valid.model,
       duration_ms: Date.now() - started,
       range_units: 'unicode_codepoints',

@@ -157,7 +157,7 @@ describe('the emulator answers every 422 of the contract with a stable code', ()
 });
 
 describe('emulator results from the real text', () => {
-  it('parses a text PDF with the offline engine, so the result shows what is on the page', async () => {
+  it('parses a text PDF from its own text (read with pdf.js), so the result shows what is on the page', async () => {
     const { readFile } = await import('node:fs/promises');
     const invoice = new Uint8Array(await readFile('resources/samples/invoice.pdf'));
     const { response } = await v2().parse({ document: { bytes: invoice, filename: 'invoice.pdf' } });
