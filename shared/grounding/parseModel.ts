@@ -118,9 +118,10 @@ export function foreignRangeUnits(metadata: unknown): string | null {
   return typeof units === 'string' ? units : JSON.stringify(units) ?? 'unreadable';
 }
 
+/** The service's element types (as its official client lists them), then the offline engine's and older ones. */
 const KNOWN_TYPES = new Set([
-  'document', 'page', 'text', 'title', 'heading', 'table', 'table_cell', 'list_item', 'marginalia', 'figure',
-  'caption', 'header', 'footer', 'page_header', 'page_footer', 'page_number', 'form', 'key_value', 'logo', 'formula', 'code',
+  'document', 'page', 'text', 'table', 'table_cell', 'figure', 'marginalia', 'attestation', 'logo', 'card', 'scan_code',
+  'title', 'heading', 'list_item', 'caption', 'header', 'footer', 'page_header', 'page_footer', 'page_number', 'form', 'key_value', 'formula', 'code',
 ]);
 const KNOWN_STATUSES = new Set(['ok', 'failed', 'no_text_layer', 'error', 'skipped']);
 

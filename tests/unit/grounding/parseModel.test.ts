@@ -27,6 +27,9 @@ describe('the parse model', () => {
         { id: 'text-0', type: 'text', grounding: g(1, 99) },
         { id: 'text-1', type: 'text', grounding: g(0, 1, 1, { xmin: -0.2, ymin: 0, xmax: 1.4, ymax: 0.5 }) },
         { id: 'hologram-0', type: 'hologram', grounding: g(0, 1) },
+        { id: 'attestation-0', type: 'attestation', grounding: g(0, 1) },
+        { id: 'scan_code-0', type: 'scan_code', grounding: g(0, 1) },
+        { id: 'card-0', type: 'card', grounding: g(0, 1) },
       ], { status: 'smudged' }),
     );
     expect(model.nodes.get('text-0')?.flags).toContain('range_out_of_bounds');
@@ -34,6 +37,8 @@ describe('the parse model', () => {
     expect(model.nodes.get('text-1')?.flags).toContain('box_out_of_bounds');
     expect(model.nodes.get('text-1')?.box).toMatchObject({ left: 0, right: 1 });
     expect(model.nodes.get('hologram-0')?.flags).toContain('unknown_type');
+    // Every element type the service's official client names is known.
+    for (const id of ['attestation-0', 'scan_code-0', 'card-0']) expect(model.nodes.get(id)?.flags).not.toContain('unknown_type');
     expect(model.nodes.get('page-1')?.flags).toContain('unknown_status');
   });
 
