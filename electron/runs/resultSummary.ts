@@ -1,3 +1,4 @@
+import { isPartialExtract } from '../../shared/contracts/v2Extract.js';
 import type { ResultInfo, ResultKind } from '../../shared/workspace.js';
 
 export type ResultSummary = Pick<ResultInfo, 'modelVersion' | 'pageCount' | 'credits' | 'partial'>;
@@ -29,8 +30,7 @@ export function summarizeResult(kind: ResultKind, response: unknown, known: Know
   const partial =
     known.partial === true ||
     count(metadata.failed_pages) > 0 ||
-    count(body.warnings) > 0 ||
-    (kind === 'extract' && body.schema_violation_error != null) ||
+    (kind === 'extract' && isPartialExtract(body)) ||
     (kind === 'analyzer' && (count(body.errors) > 0 || text(body.extraction_error) !== null));
   return { modelVersion: text(metadata.version) ?? text(metadata.model_version), pageCount, credits, partial };
 }

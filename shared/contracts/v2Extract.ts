@@ -42,7 +42,8 @@ export const extractMetadataSchema = z.looseObject({
   doc_id: z.string().nullable().optional(),
   model_version: z.string().nullable().optional(),
   duration_ms: z.number().optional(),
-  range_units: z.string().optional(),
+  /** Read by the model builder, which flags any unit but code points; its type is not this schema's to refuse. */
+  range_units: z.unknown().optional(),
   openapi_spec: z.string().optional(),
   input_markdown_chars: z.number().int().nullable().optional(),
   output_extraction_chars: z.number().int().nullable().optional(),
@@ -55,12 +56,16 @@ export const extractResponseSchema = z.looseObject({
   extraction_metadata: z.record(z.string(), z.unknown()),
   markdown: z.string().optional(),
   metadata: extractMetadataSchema,
-  warnings: z.array(extractWarningSchema).nullable().optional(),
-  /** A string in the official client's types; an object (a validator's error) is kept and shown as JSON. */
-  schema_violation_error: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullable().optional(),
+  /** A list in the official client's types; anything else is kept too and shown as it came (extractNotices). */
+  warnings: z.unknown().optional(),
+  /** A string in the official client's types; any other value is kept and shown as JSON. */
+  schema_violation_error: z.unknown().optional(),
 });
 export type ExtractResponse = z.infer<typeof extractResponseSchema>;
 
+/** Partial when there is any warning or any schema violation, whatever shape they came in. */
 export function isPartialExtract(response: Pick<ExtractResponse, 'warnings' | 'schema_violation_error'>): boolean {
-  return (response.warnings?.length ?? 0) > 0 || Boolean(response.schema_violation_error);
+  const { warnings, schema_violation_error: violation } = response;
+  const warned = Array.isArray(warnings) ? warnings.length > 0 : warnings !== undefined && warnings !== null;
+  return warned || (violation !== undefined && violation !== null && violation !== '' && violation !== false);
 }

@@ -72,7 +72,8 @@ export const parseMetadataSchema = z.looseObject({
   duration_ms: z.number().optional(),
   failed_pages: z.array(z.number().int()).optional(),
   output_markdown_chars: z.number().int().optional(),
-  range_units: z.string().optional(),
+  /** Read by the model builder, which flags any unit but code points; its type is not this schema's to refuse. */
+  range_units: z.unknown().optional(),
   openapi_spec: z.string().optional(),
   billing: z.looseObject({ total_credits: z.number().optional() }).optional(),
 });

@@ -86,7 +86,9 @@ export const MAX_NOTICES = 100;
 /** Warnings (and a schema violation) as notices, whatever their shape: strings, `{code, msg}` or `{code, message}`. */
 export function extractNotices(response: { warnings?: unknown; schema_violation_error?: unknown }): ExtractNotice[] {
   const notices: ExtractNotice[] = [];
-  const warnings = Array.isArray(response.warnings) ? response.warnings : [];
+  const { warnings: sent } = response;
+  // Not a list (one object, a string): kept and shown as one warning.
+  const warnings = Array.isArray(sent) ? sent : sent === undefined || sent === null ? [] : [sent];
   for (const warning of warnings.slice(0, MAX_NOTICES)) {
     if (typeof warning === 'string') notices.push({ code: 'warning', message: warning });
     else if (isRecord(warning)) {

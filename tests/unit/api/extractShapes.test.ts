@@ -15,6 +15,10 @@ const SHAPES: Record<string, unknown> = {
   strings: { ...base, warnings: ['total was rounded', 'page 2 was blank'] },
   objects: { ...base, warnings: [{ type: 'coercion', detail: { field: 'total' } }, { code: 'pruned', msg: { text: 'not a string' } }, 7] },
   violationObject: { ...base, schema_violation_error: { path: ['due'], message: "'due' is a required property" } },
+  oneWarningObject: { ...base, warnings: { code: 'pruned', msg: 'the schema part "notes" was pruned' } },
+  violationTrue: { ...base, schema_violation_error: true },
+  unitsNull: { ...base, metadata: { range_units: null } },
+  unitsNumber: { ...base, metadata: { range_units: 16 } },
 };
 
 let service: TestServer;
@@ -56,6 +60,20 @@ describe('extract answers of another plausible shape', () => {
     const outcome = await extractAs('violationObject');
     expect(outcome.partial).toBe(true);
     expect(extractNotices(outcome.response)).toEqual([{ code: 'schema_violation', message: '{"path":["due"],"message":"\'due\' is a required property"}' }]);
+  });
+
+  it('keeps a warnings value that is one object, not a list, and a violation that is not text', async () => {
+    const one = await extractAs('oneWarningObject');
+    expect(one.partial).toBe(true);
+    expect(extractNotices(one.response)).toEqual([{ code: 'pruned', message: 'the schema part "notes" was pruned' }]);
+    const violation = await extractAs('violationTrue');
+    expect(violation.partial).toBe(true);
+    expect(extractNotices(violation.response)).toEqual([{ code: 'schema_violation', message: 'true' }]);
+  });
+
+  it('keeps an answer whose range_units is null or not text: the model builder judges the unit, the client does not refuse it', async () => {
+    expect((await extractAs('unitsNull')).response.metadata).toMatchObject({ range_units: null });
+    expect((await extractAs('unitsNumber')).response.metadata).toMatchObject({ range_units: 16 });
   });
 
   it('recognises each shape as an extract result on import', () => {
