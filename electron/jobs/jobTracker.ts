@@ -259,7 +259,8 @@ export class JobTracker {
           this.deps.logger.warn('dropped job create could not be settled', { intentId: intent.intentId, code: error instanceof AppError ? error.code : 'unexpected' });
           return { kind: 'ambiguous' as const, candidates: [] };
         });
-      // The preflight's warnings were lost with the answer; the user saw none of them being refused.
+      // The job was adopted from the service's list, not from the create's answer: the preflight's
+      // output_save_url warnings are not carried over to it (they were shown while the form was typed).
       if (outcome.kind === 'found') return { job: outcome.job, warnings: [] };
       if (outcome.kind === 'ambiguous') {
         await this.deps.intents.write({ ...intent, candidates: outcome.candidates });

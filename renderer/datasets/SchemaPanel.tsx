@@ -54,12 +54,12 @@ function TagsCard({ project }: { project: ProjectEntry }) {
           <FieldError error={form.error} field="name" />
         </label>
         <label>
-          <span>Creation timeout, seconds — empty: no timeout</span>
+          <span>Creation timeout — empty: none (null)</span>
           <span className="ds-inline-input">
-            <input data-testid="tag-timeout" inputMode="numeric" value={timeout} placeholder="no timeout" onChange={(e) => setTimeoutText(e.target.value)} onBlur={() => void saveTimeout()} aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])} />
+            <input data-testid="tag-timeout" inputMode="numeric" value={timeout} placeholder="none (null)" onChange={(e) => setTimeoutText(e.target.value)} onBlur={() => void saveTimeout()} aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])} />
           </span>
           <FieldError error={form.error} field="query.timeout" />
-          {settingsForm.error ? <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span> : <span className="field-help">A whole number; the service's default is 60. Empty sends no limit (<code>timeout</code> null).</span>}
+          {settingsForm.error ? <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span> : <span className="field-help">A whole number (the service does not document its unit); its default is 60. Empty sends <code>timeout</code> as null, written <code>?timeout=</code>; a service that does not take that answers with the field named.</span>}
         </label>
         <div className="ds-form-submit">
           <button type="submit" className="primary" data-testid="tag-create" disabled={form.busy}>

@@ -11,7 +11,7 @@ test('a tag with the timeout emptied is created with timeout null sent explicitl
   await page.getByTestId('ds-tab-schema').click();
 
   const timeout = page.getByTestId('tag-timeout');
-  await expect(page.getByLabel('Creation timeout, seconds — empty: no timeout')).toBeVisible();
+  await expect(page.getByLabel('Creation timeout — empty: none (null)')).toBeVisible();
   await expect(page.getByText(/^required$/)).toHaveCount(0);
   await timeout.fill('');
   await timeout.blur();
