@@ -105,10 +105,10 @@ export function scoreLabel(source: ScoreSource): string {
 
 /** "87 %" */
 export function formatConfidence(confidence: number): string {
-  // Never round a score that is not perfect up to 100 %, nor a non-zero one down to 0 %.
-  const percent = Math.round(confidence * 100);
-  const shown = confidence < 1 && percent === 100 ? 99 : confidence > 0 && percent === 0 ? 1 : percent;
-  return `${shown} %`;
+  // Whole percents reached, never rounded up: a word at 0.989 reads 98 %, so it is never shown
+  // at a threshold it is marked below. The epsilon keeps 0.29 (28.999… in floating point) at 29.
+  const percent = Math.floor(confidence * 100 + 1e-9);
+  return confidence > 0 && percent === 0 ? '<1 %' : `${percent} %`;
 }
 
 function overlaps(a: TextRange, b: TextRange): boolean {

@@ -72,9 +72,12 @@ describe('word confidence of a word-level result', () => {
   it('a percentage never rounds a doubtful word to 100 % nor a scored one to 0 %', () => {
     expect(formatConfidence(0.996)).toBe('99 %');
     expect(formatConfidence(1)).toBe('100 %');
-    expect(formatConfidence(0.004)).toBe('1 %');
+    expect(formatConfidence(0.004)).toBe('<1 %');
     expect(formatConfidence(0)).toBe('0 %');
     expect(formatConfidence(0.614)).toBe('61 %');
+    // Never shown at a mark it is below: 0.989 is under a 99 % threshold, so it reads 98 %.
+    expect(formatConfidence(0.989)).toBe('98 %');
+    expect(formatConfidence(0.29)).toBe('29 %');
   });
 });
 
