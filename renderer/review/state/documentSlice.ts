@@ -66,6 +66,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const entry = await scope.settle(useLibraryStore.getState().entry(document.id, choice.resultId));
     // Deleted while it was opening: nothing to show.
     if (!entry) throw documentGone();
+    // The library's newest word on the document: a listing may come while it opens (an address stored just now).
+    const newest = (): DocumentInfo => useLibraryStore.getState().library.find((e) => e.document.id === document.id)?.document ?? document;
     // A PDF that needs its password is asked for it first; Cancel leaves what is on screen as it was.
     if (!(await scope.settle(unlockAsking(document)))) return;
     const results = entry.results;
@@ -78,7 +80,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     // A document's bytes never change (its id is their hash): the same document keeps its pages.
     const bytes = current.document?.id === document.id && current.bytes ? current.bytes : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));
     if (current.document?.id !== document.id) {
-      set({ document, bytes, result: null, model: null, selection: null });
+      set({ document: newest(), bytes, result: null, model: null, selection: null });
       get().clearExtraction();
     }
     // The result on screen keeps its model (the costly part) when only its extraction changes.
@@ -91,7 +93,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       performance.mark('gw:model-built');
       // The model holds all a review needs; the parsed response (the biggest thing in memory)
       // is dropped. The older analyzer's stays: it also carries that result's fields.
-      set({ document, bytes, result: parsed && parsed.kind !== 'analyzer' ? { ...parsed, response: undefined } : parsed, model, selection: null });
+      set({ document: newest(), bytes, result: parsed && parsed.kind !== 'analyzer' ? { ...parsed, response: undefined } : parsed, model, selection: null });
     }
     const result = get().result;
     if (result?.kind === 'analyzer') {
@@ -187,8 +189,10 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       get().clearExtraction();
       return;
     }
-    if (documentStatus === 'opening') return;
     const now = library.find((e) => e.document.id === document.id);
+    // The shown document's facts follow the library (an address or page count stored after it opened), even mid-open.
+    if (now && JSON.stringify(now.document) !== JSON.stringify(document)) set({ document: now.document });
+    if (documentStatus === 'opening') return;
     const before = previous.find((e) => e.document.id === document.id);
     const shownIds = [result?.id, get().extraction?.id].filter((id): id is string => !!id);
     const resultGone = shownIds.some((id) => before?.results.some((r) => r.id === id) && !now?.results.some((r) => r.id === id));
