@@ -88,7 +88,9 @@ describe('downloadDocument', () => {
       let sent = 0;
       const timer = setInterval(() => {
         res.write('%PDF-slow ');
-        if (++sent === 8) (clearInterval(timer), res.end());
+        if (++sent < 8) return;
+        clearInterval(timer);
+        res.end();
       }, 40);
     });
     // 8 chunks 40 ms apart: about twice the idle limit in all, never idle that long.
