@@ -34,6 +34,7 @@ const CONNECTION_RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 export function pinnedGet(url: URL, options: PinnedGet): Promise<PinnedAnswer> {
   const send = url.protocol === 'https:' ? tlsRequest : plainRequest;
+  if (options.signal?.aborted) return Promise.reject(new AppError({ code: 'cancelled', message: 'The download was cancelled.' }));
   return new Promise<PinnedAnswer>((resolve, reject) => {
     let refusal: AppError | null = null;
     let timedOut = false;
@@ -91,6 +92,10 @@ export function pinnedGet(url: URL, options: PinnedGet): Promise<PinnedAnswer> {
       options.signal?.addEventListener('abort', abort, { once: true });
       res.once('close', () => options.signal?.removeEventListener('abort', abort));
       const status = res.statusCode ?? 0;
+      if (status < 200 || status > 599) {
+        abort();
+        return reject(new AppError({ code: 'invalid_response', message: `${url.host} answered with HTTP status ${status}, which is not one a download can have.`, hint: 'Check the address; nothing was read.' }));
+      }
       const body = NO_BODY.has(status) ? null : bodyStream(url, res, abort);
       if (!body) res.resume();
       resolve({ response: new Response(body, { status, headers: headersOf(res) }), abort });
