@@ -52,6 +52,11 @@ export class V2Client {
     this.now = config.now ?? Date.now;
   }
 
+  /** The service address this client sends to (its key's). */
+  get serviceAddress(): string {
+    return this.endpoint.address;
+  }
+
   async parse(input: ParseInput, options: CallOptions = {}): Promise<ParseOutcome> {
     const checked = await checkParseInput(input, this.now());
     const response = await callService(this.endpoint, { method: 'POST', path: '/v2/parse', body: parseForm(input, checked) }, options);

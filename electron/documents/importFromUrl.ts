@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { MAX_DOCUMENT_BYTES } from '../../shared/ipc.js';
+import { urlProblem } from '../api/guardedFetch.js';
 import { networkLimits } from '../api/networkLimits.js';
 import { isLoopbackHost } from '../keys/keyDestinations.js';
 import type { KeysService } from '../keys/keysService.js';
@@ -51,10 +52,12 @@ async function serviceIsLoopback(keys: Deps['keys'], keyId: string | undefined):
 
 /**
  * The address to send as `document_url` for a stored document: the one it was added from.
- * Refused before anything is sent when there is none, or when the PDF is encrypted (the
- * service cannot open it, and only an upload can carry the copy decrypted here).
+ * Refused before anything is sent when there is none, when the PDF is encrypted (the
+ * service cannot open it, and only an upload can carry the copy decrypted here), or when
+ * it is plain http or on this computer and the run's service (`serviceAddress`) is not:
+ * an address accepted under the emulator's key is not sent to a service elsewhere.
  */
-export function documentUrlFor(info: DocumentInfo): string {
+export function documentUrlFor(info: DocumentInfo, serviceAddress: string): string {
   if (!info.sourceUrl) {
     throw new AppError({
       code: 'no_document_url',
@@ -67,6 +70,14 @@ export function documentUrlFor(info: DocumentInfo): string {
       code: 'encrypted_document_url',
       message: `"${info.name}" is an encrypted PDF: the service cannot open it from its address.`,
       hint: 'Turn off "Send its web address": the upload then carries a copy decrypted on this computer. Nothing was sent.',
+    });
+  }
+  const problem = urlProblem(new URL(info.sourceUrl), isLoopbackHost(new URL(serviceAddress).hostname));
+  if (problem) {
+    throw new AppError({
+      code: 'document_url_not_for_key',
+      message: `The web address of "${info.name}" was not sent to ${new URL(serviceAddress).host}: ${problem}.`,
+      hint: 'Parse it with the v2 key it was added under (the emulator), or turn off "Send its web address" to upload it. Nothing was sent.',
     });
   }
   return info.sourceUrl;

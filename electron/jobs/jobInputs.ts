@@ -24,8 +24,11 @@ export async function sendCreate(
   const saveUrl = request.outputSaveUrl ? { output_save_url: request.outputSaveUrl } : {};
   const model = request.model ? { model: request.model } : {};
   if (request.service === 'parse' && request.byUrl) {
-    const documentUrl = documentUrlFor(await workspace.documentInfo(request.documentId));
-    return client.createParseJob({ document_url: documentUrl, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);
+    const document = await workspace.documentInfo(request.documentId);
+    const documentUrl = documentUrlFor(document, client.serviceAddress);
+    // The service fetches the same document that was downloaded here: its page count sets the output_save_url window.
+    const pages = document.pageCount !== null ? { pageCount: document.pageCount } : {};
+    return client.createParseJob({ document_url: documentUrl, ...pages, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);
   }
   if (request.service === 'parse') {
     const upload = await documentForUpload(deps, request.documentId, options.signal ? { signal: options.signal } : {});

@@ -70,7 +70,7 @@ export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest,
 /** v2 parse with `document_url`: the service fetches the document from where it was added from; the result is the same document's. */
 async function runCloudParseByUrl(deps: CloudDeps, credential: Credential, request: CloudParseRequest, signal: AbortSignal): Promise<StoredResult> {
   const document = await deps.workspace.documentInfo(request.documentId);
-  const documentUrl = documentUrlFor(document);
+  const documentUrl = documentUrlFor(document, credential.address);
   const client = new V2Client({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Parsing from its web address in the cloud…' });
   const outcome = await client.parse(

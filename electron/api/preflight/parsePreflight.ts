@@ -18,6 +18,8 @@ export interface ParseInput {
 export interface ParseJobInput extends ParseInput {
   output_save_url?: string;
   service_tier?: ServiceTier;
+  /** Not sent: the pages of the local copy of a `document_url`, so the output_save_url window can be judged. */
+  pageCount?: number;
 }
 
 export interface CheckedParse {
@@ -41,7 +43,7 @@ export async function checkParseInput(input: ParseJobInput, now: number = Date.n
   const options = input.options === undefined ? undefined : checkParseOptions(input.options);
   const document = input.document ? await checkDocumentFile(input.document) : null;
   const upload = input.document && document ? { mime: documentMime(document.kind), filename: uploadName(input.document.filename, document.kind) } : null;
-  const pageCount = options?.pages ? options.pages.length : (document?.pageCount ?? null);
+  const pageCount = options?.pages ? options.pages.length : (document?.pageCount ?? input.pageCount ?? null);
 
   const warnings: string[] = [];
   if (input.service_tier !== undefined && !SERVICE_TIERS.includes(input.service_tier)) {

@@ -13,6 +13,7 @@ import type { Channel, RequestIn, ResponseOf } from '../../../shared/ipc.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import { ipcCall, resultOf } from '../../support/ipcCall.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';
+import { startTlsServer, TEST_CA, type TlsTestServer } from '../../support/tlsServer.js';
 import { KEYS, pdf, useEmulator } from './emulatorHarness.js';
 
 // A document added from a web address: downloaded by main under the rules a service-side
@@ -69,12 +70,90 @@ describe('downloadDocument', () => {
     expect(withUser.code).toBe('invalid_document_url');
   });
 
+  it('checks a redirect to https whose host resolves to a private address', async () => {
+    routes.set('/to-internal', (res) => res.writeHead(302, { location: 'https://internal.example.test/x.pdf' }).end());
+    const lookups: string[] = [];
+    const lookup = async (host: string) => (lookups.push(host), ['10.0.0.7']);
+    const refused = await refusal(downloadDocument(`${serverUrl}/to-internal`, { serviceIsLoopback: true, maxBytes: 1000, lookup }));
+    expect(refused).toMatchObject({
+      code: 'invalid_document_url',
+      message: expect.stringContaining('redirected to internal.example.test, which was not followed: internal.example.test resolves to 10.0.0.7, a private-network address'),
+    });
+    expect(lookups).toEqual(['internal.example.test']);
+  });
+
+  it('a slow download that keeps coming is not cut off; silence is, with an AppError', async () => {
+    routes.set('/slow.pdf', (res) => {
+      res.writeHead(200);
+      let sent = 0;
+      const timer = setInterval(() => {
+        res.write('%PDF-slow ');
+        if (++sent < 8) return;
+        clearInterval(timer);
+        res.end();
+      }, 40);
+    });
+    // 8 chunks 40 ms apart: about twice the idle limit in all, never idle that long.
+    const slow = await downloadDocument(`${serverUrl}/slow.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 });
+    expect(Buffer.from(slow.bytes).toString()).toBe('%PDF-slow '.repeat(8));
+
+    routes.set('/silent.pdf', () => undefined);
+    const silent = await refusal(downloadDocument(`${serverUrl}/silent.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 }));
+    expect(silent).toMatchObject({ code: 'timeout', message: expect.stringContaining('did not answer'), hint: expect.any(String) });
+
+    routes.set('/stalls.pdf', (res) => res.writeHead(200).write('%PDF-1.4 '));
+    const stalled = await refusal(downloadDocument(`${serverUrl}/stalls.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 }));
+    expect(stalled).toMatchObject({ code: 'timeout', message: expect.stringContaining('stopped sending'), hint: expect.any(String) });
+  });
+
   it('stops reading past the cap, and says what a 404 or an empty body is', async () => {
     routes.set('/big.pdf', (res) => res.end(Buffer.alloc(5000, 65)));
     expect(await refusal(downloadDocument(`${serverUrl}/big.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'response_too_large' });
     expect(await refusal(downloadDocument(`${serverUrl}/gone.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'document_unreachable', message: expect.stringContaining('HTTP 404') });
     routes.set('/empty.pdf', (res) => res.end());
     expect(await refusal(downloadDocument(`${serverUrl}/empty.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'document_unreachable' });
+  });
+});
+
+describe('downloadDocument connects to the address it checked', () => {
+  let tls: TlsTestServer;
+  beforeAll(async () => {
+    tls = await startTlsServer((req, res) => {
+      if (req.url === '/moved') return res.writeHead(302, { location: `https://bucket.example.test:${tls.port}/doc.pdf` }).end();
+      res.end('%PDF-1.4 pinned');
+    });
+  });
+  afterAll(() => tls.close());
+
+  /** DNS that answers one address first and another after (a zero-TTL name rebinding). */
+  const rebinding = (first: string, then: string) => {
+    const asked: string[] = [];
+    return { asked, lookup: async (host: string) => (asked.push(host), [asked.length === 1 ? first : then]) };
+  };
+
+  // The test server is on loopback, so the allowed first answer is loopback (the emulator case); a public one is the same path.
+  it('a name that answers an allowed address, then a private one, is fetched from the first: no second lookup', async () => {
+    const dns = rebinding('127.0.0.1', '10.0.0.7');
+    const got = await downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, { serviceIsLoopback: true, maxBytes: 1000, lookup: dns.lookup, ca: TEST_CA });
+    expect(Buffer.from(got.bytes).toString()).toBe('%PDF-1.4 pinned');
+    expect(dns.asked).toEqual(['docs.example.test']);
+    // Host and certificate are the name's, not the pinned address's.
+    expect(tls.requests.at(-1)).toEqual({ path: '/doc.pdf', host: `docs.example.test:${tls.port}` });
+  });
+
+  it('keeps TLS verification when connecting to a pinned address', async () => {
+    const before = tls.requests.length;
+    const refused = await refusal(downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, { serviceIsLoopback: true, maxBytes: 1000, lookup: async () => ['127.0.0.1'] }));
+    expect(refused).toMatchObject({ code: 'network_error', message: expect.stringContaining('certificate was refused'), hint: expect.any(String) });
+    expect(tls.requests.length).toBe(before);
+  });
+
+  it('checks an https redirect whose host resolves to a private address', async () => {
+    const lookup = async (host: string) => (host === 'docs.example.test' ? ['127.0.0.1'] : ['10.0.0.7']);
+    const before = tls.requests.length;
+    const refused = await refusal(downloadDocument(`https://docs.example.test:${tls.port}/moved`, { serviceIsLoopback: true, maxBytes: 1000, lookup, ca: TEST_CA }));
+    expect(refused).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('bucket.example.test resolves to 10.0.0.7, a private-network address') });
+    expect(tls.requests.slice(before).map((r) => r.path)).toEqual(['/moved']);
   });
 });
 
@@ -140,6 +219,35 @@ describe('documents:importUrl and parse with document_url', () => {
     const document = await call('documents:import', { name: 'local.pdf', bytes: await pdf(3) });
     const refused = await refusal(call('engine:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
     expect(refused).toMatchObject({ code: 'no_document_url' });
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('an address on this computer, added under the emulator key, is not sent with a key for a service elsewhere', async () => {
+    const url = await hosted('local-only.pdf', 1);
+    const document = await call('documents:importUrl', { url, keyId });
+    const cloudKey = (await call('keys:add', { name: 'cloud', kind: 'v2', secret: 'not-a-real-cloud-key', address: 'https://api.va.landing.ai' })).id;
+    try {
+      for (const mode of ['sync', 'job'] as const) {
+        const refused = await refusal(call('engine:parse', { engine: 'parse', mode, runId: randomUUID(), documentId: document.id, keyId: cloudKey, byUrl: true }));
+        expect(refused).toMatchObject({
+          code: 'document_url_not_for_key',
+          message: expect.stringMatching(/was not sent to api\.va\.landing\.ai: it is plain http/),
+          hint: expect.stringContaining('Nothing was sent'),
+        });
+      }
+    } finally {
+      await call('keys:delete', { id: cloudKey });
+    }
+  });
+
+  it("a job by address judges the output_save_url window by the downloaded copy's pages", async () => {
+    const url = await hosted('hundred.pdf', 100);
+    const document = await call('documents:importUrl', { url, keyId });
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+    // Valid 16 min 40 s: past the 15-minute floor, short of the 20 min 100 pages need.
+    const outputSaveUrl = `${holder.emulator.url}/__storage/out.json?X-Amz-Date=${stamp}&X-Amz-Expires=1000`;
+    const refused = await refusal(call('engine:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true, outputSaveUrl }));
+    expect(refused).toMatchObject({ code: 'output_save_url_too_short', message: expect.stringContaining('20 min') });
     expect(posts()).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fetchOutput, MAX_OUTPUT_REDIRECTS, outputUrlProblem } from '../../../electron/jobs/outputUrl.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import { startServer, type TestServer } from '../../support/streamingServer.js';
+import { startTlsServer, TEST_CA, type TlsTestServer } from '../../support/tlsServer.js';
 import { caught } from '../api/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from './jobsHarness.js';
 import { jobStateText } from '../../../renderer/jobs/jobWords.js';
@@ -101,6 +102,35 @@ describe('redirects of an output_url', () => {
     const error = await caught(fetchOutput(`${service.url}/hop/0`, { keyAddress: keyAddress(), signal }));
     expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringMatching(/more than 5 times/) });
     expect(service.requests.length - before).toBe(MAX_OUTPUT_REDIRECTS + 1);
+  });
+});
+
+describe('an output_url is read from the address that was checked', () => {
+  let tls: TlsTestServer;
+  beforeAll(async () => {
+    tls = await startTlsServer((req, res) => {
+      if (req.url === '/to-private') return res.writeHead(302, { Location: `https://docs.example.test:${tls.port}/out.json` }).end();
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(PARSE_RESULT));
+    });
+  });
+  afterAll(() => tls.close());
+
+  // A zero-TTL name answering an allowed address to the check and a private one after. The
+  // test server is on loopback, so the allowed answer is loopback (an emulator key's case).
+  it('a rebinding name is looked up once and read from its first answer', async () => {
+    const asked: string[] = [];
+    const lookup = async (host: string) => (asked.push(host), [asked.length === 1 ? '127.0.0.1' : '169.254.169.254']);
+    expect(await fetchOutput(`https://bucket.example.test:${tls.port}/out.json`, { keyAddress: service.url, signal, lookup, ca: TEST_CA })).toEqual(PARSE_RESULT);
+    expect(asked).toEqual(['bucket.example.test']);
+    expect(tls.requests.at(-1)).toEqual({ path: '/out.json', host: `bucket.example.test:${tls.port}` });
+  });
+
+  it('an https redirect to a name that resolves to a private address is not followed', async () => {
+    const lookup = async (host: string) => (host === 'bucket.example.test' ? ['127.0.0.1'] : ['10.0.0.7']);
+    const before = tls.requests.length;
+    const error = await caught(fetchOutput(`https://bucket.example.test:${tls.port}/to-private`, { keyAddress: service.url, signal, lookup, ca: TEST_CA }));
+    expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringContaining('docs.example.test resolves to 10.0.0.7, a private-network address') });
+    expect(tls.requests.slice(before).map((r) => r.path)).toEqual(['/to-private']);
   });
 });
 
