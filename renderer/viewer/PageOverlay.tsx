@@ -82,7 +82,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
         <div
           data-testid="weakest-word"
           data-confidence={weakest.confidence}
-          title={`Weakest word "${weakest.text}": ${scoreName} ${formatConfidence(weakest.confidence)}`}
+          title={`Weakest word${weakest.text !== null ? ` "${weakest.text}"` : ''}: ${scoreName} ${formatConfidence(weakest.confidence)}`}
           className="box box-weakest"
           style={placed(weakest.box)}
         />
