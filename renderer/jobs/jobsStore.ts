@@ -34,6 +34,12 @@ interface JobsState {
   setQuery(patch: Partial<Pick<JobsState, 'service' | 'status' | 'pageSize' | 'keyId'>>): Promise<void>;
   goToPage(page: number): Promise<void>;
   showDetail(row: JobRow): Promise<void>;
+  /**
+   * Opens one job's details by its id, under the list's key; throws what the service said.
+   * An answer that comes after the user opened, closed or paged elsewhere is dropped.
+   */
+  openById(service: JobService, jobId: string): Promise<void>;
+  closeDetail(): void;
   openResult(row: JobRow): Promise<void>;
   /** Imports a completed job's whole result with its document (picked by the user) into the workspace, as "Import result…" does. */
   importResult(row: JobRow, document: File): Promise<void>;
@@ -50,6 +56,12 @@ interface JobsState {
 /** The Jobs screen: what this workspace started, one page of the service's list (merged with local records), its filter and the open job. */
 export const useJobsStore = create<JobsState>((set, get) => {
   const attempt = attemptWith(set);
+  // Every change of the detail panel takes a new turn; a detail answer is shown only in its own turn.
+  let detailTurn = 0;
+  const nextDetailTurn = () => ++detailTurn;
+  const setDetailIfCurrent = (turn: number, detail: JobDetail) => {
+    if (turn === detailTurn) set({ detail });
+  };
   // A job created or settled anywhere in the app (or an interrupted create settled) refreshes the list, at most twice a second.
   let refresh: ReturnType<typeof setTimeout> | null = null;
   subscribeEvents((event) => {
@@ -100,21 +112,40 @@ export const useJobsStore = create<JobsState>((set, get) => {
       }),
 
     setQuery: async (patch) => {
+      nextDetailTurn();
       set({ ...patch, page: 0, detail: null });
       await get().load();
     },
 
     goToPage: async (page) => {
+      nextDetailTurn();
       set({ page: Math.max(0, page), detail: null });
       await get().load();
     },
 
     showDetail: (row) =>
       attempt(async () => {
+        const turn = nextDetailTurn();
         // A job is visible only to its key: the one it was created with, or the key the list was read with.
         const keyId = row.local?.keyId ?? get().keyId;
-        set({ detail: await requireApi().jobs.detail({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) }) });
+        setDetailIfCurrent(turn, await requireApi().jobs.detail({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) }));
       }),
+
+    openById: async (service, jobId) => {
+      const turn = nextDetailTurn();
+      const keyId = get().keyId;
+      try {
+        setDetailIfCurrent(turn, await requireApi().jobs.detail({ service, jobId, ...(keyId ? { keyId } : {}) }));
+      } catch (error) {
+        // A failure of a request the user has moved on from is no longer news.
+        if (turn === detailTurn) throw error;
+      }
+    },
+
+    closeDetail: () => {
+      nextDetailTurn();
+      set({ detail: null });
+    },
 
     openResult: (row) =>
       attempt(async () => {
