@@ -65,7 +65,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
             key={`line-${i}`}
             data-testid="atomic-box"
             data-confidence={confidence}
-            title={`"${sliceMarkdown(model, range)}": ${scoreName} ${formatConfidence(confidence)}`}
+            title={`${range ? `"${sliceMarkdown(model, range)}": ` : ''}${scoreName} ${formatConfidence(confidence)}`}
             className={`box box-line box-word${confidence < unsure ? ' box-word-unsure' : ''}`}
             style={placed(box)}
             onClick={(event) => {
