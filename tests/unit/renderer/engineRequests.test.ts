@@ -16,11 +16,12 @@ const sent: Array<{ channel: string; request: Record<string, unknown> }> = [];
 beforeAll(async () => {
   bridge = await startRendererBridge();
   const { engine } = bridge.api;
-  const recorded = <R>(channel: string, call: (request: R) => ReturnType<typeof engine.parse>) => (request: R) => {
-    sent.push({ channel, request: request as Record<string, unknown> });
-    return call(request);
-  };
-  const api: GroundworkApi = { ...bridge.api, engine: { ...engine, parse: recorded('engine:parse', engine.parse), extract: recorded('engine:extract', engine.extract) as typeof engine.extract } };
+  const recorded = <F extends (request: never) => unknown>(channel: string, call: F): F =>
+    ((request: never) => {
+      sent.push({ channel, request: request as Record<string, unknown> });
+      return call(request);
+    }) as F;
+  const api: GroundworkApi = { ...bridge.api, engine: { ...engine, parse: recorded('engine:parse', engine.parse), extract: recorded('engine:extract', engine.extract) } };
   (globalThis as { window?: unknown }).window = { groundwork: api };
   store = (await import('../../../renderer/review/reviewStore.js')).useReviewStore;
   settings = (await import('../../../renderer/review/engineSettings.js')).useEngineSettings;
