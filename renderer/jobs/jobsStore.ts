@@ -1,9 +1,10 @@
 import { create } from 'zustand';
 import type { JobStatus } from '../../shared/contracts/v2Jobs.js';
-import type { AppError } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs, UnsureSettled } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { importAsking } from '../review/protectedDocuments.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { useAppStore } from '../shell/appStore.js';
 
@@ -41,8 +42,12 @@ interface JobsState {
   openById(service: JobService, jobId: string): Promise<void>;
   closeDetail(): void;
   openResult(row: JobRow): Promise<void>;
-  /** Imports a completed job's whole result with its document (picked by the user) into the workspace, as "Import result…" does. */
-  importResult(row: JobRow, document: File): Promise<void>;
+  /**
+   * Imports a completed parse job's whole result into the workspace with its document: the
+   * job's own (started here), else the one the user picked. Main refuses a result whose page
+   * count is not the document's.
+   */
+  importResult(row: JobRow, document?: File): Promise<void>;
   retry(row: JobRow): Promise<void>;
   /** Polls a job again after a problem stopped it (a key added back, the network back). */
   recheck(row: JobRow): Promise<void>;
@@ -52,6 +57,10 @@ interface JobsState {
   saveSettings(patch: Partial<JobSettings>): Promise<void>;
   clearError(): void;
 }
+
+/** Why an extract job's result is not imported: its ranges point into a parse result's Markdown that only the user can name. */
+export const EXTRACT_JOB_NOT_IMPORTED =
+  "An extract job's result points into the Markdown of the parse result it was made from, which this workspace cannot tell; import that parse result (or parse the document), then extract from it here.";
 
 /** The Jobs screen: what this workspace started, one page of the service's list (merged with local records), its filter and the open job. */
 export const useJobsStore = create<JobsState>((set, get) => {
@@ -157,10 +166,18 @@ export const useJobsStore = create<JobsState>((set, get) => {
 
     importResult: (row, document) =>
       attempt(async () => {
+        if (row.service !== 'parse') throw new AppError({ code: 'job_result_not_parse', message: EXTRACT_JOB_NOT_IMPORTED, hint: 'Import the parse result it was made from, then extract from it here.' });
+        const api = requireApi();
         const keyId = row.local?.keyId ?? get().keyId;
-        const result = await requireApi().jobs.result({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) });
+        if (!row.local && !document) throw new AppError({ code: 'result_needs_document', message: 'A job from elsewhere needs the document it was run on.', hint: 'Pick the PDF or image the job was run on.' });
+        // A job started here knows its document; one from elsewhere takes the one picked.
+        const target = row.local ? { id: row.local.documentId } : await importAsking(document!.name, new Uint8Array(await document!.arrayBuffer()));
+        // The password was asked for and not given: nothing is imported.
+        if (!target) return;
+        const result = await api.jobs.result({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) });
+        const stored = await api.results.import({ documentId: target.id, fileName: result.fileName, text: result.text, wholeDocument: true });
         useAppStore.getState().setScreen('review');
-        await useReviewStore.getState().importFiles([document, new File([result.text], result.fileName, { type: 'application/json' })]);
+        await useReviewStore.getState().openDocument(target.id, stored.id);
       }),
 
     retry: (row) =>
