@@ -40,3 +40,50 @@ test('a job from another client: its full result is imported with its document a
   await expect(page.getByTestId('error')).toHaveCount(0);
   void preview;
 });
+
+// The picked document must be the job's: a result covering 2 pages is not imported onto a 1-page PDF.
+test("a job's result is refused for a document with another page count, saying so", async ({ page, preview, emulator }) => {
+  const key = DEMO_KEYS.v2[0]!;
+  const form = new FormData();
+  form.set('document', new Blob([new Uint8Array(await longPdf())]), 'two-pages.pdf');
+  const created = await fetch(`${emulator.url}/v2/parse/jobs`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}` } });
+  const jobId = ((await created.json()) as { job_id: string }).job_id;
+  await expect.poll(() => emulator.ctx.jobs.all().find((j) => j.jobId === jobId)?.status, { timeout: 15_000 }).toBe('completed');
+
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: key, address: emulator.url });
+  await page.getByTestId('nav-jobs').click();
+  const row = page.getByTestId('jobs-remote').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+  await row.getByTestId('job-open').click();
+  const onePage = await PDFDocument.create();
+  onePage.addPage([300, 400]);
+  await page.getByTestId('job-detail').getByTestId('job-import-document').setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await onePage.save()) });
+  const error = page.getByTestId('error').first();
+  await expect(error).toHaveAttribute('data-code', 'page_count_mismatch');
+  await expect(error).toContainText('covers 2 pages, but "other.pdf" has 1');
+  // Nothing was imported onto it: the library holds the sample's result only.
+  await page.getByTestId('nav-review').click();
+  await expect(page.locator('[data-testid="library-document"][data-document-name="other.pdf"]')).toHaveCount(1);
+  await expect(page.getByTestId('library-result')).toHaveCount(1);
+  void preview;
+});
+
+// An extraction's ranges point into a parse result only the user can name: its import is not offered, and says why.
+test("an extract job's result is not offered for import, and the button says why", async ({ page, preview, emulator }) => {
+  const key = DEMO_KEYS.v2[0]!;
+  const body = JSON.stringify({ markdown: 'Total: 12', schema: { type: 'object', properties: { total: { type: 'string' } } } });
+  const created = await fetch(`${emulator.url}/v2/extract/jobs`, { method: 'POST', body, headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+  expect(created.status).toBe(202);
+  const jobId = ((await created.json()) as { job_id: string }).job_id;
+  await expect.poll(() => emulator.ctx.jobs.all().find((j) => j.jobId === jobId)?.status, { timeout: 15_000 }).toBe('completed');
+
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: key, address: emulator.url });
+  await page.getByTestId('nav-jobs').click();
+  await page.getByTestId('jobs-service').selectOption('extract');
+  const row = page.getByTestId('jobs-remote').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+  await row.getByTestId('job-open').click();
+  const button = page.getByTestId('job-detail').getByTestId('job-import');
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('title', /parse result it was made from/);
+  await expect(page.getByTestId('job-import-document')).toHaveCount(0);
+  void preview;
+});
