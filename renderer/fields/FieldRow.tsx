@@ -51,7 +51,7 @@ export const FieldRow = memo(function FieldRow({
       <FieldReview key={decision?.decidedAt ?? 'none'} path={field.path} modelValue={field.value} decision={decision} />
       {selected && weakest !== null && source !== null ? (
         <span className="field-extra small muted" data-testid="field-weakest-word">
-          weakest word {weakest.text !== null ? <strong className={low ? 'warning' : undefined}>“{weakest.text}” </strong> : null}, {scoreLabel(source)} {formatConfidence(weakest.confidence)} (outlined in red on the page)
+          weakest word{weakest.text !== null ? <> <strong className={low ? 'warning' : undefined}>“{weakest.text}”</strong></> : null}, {scoreLabel(source)} {formatConfidence(weakest.confidence)} (outlined in red on the page)
         </span>
       ) : null}
       {decision?.status === 'corrected' ? (
