@@ -1,3 +1,5 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
@@ -85,5 +87,47 @@ test("an extract job's result is not offered for import, and the button says why
   await expect(button).toBeDisabled();
   await expect(button).toHaveAttribute('title', /parse result it was made from/);
   await expect(page.getByTestId('job-import-document')).toHaveCount(0);
+  void preview;
+});
+
+// A job started here knows its document: its result is imported onto that one, nothing is asked.
+test('a job started here with no result stored: its result is imported onto its own document, with no picker', async ({ page, preview, emulator, sandbox }) => {
+  const key = DEMO_KEYS.v2[0]!;
+  const pdf = await longPdf();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: key, address: emulator.url });
+  await page.getByTestId('open-file').setInputFiles({ name: 'kept.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByTestId('page-count')).toHaveText('of 2');
+  const documentId = (await page.locator('li.active[data-testid="library-entry"]').getAttribute('data-document-id'))!;
+  // The reviewer moves on to another document.
+  await page.getByTestId('library-document').filter({ hasText: 'invoice.pdf' }).click();
+  await expect(page.getByTestId('page-count')).toHaveText('of 1');
+
+  const form = new FormData();
+  form.set('document', new Blob([new Uint8Array(pdf)]), 'kept.pdf');
+  const created = await fetch(`${emulator.url}/v2/parse/jobs`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}` } });
+  const jobId = ((await created.json()) as { job_id: string }).job_id;
+  await expect.poll(() => emulator.ctx.jobs.all().find((j) => j.jobId === jobId)?.status, { timeout: 15_000 }).toBe('completed');
+  // Its record as this app keeps it, completed but with no result stored (its polling stopped on a problem).
+  const settings = JSON.parse(await readFile(join(sandbox.dataDir, 'settings.json'), 'utf8')) as { keys: Array<{ id: string }> };
+  const now = new Date().toISOString();
+  const record = {
+    jobId, service: 'parse', keyId: settings.keys[0]!.id, documentId, documentName: 'kept.pdf', request: { service: 'parse', documentId },
+    createdAt: now, status: 'completed', completedAt: now, resultId: null, error: null, credits: null, pageCount: 2,
+    problem: { code: 'result_fetch_failed', message: 'The result could not be fetched.' }, updatedAt: now,
+  };
+  await mkdir(join(sandbox.dataDir, 'workspace', 'jobs'), { recursive: true });
+  await writeFile(join(sandbox.dataDir, 'workspace', 'jobs', `${jobId}.json`), JSON.stringify(record));
+
+  await page.getByTestId('nav-jobs').click();
+  await page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`).getByTestId('job-open').click();
+  const detail = page.getByTestId('job-detail');
+  await expect(detail).toHaveAttribute('data-job-id', jobId);
+  await expect(detail.getByTestId('job-import-document')).toHaveCount(0);
+  await detail.getByTestId('job-import').click();
+  await expect(page.getByTestId('page-count')).toHaveText('of 2');
+  await expect(page.locator('li.active[data-testid="library-entry"]')).toHaveAttribute('data-document-id', documentId);
+  await page.getByTestId('md-raw-toggle').check();
+  await expect(page.getByTestId('md-raw')).toContainText('Closing marker 7731');
+  await expect(page.getByTestId('error')).toHaveCount(0);
   void preview;
 });
