@@ -111,6 +111,7 @@ export const ipcTable = {
         fileName: z.string().min(1).max(1000),
         text: z.string().max(MAX_DOCUMENT_BYTES),
         sourceResultId: workspaceId.optional(),
+        wholeDocument: z.literal(true).optional(),
       })
       .strict(),
   ),

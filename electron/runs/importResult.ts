@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 import { jsonBeyondLimits } from '../../shared/jsonLimits.js';
 import { EXPECTED_SHAPES, recogniseResult } from '../../shared/resultShapes.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { DocumentInfo, ResultKind, StoredResult } from '../../shared/workspace.js';
 import { summarizeResult } from './resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -11,6 +11,11 @@ export interface ImportRequest {
   text: string;
   /** For an extraction: the parse result whose Markdown its ranges point into. */
   sourceResultId?: string;
+  /**
+   * A job's whole result, for a document picked by the user (or the job's own): only a parse
+   * result, and its reported page count, when given, must be the document's.
+   */
+  wholeDocument?: true;
 }
 
 /**
@@ -40,6 +45,7 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
   const recognised = recogniseResult(value);
   if ('error' in recognised) throw new AppError({ code: 'unknown_result_shape', message: `"${request.fileName}": ${recognised.error}`, hint: 'Check that the file is a result, not a request or a schema.' });
   const document = await workspace.documentInfo(request.documentId);
+  if (request.wholeDocument) checkWholeDocument(request.fileName, recognised.kind, recognised.response, document);
   let sourceResultId: string | undefined;
   if (recognised.kind === 'extract') {
     sourceResultId = request.sourceResultId ?? (await workspace.library()).find((e) => e.document.id === document.id)?.results.find((r) => r.kind === 'parse')?.id;
@@ -60,4 +66,27 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
     ...(sourceResultId ? { sourceResultId } : {}),
     response: recognised.response,
   });
+}
+
+/**
+ * A job's result is reviewed against the document it was run on: an extraction's ranges point
+ * into a parse result's Markdown (which one is not known here), and a page count that differs
+ * from the document's says the picked document is not the job's.
+ */
+function checkWholeDocument(fileName: string, kind: ResultKind, response: unknown, document: DocumentInfo): void {
+  if (kind !== 'parse') {
+    throw new AppError({
+      code: 'job_result_not_parse',
+      message: `"${fileName}" is ${kind === 'extract' ? 'an extraction' : `an ${kind} result`}; only a parse job's result can be imported with its document here.`,
+      hint: 'Import the parse result the extraction was made from, then run the extraction on it.',
+    });
+  }
+  const reported = (response as { metadata?: { page_count?: unknown } }).metadata?.page_count;
+  if (typeof reported === 'number' && document.pageCount !== null && reported !== document.pageCount) {
+    throw new AppError({
+      code: 'page_count_mismatch',
+      message: `The job's result covers ${reported} page${reported === 1 ? '' : 's'}, but "${document.name}" has ${document.pageCount}: it is not the document the job was run on.`,
+      hint: 'Pick the PDF or image the job was run on.',
+    });
+  }
 }

@@ -1,21 +1,33 @@
+import { useState } from 'react';
 import { EXTRACT_MODEL_CHOICES, useEngineSettings } from '../review/engineSettings.js';
 import type { Extractor } from '../review/reviewStore.js';
 
 /**
- * The cloud extractor's model (`extract-latest` by default, a named snapshot, or a typed one:
- * new snapshots appear) and, for an extract job, its output_save_url.
+ * The cloud extractor's model (the service default unless one is picked: `extract-latest`, a
+ * named snapshot, or a typed one, as new snapshots appear) and, for an extract job, its
+ * output_save_url.
  */
 export function ExtractOptions({ extractor }: { extractor: Extractor }) {
   const model = useEngineSettings((s) => s.extractModel);
   const saveUrl = useEngineSettings((s) => s.extractOutputSaveUrl);
   const set = useEngineSettings.getState().set;
+  // "Another snapshot…" stays open while its box is still empty.
+  const [typing, setTyping] = useState(false);
   if (extractor === 'local') return null;
-  const custom = !(EXTRACT_MODEL_CHOICES as readonly string[]).includes(model);
+  const custom = typing || (model !== '' && !(EXTRACT_MODEL_CHOICES as readonly string[]).includes(model));
   return (
     <div className="extract-options" data-testid="extract-options">
       <label>
         Model
-        <select value={custom ? 'custom' : model} onChange={(e) => set({ extractModel: e.target.value === 'custom' ? '' : e.target.value })} data-testid="extract-model">
+        <select
+          value={custom ? 'custom' : model}
+          onChange={(e) => {
+            setTyping(e.target.value === 'custom');
+            set({ extractModel: e.target.value === 'custom' ? '' : e.target.value });
+          }}
+          data-testid="extract-model"
+        >
+          <option value="">service default</option>
           {EXTRACT_MODEL_CHOICES.map((m) => (
             <option key={m} value={m}>
               {m === 'extract-latest' ? 'extract-latest (newest snapshot)' : m}

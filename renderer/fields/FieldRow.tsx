@@ -51,7 +51,7 @@ export const FieldRow = memo(function FieldRow({
       <FieldReview key={decision?.decidedAt ?? 'none'} path={field.path} modelValue={field.value} decision={decision} />
       {selected && weakest !== null && source !== null ? (
         <span className="field-extra small muted" data-testid="field-weakest-word">
-          weakest word <strong className={low ? 'warning' : undefined}>“{weakest.text}”</strong>, {scoreLabel(source)} {formatConfidence(weakest.confidence)} (outlined in red on the page)
+          weakest word{weakest.text !== null ? <> <strong className={low ? 'warning' : undefined}>“{weakest.text}”</strong></> : null}, {scoreLabel(source)} {formatConfidence(weakest.confidence)} (outlined in red on the page)
         </span>
       ) : null}
       {decision?.status === 'corrected' ? (
@@ -90,7 +90,7 @@ function FieldConfidence({ weakest, low, source, threshold }: { weakest: Weakest
       className={`field-confidence small${low ? ' field-confidence-low' : ''}`}
       data-testid="field-confidence"
       data-confidence={weakest.confidence}
-      title={`Weakest word "${weakest.text}": ${scoreLabel(source)} ${percent}${low ? `, below the ${formatConfidence(threshold)} mark` : ''}`}
+      title={`Weakest word${weakest.text !== null ? ` "${weakest.text}"` : ''}: ${scoreLabel(source)} ${percent}${low ? `, below the ${formatConfidence(threshold)} mark` : ''}`}
     >
       {low ? '⚠ ' : ''}
       {percent}

@@ -13,7 +13,7 @@ export function JobDetailPanel() {
           <code>{row.jobId}</code>
         </strong>
         <span className={`status status-${row.status}`}>{row.status}</span>
-        <button type="button" className="link" onClick={() => useJobsStore.setState({ detail: null })} aria-label="Close details">
+        <button type="button" className="link" onClick={() => useJobsStore.getState().closeDetail()} aria-label="Close details">
           ✕
         </button>
       </header>

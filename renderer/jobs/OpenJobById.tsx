@@ -3,7 +3,6 @@ import { checkJobId, CURRENT_JOB_ID } from '../../shared/contracts/v2Jobs.js';
 import { AppError } from '../../shared/errors.js';
 import type { JobService } from '../../shared/jobs.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { requireApi } from '../ipc/client.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useJobsStore } from './jobsStore.js';
 
@@ -33,8 +32,7 @@ export function OpenJobById() {
     setBusy(true);
     setError(null);
     try {
-      const detail = await requireApi().jobs.detail({ service, jobId: id, ...(keyId ? { keyId } : {}) });
-      useJobsStore.setState({ detail });
+      await useJobsStore.getState().openById(service, id);
     } catch (caught) {
       const known = caught instanceof AppError ? caught : new AppError({ code: 'unexpected', message: String(caught) });
       setError(known.code === 'not_found' ? noSuchJob(service, id, keyName()) : known);

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import type { Batch, BatchEstimate } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { useEngineSettings } from '../review/engineSettings.js';
+import { chosenKey, useEngineSettings } from '../review/engineSettings.js';
 import { importAsking } from '../review/protectedDocuments.js';
 
 interface BatchState {
@@ -28,7 +28,7 @@ const SUPPORTED = /\.(pdf|png|jpe?g|gif|webp|bmp|tiff?)$/i;
 /** The options a batch uses: the cloud parser's, from the Review screen's engine settings. */
 function batchOptions() {
   const s = useEngineSettings.getState();
-  return { ...(s.keyId ? { keyId: s.keyId } : {}), ...(s.model.trim() ? { model: s.model.trim() } : {}), serviceTier: s.serviceTier };
+  return { ...chosenKey('v2', s), ...(s.model.trim() ? { model: s.model.trim() } : {}), serviceTier: s.serviceTier };
 }
 
 export const useBatchStore = create<BatchState>((set, get) => {

@@ -1,9 +1,10 @@
 import { create } from 'zustand';
 import type { JobStatus } from '../../shared/contracts/v2Jobs.js';
-import type { AppError } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs, UnsureSettled } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { importAsking } from '../review/protectedDocuments.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { useAppStore } from '../shell/appStore.js';
 
@@ -34,9 +35,19 @@ interface JobsState {
   setQuery(patch: Partial<Pick<JobsState, 'service' | 'status' | 'pageSize' | 'keyId'>>): Promise<void>;
   goToPage(page: number): Promise<void>;
   showDetail(row: JobRow): Promise<void>;
+  /**
+   * Opens one job's details by its id, under the list's key; throws what the service said.
+   * An answer that comes after the user opened, closed or paged elsewhere is dropped.
+   */
+  openById(service: JobService, jobId: string): Promise<void>;
+  closeDetail(): void;
   openResult(row: JobRow): Promise<void>;
-  /** Imports a completed job's whole result with its document (picked by the user) into the workspace, as "Import result…" does. */
-  importResult(row: JobRow, document: File): Promise<void>;
+  /**
+   * Imports a completed parse job's whole result into the workspace with its document: the
+   * job's own (started here), else the one the user picked. Main refuses a result whose page
+   * count is not the document's.
+   */
+  importResult(row: JobRow, document?: File): Promise<void>;
   retry(row: JobRow): Promise<void>;
   /** Polls a job again after a problem stopped it (a key added back, the network back). */
   recheck(row: JobRow): Promise<void>;
@@ -47,9 +58,19 @@ interface JobsState {
   clearError(): void;
 }
 
+/** Why an extract job's result is not imported: its ranges point into a parse result's Markdown that only the user can name. */
+export const EXTRACT_JOB_NOT_IMPORTED =
+  "An extract job's result points into the Markdown of the parse result it was made from, which this workspace cannot tell; import that parse result (or parse the document), then extract from it here.";
+
 /** The Jobs screen: what this workspace started, one page of the service's list (merged with local records), its filter and the open job. */
 export const useJobsStore = create<JobsState>((set, get) => {
   const attempt = attemptWith(set);
+  // Every change of the detail panel takes a new turn; a detail answer is shown only in its own turn.
+  let detailTurn = 0;
+  const nextDetailTurn = () => ++detailTurn;
+  const setDetailIfCurrent = (turn: number, detail: JobDetail) => {
+    if (turn === detailTurn) set({ detail });
+  };
   // A job created or settled anywhere in the app (or an interrupted create settled) refreshes the list, at most twice a second.
   let refresh: ReturnType<typeof setTimeout> | null = null;
   subscribeEvents((event) => {
@@ -100,21 +121,40 @@ export const useJobsStore = create<JobsState>((set, get) => {
       }),
 
     setQuery: async (patch) => {
+      nextDetailTurn();
       set({ ...patch, page: 0, detail: null });
       await get().load();
     },
 
     goToPage: async (page) => {
+      nextDetailTurn();
       set({ page: Math.max(0, page), detail: null });
       await get().load();
     },
 
     showDetail: (row) =>
       attempt(async () => {
+        const turn = nextDetailTurn();
         // A job is visible only to its key: the one it was created with, or the key the list was read with.
         const keyId = row.local?.keyId ?? get().keyId;
-        set({ detail: await requireApi().jobs.detail({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) }) });
+        setDetailIfCurrent(turn, await requireApi().jobs.detail({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) }));
       }),
+
+    openById: async (service, jobId) => {
+      const turn = nextDetailTurn();
+      const keyId = get().keyId;
+      try {
+        setDetailIfCurrent(turn, await requireApi().jobs.detail({ service, jobId, ...(keyId ? { keyId } : {}) }));
+      } catch (error) {
+        // A failure of a request the user has moved on from is no longer news.
+        if (turn === detailTurn) throw error;
+      }
+    },
+
+    closeDetail: () => {
+      nextDetailTurn();
+      set({ detail: null });
+    },
 
     openResult: (row) =>
       attempt(async () => {
@@ -126,10 +166,18 @@ export const useJobsStore = create<JobsState>((set, get) => {
 
     importResult: (row, document) =>
       attempt(async () => {
+        if (row.service !== 'parse') throw new AppError({ code: 'job_result_not_parse', message: EXTRACT_JOB_NOT_IMPORTED, hint: 'Import the parse result it was made from, then extract from it here.' });
+        const api = requireApi();
         const keyId = row.local?.keyId ?? get().keyId;
-        const result = await requireApi().jobs.result({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) });
+        if (!row.local && !document) throw new AppError({ code: 'result_needs_document', message: 'A job from elsewhere needs the document it was run on.', hint: 'Pick the PDF or image the job was run on.' });
+        // A job started here knows its document; one from elsewhere takes the one picked.
+        const target = row.local ? { id: row.local.documentId } : await importAsking(document!.name, new Uint8Array(await document!.arrayBuffer()));
+        // The password was asked for and not given: nothing is imported.
+        if (!target) return;
+        const result = await api.jobs.result({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) });
+        const stored = await api.results.import({ documentId: target.id, fileName: result.fileName, text: result.text, wholeDocument: true });
         useAppStore.getState().setScreen('review');
-        await useReviewStore.getState().importFiles([document, new File([result.text], result.fileName, { type: 'application/json' })]);
+        await useReviewStore.getState().openDocument(target.id, stored.id);
       }),
 
     retry: (row) =>

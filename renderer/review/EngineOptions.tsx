@@ -1,26 +1,27 @@
 import type { EngineName } from '../../shared/workspace.js';
 import { useKeysStore } from '../keys/keysStore.js';
-import { MODEL_CHOICES, useEngineSettings } from './engineSettings.js';
+import { MODEL_CHOICES, useEngineSettings, type EngineKeyKind } from './engineSettings.js';
 import { DocumentUrlOption } from './DocumentUrlOption.js';
 import { JobOptions } from './JobOptions.js';
 
-/** Key kinds each engine takes, in order of preference (as main's credentialFor is asked). */
-const KEY_KINDS_FOR: Record<Exclude<EngineName, 'local'>, string[]> = { parse: ['v2'], analyzer: ['analyzer'] };
+/** The key kind each engine takes (as main's credentialFor is asked); each kind keeps its own choice. */
+const KEY_KIND_FOR: Record<Exclude<EngineName, 'local'>, EngineKeyKind> = { parse: 'v2', analyzer: 'analyzer' };
 
 /** The options of the selected engine: key, model, pages and the engine's own switches. */
 export function EngineOptions({ engine }: { engine: EngineName }) {
   const settings = useEngineSettings();
   const keys = useKeysStore((s) => s.keys);
   // In the order main picks the default: by kind preference, then as listed.
-  const usableKeys = engine === 'local' ? [] : KEY_KINDS_FOR[engine].flatMap((kind) => keys.filter((k) => k.kind === kind && k.enabled));
+  const kind = engine === 'local' ? null : KEY_KIND_FOR[engine];
+  const usableKeys = kind ? keys.filter((k) => k.kind === kind && k.enabled) : [];
   const customModel = !(MODEL_CHOICES as readonly string[]).includes(settings.model);
 
   return (
     <div className="engine-options" data-testid="engine-options">
-      {engine !== 'local' ? (
+      {kind ? (
         <label>
           Key
-          <select value={settings.keyId} onChange={(e) => settings.set({ keyId: e.target.value })} data-testid="engine-key">
+          <select value={settings.keyIds[kind]} onChange={(e) => settings.set({ keyIds: { ...settings.keyIds, [kind]: e.target.value } })} data-testid="engine-key">
             <option value="">{usableKeys[0] ? `${usableKeys[0].name} (first enabled)` : 'none'}</option>
             {usableKeys.map((k) => (
               <option key={k.id} value={k.id}>

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useEngineSettings } from './engineSettings.js';
-import { importUrlAsking } from './protectedDocuments.js';
-import { useReviewStore } from './reviewStore.js';
+import { addFromUrl } from './addFromUrl.js';
 
 /**
  * "Add from URL": main downloads the document (so its pages and boxes can be reviewed) and
@@ -13,6 +11,7 @@ export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
+  const [note, setNote] = useState('');
 
   const add = async () => {
     const address = url.trim();
@@ -22,13 +21,14 @@ export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
     }
     setBusy(true);
     setError(null);
+    setNote('');
     try {
-      // The key the document will be parsed with decides whether an address on this computer may be used.
-      const document = await importUrlAsking(address, useEngineSettings.getState().keyId || undefined);
-      if (!document) return;
+      const added = await addFromUrl(address);
+      if (!added) return;
       setUrl('');
-      onClose();
-      await useReviewStore.getState().openDocument(document.id);
+      // Opened: the form's work is done. Not opened (the user went to another document): say where it went.
+      if (added.opened) onClose();
+      else setNote(`“${added.document.name}” was added to the library; open it from there when you are ready.`);
     } catch (caught) {
       setError(caught instanceof AppError ? caught : new AppError({ code: 'unexpected', message: String(caught) }));
     } finally {
@@ -61,6 +61,11 @@ export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
       <button type="button" onClick={onClose} disabled={busy}>
         Cancel
       </button>
+      {note ? (
+        <p className="small" role="status" data-testid="library-url-added">
+          {note}
+        </p>
+      ) : null}
       <p className="small muted">Downloaded here to show its pages; a cloud parse can then send this address instead of the file.</p>
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
     </form>

@@ -29,10 +29,15 @@ export function StatusBar() {
           <span data-testid="selection-confidence" title={`${ocr ? 'Read by OCR' : "The model's own scores"}: a selection is as sure as its least sure word`}>
             {ocr ? 'OCR, lowest' : 'Lowest'} word confidence {formatConfidence(weakest.confidence)}
           </span>{' '}
-          in{' '}
-          <span data-testid="selection-weakest-word" className="status-weakest" title="The least sure word, outlined in red on the page">
-            “{weakest.text}”
-          </span>
+          {/* A word whose range cannot be placed in the Markdown has no text to name; its box is still outlined. */}
+          {weakest.text !== null ? (
+            <>
+              in{' '}
+              <span data-testid="selection-weakest-word" className="status-weakest" title="The least sure word, outlined in red on the page">
+                “{weakest.text}”
+              </span>
+            </>
+          ) : null}
         </span>
       ) : selection && model ? (
         <span className="status-confidence" data-testid="selection-no-confidence" title={scored ? 'None of the words in the selection carries a score' : "This result's words carry no confidence scores"}>

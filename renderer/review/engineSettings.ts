@@ -6,9 +6,13 @@ export const MODEL_CHOICES = ['dpt-3-pro', 'dpt-3-pro-latest', 'dpt-3-verity', '
 /** Extract models offered by name; newer dated snapshots can be typed. */
 export const EXTRACT_MODEL_CHOICES = ['extract-latest', 'extract-20251024', 'extract-20250930'] as const;
 
+/** The key kinds a run can be made with: v2 for parse and extract, the older analyzer's own. */
+export type EngineKeyKind = 'v2' | 'analyzer';
+
 /** What the user set for each engine; turned into a validated request when a run starts. */
 export interface EngineSettings {
-  keyId: string;
+  /** The key chosen for each kind ('' = the first enabled one): a v2 key is never sent to the analyzer, nor the reverse. */
+  keyIds: Record<EngineKeyKind, string>;
   /** A family, a `-latest` alias, or a typed dated snapshot; empty means the service default. */
   model: string;
   pages: string;
@@ -26,7 +30,7 @@ export interface EngineSettings {
   outputSaveUrl: string;
   /** Cloud parse of a document added from a web address: send that address (`document_url`) instead of the bytes. */
   sendDocumentUrl: boolean;
-  /** Cloud extract: a family, a `-latest` alias, or a typed dated snapshot. */
+  /** Cloud extract: a `-latest` alias, or a named or typed dated snapshot; empty sends no model (the service default). */
   extractModel: string;
   /** Extract jobs only: a presigned URL the service delivers the result to. */
   extractOutputSaveUrl: string;
@@ -51,7 +55,7 @@ const DEFAULT_FIELDS_SCHEMA = JSON.stringify(
 );
 
 export const useEngineSettings = create<EngineSettings>((set) => ({
-  keyId: '',
+  keyIds: { v2: '', analyzer: '' },
   model: 'dpt-3-pro',
   pages: '',
   atomicGrounding: true,
@@ -64,12 +68,24 @@ export const useEngineSettings = create<EngineSettings>((set) => ({
   serviceTier: 'standard',
   outputSaveUrl: '',
   sendDocumentUrl: false,
-  extractModel: 'extract-latest',
+  extractModel: '',
   extractOutputSaveUrl: '',
   fieldsSchema: DEFAULT_FIELDS_SCHEMA,
   analyzerExtract: false,
   set: (patch) => set(patch),
 }));
+
+/** `{ keyId }` of the key chosen for `kind`, or nothing (main then takes the first enabled key of that kind). */
+export function chosenKey(kind: EngineKeyKind, settings: Pick<EngineSettings, 'keyIds'> = useEngineSettings.getState()): { keyId?: string } {
+  const keyId = settings.keyIds[kind];
+  return keyId ? { keyId } : {};
+}
+
+/** `{ model }` for a cloud extraction, or nothing: the service picks its default. */
+export function extractModelOf(settings: Pick<EngineSettings, 'extractModel'> = useEngineSettings.getState()): { model?: string } {
+  const model = settings.extractModel.trim();
+  return model ? { model } : {};
+}
 
 function invalid(field: string, message: string): AppError {
   return new AppError({ code: 'invalid_option', message, hint: 'Fix the option and run again; nothing was sent.', fields: { [field]: message } });

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { isSettled, type JobRecord } from '../../shared/jobs.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { useEngineSettings } from './engineSettings.js';
+import { chosenKey, extractModelOf, useEngineSettings } from './engineSettings.js';
 
 /** Calls back with each update of one job until it is settled; returns the unsubscribe. */
 export function watchJob(jobId: string, onUpdate: (job: JobRecord) => void): () => void {
@@ -55,14 +55,15 @@ export function followJob(job: JobRecord, reason: string, onStored: (job: JobRec
 
 /** Submits an extraction of a stored parse result as a job (for long Markdown); `runId` shows its retries. */
 export function submitExtractJob(sourceResultId: string, schema: Record<string, unknown>, runId: string): Promise<JobRecord> {
-  const { keyId, extractModel, extractOutputSaveUrl } = useEngineSettings.getState();
+  const settings = useEngineSettings.getState();
+  const { extractOutputSaveUrl } = settings;
   return requireApi().jobs.create({
     service: 'extract',
     sourceResultId,
     schema,
     runId,
-    ...(keyId ? { keyId } : {}),
-    ...(extractModel.trim() ? { model: extractModel.trim() } : {}),
+    ...chosenKey('v2', settings),
+    ...extractModelOf(settings),
     ...(extractOutputSaveUrl.trim() ? { outputSaveUrl: extractOutputSaveUrl.trim() } : {}),
   });
 }

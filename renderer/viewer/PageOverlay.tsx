@@ -65,7 +65,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
             key={`line-${i}`}
             data-testid="atomic-box"
             data-confidence={confidence}
-            title={`"${sliceMarkdown(model, range)}": ${scoreName} ${formatConfidence(confidence)}`}
+            title={`${range ? `"${sliceMarkdown(model, range)}": ` : ''}${scoreName} ${formatConfidence(confidence)}`}
             className={`box box-line box-word${confidence < unsure ? ' box-word-unsure' : ''}`}
             style={placed(box)}
             onClick={(event) => {
@@ -82,7 +82,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
         <div
           data-testid="weakest-word"
           data-confidence={weakest.confidence}
-          title={`Weakest word "${weakest.text}": ${scoreName} ${formatConfidence(weakest.confidence)}`}
+          title={`Weakest word${weakest.text !== null ? ` "${weakest.text}"` : ''}: ${scoreName} ${formatConfidence(weakest.confidence)}`}
           className="box box-weakest"
           style={placed(weakest.box)}
         />

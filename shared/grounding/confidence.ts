@@ -15,8 +15,9 @@ export interface WeakestWord {
   nodeId: string;
   page: number;
   box: PageBox;
-  range: TextRange;
-  text: string;
+  /** Null, with the text, where the word's range cannot be placed in the Markdown: its score still counts. */
+  range: TextRange | null;
+  text: string | null;
 }
 
 /** Where the scores came from: the offline engine's OCR, or the service's model. */
@@ -38,7 +39,8 @@ export function weakestWord(model: ParseModel, selection: Selection): WeakestWor
   const cached = weakestCache.get(selection);
   if (cached !== undefined) return cached;
   let weakest: WeakestWord | null = null;
-  const touches = (range: TextRange) => selection.kind === 'node' || selection.ranges.some((r) => overlaps(range, r));
+  // A word with no usable range belongs to its node, but cannot be said to touch a field's text.
+  const touches = (range: TextRange | null) => selection.kind === 'node' || (range !== null && selection.ranges.some((r) => overlaps(range, r)));
   const stack = [...selection.nodeIds];
   const seen = new Set<string>();
   while (stack.length > 0) {
@@ -49,8 +51,8 @@ export function weakestWord(model: ParseModel, selection: Selection): WeakestWor
     for (const atom of node.atomic) {
       if (atom.confidence === undefined || !touches(atom.range)) continue;
       // Ties go to the earlier word, so the one named is stable.
-      if (weakest === null || atom.confidence < weakest.confidence || (atom.confidence === weakest.confidence && atom.range.start < weakest.range.start)) {
-        weakest = { confidence: atom.confidence, nodeId: id, page: atom.page, box: atom.box, range: atom.range, text: model.markdown.slice(atom.range.start, atom.range.end) };
+      if (weakest === null || atom.confidence < weakest.confidence || (atom.confidence === weakest.confidence && startOf(atom.range) < startOf(weakest.range))) {
+        weakest = { confidence: atom.confidence, nodeId: id, page: atom.page, box: atom.box, range: atom.range, text: atom.range ? model.markdown.slice(atom.range.start, atom.range.end) : null };
       }
     }
     // A field's selection names its leaves already; a node's reaches its words through its children.
@@ -59,6 +61,8 @@ export function weakestWord(model: ParseModel, selection: Selection): WeakestWor
   weakestCache.set(selection, weakest);
   return weakest;
 }
+
+const startOf = (range: TextRange | null) => range?.start ?? Infinity;
 
 /** The lowest word confidence under a selection, or null when none of its words is scored. */
 export function lowestConfidence(model: ParseModel, selection: Selection): number | null {

@@ -65,7 +65,8 @@ export interface ModelNode {
   range: TextRange | null;
   box: PageBox | null;
   /** Atomic grounding: lines, or words with the recognizer's `confidence` (0–1) when the text was read by OCR. */
-  atomic: Array<{ page: number; range: TextRange; box: PageBox; confidence?: number }>;
+  /** A word's or line's range is null where it cannot be placed in the Markdown (foreign range units). */
+  atomic: Array<{ page: number; range: TextRange | null; box: PageBox; confidence?: number }>;
   /** Table cells. */
   cell?: { row: number; col: number; rowspan: number; colspan: number };
   /** Page nodes. */
@@ -169,7 +170,7 @@ export function buildParseModel(response: ParseResponse): ParseModel {
     const atomic = (node.atomic_grounding ?? []).map((g) => {
       const atomBox = fromV2Box(g.page, g.box);
       if (!atomBox.valid && !flags.includes('box_out_of_bounds')) flags.push('box_out_of_bounds');
-      const atom: ModelNode['atomic'][number] = { page: g.page, range: convertRange(g.range, flags) ?? { start: 0, end: 0 }, box: atomBox };
+      const atom: ModelNode['atomic'][number] = { page: g.page, range: convertRange(g.range, flags), box: atomBox };
       if (typeof g.confidence === 'number' && g.confidence >= 0 && g.confidence <= 1) atom.confidence = g.confidence;
       return atom;
     });

@@ -49,7 +49,7 @@ export function selectRanges(model: ParseModel, id: string, ranges: TextRange[])
   for (const range of ranges) {
     for (const node of leavesOverlapping(model, range)) {
       nodeIds.add(node.id);
-      const atoms = node.atomic.filter((a) => a.range.start < Math.max(range.end, range.start + 1) && a.range.end > range.start);
+      const atoms = node.atomic.filter((a) => a.range !== null && a.range.start < Math.max(range.end, range.start + 1) && a.range.end > range.start);
       const chosen = atoms.length > 0 ? atoms.map((a) => a.box) : node.box ? [node.box] : [];
       if (atoms.length > 0) outlined.add(node.id);
       boxes.push(...chosen);

@@ -79,7 +79,8 @@ test('the extract model is chosen, sent as model and shown in the result; a type
   await withKey(page, emulator);
   await page.getByTestId('library-result').first().click();
   await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
-  await expect(page.getByTestId('extract-model')).toHaveValue('extract-latest');
+  // The service default unless one is picked: no model field goes.
+  await expect(page.getByTestId('extract-model')).toHaveValue('');
   await page.getByTestId('extract-model').selectOption('extract-20250930');
   await page.getByTestId('extract-options').screenshot({ path: 'test-results/screens/extract-model.png' });
   await page.getByTestId('extract-run').click();
@@ -113,7 +114,9 @@ test("an extract job's output_save_url: a short window is refused before sending
   await page.getByTestId('extract-options').screenshot({ path: 'test-results/screens/extract-job-output-url.png' });
   await page.getByTestId('extract-run').click();
   await expect(page.locator('[data-testid="field"][data-field="invoice_number"]')).toContainText('INV-2024-0042', { timeout: 20_000 });
-  expect(posts(emulator, '/v2/extract/jobs')[0]?.fields).toEqual(expect.objectContaining({ output_save_url: good, model: 'extract-latest' }));
+  expect(posts(emulator, '/v2/extract/jobs')[0]?.fields).toEqual(expect.objectContaining({ output_save_url: good }));
+  // No model picked: the service's default, so no model field at all.
+  expect(posts(emulator, '/v2/extract/jobs')[0]?.fields).not.toHaveProperty('model');
   expect(emulator.requests.some((r) => r.method === 'PUT' && r.path === '/__storage/extraction.json')).toBe(true);
   void preview;
 });

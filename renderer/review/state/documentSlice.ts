@@ -21,6 +21,12 @@ export interface DocumentSlice {
   bytes: Uint8Array | null;
   result: StoredResult | null;
   model: ParseModel | null;
+  /**
+   * How many opens of a document the user has started (a file, an import, a library entry, the
+   * sample): an action that finishes late opens its document only if this has not moved since.
+   * A run's result landing on its own document does not count.
+   */
+  userOpens: number;
   openFile(file: File): Promise<void>;
   /** Documents and result JSONs together (drop or the import button): stored as if just run, then opened. */
   importFiles(files: File[]): Promise<void>;
@@ -41,9 +47,9 @@ const shown = new ScopeSlot();
 
 export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   /** Every open starts here, at the press: whatever was opening stops, and runs wait until this is ready. */
-  function beginOpening(label: string): DocumentScope {
+  function beginOpening(label: string, byUser = true): DocumentScope {
     const scope = shown.begin(label);
-    set({ documentStatus: 'opening', opening: label });
+    set((state) => ({ documentStatus: 'opening', opening: label, userOpens: state.userOpens + (byUser ? 1 : 0) }));
     return scope;
   }
 
@@ -148,10 +154,10 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   }
 
   /** Opens a workspace document by id, named at once if the library knows it. */
-  function openById(id: string, choice: { resultId?: string; stored?: StoredResult }): Promise<void> {
+  function openById(id: string, choice: { resultId?: string; stored?: StoredResult }, byUser = true): Promise<void> {
     const library = useLibraryStore.getState();
     const known = library.library.find((e) => e.document.id === id)?.document;
-    const scope = beginOpening(known?.name ?? 'the document');
+    const scope = beginOpening(known?.name ?? 'the document', byUser);
     return opens(scope, async () => {
       const document = known ?? (await scope.settle(library.entry(id)))?.document;
       if (!document) throw documentGone();
@@ -165,7 +171,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   }
 
   function openResult(result: StoredResult): Promise<void> {
-    return openById(result.documentId, { resultId: result.id, stored: result });
+    return openById(result.documentId, { resultId: result.id, stored: result }, false);
   }
 
   function openSample(): Promise<void> {
@@ -196,12 +202,14 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const before = previous.find((e) => e.document.id === document.id);
     const shownIds = [result?.id, get().extraction?.id].filter((id): id is string => !!id);
     const resultGone = shownIds.some((id) => before?.results.some((r) => r.id === id) && !now?.results.some((r) => r.id === id));
-    if (now && resultGone) void openDocument(document.id);
+    // The same document again, with what is left of its results: not the user's open.
+    if (now && resultGone) void openById(document.id, {}, false);
   }
 
   return {
     documentStatus: 'empty',
     opening: null,
+    userOpens: 0,
     document: null,
     bytes: null,
     result: null,

@@ -3,7 +3,7 @@ import type { RequestIn } from '../../../shared/ipc.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import type { DocumentInfo, EngineName, StoredResult } from '../../../shared/workspace.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
-import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings } from '../engineSettings.js';
+import { analyzerOptionsFrom, chosenKey, extractModelOf, parseOptionsFrom, useEngineSettings } from '../engineSettings.js';
 import { useLibraryStore } from '../libraryStore.js';
 import { followJob, submitExtractJob } from '../parseAsJob.js';
 import type { SliceOf } from './slice.js';
@@ -41,7 +41,6 @@ export interface RunsSlice {
 function engineRequest(engine: EngineName, runId: string, document: DocumentInfo): RequestIn<'engine:parse'> {
   const documentId = document.id;
   const settings = useEngineSettings.getState();
-  const keyId = settings.keyId ? { keyId: settings.keyId } : {};
   switch (engine) {
     case 'local':
       return { engine, runId, documentId, options: parseOptionsFrom(settings) as { pages?: number[]; atomic_grounding?: boolean; inline_markdown?: boolean } };
@@ -50,7 +49,7 @@ function engineRequest(engine: EngineName, runId: string, document: DocumentInfo
         engine,
         runId,
         documentId,
-        ...keyId,
+        ...chosenKey('v2', settings),
         ...(settings.model.trim() ? { model: settings.model.trim() } : {}),
         options: parseOptionsFrom(settings),
         mode: settings.parseMode,
@@ -60,7 +59,7 @@ function engineRequest(engine: EngineName, runId: string, document: DocumentInfo
         ...(settings.sendDocumentUrl && document.sourceUrl && !document.encrypted ? { byUrl: true } : {}),
       };
     case 'analyzer':
-      return { engine, runId, documentId, ...keyId, options: analyzerOptionsFrom(settings) };
+      return { engine, runId, documentId, ...chosenKey('analyzer', settings), options: analyzerOptionsFrom(settings) };
   }
 }
 
@@ -137,13 +136,13 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
         return;
       }
       const api = requireApi();
-      const { keyId, extractModel } = useEngineSettings.getState();
-      const model = extractModel.trim() ? { model: extractModel.trim() } : {};
+      const settings = useEngineSettings.getState();
+      const keyAndModel = { ...chosenKey('v2', settings), ...extractModelOf(settings) };
       // Offline too it is the document's run: a second press, or Run, waits for it.
       const extraction: StoredResult = await asRun(source.documentId, 'Extracting…', (runId) =>
         extractor === 'local'
           ? api.engine.extract({ engine: 'local', resultId: source.id, schema })
-          : api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...(keyId ? { keyId } : {}), ...model }),
+          : api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...keyAndModel }),
       );
       await land(extraction);
     });

@@ -73,7 +73,9 @@ function checkNode(model: ParseModel, node: ModelNode): void {
     if (!node.box.valid && node.flags.length === 0) fail(`${where}: invalid box not flagged`);
   }
   for (const atom of node.atomic) {
-    checkRange(model.markdown, atom.range, `${where} (line)`);
+    // A line whose range could not be placed carries none (and its node says why).
+    if (atom.range) checkRange(model.markdown, atom.range, `${where} (line)`);
+    else if (node.flags.length === 0) fail(`${where}: line without a range not flagged`);
     checkBox(atom.box, `${where} (line)`);
     if (!atom.box.valid && node.flags.length === 0) fail(`${where}: invalid line box not flagged`);
   }

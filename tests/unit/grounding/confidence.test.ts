@@ -108,3 +108,15 @@ describe('sorting fields by confidence', () => {
     expect(orderFields(fields, weakest, false).map((f) => f.path)).toEqual(['a', 'b', 'c', 'd']);
   });
 });
+
+describe('a word whose range cannot be placed', () => {
+  it('with foreign range_units the weakest word keeps its score and box, but names no text', () => {
+    const foreign = response([text]);
+    foreign.metadata = { ...foreign.metadata, range_units: 'utf8_bytes' };
+    const model = buildParseModel(foreign);
+    expect(model.nodes.get('text-0')?.atomic.map((a) => a.range)).toEqual([null, null, null, null]);
+    const weakest = weakestWord(model, selectNode(model, 'text-0')!);
+    expect(weakest).toMatchObject({ confidence: 0.42, text: null, range: null, nodeId: 'text-0' });
+    expect(weakest?.box).toMatchObject({ left: 0.2, top: 0.1 });
+  });
+});

@@ -1,0 +1,41 @@
+import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { smallPdf } from './jobsHelpers.js';
+import { startServer } from '../support/streamingServer.js';
+
+// A long download from "+ URL" does not take the screen from a document the user opened
+// meanwhile: it waits in the library, and the form says it was added.
+test('a document added from a web address while the user opened another stays in the library', async ({ page, preview, emulator }) => {
+  const pdf = await smallPdf('letter', 3);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = await startServer((_req, res) => {
+    void released.then(() => {
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length) });
+      res.end(pdf);
+    });
+  });
+  try {
+    await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+    await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+    await page.getByTestId('library-add-url-toggle').click();
+    await page.getByTestId('library-url-input').fill(`${server.url}/letter.pdf`);
+    await page.getByTestId('library-url-add').click();
+    await expect(page.getByTestId('library-url-add')).toHaveText('Downloading…');
+    await expect.poll(() => server.requests.length).toBe(1);
+
+    // Meanwhile the reviewer opens another document.
+    await page.getByTestId('open-file').setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: await smallPdf('other', 2) });
+    await expect(page.getByTestId('page-count')).toHaveText('of 2');
+    release();
+
+    await expect(page.getByTestId('library-url-added')).toContainText('“letter.pdf” was added to the library');
+    await expect(page.locator('[data-testid="library-document"][data-document-name="letter.pdf"]')).toHaveCount(1);
+    await expect(page.getByTestId('page-count')).toHaveText('of 2');
+    await expect(page.locator('li.active [data-testid="library-document"]')).toHaveAttribute('data-document-name', 'other.pdf');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+  } finally {
+    release();
+    await server.close();
+  }
+  void preview;
+});
