@@ -70,8 +70,8 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
 
 /**
  * A job's result is reviewed against the document it was run on: an extraction's ranges point
- * into a parse result's Markdown (which one is not known here), and a page count that differs
- * from the document's says the picked document is not the job's.
+ * into a parse result's Markdown (which one is not known here), and a result reaching past the
+ * document's last page says the picked document is not the job's.
  */
 function checkWholeDocument(fileName: string, kind: ResultKind, response: unknown, document: DocumentInfo): void {
   if (kind !== 'parse') {
@@ -81,11 +81,16 @@ function checkWholeDocument(fileName: string, kind: ResultKind, response: unknow
       hint: 'Import the parse result the extraction was made from, then run the extraction on it.',
     });
   }
-  const reported = (response as { metadata?: { page_count?: unknown } }).metadata?.page_count;
-  if (typeof reported === 'number' && document.pageCount !== null && reported !== document.pageCount) {
+  // A job may have run on chosen pages (`options.pages`), so fewer pages than the document's
+  // are fine; more, or a page the document does not have, cannot be this document's result.
+  const body = response as { metadata?: { page_count?: unknown }; structure?: { children?: Array<{ page?: unknown }> } };
+  const reported = body.metadata?.page_count;
+  const pages = (Array.isArray(body.structure?.children) ? body.structure.children : []).map((p) => p?.page).filter((p): p is number => typeof p === 'number');
+  const highest = Math.max(typeof reported === 'number' ? reported : 0, ...pages, 0);
+  if (document.pageCount !== null && highest > document.pageCount) {
     throw new AppError({
       code: 'page_count_mismatch',
-      message: `The job's result covers ${reported} page${reported === 1 ? '' : 's'}, but "${document.name}" has ${document.pageCount}: it is not the document the job was run on.`,
+      message: `The job's result reaches page ${highest}, but "${document.name}" has ${document.pageCount} page${document.pageCount === 1 ? '' : 's'}: it is not the document the job was run on.`,
       hint: 'Pick the PDF or image the job was run on.',
     });
   }

@@ -61,7 +61,7 @@ test("a job's result is refused for a document with another page count, saying s
   await page.getByTestId('job-detail').getByTestId('job-import-document').setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await onePage.save()) });
   const error = page.getByTestId('error').first();
   await expect(error).toHaveAttribute('data-code', 'page_count_mismatch');
-  await expect(error).toContainText('covers 2 pages, but "other.pdf" has 1');
+  await expect(error).toContainText('reaches page 2, but "other.pdf" has 1 page');
   // Nothing was imported onto it: the library holds the sample's result only.
   await page.getByTestId('nav-review').click();
   await expect(page.locator('[data-testid="library-document"][data-document-name="other.pdf"]')).toHaveCount(1);
