@@ -6,6 +6,8 @@ import { PasswordDialog } from './review/PasswordDialog.js';
 import { ReviewScreen } from './review/ReviewScreen.js';
 import { api } from './ipc/client.js';
 import { useAppStore, type Screen } from './shell/appStore.js';
+import { useKeysStore } from './keys/keysStore.js';
+import { keyIdsStillUsable, useEngineSettings } from './review/engineSettings.js';
 import { Notices } from './shell/Notices.js';
 import { ServiceHealth } from './shell/ServiceHealth.js';
 
@@ -38,6 +40,16 @@ export function App() {
   useEffect(() => {
     if (api) void loadInfo();
   }, [loadInfo]);
+
+  // A chosen key deleted or turned off (on any screen) stops being the choice of every run.
+  useEffect(() => {
+    const stop = useKeysStore.subscribe(({ keys }) => {
+      const { keyIds, set } = useEngineSettings.getState();
+      const usable = keyIdsStillUsable(keyIds, keys);
+      if (usable.v2 !== keyIds.v2 || usable.analyzer !== keyIds.analyzer) set({ keyIds: usable });
+    });
+    return stop;
+  }, []);
 
   if (!api) {
     return (

@@ -128,7 +128,11 @@ async function withRetry(target: URL, send: () => Promise<PinnedAnswer>, options
     async () => {
       if (last) await last.response.body?.cancel().catch(() => undefined);
       last = await send();
-      return { status: last.response.status, headers: last.response.headers, text: '' };
+      const { status, headers } = last.response;
+      // An answer that may be asked again is let go at once, not held open through the backoff;
+      // its status and headers are all anyone reads of it.
+      if (status === 429 || status >= 500) await last.response.body?.cancel().catch(() => undefined);
+      return { status, headers, text: '' };
     },
   );
   return last!;

@@ -42,6 +42,11 @@ export function pinnedGet(url: URL, options: PinnedGet): Promise<PinnedAnswer> {
       options.resolve(host).then(
         (addresses) => {
           const entries: LookupAddress[] = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+          // No address at all: refused here, or the socket would wait for a callback that never comes.
+          if (entries.length === 0) {
+            refusal = new AppError({ code: 'network_error', message: `${host} has no address.`, hint: 'Check the address, then try again.' });
+            return callback(refusal);
+          }
           if (dnsOptions.all) callback(null, entries);
           else callback(null, entries[0]!.address, entries[0]!.family);
         },

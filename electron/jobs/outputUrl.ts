@@ -1,7 +1,6 @@
-import { isIP } from 'node:net';
 import { AppError } from '../../shared/errors.js';
 import { readCappedText } from '../api/cappedBody.js';
-import { addressesProblem, guardedFetch, MAX_REDIRECTS, urlProblem, type HostLookup, type Refusal } from '../api/guardedFetch.js';
+import { guardedFetch, MAX_REDIRECTS, type HostLookup, type Refusal } from '../api/guardedFetch.js';
 import { networkLimits } from '../api/networkLimits.js';
 import type { RetryOptions } from '../api/retry.js';
 import { isLoopbackHost } from '../keys/keyDestinations.js';
@@ -56,15 +55,6 @@ export async function fetchOutput(url: string, options: OutputFetch): Promise<un
   } catch {
     throw new AppError({ code: 'invalid_response', message: "The job's output_url did not hold JSON.", hint: 'Retry the job as a new one from the Jobs screen; if it happens again, the service is at fault.' });
   }
-}
-
-/** Why `url` may not be fetched as an output_url (in words for a message), or null. */
-export async function outputUrlProblem(url: URL, keyIsLoopback: boolean, lookup: HostLookup): Promise<string | null> {
-  const problem = urlProblem(url, keyIsLoopback);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (problem || isIP(host) !== 0) return problem;
-  const checked = addressesProblem(host, await lookup(host), keyIsLoopback);
-  return typeof checked === 'string' ? checked : null;
 }
 
 /** A refusal in the words of an output_url. */

@@ -13,7 +13,7 @@ export interface ImportRequest {
   sourceResultId?: string;
   /**
    * A job's whole result, for a document picked by the user (or the job's own): only a parse
-   * result, and its reported page count, when given, must be the document's.
+   * result, and one that does not reach past the document's last page.
    */
   wholeDocument?: true;
 }
@@ -85,8 +85,11 @@ function checkWholeDocument(fileName: string, kind: ResultKind, response: unknow
   // are fine; more, or a page the document does not have, cannot be this document's result.
   const body = response as { metadata?: { page_count?: unknown }; structure?: { children?: Array<{ page?: unknown }> } };
   const reported = body.metadata?.page_count;
-  const pages = (Array.isArray(body.structure?.children) ? body.structure.children : []).map((p) => p?.page).filter((p): p is number => typeof p === 'number');
-  const highest = Math.max(typeof reported === 'number' ? reported : 0, ...pages, 0);
+  // A loop, not Math.max(...pages): a result may hold more pages than a call takes arguments.
+  let highest = typeof reported === 'number' ? reported : 0;
+  for (const node of Array.isArray(body.structure?.children) ? body.structure.children : []) {
+    if (typeof node?.page === 'number' && node.page > highest) highest = node.page;
+  }
   if (document.pageCount !== null && highest > document.pageCount) {
     throw new AppError({
       code: 'page_count_mismatch',

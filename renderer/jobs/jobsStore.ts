@@ -44,8 +44,8 @@ interface JobsState {
   openResult(row: JobRow): Promise<void>;
   /**
    * Imports a completed parse job's whole result into the workspace with its document: the
-   * job's own (started here), else the one the user picked. Main refuses a result whose page
-   * count is not the document's.
+   * job's own (started here), else the one the user picked. Main refuses a result reaching past
+   * the document's last page.
    */
   importResult(row: JobRow, document?: File): Promise<void>;
   retry(row: JobRow): Promise<void>;

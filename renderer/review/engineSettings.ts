@@ -75,6 +75,15 @@ export const useEngineSettings = create<EngineSettings>((set) => ({
   set: (patch) => set(patch),
 }));
 
+/**
+ * The chosen keys that are still there and enabled; one since deleted or turned off counts as
+ * no choice (its picker shows "first enabled", and a run must not send an id main refuses).
+ */
+export function keyIdsStillUsable(keyIds: EngineSettings['keyIds'], keys: readonly { id: string; enabled: boolean }[]): EngineSettings['keyIds'] {
+  const usable = (id: string) => (id && keys.some((k) => k.id === id && k.enabled) ? id : '');
+  return { v2: usable(keyIds.v2), analyzer: usable(keyIds.analyzer) };
+}
+
 /** `{ keyId }` of the key chosen for `kind`, or nothing (main then takes the first enabled key of that kind). */
 export function chosenKey(kind: EngineKeyKind, settings: Pick<EngineSettings, 'keyIds'> = useEngineSettings.getState()): { keyId?: string } {
   const keyId = settings.keyIds[kind];

@@ -43,8 +43,8 @@ test('a job from another client: its full result is imported with its document a
   void preview;
 });
 
-// The picked document must be the job's: a result covering 2 pages is not imported onto a 1-page PDF.
-test("a job's result is refused for a document with another page count, saying so", async ({ page, preview, emulator }) => {
+// The picked document must be the job's: a result reaching page 2 is not imported onto a 1-page PDF.
+test("a job's result is refused for a document with fewer pages than it reaches, saying so", async ({ page, preview, emulator }) => {
   const key = DEMO_KEYS.v2[0]!;
   const form = new FormData();
   form.set('document', new Blob([new Uint8Array(await longPdf())]), 'two-pages.pdf');

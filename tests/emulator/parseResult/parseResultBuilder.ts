@@ -2,8 +2,7 @@ import type { ParseOptions, ParseResponse } from '../../../shared/contracts/v2Pa
 
 /**
  * Turns a document into a v2 parse response. The emulator's default reads the PDF's text
- * with pdf.js (`pdfTextBuilder.ts`); tests can plug in another (e.g. the app's offline engine,
- * `tests/support/engineParseBuilder.ts`). Builders need not be perfect: `finalizeParseResponse`
+ * with pdf.js (`pdfTextBuilder.ts`); a test can plug in another. Builders need not be perfect: `finalizeParseResponse`
  * enforces the option rules (atomic grounding and its granularity, inline Markdown), failed
  * pages and metadata on whatever they return.
  */

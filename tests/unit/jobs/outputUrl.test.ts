@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fetchOutput, MAX_OUTPUT_REDIRECTS, outputUrlProblem } from '../../../electron/jobs/outputUrl.js';
+import { addressesProblem, urlProblem } from '../../../electron/api/guardedFetch.js';
+import { fetchOutput, MAX_OUTPUT_REDIRECTS } from '../../../electron/jobs/outputUrl.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import { startServer, type TestServer } from '../../support/streamingServer.js';
 import { startTlsServer, TEST_CA, type TlsTestServer } from '../../support/tlsServer.js';
@@ -74,12 +75,14 @@ describe('which output_url is fetched (the rule itself)', () => {
   });
 
   it('passes an https address whose every address is public', async () => {
-    expect(await outputUrlProblem(new URL('https://bucket.example.com/out.json'), false, async () => ['93.184.216.34', '2606:2800:220:1::1'])).toBeNull();
+    // The guard's own rules, as the fetcher applies them before connecting.
+    expect(urlProblem(new URL('https://bucket.example.com/out.json'), false)).toBeNull();
+    expect(addressesProblem('bucket.example.com', ['93.184.216.34', '2606:2800:220:1::1'], false)).toEqual(['93.184.216.34', '2606:2800:220:1::1']);
   });
 
   it('a loopback key allows the emulator: http and loopback, but still no private or link-local address', async () => {
     const emulatorKey = 'http://127.0.0.1:9';
-    expect(await outputUrlProblem(new URL('http://127.0.0.1:5/out.json'), true, async () => [])).toBeNull();
+    expect(urlProblem(new URL('http://127.0.0.1:5/out.json'), true)).toBeNull();
     expect(await refusedFor('http://10.0.0.1/out.json', emulatorKey)).toMatchObject({ message: expect.stringMatching(/plain http, allowed only on this computer/) });
     expect(await refusedFor('https://169.254.169.254/', emulatorKey)).toMatchObject({ message: expect.stringMatching(/link-local/) });
   });

@@ -16,7 +16,7 @@ const MARGIN_BAND = 0.08;
 
 /**
  * A page's elements in reading order from what pdf.js read: runs grouped into rows, rows
- * split into segments at column gaps; three or more equal-width rows of three or more
+ * split into segments at column gaps; two or more equal-width rows of three or more
  * segments are a table; other segments stack into blocks (text, a heading when its text is
  * clearly larger, marginalia in the top and bottom bands); images are figures, or logos
  * when small and near the top. Null when the page has no text.
