@@ -19,8 +19,10 @@ export interface DocumentDownload {
   serviceIsLoopback: boolean;
   maxBytes: number;
   signal?: AbortSignal;
-  /** Gives up when the answer's headers, or its next bytes, do not arrive for this long; default 60 s. A slow download that keeps coming is not cut off. */
+  /** Gives up when the answer's headers, or its next bytes, do not arrive for this long; default 60 s. */
   idleMs?: number;
+  /** Gives up on a download still coming after this long, however slowly it drips; default 15 min. */
+  totalMs?: number;
   /** Host name → addresses; tests replace DNS. */
   lookup?: HostLookup;
   /** Trusted roots in place of the system's (tests). */
@@ -38,6 +40,21 @@ const HINT_LOCAL =
 const HINT_PUBLIC = 'Use an https address on the public internet (a presigned storage URL, for instance), or download the file and open it.';
 
 export async function downloadDocument(url: string, options: DocumentDownload): Promise<DownloadedDocument> {
+  const totalMs = options.totalMs ?? 15 * 60_000;
+  const deadline = AbortSignal.timeout(totalMs);
+  try {
+    return await download(url, { ...options, signal: AbortSignal.any([deadline, ...(options.signal ? [options.signal] : [])]) });
+  } catch (error) {
+    if (!deadline.aborted || options.signal?.aborted) throw error;
+    throw new AppError({
+      code: 'timeout',
+      message: `The download was still coming after ${Math.max(1, Math.round(totalMs / 60_000))} min; it was stopped and nothing was added.`,
+      hint: 'Try again on a faster connection, or download the file and open it.',
+    });
+  }
+}
+
+async function download(url: string, options: DocumentDownload): Promise<DownloadedDocument> {
   const idleMs = options.idleMs ?? 60_000;
   const { response, url: target, abort } = await guardedFetch(url, {
     allowLocal: options.serviceIsLoopback,

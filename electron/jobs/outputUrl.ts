@@ -29,12 +29,25 @@ export interface OutputFetch {
   retry?: RetryOptions;
   /** Trusted roots in place of the system's (tests). */
   ca?: string;
+  /** Gives up on an answer still coming after this long, however slowly it drips; default 15 min (the next poll tries again). */
+  totalMs?: number;
 }
 
 const HINT = 'The job\'s result stays on the service and at its output_url; retry the job as a new one with an https output_save_url on public storage.';
 
 /** The document a job delivered to its output_save_url, read back without our API key. */
 export async function fetchOutput(url: string, options: OutputFetch): Promise<unknown> {
+  const totalMs = options.totalMs ?? 15 * 60_000;
+  const deadline = AbortSignal.timeout(totalMs);
+  try {
+    return await readOutput(url, { ...options, signal: AbortSignal.any([options.signal, deadline]) });
+  } catch (error) {
+    if (!deadline.aborted || options.signal.aborted) throw error;
+    throw unreachable(`was still sending after ${Math.max(1, Math.round(totalMs / 60_000))} min`);
+  }
+}
+
+async function readOutput(url: string, options: OutputFetch): Promise<unknown> {
   const { response, url: target, abort } = await guardedFetch(url, {
     allowLocal: isLoopbackHost(new URL(options.keyAddress).hostname),
     refuse: refusedFor,

@@ -106,6 +106,17 @@ describe('downloadDocument', () => {
     expect(stalled).toMatchObject({ code: 'timeout', message: expect.stringContaining('stopped sending'), hint: expect.any(String) });
   });
 
+  it('a download that drips on past its total deadline is stopped, with an AppError', async () => {
+    routes.set('/drip.pdf', (res) => {
+      res.writeHead(200);
+      const timer = setInterval(() => res.write('%PDF-drip '), 30);
+      res.on('close', () => clearInterval(timer));
+    });
+    // Never idle for 150 ms, never done: only the total deadline ends it.
+    const dripped = await refusal(downloadDocument(`${serverUrl}/drip.pdf`, { serviceIsLoopback: true, maxBytes: 1_000_000, idleMs: 150, totalMs: 400 }));
+    expect(dripped).toMatchObject({ code: 'timeout', message: expect.stringContaining('still coming'), hint: expect.any(String) });
+  });
+
   it('stops reading past the cap, and says what a 404 or an empty body is', async () => {
     routes.set('/big.pdf', (res) => res.end(Buffer.alloc(5000, 65)));
     expect(await refusal(downloadDocument(`${serverUrl}/big.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'response_too_large' });

@@ -32,6 +32,11 @@ beforeAll(async () => {
     if (hop) return res.writeHead(302, { Location: `/hop/${Number(hop[1]) + 1}` }).end();
     if (url.pathname === '/to-metadata') return res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
     if (url.pathname === '/to-out') return res.writeHead(301, { Location: '/out.json' }).end();
+    if (url.pathname === '/drip.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).write('[');
+      const timer = setInterval(() => res.write('0,'), 30);
+      return res.on('close', () => clearInterval(timer));
+    }
     json(404, { error: 'no such path' });
   });
 });
@@ -98,6 +103,11 @@ describe('redirects of an output_url', () => {
   it('refuses one to the cloud metadata address', async () => {
     const error = await caught(fetchOutput(`${service.url}/to-metadata`, { keyAddress: keyAddress(), signal }));
     expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringMatching(/redirected to 169\.254\.169\.254, which was not followed/) });
+  });
+
+  it('an answer that drips on past the total deadline is given up with output_unreachable (polled again later), not waited on for ever', async () => {
+    const error = await caught(fetchOutput(`${service.url}/drip.json`, { keyAddress: keyAddress(), signal, totalMs: 300 }));
+    expect(error).toMatchObject({ code: 'output_unreachable', message: expect.stringContaining('was still sending after') });
   });
 
   it(`stops after ${MAX_OUTPUT_REDIRECTS} redirects`, async () => {
