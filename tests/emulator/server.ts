@@ -11,7 +11,7 @@ import { DEMO_KEYS, KeyRegistry, type EmulatorKeys } from './keys.js';
 import { seedLegacyJob } from './legacyJobs.js';
 import type { ParseResultBuilder } from './parseResult/parseResultBuilder.js';
 import { pdfTextParseBuilder } from './parseResult/pdfTextBuilder.js';
-import { carriesSignature, signatureMismatchXml } from './rules/presignedUpload.js';
+import { refusesReads, signatureMismatchXml } from './rules/presignedUpload.js';
 import { ObjectStore } from './storage.js';
 import { inference, v1Route } from './v1/v1Routes.js';
 import { V1Store } from './v1/v1Store.js';
@@ -203,7 +203,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return new HttpAnswer(200, { stored: name });
     }
     const reads = info.method === 'GET' || info.method === 'HEAD';
-    if (reads && carriesSignature(info.query)) {
+    if (reads && refusesReads(info.query)) {
       return new HttpAnswer(403, new TextEncoder().encode(signatureMismatchXml(name)), { 'Content-Type': 'application/xml' });
     }
     const object = storage.get(name);

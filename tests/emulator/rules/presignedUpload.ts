@@ -1,13 +1,15 @@
 /**
- * A presigned URL is signed for one method. The emulator's storage treats a URL that
- * carries a signature (AWS `X-Amz-Signature`, GCS `X-Goog-Signature`, Azure SAS `sig`)
- * as a presigned upload: PUT works, a read with it is refused as a real store refuses it.
+ * A presigned URL is signed for what it may do. AWS and GCS sign the method, so a URL that
+ * carries their signature (`X-Amz-Signature`, `X-Goog-Signature`) is taken as a presigned
+ * upload: PUT works, a read with it is refused as the real store refuses it. An Azure SAS
+ * (`sig`) says its permissions in `sp`: it reads only when they include `r`.
  */
-const SIGNATURE_PARAMS = ['x-amz-signature', 'x-goog-signature', 'sig'];
+const METHOD_SIGNED = ['x-amz-signature', 'x-goog-signature'];
 
-export function carriesSignature(query: URLSearchParams): boolean {
-  for (const name of query.keys()) if (SIGNATURE_PARAMS.includes(name.toLowerCase())) return true;
-  return false;
+export function refusesReads(query: URLSearchParams): boolean {
+  for (const name of query.keys()) if (METHOD_SIGNED.includes(name.toLowerCase())) return true;
+  const azure = [...query.keys()].some((name) => name.toLowerCase() === 'sig');
+  return azure && !(query.get('sp') ?? '').includes('r');
 }
 
 /** What S3 answers a GET made with a URL presigned for PUT: 403 SignatureDoesNotMatch. */

@@ -21,6 +21,14 @@ describe('presigned upload URLs on the emulator\'s storage', () => {
     expect(await (await storage('GET', 'signed.json')).json()).toEqual({ ok: true });
   });
 
+  it('an Azure SAS that grants read (sp with r) serves GET: only a write-only one is an upload URL', async () => {
+    const query = 'sv=2022-11-02&se=2099-01-01T00%3A00%3A00Z&sp=rcw&sig=abc';
+    await storage('PUT', `readable.json?${query}`, '{"r":1}');
+    const read = await storage('GET', `readable.json?${query}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({ r: 1 });
+  });
+
   it('a URL without a signature keeps serving GET, even with an expiry', async () => {
     await storage('PUT', 'plain.json?X-Amz-Date=20990101T000000Z&X-Amz-Expires=3600', '{"n":1}');
     const read = await storage('GET', 'plain.json?X-Amz-Date=20990101T000000Z&X-Amz-Expires=3600');
