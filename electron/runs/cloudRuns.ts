@@ -3,6 +3,7 @@ import type { AppEvent } from '../../shared/events.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import { AnalyzerClient } from '../api/analyzerClient.js';
 import type { AnalyzerInput } from '../api/preflight/analyzerPreflight.js';
+import type { DocumentFile } from '../api/preflight/documentInput.js';
 import { V2Client } from '../api/v2Client.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import { documentForUpload, type DocumentUpload } from '../documents/uploadCopy.js';
@@ -48,42 +49,40 @@ export interface CloudParseRequest {
 /** v2 parse of a workspace document; the answer (200 or 206) is stored verbatim. */
 export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest, signal: AbortSignal): Promise<StoredResult> {
   const credential = await deps.keys.credentialFor(['v2'], request.keyId);
-  if (request.byUrl) return runCloudParseByUrl(deps, credential, request, signal);
-  const upload = await uploadFor(deps, request.runId, request.documentId, signal);
-  const { document } = upload;
+  // The document goes as its bytes, or (`document_url`) as the web address it was added from,
+  // checked against this key's service before anything is sent.
+  const source = request.byUrl ? await byAddress(deps, request.documentId, credential) : await byUpload(deps, request, signal);
   const client = new V2Client({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
-  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: uploading(upload, 'Parsing') });
+  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: source.progress });
   const outcome = await client.parse(
-    { document: upload.file, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
+    { ...source.input, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
     { signal, timeoutMs: SYNC_TIMEOUT_MS },
   );
   return deps.workspace.saveResult({
-    documentId: document.id,
+    documentId: source.documentId,
     kind: 'parse',
     engine: 'parse',
     ...summarizeResult('parse', outcome.response, { partial: outcome.partial }),
-    ...(upload.decrypted ? { decryptedCopy: true } : {}),
+    ...(source.decrypted ? { decryptedCopy: true } : {}),
     response: outcome.response,
   });
 }
 
-/** v2 parse with `document_url`: the service fetches the document from where it was added from; the result is the same document's. */
-async function runCloudParseByUrl(deps: CloudDeps, credential: Credential, request: CloudParseRequest, signal: AbortSignal): Promise<StoredResult> {
-  const document = await deps.workspace.documentInfo(request.documentId);
-  const documentUrl = documentUrlFor(document, credential.address);
-  const client = new V2Client({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
-  deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Parsing from its web address in the cloud…' });
-  const outcome = await client.parse(
-    { document_url: documentUrl, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
-    { signal, timeoutMs: SYNC_TIMEOUT_MS },
-  );
-  return deps.workspace.saveResult({
-    documentId: document.id,
-    kind: 'parse',
-    engine: 'parse',
-    ...summarizeResult('parse', outcome.response, { partial: outcome.partial }),
-    response: outcome.response,
-  });
+interface ParseSource {
+  input: { document: DocumentFile } | { document_url: string };
+  documentId: string;
+  progress: string;
+  decrypted: boolean;
+}
+
+async function byUpload(deps: CloudDeps, request: CloudParseRequest, signal: AbortSignal): Promise<ParseSource> {
+  const upload = await uploadFor(deps, request.runId, request.documentId, signal);
+  return { input: { document: upload.file }, documentId: upload.document.id, progress: uploading(upload, 'Parsing'), decrypted: upload.decrypted };
+}
+
+async function byAddress(deps: CloudDeps, documentId: string, credential: Credential): Promise<ParseSource> {
+  const document = await deps.workspace.documentInfo(documentId);
+  return { input: { document_url: documentUrlFor(document, credential.address) }, documentId: document.id, progress: 'Parsing from its web address in the cloud…', decrypted: false };
 }
 
 export interface AnalyzerRunRequest {

@@ -1,14 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
-
-const SCHEMA = {
-  type: 'object',
-  properties: {
-    invoice_number: { type: 'string', description: 'Invoice number' },
-    total: { type: 'string', description: 'Total' },
-    due_date: { type: 'string', description: 'Due date' },
-  },
-};
+import { INVOICE_SCHEMA as SCHEMA } from './invoiceSchema.js';
 
 test('cloud extract, review each field, export, and everything reopens with the network gone', async ({ page, launchPreview, emulator }) => {
   let preview = await launchPreview();

@@ -1,13 +1,5 @@
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
-
-const SCHEMA = {
-  type: 'object',
-  properties: {
-    invoice_number: { type: 'string', description: 'Invoice number' },
-    total: { type: 'string', description: 'Total' },
-    due_date: { type: 'string', description: 'Due date' },
-  },
-};
+import { INVOICE_SCHEMA as SCHEMA } from './invoiceSchema.js';
 
 // The whole cloud path: a word-level model's parse from the emulator (one scored segment per word),
 // a cloud extract on it, and the fields ranked by their weakest word.
