@@ -34,7 +34,7 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
   const scroller = useRef<HTMLDivElement>(null);
   const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
-  const [, remeasured] = useReducer((n: number) => n + 1, 0);
+  const [measures, remeasured] = useReducer((n: number) => n + 1, 0);
   const pendingScroll = useRef<{ request: ScrollRequest; until: number } | null>(null);
   // Whether the scrolling now is the reviewer's (after their gesture) or a scroll request's.
   const byReviewer = useRef(false);
@@ -112,6 +112,13 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       item.scrollIntoView({ block: 'nearest' });
     }
   });
+
+  // Heights measured after the reviewer's scroll has stopped move the rows under a still scrollTop,
+  // with no scroll event: the row now at the top is reported too, or a follower keeps a stale one.
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(element.scrollTop));
+  }, [measures, onUserScroll, sizes, count]);
 
   const items: ReactNode[] = [];
   for (let i = first; i <= last; i++) {
