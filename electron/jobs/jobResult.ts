@@ -25,10 +25,19 @@ export async function jobResultFile(keys: Pick<KeysService, 'credentialFor'>, re
     });
   }
   const fileName = `${jobId}.json`;
-  if (poll.result !== undefined && poll.result !== null) return { fileName, text: JSON.stringify(poll) };
+  if (poll.result !== undefined && poll.result !== null) return { fileName, text: asText(poll, jobId) };
   if (!poll.output_url) {
     throw new AppError({ code: 'no_output', message: `Job ${jobId} completed without a result or output_url.`, hint: 'The service did not deliver this job\'s output; run the document again.' });
   }
   const output = await fetchOutput(poll.output_url, { keyAddress: credential.address, signal: new AbortController().signal });
-  return { fileName, text: JSON.stringify(output) };
+  return { fileName, text: asText(output, jobId) };
+}
+
+/** The answer as JSON text for the import, which checks its limits; one nested past what can be written back is refused here. */
+function asText(value: unknown, jobId: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    throw new AppError({ code: 'result_too_deep', message: `Job ${jobId}'s result is nested too deeply to be imported.`, hint: 'Nothing was imported; the result stays on the service.' });
+  }
 }

@@ -116,7 +116,10 @@ export function foreignRangeUnits(metadata: unknown): string | null {
   if (typeof metadata !== 'object' || metadata === null || !('range_units' in metadata)) return null;
   const units = (metadata as { range_units?: unknown }).range_units;
   if (units === undefined || units === null || units === RANGE_UNITS) return null;
-  return typeof units === 'string' ? units : JSON.stringify(units) ?? 'unreadable';
+  if (typeof units === 'string') return units;
+  if (typeof units === 'number' || typeof units === 'boolean') return String(units);
+  // Never serialized: a hostile value may nest past what JSON.stringify can walk.
+  return Array.isArray(units) ? 'a list' : 'an object';
 }
 
 /** The service's element types (as its official client lists them), then the offline engine's and older ones. */

@@ -46,5 +46,10 @@ describe('range_units', () => {
 
   it('a range_units that is no string is foreign too', () => {
     expect(buildParseModel(parse({ range_units: 7 })).foreignRangeUnits).toBe('7');
+    // Deep nesting (found by the fuzzer) is described, never serialized.
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i++) deep = { units: deep };
+    expect(buildParseModel(parse({ range_units: deep })).foreignRangeUnits).toBe('an object');
+    expect(buildParseModel(parse({ range_units: ['utf8_bytes'] })).foreignRangeUnits).toBe('a list');
   });
 });
