@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Emulator } from '../emulator/server.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
 /** A PDF whose Markdown runs well past the Jobs screen's 2,000-character preview, with a marker at its very end. */
@@ -15,16 +16,22 @@ async function longPdf(): Promise<Buffer> {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
+/** A parse job created on the service by another client (not through this app), once it has completed. */
+async function completedParseJob(emulator: Emulator, key: string, pdf: Buffer, name: string): Promise<string> {
+  const form = new FormData();
+  form.set('document', new Blob([new Uint8Array(pdf)]), name);
+  const created = await fetch(`${emulator.url}/v2/parse/jobs`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}` } });
+  const jobId = ((await created.json()) as { job_id: string }).job_id;
+  await expect.poll(() => emulator.ctx.jobs.all().find((j) => j.jobId === jobId)?.status, { timeout: 15_000 }).toBe('completed');
+  return jobId;
+}
+
 // A job started by another client: the Jobs screen shows the start of its Markdown only; the
 // user imports its whole result with the document they pick, and reviews it like any other.
 test('a job from another client: its full result is imported with its document and opens for review', async ({ page, preview, emulator }) => {
   const key = DEMO_KEYS.v2[0]!;
   const pdf = await longPdf();
-  const form = new FormData();
-  form.set('document', new Blob([new Uint8Array(pdf)]), 'elsewhere.pdf');
-  const created = await fetch(`${emulator.url}/v2/parse/jobs`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}` } });
-  const jobId = ((await created.json()) as { job_id: string }).job_id;
-  await expect.poll(() => emulator.ctx.jobs.all().find((j) => j.jobId === jobId)?.status, { timeout: 15_000 }).toBe('completed');
+  const jobId = await completedParseJob(emulator, key, pdf, 'elsewhere.pdf');
 
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: key, address: emulator.url });
   await page.getByTestId('nav-jobs').click();
@@ -46,11 +53,7 @@ test('a job from another client: its full result is imported with its document a
 // The picked document must be the job's: a result reaching page 2 is not imported onto a 1-page PDF.
 test("a job's result is refused for a document with fewer pages than it reaches, saying so", async ({ page, preview, emulator }) => {
   const key = DEMO_KEYS.v2[0]!;
-  const form = new FormData();
-  form.set('document', new Blob([new Uint8Array(await longPdf())]), 'two-pages.pdf');
-  const created = await fetch(`${emulator.url}/v2/parse/jobs`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}` } });
-  const jobId = ((await created.json()) as { job_id: string }).job_id;
-  await expect.poll(() => emulator.ctx.jobs.all().find((j) => j.jobId === jobId)?.status, { timeout: 15_000 }).toBe('completed');
+  const jobId = await completedParseJob(emulator, key, await longPdf(), 'two-pages.pdf');
 
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: key, address: emulator.url });
   await page.getByTestId('nav-jobs').click();
@@ -102,11 +105,7 @@ test('a job started here with no result stored: its result is imported onto its 
   await page.getByTestId('library-document').filter({ hasText: 'invoice.pdf' }).click();
   await expect(page.getByTestId('page-count')).toHaveText('of 1');
 
-  const form = new FormData();
-  form.set('document', new Blob([new Uint8Array(pdf)]), 'kept.pdf');
-  const created = await fetch(`${emulator.url}/v2/parse/jobs`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}` } });
-  const jobId = ((await created.json()) as { job_id: string }).job_id;
-  await expect.poll(() => emulator.ctx.jobs.all().find((j) => j.jobId === jobId)?.status, { timeout: 15_000 }).toBe('completed');
+  const jobId = await completedParseJob(emulator, key, pdf, 'kept.pdf');
   // Its record as this app keeps it, completed but with no result stored (its polling stopped on a problem).
   const settings = JSON.parse(await readFile(join(sandbox.dataDir, 'settings.json'), 'utf8')) as { keys: Array<{ id: string }> };
   const now = new Date().toISOString();

@@ -154,17 +154,7 @@ describe('the job tracker and output_url', () => {
   });
   afterEach(() => world.close());
 
-  async function completedJob(jobId: string, outputUrl: string): Promise<JobRecord> {
-    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(jobId.length));
-    outputUrls.set(jobId, outputUrl);
-    const now = new Date().toISOString();
-    await world.jobs.records.write({
-      jobId, service: 'parse', keyId: 'k', documentId: document.id, documentName: 'a.pdf', request: { service: 'parse', documentId: document.id },
-      createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
-    });
-    await world.jobs.tracker.resume();
-    return world.jobs.tracker.whenSettled(jobId);
-  }
+  const completedJob = (jobId: string, outputUrl: string) => followCompletedJob(world, jobId, outputUrl);
 
   it('the emulator path: an http output_url on the key\'s own loopback host is fetched, without the key', async () => {
     const settled = await completedJob('parse-01hzx3k5m7n9p1q3r5s7t9v1a1', `${service.url}/out.json`);
@@ -208,17 +198,7 @@ describe('an output_url that cannot be read back (the user\'s storage)', () => {
   });
   afterEach(() => world.close());
 
-  async function completedJob(jobId: string, outputUrl: string): Promise<JobRecord> {
-    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(jobId.length + outputUrl.length));
-    outputUrls.set(jobId, outputUrl);
-    const now = new Date().toISOString();
-    await world.jobs.records.write({
-      jobId, service: 'parse', keyId: 'k', documentId: document.id, documentName: 'a.pdf', request: { service: 'parse', documentId: document.id },
-      createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
-    });
-    await world.jobs.tracker.resume();
-    return world.jobs.tracker.whenSettled(jobId);
-  }
+  const completedJob = (jobId: string, outputUrl: string) => followCompletedJob(world, jobId, outputUrl);
 
   it.each([
     ['a presigned upload URL that refuses GET (403)', 'parse-01hzx3k5m7n9p1q3r5s7t9v1b1', '/put-only', 403],
@@ -248,3 +228,17 @@ describe('an output_url that cannot be read back (the user\'s storage)', () => {
     expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: expect.any(String) });
   }, 15_000);
 });
+
+/** A job recorded here as processing, which the service reports completed at `outputUrl`; followed until it settles. */
+async function followCompletedJob(world: JobsWorld, jobId: string, outputUrl: string): Promise<JobRecord> {
+  // Documents differ per job (the id's and URL's lengths), so each job has its own.
+  const document = await world.workspace.addDocument('a.pdf', await numberedPdf(jobId.length + outputUrl.length));
+  outputUrls.set(jobId, outputUrl);
+  const now = new Date().toISOString();
+  await world.jobs.records.write({
+    jobId, service: 'parse', keyId: 'k', documentId: document.id, documentName: 'a.pdf', request: { service: 'parse', documentId: document.id },
+    createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
+  });
+  await world.jobs.tracker.resume();
+  return world.jobs.tracker.whenSettled(jobId);
+}
