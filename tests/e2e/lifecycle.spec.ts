@@ -85,6 +85,8 @@ test('problem 3: importing a result while the first-run sample still loads stays
   const big = await generateLargeDocument(40, await mkdtemp(join(tmpdir(), 'groundwork-import-')));
   const preview = await launchPreview();
   await page.goto(preview.url);
+  // The sample has begun opening (an import before it starts rightly keeps it from opening at all).
+  await expect(page.getByTestId('run-disabled-reason')).toContainText('Opening the sample');
   await page.getByTestId('import-result').setInputFiles([big.pdf, big.parse]);
   await expect(page.getByTestId('page-count')).toHaveText('of 40');
   await expect(libraryEntry(page, 'invoice.pdf')).toBeVisible({ timeout: 20_000 });
