@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { flagLabels, type ParseModel } from '../../shared/grounding/parseModel.js';
+import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useReviewStore } from '../review/reviewStore.js';
@@ -73,7 +73,7 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
     return blocks;
   }, [model, selection]);
   const exactTexts = useMemo(
-    () => (selection?.kind === 'field' ? selection.ranges.map((r) => model.markdown.slice(r.start, r.end)) : []),
+    () => (selection?.kind === 'field' ? selection.ranges.map((r) => sliceMarkdown(model, r)) : []),
     [model, selection],
   );
   const selectionTo = useMemo<ScrollRequest | null>(() => {
@@ -160,7 +160,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
   const selectNode = useReviewStore((s) => s.selectNode);
   const element = useRef<HTMLDivElement>(null);
   const node = model.nodes.get(id);
-  const html = useMemo(() => (node?.range ? renderMarkdown(model.markdown.slice(node.range.start, node.range.end)) : ''), [model, node]);
+  const html = useMemo(() => (node?.range ? renderMarkdown(sliceMarkdown(model, node.range)) : ''), [model, node]);
 
   // A field's value is usually part of a block: mark its exact characters inside the block.
   useEffect(() => {
@@ -207,11 +207,11 @@ function RawMarkdown({ model }: { model: ParseModel }) {
   let at = 0;
   for (const range of ranges) {
     if (range.start < at) continue;
-    parts.push({ text: model.markdown.slice(at, range.start), marked: false });
-    parts.push({ text: model.markdown.slice(range.start, range.end), marked: true });
+    parts.push({ text: sliceMarkdown(model, { start: at, end: range.start }), marked: false });
+    parts.push({ text: sliceMarkdown(model, range), marked: true });
     at = range.end;
   }
-  parts.push({ text: model.markdown.slice(at), marked: false });
+  parts.push({ text: sliceMarkdown(model, { start: at, end: markdownLength(model) }), marked: false });
 
   // Braces: an effect may return only a cleanup, and scrollIntoView returns a Promise in current Chromium.
   useEffect(() => {

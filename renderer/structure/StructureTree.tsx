@@ -1,7 +1,7 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { languageNames } from '../../shared/contracts/pageOcr.js';
 import { formatConfidence, nodeConfidences, scoreLabel, scoreSource } from '../../shared/grounding/confidence.js';
-import { flagLabels, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
+import { flagLabels, sliceMarkdown, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useConfidenceSettings } from '../fields/confidenceSettings.js';
 import { useReviewStore } from '../review/reviewStore.js';
@@ -74,7 +74,7 @@ export function StructureTree({ model }: { model: ParseModel }) {
         render={(i) => (
           <TreeRow
             node={rows[i]!}
-            markdown={model.markdown}
+            model={model}
             selected={selected.has(rows[i]!.id)}
             score={scores.get(rows[i]!.id)}
             scoreName={scoreName}
@@ -92,14 +92,14 @@ export function StructureTree({ model }: { model: ParseModel }) {
 
 const TreeRow = memo(function TreeRow({
   node,
-  markdown,
+  model,
   selected,
   score,
   scoreName,
   low,
 }: {
   node: ModelNode;
-  markdown: string;
+  model: ParseModel;
   selected: boolean;
   /** The lowest word score below the node (a page's, a table's over its cells); undefined when unscored. */
   score: number | undefined;
@@ -109,7 +109,7 @@ const TreeRow = memo(function TreeRow({
   const selectNode = useReviewStore((s) => s.selectNode);
   const isPage = node.type === 'page';
   // Only the rows in view are rendered, so only their snippets are ever computed.
-  const snippet = useMemo(() => (isPage ? '' : nodeSnippet(markdown, node.range)), [isPage, markdown, node]);
+  const snippet = useMemo(() => (isPage ? '' : nodeSnippet((range) => sliceMarkdown(model, range), node.range)), [isPage, model, node]);
   return (
     <div
       role="treeitem"

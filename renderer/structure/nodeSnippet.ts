@@ -1,3 +1,5 @@
+import type { TextRange } from '../../shared/grounding/parseModel.js';
+
 /** A node's first words as the tree shows them: at most this many characters, then an ellipsis. */
 export const SNIPPET_LENGTH = 60;
 
@@ -9,12 +11,12 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * table pipes go; entities are decoded; whitespace is one space. Reads only a bounded prefix of
  * the range, so a page-long node costs no more than a cell.
  */
-export function nodeSnippet(markdown: string, range: { start: number; end: number } | null, length = SNIPPET_LENGTH): string {
+export function nodeSnippet(read: (range: TextRange) => string, range: TextRange | null, length = SNIPPET_LENGTH): string {
   if (!range || range.end <= range.start) return '';
   const start = Math.max(0, range.start);
-  const end = Math.min(markdown.length, range.end, start + length * 8 + 200);
-  const cut = end < Math.min(markdown.length, range.end);
-  let text = markdown.slice(start, end);
+  const end = Math.min(range.end, start + length * 8 + 200);
+  const cut = end < range.end;
+  let text = read({ start, end });
   text = text
     .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
     // A tag cut off at the end of the prefix goes too.

@@ -1,5 +1,5 @@
 import type { PageBox } from './box.js';
-import type { ParseModel, TextRange } from './parseModel.js';
+import { sliceMarkdown, type ParseModel, type TextRange } from './parseModel.js';
 import type { Selection } from './selection.js';
 
 /**
@@ -52,7 +52,7 @@ export function weakestWord(model: ParseModel, selection: Selection): WeakestWor
       if (atom.confidence === undefined || !touches(atom.range)) continue;
       // Ties go to the earlier word, so the one named is stable.
       if (weakest === null || atom.confidence < weakest.confidence || (atom.confidence === weakest.confidence && startOf(atom.range) < startOf(weakest.range))) {
-        weakest = { confidence: atom.confidence, nodeId: id, page: atom.page, box: atom.box, range: atom.range, text: atom.range ? model.markdown.slice(atom.range.start, atom.range.end) : null };
+        weakest = { confidence: atom.confidence, nodeId: id, page: atom.page, box: atom.box, range: atom.range, text: atom.range ? sliceMarkdown(model, atom.range) : null };
       }
     }
     // A field's selection names its leaves already; a node's reaches its words through its children.

@@ -274,7 +274,17 @@ function uniqueId(node: StructureNode, page: number | null, used: Map<string, nu
   return id;
 }
 
-/** The exact Markdown text of a UTF-16 range. */
+/** The exact Markdown text of a UTF-16 range: the one way panels read the model's Markdown. */
 export function sliceMarkdown(model: ParseModel, range: TextRange): string {
   return model.markdown.slice(range.start, range.end);
+}
+
+/** The Markdown's length in UTF-16 code units. */
+export function markdownLength(model: ParseModel): number {
+  return model.markdown.length;
+}
+
+/** Ids of the elements with a box on `page`, in reading order. */
+export function boxesOnPage(model: ParseModel, page: number): readonly string[] {
+  return model.boxesByPage.get(page) ?? [];
 }

@@ -1,5 +1,5 @@
 import type { PageBox } from './box.js';
-import type { ModelNode, ParseModel, TextRange } from './parseModel.js';
+import { sliceMarkdown, type ModelNode, type ParseModel, type TextRange } from './parseModel.js';
 
 /** The one selection every panel derives its highlight from. */
 export interface Selection {
@@ -32,7 +32,7 @@ export function selectNode(model: ParseModel, id: string): Selection | null {
     ranges,
     boxes: node.box ? [node.box] : [],
     pages: node.page !== null ? [node.page] : [],
-    text: ranges.map((r) => model.markdown.slice(r.start, r.end)).join(' … '),
+    text: ranges.map((r) => sliceMarkdown(model, r)).join(' … '),
   };
 }
 
@@ -64,7 +64,7 @@ export function selectRanges(model: ParseModel, id: string, ranges: TextRange[])
     boxes,
     outlineNodeIds: [...outlined],
     pages: [...pages].sort((a, b) => a - b),
-    text: ranges.map((r) => model.markdown.slice(r.start, r.end)).join(' … '),
+    text: ranges.map((r) => sliceMarkdown(model, r)).join(' … '),
   };
 }
 

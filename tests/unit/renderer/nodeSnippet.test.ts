@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { nodeSnippet, SNIPPET_LENGTH } from '../../../renderer/structure/nodeSnippet.js';
 
-const whole = (markdown: string) => nodeSnippet(markdown, { start: 0, end: markdown.length });
+const reader = (markdown: string) => (r: { start: number; end: number }) => markdown.slice(r.start, r.end);
+const whole = (markdown: string) => nodeSnippet(reader(markdown), { start: 0, end: markdown.length });
 
 describe('nodeSnippet', () => {
   it('gives plain text as it is, and nothing for no range', () => {
     expect(whole('Total due 1,242.00')).toBe('Total due 1,242.00');
-    expect(nodeSnippet('abc', null)).toBe('');
-    expect(nodeSnippet('abc', { start: 2, end: 2 })).toBe('');
+    expect(nodeSnippet(reader('abc'), null)).toBe('');
+    expect(nodeSnippet(reader('abc'), { start: 2, end: 2 })).toBe('');
   });
 
   it('reads only the range', () => {
     const markdown = 'before Total due after';
-    expect(nodeSnippet(markdown, { start: 7, end: 16 })).toBe('Total due');
+    expect(nodeSnippet(reader(markdown), { start: 7, end: 16 })).toBe('Total due');
   });
 
   it('drops Markdown markup: headings, emphasis, code, quotes, bullets, links, images', () => {
