@@ -105,7 +105,7 @@ export class CatalogFile {
   }
 
   /** The saved catalog, or null (and no file left) when there is none to trust. */
-  async load(): Promise<Catalog | null> {
+  async load(): Promise<{ catalog: Catalog; stamp: string } | null> {
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
@@ -116,7 +116,7 @@ export class CatalogFile {
     let reason: string;
     try {
       const saved = catalogSchema.parse(JSON.parse(text));
-      if (saved.stamp === (await this.stamp())) return new Catalog(saved.documents, saved.results as ResultInfo[]);
+      if (saved.stamp === (await this.stamp())) return { catalog: new Catalog(saved.documents, saved.results as ResultInfo[]), stamp: saved.stamp };
       reason = 'the folders changed since it was written';
     } catch (error) {
       reason = error instanceof Error ? error.message.slice(0, 300) : String(error);
@@ -126,15 +126,21 @@ export class CatalogFile {
     return null;
   }
 
-  /** Caller holds the workspace's mutation queue, so the folders are not changing. */
-  async save(catalog: Catalog): Promise<void> {
+  /**
+   * Caller holds the workspace's mutation queue, so the folders are not changing, and says
+   * which stamp its catalog describes: when the folders' is another one (something outside
+   * the app added or removed files meanwhile) nothing is written and false is returned.
+   */
+  async save(catalog: Catalog, stamp: string): Promise<boolean> {
+    if ((await this.stamp()) !== stamp) return false;
     const saved = {
       version: CATALOG_VERSION,
-      stamp: await this.stamp(),
+      stamp,
       documents: [...catalog.documents.values()],
       results: [...catalog.results.values()],
     };
     await writeFileAtomic(this.path, JSON.stringify(saved));
+    return true;
   }
 
   async remove(): Promise<void> {
@@ -147,7 +153,8 @@ export class CatalogFile {
     await syncDirectory(this.root);
   }
 
-  private async stamp(): Promise<string> {
+  /** The modification times of documents/ and results/: any file added, removed or renamed there changes one. */
+  async stamp(): Promise<string> {
     const mtime = async (dir: string) => {
       try {
         return String((await stat(join(this.root, dir), { bigint: true })).mtimeNs);

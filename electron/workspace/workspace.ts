@@ -57,6 +57,8 @@ export class Workspace {
   private readonly catalogFile: CatalogFile;
   /** Null until first needed, and again after a mutation failed halfway (the folders are read anew). */
   private catalog: Catalog | null = null;
+  /** The folders' stamp the catalog describes, taken after each change made here. */
+  private catalogStamp = '';
   /** Whether catalog.json may be on disk: removed before the first change after it was written. */
   private catalogOnDisk: 'maybe' | 'no' = 'maybe';
   /** Set by a mutation once it has begun changing the folders. */
@@ -109,7 +111,7 @@ export class Workspace {
         const counted = { ...existing, pageCount };
         await this.beginChange();
         await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(counted, null, 2));
-        this.changed((catalog) => catalog.setDocument(counted));
+        await this.changed((catalog) => catalog.setDocument(counted));
         return counted as DocumentInfo;
       }
       const info: DocumentInfo = {
@@ -127,7 +129,7 @@ export class Workspace {
       // Bytes first, then the description: a document.json always has its original beside it.
       await writeFileAtomic(join(dir, 'original'), bytes);
       await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));
-      this.changed((catalog) => catalog.setDocument(info));
+      await this.changed((catalog) => catalog.setDocument(info));
       this.logger.info('document added', { id, size: bytes.length, pages: pageCount, ...protection });
       this.onChange({ change: 'documents', documentId: id });
       return info;
@@ -143,7 +145,7 @@ export class Workspace {
       const updated = { ...info, sourceUrl };
       await this.beginChange();
       await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(updated, null, 2));
-      this.changed((catalog) => catalog.setDocument(updated));
+      await this.changed((catalog) => catalog.setDocument(updated));
       this.onChange({ change: 'documents', documentId: id });
       return updated;
     });
@@ -185,7 +187,7 @@ export class Workspace {
       await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
       // As it would be read back from the file (JSON drops what is undefined).
       const listed = JSON.parse(JSON.stringify(info)) as ResultInfo;
-      this.changed((catalog) => catalog.setResult(listed));
+      await this.changed((catalog) => catalog.setResult(listed));
       this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
       this.onChange({ change: 'results', documentId: stored.documentId });
       return stored;
@@ -319,9 +321,10 @@ export class Workspace {
   }
 
   /** Caller holds the queue and has changed the folders as `apply` tells the catalog. */
-  private changed(apply: (catalog: Catalog) => void): void {
+  private async changed(apply: (catalog: Catalog) => void): Promise<void> {
     if (!this.catalog) return; // not read yet: it will be read from the folders
     apply(this.catalog);
+    this.catalogStamp = await this.catalogFile.stamp();
     this.scheduleSave();
   }
 
@@ -329,9 +332,12 @@ export class Workspace {
   private async settle(entry: TrashEntry): Promise<void> {
     if (!this.catalog) return;
     const catalog = this.catalog;
-    catalog.settleDocument(entry.document.id, await this.readDocumentInfo(entry.document.id));
-    for (const result of entry.results) catalog.settleResult(result.id, await this.resultInfo(result.id));
-    this.scheduleSave();
+    const document = await this.readDocumentInfo(entry.document.id);
+    const results = await Promise.all(entry.results.map(async (r) => [r.id, await this.resultInfo(r.id)] as const));
+    await this.changed(() => {
+      catalog.settleDocument(entry.document.id, document);
+      for (const [id, info] of results) catalog.settleResult(id, info);
+    });
   }
 
   /** Caller holds the queue. */
@@ -339,11 +345,14 @@ export class Workspace {
     if (this.catalog) return this.catalog;
     const saved = await this.catalogFile.load();
     if (saved) {
-      this.catalog = saved;
-      return saved;
+      this.catalogStamp = saved.stamp;
+      this.catalog = saved.catalog;
+      return saved.catalog;
     }
     // load() leaves no file behind that it did not trust.
     this.catalogOnDisk = 'no';
+    // Taken first: should the folders change while they are read, the stamps differ and nothing is saved.
+    this.catalogStamp = await this.catalogFile.stamp();
     this.catalog = await this.readFolders();
     this.scheduleSave();
     return this.catalog;
@@ -373,8 +382,12 @@ export class Workspace {
     if (!this.catalog || this.catalogOnDisk === 'maybe') return;
     // Gone (a test's temporary folder removed, say): nothing to save it beside.
     if ((await readdirOrEmpty(this.root)).length === 0) return;
-    await this.catalogFile.save(this.catalog);
-    this.catalogOnDisk = 'maybe';
+    if (await this.catalogFile.save(this.catalog, this.catalogStamp)) {
+      this.catalogOnDisk = 'maybe';
+    } else {
+      this.logger.warn('the workspace folders changed outside the app; listing them again');
+      this.catalog = null;
+    }
   }
 
   /** As stored, without counting pages (counting waits on the queue its caller holds). */
@@ -425,7 +438,7 @@ export class Workspace {
           const counted = { ...current, pageCount };
           await this.beginChange();
           await writeFileAtomic(join(this.documentDir(info.id), 'document.json'), JSON.stringify(counted, null, 2));
-          this.changed((catalog) => catalog.setDocument(counted));
+          await this.changed((catalog) => catalog.setDocument(counted));
         }
       });
       return pageCount;
