@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as FsAtomic from '../../../electron/fsAtomic.js';
 import { createLogger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 import type { LibraryEntry } from '../../../shared/workspace.js';
@@ -11,7 +12,7 @@ import { rgbPng } from '../../support/png.js';
 // the mutation never finishes, and a second Workspace on the same folder is the next start.
 const crash = vi.hoisted(() => ({ at: -1, writes: 0, reached: () => undefined as void }));
 vi.mock('../../../electron/fsAtomic.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../electron/fsAtomic.js')>();
+  const real = await importOriginal<typeof FsAtomic>();
   return {
     ...real,
     writeFileAtomic: async (path: string, data: string | Uint8Array) => {
