@@ -23,6 +23,13 @@ export function groupResults(results: ResultInfo[]): ResultGroup[] {
   return [...groups].map(([key, [latest, ...earlier]]) => ({ key, latest: latest!, earlier }));
 }
 
+/** A first guess of an entry's height in px (name and facts, a row per engine, a fold), until it is measured. */
+export function entryHeightGuess(entry: LibraryEntry): number {
+  const groups = new Set(entry.results.map((r) => `${r.kind}·${r.engine}`)).size;
+  const folds = groups < entry.results.length ? Math.min(groups, entry.results.length - groups) : 0;
+  return 48 + groups * 18 + folds * 15;
+}
+
 /** Lower case without accents, so "resume" finds "Résumé.pdf". */
 function folded(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
