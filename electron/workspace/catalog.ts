@@ -1,7 +1,7 @@
 import { readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { DocumentInfo, LibraryEntry, ResultInfo } from '../../shared/workspace.js';
+import { libraryOrder, newestResultFirst, type DocumentInfo, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
 import { syncDirectory, writeFileAtomic } from '../fsAtomic.js';
 import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
@@ -61,13 +61,9 @@ export class Catalog {
       if (list) list.push(result);
       else byDocument.set(result.documentId, [result]);
     }
-    const newestFirst = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
-    const entries = [...this.documents.values()].map((document) => {
-      const results = (byDocument.get(document.id) ?? []).sort(newestFirst);
-      return { document: document as DocumentInfo, results, latest: { createdAt: results[0]?.createdAt ?? document.addedAt, id: document.id } };
-    });
-    entries.sort((a, b) => newestFirst(a.latest, b.latest));
-    this.listing = entries.map(({ document, results }) => ({ document, results }));
+    this.listing = [...this.documents.values()]
+      .map((document) => ({ document: document as DocumentInfo, results: (byDocument.get(document.id) ?? []).sort(newestResultFirst) }))
+      .sort(libraryOrder);
     return this.listing;
   }
 }

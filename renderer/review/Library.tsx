@@ -12,6 +12,7 @@ import { useReviewStore } from './reviewStore.js';
 export function Library() {
   const library = useLibraryStore((s) => s.library);
   const filter = useLibraryStore((s) => s.filter);
+  const complete = useLibraryStore((s) => s.complete);
   const trashCount = useLibraryStore((s) => s.trash.length);
   const error = useLibraryStore((s) => s.error);
   const { setFilter, markSeen, clearError } = useLibraryStore.getState();
@@ -47,6 +48,11 @@ export function Library() {
       <ErrorMessage error={error} onDismiss={clearError} />
       {showTrash ? (
         <LibraryTrash />
+      ) : shown.length === 0 && !complete ? (
+        // Only the first entries are here yet: "none" would not be true.
+        <p className="muted small library-empty" data-testid="library-listing">
+          Listing the library…
+        </p>
       ) : library.length === 0 ? (
         <p className="muted small library-empty">No documents yet.</p>
       ) : shown.length === 0 ? (
