@@ -200,7 +200,7 @@ export class Workspace {
       const result = await this.resultInfo(id);
       if (!result) throw notFound('result');
       const document = await this.storedDocument(result.documentId);
-      const extractions = (await this.heldCatalog()).resultsOf(result.documentId).filter((r) => r.sourceResultId === id);
+      const extractions = [...(await this.heldCatalog()).results.values()].filter((r) => r.sourceResultId === id);
       const entry = await this.putInTrash('result', document, [result, ...extractions]);
       this.logger.info('result trashed', { id, extractions: extractions.length, entry: entry.id });
       return entry;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 import { mergeEntries } from '../../../renderer/review/libraryModel.js';
-import type { LibraryEntry, WorkspaceChange } from '../../../shared/workspace.js';
+import type { DocumentInfo, LibraryEntry, StoredResult, WorkspaceChange } from '../../../shared/workspace.js';
 import { rgbPng } from '../../support/png.js';
 
 // The window lists again only the documents a change names and merges them in: after every
@@ -38,9 +38,9 @@ async function mergedAfter(before: LibraryEntry[], change: () => Promise<unknown
 }
 
 it('merging the changed documents gives the full listing after every kind of change', async () => {
-  const documents = [];
+  const documents: DocumentInfo[] = [];
   for (let i = 0; i < 6; i++) documents.push(await workspace.addDocument(`doc-${i}.png`, rgbPng(4 + pngs++, 3)));
-  const results = [];
+  const results: StoredResult[] = [];
   for (const d of documents.slice(0, 4)) results.push(await parse(d.id));
   let shown = await workspace.library();
 
