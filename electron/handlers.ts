@@ -52,7 +52,12 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:importUrl': (request) => importDocumentFromUrl(services, request),
     'documents:unlock': (request) => unlockDocument(services, request),
     'documents:read': ({ id }) => workspace.documentBytes(id),
-    'library:list': () => workspace.library(),
+    'library:list': async ({ first, documentIds }) => {
+      const library = await workspace.library();
+      const wanted = documentIds ? new Set(documentIds) : null;
+      const listed = wanted ? library.filter((e) => wanted.has(e.document.id)) : library;
+      return first === undefined ? listed : listed.slice(0, first);
+    },
     'library:trash': () => workspace.listTrash(),
     'library:delete': (request) => ('documentId' in request ? workspace.trashDocument(request.documentId) : workspace.trashResult(request.resultId)),
     'library:restore': ({ trashId }) => workspace.restore(trashId),

@@ -98,7 +98,13 @@ export const ipcTable = {
   'documents:read': channel<Uint8Array>()(z.object({ id: workspaceId }).strict()),
   /** The password of a stored PDF that needs one, for this session: `wrong_password` when it does not open it. */
   'documents:unlock': channel<DocumentInfo>()(z.object({ id: workspaceId, password: documentPassword }).strict()),
-  'library:list': channel<LibraryEntry[]>()(noRequest),
+  /**
+   * Newest first. `first`: only that many entries, what a window draws before the rest arrives;
+   * `documentIds`: only those documents' entries (one not listed is gone), what a change touched.
+   */
+  'library:list': channel<LibraryEntry[]>()(
+    z.object({ first: z.number().int().positive().max(100_000).optional(), documentIds: z.array(workspaceId).max(1000).optional() }).strict(),
+  ),
   'library:trash': channel<TrashEntry[]>()(noRequest),
   /** Moves a document (with all its results) or a result (with the extractions made from it) to the trash. */
   'library:delete': channel<TrashEntry>()(z.union([z.object({ documentId: workspaceId }).strict(), z.object({ resultId: workspaceId }).strict()])),

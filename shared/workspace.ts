@@ -108,6 +108,17 @@ export interface LibraryEntry {
   results: ResultInfo[];
 }
 
+/** A document's results as listed: newest first, ties by id. */
+export function newestResultFirst(a: ResultInfo, b: ResultInfo): number {
+  return b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
+}
+
+/** The library's order: the document whose latest result (or, without one, its import) is newest first; ties by id. Its results already in order. */
+export function libraryOrder(a: LibraryEntry, b: LibraryEntry): number {
+  const latest = (e: LibraryEntry) => e.results[0]?.createdAt ?? e.document.addedAt;
+  return latest(b).localeCompare(latest(a)) || a.document.id.localeCompare(b.document.id);
+}
+
 /** Days a trashed document or result can be restored; older trash is removed at start-up. */
 export const TRASH_DAYS = 30;
 

@@ -80,8 +80,9 @@ export class Trash {
       .sort((a, b) => b.trashedAt.localeCompare(a.trashedAt));
   }
 
-  /** After a crash: finishes the moves it cut short and clears folders left without a manifest. */
-  async recover(): Promise<void> {
+  /** After a crash: finishes the moves it cut short and clears folders left without a manifest. Returns how many moves it finished. */
+  async recover(): Promise<number> {
+    let finished = 0;
     for (const id of await this.entryIds()) {
       const manifest = await this.readManifest(id);
       if (!manifest) {
@@ -90,8 +91,10 @@ export class Trash {
       } else if (manifest.state !== 'trashed') {
         this.logger.warn('finishing an interrupted trash move', { id, state: manifest.state });
         await this.finish(manifest);
+        finished++;
       }
     }
+    return finished;
   }
 
   /** Removes for good the entries trashed before `before`; returns them. */

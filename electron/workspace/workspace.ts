@@ -1,11 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { ulid } from '../../shared/ulid.js';
 import {
-  DOCUMENT_WARNING_CODES,
   parseStoredResult,
   TRASH_DAYS,
   type DocumentInfo,
@@ -23,39 +21,17 @@ import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../fsAtomic.js';
 import type { Logger } from '../log.js';
+import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
+import { Catalog, CatalogFile } from './catalog.js';
+import { mapLimited } from './mapLimited.js';
 import { SerialQueue } from './serialQueue.js';
 import { Trash } from './trash.js';
 
-const documentInfoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  mime: z.string(),
-  size: z.number(),
-  addedAt: z.string(),
-  // Absent in documents stored before pages were counted at import (filled in on first read).
-  pageCount: z.number().int().nonnegative().nullable().optional(),
-  warnings: z.array(z.object({ code: z.enum(DOCUMENT_WARNING_CODES), message: z.string() })).optional(),
-  encrypted: z.boolean().optional(),
-  needsPassword: z.boolean().optional(),
-  sourceUrl: z.string().optional(),
-});
-type StoredDocumentInfo = z.infer<typeof documentInfoSchema>;
-
-const resultInfoSchema = z.looseObject({
-  id: z.string(),
-  documentId: z.string(),
-  kind: z.enum(['parse', 'extract', 'analyzer']),
-  engine: z.enum(['local', 'parse', 'analyzer', 'extract', 'import']),
-  createdAt: z.string(),
-  modelVersion: z.string().nullable(),
-  pageCount: z.number().nullable(),
-  credits: z.number().nullable(),
-  partial: z.boolean(),
-  sourceResultId: z.string().optional(),
-  decryptedCopy: z.boolean().optional(),
-});
-
 const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
+/** How long after a change the catalog file is written again: a burst of changes (a batch) writes it once. */
+const CATALOG_SAVE_DELAY_MS = 1000;
+/** Files read at once when listing the folders. */
+const FILES_AT_ONCE = 64;
 
 /**
  * The local workspace: plain files in a folder, so a user can back it up or share it.
@@ -65,8 +41,11 @@ const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
  *   results/<id>.info.json         its summary (engine, model, pages, credits…): listing never reads responses
  *   reviews/<id>.json              a reviewer's decisions on a result (electron/review/reviews.ts)
  *   trash/<entry>/                 what was deleted, restorable for TRASH_DAYS (trash.ts)
+ *   catalog.json                   a copy of every document.json and *.info.json for a fast start (catalog.ts)
  * Every write is atomic; a file that cannot be read is skipped and logged, never fatal.
  * Mutations run one at a time and each is announced through `onChange` once it is on disk.
+ * The library is listed from a catalog kept in memory: read once (from catalog.json, or the
+ * folders when that cannot be trusted), then updated by each mutation from what it wrote.
  */
 export class Workspace {
   readonly root: string;
@@ -75,6 +54,16 @@ export class Workspace {
   /** Settles once an interrupted trash move is finished; reads wait for it. */
   private recovered: Promise<void> = Promise.resolve();
   private readonly pageCounts = new Map<string, Promise<number | null>>();
+  private readonly catalogFile: CatalogFile;
+  /** Null until first needed, and again after a mutation failed halfway (the folders are read anew). */
+  private catalog: Catalog | null = null;
+  /** The folders' stamp the catalog describes, taken after each change made here. */
+  private catalogStamp = '';
+  /** Whether catalog.json may be on disk: removed before the first change after it was written. */
+  private catalogOnDisk: 'maybe' | 'no' = 'maybe';
+  /** Set by a mutation once it has begun changing the folders. */
+  private changing = false;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     dataDir: string,
@@ -83,11 +72,15 @@ export class Workspace {
   ) {
     this.root = join(dataDir, 'workspace');
     this.trash = new Trash(this.root, logger);
+    this.catalogFile = new CatalogFile(this.root, logger);
   }
 
   /** At start-up: finishes a trash move a crash cut short, then (in the background) removes trash older than TRASH_DAYS. */
   start(now = () => new Date()): Promise<void> {
-    this.recovered = this.mutations.run(() => this.trash.recover()).catch((error: unknown) => this.logger.error('trash recovery failed', { error: String(error) }));
+    this.recovered = this.mutate(async () => {
+      // A move finished here changed the folders after the catalog was last written.
+      if ((await this.trash.recover()) > 0) await this.beginChange();
+    }).catch((error: unknown) => this.logger.error('trash recovery failed', { error: String(error) }));
     const purged = this.mutations.run(async () => {
       const entries = await this.trash.purge(new Date(now().getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000));
       if (entries.length > 0) this.onChange({ change: 'trash' });
@@ -110,13 +103,15 @@ export class Workspace {
     };
     const warnings = documentWarnings(kind, bytes);
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-    return this.mutations.run(async () => {
+    return this.mutate(async () => {
       const existing = await this.readDocumentInfo(id);
       if (existing?.pageCount !== undefined) return existing as DocumentInfo;
       if (existing) {
         // Stored by an older version: the count made just now is kept with it.
         const counted = { ...existing, pageCount };
+        await this.beginChange();
         await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(counted, null, 2));
+        await this.changed((catalog) => catalog.setDocument(counted));
         return counted as DocumentInfo;
       }
       const info: DocumentInfo = {
@@ -130,9 +125,11 @@ export class Workspace {
         ...(warnings.length > 0 && { warnings }),
       };
       const dir = this.documentDir(id);
+      await this.beginChange();
       // Bytes first, then the description: a document.json always has its original beside it.
       await writeFileAtomic(join(dir, 'original'), bytes);
       await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));
+      await this.changed((catalog) => catalog.setDocument(info));
       this.logger.info('document added', { id, size: bytes.length, pages: pageCount, ...protection });
       this.onChange({ change: 'documents', documentId: id });
       return info;
@@ -141,12 +138,14 @@ export class Workspace {
 
   /** Remembers the web address a document was added from (the latest one, when the same bytes came from several). */
   async setDocumentSource(id: string, sourceUrl: string): Promise<DocumentInfo> {
-    const stored = await this.mutations.run(async () => {
+    const stored = await this.mutate(async () => {
       const info = await this.readDocumentInfo(checkId(id));
       if (!info) throw notFound('document');
       if (info.sourceUrl === sourceUrl) return info;
       const updated = { ...info, sourceUrl };
+      await this.beginChange();
       await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(updated, null, 2));
+      await this.changed((catalog) => catalog.setDocument(updated));
       this.onChange({ change: 'documents', documentId: id });
       return updated;
     });
@@ -175,16 +174,20 @@ export class Workspace {
   }
 
   saveResult(result: Omit<StoredResult, 'id' | 'createdAt'> & { id?: string }): Promise<StoredResult> {
-    return this.mutations.run(async () => {
+    return this.mutate(async () => {
       // Checked in turn with trashing: a result never lands beside a document that just went to the trash.
       if (!(await this.readDocumentInfo(checkId(result.documentId)))) throw notFound('document');
       // An extraction points into its source's Markdown: it is never stored without it.
       if (result.sourceResultId && !(await this.resultInfo(result.sourceResultId))) throw notFound('result');
       const stored: StoredResult = { ...result, ...sensibleSummary(result), id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
       const { response, ...info } = stored;
+      await this.beginChange();
       // The response first, its summary second: a listed result always has its response on disk.
       await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
       await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
+      // As it would be read back from the file (JSON drops what is undefined).
+      const listed = JSON.parse(JSON.stringify(info)) as ResultInfo;
+      await this.changed((catalog) => catalog.setResult(listed));
       this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
       this.onChange({ change: 'results', documentId: stored.documentId });
       return stored;
@@ -193,11 +196,11 @@ export class Workspace {
 
   /** Moves a result, the extractions made from it and their reviews to the trash. */
   trashResult(id: string): Promise<TrashEntry> {
-    return this.mutations.run(async () => {
+    return this.mutate(async () => {
       const result = await this.resultInfo(id);
       if (!result) throw notFound('result');
       const document = await this.storedDocument(result.documentId);
-      const extractions = (await this.listResults()).filter((r) => r.sourceResultId === id);
+      const extractions = [...(await this.heldCatalog()).results.values()].filter((r) => r.sourceResultId === id);
       const entry = await this.putInTrash('result', document, [result, ...extractions]);
       this.logger.info('result trashed', { id, extractions: extractions.length, entry: entry.id });
       return entry;
@@ -206,9 +209,9 @@ export class Workspace {
 
   /** Moves a document with all its results and their reviews to the trash. */
   trashDocument(id: string): Promise<TrashEntry> {
-    return this.mutations.run(async () => {
+    return this.mutate(async () => {
       const document = await this.storedDocument(id);
-      const results = (await this.listResults()).filter((r) => r.documentId === id);
+      const results = (await this.heldCatalog()).resultsOf(id);
       const entry = await this.putInTrash('document', document, results);
       this.logger.info('document trashed', { id, results: results.length, entry: entry.id });
       return entry;
@@ -225,7 +228,7 @@ export class Workspace {
    * stays as it is and gets its results back; a result needs its document in the workspace.
    */
   restore(trashId: string): Promise<TrashEntry> {
-    return this.mutations.run(async () => {
+    return this.mutate(async () => {
       const entry = await this.trash.read(checkId(trashId));
       if (entry?.what === 'result' && !(await this.readDocumentInfo(entry.document.id))) {
         throw new AppError({
@@ -245,7 +248,9 @@ export class Workspace {
           });
         }
       }
+      await this.beginChange();
       const restored = await this.trash.restore(trashId);
+      await this.settle(restored);
       this.logger.info('trash restored', { entry: trashId, what: restored.what });
       this.onChange({ change: 'trash', documentId: restored.document.id });
       return restored;
@@ -280,26 +285,109 @@ export class Workspace {
   /** Every document with the summaries of its results, newest first. */
   async library(): Promise<LibraryEntry[]> {
     await this.recovered;
-    const documents = await this.listDocuments();
-    const results = await this.listResults();
-    const byDocument = new Map<string, ResultInfo[]>();
-    for (const result of results) {
-      const list = byDocument.get(result.documentId) ?? [];
-      list.push(result);
-      byDocument.set(result.documentId, list);
-    }
-    return documents
-      .map((document) => ({
-        document,
-        results: (byDocument.get(document.id) ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
-      }))
-      .sort((a, b) => latest(b).localeCompare(latest(a)));
+    const catalog = this.catalog ?? (await this.mutations.run(() => this.heldCatalog()));
+    const entries = catalog.entries();
+    if (entries.every((e) => e.document.pageCount !== undefined)) return entries;
+    return Promise.all(entries.map(async (e) => (e.document.pageCount === undefined ? { ...e, document: await this.withPageCount(e.document as StoredDocumentInfo) } : e)));
   }
 
-  private async listDocuments(): Promise<DocumentInfo[]> {
+  /** Writes catalog.json now if a change is waiting to be saved (at quit; a bench's end). */
+  async flush(): Promise<void> {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    await this.mutations.run(() => this.saveCatalog());
+  }
+
+  /** A mutation: one at a time; one that fails after changing the folders leaves the catalog to be read from them again. */
+  private mutate<T>(task: () => Promise<T>): Promise<T> {
+    return this.mutations.run(async () => {
+      try {
+        return await task();
+      } catch (error) {
+        if (this.changing) this.catalog = null;
+        throw error;
+      } finally {
+        this.changing = false;
+      }
+    });
+  }
+
+  /** Caller holds the queue and is about to change the folders: the catalog file goes first. */
+  private async beginChange(): Promise<void> {
+    this.changing = true;
+    if (this.catalogOnDisk === 'no') return;
+    await this.catalogFile.remove();
+    this.catalogOnDisk = 'no';
+  }
+
+  /** Caller holds the queue and has changed the folders as `apply` tells the catalog. */
+  private async changed(apply: (catalog: Catalog) => void): Promise<void> {
+    if (!this.catalog) return; // not read yet: it will be read from the folders
+    apply(this.catalog);
+    this.catalogStamp = await this.catalogFile.stamp();
+    this.scheduleSave();
+  }
+
+  /** After a trash move or restore: the catalog takes what the folders now hold for what moved. */
+  private async settle(entry: TrashEntry): Promise<void> {
+    if (!this.catalog) return;
+    const catalog = this.catalog;
+    const document = await this.readDocumentInfo(entry.document.id);
+    const results = await Promise.all(entry.results.map(async (r) => [r.id, await this.resultInfo(r.id)] as const));
+    await this.changed(() => {
+      catalog.settleDocument(entry.document.id, document);
+      for (const [id, info] of results) catalog.settleResult(id, info);
+    });
+  }
+
+  /** Caller holds the queue. */
+  private async heldCatalog(): Promise<Catalog> {
+    if (this.catalog) return this.catalog;
+    const saved = await this.catalogFile.load();
+    if (saved) {
+      this.catalogStamp = saved.stamp;
+      this.catalog = saved.catalog;
+      return saved.catalog;
+    }
+    // load() leaves no file behind that it did not trust.
+    this.catalogOnDisk = 'no';
+    // Taken first: should the folders change while they are read, the stamps differ and nothing is saved.
+    this.catalogStamp = await this.catalogFile.stamp();
+    this.catalog = await this.readFolders();
+    this.scheduleSave();
+    return this.catalog;
+  }
+
+  private async readFolders(): Promise<Catalog> {
     const ids = await readdirOrEmpty(join(this.root, 'documents'));
-    const infos = await Promise.all(ids.filter((id) => ID_PATTERN.test(id)).map((id) => this.readDocumentInfo(id)));
-    return Promise.all(infos.filter((i): i is StoredDocumentInfo => i !== null).map((i) => this.withPageCount(i)));
+    const documents = await mapLimited(ids.filter((id) => ID_PATTERN.test(id)), FILES_AT_ONCE, (id) => this.readDocumentInfo(id));
+    return new Catalog(
+      documents.filter((i): i is StoredDocumentInfo => i !== null),
+      await this.listResults(),
+    );
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer || this.catalogOnDisk === 'maybe') return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      this.mutations.run(() => this.saveCatalog()).catch((error: unknown) => this.logger.warn('catalog not saved', { error: String(error) }));
+    }, CATALOG_SAVE_DELAY_MS);
+    // Never what keeps a process alive: a catalog not written is rebuilt at the next start.
+    this.saveTimer.unref?.();
+  }
+
+  /** Caller holds the queue: no mutation is under way, so the catalog is what the folders hold. */
+  private async saveCatalog(): Promise<void> {
+    if (!this.catalog || this.catalogOnDisk === 'maybe') return;
+    // Gone (a test's temporary folder removed, say): nothing to save it beside.
+    if ((await readdirOrEmpty(this.root)).length === 0) return;
+    if (await this.catalogFile.save(this.catalog, this.catalogStamp)) {
+      this.catalogOnDisk = 'maybe';
+    } else {
+      this.logger.warn('the workspace folders changed outside the app; listing them again');
+      this.catalog = null;
+    }
   }
 
   /** As stored, without counting pages (counting waits on the queue its caller holds). */
@@ -318,7 +406,9 @@ export class Workspace {
       ...results.map((r) => `results/${r.id}.json`),
       ...(what === 'document' ? [`documents/${checkId(document.id)}`] : []),
     ];
+    await this.beginChange();
     await this.trash.put(entry, paths);
+    await this.settle(entry);
     this.onChange({ change: 'trash', documentId: document.id });
     return entry;
   }
@@ -341,10 +431,15 @@ export class Workspace {
     try {
       const bytes = await this.documentBytes(info.id);
       const pageCount = info.mime === 'application/pdf' ? await countPdfPagesInWorker(bytes, info.name) : 1;
-      await this.mutations.run(async () => {
+      await this.mutate(async () => {
         // Still there (not trashed meanwhile), and still without a count.
         const current = await this.readDocumentInfo(info.id);
-        if (current && current.pageCount === undefined) await writeFileAtomic(join(this.documentDir(info.id), 'document.json'), JSON.stringify({ ...current, pageCount }, null, 2));
+        if (current && current.pageCount === undefined) {
+          const counted = { ...current, pageCount };
+          await this.beginChange();
+          await writeFileAtomic(join(this.documentDir(info.id), 'document.json'), JSON.stringify(counted, null, 2));
+          await this.changed((catalog) => catalog.setDocument(counted));
+        }
       });
       return pageCount;
     } catch (error) {
@@ -355,16 +450,14 @@ export class Workspace {
 
   private async listResults(): Promise<ResultInfo[]> {
     const files = (await readdirOrEmpty(join(this.root, 'results'))).filter((f) => f.endsWith('.info.json'));
-    const summaries = await Promise.all(
-      files.map(async (file) => {
-        try {
-          return resultInfoSchema.parse(JSON.parse(await readFile(join(this.root, 'results', file), 'utf8'))) as ResultInfo;
-        } catch {
-          this.logger.warn('unreadable result summary skipped', { file });
-          return null;
-        }
-      }),
-    );
+    const summaries = await mapLimited(files, FILES_AT_ONCE, async (file) => {
+      try {
+        return resultInfoSchema.parse(JSON.parse(await readFile(join(this.root, 'results', file), 'utf8'))) as ResultInfo;
+      } catch {
+        this.logger.warn('unreadable result summary skipped', { file });
+        return null;
+      }
+    });
     return summaries.filter((s): s is ResultInfo => s !== null);
   }
 
@@ -395,10 +488,6 @@ function sensibleSummary(result: Pick<ResultInfo, 'pageCount' | 'credits' | 'mod
     credits: Number.isFinite(credits) && (credits as number) >= 0 ? credits : null,
     modelVersion: typeof modelVersion === 'string' ? (modelVersion.length > 100 ? `${modelVersion.slice(0, 100)}…` : modelVersion) : null,
   };
-}
-
-function latest(entry: LibraryEntry): string {
-  return entry.results[0]?.createdAt ?? entry.document.addedAt;
 }
 
 function checkId(id: string): string {

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { VirtualList } from '../components/VirtualList.js';
 import { LibraryAddUrl } from './LibraryAddUrl.js';
 import { LibraryDocument } from './LibraryDocument.js';
-import { filterLibrary } from './libraryModel.js';
+import { entryHeightGuess, filterLibrary } from './libraryModel.js';
 import { useLibraryStore } from './libraryStore.js';
 import { LibraryTrash } from './LibraryTrash.js';
 import { useReviewStore } from './reviewStore.js';
@@ -11,6 +12,7 @@ import { useReviewStore } from './reviewStore.js';
 export function Library() {
   const library = useLibraryStore((s) => s.library);
   const filter = useLibraryStore((s) => s.filter);
+  const complete = useLibraryStore((s) => s.complete);
   const trashCount = useLibraryStore((s) => s.trash.length);
   const error = useLibraryStore((s) => s.error);
   const { setFilter, markSeen, clearError } = useLibraryStore.getState();
@@ -22,7 +24,9 @@ export function Library() {
     if (current) markSeen(current);
   }, [current, markSeen]);
 
-  const shown = filterLibrary(library, filter);
+  const shown = useMemo(() => filterLibrary(library, filter), [library, filter]);
+  const estimate = useCallback((index: number) => entryHeightGuess(shown[index]!), [shown]);
+  const renderEntry = useCallback((index: number) => <LibraryDocument key={shown[index]!.document.id} entry={shown[index]!} />, [shown]);
   return (
     <div className="library-panel">
       <div className="library-tools">
@@ -44,6 +48,11 @@ export function Library() {
       <ErrorMessage error={error} onDismiss={clearError} />
       {showTrash ? (
         <LibraryTrash />
+      ) : shown.length === 0 && !complete ? (
+        // Only the first entries are here yet: "none" would not be true.
+        <p className="muted small library-empty" data-testid="library-listing">
+          Listing the library…
+        </p>
       ) : library.length === 0 ? (
         <p className="muted small library-empty">No documents yet.</p>
       ) : shown.length === 0 ? (
@@ -51,11 +60,8 @@ export function Library() {
           No document name contains “{filter.trim()}”.
         </p>
       ) : (
-        <ul className="library" data-testid="library">
-          {shown.map((entry) => (
-            <LibraryDocument key={entry.document.id} entry={entry} />
-          ))}
-        </ul>
+        // Only the entries near the viewport are drawn: a workspace of thousands opens at once.
+        <VirtualList count={shown.length} estimate={estimate} render={renderEntry} className="library" testId="library" overscan={400} />
       )}
     </div>
   );

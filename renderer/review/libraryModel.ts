@@ -4,7 +4,7 @@
  * Plain functions, so they are tested without a window.
  */
 import type { JobRecord } from '../../shared/jobs.js';
-import { TRASH_DAYS, trashExpiresAt, type DocumentInfo, type LibraryEntry, type ResultInfo, type TrashEntry } from '../../shared/workspace.js';
+import { libraryOrder, TRASH_DAYS, trashExpiresAt, type DocumentInfo, type LibraryEntry, type ResultInfo, type TrashEntry } from '../../shared/workspace.js';
 
 /** The results one engine made of one kind (e.g. every local parse): the latest first, then the earlier ones. */
 export interface ResultGroup {
@@ -21,6 +21,33 @@ export function groupResults(results: ResultInfo[]): ResultGroup[] {
     groups.set(key, [...(groups.get(key) ?? []), result]);
   }
   return [...groups].map(([key, [latest, ...earlier]]) => ({ key, latest: latest!, earlier }));
+}
+
+/** A first guess of an entry's height in px (name and facts, a row per engine, a fold), until it is measured. */
+export function entryHeightGuess(entry: LibraryEntry): number {
+  const groups = new Set(entry.results.map((r) => `${r.kind}·${r.engine}`)).size;
+  const folds = groups < entry.results.length ? Math.min(groups, entry.results.length - groups) : 0;
+  return 48 + groups * 18 + folds * 15;
+}
+
+/**
+ * The library after a change to some documents: their entries replaced by `fresh`, main's
+ * listing of just those documents (one it did not list is gone), each in the library's order.
+ * What a full listing would give, without sending thousands of entries for one change.
+ */
+export function mergeEntries(library: LibraryEntry[], documentIds: ReadonlySet<string>, fresh: LibraryEntry[]): LibraryEntry[] {
+  const merged = library.filter((e) => !documentIds.has(e.document.id));
+  for (const entry of fresh) {
+    let low = 0;
+    let high = merged.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (libraryOrder(merged[middle]!, entry) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    merged.splice(low, 0, entry);
+  }
+  return merged;
 }
 
 /** Lower case without accents, so "resume" finds "Résumé.pdf". */

@@ -3,10 +3,15 @@ import type { AppError } from '../../shared/errors.js';
 import type { LibraryEntry, TrashEntry } from '../../shared/workspace.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { withJobNews, withNews, type DocumentNews } from './libraryModel.js';
+import { mergeEntries, withJobNews, withNews, type DocumentNews } from './libraryModel.js';
+
+/** How many entries the first listing brings ahead of the rest: more than a window shows. */
+const FIRST_ENTRIES = 60;
 
 interface LibraryState {
   library: LibraryEntry[];
+  /** False until the whole library has been listed once: until then `library` may be its first entries only. */
+  complete: boolean;
   trash: TrashEntry[];
   /** What the filter box holds; the list shown is filterLibrary(library, filter). */
   filter: string;
@@ -41,31 +46,67 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
   const attempt = attemptWith(set);
   let listening = false;
   let loading: Promise<void> | null = null;
-  let stale = false;
+  /** What to list again: everything, and/or the documents a change named. */
+  let staleAll = false;
+  const staleDocuments = new Set<string>();
   let trashStale = false;
 
+  /** Only the entries of the documents a change touched come again, and are merged in place. */
+  const relistSome = async (documentIds: ReadonlySet<string>, listTrash: boolean) => {
+    const api = requireApi();
+    const [fresh, trash] = await Promise.all([api.library.list({ documentIds: [...documentIds] }), listTrash ? api.library.trash({}) : get().trash]);
+    const listed = new Set(fresh.map((e) => e.document.id));
+    const news = Object.fromEntries(Object.entries(get().news).filter(([id]) => !documentIds.has(id) || listed.has(id)));
+    set({ library: mergeEntries(get().library, documentIds, fresh), trash, news });
+  };
+
   /**
-   * One listing at a time; changes announced during one lead to exactly one more. The trash
-   * is listed again only when it changed (a delete, a restore, a purge).
+   * One listing at a time; changes announced during one lead to exactly one more. A change
+   * that names its document lists that document's entry only; the trash is listed again
+   * only when it changed (a delete, a restore, a purge).
    */
-  const reload = (withTrash: boolean): Promise<void> => {
-    stale = true;
+  const reload = (withTrash: boolean, documentId?: string): Promise<void> => {
+    if (documentId) staleDocuments.add(documentId);
+    else staleAll = true;
     trashStale ||= withTrash;
     loading ??= (async () => {
       try {
-        while (stale) {
-          stale = false;
+        while (staleAll || staleDocuments.size > 0) {
+          const all = staleAll || !get().complete;
+          const documentIds = new Set(staleDocuments);
+          staleAll = false;
+          staleDocuments.clear();
           const api = requireApi();
           const listTrash = trashStale;
           trashStale = false;
-          const [library, trash] = await Promise.all([api.library.list({}), listTrash ? api.library.trash({}) : get().trash]).catch((error: unknown) => {
+          if (!all) {
+            await relistSome(documentIds, listTrash).catch((error: unknown) => {
+              // Not merged after all: the next reload lists everything, the trash too.
+              staleAll = true;
+              trashStale ||= listTrash;
+              throw error;
+            });
+            continue;
+          }
+          const everything = Promise.all([api.library.list({}), listTrash ? api.library.trash({}) : get().trash]).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          );
+          if (!get().complete) {
+            // The first listing: the entries a window shows first come ahead of the thousands after them.
+            const head = await api.library.list({ first: FIRST_ENTRIES }).catch(() => null);
+            if (head && !get().complete) set({ library: head });
+          }
+          const listed = await everything;
+          if ('error' in listed) {
             // Not listed after all: the next reload lists the trash too.
             trashStale ||= listTrash;
-            throw error;
-          });
+            throw listed.error;
+          }
+          const [library, trash] = listed.value;
           const known = new Set(library.map((e) => e.document.id));
           const news = Object.fromEntries(Object.entries(get().news).filter(([id]) => known.has(id)));
-          set({ library, trash, news });
+          set({ library, trash, news, complete: true });
         }
       } finally {
         loading = null;
@@ -78,7 +119,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     if (listening) return;
     listening = true;
     subscribeEvents((event) => {
-      if (event.type === 'workspace') void attempt(() => reload(event.change === 'trash'));
+      if (event.type === 'workspace') void attempt(() => reload(event.change === 'trash', event.documentId));
       else if (event.type === 'job') {
         const news = withJobNews(get().news, event.job, get().openDocumentId);
         if (news !== get().news) set({ news });
@@ -88,6 +129,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
 
   return {
     library: [],
+    complete: false,
     trash: [],
     filter: '',
     news: {},
@@ -119,7 +161,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
       if (loading) await loading;
       if (has(find())) return find();
       listen();
-      await reload(false);
+      await reload(false, documentId);
       return find();
     },
     clearError: () => set({ error: null }),

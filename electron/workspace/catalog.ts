@@ -1,0 +1,163 @@
+import { readFile, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { libraryOrder, newestResultFirst, type DocumentInfo, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
+import { syncDirectory, writeFileAtomic } from '../fsAtomic.js';
+import type { Logger } from '../log.js';
+import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
+
+/**
+ * What the library lists, in memory: every document's info and every result's summary,
+ * read from the folders once and then kept up to date by the workspace's mutations, so a
+ * listing reads no file. Its entries are built once per change.
+ */
+export class Catalog {
+  readonly documents = new Map<string, StoredDocumentInfo>();
+  readonly results = new Map<string, ResultInfo>();
+  private listing: LibraryEntry[] | null = null;
+
+  constructor(documents: Iterable<StoredDocumentInfo> = [], results: Iterable<ResultInfo> = []) {
+    for (const document of documents) this.documents.set(document.id, document);
+    for (const result of results) this.results.set(result.id, result);
+  }
+
+  setDocument(info: StoredDocumentInfo): void {
+    this.documents.set(info.id, info);
+    this.listing = null;
+  }
+
+  setResult(info: ResultInfo): void {
+    this.results.set(info.id, info);
+    this.listing = null;
+  }
+
+  /** Takes what disk says now about one document or result (null: it is not there). */
+  settleDocument(id: string, info: StoredDocumentInfo | null): void {
+    if (info) this.documents.set(id, info);
+    else this.documents.delete(id);
+    this.listing = null;
+  }
+
+  settleResult(id: string, info: ResultInfo | null): void {
+    if (info) this.results.set(id, info);
+    else this.results.delete(id);
+    this.listing = null;
+  }
+
+  resultsOf(documentId: string): ResultInfo[] {
+    return [...this.results.values()].filter((r) => r.documentId === documentId);
+  }
+
+  /**
+   * Every document with its results, newest first (ties by id, so two catalogs of the same
+   * folders list alike). A document whose pages were never counted has `pageCount: undefined`
+   * here; the workspace counts them.
+   */
+  entries(): LibraryEntry[] {
+    if (this.listing) return this.listing;
+    const byDocument = new Map<string, ResultInfo[]>();
+    for (const result of this.results.values()) {
+      const list = byDocument.get(result.documentId);
+      if (list) list.push(result);
+      else byDocument.set(result.documentId, [result]);
+    }
+    this.listing = [...this.documents.values()]
+      .map((document) => ({ document: document as DocumentInfo, results: (byDocument.get(document.id) ?? []).sort(newestResultFirst) }))
+      .sort(libraryOrder);
+    return this.listing;
+  }
+}
+
+const CATALOG_VERSION = 1;
+
+const catalogSchema = z.object({
+  version: z.literal(CATALOG_VERSION),
+  /** The folders' modification times when it was written: a listing changed behind the app's back makes the file stale. */
+  stamp: z.string(),
+  documents: z.array(documentInfoSchema),
+  results: z.array(resultInfoSchema),
+});
+
+/**
+ * The catalog saved as `workspace/catalog.json`, so a start reads one file, not one per
+ * document and result. The folders stay the truth and the file only a copy of them:
+ *   - before a mutation touches the folders the file is removed (and the removal made
+ *     durable); it is written again once the folders are settled, with no mutation under
+ *     way. A crash in between leaves no file, and the next start lists the folders, so a
+ *     crash can neither lose nor invent an entry.
+ *   - a file that is unreadable, of another version, does not fit the schema, or whose
+ *     stamp (the modification times of documents/ and results/) differs from the folders'
+ *     (something was added or removed while the app was not looking) is removed, logged,
+ *     and the folders are listed instead. Being a copy, nothing in it is worth setting aside.
+ */
+export class CatalogFile {
+  readonly path: string;
+
+  constructor(
+    private readonly root: string,
+    private readonly logger: Logger,
+  ) {
+    this.path = join(root, 'catalog.json');
+  }
+
+  /** The saved catalog, or null (and no file left) when there is none to trust. */
+  async load(): Promise<{ catalog: Catalog; stamp: string } | null> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('catalog unreadable, listing the folders', { error: String(error) });
+      return null;
+    }
+    let reason: string;
+    try {
+      const saved = catalogSchema.parse(JSON.parse(text));
+      if (saved.stamp === (await this.stamp())) return { catalog: new Catalog(saved.documents, saved.results as ResultInfo[]), stamp: saved.stamp };
+      reason = 'the folders changed since it was written';
+    } catch (error) {
+      reason = error instanceof Error ? error.message.slice(0, 300) : String(error);
+    }
+    this.logger.warn('catalog not used, listing the folders', { reason });
+    await this.remove();
+    return null;
+  }
+
+  /**
+   * Caller holds the workspace's mutation queue, so the folders are not changing, and says
+   * which stamp its catalog describes: when the folders' is another one (something outside
+   * the app added or removed files meanwhile) nothing is written and false is returned.
+   */
+  async save(catalog: Catalog, stamp: string): Promise<boolean> {
+    if ((await this.stamp()) !== stamp) return false;
+    const saved = {
+      version: CATALOG_VERSION,
+      stamp,
+      documents: [...catalog.documents.values()],
+      results: [...catalog.results.values()],
+    };
+    await writeFileAtomic(this.path, JSON.stringify(saved));
+    return true;
+  }
+
+  async remove(): Promise<void> {
+    try {
+      await unlink(this.path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    await syncDirectory(this.root);
+  }
+
+  /** The modification times of documents/ and results/: any file added, removed or renamed there changes one. */
+  async stamp(): Promise<string> {
+    const mtime = async (dir: string) => {
+      try {
+        return String((await stat(join(this.root, dir), { bigint: true })).mtimeNs);
+      } catch {
+        return 'none';
+      }
+    };
+    return `documents:${await mtime('documents')} results:${await mtime('results')}`;
+  }
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { DOCUMENT_WARNING_CODES } from '../../shared/workspace.js';
+
+/** documents/<id>/document.json as read back (older versions wrote less). */
+export const documentInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  addedAt: z.string(),
+  // Absent in documents stored before pages were counted at import (filled in on first read).
+  pageCount: z.number().int().nonnegative().nullable().optional(),
+  warnings: z.array(z.object({ code: z.enum(DOCUMENT_WARNING_CODES), message: z.string() })).optional(),
+  encrypted: z.boolean().optional(),
+  needsPassword: z.boolean().optional(),
+  sourceUrl: z.string().optional(),
+});
+export type StoredDocumentInfo = z.infer<typeof documentInfoSchema>;
+
+/** results/<id>.info.json: a result's summary. */
+export const resultInfoSchema = z.looseObject({
+  id: z.string(),
+  documentId: z.string(),
+  kind: z.enum(['parse', 'extract', 'analyzer']),
+  engine: z.enum(['local', 'parse', 'analyzer', 'extract', 'import']),
+  createdAt: z.string(),
+  modelVersion: z.string().nullable(),
+  pageCount: z.number().nullable(),
+  credits: z.number().nullable(),
+  partial: z.boolean(),
+  sourceResultId: z.string().optional(),
+  decryptedCopy: z.boolean().optional(),
+});
