@@ -23,6 +23,8 @@ import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../fsAtomic.js';
 import type { Logger } from '../log.js';
+import { ModelBuilder } from './modelBuilder.js';
+import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
 import { Trash } from './trash.js';
 
@@ -63,6 +65,8 @@ const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
  *   documents/<id>/original        the bytes as opened
  *   results/<id>.json              the service's response, verbatim
  *   results/<id>.info.json         its summary (engine, model, pages, credits…): listing never reads responses
+ *   results/<id>.model             a parse or analyzer result's review model as bytes, derived from its
+ *                                  response (modelCache.ts): rebuilt when missing, never listed or exported
  *   reviews/<id>.json              a reviewer's decisions on a result (electron/review/reviews.ts)
  *   trash/<entry>/                 what was deleted, restorable for TRASH_DAYS (trash.ts)
  * Every write is atomic; a file that cannot be read is skipped and logged, never fatal.
@@ -75,14 +79,23 @@ export class Workspace {
   /** Settles once an interrupted trash move is finished; reads wait for it. */
   private recovered: Promise<void> = Promise.resolve();
   private readonly pageCounts = new Map<string, Promise<number | null>>();
+  readonly models: ModelCache;
 
   constructor(
     dataDir: string,
     private readonly logger: Logger,
     private readonly onChange: (change: WorkspaceChange) => void = () => undefined,
+    modelBuilder = new ModelBuilder(),
   ) {
     this.root = join(dataDir, 'workspace');
     this.trash = new Trash(this.root, logger);
+    // A cache file is written in turn with trashing, and only while its result is still there.
+    this.models = new ModelCache(
+      join(this.root, 'results'),
+      modelBuilder,
+      (id, file, stillWanted) => this.mutations.run(async () => (stillWanted() && (await this.resultInfo(id)) ? writeFileAtomic(this.models.path(id), file) : undefined)),
+      logger,
+    );
   }
 
   /** At start-up: finishes a trash move a crash cut short, then (in the background) removes trash older than TRASH_DAYS. */
@@ -182,11 +195,15 @@ export class Workspace {
       if (result.sourceResultId && !(await this.resultInfo(result.sourceResultId))) throw notFound('result');
       const stored: StoredResult = { ...result, ...sensibleSummary(result), id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
       const { response, ...info } = stored;
+      // A result saved again under its id (a job's) gets a new model: the old one goes first.
+      await this.models.forget(stored.id);
       // The response first, its summary second: a listed result always has its response on disk.
       await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
       await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
       this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
       this.onChange({ change: 'results', documentId: stored.documentId });
+      // Its review model is built now, off the event loop, so the first open finds it ready.
+      if (stored.kind !== 'extract') this.models.buildInBackground(stored.id, stored.kind);
       return stored;
     });
   }
@@ -246,6 +263,7 @@ export class Workspace {
         }
       }
       const restored = await this.trash.restore(trashId);
+      for (const result of restored.results) if (result.kind !== 'extract') this.models.buildInBackground(checkId(result.id), result.kind);
       this.logger.info('trash restored', { entry: trashId, what: restored.what });
       this.onChange({ change: 'trash', documentId: restored.document.id });
       return restored;
@@ -264,6 +282,19 @@ export class Workspace {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * A parse or analyzer result's summary with its review model as bytes (decodeModel reads
+   * them), from the cache beside it or built in the model worker. An extraction has none.
+   */
+  async resultModel(id: string, options: { rebuild?: boolean } = {}): Promise<{ result: ResultInfo; model: Uint8Array }> {
+    const result = await this.resultInfo(id);
+    if (!result) throw notFound('result');
+    if (result.kind === 'extract') {
+      throw new AppError({ code: 'not_a_parse_result', message: 'An extraction has no review model of its own: it points into its parse result.', hint: 'Open the parse result it was made from.' });
+    }
+    return { result, model: await this.models.model(checkId(id), result.kind, options.rebuild ? { rebuild: true } : {}) };
   }
 
   /** A result with its response as the JSON text on disk (not parsed here: it may be 50 MB). */
@@ -312,6 +343,8 @@ export class Workspace {
   /** Caller holds the mutation queue. Reviews first, then summaries (what lists a result), then responses, then the document. */
   private async putInTrash(what: TrashEntry['what'], document: DocumentInfo, results: ResultInfo[]): Promise<TrashEntry> {
     const entry: TrashEntry = { id: ulid(), trashedAt: new Date().toISOString(), what, document, results };
+    // Derived data does not go to the trash: a restored result's model is built again.
+    for (const result of results) await this.models.forget(checkId(result.id));
     const paths = [
       ...results.map((r) => `reviews/${checkId(r.id)}.json`),
       ...results.map((r) => `results/${r.id}.info.json`),
