@@ -30,6 +30,8 @@ export class ModelCache {
     private readonly builder: ModelBuilder,
     private readonly persist: PersistModel,
     private readonly logger: Logger,
+    /** What a window is sent at most (`result_too_large` past it). */
+    private readonly maxBytes = MAX_MODEL_BYTES,
   ) {}
 
   /** The cache file of a result (checked id). */
@@ -81,20 +83,23 @@ export class ModelCache {
       const cached = await this.readCache(id);
       if (cached) {
         this.settle(id, entry);
-        return cached;
+        return this.capped(cached);
       }
     }
     const file = await this.builder.build(id, { path: join(this.resultsDir, `${id}.json`), kind }, entry.urgent);
-    const payload = view(file, MODEL_HEADER_BYTES);
-    if (payload.length > MAX_MODEL_BYTES) {
-      throw new AppError({ code: 'result_too_large', message: `The review model of this result is ${Math.round(payload.length / 2 ** 20)} MB, more than the ${MAX_MODEL_BYTES / 2 ** 20} MB a window is sent.`, hint: 'Parse the document in parts (the "pages" option) and open each result.' });
-    }
+    const payload = this.capped(view(file, MODEL_HEADER_BYTES));
     // The window gets its model now; until the file is on disk, a second open shares these bytes.
     const stillWanted = () => (this.generations.get(id) ?? 0) === generation && this.pending.get(id) === entry;
     this.persist(id, file, stillWanted)
       .catch((error: unknown) => this.logger.warn('review model not cached', { id, error: String(error) }))
       .finally(() => this.settle(id, entry));
     return payload;
+  }
+
+  private capped(payload: Uint8Array): Uint8Array {
+    if (payload.length <= this.maxBytes) return payload;
+    const mb = (n: number) => `${Math.ceil(n / 2 ** 20)} MB`;
+    throw new AppError({ code: 'result_too_large', message: `The review model of this result is ${mb(payload.length)}, more than the ${mb(this.maxBytes)} a window is sent.`, hint: 'Parse the document in parts (the "pages" option) and open each result.' });
   }
 
   private async readCache(id: string): Promise<Uint8Array | null> {
