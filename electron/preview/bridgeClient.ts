@@ -6,7 +6,7 @@ import type { IpcResult } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { buildGroundworkApi, type Channel } from '../../shared/ipcChannels.js';
 import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
-import { decodeWireFrames, WIRE_FRAMES_TYPE } from '../../shared/wireFrames.js';
+import { decodeWireFrames, WIRE_FRAMES_TYPE } from './wireFrames.js';
 
 const STORAGE_KEY = 'groundwork-preview-token';
 const params = new URLSearchParams(location.search);

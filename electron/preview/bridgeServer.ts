@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { AppEvent } from '../../shared/events.js';
 import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
-import { encodeWireFrames, WIRE_FRAMES_TYPE } from '../../shared/wireFrames.js';
+import { encodeWireFrames, WIRE_FRAMES_TYPE } from './wireFrames.js';
 import { CONTENT_SECURITY_POLICY } from '../csp.js';
 import type { HandlerTable } from '../handlers.js';
 import { dispatch } from '../ipcDispatch.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64, decodeWire, encodeWire } from '../../../shared/wireCodec.js';
-import { decodeWireFrames, encodeWireFrames } from '../../../shared/wireFrames.js';
+import { decodeWireFrames, encodeWireFrames } from '../../../electron/preview/wireFrames.js';
 
 describe('wire codec', () => {
   it('round-trips bytes through base64 exactly, matching Node', () => {
