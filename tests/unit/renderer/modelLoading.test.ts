@@ -23,7 +23,7 @@ beforeAll(async () => {
   invoice = await bridge.services.workspace.addDocument('invoice.pdf', new Uint8Array(await readFile('resources/samples/invoice.pdf')));
   // The local engine's parse, stored (and its model built) as a run stores it.
   const { runLocalParse } = await import('../../../electron/runs/localParse.js');
-  parsed = await runLocalParse(bridge.services, { engine: 'local', runId: crypto.randomUUID(), documentId: invoice.id }, new AbortController().signal);
+  parsed = await runLocalParse(bridge.services, { runId: crypto.randomUUID(), documentId: invoice.id }, new AbortController().signal);
   await useLibraryStore.getState().load();
 });
 
