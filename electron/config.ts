@@ -25,13 +25,15 @@ export interface AppConfig {
   addresses: DefaultAddresses;
   /** A built engine worker to use instead of the bundled one (tests); null for the bundled one. */
   engineWorker: string | null;
+  /** A built review-model worker to use instead of the bundled one (tests); null for the bundled one. */
+  modelWorker: string | null;
 }
 
 /**
  * The only place the app reads GROUNDWORK_* variables. A packaged build ignores them all:
  * whoever can set an installed app's environment must not be able to point it at another
  * data folder, another keychain namespace, other service hosts (keys would follow) or
- * other code for the engine worker.
+ * other code for the engine or model worker.
  */
 export function readConfig(options: { shell: ShellKind; isPackaged: boolean; env?: NodeJS.ProcessEnv }): AppConfig {
   const env = options.env ?? process.env;
@@ -49,6 +51,7 @@ export function readConfig(options: { shell: ShellKind; isPackaged: boolean; env
     keychainService: read('GROUNDWORK_KEYCHAIN_SERVICE') ?? KEYCHAIN_SERVICES[options.shell],
     addresses,
     engineWorker: read('GROUNDWORK_ENGINE_WORKER') ?? null,
+    modelWorker: read('GROUNDWORK_MODEL_WORKER') ?? null,
   };
 }
 

@@ -62,6 +62,7 @@ export function createHandlers(services: Services): HandlerTable {
     'library:delete': (request) => ('documentId' in request ? workspace.trashDocument(request.documentId) : workspace.trashResult(request.resultId)),
     'library:restore': ({ trashId }) => workspace.restore(trashId),
     'results:get': ({ id }) => workspace.resultText(id),
+    'results:model': ({ id, rebuild }) => workspace.resultModel(id, rebuild ? { rebuild } : {}),
     'results:import': (request) => importResult(workspace, request),
     'engine:parse': (request) =>
       runs.run(request.runId, async (signal) => {

@@ -16,7 +16,7 @@ import {
 } from './keys.js';
 import type { AppEvent } from './events.js';
 import { parseOptionsSchema } from './contracts/v2Parse.js';
-import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type ParseAnswer, type Review, type StoredResult, type StoredResultText, type TrashEntry } from './workspace.js';
+import { REVIEW_STATUSES, type DocumentInfo, type LibraryEntry, type ParseAnswer, type ResultInfo, type Review, type StoredResult, type StoredResultText, type TrashEntry } from './workspace.js';
 import { CHANNELS, type Channel } from './ipcChannels.js';
 import { datasetsRequests as ds, type ChosenFolder, type DownloadResult, type InferenceResult } from './datasets/ipcDatasets.js';
 import { jobsRequests as jr } from './ipcJobs.js';
@@ -40,6 +40,8 @@ const noRequest = z.object({}).strict();
 const workspaceId = z.string().regex(/^[a-zA-Z0-9_-]{1,80}$/, 'not a workspace id');
 const runIdSchema = z.string().uuid();
 export const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
+/** The largest review model `results:model` sends; a bigger one is refused `result_too_large`. */
+export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
 /** A PDF password as typed; its value never appears in a validation message. */
 const documentPassword = z.string().min(1, 'empty').max(1024, 'too long');
 
@@ -59,6 +61,12 @@ export interface AppInfo {
 }
 
 export type DefaultAddresses = Record<KeyKind, string>;
+
+/** What `results:model` answers. */
+export interface ResultModel {
+  result: ResultInfo;
+  model: Uint8Array;
+}
 
 export const ipcTable = {
   'app:info': channel<AppInfo>()(noRequest),
@@ -110,6 +118,11 @@ export const ipcTable = {
   'library:delete': channel<TrashEntry>()(z.union([z.object({ documentId: workspaceId }).strict(), z.object({ resultId: workspaceId }).strict()])),
   'library:restore': channel<TrashEntry>()(z.object({ trashId: workspaceId }).strict()),
   'results:get': channel<StoredResultText>()(z.object({ id: workspaceId }).strict()),
+  /**
+   * A parse or analyzer result's summary and its review model as bytes (decodeModel), built in
+   * main and cached beside the result. `rebuild` ignores the cache (the window could not read it).
+   */
+  'results:model': channel<ResultModel>()(z.object({ id: workspaceId, rebuild: z.literal(true).optional() }).strict()),
   'results:import': channel<StoredResult>()(
     z
       .object({

@@ -27,6 +27,7 @@ export const CHANNELS = [
   'library:delete',
   'library:restore',
   'results:get',
+  'results:model',
   'results:import',
   'engine:parse',
   'engine:extract',

@@ -6,6 +6,7 @@ import type { IpcResult } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { buildGroundworkApi, type Channel } from '../../shared/ipcChannels.js';
 import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
+import { decodeWireFrames, WIRE_FRAMES_TYPE } from './wireFrames.js';
 
 const STORAGE_KEY = 'groundwork-preview-token';
 const params = new URLSearchParams(location.search);
@@ -23,7 +24,7 @@ async function invoke(channel: Channel, request: unknown): Promise<IpcResult<unk
   try {
     response = await fetch(`/__bridge/invoke/${encodeURIComponent(channel)}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Groundwork-Token': token },
+      headers: { 'Content-Type': 'application/json', Accept: `${WIRE_FRAMES_TYPE}, application/json`, 'X-Groundwork-Token': token },
       body: encodeWire(request ?? {}),
     });
   } catch {
@@ -32,6 +33,7 @@ async function invoke(channel: Channel, request: unknown): Promise<IpcResult<unk
       error: { code: 'bridge_unreachable', message: 'The preview server is not running.', hint: 'Start it again with `npm run preview`.' },
     };
   }
+  if (response.headers.get('content-type') === WIRE_FRAMES_TYPE) return decodeWireFrames(await response.arrayBuffer()) as IpcResult<unknown>;
   return decodeWire(await response.text()) as IpcResult<unknown>;
 }
 

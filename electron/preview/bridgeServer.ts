@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { AppEvent } from '../../shared/events.js';
 import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
+import { encodeWireFrames, WIRE_FRAMES_TYPE } from './wireFrames.js';
 import { CONTENT_SECURITY_POLICY } from '../csp.js';
 import type { HandlerTable } from '../handlers.js';
 import { dispatch } from '../ipcDispatch.js';
@@ -100,7 +101,13 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
       sendJson(res, 400, refusal('invalid_request', error instanceof Error ? error.message : 'Unreadable request body.'));
       return;
     }
-    sendJson(res, 200, await dispatch(options.handlers, channel, request, options.logger));
+    const answer = await dispatch(options.handlers, channel, request, options.logger);
+    // Bytes (a document, a review model) go as they are to a client that reads frames.
+    const frames = header(req, 'accept')?.includes(WIRE_FRAMES_TYPE) ? encodeWireFrames(answer) : null;
+    if (frames) {
+      res.writeHead(200, { 'Content-Type': WIRE_FRAMES_TYPE, 'Cache-Control': 'no-store' });
+      res.end(frames);
+    } else sendJson(res, 200, answer);
   }
 
   function openEventStream(res: ServerResponse): void {

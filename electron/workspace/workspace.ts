@@ -24,6 +24,8 @@ import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { Catalog, CatalogFile } from './catalog.js';
 import { mapLimited } from './mapLimited.js';
+import { ModelBuilder } from './modelBuilder.js';
+import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
 import { Trash } from './trash.js';
 
@@ -39,6 +41,9 @@ const FILES_AT_ONCE = 64;
  *   documents/<id>/original        the bytes as opened
  *   results/<id>.json              the service's response, verbatim
  *   results/<id>.info.json         its summary (engine, model, pages, credits…): listing never reads responses
+ *   models/<id>.model              a parse or analyzer result's review model as bytes, derived from its
+ *                                  response (modelCache.ts): rebuilt when missing, never listed or exported;
+ *                                  a folder of its own, so writing one leaves the catalog's folder stamp alone
  *   reviews/<id>.json              a reviewer's decisions on a result (electron/review/reviews.ts)
  *   trash/<entry>/                 what was deleted, restorable for TRASH_DAYS (trash.ts)
  *   catalog.json                   a copy of every document.json and *.info.json for a fast start (catalog.ts)
@@ -64,15 +69,24 @@ export class Workspace {
   /** Set by a mutation once it has begun changing the folders. */
   private changing = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly models: ModelCache;
 
   constructor(
     dataDir: string,
     private readonly logger: Logger,
     private readonly onChange: (change: WorkspaceChange) => void = () => undefined,
+    modelBuilder = new ModelBuilder(),
   ) {
     this.root = join(dataDir, 'workspace');
     this.trash = new Trash(this.root, logger);
     this.catalogFile = new CatalogFile(this.root, logger);
+    // A cache file is written in turn with trashing, and only while its result is still there.
+    this.models = new ModelCache(
+      join(this.root, 'models'),
+      modelBuilder,
+      (id, file, stillWanted) => this.mutations.run(async () => (stillWanted() && (await this.resultInfo(id)) ? writeFileAtomic(this.models.path(id), file) : undefined)),
+      logger,
+    );
   }
 
   /** At start-up: finishes a trash move a crash cut short, then (in the background) removes trash older than TRASH_DAYS. */
@@ -182,6 +196,8 @@ export class Workspace {
       const stored: StoredResult = { ...result, ...sensibleSummary(result), id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
       const { response, ...info } = stored;
       await this.beginChange();
+      // A result saved again under its id (a job's) gets a new model: the old one goes first.
+      await this.models.forget(stored.id);
       // The response first, its summary second: a listed result always has its response on disk.
       await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
       await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
@@ -190,6 +206,8 @@ export class Workspace {
       await this.changed((catalog) => catalog.setResult(listed));
       this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
       this.onChange({ change: 'results', documentId: stored.documentId });
+      // Its review model is built now, off the event loop, so the first open finds it ready.
+      if (stored.kind !== 'extract') this.models.buildInBackground(stored.id, stored.kind);
       return stored;
     });
   }
@@ -251,6 +269,7 @@ export class Workspace {
       await this.beginChange();
       const restored = await this.trash.restore(trashId);
       await this.settle(restored);
+      for (const result of restored.results) if (result.kind !== 'extract') this.models.buildInBackground(checkId(result.id), result.kind);
       this.logger.info('trash restored', { entry: trashId, what: restored.what });
       this.onChange({ change: 'trash', documentId: restored.document.id });
       return restored;
@@ -269,6 +288,19 @@ export class Workspace {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * A parse or analyzer result's summary with its review model as bytes (decodeModel reads
+   * them), from the cache beside it or built in the model worker. An extraction has none.
+   */
+  async resultModel(id: string, options: { rebuild?: boolean } = {}): Promise<{ result: ResultInfo; model: Uint8Array }> {
+    const result = await this.resultInfo(id);
+    if (!result) throw notFound('result');
+    if (result.kind === 'extract') {
+      throw new AppError({ code: 'not_a_parse_result', message: 'An extraction has no review model of its own: it points into its parse result.', hint: 'Open the parse result it was made from.' });
+    }
+    return { result, model: await this.models.model(checkId(id), result.kind, options.rebuild ? { rebuild: true } : {}) };
   }
 
   /** A result with its response as the JSON text on disk (not parsed here: it may be 50 MB). */
@@ -400,6 +432,8 @@ export class Workspace {
   /** Caller holds the mutation queue. Reviews first, then summaries (what lists a result), then responses, then the document. */
   private async putInTrash(what: TrashEntry['what'], document: DocumentInfo, results: ResultInfo[]): Promise<TrashEntry> {
     const entry: TrashEntry = { id: ulid(), trashedAt: new Date().toISOString(), what, document, results };
+    // Derived data does not go to the trash: a restored result's model is built again.
+    for (const result of results) await this.models.forget(checkId(result.id));
     const paths = [
       ...results.map((r) => `reviews/${checkId(r.id)}.json`),
       ...results.map((r) => `results/${r.id}.info.json`),

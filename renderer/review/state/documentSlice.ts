@@ -1,6 +1,5 @@
 import { AppError } from '../../../shared/errors.js';
 import type { ParseModel } from '../../../shared/grounding/parseModel.js';
-import { modelOfResult } from '../../../shared/grounding/resultModel.js';
 import { recogniseResult } from '../../../shared/resultShapes.js';
 import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
 import { requireApi } from '../../ipc/client.js';
@@ -8,6 +7,7 @@ import { ScopeSlot, type DocumentScope } from '../documentScope.js';
 import { useLibraryStore } from '../libraryStore.js';
 import { importAsking, unlockAsking } from '../protectedDocuments.js';
 import { WORKSPACE_BANNER } from './errorsSlice.js';
+import { fetchReviewResult } from './reviewResult.js';
 import { started, type SliceOf } from './slice.js';
 
 /** empty: nothing open; opening: a document or result is on its way (runs wait); ready: what is shown is complete. */
@@ -81,7 +81,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const chosen = results.find((r) => r.id === choice.resultId) ?? results.find((r) => r.kind !== 'extract');
     const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
     // The pages start drawing as soon as the bytes are here, while the result is on its way.
-    const storedResult = started(parseId && parseId !== get().result?.id ? read(parseId) : Promise.resolve(null));
+    const known = { kind: results.find((r) => r.id === parseId)?.kind, stored: choice.stored };
+    const fetching = started(parseId && parseId !== get().result?.id ? fetchReviewResult(api, parseId, known) : Promise.resolve(null));
     const current = get();
     // A document's bytes never change (its id is their hash): the same document keeps its pages.
     const bytes = current.document?.id === document.id && current.bytes ? current.bytes : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));
@@ -93,10 +94,11 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     if (parseId && parseId === current.result?.id && current.model) {
       set({ selection: null });
     } else {
-      const parsed = await scope.settle(storedResult);
+      const fetched = await scope.settle(fetching);
       performance.mark('gw:result-fetched');
-      const model = parsed ? modelOfResult(parsed) : null;
+      const model = fetched ? await scope.settle(fetched.model()) : null;
       performance.mark('gw:model-built');
+      const parsed = fetched?.result ?? null;
       // The model holds all a review needs; the parsed response (the biggest thing in memory)
       // is dropped. The older analyzer's stays: it also carries that result's fields.
       set({ document: newest(), bytes, result: parsed && parsed.kind !== 'analyzer' ? { ...parsed, response: undefined } : parsed, model, selection: null });

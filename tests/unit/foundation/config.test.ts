@@ -9,6 +9,7 @@ const HOSTILE_ENV = {
   GROUNDWORK_ANALYZER_URL: 'https://collector.example',
   GROUNDWORK_V1_URL: 'https://collector.example',
   GROUNDWORK_ENGINE_WORKER: '/tmp/evil-worker.mjs',
+  GROUNDWORK_MODEL_WORKER: '/tmp/evil-model-worker.mjs',
 };
 
 describe('the effective config', () => {
@@ -23,7 +24,7 @@ describe('the effective config', () => {
   it('a packaged build ignores every GROUNDWORK_* variable', () => {
     const packaged = readConfig({ shell: 'electron', isPackaged: true, env: HOSTILE_ENV });
     expect(packaged).toEqual(readConfig({ shell: 'electron', isPackaged: false, env: {} }));
-    expect(packaged).toMatchObject({ dataDir: null, keychainService: 'groundwork', engineWorker: null, addresses: { v2: 'https://api.ade.landing.ai', v1: 'https://api.landing.ai' } });
+    expect(packaged).toMatchObject({ dataDir: null, keychainService: 'groundwork', engineWorker: null, modelWorker: null, addresses: { v2: 'https://api.ade.landing.ai', v1: 'https://api.landing.ai' } });
   });
 
   it('an unpackaged run (tests, the preview, a checkout) takes them', () => {
@@ -32,6 +33,7 @@ describe('the effective config', () => {
       keychainService: 'someone-elses-keys',
       addresses: { v2: 'https://collector.example', analyzer: 'https://collector.example', v1: 'https://collector.example', 'v1-legacy': 'https://collector.example' },
       engineWorker: '/tmp/evil-worker.mjs',
+      modelWorker: '/tmp/evil-model-worker.mjs',
     });
     // An empty variable is no override.
     expect(readConfig({ shell: 'preview', isPackaged: false, env: { GROUNDWORK_DATA_DIR: '' } }).dataDir).toBeNull();

@@ -31,6 +31,7 @@ const VALID: Record<Channel, unknown> = {
   'library:delete': { resultId: 'abc-123' },
   'library:restore': { trashId: '01hzx3k5m7n9p1q3r5s7t9v1w3' },
   'results:get': { id: 'abc-123' },
+  'results:model': { id: 'abc-123' },
   'results:import': { documentId: 'abc', fileName: 'r.json', text: '{}' },
   'engine:parse': { engine: 'local', runId: KEY_ID, documentId: 'abc123', options: { pages: [1, 2], atomic_grounding: false } },
   'engine:extract': { engine: 'extract', runId: KEY_ID, resultId: 'abc-123', schema: { type: 'object', properties: {} } },
@@ -98,6 +99,7 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'documents:read': [{ id: '../settings' }, { id: '' }],
   'documents:unlock': [{ id: 'abc123' }, { id: 'abc123', password: '' }, { id: 'abc123', password: 42 }, { id: '../x', password: 'pw' }, { id: 'abc123', password: 'pw', remember: true }],
   'results:get': [{ id: 'a/b' }],
+  'results:model': [{ id: '../results/x' }, { id: 'abc', rebuild: false }, { id: 'abc', rebuild: 'yes' }, { id: 'abc', bytes: new Uint8Array(1) }, {}],
   'results:import': [{ documentId: 'abc', fileName: 'r.json', text: { markdown: '' } }, { documentId: 'abc', fileName: '', text: '{}' }],
   'engine:parse': [
     { runId: KEY_ID, documentId: 'abc' },
