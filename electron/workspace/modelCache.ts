@@ -25,7 +25,9 @@ export class ModelCache {
   private readonly generations = new Map<string, number>();
 
   constructor(
+    /** Where the models are kept, and where the results they are built from are. */
     private readonly dir: string,
+    private readonly resultsDir: string,
     private readonly builder: ModelBuilder,
     private readonly persist: PersistModel,
     private readonly logger: Logger,
@@ -85,7 +87,7 @@ export class ModelCache {
         return this.capped(cached);
       }
     }
-    const file = await this.builder.build(id, { path: join(this.dir, `${id}.json`), kind }, entry.urgent);
+    const file = await this.builder.build(id, { path: join(this.resultsDir, `${id}.json`), kind }, entry.urgent);
     const payload = this.capped(view(file, MODEL_HEADER_BYTES));
     // The window gets its model now; until the file is on disk, a second open shares these bytes.
     const stillWanted = () => (this.generations.get(id) ?? 0) === generation && this.pending.get(id) === entry;

@@ -83,6 +83,7 @@ export class Workspace {
     // A cache file is written in turn with trashing, and only while its result is still there.
     this.models = new ModelCache(
       join(this.root, 'models'),
+      join(this.root, 'results'),
       modelBuilder,
       (id, file, stillWanted) => this.mutations.run(async () => (stillWanted() && (await this.resultInfo(id)) ? writeFileAtomic(this.models.path(id), file) : undefined)),
       logger,

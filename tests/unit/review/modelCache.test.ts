@@ -183,7 +183,7 @@ describe('the results:model answer', () => {
     const stored = await save(parse('A model of a few hundred bytes'));
     await cached(stored.id);
     const size = (await workspace.resultModel(stored.id)).model.length;
-    const small = new ModelCache(join(dir, 'workspace', 'results'), builder, async () => undefined, createLogger(null, { console: false }), size - 1);
+    const small = new ModelCache(join(dir, 'workspace', 'models'), join(dir, 'workspace', 'results'), builder, async () => undefined, createLogger(null, { console: false }), size - 1);
     await expect(small.model(stored.id, 'parse')).rejects.toMatchObject({ code: 'result_too_large' });
     await expect(small.model(stored.id, 'parse', { rebuild: true })).rejects.toMatchObject({ code: 'result_too_large' });
   });
