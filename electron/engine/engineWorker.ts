@@ -1,9 +1,10 @@
 /**
  * Worker-thread entry of the local engine (bundled to dist/electron/engine-worker.mjs), so a
- * long parse never blocks the main process, and pdf.js never loads there. One worker per
- * task: cancelling terminates it.
+ * long parse never blocks the main process, and pdf.js never loads there. Tasks arrive one
+ * at a time as messages (the supervisor sends the next only after this one's final answer);
+ * cancelling terminates the worker.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import { makeDecryptedCopy } from './decryptedCopy.js';
 import { parseDocument } from './parseDocument.js';
@@ -32,29 +33,42 @@ const postOcr = (page: number, fraction: number) => {
   post({ type: 'ocr', page, fraction });
 };
 
-function run(input: EngineWorkerInput): Promise<EngineWorkerMessage> {
+/** The task's final answer, and what of it moves to main rather than being copied. */
+type Answer = [EngineWorkerMessage, ArrayBuffer[]?];
+
+// The task's bytes are this thread's own (moved here, not copied), so pdf.js may take them
+// as they are, except to decrypt: pdf-lib reads them again after pdf.js.
+function run(input: EngineWorkerInput): Promise<Answer> {
+  lastOcr = { page: 0, step: -1 };
   switch (input.task) {
     case 'pageCount':
-      return readablePdfPageCount(input.bytes, input.filename, input.password).then((pages) => ({ type: 'pageCount', pages }));
+      return readablePdfPageCount(input.bytes, input.filename, input.password, true).then((pages) => [{ type: 'pageCount', pages }]);
     case 'decrypt': {
       const stop = heartbeat();
       return makeDecryptedCopy(input.bytes, input.filename, input.password)
-        .then((copy): EngineWorkerMessage => ({ type: 'decrypted', bytes: copy.bytes, pages: copy.pages }))
+        .then((copy): Answer => [{ type: 'decrypted', bytes: copy.bytes, pages: copy.pages }, movable(copy.bytes)])
         .finally(stop);
     }
     case 'parse':
       return parseDocument(input.bytes, input.options, {
         filename: input.filename,
+        handOverBytes: true,
         pageBudgetMs: input.pageBudgetMs,
         skipPages: new Map(input.skipPages),
         ...(input.password === undefined ? {} : { password: input.password }),
         onPageStart: (page) => post({ type: 'pageStart', page }),
         onOcrProgress: postOcr,
         onProgress: (done, total) => post({ type: 'progress', done, total }),
-      }).then((response) => ({ type: 'result', response }));
+      }).then((response): Answer => [{ type: 'result', response }]);
   }
 }
 
-run(workerData as EngineWorkerInput)
-  .then(post)
-  .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
+/** A buffer that is the bytes' alone can move to main; a view into a bigger one is copied. */
+const movable = (bytes: Uint8Array): ArrayBuffer[] =>
+  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
+
+parentPort?.on('message', (input: EngineWorkerInput) => {
+  run(input)
+    .then(([message, transfer]) => parentPort?.postMessage(message, transfer))
+    .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
+});

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import { activeConfig } from '../config.js';
@@ -9,6 +8,7 @@ import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
 import { overBudgetReason } from './pageText.js';
 import { cancelledError } from './cancelled.js';
 import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
+import { releaseEngineWorker, takeEngineWorker } from './workerPool.js';
 
 export interface LocalParseHooks {
   filename?: string;
@@ -134,7 +134,8 @@ type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 
 /**
  * One worker for one try: progress goes to the hooks, the final message resolves, errors
  * reject. The worker has its own heap ceiling; a worker silent past a page's budget plus
- * grace is stuck and is stopped, as is one past the document's deadline.
+ * grace is stuck and is stopped, as is one past the document's deadline. A worker that
+ * answered is kept warm for the next task (workerPool.ts); any other is ended.
  */
 function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limits: EngineLimits, deadline: number): Promise<FinalMessage> {
   const { signal } = hooks;
@@ -145,23 +146,26 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
   } catch (error) {
     return Promise.reject(error);
   }
-  const worker = new Worker(workerPath, {
-    workerData: input,
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, stackSizeMb: limits.stackMb },
-  });
+  const worker = takeEngineWorker(workerPath, { maxOldGenerationSizeMb: limits.maxHeapMb, stackSizeMb: limits.stackMb });
   const fileName = input.filename;
 
   return new Promise<FinalMessage>((resolve, reject) => {
     let settled = false;
     let page: number | null = null;
     let stuckTimer: ReturnType<typeof setTimeout> | undefined;
-    const finish = (outcome: () => void) => {
+    /** `answered`: the worker ended the task itself, so it may serve another; otherwise it is ended. */
+    const finish = (outcome: () => void, answered = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(stuckTimer);
       clearTimeout(documentTimer);
       signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      if (answered && input.password === undefined) {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        releaseEngineWorker(worker);
+      } else void worker.terminate();
       outcome();
     };
     const onAbort = () => finish(() => reject(cancelledError()));
@@ -182,7 +186,7 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
     };
     watchForStuck();
 
-    worker.on('message', (message: EngineWorkerMessage) => {
+    const onMessage = (message: EngineWorkerMessage) => {
       watchForStuck();
       if (message.type === 'working') return;
       if (message.type === 'pageStart') page = message.page;
@@ -190,10 +194,10 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
         if (!settled) hooks.onOcrProgress?.(message.page, message.fraction);
       } else if (message.type === 'progress') {
         if (!settled) hooks.onProgress?.(message.done, message.total);
-      } else if (message.type === 'error') finish(() => reject(new AppError(message.error)));
-      else finish(() => resolve(message));
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
+      } else if (message.type === 'error') finish(() => reject(new AppError(message.error)), true);
+      else finish(() => resolve(message), true);
+    };
+    const onError = (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         const ceiling = `${Math.round(limits.maxHeapMb / 102.4) / 10} GB`;
         pageStopped(
@@ -201,9 +205,15 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
           new AppError({ code: 'engine_out_of_memory', message: `"${fileName}" needs more memory than the local engine allows (${ceiling}).`, hint: 'Use the cloud parser for this document.' }),
         );
       } else finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine crashed: ${error.message}` })));
-    });
-    worker.on('exit', (code) =>
-      finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine stopped unexpectedly (exit code ${code}).` }))),
-    );
+    };
+    const onExit = (code: number) =>
+      finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine stopped unexpectedly (exit code ${code}).` })));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    // The worker gets a copy of the bytes of its own, moved rather than cloned: the caller's
+    // stay usable (a restart sends them again), and the worker may hand its copy to pdf.js.
+    const own = new Uint8Array(input.bytes);
+    worker.postMessage({ ...input, bytes: own }, [own.buffer]);
   });
 }

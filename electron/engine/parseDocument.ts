@@ -33,6 +33,8 @@ export interface ParseContext {
   skipPages?: ReadonlyMap<number, string>;
   /** The password of a PDF that needs one to open (never in the response or an error). */
   password?: string;
+  /** The bytes are the engine's to give pdf.js, which detaches them (the worker's own copy); otherwise pdf.js reads a copy. */
+  handOverBytes?: boolean;
 }
 
 /** Pages on each side of the current one that header/footer detection and the body size look at. */
@@ -83,7 +85,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
       const response = await parsePages(pages, readImage, resolved, context);
       return await toResponse(response, pages.length, filename, started);
     }
-    const pdf = await openPdf(bytes, filename, context.password);
+    const pdf = await openPdf(bytes, filename, context.password, context.handOverBytes);
     try {
       if (pdf.numPages === 0) throw documentErrors.emptyPdf(filename);
       const pages = selectPages(resolved.pages, pdf.numPages);

@@ -44,13 +44,16 @@ const NEED_PASSWORD = 1;
  * turning its exceptions into errors a user can act on. Runs only in the engine worker.
  * An encrypted PDF with an empty user password opens without one; `password` is the user
  * password (or the owner password) of one that needs it. It never appears in an error.
+ * pdf.js detaches the buffer it is given: with `handOver` it gets the caller's bytes, which
+ * are unusable afterwards; without, a copy.
  */
-export async function openPdf(bytes: Uint8Array, fileName: string, password?: string): Promise<PdfDocument> {
+export async function openPdf(bytes: Uint8Array, fileName: string, password?: string, handOver = false): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
+  // Judged before pdf.js may take the bytes: it explains a failure to open.
+  const truncated = isTruncatedPdf(bytes);
   const task = pdfjs.getDocument({
     ...PDFJS_DOCUMENT_OPTIONS,
-    // pdf.js detaches the buffer it is given; the caller's bytes stay usable.
-    data: bytes.slice(),
+    data: handOver ? bytes : bytes.slice(),
     disableFontFace: true,
     useSystemFonts: false,
     // A page drawn for OCR decodes its images outside the worker's heap ceiling: a small file can
@@ -68,7 +71,7 @@ export async function openPdf(bytes: Uint8Array, fileName: string, password?: st
       throw code === NEED_PASSWORD || password === undefined ? documentErrors.passwordRequired(fileName) : documentErrors.wrongPassword(fileName);
     }
     const detail = error instanceof Error ? error.message : String(error);
-    if (isTruncatedPdf(bytes)) throw documentErrors.truncatedPdf(fileName, detail);
+    if (truncated) throw documentErrors.truncatedPdf(fileName, detail);
     throw new AppError({
       code: 'corrupt_pdf',
       message: `"${fileName}" looks like a PDF but cannot be read (${detail}).`,

@@ -2,11 +2,12 @@ import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
 import type { AppErrorData } from '../../shared/errors.js';
 
 /**
- * What the engine worker is started with (its `workerData`): a parse, just opening the PDF
- * to count its pages, or a decrypted copy of an encrypted PDF for a service. pdf.js (and
- * pdf-lib) run only in this worker, never in main, so a hostile PDF meets the worker's
- * memory ceiling and time budgets, and main stays responsive. `password` opens a PDF that
- * needs one; it lives in this message and the worker's memory only, never in an answer.
+ * A task sent to the engine worker (a message; its `bytes` are moved, not copied): a parse,
+ * just opening the PDF to count its pages, or a decrypted copy of an encrypted PDF for a
+ * service. pdf.js (and pdf-lib) run only in this worker, never in main, so a hostile PDF
+ * meets the worker's memory ceiling and time budgets, and main stays responsive. `password`
+ * opens a PDF that needs one; it lives in this message and the worker's memory only, never
+ * in an answer, and a worker that was given one is ended with its task, never kept.
  */
 export type EngineWorkerInput =
   | {

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParseResponse, StructureNode } from '../../../shared/contracts/v2Parse.js';
 import { parseLocally } from '../../../electron/engine/localEngine.js';
 import { parseDocument } from '../../../electron/engine/parseDocument.js';
+import { endIdleEngineWorkers, idleEngineWorkers } from '../../../electron/engine/workerPool.js';
 import { benchReportPdf } from '../../support/benchReportPdf.js';
 import { buildPdf, MONO, type TextSpec } from './pdfFixtures.js';
 
@@ -98,9 +99,11 @@ function outline(result: ParseResponse): string {
 
 let features: Uint8Array;
 let report: Uint8Array;
+let reportHash: string;
 beforeAll(async () => {
   features = await featuresPdf();
   report = await benchReportPdf(12);
+  reportHash = createHash('sha256').update(report).digest('hex');
 });
 
 describe('the engine’s output is unchanged', () => {
@@ -135,8 +138,15 @@ describe('the engine’s output is unchanged', () => {
     expect(pinOf(result)).toBe(expectedPin);
   });
 
-  it('is the same read in the worker thread as the app runs it', async () => {
-    const inWorker = await parseLocally(report, {}, { workerPath: process.env.GROUNDWORK_ENGINE_WORKER!, filename: 'bench report, 12 pages.pdf' });
+  it('is the same read in the worker thread as the app runs it, also in a worker kept from another document', async () => {
+    const workerPath = process.env.GROUNDWORK_ENGINE_WORKER!;
+    await endIdleEngineWorkers();
+    const first = await parseLocally(features, {}, { workerPath, filename: 'features.pdf' });
+    expect(pinOf(first)).toBe('4ecc22dbe5b27b44083c8ee912a14ebc554b6909365b1ed816674b320da69c29');
+    expect(idleEngineWorkers()).toBe(1);
+    const inWorker = await parseLocally(report, {}, { workerPath, filename: 'bench report, 12 pages.pdf' });
     expect(pinOf(inWorker)).toBe('b79a875a82d0cd6bd141b3536526667e61812fe63dbf209ffe71719c5469ceef');
+    // The caller's bytes stay whole (the worker was sent a copy of its own, which pdf.js took).
+    expect(createHash('sha256').update(report).digest('hex')).toBe(reportHash);
   });
 });
