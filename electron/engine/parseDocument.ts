@@ -147,10 +147,10 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
   };
 
   const write = (page: PageText, status: PageText['status'], reason: string, blocks: Block[]) => {
-    if (pageNodes.length > 0) markdown.write('\n\n');
+    if (pageNodes.length > 0) markdown.append('\n\n');
     const start = markdown.position;
     const pageMark = markdown.mark();
-    markdown.write(`<!-- page ${page.number} -->`);
+    markdown.append(`<!-- page ${page.number} -->`);
     const children = writer.writeBlocks(blocks, page.number, page.size);
     const node: StructureNode = {
       type: 'page',
