@@ -49,7 +49,10 @@ function run(input: EngineWorkerInput): Promise<Answer> {
         .then((copy): Answer => [{ type: 'decrypted', bytes: copy.bytes, pages: copy.pages }, movable(copy.bytes)])
         .finally(stop);
     }
-    case 'parse':
+    case 'parse': {
+      // Each page goes to main as it is finished, so its copy is made (here) and taken in
+      // (there) while later pages are read, not as one graph of the whole document at the end.
+      let streamedPages = 0;
       return parseDocument(input.bytes, input.options, {
         filename: input.filename,
         handOverBytes: true,
@@ -59,7 +62,12 @@ function run(input: EngineWorkerInput): Promise<Answer> {
         onPageStart: (page) => post({ type: 'pageStart', page }),
         onOcrProgress: postOcr,
         onProgress: (done, total) => post({ type: 'progress', done, total }),
-      }).then((response): Answer => [{ type: 'result', response }]);
+        onPageWritten: (node) => {
+          streamedPages++;
+          post({ type: 'page', node });
+        },
+      }).then((response): Answer => [{ type: 'result', response: { ...response, structure: { ...response.structure, children: [] } }, streamedPages }]);
+    }
   }
 }
 

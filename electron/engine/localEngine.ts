@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
+import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import { activeConfig } from '../config.js';
 import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
@@ -129,7 +129,7 @@ class PageStoppedWorker extends Error {
   }
 }
 
-type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'working' } | { type: 'ocr' } | { type: 'error' }>;
+type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'page' } | { type: 'working' } | { type: 'ocr' } | { type: 'error' }>;
 
 /**
  * One worker for one try: progress goes to the hooks, the final message resolves, errors
@@ -152,6 +152,8 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
   return new Promise<FinalMessage>((resolve, reject) => {
     let settled = false;
     let page: number | null = null;
+    /** Pages of the response, as the worker sends them on. */
+    const written: StructureNode[] = [];
     let stuckTimer: ReturnType<typeof setTimeout> | undefined;
     /** `answered`: the worker ended the task itself, so it may serve another; otherwise it is ended. */
     const finish = (outcome: () => void, answered = false) => {
@@ -190,12 +192,20 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
       watchForStuck();
       if (message.type === 'working') return;
       if (message.type === 'pageStart') page = message.page;
+      else if (message.type === 'page') written.push(message.node);
       else if (message.type === 'ocr') {
         if (!settled) hooks.onOcrProgress?.(message.page, message.fraction);
       } else if (message.type === 'progress') {
         if (!settled) hooks.onProgress?.(message.done, message.total);
       } else if (message.type === 'error') finish(() => reject(new AppError(message.error)), true);
-      else finish(() => resolve(message), true);
+      else if (message.type === 'result' && message.streamedPages !== undefined) {
+        if (written.length !== message.streamedPages) {
+          finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine sent ${written.length} of the ${message.streamedPages} pages of "${fileName}".`, hint: 'Parse the document again; if this happens again, use the cloud parser.' })));
+        } else {
+          message.response.structure.children = written;
+          finish(() => resolve(message), true);
+        }
+      } else finish(() => resolve(message), true);
     };
     const onError = (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {

@@ -23,6 +23,8 @@ export interface ParseContext {
   /** Called after each page has been read. */
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /** Called with each page's node once it is written for good, in document order (the worker sends them on as they come). */
+  onPageWritten?: (node: StructureNode) => void;
   /** Called before each page is read (the worker's supervisor names a page that never finished). */
   onPageStart?: (page: number) => void;
   /** Called as a page starts being read by OCR, then with OCR's progress on it (0–1). */
@@ -183,6 +185,7 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
       node = write(page, 'failed', layoutFailedReason(error), []);
     }
     pageNodes.push(node);
+    context.onPageWritten?.(node);
     if (node.status === 'failed') failedPages.push(page.number);
     behind.push({ edges: page.edges, histogram: page.histogram, mono: monoOf(page) });
     if (behind.length > WINDOW) behind.shift();

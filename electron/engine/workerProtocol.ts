@@ -1,4 +1,4 @@
-import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
+import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import type { AppErrorData } from '../../shared/errors.js';
 
 /**
@@ -23,14 +23,17 @@ export type EngineWorkerInput =
   | { task: 'pageCount'; bytes: Uint8Array; filename: string; password?: string }
   | { task: 'decrypt'; bytes: Uint8Array; filename: string; password?: string };
 
-/** What the engine worker posts back: each page as it starts and ends (or that it is still working), then one result or one error. */
+/** What the engine worker posts back: each page as it starts, is read and is written (or that it is still working), then one result or one error. */
 export type EngineWorkerMessage =
   | { type: 'pageStart'; page: number }
   | { type: 'working' }
   /** A page being read by OCR, and how far OCR has got on it (0–1). */
   | { type: 'ocr'; page: number; fraction: number }
   | { type: 'progress'; done: number; total: number }
-  | { type: 'result'; response: ParseResponse }
+  /** A page's finished node, sent as soon as it is written so main takes it in while later pages are read. */
+  | { type: 'page'; node: StructureNode }
+  /** The response; when `streamedPages` is set its pages came as that many `page` messages and its `structure.children` is empty. */
+  | { type: 'result'; response: ParseResponse; streamedPages?: number }
   | { type: 'pageCount'; pages: number }
   | { type: 'decrypted'; bytes: Uint8Array; pages: number }
   | { type: 'error'; error: AppErrorData };

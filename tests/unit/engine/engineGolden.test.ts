@@ -146,6 +146,9 @@ describe('the engine’s output is unchanged', () => {
     expect(idleEngineWorkers()).toBe(1);
     const inWorker = await parseLocally(report, {}, { workerPath, filename: 'bench report, 12 pages.pdf' });
     expect(pinOf(inWorker)).toBe('b79a875a82d0cd6bd141b3536526667e61812fe63dbf209ffe71719c5469ceef');
+    const name = 'bench report, pages 2, 3 and 9–12, Markdown inline';
+    const inline = await parseLocally(report, { pages: [2, 3, 9, 10, 11, 12], inline_markdown: true }, { workerPath, filename: `${name}.pdf` });
+    expect(pinOf(inline)).toBe('650768b584c02ec96a54daa2da340b8ace6212566d77f78ac392e7d06a9d7e11');
     // The caller's bytes stay whole (the worker was sent a copy of its own, which pdf.js took).
     expect(createHash('sha256').update(report).digest('hex')).toBe(reportHash);
   });
