@@ -4,10 +4,11 @@
  * at a time as messages (the supervisor sends the next only after this one's final answer);
  * cancelling terminates the worker.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import { makeDecryptedCopy } from './decryptedCopy.js';
 import { parseDocument } from './parseDocument.js';
+import { servePdfjs, usePdfjsThread } from './pdfjsThread.js';
 import { readablePdfPageCount } from './readablePdf.js';
 import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
 
@@ -75,8 +76,15 @@ function run(input: EngineWorkerInput): Promise<Answer> {
 const movable = (bytes: Uint8Array): ArrayBuffer[] =>
   bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
 
-parentPort?.on('message', (input: EngineWorkerInput) => {
-  run(input)
-    .then(([message, transfer]) => parentPort?.postMessage(message, transfer))
-    .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
-});
+const role = (workerData as { role?: string; port?: MessagePort } | null) ?? {};
+if (role.role === 'pdfjs' && role.port) {
+  // This bundle started again by itself, as the thread pdf.js reads the PDF in (pdfjsThread.ts).
+  void servePdfjs(role.port);
+} else {
+  usePdfjsThread(new URL(import.meta.url));
+  parentPort?.on('message', (input: EngineWorkerInput) => {
+    run(input)
+      .then(([message, transfer]) => parentPort?.postMessage(message, transfer))
+      .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
+  });
+}

@@ -14,7 +14,8 @@ import type { OcrContext } from './ocr/ocrPage.js';
 import { ocrPageInfo, OcrSession } from './ocr/tesseractSession.js';
 import { failedPage, overBudgetReason, pageFailure, readPageText, type PageText } from './pageText.js';
 import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
-import { loadPdfjs, openPdf } from './pdfjs.js';
+import { loadPdfjs, openPdf, type PdfDocument } from './pdfjs.js';
+import { activePdfjsThread, isPdfjsThreadUsed, PdfjsThreadStopped, restartPdfjsThread, threadStoppedReason, unlessPdfjsStops } from './pdfjsThread.js';
 import { StructureWriter } from './structureWriter.js';
 
 export interface ParseContext {
@@ -87,20 +88,37 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
       const response = await parsePages(pages, readImage, resolved, context);
       return await toResponse(response, pages.length, filename, started);
     }
-    const pdf = await openPdf(bytes, filename, context.password, context.handOverBytes);
+    // With pdf.js in a thread of its own the bytes are kept: a failed page reopens the document in a new thread.
+    const reopens = isPdfjsThreadUsed();
+    let pdf: PdfDocument | null = await openPdf(bytes, filename, context.password, context.handOverBytes && !reopens);
     try {
-      if (pdf.numPages === 0) throw documentErrors.emptyPdf(filename);
-      const pages = selectPages(resolved.pages, pdf.numPages);
+      const pageCount = pdf.numPages;
+      if (pageCount === 0) throw documentErrors.emptyPdf(filename);
+      const pages = selectPages(resolved.pages, pageCount);
       let read = 0;
       const readPdfPage = async (number: number) => {
-        const text = await readPageText(pdf, number, budgetMs, ocr);
-        if (++read % CLEANUP_EVERY === 0) await pdf.cleanup();
+        const open = (pdf ??= await openPdf(bytes, filename, context.password));
+        const thread = activePdfjsThread();
+        let text: PageText;
+        try {
+          text = await unlessPdfjsStops(readPageText(open, number, budgetMs, ocr), thread);
+        } catch (error) {
+          if (!(error instanceof PdfjsThreadStopped)) throw error;
+          text = failedPage(number, threadStoppedReason(error));
+        }
+        if (thread && text.status === 'failed') {
+          // The failed page may have left pdf.js stuck in its work, or dead: the next page gets a new thread.
+          pdf = null;
+          void open.loadingTask.destroy().catch(() => undefined);
+          await restartPdfjsThread();
+        } else if (++read % CLEANUP_EVERY === 0) await open.cleanup();
         return text;
       };
       const response = await parsePages(pages, readPdfPage, resolved, context);
       return await toResponse(response, pages.length, filename, started);
     } finally {
-      await pdf.loadingTask.destroy();
+      const open = pdf as PdfDocument | null;
+      if (open) await unlessPdfjsStops(open.loadingTask.destroy(), activePdfjsThread()).catch(() => undefined);
     }
   } finally {
     await session.close();

@@ -5,6 +5,7 @@ import { documentErrors } from '../documents/documentErrors.js';
 import { OCR_LIMITS } from './engineLimits.js';
 import { isTruncatedPdf } from '../documents/sniff.js';
 import './es2026Builtins.js';
+import { PdfjsThreadStopped, pdfjsWorker, restartPdfjsThread, threadStoppedError, unlessPdfjsStops } from './pdfjsThread.js';
 
 // pdfjs-dist stays outside the bundle (it loads its worker and data files at run time).
 // Its modern build: the one the renderer runs too, without the legacy build's polyfills.
@@ -49,11 +50,13 @@ const NEED_PASSWORD = 1;
  */
 export async function openPdf(bytes: Uint8Array, fileName: string, password?: string, handOver = false): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
+  const thread = await pdfjsWorker();
   // Judged before pdf.js may take the bytes: it explains a failure to open.
   const truncated = isTruncatedPdf(bytes);
   const task = pdfjs.getDocument({
     ...PDFJS_DOCUMENT_OPTIONS,
     data: handOver ? bytes : bytes.slice(),
+    ...(thread ? { worker: thread.pdfWorker } : {}),
     disableFontFace: true,
     useSystemFonts: false,
     // A page drawn for OCR decodes its images outside the worker's heap ceiling: a small file can
@@ -62,8 +65,14 @@ export async function openPdf(bytes: Uint8Array, fileName: string, password?: st
     ...(password === undefined ? {} : { password }),
   });
   try {
-    return await task.promise;
+    return await unlessPdfjsStops(task.promise, thread);
   } catch (error) {
+    if (error instanceof PdfjsThreadStopped) {
+      // A dead thread never answers a destroy.
+      void task.destroy().catch(() => undefined);
+      await restartPdfjsThread();
+      throw threadStoppedError(error, fileName);
+    }
     await task.destroy().catch(() => undefined);
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') {
