@@ -2,7 +2,8 @@ import type * as PdfjsModule from 'pdfjs-dist';
 import { AppError } from '../../shared/errors.js';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { documentErrors } from '../documents/documentErrors.js';
-import { OCR_LIMITS } from './engineLimits.js';
+import { beforeDeadline, PageOverBudget } from './deadline.js';
+import { ENGINE_LIMITS, OCR_LIMITS } from './engineLimits.js';
 import { isTruncatedPdf } from '../documents/sniff.js';
 import './es2026Builtins.js';
 import { PdfjsThreadStopped, pdfjsWorker, restartPdfjsThread, threadStoppedError, unlessPdfjsStops } from './pdfjsThread.js';
@@ -37,6 +38,9 @@ async function withoutLegacyBuildAdvice<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long pdf.js in its own thread may take to open a document. */
+const OPEN_BUDGET_MS = ENGINE_LIMITS.pageBudgetMs + ENGINE_LIMITS.stuckGraceMs;
+
 /** pdf.js's PasswordException codes (PasswordResponses). */
 const NEED_PASSWORD = 1;
 
@@ -65,13 +69,16 @@ export async function openPdf(bytes: Uint8Array, fileName: string, password?: st
     ...(password === undefined ? {} : { password }),
   });
   try {
-    return await unlessPdfjsStops(task.promise, thread);
+    // In a thread of its own pdf.js could loop forever without stopping the worker's timers (and
+    // a task's heartbeat), so opening has the bound main puts on a silent worker.
+    return await unlessPdfjsStops(thread ? beforeDeadline(task.promise, performance.now() + OPEN_BUDGET_MS) : task.promise, thread);
   } catch (error) {
-    if (error instanceof PdfjsThreadStopped) {
-      // A dead thread never answers a destroy.
+    if (error instanceof PdfjsThreadStopped || error instanceof PageOverBudget) {
+      // A dead or stuck thread never answers a destroy.
       void task.destroy().catch(() => undefined);
       await restartPdfjsThread();
-      throw threadStoppedError(error, fileName);
+      if (error instanceof PdfjsThreadStopped) throw threadStoppedError(error, fileName);
+      throw new AppError({ code: 'engine_timeout', message: `The local engine got stuck opening "${fileName}" and was stopped.`, hint: 'Use the cloud parser for this document.' });
     }
     await task.destroy().catch(() => undefined);
     const name = error instanceof Error ? error.name : '';
