@@ -34,8 +34,12 @@ interface Thread {
 let entry: URL | null = null;
 let current: Thread | null = null;
 
-/** From now on pdf.js runs in a thread started from `workerFile` (the engine worker's own bundle, in its pdf.js role). */
-export function usePdfjsThread(workerFile: URL): void {
+/**
+ * From now on pdf.js runs in a thread started from `workerFile` (the engine worker's own
+ * bundle, in its pdf.js role); with null, in the caller's thread again (a thread already
+ * started waits, for `endPdfjsThread` or the next switch back).
+ */
+export function usePdfjsThread(workerFile: URL | null): void {
   entry = workerFile;
 }
 
@@ -71,7 +75,7 @@ export async function pdfjsWorker(): Promise<Thread | undefined> {
 
 /** The thread pdf.js runs in now, if any. */
 export function activePdfjsThread(): Thread | undefined {
-  return current ?? undefined;
+  return (entry && current) ?? undefined;
 }
 
 /** The reason of a page that was being read when the thread stopped. */
@@ -90,7 +94,7 @@ export function threadStoppedError(stopped: PdfjsThreadStopped, fileName: string
 
 const ceiling = () => `${Math.round((resourceLimits.maxOldGenerationSizeMb ?? 0) / 102.4) / 10} GB`;
 
-/** Ends the thread (after a failed page, or when it died); the next document or page starts a new one. */
+/** Ends the thread (after a failed page, when it died, or when done with it); the next document or page starts a new one. */
 export async function restartPdfjsThread(): Promise<void> {
   const thread = current;
   current = null;
