@@ -2,6 +2,7 @@ import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Pars
 import { newJobId } from '../../shared/ulid.js';
 import { documentErrors } from '../documents/documentErrors.js';
 import { cancelledError } from './cancelled.js';
+import { beforeDeadline } from './deadline.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import type { Block } from './blocks.js';
 import { isTypewritten, monoCount, type MonoCount } from './codeBlocks.js';
@@ -106,8 +107,8 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
           if (!(error instanceof PdfjsThreadStopped)) throw error;
           text = failedPage(number, threadStoppedReason(error));
         }
-        if (thread && text.status === 'failed') {
-          // The failed page may have left pdf.js stuck in its work, or dead: the next page gets a new thread.
+        if (thread && text.status === 'failed' && !(await stillAnswers(open, thread))) {
+          // The failed page left pdf.js stuck in its work, or dead: the next page gets a new thread.
           pdf = null;
           void open.loadingTask.destroy().catch(() => undefined);
           await restartPdfjsThread();
@@ -226,6 +227,17 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
   if (options.inlineMarkdown) structure.markdown = text;
   structure.children = pageNodes;
   return { markdown: text, markdownChars: markdown.position, failedPages, structure };
+}
+
+/** How long pdf.js in its thread may take, after a failed page, to answer again before it is taken for stuck. */
+const STILL_ANSWERS_MS = 5_000;
+
+/** Whether pdf.js's thread answers a small request (one its cache never answers) within `STILL_ANSWERS_MS`. */
+function stillAnswers(pdf: PdfDocument, thread: NonNullable<ReturnType<typeof activePdfjsThread>>): Promise<boolean> {
+  return unlessPdfjsStops(beforeDeadline(pdf.getPermissions(), performance.now() + STILL_ANSWERS_MS), thread).then(
+    () => true,
+    () => false,
+  );
 }
 
 function layoutFailedReason(error: unknown): string {
