@@ -37,7 +37,7 @@ let current: Thread | null = null;
 /**
  * From now on pdf.js runs in a thread started from `workerFile` (the engine worker's own
  * bundle, in its pdf.js role); with null, in the caller's thread again (a thread already
- * started waits, for `endPdfjsThread` or the next switch back).
+ * started waits, for `restartPdfjsThread` or the next switch back).
  */
 export function usePdfjsThread(workerFile: URL | null): void {
   entry = workerFile;
@@ -51,8 +51,8 @@ export function isPdfjsThreadUsed(): boolean {
 /** The thread's pdf.js worker for `getDocument`, started if need be; undefined when pdf.js runs in this thread. */
 export async function pdfjsWorker(): Promise<Thread | undefined> {
   if (!entry) return undefined;
-  if (current) return current;
   const pdfjs = await loadPdfjs();
+  if (current) return current;
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(entry, {
     workerData: { role: 'pdfjs', port: port2 },
