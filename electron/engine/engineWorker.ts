@@ -1,12 +1,14 @@
 /**
  * Worker-thread entry of the local engine (bundled to dist/electron/engine-worker.mjs), so a
- * long parse never blocks the main process, and pdf.js never loads there. One worker per
- * task: cancelling terminates it.
+ * long parse never blocks the main process, and pdf.js never loads there. Tasks arrive one
+ * at a time as messages (the supervisor sends the next only after this one's final answer);
+ * cancelling terminates the worker.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import { makeDecryptedCopy } from './decryptedCopy.js';
 import { parseDocument } from './parseDocument.js';
+import { servePdfjs, usePdfjsThread } from './pdfjsThread.js';
 import { readablePdfPageCount } from './readablePdf.js';
 import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
 
@@ -32,29 +34,57 @@ const postOcr = (page: number, fraction: number) => {
   post({ type: 'ocr', page, fraction });
 };
 
-function run(input: EngineWorkerInput): Promise<EngineWorkerMessage> {
+/** The task's final answer, and what of it moves to main rather than being copied. */
+type Answer = [EngineWorkerMessage, ArrayBuffer[]?];
+
+// The task's bytes are this thread's own (moved here, not copied), so pdf.js may take them
+// as they are, except to decrypt: pdf-lib reads them again after pdf.js.
+function run(input: EngineWorkerInput): Promise<Answer> {
+  lastOcr = { page: 0, step: -1 };
   switch (input.task) {
     case 'pageCount':
-      return readablePdfPageCount(input.bytes, input.filename, input.password).then((pages) => ({ type: 'pageCount', pages }));
+      return readablePdfPageCount(input.bytes, input.filename, input.password, true).then((pages) => [{ type: 'pageCount', pages }]);
     case 'decrypt': {
       const stop = heartbeat();
       return makeDecryptedCopy(input.bytes, input.filename, input.password)
-        .then((copy): EngineWorkerMessage => ({ type: 'decrypted', bytes: copy.bytes, pages: copy.pages }))
+        .then((copy): Answer => [{ type: 'decrypted', bytes: copy.bytes, pages: copy.pages }, movable(copy.bytes)])
         .finally(stop);
     }
-    case 'parse':
+    case 'parse': {
+      // Each page goes to main as it is finished, so its copy is made (here) and taken in
+      // (there) while later pages are read, not as one graph of the whole document at the end.
+      let streamedPages = 0;
       return parseDocument(input.bytes, input.options, {
         filename: input.filename,
+        handOverBytes: true,
         pageBudgetMs: input.pageBudgetMs,
         skipPages: new Map(input.skipPages),
         ...(input.password === undefined ? {} : { password: input.password }),
         onPageStart: (page) => post({ type: 'pageStart', page }),
         onOcrProgress: postOcr,
         onProgress: (done, total) => post({ type: 'progress', done, total }),
-      }).then((response) => ({ type: 'result', response }));
+        onPageWritten: (node) => {
+          streamedPages++;
+          post({ type: 'page', node });
+        },
+      }).then((response): Answer => [{ type: 'result', response: { ...response, structure: { ...response.structure, children: [] } }, streamedPages }]);
+    }
   }
 }
 
-run(workerData as EngineWorkerInput)
-  .then(post)
-  .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
+/** A buffer that is the bytes' alone can move to main; a view into a bigger one is copied. */
+const movable = (bytes: Uint8Array): ArrayBuffer[] =>
+  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
+
+const role = (workerData as { role?: string; port?: MessagePort } | null) ?? {};
+if (role.role === 'pdfjs' && role.port) {
+  // This bundle started again by itself, as the thread pdf.js reads the PDF in (pdfjsThread.ts).
+  void servePdfjs(role.port);
+} else {
+  usePdfjsThread(new URL(import.meta.url));
+  parentPort?.on('message', (input: EngineWorkerInput) => {
+    run(input)
+      .then(([message, transfer]) => parentPort?.postMessage(message, transfer))
+      .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
+  });
+}

@@ -1,4 +1,4 @@
-import { countCodePoints } from './codePoints.js';
+import { countCodePoints, visibleUnits } from './codePoints.js';
 import { unionRects, type Rect } from './geometry.js';
 import { isListMarkerOnly } from './listMarkers.js';
 import type { TextRun } from './textRuns.js';
@@ -208,15 +208,15 @@ function toOcrLine(runs: readonly TextRun[]): Line {
   return { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, text, size: dominant.size, baseline: dominant.baseline, words };
 }
 
-const visibleLength = (text: string) => text.replace(/\s/g, '').length;
-
 /** The line in character cells when (nearly) all of it is in a fixed-pitch font, else null. */
 function codeTextOf(runs: readonly TextRun[]): CodeText | null {
+  // Most lines have no fixed-pitch run at all: nothing to count.
+  if (!runs.some((run) => run.mono)) return null;
   let mono = 0;
   let total = 0;
   let widest: TextRun | null = null;
   for (const run of runs) {
-    const length = visibleLength(run.text);
+    const length = visibleUnits(run.text);
     total += length;
     if (!run.mono) continue;
     mono += length;

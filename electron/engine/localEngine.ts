@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
+import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import { activeConfig } from '../config.js';
 import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
 import { overBudgetReason } from './pageText.js';
 import { cancelledError } from './cancelled.js';
 import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
+import { releaseEngineWorker, takeEngineWorker } from './workerPool.js';
 
 export interface LocalParseHooks {
   filename?: string;
@@ -129,12 +129,13 @@ class PageStoppedWorker extends Error {
   }
 }
 
-type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'working' } | { type: 'ocr' } | { type: 'error' }>;
+type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'page' } | { type: 'working' } | { type: 'ocr' } | { type: 'error' }>;
 
 /**
  * One worker for one try: progress goes to the hooks, the final message resolves, errors
  * reject. The worker has its own heap ceiling; a worker silent past a page's budget plus
- * grace is stuck and is stopped, as is one past the document's deadline.
+ * grace is stuck and is stopped, as is one past the document's deadline. A worker that
+ * answered is kept warm for the next task (workerPool.ts); any other is ended.
  */
 function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limits: EngineLimits, deadline: number): Promise<FinalMessage> {
   const { signal } = hooks;
@@ -145,23 +146,28 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
   } catch (error) {
     return Promise.reject(error);
   }
-  const worker = new Worker(workerPath, {
-    workerData: input,
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, stackSizeMb: limits.stackMb },
-  });
+  const worker = takeEngineWorker(workerPath, { maxOldGenerationSizeMb: limits.maxHeapMb, stackSizeMb: limits.stackMb });
   const fileName = input.filename;
 
   return new Promise<FinalMessage>((resolve, reject) => {
     let settled = false;
     let page: number | null = null;
+    /** Pages of the response, as the worker sends them on. */
+    const written: StructureNode[] = [];
     let stuckTimer: ReturnType<typeof setTimeout> | undefined;
-    const finish = (outcome: () => void) => {
+    /** `answered`: the worker ended the task itself, so it may serve another; otherwise it is ended. */
+    const finish = (outcome: () => void, answered = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(stuckTimer);
       clearTimeout(documentTimer);
       signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      if (answered && input.password === undefined) {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        releaseEngineWorker(worker);
+      } else void worker.terminate();
       outcome();
     };
     const onAbort = () => finish(() => reject(cancelledError()));
@@ -182,18 +188,26 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
     };
     watchForStuck();
 
-    worker.on('message', (message: EngineWorkerMessage) => {
+    const onMessage = (message: EngineWorkerMessage) => {
       watchForStuck();
       if (message.type === 'working') return;
       if (message.type === 'pageStart') page = message.page;
+      else if (message.type === 'page') written.push(message.node);
       else if (message.type === 'ocr') {
         if (!settled) hooks.onOcrProgress?.(message.page, message.fraction);
       } else if (message.type === 'progress') {
         if (!settled) hooks.onProgress?.(message.done, message.total);
-      } else if (message.type === 'error') finish(() => reject(new AppError(message.error)));
-      else finish(() => resolve(message));
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
+      } else if (message.type === 'error') finish(() => reject(new AppError(message.error)), true);
+      else if (message.type === 'result' && message.streamedPages !== undefined) {
+        if (written.length !== message.streamedPages) {
+          finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine sent ${written.length} of the ${message.streamedPages} pages of "${fileName}".`, hint: 'Parse the document again; if this happens again, use the cloud parser.' })));
+        } else {
+          message.response.structure.children = written;
+          finish(() => resolve(message), true);
+        }
+      } else finish(() => resolve(message), true);
+    };
+    const onError = (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         const ceiling = `${Math.round(limits.maxHeapMb / 102.4) / 10} GB`;
         pageStopped(
@@ -201,9 +215,15 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
           new AppError({ code: 'engine_out_of_memory', message: `"${fileName}" needs more memory than the local engine allows (${ceiling}).`, hint: 'Use the cloud parser for this document.' }),
         );
       } else finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine crashed: ${error.message}` })));
-    });
-    worker.on('exit', (code) =>
-      finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine stopped unexpectedly (exit code ${code}).` }))),
-    );
+    };
+    const onExit = (code: number) =>
+      finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine stopped unexpectedly (exit code ${code}).` })));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    // The worker gets a copy of the bytes of its own, moved rather than cloned: the caller's
+    // stay usable (a restart sends them again), and the worker may hand its copy to pdf.js.
+    const own = new Uint8Array(input.bytes);
+    worker.postMessage({ ...input, bytes: own }, [own.buffer]);
   });
 }

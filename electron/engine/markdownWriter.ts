@@ -16,9 +16,14 @@ export class MarkdownWriter {
 
   write(text: string): CodePointRange {
     const start = this.codePoints;
+    this.append(text);
+    return { start, end: this.codePoints };
+  }
+
+  /** `write` for text whose range nobody keeps (separators, table tags): no range object made. */
+  append(text: string): void {
     this.parts.push(text);
     this.codePoints += countCodePoints(text);
-    return { start, end: this.codePoints };
   }
 
   /** A bookmark for `textSince`: how many pieces have been written. */

@@ -2,6 +2,7 @@ import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Pars
 import { newJobId } from '../../shared/ulid.js';
 import { documentErrors } from '../documents/documentErrors.js';
 import { cancelledError } from './cancelled.js';
+import { beforeDeadline } from './deadline.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import type { Block } from './blocks.js';
 import { isTypewritten, monoCount, type MonoCount } from './codeBlocks.js';
@@ -14,7 +15,8 @@ import type { OcrContext } from './ocr/ocrPage.js';
 import { ocrPageInfo, OcrSession } from './ocr/tesseractSession.js';
 import { failedPage, overBudgetReason, pageFailure, readPageText, type PageText } from './pageText.js';
 import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
-import { loadPdfjs, openPdf } from './pdfjs.js';
+import { loadPdfjs, openPdf, type PdfDocument } from './pdfjs.js';
+import { activePdfjsThread, isPdfjsThreadUsed, PdfjsThreadStopped, restartPdfjsThread, threadStoppedReason, unlessPdfjsStops } from './pdfjsThread.js';
 import { StructureWriter } from './structureWriter.js';
 
 export interface ParseContext {
@@ -23,6 +25,8 @@ export interface ParseContext {
   /** Called after each page has been read. */
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /** Called with each page's node once it is written for good, in document order (the worker sends them on as they come). */
+  onPageWritten?: (node: StructureNode) => void;
   /** Called before each page is read (the worker's supervisor names a page that never finished). */
   onPageStart?: (page: number) => void;
   /** Called as a page starts being read by OCR, then with OCR's progress on it (0–1). */
@@ -33,6 +37,8 @@ export interface ParseContext {
   skipPages?: ReadonlyMap<number, string>;
   /** The password of a PDF that needs one to open (never in the response or an error). */
   password?: string;
+  /** The bytes are the engine's to give pdf.js, which detaches them (the worker's own copy); otherwise pdf.js reads a copy. */
+  handOverBytes?: boolean;
 }
 
 /** Pages on each side of the current one that header/footer detection and the body size look at. */
@@ -83,20 +89,37 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
       const response = await parsePages(pages, readImage, resolved, context);
       return await toResponse(response, pages.length, filename, started);
     }
-    const pdf = await openPdf(bytes, filename, context.password);
+    // With pdf.js in a thread of its own the bytes are kept: a failed page reopens the document in a new thread.
+    const reopens = isPdfjsThreadUsed();
+    let pdf: PdfDocument | null = await openPdf(bytes, filename, context.password, context.handOverBytes && !reopens);
     try {
-      if (pdf.numPages === 0) throw documentErrors.emptyPdf(filename);
-      const pages = selectPages(resolved.pages, pdf.numPages);
+      const pageCount = pdf.numPages;
+      if (pageCount === 0) throw documentErrors.emptyPdf(filename);
+      const pages = selectPages(resolved.pages, pageCount);
       let read = 0;
       const readPdfPage = async (number: number) => {
-        const text = await readPageText(pdf, number, budgetMs, ocr);
-        if (++read % CLEANUP_EVERY === 0) await pdf.cleanup();
+        const open = (pdf ??= await openPdf(bytes, filename, context.password));
+        const thread = activePdfjsThread();
+        let text: PageText;
+        try {
+          text = await unlessPdfjsStops(readPageText(open, number, budgetMs, ocr), thread);
+        } catch (error) {
+          if (!(error instanceof PdfjsThreadStopped)) throw error;
+          text = failedPage(number, threadStoppedReason(error));
+        }
+        if (thread && text.status === 'failed' && !(await stillAnswers(open, thread))) {
+          // The failed page left pdf.js stuck in its work, or dead: the next page gets a new thread.
+          pdf = null;
+          void open.loadingTask.destroy().catch(() => undefined);
+          await restartPdfjsThread();
+        } else if (++read % CLEANUP_EVERY === 0) await open.cleanup();
         return text;
       };
       const response = await parsePages(pages, readPdfPage, resolved, context);
       return await toResponse(response, pages.length, filename, started);
     } finally {
-      await pdf.loadingTask.destroy();
+      const open = pdf as PdfDocument | null;
+      if (open) await unlessPdfjsStops(open.loadingTask.destroy(), activePdfjsThread()).catch(() => undefined);
     }
   } finally {
     await session.close();
@@ -145,10 +168,10 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
   };
 
   const write = (page: PageText, status: PageText['status'], reason: string, blocks: Block[]) => {
-    if (pageNodes.length > 0) markdown.write('\n\n');
+    if (pageNodes.length > 0) markdown.append('\n\n');
     const start = markdown.position;
     const pageMark = markdown.mark();
-    markdown.write(`<!-- page ${page.number} -->`);
+    markdown.append(`<!-- page ${page.number} -->`);
     const children = writer.writeBlocks(blocks, page.number, page.size);
     const node: StructureNode = {
       type: 'page',
@@ -181,6 +204,7 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
       node = write(page, 'failed', layoutFailedReason(error), []);
     }
     pageNodes.push(node);
+    context.onPageWritten?.(node);
     if (node.status === 'failed') failedPages.push(page.number);
     behind.push({ edges: page.edges, histogram: page.histogram, mono: monoOf(page) });
     if (behind.length > WINDOW) behind.shift();
@@ -203,6 +227,17 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
   if (options.inlineMarkdown) structure.markdown = text;
   structure.children = pageNodes;
   return { markdown: text, markdownChars: markdown.position, failedPages, structure };
+}
+
+/** How long pdf.js in its thread may take, after a failed page, to answer again before it is taken for stuck. */
+const STILL_ANSWERS_MS = 5_000;
+
+/** Whether pdf.js's thread answers a small request (one its cache never answers) within `STILL_ANSWERS_MS`. */
+function stillAnswers(pdf: PdfDocument, thread: NonNullable<ReturnType<typeof activePdfjsThread>>): Promise<boolean> {
+  return unlessPdfjsStops(beforeDeadline(pdf.getPermissions(), performance.now() + STILL_ANSWERS_MS), thread).then(
+    () => true,
+    () => false,
+  );
 }
 
 function layoutFailedReason(error: unknown): string {

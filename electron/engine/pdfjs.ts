@@ -2,9 +2,11 @@ import type * as PdfjsModule from 'pdfjs-dist';
 import { AppError } from '../../shared/errors.js';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { documentErrors } from '../documents/documentErrors.js';
-import { OCR_LIMITS } from './engineLimits.js';
+import { beforeDeadline, PageOverBudget } from './deadline.js';
+import { ENGINE_LIMITS, OCR_LIMITS } from './engineLimits.js';
 import { isTruncatedPdf } from '../documents/sniff.js';
 import './es2026Builtins.js';
+import { PdfjsThreadStopped, pdfjsWorker, restartPdfjsThread, threadStoppedError, unlessPdfjsStops } from './pdfjsThread.js';
 
 // pdfjs-dist stays outside the bundle (it loads its worker and data files at run time).
 // Its modern build: the one the renderer runs too, without the legacy build's polyfills.
@@ -36,6 +38,9 @@ async function withoutLegacyBuildAdvice<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long pdf.js in its own thread may take to open a document. */
+const OPEN_BUDGET_MS = ENGINE_LIMITS.pageBudgetMs + ENGINE_LIMITS.stuckGraceMs;
+
 /** pdf.js's PasswordException codes (PasswordResponses). */
 const NEED_PASSWORD = 1;
 
@@ -44,13 +49,18 @@ const NEED_PASSWORD = 1;
  * turning its exceptions into errors a user can act on. Runs only in the engine worker.
  * An encrypted PDF with an empty user password opens without one; `password` is the user
  * password (or the owner password) of one that needs it. It never appears in an error.
+ * pdf.js detaches the buffer it is given: with `handOver` it gets the caller's bytes, which
+ * are unusable afterwards; without, a copy.
  */
-export async function openPdf(bytes: Uint8Array, fileName: string, password?: string): Promise<PdfDocument> {
+export async function openPdf(bytes: Uint8Array, fileName: string, password?: string, handOver = false): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
+  const thread = await pdfjsWorker();
+  // Judged before pdf.js may take the bytes: it explains a failure to open.
+  const truncated = isTruncatedPdf(bytes);
   const task = pdfjs.getDocument({
     ...PDFJS_DOCUMENT_OPTIONS,
-    // pdf.js detaches the buffer it is given; the caller's bytes stay usable.
-    data: bytes.slice(),
+    data: handOver ? bytes : bytes.slice(),
+    ...(thread ? { worker: thread.pdfWorker } : {}),
     disableFontFace: true,
     useSystemFonts: false,
     // A page drawn for OCR decodes its images outside the worker's heap ceiling: a small file can
@@ -59,8 +69,17 @@ export async function openPdf(bytes: Uint8Array, fileName: string, password?: st
     ...(password === undefined ? {} : { password }),
   });
   try {
-    return await task.promise;
+    // In a thread of its own pdf.js could loop forever without stopping the worker's timers (and
+    // a task's heartbeat), so opening has the bound main puts on a silent worker.
+    return await unlessPdfjsStops(thread ? beforeDeadline(task.promise, performance.now() + OPEN_BUDGET_MS) : task.promise, thread);
   } catch (error) {
+    if (error instanceof PdfjsThreadStopped || error instanceof PageOverBudget) {
+      // A dead or stuck thread never answers a destroy.
+      void task.destroy().catch(() => undefined);
+      await restartPdfjsThread();
+      if (error instanceof PdfjsThreadStopped) throw threadStoppedError(error, fileName);
+      throw new AppError({ code: 'engine_timeout', message: `The local engine got stuck opening "${fileName}" and was stopped.`, hint: 'Use the cloud parser for this document.' });
+    }
     await task.destroy().catch(() => undefined);
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') {
@@ -68,7 +87,7 @@ export async function openPdf(bytes: Uint8Array, fileName: string, password?: st
       throw code === NEED_PASSWORD || password === undefined ? documentErrors.passwordRequired(fileName) : documentErrors.wrongPassword(fileName);
     }
     const detail = error instanceof Error ? error.message : String(error);
-    if (isTruncatedPdf(bytes)) throw documentErrors.truncatedPdf(fileName, detail);
+    if (truncated) throw documentErrors.truncatedPdf(fileName, detail);
     throw new AppError({
       code: 'corrupt_pdf',
       message: `"${fileName}" looks like a PDF but cannot be read (${detail}).`,

@@ -31,7 +31,7 @@ export class StructureWriter {
   writeBlocks(blocks: readonly Block[], pageNumber: number, page: PageSize): StructureNode[] {
     const nodes: StructureNode[] = [];
     for (const block of blocks) {
-      this.markdown.write('\n\n');
+      this.markdown.append('\n\n');
       if (block.type === 'table') nodes.push(this.writeTable(block.table, pageNumber, page));
       else if (block.type === 'code') nodes.push(this.writeCode(block.lines, pageNumber, page));
       else nodes.push(this.writeText(block, pageNumber, page));
@@ -75,7 +75,7 @@ export class StructureWriter {
     lines.forEach((line, i) => {
       const piece = i === 0 ? prefix + firstText : line.text;
       if (i > 0) {
-        this.markdown.write(' ');
+        this.markdown.append(' ');
         text += ' ';
       }
       const range = this.markdown.write(piece);
@@ -118,7 +118,7 @@ export class StructureWriter {
     let text = '';
     line.words.forEach((word, i) => {
       if (i > 0) {
-        this.markdown.write(' ');
+        this.markdown.append(' ');
         text += ' ';
       }
       const escaped = escapeHtml(word.text);
@@ -163,13 +163,13 @@ export class StructureWriter {
     const cells: StructureNode[] = [];
     const byPlace = new Map(table.cells.map((cell) => [cell.row * table.colCount + cell.col, cell]));
     let html = '<table>';
-    this.markdown.write('<table>');
+    this.markdown.append('<table>');
     for (let row = 0; row < table.rowCount; row++) {
       html += '\n<tr>';
-      this.markdown.write('\n<tr>');
+      this.markdown.append('\n<tr>');
       for (let col = 0; col < table.colCount; col++) {
         html += '<td>';
-        this.markdown.write('<td>');
+        this.markdown.append('<td>');
         const cell = byPlace.get(row * table.colCount + col);
         if (cell) {
           const { text, range, atoms } = this.writeCellText(cell.line, pageNumber, page);
@@ -182,13 +182,13 @@ export class StructureWriter {
           cells.push(node);
         }
         html += '</td>';
-        this.markdown.write('</td>');
+        this.markdown.append('</td>');
       }
       html += '</tr>';
-      this.markdown.write('</tr>');
+      this.markdown.append('</tr>');
     }
     html += '\n</table>';
-    this.markdown.write('\n</table>');
+    this.markdown.append('\n</table>');
     const node: StructureNode = { type: 'table', id, grounding: this.grounding(pageNumber, start, this.markdown.position, table, page) };
     if (this.options.inlineMarkdown) node.markdown = html;
     node.children = cells;

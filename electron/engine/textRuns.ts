@@ -1,4 +1,4 @@
-import { countCodePoints } from './codePoints.js';
+import { countCodePoints, isBlank } from './codePoints.js';
 import type { Rect } from './geometry.js';
 
 /** The parts of a pdf.js text item the engine reads (structural, so no pdf.js types leak in). */
@@ -69,12 +69,20 @@ export function toTextRuns(
   const fixedPitch = fixedPitchFonts(items, styles);
   const runs: TextRun[] = [];
   for (const item of items) {
-    if (item.str.trim() === '') continue;
-    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform;
-    const size = Math.hypot(c, d) || Math.hypot(a, b);
+    if (isBlank(item.str)) continue;
+    // Indexed, not destructured: this runs per text item, and a destructuring pattern iterates.
+    const m = item.transform;
+    const a = m[0] ?? 1;
+    const b = m[1] ?? 0;
+    const c = m[2] ?? 0;
+    const d = m[3] ?? 1;
+    const e = m[4] ?? 0;
+    const f = m[5] ?? 0;
+    const along = Math.hypot(a, b);
+    const size = Math.hypot(c, d) || along;
     if (!(size > 0)) continue;
-    const ux = a / (Math.hypot(a, b) || 1);
-    const uy = b / (Math.hypot(a, b) || 1);
+    const ux = a / (along || 1);
+    const uy = b / (along || 1);
     const vx = c / size;
     const vy = d / size;
     const style = styles[item.fontName];
@@ -113,15 +121,16 @@ function fixedPitchFonts(items: readonly PdfTextItem[], styles: Readonly<Record<
   const pitch = new Map<string, { min: number; max: number; chars: Set<string> }>();
   for (const item of items) {
     if (styles[item.fontName]?.fontFamily === 'monospace') continue;
-    const [a = 1, b = 0, c = 0, d = 1] = item.transform;
-    const size = Math.hypot(c, d) || Math.hypot(a, b);
+    const m = item.transform;
+    const size = Math.hypot(m[2] ?? 0, m[3] ?? 1) || Math.hypot(m[0] ?? 1, m[1] ?? 0);
     // A whitespace-only item may be a space pdf.js made up for a gap: no evidence of the font's pitch.
-    if (!(size > 0) || !(item.width > 0) || item.str.trim() === '') continue;
+    if (!(size > 0) || !(item.width > 0) || isBlank(item.str)) continue;
     const advance = item.width / size / countCodePoints(item.str);
     let seen = pitch.get(item.fontName);
     if (!seen) pitch.set(item.fontName, (seen = { min: advance, max: advance, chars: new Set() }));
     seen.min = Math.min(seen.min, advance);
     seen.max = Math.max(seen.max, advance);
+    if (seen.chars.size >= FIXED_PITCH_EVIDENCE) continue;
     for (const ch of item.str) {
       if (seen.chars.size >= FIXED_PITCH_EVIDENCE) break;
       if (ch.trim() !== '') seen.chars.add(ch);

@@ -30,12 +30,13 @@ import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 const [workerPath, file, filename] = process.argv.slice(2);
 const bytes = new Uint8Array(readFileSync(file));
-const worker = new Worker(workerPath, { workerData: { task: 'parse', bytes, options: {}, filename, pageBudgetMs: 20000, skipPages: [] } });
+const worker = new Worker(workerPath);
 worker.on('message', (message) => {
   if (message.type !== 'result' && message.type !== 'error') return;
   process.stdout.write(JSON.stringify(message));
   void worker.terminate();
 });
+worker.postMessage({ task: 'parse', bytes, options: {}, filename, pageBudgetMs: 20000, skipPages: [] }, [bytes.buffer]);
 `;
 
 function runOffline(bytes: Uint8Array, filename: string) {
