@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentInfo } from '../../../shared/workspace.js';
+import { markdownLength, sliceMarkdown } from '../../../shared/grounding/parseModel.js';
 import type { useReviewStore } from '../../../renderer/review/reviewStore.js';
 import { rgbPng } from '../../support/png.js';
 import { startRendererBridge, type RendererBridge } from '../../support/rendererBridge.js';
@@ -51,7 +52,7 @@ describe('review store', () => {
     await slow;
     const state = store.getState();
     expect(state.document?.id).toBe(invoice.id);
-    expect(state.model?.markdown).toContain('INV-2024-0042');
+    expect(state.model && sliceMarkdown(state.model, { start: 0, end: markdownLength(state.model) })).toContain('INV-2024-0042');
     expect(state.documentStatus).toBe('ready');
     expect(state.errors).toEqual({});
   });
