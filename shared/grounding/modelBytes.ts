@@ -4,8 +4,8 @@
  * parsing the result again.
  *
  * Layout (little-endian, as every platform the app runs on):
- *   header   u32 magic "GWM1", u32 version, u32 total length, u32 checksum of everything
- *            after the header, u32 section count, then per section u32 element type,
+ *   header   u32 magic "GWM1", u32 version, u32 total length, u32 checksum of every other
+ *            word of the bytes, u32 section count, then per section u32 element type,
  *            u32 byte offset, u32 byte length, u32 zero; padded to 8 bytes.
  *   sections in SECTIONS order, each at an offset that is a multiple of 8 (so a Float64
  *            view needs no copy): a small JSON section (type names, page summaries, failed
@@ -156,7 +156,7 @@ export function modelToBytes(model: ParseModel): Uint8Array {
   words[1] = MODEL_FORMAT_VERSION;
   words[2] = total;
   words[4] = NAMES.length;
-  words[3] = checksum(words, HEADER_BYTES / 4);
+  words[3] = checksum(words);
   return bytes;
 }
 
@@ -180,7 +180,7 @@ function readModel(input: Uint8Array): ParseModel {
   if (words[1] !== MODEL_FORMAT_VERSION) throw unreadableModel(`it is of format ${words[1]}, not ${MODEL_FORMAT_VERSION}`);
   if (words[2] !== bytes.byteLength) throw unreadableModel('it is cut short');
   if (words[4] !== NAMES.length) throw unreadableModel('its section table is damaged');
-  if (words[3] !== checksum(words, HEADER_BYTES / 4)) throw unreadableModel('it is damaged (checksum)');
+  if (words[3] !== checksum(words)) throw unreadableModel('it is damaged (checksum)');
 
   const s = {} as { [K in SectionName]: InstanceType<(typeof SECTIONS)[K][number]> };
   NAMES.forEach((name, k) => {
@@ -329,10 +329,10 @@ function inNodes(indices: Int32Array, n: number, name: string): void {
   for (let k = 0; k < indices.length; k++) if (indices[k]! < 0 || indices[k]! >= n) throw damaged(`${name} points past the nodes`);
 }
 
-/** Word-wise FNV-style hash of words[from..]: every step is a bijection, so any one changed word changes it. */
-function checksum(words: Uint32Array, from: number): number {
+/** Word-wise FNV-style hash of every word but the checksum's own: each step is a bijection, so any one changed word changes it. */
+export function checksum(words: Uint32Array): number {
   let h = 0x811c9dc5;
-  for (let k = from; k < words.length; k++) h = Math.imul(h ^ words[k]!, 0x01000193);
+  for (let k = 0; k < words.length; k++) if (k !== 3) h = Math.imul(h ^ words[k]!, 0x01000193);
   return h >>> 0;
 }
 
