@@ -96,8 +96,7 @@ function placed(box: PageBox) {
 }
 
 function area(model: ParseModel, id: string): number {
-  const box = model.nodes.get(id)?.box;
-  return box ? (box.right - box.left) * (box.bottom - box.top) : 0;
+  return model.nodes.boxAreaOf(id);
 }
 
 const STYLED_TYPES = new Set(['text', 'title', 'heading', 'table', 'table_cell', 'list_item', 'marginalia', 'figure']);

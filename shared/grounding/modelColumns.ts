@@ -192,11 +192,23 @@ export class NodeTable {
     return { page: this.pageAt(i) ?? 0, left: coordinate(b, 4 * i), top: coordinate(b, 4 * i + 1), right: coordinate(b, 4 * i + 2), bottom: coordinate(b, 4 * i + 3), valid: (bits & BOX_VALID) !== 0 };
   }
 
+  /** A node's range by id without materialising the node (null for no range or no node). */
+  rangeOf(id: string): TextRange | null {
+    const i = this.indexOf(id);
+    return i < 0 ? null : this.rangeAt(i);
+  }
+
+  /** A node's box area by id without materialising the node (0 for no box or no node). */
+  boxAreaOf(id: string): number {
+    const i = this.indexOf(id);
+    return i < 0 ? 0 : this.boxAreaAt(i);
+  }
+
   /** Box area without an object: 0 without a box. */
   boxAreaAt(i: number): number {
     if (!(this.columns.bits[i]! & HAS_BOX)) return 0;
     const b = this.columns.box;
-    return (b[4 * i + 2]! - b[4 * i]!) * (b[4 * i + 3]! - b[4 * i + 1]!);
+    return (coordinate(b, 4 * i + 2) - coordinate(b, 4 * i)) * (coordinate(b, 4 * i + 3) - coordinate(b, 4 * i + 1));
   }
 
   flagsAt(i: number): NodeFlag[] {

@@ -6,9 +6,9 @@
  */
 import { languageNames } from '../contracts/pageOcr.js';
 import type { ParseResponse } from '../contracts/v2Parse.js';
-import { CodePointIndex } from './codePointIndex.js';
-import { IntervalIndex } from './intervalIndex.js';
-import { MarkdownText } from './markdownText.js';
+import type { CodePointIndex } from './codePointIndex.js';
+import type { IntervalIndex } from './intervalIndex.js';
+import type { MarkdownText } from './markdownText.js';
 import { buildColumns } from './modelBuilder.js';
 import { NodeTable, type ModelColumns, type TextRange } from './modelColumns.js';
 
