@@ -1,4 +1,5 @@
 import type { PageBox } from './box.js';
+import { confidenceAt } from './modelColumns.js';
 import { sliceMarkdown, type ParseModel, type TextRange } from './parseModel.js';
 import type { Selection } from './selection.js';
 
@@ -77,6 +78,10 @@ export function nodeConfidences(model: ParseModel): Map<string, number> {
   if (cached) return cached;
   const lowest = new Map<string, number>();
   const c = model.columns;
+  if (c.atomConfidence.length === 0) {
+    nodeCache.set(model, lowest);
+    return lowest;
+  }
   const n = model.nodes.size;
   // Per node, NaN until a scored word is found below it.
   const scores = new Float64Array(n).fill(NaN);
@@ -84,7 +89,7 @@ export function nodeConfidences(model: ParseModel): Map<string, number> {
   for (let i = n - 1; i >= 0; i--) {
     let min = scores[i]!;
     for (let a = c.atomStart[i]!; a < c.atomStart[i + 1]!; a++) {
-      const confidence = c.atomConfidence[a]!;
+      const confidence = confidenceAt(c, a);
       if (!Number.isNaN(confidence) && !(confidence >= min)) min = confidence;
     }
     if (Number.isNaN(min)) continue;

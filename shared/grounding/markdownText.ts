@@ -35,25 +35,39 @@ export class MarkdownText {
   }
 
   static of(markdown: string): MarkdownText {
-    if (/\p{Cs}/u.test(markdown)) {
+    if (!isWellFormed(markdown)) {
       const units = new Uint16Array(markdown.length);
       for (let i = 0; i < markdown.length; i++) units[i] = markdown.charCodeAt(i);
       return new MarkdownText({ text: units, checkpoints: new Int32Array(0), length: markdown.length });
     }
     const bytes = utf8Encoder.encode(markdown);
     const checkpoints = new Int32Array(2 * (Math.floor(markdown.length / MARKDOWN_STEP) + 1));
-    let next = 0;
-    let unit = 0;
-    for (let b = 0; b <= bytes.length; ) {
-      while (unit >= next * MARKDOWN_STEP && next * 2 < checkpoints.length) {
-        checkpoints[2 * next] = unit;
+    // Walk the string (well-formed: a high surrogate is always followed by its low one). Each
+    // checkpoint is at most (count - 1)·STEP ≤ length, so the walk never passes the end.
+    const count = checkpoints.length / 2;
+    let b = 0;
+    let u = 0;
+    for (let next = 0; next < count; ) {
+      if (u >= next * MARKDOWN_STEP) {
+        checkpoints[2 * next] = u;
         checkpoints[2 * next + 1] = b;
         next++;
+        continue;
       }
-      if (b === bytes.length) break;
-      const length = sequenceLength(bytes[b]!);
-      unit += length === 4 ? 2 : 1;
-      b += length;
+      const c = markdown.charCodeAt(u);
+      if (c < 0x80) {
+        b += 1;
+        u += 1;
+      } else if (c < 0x800) {
+        b += 2;
+        u += 1;
+      } else if (c >= 0xd800 && c <= 0xdbff) {
+        b += 4;
+        u += 2;
+      } else {
+        b += 3;
+        u += 1;
+      }
     }
     return new MarkdownText({ text: bytes, checkpoints, length: markdown.length });
   }
@@ -95,6 +109,12 @@ export class MarkdownText {
     }
     return [Math.min(b, bytes.length), 0];
   }
+}
+
+/** No lone surrogate (String.prototype.isWellFormed where the runtime has it). */
+function isWellFormed(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(text) : !/\p{Cs}/u.test(text);
 }
 
 /** String.prototype.slice's reading of an index. */

@@ -182,7 +182,7 @@ export function buildColumns(response: ParseResponse, foreignRangeUnits: UnitsOf
   const columns: ModelColumns = {
     ids: IdTable.build(ids),
     typeNames,
-    type: Int32Array.from(type),
+    type: typeNames.length <= 256 ? Uint8Array.from(type) : Int32Array.from(type),
     parent: Int32Array.from(parent),
     depth: Uint8Array.from(depthOf),
     childStart,
@@ -196,7 +196,7 @@ export function buildColumns(response: ParseResponse, foreignRangeUnits: UnitsOf
     atomPage: numberColumn(atomPage),
     atomRange: Int32Array.from(atomRange),
     atomBox: boxColumn(atomBox),
-    atomConfidence: Float64Array.from(atomConfidence),
+    atomConfidence: atomConfidence.some((v) => !Number.isNaN(v)) ? Float64Array.from(atomConfidence) : new Float64Array(0),
     atomBits: Uint8Array.from(atomBits),
     cellOf: Int32Array.from(cellOf),
     cells: numberColumn(cells),
@@ -212,9 +212,14 @@ export function buildColumns(response: ParseResponse, foreignRangeUnits: UnitsOf
 
 /** Int32 when every value is a whole int32 (null as NO_PAGE_I32), else Float64 (null as NaN), so no value is changed. */
 function numberColumn(values: ReadonlyArray<number | null>): NumberColumn {
-  const fits = values.every((v) => v === null || (Object.is(v | 0, v) && v !== NO_PAGE_I32));
-  if (fits) return Int32Array.from(values, (v) => (v === null ? NO_PAGE_I32 : v));
-  return Float64Array.from(values, (v) => (v === null ? NaN : v));
+  const small = new Int32Array(values.length);
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k];
+    if (v === null || v === undefined) small[k] = NO_PAGE_I32;
+    else if (Object.is(v | 0, v) && v !== NO_PAGE_I32) small[k] = v;
+    else return Float64Array.from(values, (x) => (x === null ? NaN : x));
+  }
+  return small;
 }
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

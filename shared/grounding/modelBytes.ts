@@ -42,7 +42,7 @@ const SECTIONS = {
   idBytes: [Uint8Array],
   idOffsets: [Int32Array],
   idHash: [Int32Array],
-  type: [Int32Array],
+  type: [Uint8Array, Int32Array],
   parent: [Int32Array],
   depth: [Uint8Array],
   childStart: [Int32Array],
@@ -222,7 +222,8 @@ function readModel(input: Uint8Array): ParseModel {
   }
   const m = s.atomStart[n]!;
   ascending(s.atomStart, m, 'atomStart');
-  for (const [name, expected] of [['atomPage', m], ['atomRange', 2 * m], ['atomBox', 4 * m], ['atomConfidence', m], ['atomBits', m]] as const) {
+  if (s.atomConfidence.length !== m && s.atomConfidence.length !== 0) throw damaged('atomConfidence does not match the atoms');
+  for (const [name, expected] of [['atomPage', m], ['atomRange', 2 * m], ['atomBox', 4 * m], ['atomBits', m]] as const) {
     if (s[name].length !== expected) throw damaged(`${name} has ${s[name].length} entries for ${m} atoms`);
   }
   if (s.cells.length % 4 !== 0) throw damaged('cells are not in fours');

@@ -58,7 +58,8 @@ export interface PageInfo {
 export interface ModelColumns {
   ids: IdTable;
   typeNames: string[];
-  type: Int32Array;
+  /** Index into typeNames: Uint8 when there are at most 256 types (always, but for hostile results). */
+  type: Uint8Array | Int32Array;
   /** -1 for the root; always below the node's own index. */
   parent: Int32Array;
   depth: Uint8Array;
@@ -78,7 +79,7 @@ export interface ModelColumns {
   /** start, end per atom (NO_RANGE for none). */
   atomRange: Int32Array;
   atomBox: BoxColumn;
-  /** NaN for none. */
+  /** NaN for none; empty when no atom of the result has a score (most results). */
   atomConfidence: Float64Array;
   atomBits: Uint8Array;
   /** Index into cells (four per cell: row, col, rowspan, colspan), or -1. */
@@ -249,7 +250,7 @@ export class NodeTable {
         range: start < 0 ? null : { start, end: c.atomRange[2 * a + 1]! },
         box: { page, left: coordinate(c.atomBox, 4 * a), top: coordinate(c.atomBox, 4 * a + 1), right: coordinate(c.atomBox, 4 * a + 2), bottom: coordinate(c.atomBox, 4 * a + 3), valid: (c.atomBits[a]! & ATOM_BOX_VALID) !== 0 },
       };
-      const confidence = c.atomConfidence[a]!;
+      const confidence = confidenceAt(c, a);
       if (!Number.isNaN(confidence)) atom.confidence = confidence;
       atomic.push(atom);
     }
@@ -282,4 +283,9 @@ export function pageValue(column: NumberColumn, i: number): number | null {
   const v = column[i]!;
   if (column instanceof Float64Array) return Number.isNaN(v) ? null : v;
   return v === NO_PAGE_I32 ? null : v;
+}
+
+/** Atom a's confidence, NaN for none. */
+export function confidenceAt(columns: ModelColumns, a: number): number {
+  return a < columns.atomConfidence.length ? columns.atomConfidence[a]! : NaN;
 }
