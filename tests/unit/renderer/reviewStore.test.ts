@@ -107,6 +107,28 @@ describe('review store', () => {
     expect(store.getState().errors[image.id]?.code).toBe('validation_error');
   });
 
+  it('stepping through elements (j/k) walks reading order, skipping the document and pages, and stays at the ends', () => {
+    const model = store.getState().model!;
+    const elements = model.order.filter((id) => !['document', 'page'].includes(model.nodes.get(id)!.type));
+    expect(elements.length).toBeGreaterThan(2);
+    const walked: string[] = [];
+    store.getState().selectNode(null);
+    for (let i = 0; i < elements.length + 2; i++) {
+      store.getState().stepSelection(1);
+      walked.push(store.getState().selection!.id);
+    }
+    expect(walked).toEqual([...elements, elements.at(-1), elements.at(-1)]);
+    store.getState().stepSelection(-1);
+    expect(store.getState().selection?.id).toBe(elements.at(-2));
+    // From a page (not an element) a step starts over from the end it goes towards.
+    store.getState().selectNode(model.pages[0]!.nodeId);
+    store.getState().stepSelection(-1);
+    expect(store.getState().selection?.id).toBe(elements.at(-1));
+    store.getState().selectNode(model.pages[0]!.nodeId);
+    store.getState().stepSelection(1);
+    expect(store.getState().selection?.id).toBe(elements[0]);
+  });
+
   it('field ranges are converted to UTF-16 once, at load, and a click selects that exact text', async () => {
     const schema = { type: 'object', properties: { invoice_number: { type: 'string', description: 'Invoice number' } } };
     await store.getState().runExtract(schema, 'local');
