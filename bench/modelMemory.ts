@@ -46,13 +46,14 @@ const time = (name: string, run: () => unknown) => {
   return value;
 };
 
-let keep: unknown = null;
+// What is measured stays referenced here until the next variant is measured.
+const kept: unknown[] = [];
 for (let r = 0; r < runs; r++) {
   for (const [name, make] of Object.entries(variants)) {
-    keep = null;
+    kept.length = 0;
     settle();
     const before = held();
-    keep = time(name, make);
+    kept.push(time(name, make));
     settle();
     const after = held();
     (memory[name] ??= []).push([after.heap - before.heap, after.buffers - before.buffers]);
@@ -61,7 +62,6 @@ for (let r = 0; r < runs; r++) {
   time('encode (model → bytes)', () => modelToBytes(model));
   time('JSON.parse of the result', parse);
 }
-void keep;
 
 const mb = (n: number) => (n / 1e6).toFixed(1);
 const stats = (values: number[]) => {

@@ -98,11 +98,21 @@ export class IdTable {
   indexOf(id: string): number {
     if (typeof id !== 'string') return -1;
     let slot = hashOf(id) & this.mask;
+    // A non-ASCII id is encoded once, for byte comparison; an ASCII one is its own bytes.
+    let encoded: Uint8Array | null = null;
+    let encodedLength = id.length;
+    for (let k = 0; k < id.length; k++) {
+      if (id.charCodeAt(k) >= 0x80) {
+        encoded = new Uint8Array(id.length * 3);
+        encodedLength = writeWtf8(id, encoded, 0);
+        break;
+      }
+    }
     // Bounded by the table's size, so a table without an empty slot (hostile bytes) still ends.
     for (let probe = 0; probe <= this.mask; probe++) {
       const entry = this.hash[slot]!;
       if (entry === 0) return -1;
-      if (this.equals(entry - 1, id)) return entry - 1;
+      if (this.equals(entry - 1, id, encoded, encodedLength)) return entry - 1;
       slot = (slot + 1) & this.mask;
     }
     return -1;
@@ -118,6 +128,12 @@ export class IdTable {
         ascii = false;
         break;
       }
+    }
+    if (ascii && end - start <= 32) {
+      // Short ids (nearly all) are built char by char: cheaper than a view plus apply.
+      let out = '';
+      for (let p = start; p < end; p++) out += String.fromCharCode(this.bytes[p]!);
+      return out;
     }
     if (ascii && end - start < 4096) return String.fromCharCode.apply(null, this.bytes.subarray(start, end) as unknown as number[]);
     const units: number[] = [];
@@ -144,27 +160,15 @@ export class IdTable {
     return out;
   }
 
-  /** Whether node i's stored id is `id`, compared byte by byte without decoding. */
-  private equals(i: number, id: string): boolean {
+  /** Whether node i's stored id is `id` (its bytes `encoded`, or `id` itself when ASCII), compared without decoding. */
+  private equals(i: number, id: string, encoded: Uint8Array | null, length: number): boolean {
     const start = this.offsets[i]!;
-    const end = this.offsets[i + 1]!;
-    // Most ids are ASCII: compare in place; otherwise encode the query once.
-    if (end - start === id.length) {
-      let same = true;
-      for (let k = 0; k < id.length; k++) {
-        const c = id.charCodeAt(k);
-        if (c >= 0x80 || this.bytes[start + k] !== c) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return true;
+    if (this.offsets[i + 1]! - start !== length) return false;
+    if (encoded === null) {
+      for (let k = 0; k < length; k++) if (this.bytes[start + k] !== id.charCodeAt(k)) return false;
+    } else {
+      for (let k = 0; k < length; k++) if (this.bytes[start + k] !== encoded[k]) return false;
     }
-    if (end - start < id.length || end - start > id.length * 3) return false;
-    const encoded = new Uint8Array(id.length * 3);
-    const length = writeWtf8(id, encoded, 0);
-    if (length !== end - start) return false;
-    for (let k = 0; k < length; k++) if (this.bytes[start + k] !== encoded[k]) return false;
     return true;
   }
 }

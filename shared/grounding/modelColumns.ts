@@ -122,11 +122,15 @@ export interface ModelNode {
   depth: number;
 }
 
-/** Nodes materialised lately, so repeated lookups of the same node (a render, a selection) return the same object. */
-const CACHE_SIZE = 1024;
+/**
+ * Nodes materialised lately, so repeated lookups of the same node (a render, a selection)
+ * return the same object: direct-mapped by index, so a lookup costs no allocation.
+ */
+const CACHE_SIZE = 2048;
 
 export class NodeTable {
-  private readonly cache = new Map<number, ModelNode>();
+  private readonly cachedIndex = new Int32Array(CACHE_SIZE).fill(-1);
+  private readonly cachedNode: Array<ModelNode | undefined> = new Array<ModelNode | undefined>(CACHE_SIZE);
   private readonly pageSlot = new Map<number, number>();
 
   constructor(readonly columns: ModelColumns) {
@@ -148,11 +152,11 @@ export class NodeTable {
 
   /** The node at index i (reading order); i must be in range. */
   at(i: number): ModelNode {
-    const cached = this.cache.get(i);
-    if (cached) return cached;
+    const slot = i & (CACHE_SIZE - 1);
+    if (this.cachedIndex[slot] === i) return this.cachedNode[slot]!;
     const node = this.materialise(i);
-    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(i, node);
+    this.cachedIndex[slot] = i;
+    this.cachedNode[slot] = node;
     return node;
   }
 

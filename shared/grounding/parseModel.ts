@@ -115,6 +115,17 @@ export function boxesOnPage(model: ParseModel, page: number): readonly string[] 
   return Array.from(boxIndicesOnPage(model, page), (i) => model.nodes.idAt(i));
 }
 
+/**
+ * Ids of the elements with a box on `page`, largest box first (ties in reading order), so
+ * small boxes are drawn over the large ones that hold them. Areas come from the columns.
+ */
+export function boxesOnPageLargestFirst(model: ParseModel, page: number): string[] {
+  const indices = boxIndicesOnPage(model, page);
+  const areas = Float64Array.from(indices, (i) => model.nodes.boxAreaAt(i));
+  const order = Array.from(indices, (_, k) => k).sort((a, b) => areas[b]! - areas[a]! || a - b);
+  return order.map((k) => model.nodes.idAt(indices[k]!));
+}
+
 /** Pages that have element boxes, in the order first met. */
 export function pagesWithBoxes(model: ParseModel): number[] {
   return Array.from(model.columns.boxPages);

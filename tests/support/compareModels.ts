@@ -5,7 +5,7 @@
  * range, and interval queries. Returns the differences (the first few), so a test shows what
  * differs rather than one boolean.
  */
-import { boxesOnPage, markdownLength, pagesWithBoxes, sliceMarkdown, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
+import { boxesOnPage, boxesOnPageLargestFirst, markdownLength, pagesWithBoxes, sliceMarkdown, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
 import type { ParseModel as ObjectModel, ModelNode as ObjectNode } from './objectParseModel.js';
 
 const LIMIT = 20;
@@ -48,6 +48,13 @@ export function modelDifferences(typed: ParseModel, oracle: ObjectModel, seed = 
   for (const [page, ids] of oracle.boxesByPage) {
     const diff = firstDifference(boxesOnPage(typed, page), ids, `boxes on page ${page}`);
     if (diff) note(diff);
+    // The overlay's drawing order, as it sorted the ids before: largest box first, a stable sort.
+    const area = (id: string) => {
+      const box = oracle.nodes.get(id)!.box!;
+      return (box.right - box.left) * (box.bottom - box.top);
+    };
+    const drawn = firstDifference(boxesOnPageLargestFirst(typed, page), [...ids].sort((a, b) => area(b) - area(a)), `drawing order on page ${page}`);
+    if (drawn) note(drawn);
   }
   // The Markdown under every node's and atom's range, and whole.
   if (sliceMarkdown(typed, { start: 0, end: markdownLength(typed) }) !== oracle.markdown) note('whole Markdown differs');
