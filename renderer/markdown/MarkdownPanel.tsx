@@ -97,7 +97,7 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
     (index: number) => {
       const row = rows[index];
       if (!row || row.kind === 'page') return 34;
-      const range = model.nodes.get(row.id)?.range;
+      const range = model.nodes.rangeOf(row.id);
       const length = range ? range.end - range.start : 0;
       return Math.max(30, Math.ceil(length / 55) * 21 + 10);
     },

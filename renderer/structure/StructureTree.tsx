@@ -15,36 +15,40 @@ const ROW_HEIGHT = 24;
 export function StructureTree({ model }: { model: ParseModel }) {
   const [typeFilter, setTypeFilter] = useState('all');
   const selection = useReviewStore((s) => s.selection);
-  const types = useMemo(() => {
-    const set = new Set<string>();
-    for (const node of model.nodes.values()) if (node.type !== 'document' && node.type !== 'page') set.add(node.type);
-    return [...set].sort();
-  }, [model]);
-  const rows = useMemo(
-    () =>
-      model.order
-        .map((id) => model.nodes.get(id)!)
-        .filter((n) => n.type !== 'document' && (n.type === 'page' || typeFilter === 'all' || n.type === typeFilter)),
-    [model, typeFilter],
-  );
-  const rowOf = useMemo(() => new Map(rows.map((node, i) => [node.id, i])), [rows]);
+  const types = useMemo(() => model.columns.typeNames.filter((t) => t !== 'document' && t !== 'page').sort(), [model]);
+  // Rows are node indices: the tree's 60,000 nodes are materialised only as rows come into view.
+  const rows = useMemo(() => {
+    const nodes = model.nodes;
+    const out: number[] = [];
+    for (let i = 0; i < nodes.size; i++) {
+      const type = nodes.typeAt(i);
+      if (type !== 'document' && (type === 'page' || typeFilter === 'all' || type === typeFilter)) out.push(i);
+    }
+    return Int32Array.from(out);
+  }, [model, typeFilter]);
+  const rowOfNode = useMemo(() => {
+    const map = new Int32Array(model.nodes.size).fill(-1);
+    rows.forEach((node, row) => (map[node] = row));
+    return map;
+  }, [model, rows]);
   const rowOfPage = useMemo(() => {
     const map = new Map<number, number>();
     rows.forEach((node, i) => {
-      if (node.type === 'page' && node.page !== null && !map.has(node.page)) map.set(node.page, i);
+      const page = model.nodes.pageAt(node);
+      if (model.nodes.typeAt(node) === 'page' && page !== null && !map.has(page)) map.set(page, i);
     });
     return map;
-  }, [rows]);
+  }, [model, rows]);
   const selected = useMemo(() => new Set(selection?.nodeIds ?? []), [selection]);
   const selectionTo = useMemo<ScrollRequest | null>(() => {
-    const index = selection?.nodeIds.map((id) => rowOf.get(id)).find((i) => i !== undefined);
+    const index = selection?.nodeIds.map((id) => rowOfNode[model.nodes.indexOf(id)] ?? -1).find((i) => i >= 0);
     return index === undefined ? null : { index };
-  }, [selection, rowOf]);
+  }, [selection, rowOfNode, model]);
   const { scrollTo, onUserScroll } = usePageFollow(
     'tree',
     selectionTo,
     useCallback((page: number) => rowOfPage.get(page), [rowOfPage]),
-    useCallback((row: number) => rows[row]?.page ?? null, [rows]),
+    useCallback((row: number) => (row >= 0 && row < rows.length ? model.nodes.pageAt(rows[row]!) : null), [rows, model]),
   );
   const estimate = useCallback(() => ROW_HEIGHT, []);
   const scores = useMemo(() => nodeConfidences(model), [model]);
@@ -71,16 +75,10 @@ export function StructureTree({ model }: { model: ParseModel }) {
       <VirtualList
         count={rows.length}
         estimate={estimate}
-        render={(i) => (
-          <TreeRow
-            node={rows[i]!}
-            model={model}
-            selected={selected.has(rows[i]!.id)}
-            score={scores.get(rows[i]!.id)}
-            scoreName={scoreName}
-            low={(scores.get(rows[i]!.id) ?? 1) < threshold}
-          />
-        )}
+        render={(i) => {
+          const node = model.nodes.at(rows[i]!);
+          return <TreeRow node={node} model={model} selected={selected.has(node.id)} score={scores.get(node.id)} scoreName={scoreName} low={(scores.get(node.id) ?? 1) < threshold} />;
+        }}
         scrollTo={scrollTo}
         onUserScroll={onUserScroll}
         className="tree"

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { formatConfidence, scoreLabel, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
 import type { PageBox } from '../../shared/grounding/box.js';
-import { boxesOnPage, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
+import { boxesOnPageLargestFirst, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { useConfidenceSettings } from '../fields/confidenceSettings.js';
 import { useReviewStore } from '../review/reviewStore.js';
 
@@ -18,7 +18,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   // Words less sure than the review threshold are outlined in the warning colour.
   const unsure = useConfidenceSettings((s) => s.threshold);
   const scoreName = scoreLabel(scoreSource(model));
-  const ids = [...boxesOnPage(model, page)].sort((a, b) => area(model, b) - area(model, a));
+  const ids = boxesOnPageLargestFirst(model, page);
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
   const showLines = useReviewStore((s) => s.showLines);
   const lineBoxes = showLines ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id }))) : [];
@@ -93,11 +93,6 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
 
 function placed(box: PageBox) {
   return { left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` };
-}
-
-function area(model: ParseModel, id: string): number {
-  const box = model.nodes.get(id)?.box;
-  return box ? (box.right - box.left) * (box.bottom - box.top) : 0;
 }
 
 const STYLED_TYPES = new Set(['text', 'title', 'heading', 'table', 'table_cell', 'list_item', 'marginalia', 'figure']);

@@ -6,13 +6,21 @@
  */
 export class CodePointIndex {
   /** Code-point offset of each astral character, ascending. */
-  private readonly astralAtCodePoint: Uint32Array;
+  readonly astralAtCodePoint: Uint32Array;
   /** UTF-16 offset of each astral character, ascending. */
-  private readonly astralAtUtf16: Uint32Array;
+  readonly astralAtUtf16: Uint32Array;
   readonly utf16Length: number;
   readonly codePointLength: number;
 
-  constructor(text: string) {
+  /** The index of `text`, or one over arrays stored earlier (views into the model's bytes, not copied). */
+  constructor(text: string | { astralAtCodePoint: Uint32Array; astralAtUtf16: Uint32Array; utf16Length: number; codePointLength: number }) {
+    if (typeof text !== 'string') {
+      this.astralAtCodePoint = text.astralAtCodePoint;
+      this.astralAtUtf16 = text.astralAtUtf16;
+      this.utf16Length = text.utf16Length;
+      this.codePointLength = text.codePointLength;
+      return;
+    }
     const atCodePoint: number[] = [];
     const atUtf16: number[] = [];
     let codePoints = 0;

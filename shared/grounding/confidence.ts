@@ -1,4 +1,5 @@
 import type { PageBox } from './box.js';
+import { confidenceAt } from './modelColumns.js';
 import { sliceMarkdown, type ParseModel, type TextRange } from './parseModel.js';
 import type { Selection } from './selection.js';
 
@@ -76,17 +77,26 @@ export function nodeConfidences(model: ParseModel): Map<string, number> {
   const cached = nodeCache.get(model);
   if (cached) return cached;
   const lowest = new Map<string, number>();
-  // Reading order puts parents before children, so walking it backwards settles children first.
-  for (let i = model.order.length - 1; i >= 0; i--) {
-    const node = model.nodes.get(model.order[i]!);
-    if (!node) continue;
-    let min: number | undefined;
-    for (const atom of node.atomic) if (atom.confidence !== undefined && (min === undefined || atom.confidence < min)) min = atom.confidence;
-    for (const child of node.childIds) {
-      const score = lowest.get(child);
-      if (score !== undefined && (min === undefined || score < min)) min = score;
+  const c = model.columns;
+  if (c.atomConfidence.length === 0) {
+    nodeCache.set(model, lowest);
+    return lowest;
+  }
+  const n = model.nodes.size;
+  // Per node, NaN until a scored word is found below it.
+  const scores = new Float64Array(n).fill(NaN);
+  // Parents precede children, so walking the indices backwards settles children first.
+  for (let i = n - 1; i >= 0; i--) {
+    let min = scores[i]!;
+    for (let a = c.atomStart[i]!; a < c.atomStart[i + 1]!; a++) {
+      const confidence = confidenceAt(c, a);
+      if (!Number.isNaN(confidence) && !(confidence >= min)) min = confidence;
     }
-    if (min !== undefined) lowest.set(node.id, min);
+    if (Number.isNaN(min)) continue;
+    scores[i] = min;
+    const parent = c.parent[i]!;
+    if (parent >= 0 && !(scores[parent]! <= min)) scores[parent] = min;
+    lowest.set(model.nodes.idAt(i), min);
   }
   nodeCache.set(model, lowest);
   return lowest;

@@ -22,16 +22,19 @@ export interface Selection {
 }
 
 export function selectNode(model: ParseModel, id: string): Selection | null {
-  const node = model.nodes.get(id);
-  if (!node) return null;
-  const ranges = node.range ? [node.range] : [];
+  const index = model.nodes.indexOf(id);
+  if (index < 0) return null;
+  const range = model.nodes.rangeAt(index);
+  const box = model.nodes.boxAt(index);
+  const page = model.nodes.pageAt(index);
+  const ranges = range ? [range] : [];
   return {
     kind: 'node',
     id,
     nodeIds: [id],
     ranges,
-    boxes: node.box ? [node.box] : [],
-    pages: node.page !== null ? [node.page] : [],
+    boxes: box ? [box] : [],
+    pages: page !== null ? [page] : [],
     text: ranges.map((r) => sliceMarkdown(model, r)).join(' … '),
   };
 }
@@ -72,20 +75,25 @@ export function selectRanges(model: ParseModel, id: string, ranges: TextRange[])
 function leavesOverlapping(model: ParseModel, range: TextRange): ModelNode[] {
   const hits = model.ranges.overlapping(range.start, range.end);
   const hitSet = new Set(hits);
-  return hits
-    .filter((id) => !(model.nodes.get(id)?.childIds ?? []).some((child) => hitSet.has(child)))
-    .map((id) => model.nodes.get(id))
-    .filter((n): n is ModelNode => n !== undefined);
+  const nodes = model.nodes;
+  return hits.filter((i) => !nodes.childrenAt(i).some((child) => hitSet.has(child))).map((i) => nodes.at(i));
 }
 
 /** The top-level element (a child of a page) that holds a node: the unit the Markdown panel draws. */
 export function blockOf(model: ParseModel, id: string): string | null {
-  let node = model.nodes.get(id);
-  while (node) {
-    const parent = node.parentId ? model.nodes.get(node.parentId) : undefined;
-    if (!parent) return null;
-    if (parent.type === 'page') return node.id;
-    node = parent;
+  const block = blockIndexOf(model, model.nodes.indexOf(id));
+  return block < 0 ? null : model.nodes.idAt(block);
+}
+
+/** blockOf by node index, without materialising a node: -1 when the node is in no page. */
+export function blockIndexOf(model: ParseModel, index: number): number {
+  const nodes = model.nodes;
+  // Parents precede children (checked when the model is read), so this walk ends.
+  for (let i = index; i >= 0; ) {
+    const parent = nodes.parentAt(i);
+    if (parent < 0) return -1;
+    if (nodes.typeAt(parent) === 'page') return i;
+    i = parent;
   }
-  return null;
+  return -1;
 }

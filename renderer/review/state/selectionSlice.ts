@@ -39,13 +39,21 @@ export const createSelectionSlice: SliceOf<SelectionSlice> = (set, get) => {
   function stepSelection(direction: 1 | -1): void {
     const { model, selection } = get();
     if (!model) return;
-    const elements = model.order.filter((id) => {
-      const type = model.nodes.get(id)?.type;
-      return type !== 'document' && type !== 'page';
-    });
-    if (elements.length === 0) return;
-    const current = selection?.kind === 'node' ? elements.indexOf(selection.id) : -1;
-    set({ selection: selectionOfNode(model, elements[stepIndex(current, elements.length, direction)]!) });
+    // Node indices are reading order: step over the indices, skipping the document and pages.
+    const nodes = model.nodes;
+    const isElement = (i: number) => i >= 0 && i < nodes.size && nodes.typeAt(i) !== 'document' && nodes.typeAt(i) !== 'page';
+    const from = selection?.kind === 'node' ? nodes.indexOf(selection.id) : -1;
+    let target = -1;
+    if (isElement(from)) {
+      for (let i = from + direction; i >= 0 && i < nodes.size && target < 0; i += direction) if (isElement(i)) target = i;
+      // At either end: stay on the current element.
+      if (target < 0) target = from;
+    } else {
+      const start = direction > 0 ? 0 : nodes.size - 1;
+      for (let i = start; i >= 0 && i < nodes.size && target < 0; i += direction) if (isElement(i)) target = i;
+    }
+    if (target < 0) return;
+    set({ selection: selectionOfNode(model, nodes.idAt(target)) });
   }
 
   function setShowLines(showLines: boolean): void {

@@ -5,7 +5,7 @@
  * from the contract here, independently of the model builder, and compared node by node.
  */
 import { FIELD_FLAG_LABELS } from '../../../shared/grounding/fields.js';
-import { MAX_MODEL_NODES, NODE_FLAG_LABELS, type ModelNode, type ParseModel, type TextRange } from '../../../shared/grounding/parseModel.js';
+import { boxesOnPage, MAX_MODEL_NODES, NODE_FLAG_LABELS, pagesWithBoxes, sliceMarkdown, markdownLength, type ModelNode, type ParseModel, type TextRange } from '../../../shared/grounding/parseModel.js';
 import { MAX_LISTED_FIELDS, type ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { PageBox } from '../../../shared/grounding/box.js';
 import { selectNode, selectRanges } from '../../../shared/grounding/selection.js';
@@ -35,18 +35,20 @@ function checkBox(box: PageBox, where: string): void {
 
 /** The display model: numbers sane, structure consistent, every invalid box flagged, and every node selectable. */
 export function checkModel(model: ParseModel): void {
-  if (typeof model.markdown !== 'string') fail('the model has no Markdown');
+  const markdown = wholeMarkdown(model);
+  if (typeof markdown !== 'string') fail('the model has no Markdown');
   if (model.order.length !== model.nodes.size) fail(`order lists ${model.order.length} nodes, the model has ${model.nodes.size}`);
   let children = 0;
   let roots = 0;
   for (const id of model.order) {
     const node = model.nodes.get(id) ?? fail(`node ${id} in order but not in the model`);
-    checkNode(model, node);
+    checkNode(model, markdown, node);
     children += node.childIds.length;
     if (node.parentId === null) roots++;
   }
   if (children + roots !== model.nodes.size) fail(`${model.nodes.size} nodes, but ${children} are children and ${roots} roots`);
-  for (const [page, ids] of model.boxesByPage) {
+  for (const page of pagesWithBoxes(model)) {
+    const ids = boxesOnPage(model, page);
     if (!Number.isFinite(page)) fail(`boxes listed on page ${page}`);
     for (const id of ids) if (!model.nodes.get(id)?.box) fail(`node ${id} listed on page ${page} without a box`);
   }
@@ -60,13 +62,17 @@ export function checkModel(model: ParseModel): void {
   }
 }
 
-function checkNode(model: ParseModel, node: ModelNode): void {
+function wholeMarkdown(model: ParseModel): string {
+  return sliceMarkdown(model, { start: 0, end: markdownLength(model) });
+}
+
+function checkNode(model: ParseModel, markdown: string, node: ModelNode): void {
   if (typeof node.id !== 'string' || typeof node.type !== 'string') fail(`a node whose id or type is not text: ${String(node.id)}`);
   const where = `node ${node.id.slice(0, 40)}`;
   for (const flag of node.flags) if (!NODE_FLAG_LABELS[flag]) fail(`${where}: flag ${flag} has no label to show`);
   if (node.status !== undefined && typeof node.status !== 'string') fail(`${where}: status that is not text`);
   if (node.reason !== undefined && typeof node.reason !== 'string') fail(`${where}: reason that is not text`);
-  if (node.range) checkRange(model.markdown, node.range, where);
+  if (node.range) checkRange(markdown, node.range, where);
   if (node.page !== null && !Number.isFinite(node.page)) fail(`${where}: page ${node.page}`);
   if (node.box) {
     checkBox(node.box, where);
@@ -74,7 +80,7 @@ function checkNode(model: ParseModel, node: ModelNode): void {
   }
   for (const atom of node.atomic) {
     // A line whose range could not be placed carries none (and its node says why).
-    if (atom.range) checkRange(model.markdown, atom.range, `${where} (line)`);
+    if (atom.range) checkRange(markdown, atom.range, `${where} (line)`);
     else if (node.flags.length === 0) fail(`${where}: line without a range not flagged`);
     checkBox(atom.box, `${where} (line)`);
     if (!atom.box.valid && node.flags.length === 0) fail(`${where}: invalid line box not flagged`);
@@ -177,7 +183,7 @@ export function checkExtractionView(view: ExtractionView, model: ParseModel): vo
       if (!inside && !(field.flags ?? []).includes('range_out_of_bounds')) fail(`${where}: range ${range.start}–${range.end} outside the Markdown but not flagged`);
     }
     const selection = selectRanges(model, field.path, field.ranges.map((r) => model.index.rangeToUtf16(r.start, r.end)));
-    for (const range of selection.ranges) checkRange(model.markdown, range, `${where} selection`);
+    for (const range of selection.ranges) checkRange(wholeMarkdown(model), range, `${where} selection`);
     for (const box of selection.boxes) checkBox(box, `${where} selection`);
   }
 }

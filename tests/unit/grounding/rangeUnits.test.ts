@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';
-import { buildParseModel } from '../../../shared/grounding/parseModel.js';
+import { buildParseModel, markdownLength, sliceMarkdown } from '../../../shared/grounding/parseModel.js';
 import { extractionView } from '../../../shared/grounding/resultModel.js';
 import { selectNode } from '../../../shared/grounding/selection.js';
 
@@ -33,7 +33,7 @@ describe('range_units', () => {
     expect(node.range).toBeNull();
     expect(node.flags).toContain('range_units_unknown');
     expect(node.box).toMatchObject({ page: 1 });
-    expect(model.markdown).toBe(MARKDOWN);
+    expect(sliceMarkdown(model, { start: 0, end: markdownLength(model) })).toBe(MARKDOWN);
     expect(selectNode(model, 'total')?.text ?? '').toBe('');
   });
 

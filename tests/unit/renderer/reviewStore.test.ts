@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentInfo } from '../../../shared/workspace.js';
+import { markdownLength, sliceMarkdown } from '../../../shared/grounding/parseModel.js';
 import type { useReviewStore } from '../../../renderer/review/reviewStore.js';
 import { rgbPng } from '../../support/png.js';
 import { startRendererBridge, type RendererBridge } from '../../support/rendererBridge.js';
@@ -51,7 +52,7 @@ describe('review store', () => {
     await slow;
     const state = store.getState();
     expect(state.document?.id).toBe(invoice.id);
-    expect(state.model?.markdown).toContain('INV-2024-0042');
+    expect(state.model && sliceMarkdown(state.model, { start: 0, end: markdownLength(state.model) })).toContain('INV-2024-0042');
     expect(state.documentStatus).toBe('ready');
     expect(state.errors).toEqual({});
   });
@@ -104,6 +105,28 @@ describe('review store', () => {
     await store.getState().openDocument(invoice.id);
     expect(store.getState().errors[invoice.id]).toBeUndefined();
     expect(store.getState().errors[image.id]?.code).toBe('validation_error');
+  });
+
+  it('stepping through elements (j/k) walks reading order, skipping the document and pages, and stays at the ends', () => {
+    const model = store.getState().model!;
+    const elements = model.order.filter((id) => !['document', 'page'].includes(model.nodes.get(id)!.type));
+    expect(elements.length).toBeGreaterThan(2);
+    const walked: string[] = [];
+    store.getState().selectNode(null);
+    for (let i = 0; i < elements.length + 2; i++) {
+      store.getState().stepSelection(1);
+      walked.push(store.getState().selection!.id);
+    }
+    expect(walked).toEqual([...elements, elements.at(-1), elements.at(-1)]);
+    store.getState().stepSelection(-1);
+    expect(store.getState().selection?.id).toBe(elements.at(-2));
+    // From a page (not an element) a step starts over from the end it goes towards.
+    store.getState().selectNode(model.pages[0]!.nodeId);
+    store.getState().stepSelection(-1);
+    expect(store.getState().selection?.id).toBe(elements.at(-1));
+    store.getState().selectNode(model.pages[0]!.nodeId);
+    store.getState().stepSelection(1);
+    expect(store.getState().selection?.id).toBe(elements[0]);
   });
 
   it('field ranges are converted to UTF-16 once, at load, and a click selects that exact text', async () => {

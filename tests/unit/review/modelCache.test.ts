@@ -12,6 +12,7 @@ import { decodeModel, MODEL_FORMAT_VERSION } from '../../../shared/grounding/mod
 import type { ParseModel } from '../../../shared/grounding/parseModel.js';
 import { modelOfResult } from '../../../shared/grounding/resultModel.js';
 import type { DocumentInfo, StoredResult } from '../../../shared/workspace.js';
+import { wholeMarkdown } from '../../support/compareModels.js';
 
 /** Counts the builds the cache asks for: a model read from its file is no build. */
 class CountingBuilder extends ModelBuilder {
@@ -59,13 +60,13 @@ function parse(title: string): ParseResponse {
 
 const save = (response: unknown, kind: StoredResult['kind'] = 'parse', extra: Partial<StoredResult> = {}) =>
   workspace.saveResult({ documentId: document.id, kind, engine: 'local', modelVersion: null, pageCount: 2, credits: 0, partial: false, response, ...extra });
-const cacheFile = (id: string) => join(dir, 'workspace', 'models', `${id}.model`);
+const cacheFile = (id: string) => workspace.models.path(id);
 const exists = (path: string) => access(path).then(() => true, () => false);
 const cached = (id: string) => vi.waitFor(async () => expect(await exists(cacheFile(id))).toBe(true));
 
 /** What the panels read of a model: the same for a model from bytes and one built from the response. */
 function shape(model: ParseModel) {
-  return { markdown: model.markdown, order: model.order, pages: model.pages, nodes: model.order.map((id) => model.nodes.get(id)) };
+  return { markdown: wholeMarkdown(model), order: model.order, pages: model.pages, nodes: model.order.map((id) => model.nodes.get(id)) };
 }
 
 describe('the review model cache', () => {
@@ -152,7 +153,7 @@ describe('the review model cache', () => {
     const stored = await save(parse('First'));
     await cached(stored.id);
     await save(parse('Second'), 'parse', { id: stored.id });
-    await vi.waitFor(async () => expect(decodeModel((await workspace.resultModel(stored.id)).model).markdown).toContain('Second'));
+    await vi.waitFor(async () => expect(wholeMarkdown(decodeModel((await workspace.resultModel(stored.id)).model))).toContain('Second'));
   });
 
   it('an unreadable result answers unreadable_result, as the window said when it built the model itself, and caches nothing', async () => {
@@ -170,7 +171,7 @@ describe('the review model cache', () => {
   it('builds the analyzer result model too; an extraction has none of its own', async () => {
     const analyzer = await save({ data: { markdown: 'Total: 12', chunks: [{ chunk_id: 'c1', chunk_type: 'text', text: 'Total: 12', grounding: [{ page: 0, box: { l: 0.1, t: 0.1, r: 0.5, b: 0.2 } }] }] } }, 'analyzer');
     const { model } = await workspace.resultModel(analyzer.id);
-    expect(decodeModel(model).markdown).toBe('Total: 12');
+    expect(wholeMarkdown(decodeModel(model))).toBe('Total: 12');
     const parsed = await save(parse('Source'));
     const extraction = await save({ extraction: {}, extraction_metadata: {}, metadata: {} }, 'extract', { sourceResultId: parsed.id });
     await expect(workspace.resultModel(extraction.id)).rejects.toMatchObject({ code: 'not_a_parse_result' });
