@@ -1,10 +1,11 @@
 /**
- * The renderer's side of loading: a stored result read back as `results:get` sends it,
- * parsed, and turned into the display model and fields by the same functions the review
- * screen calls; then checked for what the display needs.
+ * Loading as the app does it: a stored result read back, its review model encoded as main's
+ * model worker does and decoded as the window does, its fields made by the functions the
+ * review screen calls; then checked for what the display needs.
  */
 import { MAX_STRUCTURE_DEPTH, type ParseModel } from '../../../shared/grounding/parseModel.js';
-import { extractionView, modelOfResult } from '../../../shared/grounding/resultModel.js';
+import { decodeModel, encodeModel } from '../../../shared/grounding/modelBytes.js';
+import { extractionView } from '../../../shared/grounding/resultModel.js';
 import { parseStoredResult, type ResultKind } from '../../../shared/workspace.js';
 import { settle } from './clearError.js';
 import { checkAnalyzerFlags, checkExtractionView, checkModel, checkParseFlags, checkSummary } from './displayChecks.js';
@@ -26,7 +27,7 @@ export async function loadAndCheck(world: LoaderWorld, kind: ResultKind, respons
     checkExtractionView(view, world.sourceModel);
     return { model: null, fields: view.fields.length, flags: view.fields.flatMap((f) => f.flags ?? []) };
   }
-  const model = await settle(`modelOfResult (${kind})`, () => modelOfResult({ kind, response }));
+  const model = await settle(`review model (${kind})`, () => decodeModel(encodeModel({ kind, response })));
   if (!model) return null;
   checkModel(model);
   if (kind === 'parse') checkParseFlags(model, response, MAX_STRUCTURE_DEPTH);

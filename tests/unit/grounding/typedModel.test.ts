@@ -14,7 +14,7 @@ import { checkShape } from '../../../shared/contracts/checkShape.js';
 import { looksLikeParseResponse, type ParseResponse } from '../../../shared/contracts/v2Parse.js';
 import { analyzerAsParse } from '../../../shared/grounding/analyzerAsParse.js';
 import { decodeModel, modelToBytes } from '../../../shared/grounding/modelBytes.js';
-import { buildParseModel, MAX_MODEL_NODES, type ParseModel } from '../../../shared/grounding/parseModel.js';
+import { buildParseModel, MAX_MODEL_NODES, sliceMarkdown, type ParseModel } from '../../../shared/grounding/parseModel.js';
 import { blockIndexOf, blockOf } from '../../../shared/grounding/selection.js';
 import { modelDifferences } from '../../support/compareModels.js';
 import { buildParseModel as buildObjectModel, type ParseModel as ObjectModel } from '../../support/objectParseModel.js';
@@ -95,6 +95,18 @@ describe('the typed-array model equals the object model', () => {
 
   it('on the fuzz loaders\' source result, astral characters included', () => {
     expectSame(SOURCE_PARSE as ParseResponse);
+  });
+
+  it('with U+FEFF where the Markdown and a block begin: text, not a byte order mark to drop', () => {
+    const box = { xmin: 0.1, ymin: 0.1, xmax: 0.5, ymax: 0.2 };
+    const node = (id: string, start: number, end: number) => ({ id, type: 'text', grounding: { page: 1, range: { start, end }, box } });
+    const model = expectSame({
+      markdown: '\uFEFFab\uFEFFcd',
+      metadata: {},
+      structure: { type: 'document', children: [{ type: 'page', page: 1, children: [node('t-0', 0, 3), node('t-1', 3, 6)] }] },
+    } as unknown as ParseResponse);
+    expect(sliceMarkdown(model, { start: 0, end: 3 })).toBe('\uFEFFab');
+    expect(sliceMarkdown(model, { start: 3, end: 6 })).toBe('\uFEFFcd');
   });
 
   it('on a result past the node limit: cut at the limit and flagged on the parent it stopped in', () => {
