@@ -23,6 +23,8 @@ export class ModelCache {
   private readonly pending = new Map<string, Pending>();
   /** Bumped when a result's cache is forgotten: a build begun before does not write its file. */
   private readonly generations = new Map<string, number>();
+  /** Builds and cache writes under way, background ones included. */
+  private readonly underWay = new Set<Promise<unknown>>();
 
   constructor(
     /** Where the models are kept, and where the results they are built from are. */
@@ -61,6 +63,7 @@ export class ModelCache {
       return this.load(id, kind, entry, !!options.rebuild);
     })();
     this.pending.set(id, entry);
+    this.track(entry.promise);
     // Failed: the next open tries again.
     entry.promise.catch(() => this.settle(id, entry));
     return entry.promise;
@@ -91,10 +94,22 @@ export class ModelCache {
     const payload = this.capped(view(file, MODEL_HEADER_BYTES));
     // The window gets its model now; until the file is on disk, a second open shares these bytes.
     const stillWanted = () => (this.generations.get(id) ?? 0) === generation && this.pending.get(id) === entry;
-    this.persist(id, file, stillWanted)
+    this.track(this.persist(id, file, stillWanted))
       .catch((error: unknown) => this.logger.warn('review model not cached', { id, error: String(error) }))
       .finally(() => this.settle(id, entry));
     return payload;
+  }
+
+  /** Settles once no build or cache write is under way (what a quit, or a test reading the folder, waits for). */
+  async idle(): Promise<void> {
+    while (this.underWay.size > 0) await Promise.allSettled([...this.underWay]);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.underWay.add(work);
+    const done = () => this.underWay.delete(work);
+    work.then(done, done);
+    return work;
   }
 
   private capped(payload: Uint8Array): Uint8Array {
