@@ -1,0 +1,53 @@
+/**
+ * Where a bench batch's time went, read from the emulator's request log: how long before
+ * the first create, how full the service's slots were while documents were being sent,
+ * and how long after the last accepted create the batch took to finish.
+ */
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number | string;
+  /** ISO time the request arrived. */
+  at: string;
+}
+
+export interface BatchTimeline {
+  /** Batch started → first create arrived at the service. */
+  firstCreateMs: number;
+  /** Batch started → the last accepted create's work ended (it arrived + the work's latency). */
+  lastWorkEndMs: number;
+  /** Last accepted create's work ended → batch idle (polls and storing of the last documents, refused creates waiting). */
+  tailMs: number;
+  /** Share of the service's slot time used between the first create and the end of the last work, 0–1. */
+  slotUse: number;
+  /** Slot-seconds left unused between the first create and the end of the last work. */
+  idleSlotSeconds: number;
+  /** Refused creates and polls (429) in the last second before the last work ended, and after it. */
+  late429: { creates: number; polls: number };
+}
+
+const CREATE = /^\/v2\/parse\/jobs$/;
+const POLL = /^\/v2\/parse\/jobs\/[^/]+$/;
+
+export function batchTimeline(requests: readonly LoggedRequest[], startedAt: number, endedAt: number, slots: number, perDocumentMs: number): BatchTimeline {
+  const creates = requests.filter((r) => r.method === 'POST' && CREATE.test(r.path));
+  const accepted = creates.filter((r) => r.status === 202).map((r) => Date.parse(r.at));
+  const firstCreate = Math.min(...creates.map((r) => Date.parse(r.at)));
+  const lastWorkEnd = Math.max(...accepted) + perDocumentMs;
+  const window = Math.max(1, lastWorkEnd - firstCreate);
+  const busy = accepted.length * perDocumentMs;
+  const lateFrom = lastWorkEnd - 1_000;
+  const late = (r: LoggedRequest) => r.status === 429 && Date.parse(r.at) >= lateFrom;
+  return {
+    firstCreateMs: firstCreate - startedAt,
+    lastWorkEndMs: lastWorkEnd - startedAt,
+    tailMs: endedAt - lastWorkEnd,
+    slotUse: +(busy / (slots * window)).toFixed(3),
+    idleSlotSeconds: +((slots * window - busy) / 1000).toFixed(2),
+    late429: {
+      creates: creates.filter(late).length,
+      polls: requests.filter((r) => r.method === 'GET' && POLL.test(r.path) && late(r)).length,
+    },
+  };
+}
