@@ -40,9 +40,9 @@ export function batchTimeline(requests: readonly LoggedRequest[], startedAt: num
   const lateFrom = lastWorkEnd - 1_000;
   const late = (r: LoggedRequest) => r.status === 429 && Date.parse(r.at) >= lateFrom;
   return {
-    firstCreateMs: firstCreate - startedAt,
-    lastWorkEndMs: lastWorkEnd - startedAt,
-    tailMs: endedAt - lastWorkEnd,
+    firstCreateMs: Math.round(firstCreate - startedAt),
+    lastWorkEndMs: Math.round(lastWorkEnd - startedAt),
+    tailMs: Math.round(endedAt - lastWorkEnd),
     slotUse: +(busy / (slots * window)).toFixed(3),
     idleSlotSeconds: +((slots * window - busy) / 1000).toFixed(2),
     late429: {
