@@ -52,7 +52,7 @@ for (let n = 1; n <= RUNS; n++) {
   const t = run.timeline;
   console.log(
     `run ${n}/${RUNS}: ${run.elapsedSeconds} s, throughput ${run.throughputRatio} of the bound; lost ${run.lost}, duplicated ${run.duplicated}; ` +
-      `first create after ${t.firstCreateMs} ms, slot use ${t.slotUse} (${t.idleSlotSeconds} slot-s idle), tail ${t.tailMs} ms after the last work (late 429s: ${t.late429.creates} creates, ${t.late429.polls} polls); ${run.answered429} of ${run.requests} requests were 429`,
+      `first create after ${t.firstCreateMs} ms, slot use ${t.slotUse} (${t.idleSlotSeconds} slot-s idle; an accepted create took median ${t.acceptedCreateMs.median} ms, max ${t.acceptedCreateMs.max} ms at the service), tail ${t.tailMs} ms after the last work (late 429s: ${t.late429.creates} creates, ${t.late429.polls} polls); ${run.answered429} of ${run.requests} requests were 429`,
   );
 }
 
