@@ -20,6 +20,8 @@ export interface RetryPolicy {
    * tell (see jobs/reconcileCreate.ts), so resending blindly could pay for it twice.
    */
   retryDroppedConnections: boolean;
+  /** The statuses answered by waiting and sending again; default 429 and 503. */
+  retryStatuses?: ReadonlySet<number>;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, maxTotalMs: 120_000, baseDelayMs: 500, maxDelayMs: 30_000, retryDroppedConnections: true };
@@ -107,7 +109,7 @@ export async function requestWithRetry(
       if (!(error instanceof AppError) || error.code !== 'connection_reset' || !policy.retryDroppedConnections) throw error;
       failure = error;
     }
-    if (response && !RETRYABLE_STATUSES.has(response.status)) return { ...response, attempts: attempt, exhausted: false };
+    if (response && !(policy.retryStatuses ?? RETRYABLE_STATUSES).has(response.status)) return { ...response, attempts: attempt, exhausted: false };
 
     const fromHeader = response ? retryAfterMs(response.headers.get('retry-after'), clock.now()) : null;
     const delayMs = fromHeader ?? backoffMs(attempt, policy, clock.random());

@@ -29,10 +29,10 @@ export async function documentForUpload(
   // one answer (the job tracker reads it too when a job's result comes); the preflight still
   // refuses encrypted bytes should one ever get past it.
   if (document.mime !== 'application/pdf' || !document.encrypted) {
-    return { document, file: { bytes, filename: document.name }, decrypted: false };
+    return { document, file: { bytes, filename: document.name, pageCount: document.pageCount }, decrypted: false };
   }
   const password = passwordFor(deps.passwords, document);
   options.onDecrypting?.();
   const copy = await decryptInWorker(bytes, document.name, { ...(password === undefined ? {} : { password }), ...(options.signal ? { signal: options.signal } : {}) });
-  return { document, file: { bytes: copy.bytes, filename: document.name }, decrypted: true };
+  return { document, file: { bytes: copy.bytes, filename: document.name, pageCount: document.pageCount }, decrypted: true };
 }

@@ -35,8 +35,12 @@ export interface BatchQueueDeps {
 }
 
 const ACTIVE = new Set(['submitting', 'waiting', 'running']);
-/** A refused create whose next attempt came with the batch paused: nothing more was sent, it goes back to the queue. */
-const HELD_BY_PAUSE = 'held_by_pause';
+/**
+ * A create held back before it was sent (the batch paused, the document cancelled, or the
+ * service not answering polls while it waited for its turn): nothing was created, so it
+ * goes back to the queue (or stays cancelled).
+ */
+const HELD_BACK = 'held_back';
 /** How far behind the batch file may fall while documents come and go. */
 const LAZY_SAVE_MS = 500;
 /** States whose item may have a job the batch file does not know yet (the file is written lazily). */
@@ -51,6 +55,9 @@ const MAYBE_SENT = new Set(['queued', 'submitting', 'waiting']);
  * (the service's job list could not settle it: "unsure", never sent twice), or was never
  * sent (queued again). A document waiting out a 429 or 503, or whose dropped create is
  * being settled, gives its slot to the next one and gets the next free slot back first.
+ * A document is made ready to send (its create intent written, its bytes read and checked)
+ * before it takes a slot, up to `concurrency` documents ahead: a freed slot goes to a
+ * request that leaves at once, so the service's capacity is not spent waiting on the disk.
  * While the service does not answer its jobs' polls, no new document is sent: the batch
  * waits for the service (its items show since when), and goes on when a poll is answered.
  */
@@ -61,6 +68,8 @@ export class BatchQueue {
   private dirty = false;
   private lazySave: NodeJS.Timeout | null = null;
   private idle: Array<() => void> = [];
+  /** Items being made ready to send, still without a slot (they stay `queued` until they have one). */
+  private readonly preparing = new Set<string>();
 
   constructor(
     readonly batch: Batch,
@@ -70,9 +79,13 @@ export class BatchQueue {
     this.clock = deps.clock ?? systemClock;
   }
 
-  /** Picks the batch up (fresh or loaded from disk) and starts what may start. */
-  async start(): Promise<void> {
-    const recovery = this.batch.items.some(needsRecovery) ? await this.deps.recovery(this.batch.batchId) : null;
+  /**
+   * Picks the batch up and starts what may start, once the batch is on disk. A batch loaded
+   * from disk is checked against the job records and open creates first; a `fresh` one, just
+   * made, has none (reading every job record would only delay its first create).
+   */
+  async start(fresh = false): Promise<void> {
+    const recovery = !fresh && this.batch.items.some(needsRecovery) ? await this.deps.recovery(this.batch.batchId) : null;
     for (const item of this.batch.items) {
       if (item.state === 'running' && item.jobId) {
         const slot = this.itemSlot();
@@ -143,28 +156,32 @@ export class BatchQueue {
 
   private pump(): void {
     // Sending into an outage would only fail documents that could wait.
-    while (!this.batch.paused && batchWaitingSince(this.batch) === null) {
-      const next = this.batch.items.find((i) => i.state === 'queued');
-      if (!next || !this.slots.tryAcquire()) break;
-      next.state = 'submitting';
-      void this.runItem(next, this.itemSlot(true));
+    while (this.mayStartNew() && this.preparing.size < this.slots.limit) {
+      const next = this.batch.items.find((i) => i.state === 'queued' && !this.preparing.has(i.itemId));
+      if (!next) break;
+      this.preparing.add(next.itemId);
+      void this.runItem(next, this.itemSlot());
     }
     this.settleIfIdle();
   }
 
+  /** New documents go out only while the batch runs and the service answers its jobs' polls. */
+  private mayStartNew(): boolean {
+    return !this.batch.paused && batchWaitingSince(this.batch) === null;
+  }
+
   private async runItem(item: BatchItem, slot: ItemSlot): Promise<void> {
-    item.startedAt ??= new Date(this.clock.now()).toISOString();
     item.attempts = 0;
-    this.saveLazily();
     let record: JobRecord;
     try {
       // A job finished in its 202 frees the service's slot at once, while its record is still being written.
       record = await this.deps.submit(this.batch, item, this.retryFor(item, slot), (status) => isTerminalStatus(status) && slot.give());
     } catch (error) {
       const data = errorData(error);
-      if (data.code === HELD_BY_PAUSE) {
-        // Refused, then held back by Pause: nothing was created, so it simply waits its turn again.
-        Object.assign(item, { state: 'queued', attempts: 0 });
+      this.preparing.delete(item.itemId);
+      if (data.code === HELD_BACK) {
+        // Nothing was created: it waits its turn again, unless it was cancelled meanwhile.
+        if (item.state !== 'cancelled') Object.assign(item, { state: 'queued', attempts: 0 });
       } else {
         this.finish(item, { state: data.code === 'create_unsure' ? 'unsure' : 'failed', error: data });
       }
@@ -226,27 +243,40 @@ export class BatchQueue {
   }
 
   /**
-   * The retry policy of one create. A refused attempt gives its slot away while it waits,
-   * and the next attempt takes one back before documents not sent yet; if the batch was
-   * paused meanwhile it is held back instead: Pause means no new paid work.
+   * The retry policy of one create. The first attempt, made ready beforehand, takes a slot
+   * behind refused documents; a refused attempt gives its slot away while it waits, and the
+   * next attempt takes one back before documents not sent yet. If the batch was paused
+   * meanwhile (or, before the first send, the document cancelled or the service stopped
+   * answering polls) it is held back instead: Pause means no new paid work.
    */
   private retryFor(item: BatchItem, slot: ItemSlot): RetryOptions {
     const clock = this.clock;
-    const holdBackIfPaused = () => {
-      if (!this.batch.paused) return;
+    const holdBack = (first: boolean) => {
+      const why = this.batch.paused
+        ? 'The batch was paused before this document was sent.'
+        : first && item.state === 'cancelled'
+          ? 'The document was cancelled before it was sent.'
+          : first && !this.mayStartNew()
+            ? 'The service stopped answering before this document was sent.'
+            : null;
+      if (why === null) return;
       slot.give();
-      throw new AppError({ code: HELD_BY_PAUSE, message: 'The batch was paused before this document was sent again.' });
+      throw new AppError({ code: HELD_BACK, message: why });
     };
     return {
       policy: { maxAttempts: this.deps.maxAttempts ?? 8, maxTotalMs: 15 * 60_000 },
       beforeAttempt: async () => {
-        if (item.attempts === 0) return void item.attempts++; // the slot pump gave it
-        holdBackIfPaused();
-        await slot.take(true);
-        holdBackIfPaused();
+        const first = item.attempts === 0;
+        holdBack(first);
+        await slot.take(!first);
+        holdBack(first);
+        if (first) {
+          this.preparing.delete(item.itemId);
+          item.startedAt ??= new Date(clock.now()).toISOString();
+        }
         item.state = 'submitting';
         item.attempts++;
-        this.saveLazily();
+        this.afterChange(); // a first send makes room for the next document to be made ready
       },
       // A dropped create is settled from the job list, which may wait for a sibling that needs this slot to be sent.
       onNoAnswer: () => slot.give(),
@@ -312,7 +342,7 @@ export class BatchQueue {
   }
 
   private isIdle(): boolean {
-    const inFlight = this.batch.items.some((i) => ACTIVE.has(i.state));
+    const inFlight = this.preparing.size > 0 || this.batch.items.some((i) => ACTIVE.has(i.state));
     const queued = this.batch.items.some((i) => i.state === 'queued');
     return !inFlight && (!queued || this.batch.paused);
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
-import type { Batch, BatchEstimate, BatchItem, JobRequest } from '../../shared/jobs.js';
+import type { Batch, BatchEstimate, BatchItem, JobRequest, JobSettings } from '../../shared/jobs.js';
+import type { DocumentInfo } from '../../shared/workspace.js';
 import type { RetryClock } from '../api/retry.js';
 import type { Logger } from '../log.js';
 import type { SettingsStore } from '../settings/settings.js';
@@ -11,7 +12,7 @@ import type { BatchStore } from './batchStore.js';
 import type { CreateIntentStore } from './createIntentStore.js';
 import type { JobRecordStore } from './jobRecordStore.js';
 import type { JobTracker } from './jobTracker.js';
-import { documentPages, readJobSettings } from './parsePlan.js';
+import { readJobSettings } from './parsePlan.js';
 
 export interface BatchServiceDeps {
   workspace: Workspace;
@@ -42,21 +43,23 @@ export class BatchService {
   }
 
   async estimate(documentIds: string[]): Promise<BatchEstimate> {
-    return (await this.countPages(documentIds)).estimate;
+    return (await this.describe(documentIds)).estimate;
   }
 
-  private async countPages(documentIds: string[]): Promise<{ estimate: BatchEstimate; counts: Array<number | null> }> {
-    const { pageWarningLimit } = await readJobSettings(this.deps.settings);
-    const counts = await Promise.all(documentIds.map((id) => documentPages(this.deps.workspace, id)));
-    const pages = counts.reduce<number>((sum, c) => sum + (c ?? 1), 0);
-    const estimate = { documents: documentIds.length, pages, unknownPages: counts.filter((c) => c === null).length, pageWarningLimit, overLimit: pages > pageWarningLimit };
-    return { estimate, counts };
+  /** The documents' stored facts (page counts from the import: no document is read again) and the page estimate. */
+  private async describe(documentIds: string[]): Promise<{ estimate: BatchEstimate; infos: DocumentInfo[]; settings: JobSettings }> {
+    const settings = await readJobSettings(this.deps.settings);
+    const infos = await Promise.all(documentIds.map((id) => this.deps.workspace.documentInfo(id)));
+    const pages = infos.reduce<number>((sum, info) => sum + (info.pageCount ?? 1), 0);
+    const { pageWarningLimit } = settings;
+    const estimate = { documents: documentIds.length, pages, unknownPages: infos.filter((i) => i.pageCount === null).length, pageWarningLimit, overLimit: pages > pageWarningLimit };
+    return { estimate, infos, settings };
   }
 
   /** Starts a batch; over the page-warning limit it needs `confirmPages` equal to the estimate the user saw. */
   async create(documentIds: string[], options: BatchOptions, confirmPages?: number): Promise<Batch> {
     const unique = [...new Set(documentIds)];
-    const { estimate, counts } = await this.countPages(unique);
+    const { estimate, infos, settings } = await this.describe(unique);
     if (estimate.overLimit && confirmPages !== estimate.pages) {
       throw new AppError({
         code: 'page_warning',
@@ -64,16 +67,14 @@ export class BatchService {
         hint: 'Confirm to send it anyway, or raise the limit in the job settings.',
       });
     }
-    const settings = await readJobSettings(this.deps.settings);
     const now = new Date().toISOString();
-    const infos = await Promise.all(unique.map((documentId) => this.deps.workspace.documentInfo(documentId)));
     const items: BatchItem[] = [];
     for (const [index, documentId] of unique.entries()) {
       items.push({
         itemId: randomUUID(),
         documentId,
         name: infos[index]!.name,
-        pages: counts[index] ?? null,
+        pages: infos[index]!.pageCount,
         state: 'queued',
         jobId: null,
         jobStatus: null,
@@ -96,9 +97,9 @@ export class BatchService {
       items,
       updatedAt: now,
     };
-    await this.deps.store.write(batch);
+    // Opening writes the batch before its first create is sent; a new batch has nothing on disk to recover.
+    await this.open(batch, true);
     this.deps.logger.info('batch created', { batchId: batch.batchId, documents: items.length });
-    await this.open(batch);
     return batch;
   }
 
@@ -165,7 +166,7 @@ export class BatchService {
     return this.open(batch);
   }
 
-  private async open(batch: Batch): Promise<BatchQueue> {
+  private async open(batch: Batch, fresh = false): Promise<BatchQueue> {
     const { tracker, records, intents, store } = this.deps;
     const queue = new BatchQueue(batch, {
       submit: (b, item, retry, onAccepted) => tracker.submit(jobRequestFor(b, item), { retry, onAccepted, batch: { batchId: b.batchId, itemId: item.itemId } }),
@@ -181,7 +182,7 @@ export class BatchService {
       ...(this.deps.clock ? { clock: this.deps.clock } : {}),
     });
     this.queues.set(batch.batchId, queue);
-    await queue.start();
+    await queue.start(fresh);
     return queue;
   }
 

@@ -5,7 +5,7 @@ import { isTerminalStatus, type JobCreated, type JobPoll } from '../../shared/co
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { isSettled, type JobRecord, type JobRequest, type UnsureSettled } from '../../shared/jobs.js';
-import { backoffMs, DEFAULT_RETRY_POLICY, systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
+import { backoffMs, DEFAULT_RETRY_POLICY, systemClock, type RetryClock, type RetryOptions, type RetryPolicy } from '../api/retry.js';
 import { checkJson } from '../api/responses.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import { V2Client } from '../api/v2Client.js';
@@ -54,12 +54,19 @@ export interface SubmitOptions {
 const POLL_TIMEOUT_MS = 4_000;
 const MAX_POLL_TIMEOUT_MS = 60_000;
 
+/**
+ * A poll refused with 429 is sent once more after the service's `Retry-After` (the wait it
+ * asked for, not the schedule's next step, which is longer for a job done in its 202); any
+ * other failure shows at once: the next poll is its retry.
+ */
+const POLL_RETRY: Partial<RetryPolicy> = { maxAttempts: 2, maxTotalMs: 60_000, retryStatuses: new Set([429]), retryDroppedConnections: false };
+
 /** Resends of one create after dropped connections, each after the service's job list showed no job for it. */
 const MAX_CREATE_RESENDS = 4;
 
 /**
  * The job tracker. Before a create is sent its intent is on disk; the job's record is
- * written the moment its 202 arrives, before the first poll; polling backs off (1 s ×1.5
+ * written the moment its 202 arrives, before the first poll; polling backs off (250 ms ×1.5
  * up to 4 s) and resumes from the records after a restart; a completed job's output is
  * stored in the workspace under an id derived from the job id, so it lands exactly once
  * even if the app dies between saving the result and updating the record. A create whose
@@ -416,8 +423,7 @@ export class JobTracker {
 
   private async pollOnce(record: JobRecord, timeoutMs: number): Promise<JobRecord> {
     const credential = await this.deps.keys.credentialFor(['v2'], record.keyId);
-    // No retries inside one poll: the next poll is the retry, and a failure must show at once.
-    const client = new V2Client({ credential, retry: { policy: { maxAttempts: 1 } }, timeoutMs });
+    const client = new V2Client({ credential, retry: { policy: POLL_RETRY, clock: this.clock }, timeoutMs });
     const options = { signal: this.stopper.signal };
     let poll: JobPoll;
     try {
@@ -462,13 +468,15 @@ export class JobTracker {
         hint: 'The service did not deliver this job\'s output; retry it as a new job from the Jobs screen.',
       });
     }
-    const stored = record.service === 'parse' ? await this.saveParse(record, resultId, response) : await this.saveExtract(record, resultId, response);
+    // A result inside the poll was checked as the poll was read (half a second for a 1,000-page result, blocking every job of a batch); one from output_url is checked here.
+    const checked = poll.result !== undefined && poll.result !== null;
+    const stored = record.service === 'parse' ? await this.saveParse(record, resultId, response, checked) : await this.saveExtract(record, resultId, response, checked);
     this.deps.logger.info('job result stored', { jobId: record.jobId, resultId });
     return { resultId, credits: stored.credits, pageCount: stored.pageCount };
   }
 
-  private async saveParse(record: JobRecord, resultId: string, response: unknown) {
-    checkJson(response, parseResponseSchema, 'parse job result');
+  private async saveParse(record: JobRecord, resultId: string, response: unknown, checked: boolean) {
+    if (!checked) checkJson(response, parseResponseSchema, 'parse job result');
     // An encrypted document is only ever sent as a decrypted copy (see documentForUpload).
     const document = await this.deps.workspace.documentInfo(record.documentId);
     return this.deps.workspace.saveResult({
@@ -482,8 +490,8 @@ export class JobTracker {
     });
   }
 
-  private async saveExtract(record: JobRecord, resultId: string, response: unknown) {
-    checkJson(response, extractResponseSchema, 'extract job result');
+  private async saveExtract(record: JobRecord, resultId: string, response: unknown, checked: boolean) {
+    if (!checked) checkJson(response, extractResponseSchema, 'extract job result');
     const source = record.request.sourceResultId ? await this.deps.workspace.result(record.request.sourceResultId).catch(() => null) : null;
     return this.deps.workspace.saveResult({
       id: resultId,

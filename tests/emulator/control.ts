@@ -16,6 +16,8 @@ export interface RequestLogEntry {
   /** The request was handled and then its answer dropped (see the `drop` fault's `afterWork`). */
   answerLost?: true;
   at: string;
+  /** Milliseconds from the request's arrival to its answer (absent for a connection dropped before any work). */
+  ms?: number;
 }
 
 export interface ControlDeps {

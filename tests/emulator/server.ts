@@ -137,6 +137,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     function finish(answer: HttpAnswer): void {
       log.status = answer.status;
+      log.ms = Date.now() - Date.parse(log.at);
       if (loseAnswer) {
         log.status = 'dropped';
         log.answerLost = true;

@@ -9,6 +9,8 @@ import { preflightError } from './preflightError.js';
 export interface DocumentFile {
   bytes: Uint8Array;
   filename: string;
+  /** Pages as counted when the document was imported: not counted again (a large PDF's count is not free). */
+  pageCount?: number | null;
 }
 
 export interface CheckedDocument {
@@ -42,7 +44,7 @@ export function checkDocumentXorUrl(document: DocumentFile | undefined, document
 
 /**
  * Refuses empty, unreadable and encrypted files, PDFs cut short past repair and PDFs without
- * pages (all detected locally), and counts the pages. A PDF missing its end is opened with
+ * pages (all detected locally), and counts the pages unless the import did. A PDF missing its end is opened with
  * pdf.js first: what pdf.js rebuilds is sent, what it cannot is refused here, not paid for.
  * The services refuse encrypted PDFs: callers send a decrypted copy
  * (electron/documents/uploadCopy.ts), so encrypted bytes here are a mistake.
@@ -51,7 +53,9 @@ export async function checkDocumentFile(document: DocumentFile): Promise<Checked
   const kind = requireSupportedDocument(document.bytes, document.filename);
   if (kind.kind === 'pdf' && kind.encrypted) throw documentErrors.encryptedPdf(document.filename);
   const pageCount =
-    kind.kind === 'image' ? 1 : isTruncatedPdf(document.bytes) ? await countPdfPagesInWorker(document.bytes, document.filename) : await countPdfPages(document.bytes);
+    kind.kind === 'image'
+      ? 1
+      : (document.pageCount ?? (isTruncatedPdf(document.bytes) ? await countPdfPagesInWorker(document.bytes, document.filename) : await countPdfPages(document.bytes)));
   if (pageCount === 0) throw documentErrors.emptyPdf(document.filename);
   return { kind, pageCount };
 }

@@ -64,6 +64,17 @@ describe('retries through the clients against the emulator', () => {
     expect(requestsTo(holder.emulator, LIST)).toBe(3);
   });
 
+  it('retries only the statuses its policy names: a 503 is answered at once when only 429 is retried', async () => {
+    await armFault(holder.emulator, { fault: { kind: 'status', status: 503, retryAfter: '1' }, match: { path: LIST } });
+    const { v2, clock } = client(recordingClock(), { retryStatuses: new Set([429]) });
+    expect(await caught(v2.listParseJobs())).toMatchObject({ code: 'service_unavailable', status: 503 });
+    expect(clock.waits).toEqual([]);
+    await armFault(holder.emulator, { fault: { kind: 'status', status: 429, retryAfter: '1' }, match: { path: LIST } });
+    await v2.listParseJobs();
+    expect(clock.waits).toEqual([1000]);
+    expect(requestsTo(holder.emulator, LIST)).toBe(3);
+  });
+
   it('gives up when the next wait would pass the total time budget', async () => {
     await armFault(holder.emulator, { fault: { kind: 'status', status: 503, retryAfter: '3600' }, match: { path: LIST }, times: 10 });
     const { v2, clock } = client(recordingClock(), { maxTotalMs: 60_000 });

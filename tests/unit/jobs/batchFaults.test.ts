@@ -52,6 +52,11 @@ describe('a batch under 429s, 503s and dropped connections', () => {
     expect(results).toHaveLength(30);
     const library = await world.workspace.library();
     expect(library.map((e) => e.results.length)).toEqual(Array(30).fill(1));
+    // Each document made exactly one job on the service (an answer lost after the work counts as one)...
+    const made = env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs' && (r.status === 202 || r.answerLost));
+    expect(made.map((r) => r.fields?.document).sort()).toEqual(done.items.map((i) => `<file ${i.name}>`).sort());
+    // ...and no create is left open: every one made ready ahead of its turn was sent and recorded.
+    expect(await world.jobs.tracker.unsureCreates()).toEqual([]);
     // The faults really happened.
     const statuses = env.emulator.requests.map((r) => r.status);
     expect(statuses).toContain(429);

@@ -270,6 +270,48 @@ describe('the batch queue', () => {
     expect(queue.batch.items.map((i) => i.state)).toEqual(['done']);
   });
 
+  it('a new batch goes out without reading the job records (it has none); one loaded from disk is checked against them', async () => {
+    const jobs = fakeJobs();
+    let recoveries = 0;
+    const deps: BatchQueueDeps = { ...jobs.deps, recovery: (batchId) => (recoveries++, jobs.deps.recovery(batchId)) };
+    const fresh = new BatchQueue(batchOf([item(1)]), deps);
+    await fresh.start(true);
+    await jobs.tick();
+    expect(jobs.submitted).toEqual(['doc1']);
+    expect(recoveries).toBe(0);
+    await new BatchQueue(batchOf([item(2)]), deps).start();
+    expect(recoveries).toBe(1);
+  });
+
+  it('a document made ready while every slot is taken is not sent once cancelled or paused', async () => {
+    const jobs = fakeJobs();
+    const ready: string[] = [];
+    const deps: BatchQueueDeps = {
+      ...jobs.deps,
+      submit: (b, it, retry, accepted) => (ready.push(it.documentId), jobs.deps.submit(b, it, retry, accepted)),
+    };
+    const queue = new BatchQueue(batchOf([1, 2, 3].map((n) => item(n)), 1), deps);
+    await queue.start();
+    await jobs.tick();
+    expect(ready).toEqual(['doc1', 'doc2']); // doc2 is made ready, waiting for doc1's slot
+    expect(jobs.submitted).toEqual(['doc1']);
+    expect(queue.batch.items[1]!.state).toBe('queued');
+    expect(await queue.cancelPending()).toBe(2);
+    await jobs.complete('parse-job-1');
+    await queue.whenIdle();
+    expect(jobs.submitted).toEqual(['doc1']);
+    expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'cancelled', 'cancelled']);
+
+    const paused = new BatchQueue(batchOf([4, 5].map((n) => item(n)), 1), deps);
+    await paused.start();
+    await jobs.tick();
+    await paused.pause();
+    await jobs.complete('parse-job-2');
+    await paused.whenIdle();
+    expect(jobs.submitted).toEqual(['doc1', 'doc4']);
+    expect(paused.batch.items.map((i) => i.state)).toEqual(['done', 'queued']);
+  });
+
   it('a raised concurrency starts more documents at once; a lowered one lets those in flight finish', async () => {
     const jobs = fakeJobs();
     const queue = new BatchQueue(batchOf([1, 2, 3, 4, 5].map((n) => item(n)), 1), jobs.deps);

@@ -31,7 +31,7 @@ function trackerWith(clock: RetryClock) {
 }
 
 describe('the job tracker', () => {
-  it('writes the record before the first poll, polls on the 1 s ×1.5 schedule, and stores the result once', async () => {
+  it('writes the record before the first poll, polls on the 250 ms ×1.5 schedule, and stores the result once', async () => {
     const document = await world.workspace.addDocument('a.pdf', await numberedPdf(1, 2));
     let recordOnDiskAtFirstWait: boolean | null = null;
     let pollsBeforeFirstWait = -1;
@@ -48,7 +48,7 @@ describe('the job tracker', () => {
     expect(recordOnDiskAtFirstWait).toBe(true);
     expect(pollsBeforeFirstWait).toBe(0);
     expect(clock.waits).toEqual(clock.waits.map((_, n) => pollDelayMs(n, DEFAULT_POLL_SCHEDULE, 0.5)));
-    expect(clock.waits[0]).toBe(1000);
+    expect(clock.waits[0]).toBe(250);
     expect(settled).toMatchObject({ status: 'completed', resultId: resultIdForJob(created.jobId), pageCount: 2, credits: 6 });
     expect(await resultFiles()).toEqual([`${resultIdForJob(created.jobId)}.info.json`]);
     const stored = await world.workspace.result(settled.resultId!);
@@ -67,6 +67,21 @@ describe('the job tracker', () => {
     const again = await restarted.tracker.whenSettled(created.jobId);
     expect(again.resultId).toBe(settled.resultId);
     expect(await resultFiles()).toHaveLength(1);
+  });
+
+  it('sends a poll refused with 429 again after its Retry-After, not after the next step of the schedule', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(3));
+    const clock = recordingClock(() => undefined);
+    const { tracker } = trackerWith(clock);
+    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    const pollPath = `/v2/parse/jobs/${created.jobId}`;
+    await armFault(env.emulator, { fault: { kind: 'status', status: 429, retryAfter: '0.3' }, match: { method: 'GET', path: pollPath } });
+    const settled = await tracker.whenSettled(created.jobId);
+
+    expect(settled).toMatchObject({ status: 'completed', unreachableSince: null, problem: null });
+    expect(env.emulator.requests.filter((r) => r.path === pollPath).map((r) => r.status).slice(0, 2)).toEqual([429, 200]);
+    // The first step of the schedule, then the service's 300 ms.
+    expect(clock.waits.slice(0, 2)).toEqual([pollDelayMs(0, DEFAULT_POLL_SCHEDULE, 0.5), 300]);
   });
 
   it('keeps a failed job with its error {code, message}', async () => {
