@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { SizeTree } from '../../shared/fenwick.js';
 
 /** Scroll so that this item is visible. Each new request object asks again, even for the same index. */
@@ -68,14 +68,28 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
     });
   }, [sizes]);
   useEffect(() => () => observer.disconnect(), [observer]);
+  // One callback for every render: a new one each render would unobserve and observe every
+  // mounted item again (and the observer reports each newly observed item once more).
+  const measured = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return;
+      observer.observe(element);
+      return () => observer.unobserve(element);
+    },
+    [observer],
+  );
+  // A scroll to where the list already is (the scroll event after a scroll request) renders nothing.
+  const showViewport = useCallback((top: number, height: number) => {
+    setViewport((current) => (current.top === top && current.height === height ? current : { top, height }));
+  }, []);
 
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const resize = new ResizeObserver(() => setViewport({ top: element.scrollTop, height: element.clientHeight }));
+    const resize = new ResizeObserver(() => showViewport(element.scrollTop, element.clientHeight));
     resize.observe(element);
     return () => resize.disconnect();
-  }, []);
+  }, [showViewport]);
 
   // A scroll request: jump near the item by its (estimated) offset, then align it once it is mounted.
   useLayoutEffect(() => {
@@ -86,13 +100,13 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
     byReviewer.current = false;
     if (scrollTo.align === 'start') {
       element.scrollTop = top;
-      setViewport({ top: element.scrollTop, height: element.clientHeight });
+      showViewport(element.scrollTop, element.clientHeight);
     } else if (top < element.scrollTop || bottom > element.scrollTop + element.clientHeight) {
       element.scrollTop = Math.max(0, top - element.clientHeight / 3);
-      setViewport({ top: element.scrollTop, height: element.clientHeight });
+      showViewport(element.scrollTop, element.clientHeight);
     }
     pendingScroll.current = { request: scrollTo, until: performance.now() + HOLD_MS };
-  }, [scrollTo, sizes, count]);
+  }, [scrollTo, sizes, count, showViewport]);
 
   // Once mounted, the item is aligned by its real position; a 'start' item is held at the top for
   // a moment, while the items measured above it settle their heights.
@@ -126,11 +140,7 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       <div
         key={i}
         data-index={i}
-        ref={(el) => {
-          if (!el) return;
-          observer.observe(el);
-          return () => observer.unobserve(el);
-        }}
+        ref={measured}
       >
         {render(i)}
       </div>,
@@ -146,7 +156,7 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       data-testid={testId}
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
-        setViewport({ top: scrollTop, height: clientHeight });
+        showViewport(scrollTop, clientHeight);
         if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop));
       }}
       onWheel={reviewerGesture}

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { formatConfidence, scoreLabel, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
 import type { PageBox } from '../../shared/grounding/box.js';
 import { boxesOnPage, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
@@ -18,7 +18,8 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   // Words less sure than the review threshold are outlined in the warning colour.
   const unsure = useConfidenceSettings((s) => s.threshold);
   const scoreName = scoreLabel(scoreSource(model));
-  const ids = [...boxesOnPage(model, page)].sort((a, b) => area(model, b) - area(model, a));
+  // Sorted once per page, not at every click.
+  const ids = useMemo(() => [...boxesOnPage(model, page)].sort((a, b) => area(model, b) - area(model, a)), [model, page]);
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
   const showLines = useReviewStore((s) => s.showLines);
   const lineBoxes = showLines ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id }))) : [];

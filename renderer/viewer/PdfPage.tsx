@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
+import { useReviewStore } from '../review/reviewStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
 import { PageOverlay } from './PageOverlay.js';
@@ -18,27 +19,21 @@ interface PdfPageProps {
   info: PageSummary | undefined;
   /** Reports the page's own size (at 100%) when it differs from what the list assumed. */
   onSize(page: number, size: { width: number; height: number }): void;
-  /** The selection has a box here: draw the boxes now, not when the page scrolls near. */
-  holdsSelection: boolean;
+  /** Near the viewport (the viewer works it out from the scroll position): draw the canvas and the boxes. */
+  near: boolean;
 }
 
 /**
  * One page: a placeholder of the right size always; the canvas and the boxes only while
  * the page is near the viewport (released again when it scrolls far away).
  */
-export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, info, onSize, holdsSelection }: PdfPageProps) {
+export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, info, onSize, near }: PdfPageProps) {
   const holder = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [near, setNear] = useState(false);
   const [drawError, setDrawError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = holder.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(([entry]) => setNear(!!entry?.isIntersecting), { rootMargin: '150% 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  // The selection has a box here: its boxes are drawn in the same commit as the selection, before
+  // the scroll that brings the page into view, not when the page scrolls near.
+  const holdsSelection = useReviewStore((s) => s.selection?.boxes.some((b) => b.page === page) ?? false);
 
   useEffect(() => {
     const canvas = canvasRef.current;
