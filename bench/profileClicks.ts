@@ -45,6 +45,7 @@ async function profiled<T>(cdp: CDPSession, label: string, work: () => Promise<T
 
 interface TraceEvent {
   name: string;
+  ts: number;
   ph: string;
   dur?: number;
   /** Thread (CPU) time: unlike `dur`, not stretched while the machine runs someone else. */
@@ -66,10 +67,20 @@ function timeline(label: string, events: TraceEvent[]): void {
     t.longest = Math.max(t.longest, e.dur / 1000);
     totals.set(e.name, t);
   }
-  const tasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X');
+  const tasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ph === 'X');
   const cpu = tasks.map((e) => (e.tdur ?? 0) / 1000).sort((a, b) => a - b);
   console.log(`\n## ${label}`);
   console.log(`main-thread tasks: ${cpu.length}, CPU ${cpu.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest task CPU ${(cpu.at(-1) ?? 0).toFixed(1)} ms, tasks over 50 ms CPU: ${cpu.filter((t) => t > 50).length}`);
+  // What the three longest tasks were made of.
+  for (const task of [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 3)) {
+    const inside = new Map<string, number>();
+    for (const e of events) {
+      if (e === task || e.pid !== task.pid || e.tid !== task.tid || e.ph !== 'X' || e.dur === undefined || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur!) continue;
+      inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur / 1000);
+    }
+    const parts = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+    console.log(`  task ${((task.tdur ?? 0) / 1000).toFixed(1)} ms CPU (${(task.dur! / 1000).toFixed(1)} wall): ${parts.join(', ')}`);
+  }
   for (const [name, t] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 18)) console.log(`${t.ms.toFixed(1).padStart(8)} ms  ×${String(t.count).padEnd(6)} longest ${t.longest.toFixed(1).padStart(6)} ms  ${name}`);
 }
 

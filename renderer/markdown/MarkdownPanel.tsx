@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
@@ -170,8 +170,9 @@ const MarkdownBlock = memo(function MarkdownBlock({
     return () => cancelAnimationFrame(frame);
   });
 
-  // A field's value is usually part of a block: mark its exact characters inside the block.
-  useEffect(() => {
+  // A field's value is usually part of a block: mark its exact characters inside the block, before
+  // paint, so they light up in the frame that shows the block selected.
+  useLayoutEffect(() => {
     markExactText(id, element.current, exactTexts);
     return () => markExactText(id, null, NO_TEXTS);
   }, [id, exactTexts, html]);
