@@ -93,7 +93,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     setPage(target, 'viewer');
   };
 
-  // Pages near the viewport (a viewport and a half above and below) draw their canvas and boxes.
+  // Pages near the viewport (half a viewport above and below) draw their canvas and boxes.
   // Worked out from the page sizes at each scroll: one observer per page cost every frame of
   // every scroll, the Markdown panel's too.
   const tops = useMemo(() => pageTops(scaled), [scaled]);
@@ -101,7 +101,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const updateNear = useCallback(() => {
     const container = scroller.current;
     if (!container) return;
-    const margin = container.clientHeight * 1.5;
+    const margin = container.clientHeight / 2;
     const first = pageAt(tops, scaled, container.scrollTop - margin);
     const last = pageAt(tops, scaled, container.scrollTop + container.clientHeight + margin);
     setNear((current) => (current.first === first && current.last === last ? current : { first, last }));

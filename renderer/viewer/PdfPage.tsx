@@ -4,6 +4,7 @@ import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.
 import { OcrNote } from './OcrNote.js';
 import { PageOverlay } from './PageOverlay.js';
 import { isStale } from '../review/documentScope.js';
+import type { PDFPageProxy } from 'pdfjs-dist';
 import type { PageDrawing, PdfHandle } from './pdfjs.js';
 
 interface PdfPageProps {
@@ -40,10 +41,12 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
     if (!near || !canvas) return undefined;
     let cancelled = false;
     let drawing: PageDrawing | null = null;
+    let drawn: PDFPageProxy | null = null;
     pdf
       .page(page)
       .then((proxy) => {
         if (cancelled) return;
+        drawn = proxy;
         const base = proxy.getViewport({ scale: 1 });
         onSize(page, { width: base.width, height: base.height });
         drawing = pdf.draw(proxy, canvas, (width / base.width) * (window.devicePixelRatio || 1));
@@ -61,6 +64,9 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
     return () => {
       cancelled = true;
       drawing?.cancel();
+      // pdf.js keeps a drawn page's operator list until told: a page scrolled past gives it back
+      // (once its cancelled drawing has stopped), as pdf.js's own viewer does.
+      drawn?.cleanup();
       // Release the bitmap: a far page keeps only its placeholder.
       canvas.width = 0;
       canvas.height = 0;

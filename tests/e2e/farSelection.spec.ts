@@ -69,6 +69,25 @@ test('far selections: a field near the end, a box on a far page and rapid clicks
   await expect(page.locator(`[data-testid="page"][data-page="${winnerPage}"] .box-field`).first()).toBeInViewport();
   await expect(page.locator('.box-field')).toHaveCount(await page.locator(`[data-testid="page"][data-page="${winnerPage}"] .box-field`).count());
 
+  // The page view scrolled fast from top to bottom keeps only the pages near its viewport drawn:
+  // every page passed on the way gives back its canvas and its boxes.
+  await page.getByTestId('viewer').evaluate(
+    (view) =>
+      new Promise<void>((resolve) => {
+        view.scrollTop = 0;
+        const step = () => {
+          if (view.scrollTop + view.clientHeight >= view.scrollHeight - 2) return resolve();
+          view.scrollTop += 2400;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  await expect(page.locator('[data-testid="page"][data-page="200"] canvas[data-rendered="true"]')).toBeVisible();
+  await expect.poll(() => page.locator('canvas[data-rendered="true"]').count()).toBeLessThanOrEqual(4);
+  // (the selection's page keeps its boxes wherever the view is)
+  await expect.poll(() => page.locator('.overlay').count()).toBeLessThanOrEqual(5);
+
   // The Markdown scrolled to its very end draws its last page's blocks, as Markdown.
   const markdown = page.getByTestId('md-rendered');
   await markdown.hover();
