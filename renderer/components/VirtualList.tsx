@@ -43,6 +43,15 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
     pendingScroll.current = null;
   };
 
+  // A new scroll request moves the rendered window in this very render (no commit, effect and
+  // second render first): the rows it needs are in the commit whose layout effect scrolls to them.
+  const [jump, setJump] = useState<{ request: ScrollRequest | null | undefined; sizes: SizeTree; top: number | null }>({ request: undefined, sizes, top: null });
+  if (jump.request !== scrollTo || jump.sizes !== sizes) {
+    const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
+    setJump({ request: scrollTo, sizes, top });
+    if (top !== null) setViewport({ top, height: viewport.height });
+  }
+
   const first = count === 0 ? 0 : sizes.indexAt(Math.max(0, viewport.top - overscan));
   const last = count === 0 ? -1 : sizes.indexAt(viewport.top + viewport.height + overscan);
 
@@ -94,19 +103,16 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
   // A scroll request: jump near the item by its (estimated) offset, then align it once it is mounted.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (!scrollTo || !element || scrollTo.index < 0 || scrollTo.index >= count) return;
-    const top = sizes.offsetOf(scrollTo.index);
-    const bottom = top + sizes.size(scrollTo.index);
+    const { request, top } = jump;
+    if (!request || !element || request.index < 0 || request.index >= count) return;
     byReviewer.current = false;
-    if (scrollTo.align === 'start') {
+    if (top !== null) {
       element.scrollTop = top;
-      showViewport(element.scrollTop, element.clientHeight);
-    } else if (top < element.scrollTop || bottom > element.scrollTop + element.clientHeight) {
-      element.scrollTop = Math.max(0, top - element.clientHeight / 3);
-      showViewport(element.scrollTop, element.clientHeight);
+      // Clamped at the end of the list: show where it really is.
+      if (Math.abs(element.scrollTop - top) > 1) showViewport(element.scrollTop, element.clientHeight);
     }
-    pendingScroll.current = { request: scrollTo, until: performance.now() + HOLD_MS };
-  }, [scrollTo, sizes, count, showViewport]);
+    pendingScroll.current = { request, until: performance.now() + HOLD_MS };
+  }, [jump, count, showViewport]);
 
   // Once mounted, the item is aligned by its real position; a 'start' item is held at the top for
   // a moment, while the items measured above it settle their heights.
@@ -167,4 +173,14 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       <div style={{ paddingTop: padTop, paddingBottom: padBottom }}>{items}</div>
     </div>
   );
+}
+
+/** Where a request scrolls the list to (by the sizes known so far), or null when its item is already in view. */
+function targetTop(request: ScrollRequest, sizes: SizeTree, count: number, viewport: { top: number; height: number }): number | null {
+  if (request.index < 0 || request.index >= count) return null;
+  const top = sizes.offsetOf(request.index);
+  if (request.align === 'start') return top;
+  const bottom = top + sizes.size(request.index);
+  if (top >= viewport.top && bottom <= viewport.top + viewport.height) return null;
+  return Math.max(0, top - viewport.height / 3);
 }
