@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { SizeTree } from '../../shared/fenwick.js';
 
 /** Scroll so that this item is visible. Each new request object asks again, even for the same index. */
@@ -43,6 +43,15 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
     pendingScroll.current = null;
   };
 
+  // A new scroll request moves the rendered window in this very render (no commit, effect and
+  // second render first): the rows it needs are in the commit whose layout effect scrolls to them.
+  const [jump, setJump] = useState<{ request: ScrollRequest | null | undefined; sizes: SizeTree; top: number | null }>({ request: undefined, sizes, top: null });
+  if (jump.request !== scrollTo || jump.sizes !== sizes) {
+    const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
+    setJump({ request: scrollTo, sizes, top });
+    if (top !== null) setViewport({ top, height: viewport.height });
+  }
+
   const first = count === 0 ? 0 : sizes.indexAt(Math.max(0, viewport.top - overscan));
   const last = count === 0 ? -1 : sizes.indexAt(viewport.top + viewport.height + overscan);
 
@@ -68,31 +77,42 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
     });
   }, [sizes]);
   useEffect(() => () => observer.disconnect(), [observer]);
+  // One callback for every render: a new one each render would unobserve and observe every
+  // mounted item again (and the observer reports each newly observed item once more).
+  const measured = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return;
+      observer.observe(element);
+      return () => observer.unobserve(element);
+    },
+    [observer],
+  );
+  // A scroll to where the list already is (the scroll event after a scroll request) renders nothing.
+  const showViewport = useCallback((top: number, height: number) => {
+    setViewport((current) => (current.top === top && current.height === height ? current : { top, height }));
+  }, []);
 
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const resize = new ResizeObserver(() => setViewport({ top: element.scrollTop, height: element.clientHeight }));
+    const resize = new ResizeObserver(() => showViewport(element.scrollTop, element.clientHeight));
     resize.observe(element);
     return () => resize.disconnect();
-  }, []);
+  }, [showViewport]);
 
   // A scroll request: jump near the item by its (estimated) offset, then align it once it is mounted.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (!scrollTo || !element || scrollTo.index < 0 || scrollTo.index >= count) return;
-    const top = sizes.offsetOf(scrollTo.index);
-    const bottom = top + sizes.size(scrollTo.index);
+    const { request, top } = jump;
+    if (!request || !element || request.index < 0 || request.index >= count) return;
     byReviewer.current = false;
-    if (scrollTo.align === 'start') {
+    if (top !== null) {
       element.scrollTop = top;
-      setViewport({ top: element.scrollTop, height: element.clientHeight });
-    } else if (top < element.scrollTop || bottom > element.scrollTop + element.clientHeight) {
-      element.scrollTop = Math.max(0, top - element.clientHeight / 3);
-      setViewport({ top: element.scrollTop, height: element.clientHeight });
+      // Clamped at the end of the list: show where it really is.
+      if (Math.abs(element.scrollTop - top) > 1) showViewport(element.scrollTop, element.clientHeight);
     }
-    pendingScroll.current = { request: scrollTo, until: performance.now() + HOLD_MS };
-  }, [scrollTo, sizes, count]);
+    pendingScroll.current = { request, until: performance.now() + HOLD_MS };
+  }, [jump, count, showViewport]);
 
   // Once mounted, the item is aligned by its real position; a 'start' item is held at the top for
   // a moment, while the items measured above it settle their heights.
@@ -126,11 +146,7 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       <div
         key={i}
         data-index={i}
-        ref={(el) => {
-          if (!el) return;
-          observer.observe(el);
-          return () => observer.unobserve(el);
-        }}
+        ref={measured}
       >
         {render(i)}
       </div>,
@@ -146,7 +162,7 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       data-testid={testId}
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
-        setViewport({ top: scrollTop, height: clientHeight });
+        showViewport(scrollTop, clientHeight);
         if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop));
       }}
       onWheel={reviewerGesture}
@@ -157,4 +173,14 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       <div style={{ paddingTop: padTop, paddingBottom: padBottom }}>{items}</div>
     </div>
   );
+}
+
+/** Where a request scrolls the list to (by the sizes known so far), or null when its item is already in view. */
+function targetTop(request: ScrollRequest, sizes: SizeTree, count: number, viewport: { top: number; height: number }): number | null {
+  if (request.index < 0 || request.index >= count) return null;
+  const top = sizes.offsetOf(request.index);
+  if (request.align === 'start') return top;
+  const bottom = top + sizes.size(request.index);
+  if (top >= viewport.top && bottom <= viewport.top + viewport.height) return null;
+  return Math.max(0, top - viewport.height / 3);
 }

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
@@ -7,7 +7,7 @@ import { typeClass } from '../viewer/PageOverlay.js';
 import { FollowToggle } from '../viewer/FollowToggle.js';
 import { usePageFollow } from '../viewer/usePageFollow.js';
 import { markExactText } from './exactHighlight.js';
-import { renderMarkdown } from './renderMarkdown.js';
+import { blockHtml, blockHtmlWithinFrame, blockPlaceholder } from './blockHtml.js';
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
 export function MarkdownPanel({ model }: { model: ParseModel }) {
@@ -160,10 +160,19 @@ const MarkdownBlock = memo(function MarkdownBlock({
   const selectNode = useReviewStore((s) => s.selectNode);
   const element = useRef<HTMLDivElement>(null);
   const node = model.nodes.get(id);
-  const html = useMemo(() => (node?.range ? renderMarkdown(sliceMarkdown(model, node.range)) : ''), [model, node]);
-
-  // A field's value is usually part of a block: mark its exact characters inside the block.
+  // The selected block is drawn at once; others may wait a frame for their HTML (see blockHtml).
+  const ready = selected ? blockHtml(model, id) : blockHtmlWithinFrame(model, id);
+  const html = ready ?? blockPlaceholder(model, id);
+  const [, retry] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
+    if (ready !== null) return undefined;
+    const frame = requestAnimationFrame(retry);
+    return () => cancelAnimationFrame(frame);
+  });
+
+  // A field's value is usually part of a block: mark its exact characters inside the block, before
+  // paint, so they light up in the frame that shows the block selected.
+  useLayoutEffect(() => {
     markExactText(id, element.current, exactTexts);
     return () => markExactText(id, null, NO_TEXTS);
   }, [id, exactTexts, html]);
@@ -186,6 +195,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
         data-page={page}
         data-type={node.type}
         data-selected={selected ? 'true' : undefined}
+        data-pending={ready === null ? 'true' : undefined}
         data-flagged={flags ? 'true' : undefined}
         title={flags ?? undefined}
         className={`md-node md-${typeClass(node.type)}`}

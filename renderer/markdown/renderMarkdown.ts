@@ -14,7 +14,8 @@ const ALLOWED_TAGS = [
   'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'span', 'div', 'img',
   'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col', 'figure', 'figcaption',
 ];
-const ALLOWED_ATTR = ['id', 'href', 'title', 'alt', 'colspan', 'rowspan', 'align'];
+// `start`: a numbered item sent as its own block ("7. …") keeps its number, not "1.".
+const ALLOWED_ATTR = ['id', 'href', 'title', 'alt', 'colspan', 'rowspan', 'align', 'start'];
 
 /**
  * One block renders at most this many elements: a 2,000 × 50 table (100,000 cells) took
@@ -27,6 +28,8 @@ let hooked = false;
 function installHooks(): void {
   if (hooked) return;
   hooked = true;
+  // Set once: DOMPurify parses a config given to each sanitize() call anew, block after block.
+  DOMPurify.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, KEEP_CONTENT: true });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       const href = node.getAttribute('href');
@@ -49,7 +52,7 @@ export function renderMarkdown(markdown: string): string {
   try {
     const parsed = marked.parse(markdown, { async: false, gfm: true, breaks: false });
     const { html, complete } = allowlistHtml(parsed, { tags: ALLOWED_TAGS, attributes: ALLOWED_ATTR, maxElements: MAX_ELEMENTS });
-    const clean = DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, KEEP_CONTENT: true });
+    const clean = DOMPurify.sanitize(html);
     return complete ? clean : `${clean}${CUT_NOTE}`;
   } catch {
     // Nesting deep enough (a few thousand `>`) overflows marked's recursion. The block is

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { useReviewStore } from '../review/reviewStore.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
@@ -15,7 +15,6 @@ const PAGE_GAP = 16;
 /** The document (mounted once per document): PDF pages (drawn near the viewport only) or an upright image, with zoom and page navigation. */
 export function DocumentViewer({ document, bytes }: { document: DocumentInfo; bytes: Uint8Array }) {
   const model = useReviewStore((s) => s.model);
-  const selection = useReviewStore((s) => s.selection);
   const selectNode = useReviewStore((s) => s.selectNode);
   const scroller = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PdfHandle | null>(null);
@@ -70,22 +69,6 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     [sizes, zoom, viewport],
   );
 
-  // Scroll the page so the selection's first box is in view, unless it already is: before
-  // paint, so the frame that shows the highlight shows it in place.
-  useLayoutEffect(() => {
-    const box = selection?.boxes[0];
-    const container = scroller.current;
-    if (!box || !container) return;
-    const pageElement = container.querySelector<HTMLElement>(`[data-testid="page"][data-page="${box.page}"]`);
-    if (!pageElement) return;
-    const top = pageElement.offsetTop + box.top * pageElement.clientHeight;
-    const bottom = pageElement.offsetTop + box.bottom * pageElement.clientHeight;
-    if (top < container.scrollTop || bottom > container.scrollTop + container.clientHeight) {
-      scrollCause.current = 'selection';
-      container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3) });
-    }
-  }, [selection]);
-
   // A new document opens on its first page.
   useEffect(() => {
     setPage(1, 'open');
@@ -110,7 +93,25 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     setPage(target, 'viewer');
   };
 
+  // Pages near the viewport (half a viewport above and below) draw their canvas and boxes.
+  // Worked out from the page sizes at each scroll: one observer per page cost every frame of
+  // every scroll, the Markdown panel's too.
+  const tops = useMemo(() => pageTops(scaled), [scaled]);
+  const [near, setNear] = useState({ first: 1, last: 0 });
+  const updateNear = useCallback(() => {
+    const container = scroller.current;
+    if (!container) return;
+    const margin = container.clientHeight / 2;
+    const first = pageAt(tops, scaled, container.scrollTop - margin);
+    const last = pageAt(tops, scaled, container.scrollTop + container.clientHeight + margin);
+    setNear((current) => (current.first === first && current.last === last ? current : { first, last }));
+  }, [tops, scaled]);
+  useLayoutEffect(() => {
+    updateNear();
+  }, [updateNear, viewport]);
+
   const onScroll = () => {
+    updateNear();
     const container = scroller.current;
     if (!container || scaled.length === 0) return;
     let offset = PAGE_GAP;
@@ -127,7 +128,6 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     }
   };
 
-  const selectedPages = useMemo(() => new Set((selection?.boxes ?? []).map((b) => b.page)), [selection]);
   const pageInfo = useMemo(() => new Map((model?.pages ?? []).map((p) => [p.page, p])), [model]);
   const onPageSize = useCallback((page: number, size: PageSize) => {
     setSizes((current) => {
@@ -172,12 +172,59 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
                 status={pageInfo.get(i + 1)?.status ?? null}
                 info={pageInfo.get(i + 1)}
                 onSize={onPageSize}
-                holdsSelection={selectedPages.has(i + 1)}
+                near={i + 1 >= near.first && i + 1 <= near.last}
               />
             ))
           : null}
+        {isPdf && pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} /> : null}
         {!isPdf ? <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} /> : null}
       </div>
     </div>
   );
+}
+
+/** Each page's top in the scroll container: the padding, then every page above and its gap (styles.css). */
+function pageTops(pages: Array<{ height: number }>): Float64Array {
+  const tops = new Float64Array(pages.length);
+  let top = PAGE_GAP;
+  pages.forEach((page, i) => {
+    tops[i] = top;
+    top += page.height + PAGE_GAP;
+  });
+  return tops;
+}
+
+/** The page (1-based) at a scroll offset, clamped to the document. */
+function pageAt(tops: Float64Array, pages: Array<{ height: number }>, offset: number): number {
+  let low = 0;
+  let high = tops.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (tops[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return pages.length === 0 ? 0 : low + 1;
+}
+
+/**
+ * Scrolls the page view so the selection's first box is in view, unless it already is: in the
+ * commit that draws the selection, before paint, so the frame that shows the highlight shows it
+ * in place. Its own component, so a click does not re-render the viewer's thousand pages.
+ */
+function SelectionScroll({ scrollerRef, scrollCauseRef }: { scrollerRef: RefObject<HTMLDivElement | null>; scrollCauseRef: RefObject<PageSource> }) {
+  const selection = useReviewStore((s) => s.selection);
+  useLayoutEffect(() => {
+    const box = selection?.boxes[0];
+    const container = scrollerRef.current;
+    if (!box || !container) return;
+    const pageElement = container.querySelector<HTMLElement>(`[data-testid="page"][data-page="${box.page}"]`);
+    if (!pageElement) return;
+    const top = pageElement.offsetTop + box.top * pageElement.clientHeight;
+    const bottom = pageElement.offsetTop + box.bottom * pageElement.clientHeight;
+    if (top < container.scrollTop || bottom > container.scrollTop + container.clientHeight) {
+      scrollCauseRef.current = 'selection';
+      container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3) });
+    }
+  }, [selection, scrollerRef, scrollCauseRef]);
+  return null;
 }

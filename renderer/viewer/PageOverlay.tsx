@@ -1,6 +1,7 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { formatConfidence, scoreLabel, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
 import type { PageBox } from '../../shared/grounding/box.js';
+import type { Selection } from '../../shared/grounding/selection.js';
 import { boxesOnPageLargestFirst, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { useConfidenceSettings } from '../fields/confidenceSettings.js';
 import { useReviewStore } from '../review/reviewStore.js';
@@ -11,14 +12,17 @@ import { useReviewStore } from '../review/reviewStore.js';
  */
 export const PageOverlay = memo(function PageOverlay({ model, page }: { model: ParseModel; page: number }) {
   const selectNode = useReviewStore((s) => s.selectNode);
-  const selection = useReviewStore((s) => s.selection);
+  // Only a selection on this page (or one leaving it) re-renders its boxes: a click elsewhere
+  // leaves every other mounted page alone.
+  const selection = useReviewStore((s) => (touches(s.selection, model, page) ? s.selection : null));
   const selected = new Set(selection?.nodeIds ?? []);
   const outlined = new Set(selection?.outlineNodeIds ?? []);
   const weakest = selection ? weakestWord(model, selection) : null;
   // Words less sure than the review threshold are outlined in the warning colour.
   const unsure = useConfidenceSettings((s) => s.threshold);
   const scoreName = scoreLabel(scoreSource(model));
-  const ids = boxesOnPageLargestFirst(model, page);
+  // Sorted once per page, not at every click.
+  const ids = useMemo(() => boxesOnPageLargestFirst(model, page), [model, page]);
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
   const showLines = useReviewStore((s) => s.showLines);
   const lineBoxes = showLines ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id }))) : [];
@@ -90,6 +94,11 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
     </div>
   );
 });
+
+function touches(selection: Selection | null, model: ParseModel, page: number): boolean {
+  if (!selection) return false;
+  return selection.pages.includes(page) || selection.boxes.some((b) => b.page === page) || selection.nodeIds.some((id) => model.nodes.get(id)?.page === page);
+}
 
 function placed(box: PageBox) {
   return { left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` };

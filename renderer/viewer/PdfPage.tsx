@@ -1,8 +1,10 @@
 import { memo, useEffect, useRef, useState } from 'react';
+import { useReviewStore } from '../review/reviewStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
 import { PageOverlay } from './PageOverlay.js';
 import { isStale } from '../review/documentScope.js';
+import type { PDFPageProxy } from 'pdfjs-dist';
 import type { PageDrawing, PdfHandle } from './pdfjs.js';
 
 interface PdfPageProps {
@@ -18,37 +20,33 @@ interface PdfPageProps {
   info: PageSummary | undefined;
   /** Reports the page's own size (at 100%) when it differs from what the list assumed. */
   onSize(page: number, size: { width: number; height: number }): void;
-  /** The selection has a box here: draw the boxes now, not when the page scrolls near. */
-  holdsSelection: boolean;
+  /** Near the viewport (the viewer works it out from the scroll position): draw the canvas and the boxes. */
+  near: boolean;
 }
 
 /**
  * One page: a placeholder of the right size always; the canvas and the boxes only while
  * the page is near the viewport (released again when it scrolls far away).
  */
-export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, info, onSize, holdsSelection }: PdfPageProps) {
+export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, info, onSize, near }: PdfPageProps) {
   const holder = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [near, setNear] = useState(false);
   const [drawError, setDrawError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = holder.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(([entry]) => setNear(!!entry?.isIntersecting), { rootMargin: '150% 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  // The selection has a box here: its boxes are drawn in the same commit as the selection, before
+  // the scroll that brings the page into view, not when the page scrolls near.
+  const holdsSelection = useReviewStore((s) => s.selection?.boxes.some((b) => b.page === page) ?? false);
 
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!near || !canvas) return undefined;
     let cancelled = false;
     let drawing: PageDrawing | null = null;
+    let drawn: PDFPageProxy | null = null;
     pdf
       .page(page)
       .then((proxy) => {
         if (cancelled) return;
+        drawn = proxy;
         const base = proxy.getViewport({ scale: 1 });
         onSize(page, { width: base.width, height: base.height });
         drawing = pdf.draw(proxy, canvas, (width / base.width) * (window.devicePixelRatio || 1));
@@ -66,6 +64,9 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
     return () => {
       cancelled = true;
       drawing?.cancel();
+      // pdf.js keeps a drawn page's operator list until told: a page scrolled past gives it back
+      // (once its cancelled drawing has stopped), as pdf.js's own viewer does.
+      drawn?.cleanup();
       // Release the bitmap: a far page keeps only its placeholder.
       canvas.width = 0;
       canvas.height = 0;

@@ -1,0 +1,67 @@
+import { sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
+import { renderMarkdown } from './renderMarkdown.js';
+
+/**
+ * Each block's sanitized HTML, kept for the blocks seen last: parsing and sanitizing a block
+ * costs far more than mounting it, and a virtual list mounts the same blocks again at every
+ * scroll back and forth and every click that re-renders them. Bounded, so scrolling a
+ * 60,000-block result end to end does not keep all of its HTML; dropped with the model.
+ */
+const KEPT = 3000;
+const cache = new WeakMap<ParseModel, Map<string, string>>();
+
+/**
+ * Rendering new blocks gets this many ms per frame: a fast scroll mounts a hundred blocks a
+ * frame, and rendering all of them at once is a long task. The rest wait a frame or two.
+ */
+const FRAME_BUDGET_MS = 6;
+let spent = 0;
+let resetting = false;
+
+export function blockHtml(model: ParseModel, id: string): string {
+  return lookup(model, id, true)!;
+}
+
+/** The block's HTML, or null when this frame's rendering budget is spent (ask again next frame). */
+export function blockHtmlWithinFrame(model: ParseModel, id: string): string | null {
+  return lookup(model, id, false);
+}
+
+/** The block's Markdown as escaped text: what a block shows for the frame or two before its HTML. */
+export function blockPlaceholder(model: ParseModel, id: string): string {
+  const range = model.nodes.get(id)?.range;
+  return range ? `<p class="md-pending">${escapeHtml(sliceMarkdown(model, range))}</p>` : '';
+}
+
+function lookup(model: ParseModel, id: string, always: boolean): string | null {
+  let byId = cache.get(model);
+  if (!byId) cache.set(model, (byId = new Map()));
+  let html = byId.get(id);
+  if (html !== undefined) {
+    // Most recently used last: a Map iterates in insertion order.
+    byId.delete(id);
+  } else {
+    if (!always && spent >= FRAME_BUDGET_MS) return null;
+    const started = performance.now();
+    const range = model.nodes.get(id)?.range;
+    html = range ? renderMarkdown(sliceMarkdown(model, range)) : '';
+    spend(performance.now() - started);
+    if (byId.size >= KEPT) byId.delete(byId.keys().next().value!);
+  }
+  byId.set(id, html);
+  return html;
+}
+
+function spend(ms: number): void {
+  spent += ms;
+  if (resetting) return;
+  resetting = true;
+  requestAnimationFrame(() => {
+    spent = 0;
+    resetting = false;
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

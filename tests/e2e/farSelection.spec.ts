@@ -1,0 +1,103 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
+import { expect, test } from './fixtures.js';
+
+// The benchmark's document at 200 pages (about 12,000 blocks): the Markdown panel and the page
+// view mount only what is near their viewports, so every selection far away has to bring its
+// block and its page into view itself.
+test.describe.configure({ timeout: 180_000 });
+
+const selectedBlock = (page: Page) => page.locator('[data-testid="md-node"][data-selected="true"]');
+
+test('far selections: a field near the end, a box on a far page and rapid clicks each end highlighted and in view', async ({ page, preview }) => {
+  const files = await generateLargeDocument(200, await mkdtemp(join(tmpdir(), 'groundwork-far-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 200');
+  const fields = page.locator('[data-testid="field"]');
+  await expect(fields).toHaveCount(200);
+
+  // The last field's value sits near the end of the document.
+  const last = fields.nth(199);
+  const value = (await last.locator('.field-value').textContent())!;
+  await last.click();
+  await expect(page.getByTestId('selection-text')).toHaveText(value);
+  const pageNumber = Number(await page.getByTestId('selection-page').textContent());
+  expect(pageNumber).toBeGreaterThan(180);
+  await expect(selectedBlock(page)).toHaveCount(1);
+  await expect(selectedBlock(page)).toBeInViewport();
+  await expect(selectedBlock(page)).toHaveAttribute('data-page', String(pageNumber));
+  await expect(selectedBlock(page)).toContainText(value);
+  // Drawn as Markdown, not as the text it waits as while a fast scroll catches up.
+  await expect(selectedBlock(page)).not.toHaveAttribute('data-pending', 'true');
+  await expect(page.locator(`[data-testid="page"][data-page="${pageNumber}"] .box-field`).first()).toBeInViewport();
+
+  // A box on a far page (the page view brought there first): its block is selected and in view,
+  // and a numbered item keeps its own number.
+  await page.getByTestId('page-input').fill('3');
+  // Each page holds 40 numbered items, text-0 onwards: page 3's seventh is text-86.
+  const id = 'text-86';
+  const item = page.locator(`[data-testid="page"][data-page="3"] [data-testid="box"][data-node-id="${id}"]`);
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(item).toHaveAttribute('data-selected', 'true');
+  const block = page.locator(`[data-testid="md-node"][data-node-id="${id}"]`);
+  await expect(block).toBeInViewport();
+  await expect(block).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('selection-text')).toHaveText(/^7\. /);
+  await expect(block.locator('ol')).toHaveAttribute('start', '7');
+  expect(await block.locator('ol').evaluate((list: HTMLOListElement) => list.start)).toBe(7);
+
+  // Rapid clicks on fields all over the document, in one go: the last one wins everywhere.
+  const order = [10, 150, 60, 190, 25];
+  await page.evaluate((indexes) => {
+    const rows = document.querySelectorAll<HTMLElement>('[data-testid="field"]');
+    for (const i of indexes) rows[i]!.click();
+  }, order);
+  const winner = fields.nth(order.at(-1)!);
+  const winnerValue = (await winner.locator('.field-value').textContent())!;
+  await expect(winner).toHaveAttribute('data-selected', 'true');
+  await expect(page.locator('[data-testid="field"][data-selected="true"]')).toHaveCount(1);
+  await expect(page.getByTestId('selection-text')).toHaveText(winnerValue);
+  const winnerPage = Number(await page.getByTestId('selection-page').textContent());
+  await expect(selectedBlock(page)).toHaveCount(1);
+  await expect(selectedBlock(page)).toContainText(winnerValue);
+  await expect(selectedBlock(page)).toBeInViewport();
+  await expect(page.locator(`[data-testid="page"][data-page="${winnerPage}"] .box-field`).first()).toBeInViewport();
+  await expect(page.locator('.box-field')).toHaveCount(await page.locator(`[data-testid="page"][data-page="${winnerPage}"] .box-field`).count());
+
+  // The page view scrolled fast from top to bottom keeps only the pages near its viewport drawn:
+  // every page passed on the way gives back its canvas and its boxes.
+  await page.getByTestId('viewer').evaluate(
+    (view) =>
+      new Promise<void>((resolve) => {
+        view.scrollTop = 0;
+        const step = () => {
+          if (view.scrollTop + view.clientHeight >= view.scrollHeight - 2) return resolve();
+          view.scrollTop += 2400;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  await expect(page.locator('[data-testid="page"][data-page="200"] canvas[data-rendered="true"]')).toBeVisible();
+  await expect.poll(() => page.locator('canvas[data-rendered="true"]').count()).toBeLessThanOrEqual(4);
+  // (the selection's page keeps its boxes wherever the view is)
+  await expect.poll(() => page.locator('.overlay').count()).toBeLessThanOrEqual(5);
+
+  // The Markdown scrolled to its very end draws its last page's blocks, as Markdown.
+  const markdown = page.getByTestId('md-rendered');
+  await markdown.hover();
+  const lastBlocks = page.locator('[data-testid="md-node"][data-page="200"]');
+  // Measured heights replace estimates as the end comes into view: keep at the bottom, as a reviewer dragging the scrollbar would.
+  await expect(async () => {
+    await markdown.evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+    await expect(lastBlocks.last()).toBeInViewport({ timeout: 500 });
+  }).toPass();
+  await expect(lastBlocks.last()).toContainText('Confidential');
+  await expect(page.locator('[data-testid="md-node"][data-page="200"][data-pending="true"]')).toHaveCount(0);
+  void preview;
+});
