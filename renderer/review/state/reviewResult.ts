@@ -14,12 +14,13 @@ export interface FetchedResult {
 /**
  * Fetches the result a review shows. A parse result comes as its review model's bytes,
  * built and cached in main: its response (tens of MB for a long document) never crosses
- * IPC nor is parsed here. The older analyzer's comes whole, since its fields live in its
- * response (it is small); so does a result already in hand (a run's answer).
+ * IPC nor is parsed here — a run's answer in hand too: its model is built in main's worker
+ * (begun when the run stored it), not on this thread. The older analyzer's comes whole, since
+ * its fields live in its response (it is small).
  */
 export async function fetchReviewResult(api: Client, id: string, known: { kind?: ResultInfo['kind'] | undefined; stored?: StoredResult | undefined }): Promise<FetchedResult> {
   const whole = (result: StoredResult): FetchedResult => ({ result, model: async () => modelOfResult(result) });
-  if (known.stored?.id === id) return whole(known.stored);
+  if (known.stored?.id === id && known.stored.kind === 'analyzer') return whole(known.stored);
   if (known.kind === 'analyzer') return whole(parseStoredResult(await api.results.get({ id })));
   const answer = await api.results.model({ id });
   if (answer.result.kind === 'analyzer') return whole(parseStoredResult(await api.results.get({ id })));
