@@ -37,8 +37,9 @@ const postOcr = (page: number, fraction: number) => {
 /** The task's final answer, and what of it moves to main rather than being copied. */
 type Answer = [EngineWorkerMessage, ArrayBuffer[]?];
 
-// The task's bytes are this thread's own (moved here, not copied), so pdf.js may take them
-// as they are, except to decrypt: pdf-lib reads them again after pdf.js.
+// The task's bytes are this thread's own (moved here, not copied). A page count hands them
+// to pdf.js as they are; a parse keeps them, to reopen the document after a failed page, and
+// a decryption too, since pdf-lib reads them again after pdf.js.
 function run(input: EngineWorkerInput): Promise<Answer> {
   lastOcr = { page: 0, step: -1 };
   switch (input.task) {

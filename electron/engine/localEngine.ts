@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import { activeConfig } from '../config.js';
+import { findWorkerFile } from '../workerFile.js';
 import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
 import { overBudgetReason } from './pageText.js';
 import { cancelledError } from './cancelled.js';
@@ -26,30 +24,10 @@ export interface LocalParseHooks {
   password?: string;
 }
 
-const WORKER_FILE = 'engine-worker.mjs';
 
-/**
- * Where the bundled worker is: beside the bundle that is running (dist/electron/ for the
- * Electron main, dist/preview/ reaches it in ../electron/). The config's engineWorker
- * (GROUNDWORK_ENGINE_WORKER, never in a packaged build) overrides.
- */
+/** The bundled engine worker (GROUNDWORK_ENGINE_WORKER overrides). */
 export function findEngineWorker(): string {
-  const override = activeConfig().engineWorker;
-  if (override) return override;
-  // The CommonJS bundle has __dirname; the ESM bundle (and vitest) have import.meta.url.
-  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-  // Beside the bundle (the app, the preview); failing that, the built one in a checkout
-  // (dev scripts run through scripts/run-ts.mjs, whose bundles live elsewhere).
-  const candidates = [join(here, WORKER_FILE), join(here, '..', 'electron', WORKER_FILE), join(process.cwd(), 'dist', 'electron', WORKER_FILE)];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) {
-    throw new AppError({
-      code: 'engine_unavailable',
-      message: `The local engine's worker (${WORKER_FILE}) was not found beside ${here}.`,
-      hint: 'Build the main process first: npm run build:main.',
-    });
-  }
-  return found;
+  return findWorkerFile('engine-worker.mjs', { override: activeConfig().engineWorker, code: 'engine_unavailable', name: "The local engine's worker" });
 }
 
 /**
@@ -222,7 +200,7 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
     worker.on('error', onError);
     worker.on('exit', onExit);
     // The worker gets a copy of the bytes of its own, moved rather than cloned: the caller's
-    // stay usable (a restart sends them again), and the worker may hand its copy to pdf.js.
+    // stay usable (a restart sends them again), and a page count hands the copy to pdf.js.
     const own = new Uint8Array(input.bytes);
     worker.postMessage({ ...input, bytes: own }, [own.buffer]);
   });

@@ -10,8 +10,8 @@ import { loadPdfjs } from './pdfjs.js';
  * while pdf.js reads the next. Started by the engine worker only (`usePdfjsThread`); in
  * process (tests, the service emulator) pdf.js keeps running in the caller's thread.
  *
- * The thread has the engine worker's own heap ceiling. If it dies (out of memory, or a
- * crash), the page being read fails with the reason and the document is opened again in a
+ * The thread has a heap ceiling of its own, the engine worker's (the two together may hold
+ * twice it). If it dies (out of memory, or a crash), the page being read fails with the reason and the document is opened again in a
  * new thread; a page that fails for any other reason (over its budget, a stuck read) also
  * gets a new thread, so one stuck in that page's work never holds up the next.
  */

@@ -51,6 +51,16 @@ if (!app.requestSingleInstanceLock()) {
       mainWindow = null;
     });
     services.logger.info('app started', { version: app.getVersion(), packaged: app.isPackaged });
+    // Quit waits (briefly: close() is bounded) for the catalog and review models being written.
+    let closed = false;
+    app.on('before-quit', (event) => {
+      if (closed) return;
+      event.preventDefault();
+      void services.workspace.close().finally(() => {
+        closed = true;
+        app.quit();
+      });
+    });
   });
 
   app.on('window-all-closed', () => app.quit());

@@ -1,22 +1,12 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.js';
 import { activeConfig } from '../config.js';
+import { findWorkerFile } from '../workerFile.js';
 import type { ModelBuildAnswer, ModelBuildRequest } from './modelProtocol.js';
 
-const WORKER_FILE = 'model-worker.mjs';
-
-/** Where the bundled model worker is: beside the running bundle, as the engine's is; GROUNDWORK_MODEL_WORKER overrides (never when packaged). */
+/** The bundled model worker (GROUNDWORK_MODEL_WORKER overrides). */
 export function findModelWorker(): string {
-  const override = activeConfig().modelWorker;
-  if (override) return override;
-  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, WORKER_FILE), join(here, '..', 'electron', WORKER_FILE), join(process.cwd(), 'dist', 'electron', WORKER_FILE)];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new AppError({ code: 'model_unavailable', message: `The review model's worker (${WORKER_FILE}) was not found beside ${here}.`, hint: 'Build the main process first: npm run build:main.' });
-  return found;
+  return findWorkerFile('model-worker.mjs', { override: activeConfig().modelWorker, code: 'model_unavailable', name: "The review model's worker" });
 }
 
 export interface ModelBuilderOptions {

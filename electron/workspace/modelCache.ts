@@ -52,7 +52,7 @@ export class ModelCache {
     if (pending && !options.rebuild) {
       if (urgent && !pending.urgent) {
         pending.urgent = true;
-        this.builder.promote(id);
+        this.builder.promote(this.buildKey(id));
       }
       return pending.promise;
     }
@@ -90,7 +90,7 @@ export class ModelCache {
         return this.capped(cached);
       }
     }
-    const file = await this.builder.build(id, { path: join(this.resultsDir, `${id}.json`), kind }, entry.urgent);
+    const file = await this.builder.build(this.buildKey(id), { path: join(this.resultsDir, `${id}.json`), kind }, entry.urgent);
     const payload = this.capped(view(file, MODEL_HEADER_BYTES));
     // The window gets its model now; until the file is on disk, a second open shares these bytes.
     const stillWanted = () => (this.generations.get(id) ?? 0) === generation && this.pending.get(id) === entry;
@@ -110,6 +110,11 @@ export class ModelCache {
     const done = () => this.underWay.delete(work);
     work.then(done, done);
     return work;
+  }
+
+  /** Builds are shared by this key: a build begun before its result was replaced is never joined by an open after. */
+  private buildKey(id: string): string {
+    return `${id}@${this.generations.get(id) ?? 0}`;
   }
 
   private capped(payload: Uint8Array): Uint8Array {

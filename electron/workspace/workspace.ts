@@ -331,6 +331,23 @@ export class Workspace {
     await this.mutations.run(() => this.saveCatalog());
   }
 
+  /**
+   * At quit (or before a temporary workspace is removed): the catalog saved if a change is
+   * waiting, and every review model under way built and written, so nothing writes after.
+   * Bounded: a quit never waits on a long build for more than `withinMs`.
+   */
+  async close(withinMs = 3_000): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, withinMs);
+    });
+    try {
+      await Promise.race([Promise.all([this.flush(), this.models.idle()]), bound]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** A mutation: one at a time; one that fails after changing the folders leaves the catalog to be read from them again. */
   private mutate<T>(task: () => Promise<T>): Promise<T> {
     return this.mutations.run(async () => {

@@ -156,6 +156,15 @@ describe('the review model cache', () => {
     await vi.waitFor(async () => expect(wholeMarkdown(decodeModel((await workspace.resultModel(stored.id)).model))).toContain('Second'));
   });
 
+  it('a result saved again while its first model is still being built opens with the new one, and caches it', async () => {
+    const stored = await save(parse('First'));
+    // No wait: the background build of "First" is under way when the result is replaced.
+    await save(parse('Second'), 'parse', { id: stored.id });
+    expect(wholeMarkdown(decodeModel((await workspace.resultModel(stored.id)).model))).toContain('Second');
+    await workspace.models.idle();
+    expect(wholeMarkdown(decodeModel((await workspace.resultModel(stored.id)).model))).toContain('Second');
+  });
+
   it('an unreadable result answers unreadable_result, as the window said when it built the model itself, and caches nothing', async () => {
     const shapeless = await save({ markdown: 42 });
     await expect(workspace.resultModel(shapeless.id)).rejects.toMatchObject({ code: 'unreadable_result' });
