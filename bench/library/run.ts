@@ -18,7 +18,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { build } from 'esbuild';
 import { CHROMIUM_ARGS, findChromium } from '../../tests/support/chromium.js';
 import { rgbPng } from '../../tests/support/png.js';
-import { startPreview, type RunningPreview } from '../../tests/support/preview.js';
+import { invokeBridge, startPreview } from '../../tests/support/preview.js';
 import { copyOfLibrary, DOCUMENTS, generatedLibrary, RESULTS_PER_DOCUMENT } from './generate.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -52,17 +52,6 @@ interface WindowRun {
   firstEntriesMs: number;
   filterMs: number[];
   changeMs: number;
-}
-
-async function invoke(preview: RunningPreview, channel: string, request: unknown): Promise<{ id: string }> {
-  const response = await fetch(`${preview.origin}/__bridge/invoke/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Groundwork-Token': preview.token },
-    body: JSON.stringify(request),
-  });
-  const body = (await response.json()) as { ok: boolean; value?: { id: string }; error?: unknown };
-  if (!body.ok) throw new Error(`${channel}: ${JSON.stringify(body.error)}`);
-  return body.value!;
 }
 
 let changes = 0;
@@ -119,10 +108,10 @@ async function windowRun(browser: Browser, dataDir: string): Promise<WindowRun> 
     const name = `fresh-${process.pid}-${changes}.png`;
     const bytes = Buffer.from(rgbPng(3, 2000 + changes++)).toString('base64');
     const changeStarted = await page.evaluate(() => performance.now());
-    const added = await invoke(preview, 'documents:import', { name, bytes: { $bytes: bytes } });
+    const added = await invokeBridge(preview, 'documents:import', { name, bytes: { $bytes: bytes } });
     await page.waitForFunction((name) => document.querySelector<HTMLElement>('[data-testid="library-document"]')?.dataset.documentName === name, name, { timeout: 60_000, polling: 'raf' });
     const changeMs = (await page.evaluate(() => performance.now())) - changeStarted;
-    await invoke(preview, 'library:delete', { documentId: added.id });
+    await invokeBridge(preview, 'library:delete', { documentId: added.id });
     await page.waitForFunction((name) => document.querySelector<HTMLElement>('[data-testid="library-document"]')?.dataset.documentName !== name, name, { timeout: 60_000, polling: 'raf' });
     return { firstEntriesMs, filterMs, changeMs };
   } finally {

@@ -76,3 +76,15 @@ function stopProcess(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/** One call through the preview's bridge, as the window makes it (JSON in and out); a refusal throws with its error. */
+export async function invokeBridge<T = { id: string }>(preview: Pick<RunningPreview, 'origin' | 'token'>, channel: string, request: unknown): Promise<T> {
+  const response = await fetch(`${preview.origin}/__bridge/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Groundwork-Token': preview.token },
+    body: JSON.stringify(request),
+  });
+  const body = (await response.json()) as { ok: boolean; value?: T; error?: unknown };
+  if (!body.ok || body.value === undefined) throw new Error(`${channel}: ${JSON.stringify(body.error)}`);
+  return body.value;
+}
