@@ -23,6 +23,10 @@ interface VirtualListProps {
   overscan?: number;
   /** The reviewer scrolled the list (wheel, keys, scrollbar, touch; not a scroll request): the first item in view. */
   onUserScroll?: (firstVisible: number) => void;
+  /** A stable key for an item (its index when absent): a reordered item keeps its state and focus instead of remounting. */
+  keyOf?: (index: number) => string;
+  /** The items' container's ARIA role, e.g. 'list' (the items then bring their own listitem semantics). */
+  role?: 'list';
 }
 
 /**
@@ -30,7 +34,7 @@ interface VirtualListProps {
  * Heights start as estimates and are replaced by measurements (a size tree keeps offsets
  * O(log n)), so 60,000 Markdown blocks scroll like 60.
  */
-export function VirtualList({ count, estimate, render, scrollTo, className, testId, overscan = 800, onUserScroll }: VirtualListProps) {
+export function VirtualList({ count, estimate, render, scrollTo, className, testId, overscan = 800, onUserScroll, keyOf, role }: VirtualListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
@@ -144,7 +148,7 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
   for (let i = first; i <= last; i++) {
     items.push(
       <div
-        key={i}
+        key={keyOf ? keyOf(i) : i}
         data-index={i}
         ref={measured}
       >
@@ -170,7 +174,9 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
       onKeyDown={reviewerGesture}
       onTouchStart={reviewerGesture}
     >
-      <div style={{ paddingTop: padTop, paddingBottom: padBottom }}>{items}</div>
+      <div role={role} style={{ paddingTop: padTop, paddingBottom: padBottom }}>
+        {items}
+      </div>
     </div>
   );
 }

@@ -201,7 +201,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
         className={`md-node md-${typeClass(node.type)}`}
         onClick={() => selectNode(id)}
         onKeyDown={(e) => e.key === 'Enter' && selectNode(id)}
-        // Sanitized by renderMarkdown (DOMPurify) before it gets here.
+        // Safe HTML only: renderMarkdown's (DOMPurify-sanitized) or blockPlaceholder's (escaped text).
         dangerouslySetInnerHTML={{ __html: html }}
       />
     </>

@@ -1,5 +1,5 @@
 import { sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
-import { renderMarkdown } from './renderMarkdown.js';
+import { escapeHtml, renderMarkdown } from './renderMarkdown.js';
 
 /**
  * Each block's sanitized HTML, kept for the blocks seen last: parsing and sanitizing a block
@@ -60,8 +60,4 @@ function spend(ms: number): void {
     spent = 0;
     resetting = false;
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

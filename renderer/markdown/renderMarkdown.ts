@@ -61,6 +61,7 @@ export function renderMarkdown(markdown: string): string {
   }
 }
 
-function escapeHtml(text: string): string {
+/** Text as HTML that shows it as it is, quotes too. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -13,9 +13,10 @@ export function Library() {
   const library = useLibraryStore((s) => s.library);
   const filter = useLibraryStore((s) => s.filter);
   const complete = useLibraryStore((s) => s.complete);
+  const listingFailed = useLibraryStore((s) => s.listingFailed);
   const trashCount = useLibraryStore((s) => s.trash.length);
   const error = useLibraryStore((s) => s.error);
-  const { setFilter, markSeen, clearError } = useLibraryStore.getState();
+  const { setFilter, markSeen, clearError, load } = useLibraryStore.getState();
   const current = useReviewStore((s) => s.document?.id);
   const [showTrash, setShowTrash] = useState(false);
   const [addingUrl, setAddingUrl] = useState(false);
@@ -26,7 +27,18 @@ export function Library() {
 
   const shown = useMemo(() => filterLibrary(library, filter), [library, filter]);
   const estimate = useCallback((index: number) => entryHeightGuess(shown[index]!), [shown]);
-  const renderEntry = useCallback((index: number) => <LibraryDocument key={shown[index]!.document.id} entry={shown[index]!} />, [shown]);
+  // Each entry's <li> in a <ul> of its own (the virtual list wraps every item in a div): valid HTML,
+  // and role="none" leaves one list (role="list" on the items' container) to screen readers.
+  const renderEntry = useCallback(
+    (index: number) => (
+      <ul role="none" className="library-item">
+        <LibraryDocument entry={shown[index]!} />
+      </ul>
+    ),
+    [shown],
+  );
+  // Keyed by document: an entry that moves (a new result brings it to the top) keeps its open confirmation and focus.
+  const keyOf = useCallback((index: number) => shown[index]!.document.id, [shown]);
   return (
     <div className="library-panel">
       <div className="library-tools">
@@ -48,6 +60,14 @@ export function Library() {
       <ErrorMessage error={error} onDismiss={clearError} />
       {showTrash ? (
         <LibraryTrash />
+      ) : shown.length === 0 && !complete && listingFailed ? (
+        // The listing failed (its error shows above): no spinner for a listing that is not happening.
+        <p className="muted small library-empty" data-testid="library-listing-failed">
+          The library could not be listed.{' '}
+          <button type="button" onClick={() => void load()} data-testid="library-list-again">
+            List again
+          </button>
+        </p>
       ) : shown.length === 0 && !complete ? (
         // Only the first entries are here yet: "none" would not be true.
         <p className="muted small library-empty" data-testid="library-listing">
@@ -61,7 +81,7 @@ export function Library() {
         </p>
       ) : (
         // Only the entries near the viewport are drawn: a workspace of thousands opens at once.
-        <VirtualList count={shown.length} estimate={estimate} render={renderEntry} className="library" testId="library" overscan={400} />
+        <VirtualList count={shown.length} estimate={estimate} render={renderEntry} keyOf={keyOf} role="list" className="library" testId="library" overscan={400} />
       )}
     </div>
   );

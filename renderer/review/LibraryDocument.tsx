@@ -42,7 +42,8 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
   );
 
   return (
-    <li className={document.id === current ? 'library-entry active' : 'library-entry'} data-testid="library-entry" data-document-id={document.id}>
+    // role="listitem" explicitly: its <ul> is role="none" (Library.tsx), which an implicit role would inherit.
+    <li role="listitem" className={document.id === current ? 'library-entry active' : 'library-entry'} data-testid="library-entry" data-document-id={document.id}>
       <button type="button" className="library-doc" data-testid="library-document" data-document-name={document.name} title={document.sourceUrl ? `${document.name}\nfrom ${document.sourceUrl}` : document.name} onClick={() => open()}>
         <span className="library-doc-name">{document.name}</span>
         <span className="library-doc-facts">

@@ -7,11 +7,15 @@ import { mergeEntries, withJobNews, withNews, type DocumentNews } from './librar
 
 /** How many entries the first listing brings ahead of the rest: more than a window shows. */
 const FIRST_ENTRIES = 60;
+/** The most document ids one `library:list` takes (shared/ipc.ts): more changed at once list everything. */
+const MAX_LISTED_IDS = 1000;
 
 interface LibraryState {
   library: LibraryEntry[];
   /** False until the whole library has been listed once: until then `library` may be its first entries only. */
   complete: boolean;
+  /** The listing that would complete the library failed: nothing is listing it now (the next change or a retry will). */
+  listingFailed: boolean;
   trash: TrashEntry[];
   /** What the filter box holds; the list shown is filterLibrary(library, filter). */
   filter: string;
@@ -72,7 +76,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     loading ??= (async () => {
       try {
         while (staleAll || staleDocuments.size > 0) {
-          const all = staleAll || !get().complete;
+          const all = staleAll || !get().complete || staleDocuments.size > MAX_LISTED_IDS;
           const documentIds = new Set(staleDocuments);
           staleAll = false;
           staleDocuments.clear();
@@ -88,6 +92,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
             });
             continue;
           }
+          if (get().listingFailed) set({ listingFailed: false });
           const everything = Promise.all([api.library.list({}), listTrash ? api.library.trash({}) : get().trash]).then(
             (value) => ({ value }),
             (error: unknown) => ({ error }),
@@ -101,6 +106,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
           if ('error' in listed) {
             // Not listed after all: the next reload lists the trash too.
             trashStale ||= listTrash;
+            if (!get().complete) set({ listingFailed: true });
             throw listed.error;
           }
           const [library, trash] = listed.value;
@@ -130,6 +136,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
   return {
     library: [],
     complete: false,
+    listingFailed: false,
     trash: [],
     filter: '',
     news: {},

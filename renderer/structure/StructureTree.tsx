@@ -79,6 +79,7 @@ export function StructureTree({ model }: { model: ParseModel }) {
           const node = model.nodes.at(rows[i]!);
           return <TreeRow node={node} model={model} selected={selected.has(node.id)} score={scores.get(node.id)} scoreName={scoreName} low={(scores.get(node.id) ?? 1) < threshold} />;
         }}
+        keyOf={(i) => String(rows[i])}
         scrollTo={scrollTo}
         onUserScroll={onUserScroll}
         className="tree"

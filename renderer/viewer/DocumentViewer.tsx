@@ -114,18 +114,11 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     updateNear();
     const container = scroller.current;
     if (!container || scaled.length === 0) return;
-    let offset = PAGE_GAP;
-    const middle = container.scrollTop + container.clientHeight / 3;
-    for (let i = 0; i < scaled.length; i++) {
-      offset += scaled[i]!.height + PAGE_GAP;
-      if (offset > middle) {
-        // A panel's request set the page it asked for; where the view settles is not news (the
-        // page a third of the way down can be the next one, and following that would walk on).
-        const cause = scrollCause.current;
-        if (cause !== 'markdown' && cause !== 'tree' && currentPage !== i + 1) setPage(i + 1, cause);
-        return;
-      }
-    }
+    const page = pageAt(tops, scaled, container.scrollTop + container.clientHeight / 3);
+    // A panel's request set the page it asked for; where the view settles is not news (the
+    // page a third of the way down can be the next one, and following that would walk on).
+    const cause = scrollCause.current;
+    if (cause !== 'markdown' && cause !== 'tree' && currentPage !== page) setPage(page, cause);
   };
 
   const pageInfo = useMemo(() => new Map((model?.pages ?? []).map((p) => [p.page, p])), [model]);
@@ -176,7 +169,8 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
               />
             ))
           : null}
-        {isPdf && pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} /> : null}
+        {/* An image is one page ([data-page="1"]): its selections scroll into view too. */}
+        {!isPdf || pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} /> : null}
         {!isPdf ? <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} /> : null}
       </div>
     </div>

@@ -29,7 +29,6 @@ interface PdfPageProps {
  * the page is near the viewport (released again when it scrolls far away).
  */
 export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, info, onSize, near }: PdfPageProps) {
-  const holder = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [drawError, setDrawError] = useState<string | null>(null);
   // The selection has a box here: its boxes are drawn in the same commit as the selection, before
@@ -75,7 +74,7 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
   }, [near, pdf, page, width, onSize]);
 
   return (
-    <div ref={holder} className={`page${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>
+    <div className={`page${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>
       <canvas ref={canvasRef} className="page-canvas" style={{ width, height }} />
       {model && (near || holdsSelection) ? <PageOverlay model={model} page={page} /> : null}
       {failed || (status && status !== 'ok') ? (
