@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { rgbPng } from '../support/png.js';
-import type { RunningPreview } from '../support/preview.js';
+import { invokeBridge, type RunningPreview } from '../support/preview.js';
 import { expect, test } from './fixtures.js';
 
 // A library of hundreds of documents is a virtual list: only the entries near the viewport
@@ -15,14 +15,7 @@ async function importDocuments(preview: RunningPreview): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < COUNT; i++) {
     const bytes = Buffer.from(rgbPng(4 + i, 3)).toString('base64'); // distinct content, distinct documents
-    const response = await fetch(`${preview.origin}/__bridge/invoke/documents:import`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Groundwork-Token': preview.token },
-      body: JSON.stringify({ name: nameOf(i), bytes: { $bytes: bytes } }),
-    });
-    const body = (await response.json()) as { ok: boolean; value?: { id: string }; error?: unknown };
-    if (!body.ok || !body.value) throw new Error(`import ${i}: ${JSON.stringify(body.error)}`);
-    ids.push(body.value.id);
+    ids.push((await invokeBridge(preview, 'documents:import', { name: nameOf(i), bytes: { $bytes: bytes } })).id);
   }
   return ids;
 }
