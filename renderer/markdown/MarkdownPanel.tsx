@@ -42,28 +42,43 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   );
 }
 
-/** `page` is the index in `model.pages`; `pageNumber` the page's number, for following the viewer. */
-type Row = { kind: 'page'; page: number; pageNumber: number } | { kind: 'block'; id: string; pageNumber: number };
+/**
+ * Page breaks and blocks in reading order, as columns (61,000 rows of a long document cost a
+ * few typed arrays, not an object and an id string each): `node[row]` is a block's node index,
+ * or -1 - its index in `model.pages` for a page break; `pageNumber[row]` its page, for
+ * following the viewer; `rowOfNode[node]` a block's row (-1: not a block); `rowOfPage` where
+ * each page starts.
+ */
+interface Rows {
+  count: number;
+  node: Int32Array;
+  pageNumber: Int32Array;
+  rowOfNode: Int32Array;
+  rowOfPage: Map<number, number>;
+}
 
-/** Page breaks and blocks in reading order, where each block sits in that list, and where each page starts. */
-function rowsOf(model: ParseModel): { rows: Row[]; rowOfBlock: Map<string, number>; rowOfPage: Map<number, number> } {
-  const rows: Row[] = [];
-  const rowOfBlock = new Map<string, number>();
-  const rowOfPage = new Map<number, number>();
+function rowsOf(model: ParseModel): Rows {
+  const pageNodes = model.pages.map((page) => model.nodes.indexOf(page.nodeId));
+  const count = pageNodes.reduce((sum, n) => sum + 1 + (n < 0 ? 0 : model.nodes.childrenAt(n).length), 0);
+  const rows: Rows = { count, node: new Int32Array(count), pageNumber: new Int32Array(count), rowOfNode: new Int32Array(model.nodes.size).fill(-1), rowOfPage: new Map() };
+  let row = 0;
   model.pages.forEach((page, pageIndex) => {
-    if (!rowOfPage.has(page.page)) rowOfPage.set(page.page, rows.length);
-    rows.push({ kind: 'page', page: pageIndex, pageNumber: page.page });
-    for (const id of model.nodes.get(page.nodeId)?.childIds ?? []) {
-      rowOfBlock.set(id, rows.length);
-      rows.push({ kind: 'block', id, pageNumber: page.page });
+    if (!rows.rowOfPage.has(page.page)) rows.rowOfPage.set(page.page, row);
+    rows.node[row] = -1 - pageIndex;
+    rows.pageNumber[row++] = page.page;
+    const pageNode = pageNodes[pageIndex]!;
+    for (const child of pageNode < 0 ? [] : model.nodes.childrenAt(pageNode)) {
+      rows.rowOfNode[child] = row;
+      rows.node[row] = child;
+      rows.pageNumber[row++] = page.page;
     }
   });
-  return { rows, rowOfBlock, rowOfPage };
+  return rows;
 }
 
 function RenderedMarkdown({ model }: { model: ParseModel }) {
   const selection = useReviewStore((s) => s.selection);
-  const { rows, rowOfBlock, rowOfPage } = useMemo(() => rowsOf(model), [model]);
+  const rows = useMemo(() => rowsOf(model), [model]);
   const selectedBlocks = useMemo(() => {
     const blocks = new Set<string>();
     for (const id of selection?.nodeIds ?? []) {
@@ -78,14 +93,14 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
   );
   const selectionTo = useMemo<ScrollRequest | null>(() => {
     const first = [...selectedBlocks][0];
-    const index = first === undefined ? undefined : rowOfBlock.get(first);
-    return index === undefined ? null : { index };
-  }, [selectedBlocks, rowOfBlock]);
+    const index = first === undefined ? -1 : (rows.rowOfNode[model.nodes.indexOf(first)] ?? -1);
+    return index < 0 ? null : { index };
+  }, [selectedBlocks, rows, model]);
   const { scrollTo, onUserScroll } = usePageFollow(
     'markdown',
     selectionTo,
-    useCallback((page: number) => rowOfPage.get(page), [rowOfPage]),
-    useCallback((row: number) => rows[row]?.pageNumber ?? null, [rows]),
+    useCallback((page: number) => rows.rowOfPage.get(page), [rows]),
+    useCallback((row: number) => (row >= 0 && row < rows.count ? rows.pageNumber[row]! : null), [rows]),
   );
 
   useEffect(() => {
@@ -95,18 +110,18 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
 
   const estimate = useCallback(
     (index: number) => {
-      const row = rows[index];
-      if (!row || row.kind === 'page') return 34;
-      const range = model.nodes.rangeOf(row.id);
+      const node = rows.node[index] ?? -1;
+      if (node < 0) return 34;
+      const range = model.nodes.rangeAt(node);
       const length = range ? range.end - range.start : 0;
       return Math.max(30, Math.ceil(length / 55) * 21 + 10);
     },
     [rows, model],
   );
   const render = (index: number) => {
-    const row = rows[index]!;
-    if (row.kind === 'page') {
-      const page = model.pages[row.page]!;
+    const node = rows.node[index]!;
+    if (node < 0) {
+      const page = model.pages[-1 - node]!;
       return (
         <div className={`md-page-break${page.failed ? ' failed' : ''}`} data-testid="md-page" data-page={page.page}>
           Page {page.page}
@@ -116,13 +131,14 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
         </div>
       );
     }
-    const selected = selectedBlocks.has(row.id);
-    return <MarkdownBlock model={model} id={row.id} page={row.pageNumber} selected={selected} exactTexts={selected ? exactTexts : NO_TEXTS} />;
+    const id = model.nodes.idAt(node);
+    const selected = selectedBlocks.has(id);
+    return <MarkdownBlock model={model} id={id} page={rows.pageNumber[index]!} selected={selected} exactTexts={selected ? exactTexts : NO_TEXTS} />;
   };
 
   return (
     <VirtualList
-      count={rows.length}
+      count={rows.count}
       estimate={estimate}
       render={render}
       scrollTo={scrollTo}
