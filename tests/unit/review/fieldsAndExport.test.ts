@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -14,6 +14,7 @@ import { modelOfResult } from '../../../shared/grounding/resultModel.js';
 import { Reviews } from '../../../electron/review/reviews.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../electron/log.js';
+import { removeWorkspaceDir } from '../../support/workspaceDir.js';
 
 describe('fields', () => {
   it('flattens nested objects and arrays with their ranges', () => {
@@ -166,7 +167,7 @@ describe('review export: page, box and exact source text per field', () => {
       expect(missing.model).toBeNull();
       expect(await loadExportSource(workspace, { ...extraction, sourceResultId: undefined })).toMatchObject({ model: null, reason: expect.stringContaining('does not say') });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeWorkspaceDir(dir);
     }
   });
 });
@@ -201,7 +202,7 @@ describe('reviews on disk', () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'groundwork-reviews-'));
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterEach(() => removeWorkspaceDir(dir));
 
   it('keeps every decision of quick successive clicks, and takes one back on null', async () => {
     const workspace = new Workspace(dir, createLogger(null, { console: false }));

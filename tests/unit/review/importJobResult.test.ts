@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../electron/log.js';
 import { importResult } from '../../../electron/runs/importResult.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
+import { removeWorkspaceDir } from '../../support/workspaceDir.js';
 
 // A job's whole result imported with a document: only a parse result, and only onto a document
 // with as many pages as the result says it covered.
@@ -15,7 +16,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'groundwork-import-job-'));
   workspace = new Workspace(dir, createLogger(null, { console: false }));
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeWorkspaceDir(dir, workspace));
 
 async function pdf(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { Workspace } from '../../../electron/workspace/workspace.js';
 import { mergeEntries } from '../../../renderer/review/libraryModel.js';
 import type { DocumentInfo, LibraryEntry, StoredResult, WorkspaceChange } from '../../../shared/workspace.js';
 import { rgbPng } from '../../support/png.js';
+import { removeWorkspaceDir } from '../../support/workspaceDir.js';
 
 // The window lists again only the documents a change names and merges them in: after every
 // kind of change, what it holds is what listing everything would give.
@@ -21,7 +22,7 @@ beforeEach(async () => {
   changes = [];
   workspace = new Workspace(dir, createLogger(null, { console: false }), (change) => changes.push(change));
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeWorkspaceDir(dir, workspace));
 
 const base = { modelVersion: 'v', pageCount: 1, credits: 0, partial: false } as const;
 const parse = (documentId: string) => workspace.saveResult({ ...base, documentId, kind: 'parse', engine: 'local', response: {} });

@@ -13,6 +13,7 @@ import type { ParseModel } from '../../../shared/grounding/parseModel.js';
 import { modelOfResult } from '../../../shared/grounding/resultModel.js';
 import type { DocumentInfo, StoredResult } from '../../../shared/workspace.js';
 import { wholeMarkdown } from '../../support/compareModels.js';
+import { removeWorkspaceDir } from '../../support/workspaceDir.js';
 
 /** Counts the builds the cache asks for: a model read from its file is no build. */
 class CountingBuilder extends ModelBuilder {
@@ -38,8 +39,8 @@ beforeEach(async () => {
   document = await workspace.addDocument('two.pdf', await pdf.save());
 });
 afterEach(async () => {
+  await removeWorkspaceDir(dir, workspace);
   await builder.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const g = (page: number, start: number, end: number) => ({ page, range: { start, end }, box: { xmin: 0.1, ymin: 0.1 * page, xmax: 0.6, ymax: 0.1 * page + 0.05 } });

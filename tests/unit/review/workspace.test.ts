@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 import { encryptedPdf } from '../../support/encryptedPdf.js';
+import { removeWorkspaceDir } from '../../support/workspaceDir.js';
 
 let dir: string;
 let workspace: Workspace;
@@ -13,7 +14,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'groundwork-ws-'));
   workspace = new Workspace(dir, createLogger(null, { console: false }));
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeWorkspaceDir(dir, workspace));
 
 async function pdfBytes(pages = 1): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();

@@ -7,6 +7,7 @@ import { createLogger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 import type { LibraryEntry } from '../../../shared/workspace.js';
 import { rgbPng } from '../../support/png.js';
+import { removeWorkspaceDir } from '../../support/workspaceDir.js';
 
 // Every atomic write can be stopped for good at a chosen one, as if the process died there:
 // the mutation never finishes, and a second Workspace on the same folder is the next start.
@@ -38,7 +39,7 @@ beforeEach(async () => {
   crash.at = -1;
   crash.writes = 0;
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeWorkspaceDir(dir, workspace));
 
 /** A distinct small image each time (distinct content, distinct document). */
 const png = () => rgbPng(4 + pngs++, 3);

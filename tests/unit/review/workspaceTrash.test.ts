@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -8,6 +8,7 @@ import { Reviews } from '../../../electron/review/reviews.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 import type { ResultInfo, WorkspaceChange } from '../../../shared/workspace.js';
 import { rgbPng } from '../../support/png.js';
+import { removeWorkspaceDir } from '../../support/workspaceDir.js';
 
 const logger = createLogger(null, { console: false });
 const DAY = 24 * 60 * 60 * 1000;
@@ -22,7 +23,7 @@ beforeEach(async () => {
   changes = [];
   workspace = new Workspace(dir, logger, (change) => changes.push(change));
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeWorkspaceDir(dir, workspace));
 
 async function pdfBytes(pages: number, title = 'doc'): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
