@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { WireTypeName } from './wireTypes.js';
 
@@ -8,8 +8,8 @@ export interface TypedAnswer {
   value: unknown;
 }
 
-const DIR = join(process.cwd(), 'tests/unit/conformance');
-const FILE = join(DIR, '__answers__.ts');
+// The in-memory answers module sits beside the wire types it imports, wherever they live.
+const FILE = fileURLToPath(new URL('./__answers__.ts', new URL('./wireTypes.ts', import.meta.url)));
 
 /**
  * Writes the answers as a TypeScript module, `export const a0: WireParseResponse = {…json…};`
