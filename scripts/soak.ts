@@ -1,4 +1,4 @@
-// `npm run soak`: the fuzzed-results properties of `npm test` (tests/unit/trust/fuzzedResults.test.ts)
+// `npm run soak`: the fuzzed-results properties of `npm test` (tests/unit/shared/grounding/fuzzedResults.test.ts)
 // with a million cases in all and bigger huge arrays (up to a million elements). Prints the seed
 // first and progress as it goes; a failure prints its shrunk counterexample and the seed that
 // replays it (GROUNDWORK_FUZZ_SEED=<seed>). GROUNDWORK_FUZZ_RUNS changes the total,

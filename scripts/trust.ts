@@ -16,18 +16,18 @@ interface TrustStep {
 /** Each check adds its step here. */
 const steps: TrustStep[] = [
   { name: 'electron hardening', command: ['node', 'scripts/run-ts.mjs', 'scripts/lint-electron.ts'] },
-  { name: 'bad files', command: ['npx', 'vitest', 'run', 'tests/unit/trust/badFiles.test.ts'] },
+  { name: 'bad files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/badFiles.test.ts'] },
   { name: 'crash safety', command: ['node', 'scripts/run-ts.mjs', 'scripts/crash.ts', '--kills', '200'] },
-  { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/faults/faults.test.ts'] },
-  { name: 'file paths from the renderer', command: ['npx', 'vitest', 'run', 'tests/unit/trust/rendererPaths.test.ts'] },
-  { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/trust/keyDestinations.test.ts'] },
+  { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/electron/faults.test.ts'] },
+  { name: 'file paths from the renderer', command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/rendererPaths.test.ts'] },
+  { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keyDestinations.test.ts'] },
   // 600 MB answers at an 8 MB cap (service call, output_url, download); snapshot links, redirects, timeouts, names.
-  { name: 'response caps', command: ['npx', 'vitest', 'run', 'tests/unit/trust/responseCaps.test.ts'] },
-  { name: 'downloads', command: ['npx', 'vitest', 'run', 'tests/unit/trust/downloads.test.ts'] },
+  { name: 'response caps', command: ['npx', 'vitest', 'run', 'tests/unit/electron/api/responseCaps.test.ts'] },
+  { name: 'downloads', command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/downloads.test.ts'] },
   { name: 'keys never leak', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/keysNeverLeak.spec.ts'] },
   { name: 'hostile Markdown', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'] },
   // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
-  { name: 'fuzzed results', command: ['npx', 'vitest', 'run', 'tests/unit/trust/fuzzedResults.test.ts', 'tests/unit/trust/hugeResults.test.ts'] },
+  { name: 'fuzzed results', command: ['npx', 'vitest', 'run', 'tests/unit/shared/grounding/fuzzedResults.test.ts', 'tests/unit/electron/runs/hugeResults.test.ts'] },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));

@@ -1,6 +1,6 @@
 import { hugePng, multiPageTiff } from '../support/hostileImages.js';
 import { pdfBombs } from '../support/pdfBombs.js';
-import { buildPdf } from '../unit/engine/pdfFixtures.js';
+import { buildPdf } from '../support/pdfFixtures.js';
 import { expect, test } from './fixtures.js';
 import { filesOnDisk } from './filesOnDisk.js';
 

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { MONO } from '../unit/engine/pdfFixtures.js';
+import { MONO } from './pdfFixtures.js';
 import { greyPagesTiff } from './tiff.js';
 
 const FAMILY = 'Groundwork Test Mono';

@@ -1,6 +1,6 @@
 import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { KEYS, PNG, useEmulator } from '../api/emulatorHarness.js';
+import { KEYS, PNG, useEmulator } from '../../support/emulatorHarness.js';
 import { call } from './emulatorCalls.js';
 
 const holder = useEmulator();

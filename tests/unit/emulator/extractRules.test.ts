@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, presignedStorageUrl, useEmulator } from '../api/emulatorHarness.js';
+import { KEYS, presignedStorageUrl, useEmulator } from '../../support/emulatorHarness.js';
 import { call } from './emulatorCalls.js';
 
 const holder = useEmulator();

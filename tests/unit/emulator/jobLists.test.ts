@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, pdf, useEmulator } from '../api/emulatorHarness.js';
+import { KEYS, pdf, useEmulator } from '../../support/emulatorHarness.js';
 import { call } from './emulatorCalls.js';
 
 const holder = useEmulator();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, pdf, presignedStorageUrl, until, useEmulator } from '../api/emulatorHarness.js';
+import { KEYS, pdf, presignedStorageUrl, until, useEmulator } from '../../support/emulatorHarness.js';
 import { call } from './emulatorCalls.js';
 
 const holder = useEmulator();

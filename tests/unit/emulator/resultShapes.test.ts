@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { V2Grounding, V2ParseElement, V2ParsePage, V2ParseResponse } from 'landingai-ade/resources/v2/types';
-import { armFault, KEYS, PNG, useEmulator } from '../api/emulatorHarness.js';
-import { LAYOUT, layoutPdf } from '../../support/layoutPdf.js';
+import { armFault, KEYS, PNG, useEmulator } from '../../support/emulatorHarness.js';
+import { LAYOUT, layoutPdf } from './layoutPdf.js';
 
 // What the emulator sends on the wire, read with plain fetch (not the app's client) and typed
 // with the official package's types: the shapes the real service sends where the contract

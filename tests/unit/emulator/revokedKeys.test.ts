@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, useEmulator } from '../api/emulatorHarness.js';
+import { KEYS, useEmulator } from '../../support/emulatorHarness.js';
 import { call } from './emulatorCalls.js';
 
 const holder = useEmulator();

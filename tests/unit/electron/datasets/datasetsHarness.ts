@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import { DatasetsService } from '../../../../electron/datasets/datasetsService.js';
+import type { Credential } from '../../../../electron/keys/keysService.js';
+import { createLogger } from '../../../../electron/log.js';
+import { Notices } from '../../../../electron/notices.js';
+import { AppError } from '../../../../shared/errors.js';
+import type { AppEvent } from '../../../../shared/events.js';
+import type { Emulator } from '../../../emulator/server.js';
+import { credential, KEYS } from '../../../support/emulatorHarness.js';
+
+export const KEY_IDS = {
+  v1: '11111111-1111-4111-8111-111111111111',
+  legacy: '22222222-2222-4222-8222-222222222222',
+  badLegacy: '33333333-3333-4333-8333-333333333333',
+  v2: '44444444-4444-4444-8444-444444444444',
+};
+
+/** A DatasetsService on a fresh data folder, with keys that point at the file's emulator. */
+export function useDatasets(holder: { readonly emulator: Emulator }) {
+  const state = {} as { service: DatasetsService; dataDir: string; events: AppEvent[] };
+  beforeEach(async () => {
+    state.dataDir = await mkdtemp(join(tmpdir(), 'groundwork-datasets-'));
+    state.events = [];
+    const url = () => holder.emulator.url;
+    const creds: Record<string, () => Credential> = {
+      [KEY_IDS.v1]: () => credential('v1', url(), KEYS.v1),
+      [KEY_IDS.legacy]: () => credential('v1-legacy', url(), KEYS.pair.key, KEYS.pair.secret),
+      [KEY_IDS.badLegacy]: () => credential('v1-legacy', url(), KEYS.pair.key, 'wrong'),
+      [KEY_IDS.v2]: () => credential('v2', url(), KEYS.v2),
+    };
+    state.service = new DatasetsService({
+      dataDir: state.dataDir,
+      keys: {
+        credential: async (id: string) => {
+          const make = creds[id];
+          if (!make) throw new AppError({ code: 'unknown_key', message: 'no such key' });
+          return { ...make(), id };
+        },
+      },
+      logger: createLogger(null, { console: false }),
+      notices: new Notices(),
+      emit: (event) => state.events.push(event),
+      clientOptions: { retry: { policy: { maxAttempts: 1 } } },
+    });
+  });
+  afterEach(async () => {
+    await rm(state.dataDir, { recursive: true, force: true });
+  });
+  return state;
+}

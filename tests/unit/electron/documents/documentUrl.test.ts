@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadDocument } from '../../../../electron/documents/documentFromUrl.js';
+import { createHandlers, type HandlerTable } from '../../../../electron/handlers.js';
+import { createLogger } from '../../../../electron/log.js';
+import { createServices, type Services } from '../../../../electron/services.js';
+import type { Channel, RequestIn, ResponseOf } from '../../../../shared/ipc.js';
+import type { JobRecord } from '../../../../shared/jobs.js';
+import { ipcCall, resultOf } from '../../../support/ipcCall.js';
+import { clearKeychainService } from '../../../support/keychainCleanup.js';
+import { startTlsServer, TEST_CA, type TlsTestServer } from '../../../support/tlsServer.js';
+import { KEYS, pdf, useEmulator } from '../../../support/emulatorHarness.js';
+
+// A document added from a web address: downloaded by main under the rules a service-side
+// fetch needs, remembered, and sent as `document_url` (direct and as a job) on request.
+
+const holder = useEmulator();
+
+/** A server on loopback that answers each path with what `routes` says. */
+let server: Server;
+let serverUrl = '';
+const routes = new Map<string, (res: ServerResponse) => void>();
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const route = routes.get(req.url ?? '');
+    if (route) route(res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const refusal = async (work: Promise<unknown>) => {
+  try {
+    await work;
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('downloadDocument', () => {
+  it('takes plain http and loopback only when the service is on this computer', async () => {
+    routes.set('/a%20b.pdf', (res) => res.end('%PDF-1.4 bytes'));
+    const refused = await refusal(downloadDocument(`${serverUrl}/a%20b.pdf`, { serviceIsLoopback: false, maxBytes: 1000 }));
+    expect(refused).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('plain http') });
+    const got = await downloadDocument(`${serverUrl}/a%20b.pdf`, { serviceIsLoopback: true, maxBytes: 1000 });
+    expect(Buffer.from(got.bytes).toString()).toBe('%PDF-1.4 bytes');
+    expect(got.name).toBe('a b.pdf');
+  });
+
+  it('refuses a host that resolves to a private address, before any request', async () => {
+    let asked = 0;
+    const refused = await refusal(downloadDocument('https://files.example.com/x.pdf', { serviceIsLoopback: false, maxBytes: 1000, lookup: async () => (asked++, ['10.0.0.7']) }));
+    expect(asked).toBe(1);
+    expect(refused).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('10.0.0.7, a private-network address') });
+  });
+
+  it('checks where a redirect leads, and refuses credentials in the address', async () => {
+    routes.set('/moved', (res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end());
+    const redirected = await refusal(downloadDocument(`${serverUrl}/moved`, { serviceIsLoopback: true, maxBytes: 1000 }));
+    expect(redirected).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('redirected to 169.254.169.254') });
+    const withUser = await refusal(downloadDocument('https://user:pw@files.example.com/x.pdf', { serviceIsLoopback: false, maxBytes: 1000, lookup: async () => ['93.184.216.34'] }));
+    expect(withUser.code).toBe('invalid_document_url');
+  });
+
+  it('checks a redirect to https whose host resolves to a private address', async () => {
+    routes.set('/to-internal', (res) => res.writeHead(302, { location: 'https://internal.example.test/x.pdf' }).end());
+    const lookups: string[] = [];
+    const lookup = async (host: string) => (lookups.push(host), ['10.0.0.7']);
+    const refused = await refusal(downloadDocument(`${serverUrl}/to-internal`, { serviceIsLoopback: true, maxBytes: 1000, lookup }));
+    expect(refused).toMatchObject({
+      code: 'invalid_document_url',
+      message: expect.stringContaining('redirected to internal.example.test, which was not followed: internal.example.test resolves to 10.0.0.7, a private-network address'),
+    });
+    expect(lookups).toEqual(['internal.example.test']);
+  });
+
+  it('a slow download that keeps coming is not cut off; silence is, with an AppError', async () => {
+    routes.set('/slow.pdf', (res) => {
+      res.writeHead(200);
+      let sent = 0;
+      const timer = setInterval(() => {
+        res.write('%PDF-slow ');
+        if (++sent < 8) return;
+        clearInterval(timer);
+        res.end();
+      }, 40);
+    });
+    // 8 chunks 40 ms apart: about twice the idle limit in all, never idle that long.
+    const slow = await downloadDocument(`${serverUrl}/slow.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 });
+    expect(Buffer.from(slow.bytes).toString()).toBe('%PDF-slow '.repeat(8));
+
+    routes.set('/silent.pdf', () => undefined);
+    const silent = await refusal(downloadDocument(`${serverUrl}/silent.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 }));
+    expect(silent).toMatchObject({ code: 'timeout', message: expect.stringContaining('did not answer'), hint: expect.any(String) });
+
+    routes.set('/stalls.pdf', (res) => res.writeHead(200).write('%PDF-1.4 '));
+    const stalled = await refusal(downloadDocument(`${serverUrl}/stalls.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 }));
+    expect(stalled).toMatchObject({ code: 'timeout', message: expect.stringContaining('stopped sending'), hint: expect.any(String) });
+  });
+
+  it('a download that drips on past its total deadline is stopped, with an AppError', async () => {
+    routes.set('/drip.pdf', (res) => {
+      res.writeHead(200);
+      const timer = setInterval(() => res.write('%PDF-drip '), 30);
+      res.on('close', () => clearInterval(timer));
+    });
+    // Never idle for 150 ms, never done: only the total deadline ends it.
+    const dripped = await refusal(downloadDocument(`${serverUrl}/drip.pdf`, { serviceIsLoopback: true, maxBytes: 1_000_000, idleMs: 150, totalMs: 400 }));
+    expect(dripped).toMatchObject({ code: 'timeout', message: expect.stringContaining('still coming'), hint: expect.any(String) });
+  });
+
+  it('stops reading past the cap, and says what a 404 or an empty body is', async () => {
+    routes.set('/big.pdf', (res) => res.end(Buffer.alloc(5000, 65)));
+    expect(await refusal(downloadDocument(`${serverUrl}/big.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'response_too_large' });
+    expect(await refusal(downloadDocument(`${serverUrl}/gone.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'document_unreachable', message: expect.stringContaining('HTTP 404') });
+    routes.set('/empty.pdf', (res) => res.end());
+    expect(await refusal(downloadDocument(`${serverUrl}/empty.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'document_unreachable' });
+  });
+});
+
+describe('downloadDocument connects to the address it checked', () => {
+  let tls: TlsTestServer;
+  beforeAll(async () => {
+    tls = await startTlsServer((req, res) => {
+      if (req.url === '/moved') return res.writeHead(302, { location: `https://bucket.example.test:${tls.port}/doc.pdf` }).end();
+      res.end('%PDF-1.4 pinned');
+    });
+  });
+  afterAll(() => tls.close());
+
+  /** DNS that answers one address first and another after (a zero-TTL name rebinding). */
+  const rebinding = (first: string, then: string) => {
+    const asked: string[] = [];
+    return { asked, lookup: async (host: string) => (asked.push(host), [asked.length === 1 ? first : then]) };
+  };
+
+  // The test server is on loopback, so the allowed first answer is loopback (the emulator case); a public one is the same path.
+  it('a name that answers an allowed address, then a private one, is fetched from the first: no second lookup', async () => {
+    const dns = rebinding('127.0.0.1', '10.0.0.7');
+    const got = await downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, { serviceIsLoopback: true, maxBytes: 1000, lookup: dns.lookup, ca: TEST_CA });
+    expect(Buffer.from(got.bytes).toString()).toBe('%PDF-1.4 pinned');
+    expect(dns.asked).toEqual(['docs.example.test']);
+    // Host and certificate are the name's, not the pinned address's.
+    expect(tls.requests.at(-1)).toEqual({ path: '/doc.pdf', host: `docs.example.test:${tls.port}` });
+  });
+
+  it('keeps TLS verification when connecting to a pinned address', async () => {
+    const before = tls.requests.length;
+    const refused = await refusal(downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, { serviceIsLoopback: true, maxBytes: 1000, lookup: async () => ['127.0.0.1'] }));
+    expect(refused).toMatchObject({ code: 'network_error', message: expect.stringContaining('certificate was refused'), hint: expect.any(String) });
+    expect(tls.requests.length).toBe(before);
+  });
+
+  it('checks an https redirect whose host resolves to a private address', async () => {
+    const lookup = async (host: string) => (host === 'docs.example.test' ? ['127.0.0.1'] : ['10.0.0.7']);
+    const before = tls.requests.length;
+    const refused = await refusal(downloadDocument(`https://docs.example.test:${tls.port}/moved`, { serviceIsLoopback: true, maxBytes: 1000, lookup, ca: TEST_CA }));
+    expect(refused).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('bucket.example.test resolves to 10.0.0.7, a private-network address') });
+    expect(tls.requests.slice(before).map((r) => r.path)).toEqual(['/moved']);
+  });
+});
+
+describe('documents:importUrl and parse with document_url', () => {
+  let root: string;
+  let services: Services;
+  let handlers: HandlerTable;
+  let keychainService: string;
+  let keyId = '';
+  const call = <C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> => ipcCall(handlers, services.logger, channel, request);
+  const posts = () => holder.emulator.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v2/parse'));
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'groundwork-docurl-'));
+    keychainService = `groundwork-unit-docurl-${process.pid}-${Date.now()}`;
+    services = await createServices({ shell: 'preview', version: 'test', dataDir: root, samplesDir: 'resources/samples', keychainService, logger: createLogger(root, { console: false }), emit: () => undefined });
+    handlers = createHandlers(services);
+    keyId = (await call('keys:add', { name: 'emulator', kind: 'v2', secret: KEYS.v2, address: holder.emulator.url })).id;
+  });
+  afterAll(async () => {
+    services?.jobs.stop();
+    await clearKeychainService(keychainService);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  async function hosted(name: string, pages: number): Promise<string> {
+    const url = `${holder.emulator.url}/__storage/${name}`;
+    const put = await fetch(url, { method: 'PUT', body: await pdf(pages), headers: { 'content-type': 'application/pdf' } });
+    expect(put.ok).toBe(true);
+    return url;
+  }
+
+  it('imports the document, remembers its address, and a direct parse sends document_url, not the bytes', async () => {
+    const url = await hosted('statement.pdf', 2);
+    const document = await call('documents:importUrl', { url, keyId });
+    expect(document).toMatchObject({ name: 'statement.pdf', pageCount: 2, sourceUrl: url });
+    expect(JSON.parse(await readFile(join(root, 'workspace', 'documents', document.id, 'document.json'), 'utf8'))).toMatchObject({ sourceUrl: url });
+
+    const result = resultOf(await call('engine:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
+    expect(result).toMatchObject({ documentId: document.id, pageCount: 2 });
+    const [sent] = posts();
+    expect(sent).toMatchObject({ path: '/v2/parse', status: 200, fields: { document_url: url } });
+    expect(sent!.fields).not.toHaveProperty('document');
+    // The service fetched it from there after the call.
+    expect(holder.emulator.requests.filter((r) => r.method === 'GET' && r.path === '/__storage/statement.pdf')).toHaveLength(2);
+
+    resultOf(await call('engine:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId }));
+    expect(posts()[1]!.fields).toMatchObject({ document: '<file statement.pdf>' });
+  });
+
+  it('a parse job sends document_url too, and its retry does again', async () => {
+    const url = await hosted('long.pdf', 1);
+    const document = await call('documents:importUrl', { url, keyId });
+    const answer = await call('engine:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true });
+    if (!('job' in answer)) throw new Error('expected a job');
+    expect(posts()[0]).toMatchObject({ path: '/v2/parse/jobs', status: 202, fields: { document_url: url } });
+    const again: JobRecord = await call('jobs:retry', { jobId: answer.job.jobId });
+    expect(again.request.byUrl).toBe(true);
+    expect(posts()[1]!.fields).toMatchObject({ document_url: url });
+  });
+
+  it('a document opened from a file has no address to send: refused before anything is sent', async () => {
+    const document = await call('documents:import', { name: 'local.pdf', bytes: await pdf(3) });
+    const refused = await refusal(call('engine:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
+    expect(refused).toMatchObject({ code: 'no_document_url' });
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('an address on this computer, added under the emulator key, is not sent with a key for a service elsewhere', async () => {
+    const url = await hosted('local-only.pdf', 1);
+    const document = await call('documents:importUrl', { url, keyId });
+    const cloudKey = (await call('keys:add', { name: 'cloud', kind: 'v2', secret: 'not-a-real-cloud-key', address: 'https://api.va.landing.ai' })).id;
+    try {
+      for (const mode of ['sync', 'job'] as const) {
+        const refused = await refusal(call('engine:parse', { engine: 'parse', mode, runId: randomUUID(), documentId: document.id, keyId: cloudKey, byUrl: true }));
+        expect(refused).toMatchObject({
+          code: 'document_url_not_for_key',
+          message: expect.stringMatching(/was not sent to api\.va\.landing\.ai: it is plain http/),
+          hint: expect.stringContaining('Nothing was sent'),
+        });
+      }
+    } finally {
+      await call('keys:delete', { id: cloudKey });
+    }
+  });
+
+  it("a job by address judges the output_save_url window by the downloaded copy's pages", async () => {
+    const url = await hosted('hundred.pdf', 100);
+    const document = await call('documents:importUrl', { url, keyId });
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+    // Valid 16 min 40 s: past the 15-minute floor, short of the 20 min 100 pages need.
+    const outputSaveUrl = `${holder.emulator.url}/__storage/out.json?X-Amz-Date=${stamp}&X-Amz-Expires=1000`;
+    const refused = await refusal(call('engine:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true, outputSaveUrl }));
+    expect(refused).toMatchObject({ code: 'output_save_url_too_short', message: expect.stringContaining('20 min') });
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('without a loopback service key, a loopback address is refused', async () => {
+    const url = await hosted('other.pdf', 1);
+    await call('keys:setEnabled', { id: keyId, enabled: false });
+    try {
+      expect(await refusal(call('documents:importUrl', { url }))).toMatchObject({ code: 'invalid_document_url' });
+    } finally {
+      await call('keys:setEnabled', { id: keyId, enabled: true });
+    }
+  });
+});

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BatchStore } from '../../../../electron/jobs/batchStore.js';
+import { CreateIntentStore } from '../../../../electron/jobs/createIntentStore.js';
+import { createLogger } from '../../../../electron/log.js';
+import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
+import { localJobs } from '../../../../electron/jobs/jobList.js';
+import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
+
+// The app died after a job create left and before its 202 was recorded: only its intent is on disk.
+const env = useEmulator({ timings: { pendingMs: 10, processingMs: 20 } });
+const logger = createLogger(null, { console: false });
+
+let world: JobsWorld;
+let intents: CreateIntentStore;
+beforeEach(async () => {
+  world = await jobsWorld(env.emulator.url, KEYS.v2);
+  intents = new CreateIntentStore(world.workspace.root, logger);
+});
+afterEach(() => world.close());
+
+/** What reached the service before the crash: a parse job for this file, made with our key. */
+async function createOnService(filename: string, bytes: Uint8Array): Promise<string> {
+  const form = new FormData();
+  form.set('document', new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
+  const response = await fetch(`${env.emulator.url}/v2/parse/jobs`, { method: 'POST', headers: { Authorization: `Bearer ${KEYS.v2}` }, body: form });
+  expect(response.status).toBe(202);
+  return ((await response.json()) as { job_id: string }).job_id;
+}
+
+async function documentAndIntent(name: string, index: number, batch?: { batchId: string; itemId: string }) {
+  const bytes = await numberedPdf(index);
+  const document = await world.workspace.addDocument(name, bytes);
+  const intent = await intents.open({ request: { service: 'parse', documentId: document.id, keyId: 'k' }, keyId: 'k', documentName: name, ...(batch ? { batch } : {}) }, Date.now());
+  return { bytes, document, intent };
+}
+
+const parseJobs = () => env.emulator.ctx.jobs.all().filter((j) => j.service === 'parse');
+
+describe('a job create the app did not see answered', () => {
+  it('is adopted from the job list when the service made the job but its answer was lost, not sent twice', async () => {
+    const document = await world.workspace.addDocument('lost-answer.pdf', await numberedPdf(6));
+    await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    await world.jobs.start();
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+
+    expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => [r.status, r.answerLost])).toEqual([['dropped', true]]);
+    expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
+    expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
+    expect(await intents.all()).toEqual([]);
+  });
+
+  it('is sent again when the connection dropped before the service made anything', async () => {
+    const document = await world.workspace.addDocument('reset.pdf', await numberedPdf(7));
+    await armFault(env.emulator, { fault: { kind: 'drop' }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    await world.jobs.start();
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+
+    expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => r.status)).toEqual(['dropped', 202]);
+    expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
+  });
+
+  it("does not take a sibling's job, made for the same document, whose answer is still on its way", async () => {
+    const document = await world.workspace.addDocument('twice.pdf', await numberedPdf(8));
+    await world.jobs.start();
+    // The sibling's job is made at once, its answer comes 1.5 s later.
+    await armFault(env.emulator, { fault: { kind: 'latency', ms: 1_500, afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    const sibling = world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+    await expect.poll(() => parseJobs().length).toBe(1);
+    // This create's connection drops before the service makes anything: the list shows the sibling's job, unknown still.
+    await armFault(env.emulator, { fault: { kind: 'drop' }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+
+    const siblingRecord = await sibling;
+    expect(record.jobId).not.toBe(siblingRecord.jobId);
+    expect(new Set(parseJobs().map((j) => j.jobId))).toEqual(new Set([record.jobId, siblingRecord.jobId]));
+    expect((await world.jobs.records.all()).map((r) => r.jobId).sort()).toEqual([record.jobId, siblingRecord.jobId].sort());
+  });
+
+  it('is found on the service by its document after a restart, recorded, followed and stored once', async () => {
+    const { bytes, document, intent } = await documentAndIntent('invoice.pdf', 1);
+    const jobId = await createOnService('invoice.pdf', bytes);
+    await createOnService('someone-else.pdf', await numberedPdf(2)); // another client's job in the same minutes
+
+    const jobs = await world.restart();
+    const settled = await jobs.tracker.whenSettled(jobId);
+    expect(settled).toMatchObject({ jobId, documentId: document.id, intentId: intent.intentId, status: 'completed', resultId: `job-${jobId}` });
+    expect(await intents.all()).toEqual([]);
+    expect((await jobs.records.all()).map((r) => r.jobId)).toEqual([jobId]);
+  });
+
+  it('is forgotten when the service has no job for it, and its batch document is sent (once) instead of being left unsure', async () => {
+    const items = [];
+    for (const index of [3, 4]) {
+      const { document } = await documentAndIntent(`b-${index}.pdf`, index, { batchId: 'batch-1', itemId: `item-${index}` });
+      items.push({ itemId: `item-${index}`, documentId: document.id, name: document.name, pages: 1, state: 'submitting' as const, jobId: null, jobStatus: null, resultId: null, credits: null, error: null, attempts: 1, startedAt: null, finishedAt: null, previousJobIds: [] });
+    }
+    const now = new Date().toISOString();
+    await new BatchStore(world.workspace.root, logger).write({ batchId: 'batch-1', createdAt: now, name: 'two', request: {}, concurrency: 2, paused: false, items, updatedAt: now });
+
+    const jobs = await world.restart();
+    const done = await jobs.batches.whenIdle('batch-1');
+    expect(done.items.map((i) => i.state)).toEqual(['done', 'done']);
+    expect(await intents.all()).toEqual([]);
+    expect(parseJobs()).toHaveLength(2);
+  });
+
+  it('stays unsure, naming the candidate jobs, when the service has more than one job that could be it', async () => {
+    const { bytes, intent } = await documentAndIntent('scan.pdf', 5);
+    const first = await createOnService('scan.pdf', bytes);
+    const second = await createOnService('scan.pdf', bytes);
+
+    const jobs = await world.restart();
+    const [kept] = await intents.all();
+    expect(kept).toMatchObject({ intentId: intent.intentId });
+    expect(new Set(kept!.candidates)).toEqual(new Set([first, second]));
+    expect(await jobs.records.all()).toEqual([]);
+  });
+
+  it('is listed as unsure with its candidates (batch creates apart), and the user settles it: dismiss, or send again exactly once', async () => {
+    const { bytes, intent } = await documentAndIntent('scan.pdf', 9);
+    const candidates = [await createOnService('scan.pdf', bytes), await createOnService('scan.pdf', bytes)];
+
+    const jobs = await world.restart();
+    const local = await localJobs(jobs.records, jobs.tracker);
+    expect(local.unsure.map((u) => [u.intentId, u.documentName, new Set(u.candidates)])).toEqual([[intent.intentId, 'scan.pdf', new Set(candidates)]]);
+
+    // "Check again" asks the list again: still two candidates, still unsure.
+    expect(await jobs.tracker.settleUnsure(intent.intentId, 'check')).toEqual({ outcome: 'still_unsure', job: null });
+    expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
+
+    // "No job: send again": one new job, recorded and followed; the intent is gone.
+    // A double click: the second is refused while the first is sending, so one job is made.
+    const [settled, second] = await Promise.allSettled([jobs.tracker.settleUnsure(intent.intentId, 'resend'), jobs.tracker.settleUnsure(intent.intentId, 'resend')]);
+    expect(second).toMatchObject({ status: 'rejected', reason: { code: 'create_not_unsure' } });
+    expect(settled).toMatchObject({ status: 'fulfilled', value: { outcome: 'sent' } });
+    const resent = settled.status === 'fulfilled' ? settled.value.job : null;
+    expect(resent).toMatchObject({ documentName: 'scan.pdf', status: expect.any(String) });
+    expect(parseJobs().map((j) => j.jobId)).toEqual([...candidates, resent!.jobId]);
+    const after = await localJobs(jobs.records, jobs.tracker);
+    expect(after.unsure).toEqual([]);
+    expect(after.rows.map((r) => r.jobId)).toEqual([resent!.jobId]);
+    await expect(jobs.tracker.settleUnsure(intent.intentId, 'resend')).rejects.toMatchObject({ code: 'create_not_unsure' });
+    expect(parseJobs()).toHaveLength(3);
+  });
+
+  it('a dismissed unsure create is forgotten without sending anything', async () => {
+    const { bytes, intent } = await documentAndIntent('dup.pdf', 11);
+    await createOnService('dup.pdf', bytes);
+    await createOnService('dup.pdf', bytes);
+    const jobs = await world.restart();
+    expect(await jobs.tracker.settleUnsure(intent.intentId, 'forget')).toEqual({ outcome: 'forgotten', job: null });
+    expect(await intents.all()).toEqual([]);
+    expect(parseJobs()).toHaveLength(2);
+  });
+
+  it('"check again" adopts the job once the service can tell (here: the other candidate was the user\'s own, recorded since)', async () => {
+    const { bytes, intent } = await documentAndIntent('late.pdf', 12);
+    const mine = await createOnService('late.pdf', bytes);
+    const other = await createOnService('late.pdf', bytes);
+    const jobs = await world.restart();
+    expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
+    // The other candidate turns out to be a job this workspace knows (e.g. adopted from another intent).
+    const now = new Date().toISOString();
+    await jobs.records.write({ jobId: other, service: 'parse', keyId: 'k', documentId: intent.request.documentId, documentName: 'late.pdf', request: intent.request, createdAt: now, status: 'completed', completedAt: now, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now });
+    const adopted = await jobs.tracker.settleUnsure(intent.intentId, 'check');
+    expect(adopted).toMatchObject({ outcome: 'found', job: { jobId: mine, intentId: intent.intentId } });
+    expect(await intents.all()).toEqual([]);
+    expect(parseJobs()).toHaveLength(2);
+  });
+
+  it('a batch of one slot settles a dropped create while a sibling of the same name waits for that slot (no deadlock)', async () => {
+    const ids = [];
+    for (const index of [13, 14]) ids.push((await world.workspace.addDocument('same-name.pdf', await numberedPdf(index))).id);
+    await world.jobs.start();
+    await world.settings.update((s) => ({ next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 1, pageWarningLimit: 1000 } }, result: null }));
+    // The first create is made but its answer is lost: reconciling it must wait for the sibling's send, which needs the slot.
+    await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    const { batchId } = await world.jobs.batches.create(ids, {});
+    let timer: NodeJS.Timeout | undefined;
+    const done = await Promise.race([world.jobs.batches.whenIdle(batchId), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 20_000)))]);
+    clearTimeout(timer);
+    expect(done?.items.map((i) => i.state)).toEqual(['done', 'done']);
+    expect(parseJobs()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,173 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../../shared/errors.js';
+import type { RetryClock } from '../../../../electron/api/retry.js';
+import { recordingClock } from './recordingClock.js';
+import { CreateIntentStore } from '../../../../electron/jobs/createIntentStore.js';
+import { JobRecordStore, resultIdForJob } from '../../../../electron/jobs/jobRecordStore.js';
+import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
+import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/pollSchedule.js';
+import { createLogger } from '../../../../electron/log.js';
+import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
+import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
+
+const env = useEmulator({ timings: { pendingMs: 60, processingMs: 120 } });
+let world: JobsWorld;
+beforeEach(async () => {
+  world = await jobsWorld(env.emulator.url, KEYS.v2);
+});
+afterEach(() => world.close());
+
+const logger = createLogger(null, { console: false });
+const resultFiles = async () => (await readdir(join(world.dataDir, 'workspace', 'results')).catch(() => [] as string[])).filter((f) => f.endsWith('.info.json'));
+
+
+function trackerWith(clock: RetryClock) {
+  const records = new JobRecordStore(world.workspace.root, logger);
+  const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }) };
+  const intents = new CreateIntentStore(world.workspace.root, logger);
+  return { records, intents, tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock }) };
+}
+
+describe('the job tracker', () => {
+  it('writes the record before the first poll, polls on the 250 ms ×1.5 schedule, and stores the result once', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(1, 2));
+    let recordOnDiskAtFirstWait: boolean | null = null;
+    let pollsBeforeFirstWait = -1;
+    const clock = recordingClock(async () => {
+      if (recordOnDiskAtFirstWait === null) {
+        recordOnDiskAtFirstWait = (await records.all()).length === 1;
+        pollsBeforeFirstWait = env.emulator.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/parse/jobs/')).length;
+      }
+    });
+    const { records, tracker } = trackerWith(clock);
+    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    const settled = await tracker.whenSettled(created.jobId);
+
+    expect(recordOnDiskAtFirstWait).toBe(true);
+    expect(pollsBeforeFirstWait).toBe(0);
+    expect(clock.waits).toEqual(clock.waits.map((_, n) => pollDelayMs(n, DEFAULT_POLL_SCHEDULE, 0.5)));
+    expect(clock.waits[0]).toBe(250);
+    expect(settled).toMatchObject({ status: 'completed', resultId: resultIdForJob(created.jobId), pageCount: 2, credits: 6 });
+    expect(await resultFiles()).toEqual([`${resultIdForJob(created.jobId)}.info.json`]);
+    const stored = await world.workspace.result(settled.resultId!);
+    expect(stored).toMatchObject({ kind: 'parse', engine: 'parse', documentId: document.id, credits: 6 });
+  });
+
+  it('stores a result exactly once when the app died after saving it but before updating the record', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(2));
+    const { records, tracker } = trackerWith(recordingClock(() => undefined));
+    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    const settled = await tracker.whenSettled(created.jobId);
+    // The crash: the record on disk still says "processing" with no result, the result file exists.
+    await records.write({ ...settled, status: 'processing', resultId: null });
+    const restarted = trackerWith(recordingClock(() => undefined));
+    expect(await restarted.tracker.resume()).toBe(1);
+    const again = await restarted.tracker.whenSettled(created.jobId);
+    expect(again.resultId).toBe(settled.resultId);
+    expect(await resultFiles()).toHaveLength(1);
+  });
+
+  it('sends a poll refused with 429 again after its Retry-After, not after the next step of the schedule', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(3));
+    const clock = recordingClock(() => undefined);
+    const { tracker } = trackerWith(clock);
+    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    const pollPath = `/v2/parse/jobs/${created.jobId}`;
+    await armFault(env.emulator, { fault: { kind: 'status', status: 429, retryAfter: '0.3' }, match: { method: 'GET', path: pollPath } });
+    const settled = await tracker.whenSettled(created.jobId);
+
+    expect(settled).toMatchObject({ status: 'completed', unreachableSince: null, problem: null });
+    expect(env.emulator.requests.filter((r) => r.path === pollPath).map((r) => r.status).slice(0, 2)).toEqual([429, 200]);
+    // The first step of the schedule, then the service's 300 ms.
+    expect(clock.waits.slice(0, 2)).toEqual([pollDelayMs(0, DEFAULT_POLL_SCHEDULE, 0.5), 300]);
+  });
+
+  it('keeps a failed job with its error {code, message}', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(3));
+    await armFault(env.emulator, { fault: { kind: 'failJob', code: 'document_unreadable', message: 'Page 1 is blank.' } });
+    const { tracker } = trackerWith(recordingClock(() => undefined));
+    const settled = await tracker.whenSettled((await tracker.submit({ service: 'parse', documentId: document.id })).jobId);
+    expect(settled).toMatchObject({ status: 'failed', resultId: null, error: { code: 'document_unreadable', message: 'Page 1 is blank.' } });
+    expect(await resultFiles()).toEqual([]);
+  });
+
+  it('fetches the document from output_url when the job delivered to output_save_url', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(4));
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+    const outputSaveUrl = `${env.emulator.url}/__storage/out.json?X-Amz-Date=${stamp}&X-Amz-Expires=7200`;
+    const { tracker } = trackerWith(recordingClock(() => undefined));
+    const settled = await tracker.whenSettled((await tracker.submit({ service: 'parse', documentId: document.id, outputSaveUrl })).jobId);
+    expect(settled.status).toBe('completed');
+    expect((await world.workspace.result(settled.resultId!)).response).toMatchObject({ markdown: expect.any(String) });
+  });
+
+  it('keeps the output_save_url warnings on the record: session credentials and an unreadable expiry', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(6));
+    const { tracker, records } = trackerWith(recordingClock(() => undefined));
+    const outputSaveUrl = `${env.emulator.url}/__storage/session.json?X-Amz-Security-Token=FwoGZXIvYXdzEB`;
+    const created = await tracker.submit({ service: 'parse', documentId: document.id, outputSaveUrl });
+    expect(created.warnings).toEqual([
+      expect.stringMatching(/expiry of output_save_url could not be read/),
+      expect.stringMatching(/temporary session credentials/),
+    ]);
+    expect((await records.get(created.jobId))?.warnings).toEqual(created.warnings);
+    await tracker.whenSettled(created.jobId);
+    expect((await records.get(created.jobId))?.warnings).toEqual(created.warnings); // not lost when the job settles
+  });
+
+  it('refuses an output_save_url that expires too soon before anything is sent, naming the window', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(5, 3));
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+    const { tracker, records } = trackerWith(recordingClock(() => undefined));
+    const outputSaveUrl = `${env.emulator.url}/__storage/x.json?X-Amz-Date=${stamp}&X-Amz-Expires=600`;
+    await expect(tracker.submit({ service: 'parse', documentId: document.id, outputSaveUrl })).rejects.toMatchObject({
+      code: 'output_save_url_too_short',
+      message: expect.stringContaining('15 min 9 s'),
+    });
+    expect(env.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(await records.all()).toEqual([]);
+  });
+
+  it('stops polling with a problem when the service no longer knows the job, and keeps the record', async () => {
+    const { records, tracker } = trackerWith(recordingClock(() => undefined));
+    const now = new Date().toISOString();
+    await records.write({
+      jobId: 'parse-01hzx3k5m7n9p1q3r5s7t9v1w3', service: 'parse', keyId: 'k1', documentId: 'd', documentName: 'gone.pdf',
+      request: { service: 'parse', documentId: 'd' }, createdAt: now, status: 'pending', completedAt: null, resultId: null,
+      error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
+    });
+    await tracker.resume();
+    const settled = await tracker.whenSettled('parse-01hzx3k5m7n9p1q3r5s7t9v1w3');
+    expect(settled.problem).toMatchObject({ code: 'not_found' });
+    expect(await records.get(settled.jobId)).toMatchObject({ problem: { code: 'not_found' } });
+  });
+
+  it('a job stopped because its key was deleted is polled again by "check again" with the key added back (a new id), and completes', async () => {
+    const document = await world.workspace.addDocument('keyless.pdf', await numberedPdf(3));
+    // The key 'k1' is deleted after the create; the same secret added back later is 'k2', the default.
+    let existingKeys: Array<'k1' | 'k2'> = ['k1'];
+    const keys = {
+      credentialFor: async (_kinds: readonly string[], keyId?: string) => {
+        const id = keyId ?? existingKeys[0];
+        if (!id || !existingKeys.includes(id as 'k1' | 'k2')) throw new AppError({ code: 'no_key', message: 'That key no longer exists.' });
+        return { id, kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] };
+      },
+    };
+    const records = new JobRecordStore(world.workspace.root, logger);
+    const intents = new CreateIntentStore(world.workspace.root, logger);
+    const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock: recordingClock(() => undefined) });
+    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    expect(created.keyId).toBe('k1');
+    existingKeys = []; // deleted before the first poll
+    expect(await tracker.whenSettled(created.jobId)).toMatchObject({ problem: { code: 'no_key' }, resultId: null });
+
+    existingKeys = ['k2'];
+    const rechecked = await tracker.recheck(created.jobId);
+    expect(rechecked).toMatchObject({ jobId: created.jobId, keyId: 'k2', problem: null, resultId: null }); // answered before polling ends
+    const settled = await tracker.whenSettled(created.jobId);
+    expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: `job-${created.jobId}` });
+    expect(await records.get(created.jobId)).toMatchObject({ problem: null, resultId: `job-${created.jobId}` });
+  });
+});
