@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The kinds of credential the app stores (seed 000 §5, seed 001 §2.8 and §5). */
+/** The kinds of credential the app stores (keys.kinds). */
 export const KEY_KINDS = ['v2', 'analyzer', 'v1', 'v1-legacy'] as const;
 export type KeyKind = (typeof KEY_KINDS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The `output_save_url` validity rule (seed 000 §4.3): at submit the URL must stay valid
+ * The `output_save_url` validity rule (v2.output-save-url.window): at submit the URL must stay valid
  * for at least 15 minutes plus 3 seconds per document page. The expiry is read from the
  * query parameters of the common presigned-URL schemes. Used by the client preflight and
  * by the emulator, so both judge a URL the same way. No DOM or Node: query parsed by hand.

@@ -6,7 +6,7 @@ import type { ProjectRecord } from './v1Store.js';
 import { zipArchive } from '../zipArchive.js';
 
 /**
- * The v1 operations of seed 001 §4. Request bodies are the table's JSON (not wrapped);
+ * The v1 operations (v1.bodies.data-envelope). Request bodies are plain JSON (not wrapped);
  * answers wrap their result in `data`. Not-shown choices: success is 200 everywhere,
  * `PUT …/active` answers `{data: project}`, an unknown project or id is 404
  * `{detail: "…"}`.
