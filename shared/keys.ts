@@ -73,7 +73,7 @@ export const addKeyRequestSchema = z
 export type AddKeyRequest = z.infer<typeof addKeyRequestSchema>;
 
 /**
- * Shows enough of a secret to tell keys apart and never more than a third of it:
+ * Shows enough of a secret to tell keys apart and never more than a third of it (keys.masked):
  * the first and last four characters of long keys, fewer of shorter ones.
  */
 export function maskSecret(secret: string): string {

@@ -70,7 +70,7 @@ function createTag(ctx: EmulatorContext, p: ProjectRecord, info: RequestInfo): H
   }
   const rules = json(info);
   const name = rules.string('name', true);
-  // The body is `{name}`: the contract's `required` marks the name as required, it is not a field.
+  // v1.tags.name-required: the body is `{name}`; the contract's `required` marks the name as required, it is not a field.
   for (const field of Object.keys(rules.body)) if (field !== 'name') rules.add(['body', field], 'Extra inputs are not permitted', 'extra_forbidden');
   if (name && [...p.tags.values()].some((t) => t.name.toLowerCase() === name.toLowerCase())) rules.add(['body', 'name'], `A tag named "${name}" already exists.`);
   rules.done();
