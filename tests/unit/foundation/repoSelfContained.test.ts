@@ -1,22 +1,43 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Whoever clones the repository has only the repository: no comment, doc or script may send
 // them to notes that live beside it, and every rule id the code cites is explained in
 // docs/contracts.md. An entry headed "(documentation only)" is one no code cites.
 
-const root = resolve(execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim());
+const THIS_PATH = fileURLToPath(import.meta.url);
+const root = resolve(dirname(THIS_PATH), '../../..');
 const CONTRACTS = 'docs/contracts.md';
-const THIS_FILE = relative(root, new URL(import.meta.url).pathname).split(sep).join('/');
+const THIS_FILE = relative(root, THIS_PATH).split(sep).join('/');
 const SKIPPED = new Set(['package-lock.json', THIS_FILE]);
 const CODE = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.css']);
 
+/** The files git tracks; in a copy without git (a source archive), every file .gitignore does not exclude. */
+function trackedPaths(): string[] {
+  try {
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
+  } catch {
+    const ignored = readFileSync(resolve(root, '.gitignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'))
+      .map((glob) => new RegExp(`(^|/)${glob.replace(/\/$/, '').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/|$)`));
+    const walk = (dir: string): string[] =>
+      readdirSync(resolve(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.name === '.git' || ignored.some((pattern) => pattern.test(path))) return [];
+        return entry.isDirectory() ? walk(path) : entry.isFile() ? [path] : [];
+      });
+    return walk('');
+  }
+}
+
 /** Tracked files that are text: binaries (a NUL byte near the start) and lockfiles are skipped. */
 function trackedText(): { path: string; text: string }[] {
-  const paths = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
-  return paths.flatMap((path) => {
+  return trackedPaths().flatMap((path) => {
     if (SKIPPED.has(path)) return [];
     let bytes: Buffer;
     try {
