@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 // docs/contracts.md. An entry headed "(documentation only)" is one no code cites.
 
 const THIS_PATH = fileURLToPath(import.meta.url);
-const root = resolve(dirname(THIS_PATH), '../../..');
+/** The nearest folder above this file that holds package.json (wherever the test is moved). */
+const root = (function repoRoot(dir: string): string {
+  return existsSync(resolve(dir, 'package.json')) || dirname(dir) === dir ? dir : repoRoot(dirname(dir));
+})(dirname(THIS_PATH));
 const CONTRACTS = 'docs/contracts.md';
 const THIS_FILE = relative(root, THIS_PATH).split(sep).join('/');
 const SKIPPED = new Set(['package-lock.json', THIS_FILE]);
