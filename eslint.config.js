@@ -1,4 +1,4 @@
-// Lint rules, including the walls between the three rooms (see DESIGN.md):
+// Lint rules, including the walls between the three rooms (see docs/architecture.md):
 // `electron` only in electron/shell/, no Node or Electron in renderer/, and nothing in
 // shared/ that touches Node, the DOM or Electron.
 import js from '@eslint/js';

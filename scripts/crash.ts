@@ -1,4 +1,4 @@
-// `npm run crash`: the crash-safety check of issue 9 at full size. The real services write
+// `npm run crash`: the crash-safety trust check at full size. The real services write
 // to one data folder in a child process that is killed with SIGKILL at a random moment,
 // 200 times (--kills N); after each kill every file must parse and every acknowledged
 // write must be there. Replay a run with --seed S; --keep leaves the data folder.

@@ -1,4 +1,4 @@
-// `npm run trust`: runs every trust check (issue 9) and prints one table — check, cases
+// `npm run trust`: runs every trust check and prints one table — check, cases
 // tried, failures. Each step is an ordinary command; the checks it runs write their rows
 // through tests/trust/trustReport.ts into a fresh folder this script names.
 import { spawnSync } from 'node:child_process';

@@ -239,7 +239,7 @@ export const ipcTable = {
   'snapshots:chooseFolder': channel<ChosenFolder>()(ds.snapshotChooseFolder),
   'snapshots:download': channel<DownloadResult>()(ds.snapshotDownload),
   'inference:run': channel<InferenceResult>()(ds.inferenceRun),
-  // Jobs and batches (issue 6): create, list, detail, retry; the batch queue.
+  // Jobs and batches: create, list, detail, retry; the batch queue.
   'jobs:create': channel<JobRecord>()(jr.create),
   'jobs:list': channel<JobListPage>()(jr.list),
   'jobs:detail': channel<JobDetail>()(jr.detail),

@@ -1,4 +1,4 @@
-/** Request schemas of the jobs:* and batch:* IPC channels (issue 6); every one strict. */
+/** Request schemas of the jobs:* and batch:* IPC channels; every one strict. */
 import { z } from 'zod';
 import { JOB_LIST_PAGE_SIZE, JOB_STATUSES, OLDER_JOB_ID } from './contracts/v2Jobs.js';
 import { keyIdSchema } from './keys.js';

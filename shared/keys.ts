@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The kinds of credential the app stores (seed 000 §5, seed 001 §2.8 and §5). */
+/** The kinds of credential the app stores (keys.kinds). */
 export const KEY_KINDS = ['v2', 'analyzer', 'v1', 'v1-legacy'] as const;
 export type KeyKind = (typeof KEY_KINDS)[number];
 
@@ -73,7 +73,7 @@ export const addKeyRequestSchema = z
 export type AddKeyRequest = z.infer<typeof addKeyRequestSchema>;
 
 /**
- * Shows enough of a secret to tell keys apart and never more than a third of it:
+ * Shows enough of a secret to tell keys apart and never more than a third of it (keys.masked):
  * the first and last four characters of long keys, fewer of shorter ones.
  */
 export function maskSecret(secret: string): string {

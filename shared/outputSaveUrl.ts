@@ -1,8 +1,9 @@
 /**
- * The `output_save_url` validity rule (seed 000 §4.3): at submit the URL must stay valid
+ * The `output_save_url` validity rule (v2.output-save-url.window): at submit the URL must stay valid
  * for at least 15 minutes plus 3 seconds per document page. The expiry is read from the
  * query parameters of the common presigned-URL schemes. Used by the client preflight and
- * by the emulator, so both judge a URL the same way. No DOM or Node: query parsed by hand.
+ * by the window's note beside the field, so both judge a URL the same way (the emulator has its own).
+ * No DOM or Node: query parsed by hand.
  */
 
 export const OUTPUT_SAVE_WINDOW = { baseMs: 15 * 60_000, perPageMs: 3_000 } as const;

@@ -1,5 +1,5 @@
 /**
- * ULIDs in the lower-case Crockford base32 the v2 job ids use (seed 000 §2.2):
+ * ULIDs in the lower-case Crockford base32 the v2 job ids use (v2.jobs.id-format):
  * 10 characters of millisecond time, then 16 of randomness. Web Crypto only, so both
  * processes (and the emulator) mint them the same way.
  */

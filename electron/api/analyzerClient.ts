@@ -12,7 +12,7 @@ export interface AnalyzerOutcome {
   extractionError: string | null;
 }
 
-/** The older one-call analyzer, `POST /v1/tools/agentic-document-analysis` (seed 000 §4.7). */
+/** The older one-call analyzer, `POST /v1/tools/agentic-document-analysis` (analyzer.request.fields). */
 export class AnalyzerClient {
   private readonly endpoint: ServiceEndpoint;
 

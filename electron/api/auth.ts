@@ -1,6 +1,6 @@
 import type { Credential } from '../keys/keysService.js';
 
-/** The auth headers each kind of key sends (seed 000 §5, seed 001 §5). */
+/** The auth headers each kind of key sends (v2.auth.bearer, v1.auth.apikey, v1.auth.legacy-pair). */
 export function authHeaders(credential: Pick<Credential, 'kind' | 'secret' | 'secret2'>): Record<string, string> {
   switch (credential.kind) {
     case 'v2':

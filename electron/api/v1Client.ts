@@ -27,7 +27,7 @@ import { readJson } from './responses.js';
 import { callService, jsonBody, type CallOptions, type ServiceEndpoint } from './serviceCall.js';
 
 /**
- * The v1 project, dataset and training client (seed 001 §4). Bodies are JSON; answers
+ * The v1 project, dataset and training client (v1.bodies.data-envelope). Bodies are JSON; answers
  * wrap their result in `data`, which is returned verbatim after validation. Validation
  * errors arrive as `{detail:[…]}` and become field-level messages (serviceErrors.ts).
  */
@@ -122,7 +122,7 @@ export class V1Client {
   }
 }
 
-/** Path ids are integers (seed 001 §4); anything else would build a wrong URL. */
+/** Path ids are integers (v1.paths.integer-ids); anything else would build a wrong URL. */
 function positiveId(id: number, field: string): number {
   if (!Number.isInteger(id) || id < 0) {
     throw preflightError('validation_error', field, `${field} must be a whole number; got ${id}.`, 'Pick the item again from its list.');

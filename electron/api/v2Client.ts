@@ -39,7 +39,7 @@ export interface ExtractJobPoll extends JobPoll {
 }
 
 /**
- * The v2 parse / extract / jobs client (seed 000 §4.1–4.6). Every request is checked
+ * The v2 parse / extract / jobs client. Every request is checked
  * before sending (see preflight/), sent through the shared retry policy, and every answer
  * validated with schemas that keep unknown fields.
  */
@@ -101,7 +101,7 @@ export class V2Client {
     return this.listJobs('extract', query, options);
   }
 
-  /** `GET /v2/extract/jobs/{job_id}`: the path is not shown in the contract; it is the official client's. */
+  /** `GET /v2/extract/jobs/{job_id}` (v2.jobs.extract-poll-path): the path is not shown in the contract; it is the official client's. */
   async getExtractJob(jobId: string, options: CallOptions = {}): Promise<ExtractJobPoll> {
     const poll = await this.getJob('extract', jobId, options);
     if (poll.result !== undefined && poll.result !== null) checkJson(poll.result, extractResponseSchema, 'extract job result');

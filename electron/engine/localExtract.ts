@@ -6,7 +6,7 @@ import { findLabelledValue } from './fieldFinder.js';
 
 export type LocalFieldValue = string | number | boolean | null;
 
-/** The v2 extract response shape (seed 000 §2.8), produced offline by label matching. */
+/** The v2 extract response shape (v2.extract.response), produced offline by label matching. */
 export interface LocalExtractResponse {
   extraction: Record<string, LocalFieldValue>;
   extraction_metadata: Record<string, { ranges: CodePointRange[] }>;

@@ -52,7 +52,7 @@ export async function engineVersion(): Promise<string> {
 
 
 /**
- * The offline engine: a PDF's text layer in the v2 parse response shape (seed 000 §2.1–2.4),
+ * The offline engine: a PDF's text layer in the v2 parse response shape (v2.parse.response.open-shape),
  * with pages that have none read by OCR; an image is read by OCR as a document of one page.
  * Pages stream through a small window (read → lay out → write → forget), so memory stays flat
  * however long the document is; only the Markdown and the structure tree grow.

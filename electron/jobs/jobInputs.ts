@@ -43,6 +43,6 @@ export async function sendCreate(
   if (source.kind !== 'parse' || !parsed.success) {
     throw new AppError({ code: 'not_a_parse_result', message: 'Extraction runs on a parse result.', hint: 'Parse the document first, then extract.' });
   }
-  // service_tier is a parse-job field only (seed 000 §4.3); it is not sent here.
+  // service_tier is a parse-job field only (v2.parse-jobs.service-tier); it is not sent here.
   return client.createExtractJob({ schema: request.schema, markdown: parsed.data.markdown, ...model, ...saveUrl }, options);
 }

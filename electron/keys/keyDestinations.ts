@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 
 /**
- * Where a key may travel. One rule for every keyed call, checked when a request is sent:
+ * Where a key may travel (keys.destination). One rule for every keyed call, checked when a request is sent:
  * - the transport: https, or plain http only to this computer (the emulator, a local proxy),
  *   so a key never crosses a network in clear text;
  * - the destination: the key's own service address, or an inference host the user confirmed

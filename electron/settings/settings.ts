@@ -22,7 +22,7 @@ export const keyRecordSchema = z.object({
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 
-/** Jobs and batches (issue 6); every field has a default, so older settings files read as they are. */
+/** Jobs and batches; every field has a default, so older settings files read as they are. */
 export const jobSettingsSchema = z.object({
   jobAbovePages: z.number().int().min(1).max(100_000).default(DEFAULT_JOB_SETTINGS.jobAbovePages),
   jobAboveMb: z.number().min(0.1).max(10_000).default(DEFAULT_JOB_SETTINGS.jobAboveMb),

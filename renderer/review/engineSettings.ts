@@ -106,7 +106,7 @@ function pagesOf(settings: EngineSettings): number[] | undefined {
   return parsed.pages.length > 0 ? parsed.pages : undefined;
 }
 
-/** The v2 parse options object (seed 000 §4.2) from the settings. */
+/** The v2 parse options object (v2.parse.options.known-keys) from the settings. */
 export function parseOptionsFrom(settings: EngineSettings): Record<string, unknown> {
   const options: Record<string, unknown> = {};
   const pages = pagesOf(settings);

@@ -1,5 +1,5 @@
 /**
- * The older one-call analysis tool (seed 000 §2.10, §4.7). Inner shapes of chunk types,
+ * The older one-call analysis tool (analyzer.response.open-shape). Inner shapes of chunk types,
  * extracted_schema, extraction_metadata and metadata are not shown, so they stay open.
  */
 import { z } from 'zod';

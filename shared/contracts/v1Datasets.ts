@@ -1,5 +1,5 @@
 /**
- * The v1 project, dataset and training service (seed 001 §2, §4, §7). Successful bodies
+ * The v1 project, dataset and training service (v1.bodies.data-envelope, v1.errors.validation). Successful bodies
  * wrap the result in `data`; validation failures are `{detail: [{loc, msg, type}]}`.
  * Response schemas tolerate additions; request schemas describe what we send.
  */
@@ -61,7 +61,7 @@ export const snapshotExportSchema = z.looseObject({
 });
 export type SnapshotExport = z.infer<typeof snapshotExportSchema>;
 
-/** Training request (seed 001 §4.1). Bounds and other operations are not shown, so extra keys pass. */
+/** Training request (v1.training.request). Bounds and other operations are not shown, so extra keys pass. */
 export const trainingRequestSchema = z.looseObject({
   model: z.looseObject({
     architecture: z.string(),

@@ -1,4 +1,4 @@
-/** The v2 error object (seed 000 §2.9): every v2 error body and the `error` of a failed job. */
+/** The v2 error object (v2.errors.shape): every v2 error body and the `error` of a failed job. */
 import { z } from 'zod';
 
 export const v2ErrorSchema = z.looseObject({
@@ -7,7 +7,7 @@ export const v2ErrorSchema = z.looseObject({
 });
 export type V2Error = z.infer<typeof v2ErrorSchema>;
 
-/** Codes the contract names (seed 000 §7); the full list is not shown, so others may arrive. */
+/** Codes the contract names (v2.errors.codes); the full list is not shown, so others may arrive. */
 export const KNOWN_V2_ERROR_CODES = [
   'validation_error',
   'unknown_model_version',

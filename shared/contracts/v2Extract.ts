@@ -1,8 +1,8 @@
 /**
- * v2 extract (seed 000 §2.8, §4.6). The request body is "not shown" in the contract; we
+ * v2 extract (v2.extract.response, v2.extract.partial). The request body is not shown in the contract (v2.extract.request-body); we
  * send what the official landingai-ade client sends: a JSON body
  * `{schema, markdown | markdown_url, model?, options?: {strict?, grounding?}}`, plus
- * `output_save_url` on jobs (`service_tier` is a parse-job field only).
+ * `output_save_url` on jobs (`service_tier` is a parse-job field only: v2.parse-jobs.service-tier).
  */
 import { z } from 'zod';
 import { codePointRangeSchema } from './v2Parse.js';

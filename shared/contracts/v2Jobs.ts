@@ -1,5 +1,5 @@
 /**
- * v2 jobs (seed 000 §2.5–2.7, §4.3–4.6): list rows, create responses, poll envelopes and
+ * v2 jobs (v2.jobs.list-row, v2.jobs.create-response, v2.jobs.poll-envelope): list rows, create responses, poll envelopes and
  * the job id rules. Schemas tolerate additions (looseObject) and unknown status values
  * (plain strings), because a real service may add both.
  */
@@ -16,7 +16,7 @@ export const JOB_LIST_PAGE_SIZE = { min: 1, max: 100, default: 10 } as const;
 export { CURRENT_JOB_ID };
 
 /**
- * What the app accepts as an *older* job id (seed 000 §2.2: older formats stay accepted
+ * What the app accepts as an *older* job id (v2.jobs.older-ids: older formats stay accepted
  * indefinitely). The older formats are not shown, so we accept any id that is safe to put
  * in a URL path: 1–128 characters of `[A-Za-z0-9_-]`. That covers plain UUIDs
  * (`3f2b8c1e-…`), bare ULIDs in either case and prefixed ids like `job_123`. What it
@@ -49,7 +49,7 @@ export function checkJobId(id: string, service: JobService): JobIdCheck {
 const statusSchema = z.string();
 const isoOrNull = z.string().nullable();
 
-/** One row of `GET /v2/{parse,extract}/jobs` (§2.5). */
+/** One row of `GET /v2/{parse,extract}/jobs` (v2.jobs.list-row). */
 export const jobListRowSchema = z.looseObject({
   job_id: z.string(),
   status: statusSchema,
@@ -69,7 +69,7 @@ export const jobListSchema = z.looseObject({
 });
 export type JobList = z.infer<typeof jobListSchema>;
 
-/** The 202 of `POST /v2/{parse,extract}/jobs` (§2.6): all three fields required. */
+/** The 202 of `POST /v2/{parse,extract}/jobs` (v2.jobs.create-response): all three fields required. */
 export const jobCreateSchema = z.looseObject({
   // An empty id could be neither polled nor recorded: the answer is refused, not a job silently lost.
   job_id: z.string().min(1),
@@ -79,7 +79,7 @@ export const jobCreateSchema = z.looseObject({
 export type JobCreated = z.infer<typeof jobCreateSchema>;
 
 /**
- * The poll envelope (§2.7). `result` is the operation's full response; it is checked by
+ * The poll envelope (v2.jobs.poll-envelope). `result` is the operation's full response; it is checked by
  * the operation's own schema where the client reads it, so here it stays `unknown`.
  */
 export const jobPollSchema = z.looseObject({

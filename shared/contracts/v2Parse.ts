@@ -1,5 +1,5 @@
 /**
- * The v2 parse response (seed 000 §2.1–2.4) as zod schemas that tolerate additions:
+ * The v2 parse response (v2.parse.response.open-shape) as zod schemas that tolerate additions:
  * unknown fields are kept (looseObject), unknown element types and page statuses are
  * plain strings. Results are stored verbatim; these schemas only check what we read.
  */
@@ -86,7 +86,7 @@ export const parseResponseSchema = z.looseObject({
 });
 export type ParseResponse = z.infer<typeof parseResponseSchema>;
 
-/** Options of `POST /v2/parse` (seed 000 §4.2). Unknown keys are a 422, so the schema is strict. */
+/** Options of `POST /v2/parse` (v2.parse.options.known-keys). Unknown keys are a 422, so the schema is strict. */
 export const parseOptionsSchema = z
   .object({
     pages: z.array(z.number().int()).nullable().optional(),
@@ -98,7 +98,7 @@ export const parseOptionsSchema = z
   .strict();
 export type ParseOptions = z.infer<typeof parseOptionsSchema>;
 
-/** Current job id format; older formats stay accepted (seed 000 §2.2). */
+/** Current job id format (v2.jobs.id-format); older formats stay accepted (v2.jobs.older-ids). */
 export const CURRENT_JOB_ID = /^(parse|extract)-[0-9a-hjkmnp-tv-z]{26}$/;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Finds what can be drawn in an inference result whose shape is not fixed by the contract
- * (seed 001 §4: "inference result"). Recognized: objects with a label (`labelName`,
+ * (v1.inference.result). Recognized: objects with a label (`labelName`,
  * `label`, `class`, `name`) and/or a score, and a box as `coordinates`/`bbox`/`box`
  * in `{xmin, ymin, xmax, ymax}`, `{x, y, width, height}` or `[x1, y1, x2, y2]` form, in
  * pixels or as fractions of the image (all values ≤ 1).

@@ -1,6 +1,6 @@
 /**
  * The local registry of v1 dataset work (`<data>/datasets.json`). The v1 contract has no
- * list or read endpoints (seed 001 §4), so what was created or added here is remembered
+ * list or read endpoints (v1.reads.no-list-endpoints), so what was created or added here is remembered
  * here: projects and the key they use, tags, metadata definitions, the media board,
  * training runs with their last metrics, and snapshot exports.
  */
@@ -53,7 +53,7 @@ export const projectEntrySchema = z.object({
 export type ProjectEntry = z.infer<typeof projectEntrySchema>;
 
 export const datasetSettingsSchema = z.object({
-  /** Tag creation's `timeout` query (seed 001 §8): integer or null; default 60. */
+  /** Tag creation's `timeout` query (v1.tags.timeout): integer or null; default 60. */
   tagTimeout: z.number().int().nonnegative().nullable(),
 });
 export type DatasetSettings = z.infer<typeof datasetSettingsSchema>;

@@ -1,5 +1,5 @@
 /**
- * The training form (seed 001 §4.1) → the request body, validated before sending. Field
+ * The training form (v1.training.request) → the request body, validated before sending. Field
  * errors are keyed by the same dotted paths the service's `loc` uses
  * (`model.hyperParams.epochs`, `transforms.augmentations.0.horizontalFlip.p`), so a
  * local error and a service error land next to the same input.

@@ -1,6 +1,6 @@
 /**
  * One box type for the whole app: fractions of the page as displayed (0–1, origin top
- * left) on a 1-indexed page. v2 sends `{xmin, ymin, xmax, ymax}` with 1-indexed pages;
+ * left) on a 1-indexed page. v2 sends `{xmin, ymin, xmax, ymax}` with 1-indexed pages (v2.parse.grounding.normalized-box);
  * the older analyzer sends `{l, t, r, b}` with 0-indexed pages. Both convert here, once.
  */
 export interface PageBox {

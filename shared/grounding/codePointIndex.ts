@@ -1,5 +1,5 @@
 /**
- * Converts between the services' offsets (Unicode code points) and JavaScript's (UTF-16
+ * Converts between the services' offsets (Unicode code points, v2.parse.grounding.code-points) and JavaScript's (UTF-16
  * code units). Built once per Markdown string; each conversion is a binary search over
  * the positions of the astral characters (the only ones that take two units), so it costs
  * O(log a) with a the number of astral characters, and memory only for those.

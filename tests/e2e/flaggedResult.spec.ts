@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { expect, test } from './fixtures.js';
 
 /**
- * Issue 9, "fuzzed results": what the loaders flag, the reviewer sees. A result whose ranges
+ * The trust check "fuzzed results", in the window: what the loaders flag, the reviewer sees. A result whose ranges
  * run past the Markdown and whose boxes leave the page, with an extraction pointing past the
  * end, opens without an error and says what is wrong next to each of those parts.
  */

@@ -4,7 +4,7 @@ import type { JobRecord } from '../../shared/jobs.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 import { openForParseJob, readJson, smallPdf, workspaceDir } from './jobsHelpers.js';
 
-/** The issue "An outage is invisible": the service stops answering mid-job; every place that shows the job says so within 5 s. */
+/** An outage is never invisible: the service stops answering mid-job; every place that shows the job says so within 5 s. */
 const VISIBLE_WITHIN_MS = 5_000;
 const UNREACHABLE = /service unreachable since \d\d:\d\d — retrying/;
 const PROCESSING = /\bprocessing\b/;

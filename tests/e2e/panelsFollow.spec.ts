@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
 import { expect, test } from './fixtures.js';
 
-// Issue item 7, "Panels don't follow": with the viewer on page 60 the Markdown still showed
+// The panels follow the pages: once, with the viewer on page 60 the Markdown still showed
 // page 1 and the structure rows showed only ids. The panels now follow the page view (and the
 // page view follows them) unless the reviewer locks them; tree rows show their first words.
 test.describe.configure({ timeout: 120_000 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { FaultRequest } from '../emulator/faults.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
-// Issue 9: a refused or dropped request that will be sent again is progress, not an error.
+// A refused or dropped request that will be sent again is progress, not an error.
 // The run's status line says why and when it retries, then the result arrives; no error is
 // shown. Every text the line shows is recorded, so a short wait cannot slip between polls.
 

@@ -9,12 +9,12 @@ export class HttpAnswer {
   ) {}
 }
 
-/** v2 errors are `{code, message}` (seed 000 §2.9). */
+/** v2 errors are `{code, message}` (v2.errors.shape). */
 export function v2Error(status: number, code: string, message: string, headers: Record<string, string> = {}): HttpAnswer {
   return new HttpAnswer(status, { code, message }, headers);
 }
 
-/** v1 (and the older tool) validation errors are FastAPI-style `{detail: [{loc, msg, type}]}` (seed 001 §7). */
+/** v1 (and the older tool) validation errors are FastAPI-style `{detail: [{loc, msg, type}]}` (v1.errors.validation). */
 export function v1Validation(items: { loc: (string | number)[]; msg: string; type: string }[]): HttpAnswer {
   return new HttpAnswer(422, { detail: items });
 }

@@ -1,6 +1,6 @@
 /**
  * Who may call the emulator. Keys are given per service; v1 keys and legacy key+secret
- * pairs belong to an organization (seed 001 §5.6), which scopes projects.
+ * pairs belong to an organization (v1.auth.organization), which scopes projects.
  */
 export type KeyService = 'v2' | 'analyzer' | 'v1';
 
@@ -51,7 +51,7 @@ export class KeyRegistry {
     return [...this.revoked];
   }
 
-  /** `Authorization: Bearer <key>` for v2 and the older tool (seed 000 §5). */
+  /** `Authorization: Bearer <key>` for v2 and the older tool (v2.auth.bearer). */
   bearer(service: 'v2' | 'analyzer', authorization: string | undefined): AuthResult {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) return { ok: false, reason: 'Missing "Authorization: Bearer <API key>" header.' };
@@ -60,7 +60,7 @@ export class KeyRegistry {
     return this.keys[service].includes(key) ? { ok: true, principal: key } : { ok: false, reason: 'The API key is invalid or revoked.' };
   }
 
-  /** `apikey` (and `apisecret` for legacy pairs) for v1 (seed 001 §5.1–5.3). */
+  /** `apikey` (and `apisecret` for legacy pairs) for v1 (v1.auth.apikey, v1.auth.legacy-pair). */
   apiKey(apikey: string | undefined, apisecret: string | undefined): AuthResult {
     if (!apikey) return { ok: false, reason: 'Missing "apikey" header.' };
     if (this.revoked.has(apikey)) return { ok: false, reason: 'The API key has been revoked.' };

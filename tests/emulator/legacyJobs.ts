@@ -7,7 +7,7 @@ import type { JobRecord } from './v2/jobStore.js';
 import { PARSE_SNAPSHOTS, EXTRACT_SNAPSHOTS } from './v2/models.js';
 
 /**
- * Completed jobs under older id formats (seed 000 §2.2: older ids stay accepted and are
+ * Completed jobs under older id formats (v2.jobs.older-ids: older ids stay accepted and are
  * never re-issued). The emulator never mints these; they are seeded, by default one per
  * v2 key (`<uuid>` for parse, `job_<hex>` for extract), or through `/__control/jobs`.
  */

@@ -1,4 +1,4 @@
-// The bad files of issue 9, made for real: each is what a user could actually pick. Used by
+// The bad files of the trust checks, made for real: each is what a user could actually pick. Used by
 // tests/unit/electron/badFiles.test.ts (every main-process path) and tests/e2e/badFiles.spec.ts.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { encryptedPdf, ownerPasswordOnlyPdf, passwordProtectedPdf } from './encryptedPdf.js';

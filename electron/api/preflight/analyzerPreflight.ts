@@ -21,7 +21,7 @@ export interface CheckedAnalyzer {
   fieldsSchema: string | undefined;
 }
 
-/** The older tool's limits (seed 000 §4.7, §8): 50 PDF pages, 50 MB images, a schema that is a JSON object. */
+/** The older tool's limits (analyzer.limits.pages, analyzer.limits.image-size): 50 PDF pages, 50 MB images, a JSON-object schema. */
 export async function checkAnalyzerInput(input: AnalyzerInput): Promise<CheckedAnalyzer> {
   const { kind, pageCount } = await checkDocumentFile(input.document);
   const mb = (bytes: number) => `${Math.ceil(bytes / 100_000) / 10} MB`; // decimal, as the contract counts; up, so over 50 never reads "50"

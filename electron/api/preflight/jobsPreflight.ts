@@ -9,7 +9,7 @@ export interface JobListQuery {
   status?: JobStatus;
 }
 
-/** `page` ≥ 0, `pageSize` 1–100, both integers; `status` one of the four (seed 000 §4.4, §8). */
+/** `page` ≥ 0, `pageSize` 1–100, both integers; `status` one of the four (v2.jobs.list-query). */
 export function checkJobListQuery(query: JobListQuery): void {
   if (query.page !== undefined && (!Number.isInteger(query.page) || query.page < 0)) {
     throw preflightError('validation_error', 'page', `page must be a whole number from 0; got ${query.page}.`, 'Pages of the job list count from 0.');

@@ -32,8 +32,9 @@ export interface CheckedParse {
 }
 
 /**
- * Everything about a parse request that can be refused before sending (seed 000 §4.1–4.3,
- * §7), so the user hears at once and spends no credits.
+ * Everything about a parse request that can be refused before sending (v2.errors.validation-422:
+ * v2.parse.document-xor-url, v2.parse.options.pages-zero, v2.parse.options.password,
+ * v2.output-save-url.window), so the user hears at once and spends no credits.
  */
 export async function checkParseInput(input: ParseJobInput, now: number = Date.now()): Promise<CheckedParse> {
   checkDocumentXorUrl(input.document, input.document_url);

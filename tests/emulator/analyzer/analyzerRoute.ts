@@ -13,7 +13,7 @@ import { pageRotations } from './pageRotation.js';
 const FIELDS = ['pdf', 'image', 'include_marginalia', 'include_metadata_in_markdown', 'fields_schema', 'enable_rotation_detection'];
 
 /**
- * The older one-call tool (seed 000 §4.7, §2.10). Its error format is not shown; the
+ * The older one-call tool (analyzer.response.open-shape). Its error format is not shown (analyzer.errors.shape); the
  * emulator answers validation failures FastAPI-style, `{detail: [{loc, msg, type}]}`,
  * like the other /v1 routes. Pages are 0-based here, in the query and in `errors[]`.
  */

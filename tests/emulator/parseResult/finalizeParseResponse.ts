@@ -18,11 +18,11 @@ export const CREDITS_PER_PAGE = 3;
 /**
  * Applies the contract's rules to whatever a builder returned, so every builder yields a
  * conformant answer: failed pages lose their content (and later ranges shift);
- * `atomic_grounding` is on leaf elements only (never on a `table`), at the model's
+ * `atomic_grounding` is on leaf elements only (never on a `table`: v2.parse.atomic-grounding.leaves), at the model's
  * granularity (words with a confidence for `dpt-3-verity`, unscored lines for `dpt-3-pro`),
  * and omitted everywhere when the option is false; node-level grounding carries no
  * confidence; every page and element has the `span` the service sends beside its range;
- * `markdown` is on every node exactly when `inline_markdown` is true; and the metadata
+ * `markdown` is on every node exactly when `inline_markdown` is true (v2.parse.options.inline-markdown); and the metadata
  * carries the emulator's job id, model (as `version` and `model_version`), billing and
  * code-point count.
  */

@@ -6,7 +6,7 @@ import type { ProjectRecord } from './v1Store.js';
 import { zipArchive } from '../zipArchive.js';
 
 /**
- * The v1 operations of seed 001 §4. Request bodies are the table's JSON (not wrapped);
+ * The v1 operations (v1.bodies.data-envelope). Request bodies are plain JSON (not wrapped);
  * answers wrap their result in `data`. Not-shown choices: success is 200 everywhere,
  * `PUT …/active` answers `{data: project}`, an unknown project or id is 404
  * `{detail: "…"}`.
@@ -70,7 +70,7 @@ function createTag(ctx: EmulatorContext, p: ProjectRecord, info: RequestInfo): H
   }
   const rules = json(info);
   const name = rules.string('name', true);
-  // The body is `{name}`: the contract's `required` marks the name as required, it is not a field.
+  // v1.tags.name-required: the body is `{name}`; the contract's `required` marks the name as required, it is not a field.
   for (const field of Object.keys(rules.body)) if (field !== 'name') rules.add(['body', field], 'Extra inputs are not permitted', 'extra_forbidden');
   if (name && [...p.tags.values()].some((t) => t.name.toLowerCase() === name.toLowerCase())) rules.add(['body', 'name'], `A tag named "${name}" already exists.`);
   rules.done();

@@ -32,7 +32,7 @@ export class V1Store {
     return record;
   }
 
-  /** A project of another organization is as invisible as a missing one (seed 001 §5.6). */
+  /** A project of another organization is as invisible as a missing one (v1.auth.organization). */
   project(org: number, id: number): ProjectRecord | undefined {
     const record = this.projects.get(id);
     return record && record.org === org ? record : undefined;

@@ -4,7 +4,7 @@ import { codePointLength } from '../parseResult/codePoints.js';
  * A small, deterministic extractor: a schema property `total_amount` (or its `title`)
  * is looked up as a "Label: value" line in the Markdown, case-insensitively, with `_`
  * read as a space. Found values carry their code-point range. It produces the partial-
- * success signals of seed 000 §2.8: `warnings` for schema parts it cannot honour
+ * success signals (v2.extract.partial): `warnings` for schema parts it cannot honour
  * (pruned unless `options.strict`, which makes them a 422) and for values that do not
  * fit their type, and `schema_violation_error` when a required field is not found.
  */

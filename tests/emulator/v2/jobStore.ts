@@ -67,7 +67,7 @@ export class JobStore {
     this.jobs.set(job.jobId, job);
     const { pendingMs, processingMs } = spec.timings;
     if (pendingMs <= 0 && processingMs <= 0) {
-      // Finished before the create response is rendered (seed 000 §3).
+      // Finished before the create response is rendered (v2.jobs.create-may-be-done).
       await this.finish(job, spec);
       return job;
     }
@@ -157,7 +157,7 @@ export class JobStore {
   }
 }
 
-/** The list row (seed 000 §2.5). */
+/** The list row (v2.jobs.list-row). */
 export function listRow(job: JobRecord): Record<string, unknown> {
   return {
     job_id: job.jobId,
@@ -169,7 +169,7 @@ export function listRow(job: JobRecord): Record<string, unknown> {
   };
 }
 
-/** The poll envelope (seed 000 §2.7); `progress` is an extra field clients must tolerate. */
+/** The poll envelope (v2.jobs.poll-envelope); `progress` is an extra field clients must tolerate. */
 export function pollEnvelope(job: JobRecord): Record<string, unknown> {
   return {
     job_id: job.jobId,

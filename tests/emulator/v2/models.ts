@@ -1,5 +1,5 @@
 /**
- * Model names the emulator knows (seed 000 §4.1, §9): dated snapshots, `-latest`
+ * Model names the emulator knows (v2.parse.model.names): dated snapshots, `-latest`
  * aliases, and bare family names (equal to the family's `-latest`).
  */
 export const PARSE_SNAPSHOTS: Record<string, string[]> = {

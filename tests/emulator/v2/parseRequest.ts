@@ -20,7 +20,7 @@ const SYNC_FIELDS = ['document', 'document_url', 'model', 'options'];
 const JOB_FIELDS = [...SYNC_FIELDS, 'output_save_url', 'service_tier'];
 
 /**
- * Every 422 of seed 000 §4.1–4.3 and §7, in the order a request is read. Codes are the
+ * Every 422 of a parse request (v2.errors.validation-422), in the order a request is read. Codes are the
  * contract's: `validation_error`, `unknown_model_version`, `invalid_url`.
  */
 export async function validateParseRequest(form: FormData | null, asJob: boolean, now: number): Promise<ValidParseRequest> {

@@ -14,7 +14,7 @@ import { validateParseRequest, type ValidParseRequest } from './parseRequest.js'
 
 const EXTRACT_CREDITS_PER_1K_CHARS = 1;
 
-/** `POST /v2/parse`: 200, or 206 with `metadata.failed_pages` (seed 000 §4.1). */
+/** `POST /v2/parse`: 200, or 206 with `metadata.failed_pages` (v2.parse.partial-206). */
 export async function syncParse(ctx: EmulatorContext, info: RequestInfo): Promise<HttpAnswer> {
   const valid = await validateParseRequest(info.form, false, Date.now());
   const result = await buildParse(ctx, info, valid, mintJobId('parse'));
@@ -22,7 +22,7 @@ export async function syncParse(ctx: EmulatorContext, info: RequestInfo): Promis
   return new HttpAnswer(partial ? 206 : 200, result);
 }
 
-/** `POST /v2/parse/jobs`: 202 with job_id, status, created_at (seed 000 §4.3). */
+/** `POST /v2/parse/jobs`: 202 with job_id, status, created_at (v2.jobs.create-response). */
 export async function createParseJob(ctx: EmulatorContext, info: RequestInfo): Promise<HttpAnswer> {
   const valid = await validateParseRequest(info.form, true, Date.now());
   const job = await ctx.jobs.create({
@@ -60,7 +60,7 @@ export async function createExtractJob(ctx: EmulatorContext, info: RequestInfo):
   return new HttpAnswer(202, createResponse(job));
 }
 
-/** `GET /v2/{service}/jobs` with page, pageSize, status (seed 000 §4.4). */
+/** `GET /v2/{service}/jobs` with page, pageSize, status (v2.jobs.list-query). */
 export function listJobs(ctx: EmulatorContext, info: RequestInfo, service: JobService): HttpAnswer {
   const read = readListQuery(info.query);
   if (!read.ok) throw v2Error(422, 'validation_error', read.message);

@@ -1,5 +1,5 @@
 /**
- * Valid answers of the older analyzer (seed 000 §2.10): Markdown, chunks whose text is a
+ * Valid answers of the older analyzer (analyzer.response.open-shape): Markdown, chunks whose text is a
  * stretch of it, `{l,t,r,b}` boxes on 0-indexed pages, per-page errors, and sometimes
  * extracted fields.
  */

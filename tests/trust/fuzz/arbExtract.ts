@@ -1,5 +1,5 @@
 /**
- * Valid v2 extract responses (seed 000 §2.8): an extraction (nested objects and arrays),
+ * Valid v2 extract responses (v2.extract.response): an extraction (nested objects and arrays),
  * its extraction_metadata mirroring it with code-point ranges into a parse result's
  * Markdown, metadata, and sometimes warnings that name a field.
  */

@@ -1,5 +1,5 @@
 /**
- * Valid job answers (seed 000 §2.5–2.7): poll envelopes (pending, processing, completed with
+ * Valid job answers (v2.jobs.list-row, v2.jobs.poll-envelope): poll envelopes (pending, processing, completed with
  * its result inline or at an output_url, failed with its error) and list pages.
  */
 import fc from 'fast-check';
@@ -40,6 +40,6 @@ export const jobListArb = (service: JobServiceName): fc.Arbitrary<Record<string,
     has_more: fc.boolean(),
   });
 
-/** The 202 of a job create (§2.6): all three fields required. */
+/** The 202 of a job create (v2.jobs.create-response): all three fields required. */
 export const jobCreatedArb = (service: JobServiceName): fc.Arbitrary<Record<string, unknown>> =>
   fc.record({ job_id: jobIdArb(service), status: fc.constantFrom('pending', 'processing'), created_at: fc.option(isoArb, { nil: null }) });

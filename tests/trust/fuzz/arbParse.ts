@@ -1,4 +1,4 @@
-/** Valid v2 parse responses (seed 000 §2.1–2.4): document → pages → elements (tables with cells), code-point ranges into the Markdown. */
+/** Valid v2 parse responses (v2.parse.response.open-shape): document → pages → elements (tables with cells), code-point ranges into the Markdown. */
 import fc from 'fast-check';
 import { ELEMENT_TYPES, codePoints, creditsArb, idArb, markdownArb, rangeArb, v2BoxArb } from './arbCommon.js';
 

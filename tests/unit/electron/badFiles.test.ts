@@ -22,7 +22,7 @@ import { ipcCall, resultOf } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { credential, KEYS, useEmulator } from '../../support/emulatorHarness.js';
 
-// Issue 9, "bad files": each file is made for real, written to disk, read back as the file
+// The trust check "bad files": each file is made for real, written to disk, read back as the file
 // picker would, and sent down every main-process path a user can take: open (the
 // documents:import handler), the offline engine (its worker), v2 parse and the older
 // analyzer (against the emulator). A file the app refuses must be refused with its own code,
@@ -61,7 +61,7 @@ const rows: Row[] = [
   { label: 'a PDF that needs a password', make: badFiles.encrypted, expect: { open: 'password_required', local: 'password_required', parse: 'encrypted_pdf', analyzer: 'encrypted_pdf' } },
   // Encrypted with an owner password only: opens with no question; the services get a decrypted copy.
   { label: 'a PDF with an owner password only', make: badFiles.ownerPasswordOnly, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' }, uploadedAs: (name) => name },
-  // The 50-page limit is the older analyzer's only (seed 000 §4.7, §8); v2 shows none.
+  // The 50-page limit is the older analyzer's only (analyzer.limits.pages); v2 shows none.
   { label: 'a 60-page PDF', make: badFiles.sixtyPages, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'too_many_pages' } },
   // 50 MB is the older analyzer's image limit; v2 shows none, and the offline engine reads it by OCR (scaled to its raster).
   { label: 'a 51 MB image', make: badFiles.hugeImage, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'file_too_large' } },

@@ -7,7 +7,7 @@ import { recordTrustRow } from '../../trust/trustReport.js';
 import { PNG, useEmulator } from '../../support/emulatorHarness.js';
 import { faultsWorld, inPool, type FaultsWorld } from './faultsWorld.js';
 
-// Issue 9, "Faults": the service refuses 10% of requests with 429, 5% with 503 and drops
+// The trust check "faults": the service refuses 10% of requests with 429, 5% with 503 and drops
 // 2% of connections, on every route (creates, polls, v1). 500 user-level calls across sync
 // parse, the analyzer, parse jobs, sync extract, extract jobs and v1 datasets go through
 // the real services; each must end with its result, stored once, and the service must

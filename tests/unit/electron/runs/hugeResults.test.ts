@@ -1,5 +1,5 @@
 /**
- * Issue 9, "fuzzed results", at the far end of "huge arrays": a million elements where a
+ * The trust check "fuzzed results", at the far end of "huge arrays": a million elements where a
  * response has an array, through the same loaders as the fuzzer (the client, the workspace,
  * the review screen). Each is answered within seconds, with a clear error or a bounded,
  * flagged display. Elements are as small as the contract allows, so the count is what is tested.

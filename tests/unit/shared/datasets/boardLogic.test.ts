@@ -30,7 +30,7 @@ describe('pending changes', () => {
 });
 
 describe('training form', () => {
-  it('builds the request of seed 001 §4.1', () => {
+  it('builds the training request body (v1.training.request)', () => {
     const built = buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, randAugment: true });
     expect(built.errors).toEqual({});
     expect(built.request).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Issue 9, "fuzzed results": parse, extract, job and analyzer responses, generated valid and
+ * The trust check "fuzzed results": parse, extract, job and analyzer responses, generated valid and
  * then mutated, go through every loader (the clients, the import, the workspace, the job
  * tracker and list, the review screen's model and fields). Each must answer with the
  * app's clear error or a usable, flagged display: never another exception, never a hang.
