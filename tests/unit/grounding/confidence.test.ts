@@ -92,7 +92,8 @@ describe('value-tight selection', () => {
   });
 
   it('a block without atomic grounding lights its own box and is not outlined', () => {
-    const bare = buildParseModel(response([{ ...text, atomic_grounding: undefined }]));
+    const { atomic_grounding: _atomic, ...withoutAtomic } = text;
+    const bare = buildParseModel(response([withoutAtomic]));
     const selection = selectRanges(bare, 'total', [{ start: 19, end: 24 }]);
     expect(selection.boxes).toEqual([bare.nodes.get('text-0')!.box]);
     expect(selection.outlineNodeIds).toEqual([]);
