@@ -9,7 +9,7 @@ import { orderFields } from '../../../renderer/fields/reviewQueue.js';
 // cells' words too), node-level grounding never; a line-level model scores nothing.
 
 const box = (x: number, y: number, w = 0.08) => ({ xmin: x, ymin: y, xmax: x + w, ymax: y + 0.02 });
-const g = (start: number, end: number, b = box(0.1, 0.1), confidence?: number) => ({ page: 1, range: { start, end }, box: b, ...(confidence === undefined ? {} : { confidence }) });
+const g = (start: number, end: number, b = box(0.1, 0.1), confidence?: number) => ({ page: 1, range: { start, end }, box: b, confidence });
 
 // "Invoice 4471 Total 93.20" then a table "| Qty | 7 |"
 const markdown = 'Invoice 4471 Total 93.20\n\n| Qty | 7 |';
