@@ -37,7 +37,7 @@ export function createLogger(dataDir: string | null, options: { console?: boolea
 
   const write = (level: LogLevel, message: string, details?: Record<string, unknown>) => {
     const line = scrub(
-      JSON.stringify({ time: new Date().toISOString(), level, message, ...(details ? { details } : {}) }),
+      JSON.stringify({ time: new Date().toISOString(), level, message, details }),
     );
     if (file) {
       try {

@@ -32,11 +32,11 @@ export interface KeyInfo {
   /** The secret with most characters replaced by asterisks. */
   masked: string;
   /** The masked legacy secret, for `v1-legacy` keys. */
-  masked2?: string;
+  masked2?: string | undefined;
   /** False when the keychain no longer holds this key's secret. */
   inKeychain: boolean;
   /** Inference endpoints' origins the user confirmed sending this v1 key to. */
-  inferenceOrigins?: string[];
+  inferenceOrigins?: string[] | undefined;
 }
 
 export interface RevealedKey {

@@ -150,8 +150,8 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export interface FieldDecision {
   status: ReviewStatus;
   /** The reviewer's value, for `corrected`. */
-  correctedValue?: string;
-  note?: string;
+  correctedValue?: string | undefined;
+  note?: string | undefined;
   decidedAt: string;
 }
 

@@ -41,8 +41,8 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   try {
     const response = await fetch(request.url, {
       method: request.method,
-      headers: request.headers,
-      body: request.body,
+      headers: request.headers ?? {},
+      body: request.body ?? null,
       signal,
       redirect: request.redirect ?? 'error',
     });

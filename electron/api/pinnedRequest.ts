@@ -61,7 +61,7 @@ export function pinnedGet(url: URL, options: PinnedGet): Promise<PinnedAnswer> {
       headers: options.headers ?? {},
       agent: false,
       lookup: lookup as never,
-      ...(options.ca !== undefined ? { ca: options.ca } : {}),
+      ca: options.ca,
     });
     const timer = setTimeout(() => {
       timedOut = true;

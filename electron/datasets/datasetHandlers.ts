@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors.js';
+import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { HandlerTable } from '../handlers.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
@@ -30,7 +31,7 @@ export function createDatasetHandlers(
     'datasets:createTag': ({ projectId, name }) => datasets.createTag(projectId, name),
     'datasets:renameTag': ({ projectId, tagId, name }) => datasets.renameTag(projectId, tagId, name),
     'datasets:createMetadata': ({ projectId, ...body }) => datasets.createMetadata(projectId, body),
-    'datasets:updateMetadata': ({ projectId, metadataId, ...body }) => datasets.updateMetadata(projectId, metadataId, body),
+    'datasets:updateMetadata': ({ projectId, metadataId, ...body }) => datasets.updateMetadata(projectId, metadataId, withoutUndefined(body)),
     'datasets:importMedia': ({ projectId, fileName, text }) => datasets.importMedia(projectId, fileName, text),
     'datasets:addMediaIds': ({ projectId, text }) => datasets.addMediaIds(projectId, text),
     'datasets:removeMedia': ({ projectId, mediaIds }) => datasets.removeMedia(projectId, mediaIds),

@@ -193,7 +193,7 @@ export class DatasetsService {
    * what was already applied.
    */
   async applyMetadata(
-    request: { runId: string; projectId: number; changes: { metadataAppend: Record<string, unknown>; mediaIds: number[] }[]; batchSize?: number },
+    request: { runId: string; projectId: number; changes: { metadataAppend: Record<string, unknown>; mediaIds: number[] }[]; batchSize?: number | undefined },
     signal?: AbortSignal,
   ): Promise<ApplyResult> {
     const { projectId, runId } = request;

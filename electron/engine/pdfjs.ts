@@ -66,7 +66,7 @@ export async function openPdf(bytes: Uint8Array, fileName: string, password?: st
     // A page drawn for OCR decodes its images outside the worker's heap ceiling: a small file can
     // claim a 30,000 × 30,000 image. pdf.js leaves out an image over this many pixels.
     maxImageSize: OCR_LIMITS.maxImagePixels,
-    ...(password === undefined ? {} : { password }),
+    password,
   });
   try {
     // In a thread of its own pdf.js could loop forever without stopping the worker's timers (and

@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { JobRequest } from '../../shared/jobs.js';
+import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { HandlerTable } from '../handlers.js';
 import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
@@ -14,7 +15,7 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
   const { jobs, keys, workspace, settings } = services;
   return {
     'jobs:create': async ({ runId, ...request }) => {
-      const job: JobRequest = request.service === 'parse' ? request : { ...request, documentId: (await workspace.result(request.sourceResultId)).documentId };
+      const job: JobRequest = withoutUndefined(request.service === 'parse' ? request : { ...request, documentId: (await workspace.result(request.sourceResultId)).documentId });
       if (!runId) return jobs.tracker.submit(job, { retry: { policy: USER_CALL_POLICY } });
       // Named as a run: a refused create shows as "retrying" on the run, and Cancel stops it.
       const retry = retryAsProgress(services.emit, runId, 'Creating the job');
@@ -32,28 +33,23 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
       }
       // A retry is a new job with the same document and options; the old record stays.
       const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl } = record.request;
-      const again: JobRequest = { service, documentId, ...{ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl } };
-      return jobs.tracker.submit(stripUndefined(again), { retry: { policy: USER_CALL_POLICY } });
+      const again: JobRequest = { service, documentId, ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl }) };
+      return jobs.tracker.submit(again, { retry: { policy: USER_CALL_POLICY } });
     },
     'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),
     'jobs:settleUnsure': ({ intentId, action }) => jobs.tracker.settleUnsure(intentId, action),
     'jobs:settings': () => readJobSettings(settings),
     'jobs:setSettings': async (patch) => {
-      const updated = await updateJobSettings(settings, stripUndefined(patch));
+      const updated = await updateJobSettings(settings, withoutUndefined(patch));
       if (patch.batchConcurrency !== undefined) jobs.batches.setConcurrency(updated.batchConcurrency);
       return updated;
     },
     'batch:estimate': ({ documentIds }) => jobs.batches.estimate(documentIds),
-    'batch:create': ({ documentIds, confirmPages, ...options }) => jobs.batches.create(documentIds, stripUndefined(options), confirmPages),
+    'batch:create': ({ documentIds, confirmPages, ...options }) => jobs.batches.create(documentIds, withoutUndefined(options), confirmPages),
     'batch:list': () => jobs.batches.list(),
     'batch:pause': ({ batchId }) => jobs.batches.pause(batchId),
     'batch:resume': ({ batchId }) => jobs.batches.resume(batchId),
     'batch:cancelPending': ({ batchId }) => jobs.batches.cancelPending(batchId),
     'batch:retryFailed': ({ batchId, includeUnsure }) => jobs.batches.retryFailed(batchId, includeUnsure ?? false),
   };
-}
-
-/** exactOptionalPropertyTypes: optional fields are left out, never `undefined`. */
-function stripUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

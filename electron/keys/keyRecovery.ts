@@ -7,7 +7,7 @@ import { validateAddress, validateKeySecrets } from './keyValidation.js';
 export interface FoundKey {
   kind: KeyKind;
   secret: string;
-  secret2?: string;
+  secret2?: string | undefined;
 }
 
 /**

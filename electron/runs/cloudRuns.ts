@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { StoredResult } from '../../shared/workspace.js';
+import { withoutUndefined, type ValidatedOptional } from '../../shared/withoutUndefined.js';
 import { AnalyzerClient } from '../api/analyzerClient.js';
 import type { AnalyzerInput } from '../api/preflight/analyzerPreflight.js';
 import type { DocumentFile } from '../api/preflight/documentInput.js';
@@ -39,11 +40,11 @@ const uploading = (upload: DocumentUpload, work: string) => (upload.decrypted ? 
 export interface CloudParseRequest {
   runId: string;
   documentId: string;
-  keyId?: string;
-  model?: string;
-  options?: Record<string, unknown>;
+  keyId?: string | undefined;
+  model?: string | undefined;
+  options?: Record<string, unknown> | undefined;
   /** Send the document's remembered web address (`document_url`) instead of its bytes. */
-  byUrl?: boolean;
+  byUrl?: boolean | undefined;
 }
 
 /** v2 parse of a workspace document; the answer (200 or 206) is stored verbatim. */
@@ -88,8 +89,8 @@ async function byAddress(deps: CloudDeps, documentId: string, credential: Creden
 export interface AnalyzerRunRequest {
   runId: string;
   documentId: string;
-  keyId?: string;
-  options?: Omit<AnalyzerInput, 'document'>;
+  keyId?: string | undefined;
+  options?: ValidatedOptional<Omit<AnalyzerInput, 'document'>> | undefined;
 }
 
 /** The older analyzer takes analyzer keys only: it answers a v2 key with 401, so none is offered to it. */
@@ -113,7 +114,7 @@ export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, 
   const { document } = upload;
   const client = new AnalyzerClient({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Analyzing in the cloud') });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: uploading(upload, 'Analyzing') });
-  const outcome = await client.analyze({ ...request.options, document: upload.file }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
+  const outcome = await client.analyze({ ...withoutUndefined(request.options ?? {}), document: upload.file }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
   if (!outcome.response.data) throw new AppError({ code: 'unreadable_result', message: 'The analyzer answered without data.' });
   // The analyzer's metadata is not specified; the pages sent are known here.
   const pagesSent = request.options?.pages?.length ?? (await documentPages(deps.workspace, document.id));

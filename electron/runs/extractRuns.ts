@@ -40,8 +40,8 @@ export async function runLocalExtract(workspace: Workspace, request: { resultId:
 export interface CloudExtractRequest {
   runId: string;
   resultId: string;
-  keyId?: string;
-  model?: string;
+  keyId?: string | undefined;
+  model?: string | undefined;
   schema: Record<string, unknown>;
 }
 

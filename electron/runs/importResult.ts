@@ -10,12 +10,12 @@ export interface ImportRequest {
   fileName: string;
   text: string;
   /** For an extraction: the parse result whose Markdown its ranges point into. */
-  sourceResultId?: string;
+  sourceResultId?: string | undefined;
   /**
    * A job's whole result, for a document picked by the user (or the job's own): only a parse
    * result, and one that does not reach past the document's last page.
    */
-  wholeDocument?: true;
+  wholeDocument?: true | undefined;
 }
 
 /**

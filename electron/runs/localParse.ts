@@ -9,7 +9,7 @@ import { summarizeResult } from './resultSummary.js';
 /** Runs the offline engine on a workspace document, reporting progress per page, and stores the result. */
 export async function runLocalParse(
   deps: { workspace: Workspace; passwords?: DocumentPasswords; emit: (event: AppEvent) => void },
-  request: { runId: string; documentId: string; options?: ParseOptions },
+  request: { runId: string; documentId: string; options?: ParseOptions | undefined },
   signal: AbortSignal,
 ): Promise<StoredResult> {
   const document = await deps.workspace.documentInfo(request.documentId);

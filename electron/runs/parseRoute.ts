@@ -9,15 +9,15 @@ import { runCloudParse } from './cloudRuns.js';
 export interface CloudParseRoute {
   runId: string;
   documentId: string;
-  keyId?: string;
-  model?: string;
-  options?: Record<string, unknown>;
+  keyId?: string | undefined;
+  model?: string | undefined;
+  options?: Record<string, unknown> | undefined;
   /** auto: by the document's pages and size (and by the options: some exist only on jobs). */
   mode: 'auto' | 'sync' | 'job';
-  serviceTier?: 'standard' | 'priority';
-  outputSaveUrl?: string;
+  serviceTier?: 'standard' | 'priority' | undefined;
+  outputSaveUrl?: string | undefined;
   /** Send the document's remembered web address (`document_url`) instead of its bytes. */
-  byUrl?: boolean;
+  byUrl?: boolean | undefined;
 }
 
 /**

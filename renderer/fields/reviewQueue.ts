@@ -73,5 +73,5 @@ export interface UndoEntry {
 export function restoredDecision(entry: UndoEntry): Omit<FieldDecision, 'decidedAt'> | null {
   if (!entry.previous) return null;
   const { status, correctedValue, note } = entry.previous;
-  return { status, ...(correctedValue !== undefined ? { correctedValue } : {}), ...(note !== undefined ? { note } : {}) };
+  return { status, correctedValue, note };
 }

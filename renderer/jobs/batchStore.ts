@@ -41,7 +41,7 @@ export const useBatchStore = create<BatchState>((set, get) => {
     if (event.type === 'batch') replace(event.batch);
   });
   const create = async (documentIds: string[], confirmPages?: number) => {
-    replace(await requireApi().batch.create({ documentIds, ...batchOptions(), ...(confirmPages !== undefined ? { confirmPages } : {}) }));
+    replace(await requireApi().batch.create({ documentIds, ...batchOptions(), confirmPages }));
   };
   return {
     batches: [],

@@ -83,7 +83,7 @@ export async function unlockAsking(document: DocumentInfo): Promise<boolean> {
  */
 export async function importUrlAsking(url: string, keyId: string | undefined): Promise<DocumentInfo | null> {
   const api = requireApi();
-  const request = { url, ...(keyId ? { keyId } : {}) };
+  const request = { url, keyId };
   try {
     return await api.documents.importUrl(request);
   } catch (error) {

@@ -41,7 +41,7 @@ const LETTER = { width: 612, height: 792 } as const;
  * needs one (an encrypted PDF with only an owner password opens without).
  */
 export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?: string): Promise<PdfHandle> {
-  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), ...(password === undefined ? {} : { password }) });
+  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password });
   let closed = false;
   const drawings = new Set<PageDrawing>();
   const close = () => {

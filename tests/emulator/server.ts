@@ -123,7 +123,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const latency = findFault(info.faults, 'latency');
       if (latency && !latency.afterWork) await sleep(latency.ms);
       info.form = await readForm(req, body);
-      log.fields = loggedFields(info.form, body);
+      const fields = loggedFields(info.form, body);
+      if (fields) log.fields = fields;
       const answer = (await route(info)) ?? notFound(path);
       if (latency?.afterWork) await sleep(latency.ms);
       return finish(answer);

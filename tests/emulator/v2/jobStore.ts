@@ -178,9 +178,9 @@ export function pollEnvelope(job: JobRecord): Record<string, unknown> {
     completed_at: job.completedAt,
     model_version: job.modelVersion,
     progress: job.status === 'completed' ? 1 : job.status === 'processing' ? 0.5 : 0,
-    ...(job.result !== undefined ? { result: job.result } : {}),
+    result: job.result,
     ...(job.outputUrl !== undefined ? { output_url: job.outputUrl } : {}),
-    ...(job.error ? { error: job.error } : {}),
+    error: job.error,
   };
 }
 

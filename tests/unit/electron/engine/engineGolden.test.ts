@@ -87,7 +87,7 @@ function outline(result: ParseResponse): string {
     return { page: page.page, text: `${page.status}: ${runs.join(' ')}` };
   });
   // Consecutive pages that came out alike are one entry ("2–5 ok: …").
-  const groups: { first?: number; last?: number; text: string }[] = [];
+  const groups: { first: number | undefined; last: number | undefined; text: string }[] = [];
   for (const { page, text } of pages) {
     const group = groups.at(-1);
     if (group && group.text === text && page === (group.last ?? 0) + 1) group.last = page;

@@ -17,7 +17,7 @@ const CONTROL = '33333333-3333-4333-8333-333333333333';
 const STRAY_SECRET2 = '44444444-4444-4444-8444-444444444444';
 const NOT_OURS = '55555555-5555-4555-8555-555555555555';
 const ADDRESSES: DefaultAddresses = { v2: 'https://api.ade.landing.ai', analyzer: 'https://api.va.landing.ai', v1: 'https://api.landing.ai', 'v1-legacy': 'https://api.landing.ai' };
-const entry = (kind: string, secret: string, secret2?: string) => JSON.stringify({ v: 1, kind, secret, ...(secret2 !== undefined ? { secret2 } : {}) });
+const entry = (kind: string, secret: string, secret2?: string) => JSON.stringify({ v: 1, kind, secret, secret2 });
 
 let dataDir: string;
 beforeEach(async () => {

@@ -165,7 +165,8 @@ describe('review export: page, box and exact source text per field', () => {
       expect(loaded.model && sliceMarkdown(loaded.model, { start: 0, end: markdownLength(loaded.model) })).toBe(markdown);
       const missing = await loadExportSource(workspace, { ...extraction, sourceResultId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' });
       expect(missing.model).toBeNull();
-      expect(await loadExportSource(workspace, { ...extraction, sourceResultId: undefined })).toMatchObject({ model: null, reason: expect.stringContaining('does not say') });
+      const { sourceResultId: _source, ...withoutSource } = extraction;
+      expect(await loadExportSource(workspace, withoutSource)).toMatchObject({ model: null, reason: expect.stringContaining('does not say') });
     } finally {
       await removeWorkspaceDir(dir);
     }

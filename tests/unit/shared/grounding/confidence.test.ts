@@ -9,7 +9,7 @@ import { orderFields } from '../../../../renderer/fields/reviewQueue.js';
 // cells' words too), node-level grounding never; a line-level model scores nothing.
 
 const box = (x: number, y: number, w = 0.08) => ({ xmin: x, ymin: y, xmax: x + w, ymax: y + 0.02 });
-const g = (start: number, end: number, b = box(0.1, 0.1), confidence?: number) => ({ page: 1, range: { start, end }, box: b, ...(confidence === undefined ? {} : { confidence }) });
+const g = (start: number, end: number, b = box(0.1, 0.1), confidence?: number) => ({ page: 1, range: { start, end }, box: b, confidence });
 
 // "Invoice 4471 Total 93.20" then a table "| Qty | 7 |"
 const markdown = 'Invoice 4471 Total 93.20\n\n| Qty | 7 |';
@@ -92,7 +92,8 @@ describe('value-tight selection', () => {
   });
 
   it('a block without atomic grounding lights its own box and is not outlined', () => {
-    const bare = buildParseModel(response([{ ...text, atomic_grounding: undefined }]));
+    const { atomic_grounding: _atomic, ...withoutAtomic } = text;
+    const bare = buildParseModel(response([withoutAtomic]));
     const selection = selectRanges(bare, 'total', [{ start: 19, end: 24 }]);
     expect(selection.boxes).toEqual([bare.nodes.get('text-0')!.box]);
     expect(selection.outlineNodeIds).toEqual([]);

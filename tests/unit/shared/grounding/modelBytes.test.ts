@@ -16,7 +16,7 @@ import { modelDifferences } from '../../../support/compareModels.js';
 import { buildParseModel as buildObjectModel } from '../../../support/objectParseModel.js';
 import { SOURCE_PARSE } from '../../../trust/fuzz/arbParse.js';
 
-const g = (start: number, end: number, page = 1, confidence?: number) => ({ page, range: { start, end }, box: { xmin: 0.1, ymin: 0.2, xmax: 0.3, ymax: 0.4 }, ...(confidence === undefined ? {} : { confidence }) });
+const g = (start: number, end: number, page = 1, confidence?: number) => ({ page, range: { start, end }, box: { xmin: 0.1, ymin: 0.2, xmax: 0.3, ymax: 0.4 }, confidence });
 /** Small, but with every section in use: astral text, words with scores, a table with cells, two pages, an odd page number. */
 const SMALL = {
   markdown: 'Total 😀 42 👩‍💻 | a | b |',

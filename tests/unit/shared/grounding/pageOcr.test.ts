@@ -7,7 +7,7 @@ import { selectNode, selectRanges } from '../../../../shared/grounding/selection
 // What the review workspace reads of a page read by OCR: the page's `ocr` key and the words'
 // confidence, leniently (a malformed key is no OCR, a confidence outside 0–1 is none).
 
-const g = (start: number, end: number, confidence?: number) => ({ page: 1, range: { start, end }, box: { xmin: 0.1, ymin: 0.1, xmax: 0.2, ymax: 0.2 }, ...(confidence === undefined ? {} : { confidence }) });
+const g = (start: number, end: number, confidence?: number) => ({ page: 1, range: { start, end }, box: { xmin: 0.1, ymin: 0.1, xmax: 0.2, ymax: 0.2 }, confidence });
 
 function response(page: Partial<StructureNode>, children: StructureNode[]): ParseResponse {
   const markdown = 'Total due 93.20 and more';
