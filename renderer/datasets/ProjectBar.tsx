@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { requireApi, toAppError } from '../ipc/client.js';
+import { useFormAction } from '../components/useFormAction.js';
+import { requireApi } from '../ipc/client.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useActiveProject, useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
@@ -20,22 +21,9 @@ export function ProjectBar() {
   const [name, setName] = useState('');
   const [idText, setIdText] = useState('');
   const [keyId, setKeyId] = useState('');
-  const [error, setError] = useState<AppError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useFormAction();
   const [confirmForget, setConfirmForget] = useState(false);
   const chosenKey = keyId || keys.find((k) => k.enabled)?.id || '';
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(toAppError(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
