@@ -161,7 +161,7 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
         </label>
       </div>
       <div className="form-actions">
-        <button type="button" className="danger" data-testid="apply-all" disabled={!value || confirm !== project.name} onClick={() => void submit()}>
+        <button type="button" className="danger" data-testid="apply-all" disabled={!value || confirm !== project.name} title={!value ? 'Choose the value first' : confirm !== project.name ? 'Type the project name to confirm' : undefined} onClick={() => void submit()}>
           Apply to all media of “{project.name}”
         </button>
       </div>

@@ -74,7 +74,7 @@ export function ProjectBar() {
             <span className={project.isActive === false ? 'ds-badge inactive' : 'ds-badge active'} data-testid="ds-project-state">
               {project.isActive === undefined ? 'state unknown' : project.isActive ? 'active' : 'inactive'}
             </span>
-            <button type="button" data-testid="ds-toggle-active" disabled={busy} onClick={() => void run(async () => put(await requireApi().datasets.setActive({ projectId: project.id, isActive: project.isActive === false })))}>
+            <button type="button" data-testid="ds-toggle-active" disabled={busy} title={busy ? 'Wait for the last change to this project' : undefined} onClick={() => void run(async () => put(await requireApi().datasets.setActive({ projectId: project.id, isActive: project.isActive === false })))}>
               {project.isActive === false ? 'Activate' : 'Deactivate'}
             </button>
             <label className="ds-inline">
@@ -139,7 +139,7 @@ export function ProjectBar() {
             <FieldError error={error} field="keyId" />
           </label>
           <div className="ds-form-submit">
-            <button type="submit" className="primary" data-testid="ds-project-save" disabled={busy}>
+            <button type="submit" className="primary" data-testid="ds-project-save" disabled={busy} title={busy ? 'Wait for the last change to this project' : undefined}>
               {mode === 'create' ? 'Create project' : 'Add project'}
             </button>
           </div>

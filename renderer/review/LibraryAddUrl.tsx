@@ -52,7 +52,7 @@ export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
       <button type="submit" className="primary" disabled={form.busy || url.trim() === ''} title={url.trim() === '' ? 'Type or paste the address first' : undefined} data-testid="library-url-add">
         {form.busy ? 'Downloading…' : 'Add'}
       </button>
-      <button type="button" onClick={onClose} disabled={form.busy}>
+      <button type="button" onClick={onClose} disabled={form.busy} title={form.busy ? 'The download is under way' : undefined}>
         Cancel
       </button>
       {note ? (

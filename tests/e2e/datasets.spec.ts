@@ -141,6 +141,7 @@ test('apply a value to every media of the project, after typing its name', async
   await page.getByTestId('apply-all-value').selectOption('night');
   await page.getByTestId('apply-all-confirm').fill('Everything?');
   await expect(page.getByTestId('apply-all')).toBeDisabled();
+  await expect(page.getByTestId('apply-all')).toHaveAttribute('title', 'Type the project name to confirm');
   await page.getByTestId('apply-all-confirm').fill('Everything');
   await page.getByTestId('apply-all').click();
   await expect(tile(page, m(2)).getByTestId('media-meta')).toContainText('lighting: night');
