@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
 import { forgetThumbnails } from './useThumbnail.js';
-import { useFormAction } from './useFormAction.js';
 
 /**
  * The folders thumbnails may be read from. In the app the folder is picked in the system's

@@ -2,11 +2,11 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { findPredictions } from '../../shared/datasets/predictions.js';
 import type { KeyInfo } from '../../shared/keys.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
 import { JsonView } from './JsonView.js';
-import { useFormAction } from './useFormAction.js';
 
 /** Post an image to a deployment endpoint with a v1 key (or legacy pair); show the answer and draw what it found. */
 export function InferencePanel() {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { pendingByMedia } from '../../shared/datasets/pending.js';
 import type { MediaListProblem, ProjectEntry } from '../../shared/datasets/registry.js';
-import type { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { requireApi, toAppError } from '../ipc/client.js';
+import { useFormAction } from '../components/useFormAction.js';
+import { requireApi } from '../ipc/client.js';
 import { useBoardStore } from './boardStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { ImageFolders } from './ImageFolders.js';
@@ -32,7 +32,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   const [pasted, setPasted] = useState('');
   const [problems, setProblems] = useState<MediaListProblem[]>([]);
   const [importNote, setImportNote] = useState<string | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
+  const { error, setError, run } = useFormAction();
   const [box, setBox] = useState<Box | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -60,23 +60,14 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setError(null);
-    try {
-      afterImport(await requireApi().datasets.importMedia({ projectId: project.id, fileName: file.name, text: await file.text() }));
-    } catch (caught) {
-      setError(toAppError(caught));
-    }
+    await run(async () => afterImport(await requireApi().datasets.importMedia({ projectId: project.id, fileName: file.name, text: await file.text() })));
   };
 
-  const addPasted = async () => {
-    setError(null);
-    try {
+  const addPasted = () =>
+    run(async () => {
       afterImport(await requireApi().datasets.addMediaIds({ projectId: project.id, text: pasted }));
       setPasted('');
-    } catch (caught) {
-      setError(toAppError(caught));
-    }
-  };
+    });
 
   const assigned = (count: number, what: string) => setNote(count > 0 ? `${what} → ${count} media (pending)` : what.includes('type a value') ? what : 'Select media first (click, shift-click, ctrl/cmd-click or drag a box).');
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ProjectEntry } from '../../shared/datasets/registry.js';
 import { pendingMediaCount } from '../../shared/datasets/pending.js';
-import type { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
 import { useBoardStore } from './boardStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
@@ -114,22 +114,18 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
   const [name, setName] = useState(project.metadata[0]?.name ?? '');
   const [value, setValue] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<AppError | null>(null);
+  const { error, setError, run } = useFormAction();
   const [result, setResult] = useState<string | null>(null);
   const definition = project.metadata.find((d) => d.name === name) ?? project.metadata[0];
   if (!definition) return null;
-  const submit = async () => {
-    setError(null);
-    try {
+  const submit = () =>
+    run(async () => {
       const answer = await requireApi().datasets.applyToAll({ projectId: project.id, metadataAppend: { [definition.name]: value }, confirmProjectName: confirm });
       put(answer.project);
       setResult(`${definition.name} = ${value} set on all ${answer.updated} media of “${project.name}”.`);
       setOpen(false);
       setConfirm('');
-    } catch (caught) {
-      setError(toAppError(caught));
-    }
-  };
+    });
   return (
     <details className="apply-all" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary>Apply a value to all media of the project…</summary>
@@ -165,7 +161,7 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
         </label>
       </div>
       <div className="form-actions">
-        <button type="button" className="danger" data-testid="apply-all" disabled={!value || confirm !== project.name} onClick={() => void submit()}>
+        <button type="button" className="danger" data-testid="apply-all" disabled={!value || confirm !== project.name} title={!value ? 'Choose the value first' : confirm !== project.name ? 'Type the project name to confirm' : undefined} onClick={() => void submit()}>
           Apply to all media of “{project.name}”
         </button>
       </div>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { requireApi, toAppError } from '../ipc/client.js';
+import { useFormAction } from '../components/useFormAction.js';
+import { requireApi } from '../ipc/client.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useActiveProject, useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
@@ -20,22 +21,9 @@ export function ProjectBar() {
   const [name, setName] = useState('');
   const [idText, setIdText] = useState('');
   const [keyId, setKeyId] = useState('');
-  const [error, setError] = useState<AppError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useFormAction();
   const [confirmForget, setConfirmForget] = useState(false);
   const chosenKey = keyId || keys.find((k) => k.enabled)?.id || '';
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(toAppError(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +74,7 @@ export function ProjectBar() {
             <span className={project.isActive === false ? 'ds-badge inactive' : 'ds-badge active'} data-testid="ds-project-state">
               {project.isActive === undefined ? 'state unknown' : project.isActive ? 'active' : 'inactive'}
             </span>
-            <button type="button" data-testid="ds-toggle-active" disabled={busy} onClick={() => void run(async () => put(await requireApi().datasets.setActive({ projectId: project.id, isActive: project.isActive === false })))}>
+            <button type="button" data-testid="ds-toggle-active" disabled={busy} title={busy ? 'Wait for the last change to this project' : undefined} onClick={() => void run(async () => put(await requireApi().datasets.setActive({ projectId: project.id, isActive: project.isActive === false })))}>
               {project.isActive === false ? 'Activate' : 'Deactivate'}
             </button>
             <label className="ds-inline">
@@ -151,7 +139,7 @@ export function ProjectBar() {
             <FieldError error={error} field="keyId" />
           </label>
           <div className="ds-form-submit">
-            <button type="submit" className="primary" data-testid="ds-project-save" disabled={busy}>
+            <button type="submit" className="primary" data-testid="ds-project-save" disabled={busy} title={busy ? 'Wait for the last change to this project' : undefined}>
               {mode === 'create' ? 'Create project' : 'Add project'}
             </button>
           </div>

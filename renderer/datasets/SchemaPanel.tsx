@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import type { MetadataDefinition, Tag } from '../../shared/contracts/v1Datasets.js';
 import type { ProjectEntry } from '../../shared/datasets/registry.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
-import { useFormAction } from './useFormAction.js';
 
 const splitChoices = (text: string) => text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
 const when = (iso: string) => (Number.isFinite(Date.parse(iso)) ? new Date(iso).toLocaleString() : iso);

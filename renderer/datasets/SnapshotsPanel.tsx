@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ExportRecord, ProjectEntry } from '../../shared/datasets/registry.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
-import { useFormAction } from './useFormAction.js';
 
 /** Seconds left until an ISO time, ticking once a second. */
 function useCountdown(iso: string): number | null {

@@ -4,11 +4,11 @@ import type { ProjectEntry, TrainingRecord } from '../../shared/datasets/registr
 import { buildTrainingRequest, DEFAULT_TRAINING_FORM, type TrainingForm, type TrainingFormField } from '../../shared/datasets/trainingForm.js';
 import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
 import { MetricsChart } from './MetricsChart.js';
-import { useFormAction } from './useFormAction.js';
 
 /** Start a training (validated before sending) and read its metrics per split. */
 export function TrainingPanel({ project }: { project: ProjectEntry }) {

@@ -3,6 +3,7 @@ import { checkJobId, CURRENT_JOB_ID } from '../../shared/contracts/v2Jobs.js';
 import { AppError } from '../../shared/errors.js';
 import type { JobService } from '../../shared/jobs.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useJobsStore } from './jobsStore.js';
 
@@ -14,31 +15,21 @@ import { useJobsStore } from './jobsStore.js';
 export function OpenJobById() {
   const [typed, setTyped] = useState('');
   const [olderService, setOlderService] = useState<JobService>('parse');
-  const [error, setError] = useState<AppError | null>(null);
-  const [busy, setBusy] = useState(false);
   const keyId = useJobsStore((s) => s.keyId);
   const keys = useKeysStore((s) => s.keys);
   const id = typed.trim();
   const current = CURRENT_JOB_ID.exec(id);
   const service: JobService = current ? (current[1] as JobService) : olderService;
   const older = id !== '' && !current;
+  const form = useFormAction({ explain: (error) => (error.code === 'not_found' ? noSuchJob(service, id, keyName()) : error) });
 
   const open = async () => {
     const check = checkJobId(id, service);
     if (!check.ok) {
-      setError(new AppError({ code: 'invalid_job_id', message: check.reason, hint: 'Paste the id as the service gave it (e.g. parse-01J…, or an older UUID or job_… id). Nothing was sent.' }));
+      form.setError(new AppError({ code: 'invalid_job_id', message: check.reason, hint: 'Paste the id as the service gave it (e.g. parse-01J…, or an older UUID or job_… id). Nothing was sent.' }));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await useJobsStore.getState().openById(service, id);
-    } catch (caught) {
-      const known = caught instanceof AppError ? caught : new AppError({ code: 'unexpected', message: String(caught) });
-      setError(known.code === 'not_found' ? noSuchJob(service, id, keyName()) : known);
-    } finally {
-      setBusy(false);
-    }
+    await form.run(() => useJobsStore.getState().openById(service, id));
   };
 
   function keyName(): string {
@@ -68,12 +59,12 @@ export function OpenJobById() {
           </select>
         </label>
       ) : null}
-      <button type="submit" disabled={busy || id === ''} title={id === '' ? 'Type or paste a job id first' : undefined} data-testid="open-job-go">
-        {busy ? 'Opening…' : 'Open'}
+      <button type="submit" disabled={form.busy || id === ''} title={id === '' ? 'Type or paste a job id first' : undefined} data-testid="open-job-go">
+        {form.busy ? 'Opening…' : 'Open'}
       </button>
-      {error ? (
+      {form.error ? (
         <div className="wide">
-          <ErrorMessage error={error} onDismiss={() => setError(null)} />
+          <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} />
         </div>
       ) : null}
     </form>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { AppError } from '../../shared/errors.js';
 import { KEY_KIND_LABELS, KEY_KINDS, type KeyKind } from '../../shared/keys.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { toAppError } from '../ipc/client.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { useKeysStore } from './keysStore.js';
 
 /** Adds a key: the secret goes straight to main (and the keychain); the form forgets it on success. */
@@ -14,16 +13,13 @@ export function AddKeyForm() {
   const [secret, setSecret] = useState('');
   const [secret2, setSecret2] = useState('');
   const [address, setAddress] = useState('');
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useFormAction();
 
-  const fieldError = (field: string) => error?.fields?.[field];
+  const fieldError = (field: string) => form.error?.fields?.[field];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
+    await form.run(async () => {
       await add({
         name,
         kind,
@@ -35,11 +31,7 @@ export function AddKeyForm() {
       setSecret('');
       setSecret2('');
       setAddress('');
-    } catch (caught) {
-      setError(toAppError(caught));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -79,10 +71,10 @@ export function AddKeyForm() {
           {fieldError('address') ? <span className="field-error">{fieldError('address')}</span> : <span className="field-help">Leave empty for the public service. Use your region's address, a proxy, or the local emulator.</span>}
         </label>
       </div>
-      {error ? <ErrorMessage error={error} onDismiss={() => setError(null)} /> : null}
+      {form.error ? <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} /> : null}
       <div className="form-actions">
-        <button type="submit" className="primary" data-testid="key-save" disabled={saving}>
-          {saving ? 'Saving…' : 'Save to keychain'}
+        <button type="submit" className="primary" data-testid="key-save" disabled={form.busy}>
+          {form.busy ? 'Saving…' : 'Save to keychain'}
         </button>
       </div>
     </form>

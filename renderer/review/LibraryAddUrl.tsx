@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useFormAction } from '../components/useFormAction.js';
 import { addFromUrl } from './addFromUrl.js';
 
 /**
@@ -9,31 +10,24 @@ import { addFromUrl } from './addFromUrl.js';
  */
 export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
   const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const form = useFormAction();
   const [note, setNote] = useState('');
 
   const add = async () => {
     const address = url.trim();
     if (!/^https?:\/\//i.test(address)) {
-      setError(new AppError({ code: 'invalid_document_url', message: 'Give a web address starting with https:// (or http:// for the emulator on this computer).', hint: 'Paste the link to a PDF or an image.' }));
+      form.setError(new AppError({ code: 'invalid_document_url', message: 'Give a web address starting with https:// (or http:// for the emulator on this computer).', hint: 'Paste the link to a PDF or an image.' }));
       return;
     }
-    setBusy(true);
-    setError(null);
     setNote('');
-    try {
+    await form.run(async () => {
       const added = await addFromUrl(address);
       if (!added) return;
       setUrl('');
       // Opened: the form's work is done. Not opened (the user went to another document): say where it went.
       if (added.opened) onClose();
       else setNote(`“${added.document.name}” was added to the library; open it from there when you are ready.`);
-    } catch (caught) {
-      setError(caught instanceof AppError ? caught : new AppError({ code: 'unexpected', message: String(caught) }));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -52,13 +46,13 @@ export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
         placeholder="https://…/document.pdf"
         aria-label="Document web address"
         autoFocus
-        disabled={busy}
+        disabled={form.busy}
         data-testid="library-url-input"
       />
-      <button type="submit" className="primary" disabled={busy || url.trim() === ''} title={url.trim() === '' ? 'Type or paste the address first' : undefined} data-testid="library-url-add">
-        {busy ? 'Downloading…' : 'Add'}
+      <button type="submit" className="primary" disabled={form.busy || url.trim() === ''} title={url.trim() === '' ? 'Type or paste the address first' : undefined} data-testid="library-url-add">
+        {form.busy ? 'Downloading…' : 'Add'}
       </button>
-      <button type="button" onClick={onClose} disabled={busy}>
+      <button type="button" onClick={onClose} disabled={form.busy} title={form.busy ? 'The download is under way' : undefined}>
         Cancel
       </button>
       {note ? (
@@ -67,7 +61,7 @@ export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
         </p>
       ) : null}
       <p className="small muted">Downloaded here to show its pages; a cloud parse can then send this address instead of the file.</p>
-      <ErrorMessage error={error} onDismiss={() => setError(null)} />
+      <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} />
     </form>
   );
 }

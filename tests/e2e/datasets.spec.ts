@@ -128,6 +128,30 @@ test('box select and the keyboard alternative to dragging', async ({ page, previ
   void preview;
 });
 
+test('apply a value to every media of the project, after typing its name', async ({ page, preview, emulator }) => {
+  const id = await setUp(page, emulator, 'Everything');
+  await createMetadata(page, 'lighting', 'day, night');
+  await page.getByTestId('ds-tab-board').click();
+  const m = (n: number) => id * 100 + n;
+  await page.getByTestId('media-ids').fill(`${m(1)}, ${m(2)}`);
+  await page.getByTestId('media-ids-add').click();
+  await expect(page.getByTestId('media-tile')).toHaveCount(2);
+
+  await page.getByText('Apply a value to all media of the project…').click();
+  await page.getByTestId('apply-all-value').selectOption('night');
+  await page.getByTestId('apply-all-confirm').fill('Everything?');
+  await expect(page.getByTestId('apply-all')).toBeDisabled();
+  await expect(page.getByTestId('apply-all')).toHaveAttribute('title', 'Type the project name to confirm');
+  await page.getByTestId('apply-all-confirm').fill('Everything');
+  await page.getByTestId('apply-all').click();
+  await expect(tile(page, m(2)).getByTestId('media-meta')).toContainText('lighting: night');
+  await expect(page.getByTestId('apply-all-confirm')).toBeHidden();
+  const media = Object.values((await emulatorProjects(emulator)).find((p) => p.id === id)!.media);
+  expect(media.length).toBeGreaterThanOrEqual(2);
+  expect(media.every((v) => v.lighting === 'night')).toBe(true);
+  void preview;
+});
+
 test('start a training and see its metrics chart', async ({ page, preview, emulator }) => {
   const id = await setUp(page, emulator, 'Training', 'v1-legacy');
   await page.getByTestId('ds-tab-schema').click();

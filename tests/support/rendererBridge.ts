@@ -70,3 +70,30 @@ export async function startRendererBridge(): Promise<RendererBridge> {
     },
   };
 }
+
+/**
+ * A renderer window in this process: `window.groundwork` is the bridge's api (or what `wrap`
+ * makes of it) until `close`. Open it before the first import of a renderer store: the IPC
+ * client reads the bridge when it is first imported.
+ */
+export async function openRendererWindow(wrap: (api: GroundworkApi) => GroundworkApi = (api) => api): Promise<RendererBridge> {
+  const bridge = await startRendererBridge();
+  const scope = globalThis as { window?: unknown };
+  scope.window = { groundwork: wrap(bridge.api) };
+  return {
+    ...bridge,
+    async close() {
+      await bridge.close();
+      delete scope.window;
+    },
+  };
+}
+
+/** A window with the Review screen's store, its library listed. */
+export async function openReviewWindow(wrap?: (api: GroundworkApi) => GroundworkApi) {
+  const bridge = await openRendererWindow(wrap);
+  const { useReviewStore } = await import('../../renderer/review/reviewStore.js');
+  const { useLibraryStore } = await import('../../renderer/review/libraryStore.js');
+  await useLibraryStore.getState().load();
+  return { bridge, store: useReviewStore, library: useLibraryStore };
+}

@@ -5,7 +5,7 @@ import type { JobRow } from '../../../../shared/jobs.js';
 import type { useJobsStore } from '../../../../renderer/jobs/jobsStore.js';
 import { DEMO_KEYS } from '../../../emulator/keys.js';
 import { startEmulator, type Emulator } from '../../../emulator/server.js';
-import { startRendererBridge, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // The Jobs screen's store against the real services and the emulator: a job's details that
 // come late never replace what the user opened since.
@@ -17,11 +17,9 @@ const slow = new Map<string, Promise<void>>();
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  bridge = await startRendererBridge();
-  await bridge.services.keys.add({ name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  const jobs = bridge.api.jobs;
-  const api: GroundworkApi = {
-    ...bridge.api,
+  // Details of the jobs in `slow` come late.
+  const withSlowDetails = ({ jobs, ...api }: GroundworkApi): GroundworkApi => ({
+    ...api,
     jobs: {
       ...jobs,
       detail: async (request) => {
@@ -30,15 +28,15 @@ beforeAll(async () => {
         return answer;
       },
     },
-  };
-  (globalThis as { window?: unknown }).window = { groundwork: api };
+  });
+  bridge = await openRendererWindow(withSlowDetails);
+  await bridge.services.keys.add({ name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   store = (await import('../../../../renderer/jobs/jobsStore.js')).useJobsStore;
 });
 
 afterAll(async () => {
   await bridge?.close();
   await emulator?.close();
-  delete (globalThis as { window?: unknown }).window;
 });
 
 /** A parse job made straight on the emulator (as another machine would). */

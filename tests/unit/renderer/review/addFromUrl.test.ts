@@ -6,7 +6,7 @@ import type { addFromUrl as AddFromUrl } from '../../../../renderer/review/addFr
 import type { useReviewStore } from '../../../../renderer/review/reviewStore.js';
 import { DEMO_KEYS } from '../../../emulator/keys.js';
 import { startEmulator, type Emulator } from '../../../emulator/server.js';
-import { startRendererBridge, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // "+ URL" against the real services and the emulator's storage (an address on this computer,
 // allowed because the v2 key's service is here too): a long download does not take the screen
@@ -29,13 +29,10 @@ async function stored(name: string, pages: number): Promise<string> {
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  bridge = await startRendererBridge();
+  let useLibraryStore;
+  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
   await bridge.services.keys.add({ name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  (globalThis as { window?: unknown }).window = { groundwork: bridge.api };
-  store = (await import('../../../../renderer/review/reviewStore.js')).useReviewStore;
   ({ addFromUrl } = await import('../../../../renderer/review/addFromUrl.js'));
-  const { useLibraryStore } = await import('../../../../renderer/review/libraryStore.js');
-  await useLibraryStore.getState().load();
   await store.getState().openSample();
   report = await bridge.services.workspace.addDocument('report.pdf', new Uint8Array(await readFile('resources/samples/report.pdf')));
   await useLibraryStore.getState().entry(report.id);
@@ -44,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bridge?.close();
   await emulator?.close();
-  delete (globalThis as { window?: unknown }).window;
 });
 
 describe('add from a web address', () => {

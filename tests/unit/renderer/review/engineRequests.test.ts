@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GroundworkApi } from '../../../../shared/ipc.js';
 import type { useEngineSettings as UseEngineSettings } from '../../../../renderer/review/engineSettings.js';
 import type { useReviewStore } from '../../../../renderer/review/reviewStore.js';
-import { startRendererBridge, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // What the review store sends for the engine settings, read where it crosses to main (the
 // real services answer behind it): each key kind keeps its own key, and an extraction names a
@@ -14,25 +14,19 @@ let settings: typeof UseEngineSettings;
 const sent: Array<{ channel: string; request: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
-  bridge = await startRendererBridge();
-  const { engine } = bridge.api;
   const recorded = <F extends (request: never) => unknown>(channel: string, call: F): F =>
     ((request: never) => {
       sent.push({ channel, request: request as Record<string, unknown> });
       return call(request);
     }) as F;
-  const api: GroundworkApi = { ...bridge.api, engine: { ...engine, parse: recorded('engine:parse', engine.parse), extract: recorded('engine:extract', engine.extract) } };
-  (globalThis as { window?: unknown }).window = { groundwork: api };
-  store = (await import('../../../../renderer/review/reviewStore.js')).useReviewStore;
+  const withRecorded = (api: GroundworkApi): GroundworkApi => ({ ...api, engine: { ...api.engine, parse: recorded('engine:parse', api.engine.parse), extract: recorded('engine:extract', api.engine.extract) } });
+  ({ bridge, store } = await openReviewWindow(withRecorded));
   settings = (await import('../../../../renderer/review/engineSettings.js')).useEngineSettings;
-  const { useLibraryStore } = await import('../../../../renderer/review/libraryStore.js');
-  await useLibraryStore.getState().load();
   await store.getState().openSample();
 });
 
 afterAll(async () => {
   await bridge?.close();
-  delete (globalThis as { window?: unknown }).window;
 });
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { modelFileBytes } from '../../../../electron/workspace/modelFile.js';
 import type { useReviewStore } from '../../../../renderer/review/reviewStore.js';
 import { modelOfResult } from '../../../../shared/grounding/resultModel.js';
 import type { DocumentInfo, StoredResult } from '../../../../shared/workspace.js';
-import { startRendererBridge, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 import { wholeMarkdown } from '../../../support/compareModels.js';
 
 // The review store opening parse results through results:model, against the real services
@@ -15,11 +15,8 @@ let invoice: DocumentInfo;
 let parsed: StoredResult;
 
 beforeAll(async () => {
-  bridge = await startRendererBridge();
-  (globalThis as { window?: unknown }).window = { groundwork: bridge.api };
-  store = (await import('../../../../renderer/review/reviewStore.js')).useReviewStore;
-  const { useLibraryStore } = await import('../../../../renderer/review/libraryStore.js');
-  await useLibraryStore.getState().load();
+  let useLibraryStore;
+  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
   invoice = await bridge.services.workspace.addDocument('invoice.pdf', new Uint8Array(await readFile('resources/samples/invoice.pdf')));
   // The local engine's parse, stored (and its model built) as a run stores it.
   const { runLocalParse } = await import('../../../../electron/runs/localParse.js');
@@ -29,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bridge?.close();
-  delete (globalThis as { window?: unknown }).window;
 });
 
 const cacheFile = (id: string) => bridge.services.workspace.models.path(id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { passwordProtectedPdf, USER_PASSWORD } from '../../../support/encryptedPdf.js';
-import { startRendererBridge, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // Two locked PDFs asked for at once (a batch reaching one while the reviewer opens another):
 // the questions come one after the other, each answered by the reviewer, neither cancelled by
@@ -8,13 +8,11 @@ import { startRendererBridge, type RendererBridge } from '../../../support/rende
 let bridge: RendererBridge;
 
 beforeAll(async () => {
-  bridge = await startRendererBridge();
-  (globalThis as { window?: unknown }).window = { groundwork: bridge.api };
+  bridge = await openRendererWindow();
 });
 
 afterAll(async () => {
   await bridge?.close();
-  delete (globalThis as { window?: unknown }).window;
 });
 
 it('a second password question waits for the first instead of closing it', async () => {

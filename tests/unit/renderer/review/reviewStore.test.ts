@@ -4,7 +4,7 @@ import type { DocumentInfo } from '../../../../shared/workspace.js';
 import { markdownLength, sliceMarkdown } from '../../../../shared/grounding/parseModel.js';
 import type { useReviewStore } from '../../../../renderer/review/reviewStore.js';
 import { rgbPng } from '../../../support/png.js';
-import { startRendererBridge, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // The review store against the real main-process services (in this process), with answers held
 // back where a slow disk or service would be: what the reviewer does last is what they see.
@@ -16,12 +16,8 @@ let invoice: DocumentInfo;
 let report: DocumentInfo;
 
 beforeAll(async () => {
-  bridge = await startRendererBridge();
-  // The renderer's IPC client reads the bridge when it is first imported.
-  (globalThis as { window?: unknown }).window = { groundwork: bridge.api };
-  store = (await import('../../../../renderer/review/reviewStore.js')).useReviewStore;
-  const { useLibraryStore } = await import('../../../../renderer/review/libraryStore.js');
-  await useLibraryStore.getState().load();
+  let useLibraryStore;
+  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
   await store.getState().openSample();
   invoice = store.getState().document!;
   report = await bridge.services.workspace.addDocument('report.pdf', new Uint8Array(await readFile('resources/samples/report.pdf')));
@@ -30,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bridge?.close();
-  delete (globalThis as { window?: unknown }).window;
 });
 
 beforeEach(async () => {

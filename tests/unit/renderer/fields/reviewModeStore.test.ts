@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UndoEntry } from '../../../../renderer/fields/reviewQueue.js';
+
+// The review-mode switch (remembered across sessions) and its undo stack, which holds the
+// decisions of one extraction at a time.
+const remembered = new Map<string, string>();
+
+beforeEach(() => {
+  remembered.clear();
+  vi.stubGlobal('localStorage', { getItem: (k: string) => remembered.get(k) ?? null, setItem: (k: string, v: string) => void remembered.set(k, v) });
+  vi.resetModules();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const load = async () => (await import('../../../../renderer/fields/reviewModeStore.js')).useReviewMode;
+const entry = (extractionId: string, path: string): UndoEntry => ({ extractionId, path, previous: undefined });
+
+describe('review mode store', () => {
+  it('is on unless turned off, and a new window remembers it turned off', async () => {
+    expect((await load()).getState().on).toBe(true);
+    (await load()).getState().setOn(false);
+    vi.resetModules();
+    expect((await load()).getState().on).toBe(false);
+  });
+
+  it('undo takes back the latest decision of that extraction; another extraction starts a new stack', async () => {
+    const mode = await load();
+    mode.getState().pushUndo(entry('a', 'total'));
+    mode.getState().pushUndo(entry('a', 'date'));
+    expect(mode.getState().popUndo('a')?.path).toBe('date');
+    mode.getState().pushUndo(entry('b', 'vendor'));
+    expect(mode.getState().undo).toEqual([entry('b', 'vendor')]);
+    expect(mode.getState().popUndo('b')?.path).toBe('vendor');
+    expect(mode.getState().popUndo('a')).toBeUndefined();
+  });
+
+  it('keeps the latest 200 decisions', async () => {
+    const mode = await load();
+    for (let i = 0; i < 205; i++) mode.getState().pushUndo(entry('a', `f${i}`));
+    expect(mode.getState().undo).toHaveLength(200);
+    expect(mode.getState().undo[0]?.path).toBe('f5');
+    expect(mode.getState().popUndo('a')?.path).toBe('f204');
+  });
+});
