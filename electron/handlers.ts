@@ -1,4 +1,5 @@
-import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
+import type { Channel } from '../shared/ipc/channels.js';
+import type { RequestOut, ResponseOf } from '../shared/ipc/table.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
 import { importDocumentFromUrl } from './documents/importFromUrl.js';

@@ -1,5 +1,6 @@
 import { AppError, type AppErrorData, type IpcResult } from '../shared/errors.js';
-import { ipcTable, type Channel } from '../shared/ipc.js';
+import type { Channel } from '../shared/ipc/channels.js';
+import { ipcTable } from '../shared/ipc/table.js';
 import type { HandlerTable } from './handlers.js';
 import type { Logger } from './log.js';
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { AppEvent } from '../shared/events.js';
-import type { DefaultAddresses } from '../shared/ipc.js';
+import type { DefaultAddresses } from '../shared/ipc/keys.js';
 import { applyNetworkSettings } from './api/networkLimits.js';
 import { activeConfig, KEYCHAIN_SERVICES } from './config.js';
 import { DocumentPasswords } from './documents/documentPasswords.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { KEY_KINDS, maskSecret, type AddKeyRequest, type KeyInfo, type KeyKind, type RevealedKey } from '../../shared/keys.js';
-import type { DefaultAddresses } from '../../shared/ipc.js';
+import { KEY_KINDS, maskSecret, type KeyInfo, type KeyKind, type RevealedKey } from '../../shared/keys.js';
+import type { AddKeyRequest, DefaultAddresses } from '../../shared/ipc/keys.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
 import type { KeyRecord, SettingsStore } from '../settings/settings.js';

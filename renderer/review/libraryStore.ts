@@ -7,7 +7,7 @@ import { mergeEntries, withJobNews, withNews, type DocumentNews } from './librar
 
 /** How many entries the first listing brings ahead of the rest: more than a window shows. */
 const FIRST_ENTRIES = 60;
-/** The most document ids one `library:list` takes (shared/ipc.ts): more changed at once list everything. */
+/** The most document ids one `library:list` takes (shared/ipc/documents.ts): more changed at once list everything. */
 const MAX_LISTED_IDS = 1000;
 
 interface LibraryState {

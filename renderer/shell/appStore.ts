@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AppInfo } from '../../shared/ipc.js';
+import type { AppInfo } from '../../shared/ipc/app.js';
 import { requireApi } from '../ipc/client.js';
 
 export const SCREENS = ['review', 'jobs', 'datasets', 'keys'] as const;

@@ -2,7 +2,8 @@ import { dispatch } from '../../electron/ipcDispatch.js';
 import type { HandlerTable } from '../../electron/handlers.js';
 import type { Logger } from '../../electron/log.js';
 import { AppError } from '../../shared/errors.js';
-import type { Channel, RequestIn, ResponseOf } from '../../shared/ipc.js';
+import type { Channel } from '../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
 import type { ParseAnswer, StoredResult } from '../../shared/workspace.js';
 
 /** One IPC call as the renderer makes it: the request validated by main, an error answer thrown as the AppError it carries. */

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors.js';
-import type { RequestIn } from '../../../shared/ipc.js';
+import type { RequestIn } from '../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import type { DocumentInfo, EngineName, StoredResult } from '../../../shared/workspace.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';

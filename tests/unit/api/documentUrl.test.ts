@@ -9,7 +9,8 @@ import { downloadDocument } from '../../../electron/documents/documentFromUrl.js
 import { createHandlers, type HandlerTable } from '../../../electron/handlers.js';
 import { createLogger } from '../../../electron/log.js';
 import { createServices, type Services } from '../../../electron/services.js';
-import type { Channel, RequestIn, ResponseOf } from '../../../shared/ipc.js';
+import type { Channel } from '../../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import { ipcCall, resultOf } from '../../support/ipcCall.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';

@@ -12,7 +12,7 @@ import { createLogger } from '../../../electron/log.js';
 import { Notices } from '../../../electron/notices.js';
 import { armFault, caught, PNG, pdf, useEmulator } from '../api/emulatorHarness.js';
 import { KEY_IDS, useDatasets } from './datasetsHarness.js';
-import { datasetsRequests } from '../../../shared/datasets/ipcDatasets.js';
+import { datasetsRequests } from '../../../shared/ipc/datasets.js';
 
 const holder = useEmulator();
 const ds = useDatasets(holder);

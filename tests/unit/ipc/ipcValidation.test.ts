@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS, ipcTable, type Channel } from '../../../shared/ipc.js';
+import { CHANNELS, type Channel } from '../../../shared/ipc/channels.js';
+import { ipcTable } from '../../../shared/ipc/table.js';
 import { AppError } from '../../../shared/errors.js';
 import type { HandlerTable } from '../../../electron/handlers.js';
 import { dispatch } from '../../../electron/ipcDispatch.js';

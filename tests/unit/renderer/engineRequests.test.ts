@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GroundworkApi } from '../../../shared/ipc.js';
+import type { GroundworkApi } from '../../../shared/ipc/table.js';
 import type { useEngineSettings as UseEngineSettings } from '../../../renderer/review/engineSettings.js';
 import type { useReviewStore } from '../../../renderer/review/reviewStore.js';
 import { startRendererBridge, type RendererBridge } from '../../support/rendererBridge.js';

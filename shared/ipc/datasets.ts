@@ -1,12 +1,11 @@
 /** Request schemas of the datasets / training / snapshots / inference IPC channels. */
 import { z } from 'zod';
 import { trainingRequestSchema } from '../contracts/v1Datasets.js';
-import { keyIdSchema } from '../keys.js';
+import { keyIdSchema, runIdSchema } from './ids.js';
 
 export const projectIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const itemIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const nameSchema = z.string().max(500);
-const runIdSchema = z.string().uuid();
 const mediaIdsSchema = z.array(itemIdSchema).max(1_000_000);
 const metadataAppendSchema = z.record(z.string().min(1).max(500), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
 export const MAX_MEDIA_LIST_CHARS = 20 * 1024 * 1024;

@@ -1,14 +1,11 @@
-/** Request schemas of the jobs:* and batch:* IPC channels (issue 6); every one strict. */
+/** Request schemas of the jobs:* and batch:* IPC channels; every one strict. */
 import { z } from 'zod';
-import { JOB_LIST_PAGE_SIZE, JOB_STATUSES, OLDER_JOB_ID } from './contracts/v2Jobs.js';
-import { keyIdSchema } from './keys.js';
+import { JOB_LIST_PAGE_SIZE, JOB_STATUSES, OLDER_JOB_ID } from '../contracts/v2Jobs.js';
+import { keyIdSchema, runIdSchema, workspaceIdSchema as workspaceId } from './ids.js';
 
-const workspaceId = z.string().regex(/^[a-zA-Z0-9_-]{1,80}$/, 'not a workspace id');
 const service = z.enum(['parse', 'extract']);
 const jobId = z.string().regex(OLDER_JOB_ID, 'not a job id');
 const batchId = z.string().uuid();
-/** Names the create as a run: its retries are reported as progress and it can be cancelled. */
-const runId = z.string().uuid();
 const model = z.string().trim().min(1).max(120);
 const serviceTier = z.enum(['standard', 'priority']);
 const outputSaveUrl = z.string().trim().min(1).max(8000);
@@ -26,7 +23,8 @@ export const jobsRequests = {
         options: options.optional(),
         serviceTier: serviceTier.optional(),
         outputSaveUrl: outputSaveUrl.optional(),
-        runId: runId.optional(),
+        /** Names the create as a run: its retries are reported as progress and it can be cancelled. */
+        runId: runIdSchema.optional(),
       })
       .strict(),
     z
@@ -37,7 +35,7 @@ export const jobsRequests = {
         keyId: keyIdSchema.optional(),
         model: model.optional(),
         outputSaveUrl: outputSaveUrl.optional(),
-        runId: runId.optional(),
+        runId: runIdSchema.optional(),
       })
       .strict(),
   ]),

@@ -1,9 +1,9 @@
 /**
  * The names of the IPC channels, without their schemas, so that the sandboxed preload can
- * build `window.groundwork` without bundling zod. `shared/ipc.ts` holds the schemas and
+ * build `window.groundwork` without bundling zod. `table.ts` holds the schemas and
  * types; the compiler checks that its table has exactly these channels.
  */
-import type { AppEvent } from './events.js';
+import type { AppEvent } from '../events.js';
 
 export const CHANNELS = [
   'app:info',
@@ -95,7 +95,7 @@ export function channelPath(channel: Channel): { domain: string; verb: string } 
 /**
  * Builds `window.groundwork` with one generic loop: a named function per channel, grouped
  * by domain. Used by the Electron preload and the preview bridge client alike, so both
- * expose exactly the same functions. (The precise type is `GroundworkApi` in ipc.ts.)
+ * expose exactly the same functions. (The precise type is `GroundworkApi` in table.ts.)
  */
 export function buildGroundworkApi(
   invoke: (channel: Channel, request: unknown) => Promise<unknown>,
