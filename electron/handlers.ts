@@ -1,9 +1,8 @@
-import type { Channel } from '../shared/ipc/channels.js';
-import type { RequestOut, ResponseOf } from '../shared/ipc/table.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
 import { importDocumentFromUrl } from './documents/importFromUrl.js';
 import { importDocument, unlockDocument } from './documents/unlockDocument.js';
+import type { HandlerTable } from './ipcDispatch.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
 import { exportReview } from './review/exportReview.js';
 import { loadExportSource } from './review/exportSource.js';
@@ -14,10 +13,6 @@ import { runLocalParse } from './runs/localParse.js';
 import { openSample } from './runs/openSample.js';
 import { routeCloudParse } from './runs/parseRoute.js';
 import type { Services } from './services.js';
-
-/** A handler gets the request already validated by its channel's schema. */
-export type Handler<C extends Channel> = (request: RequestOut<C>) => Promise<ResponseOf<C>>;
-export type HandlerTable = { [C in Channel]: Handler<C> };
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */
 export function createHandlers(services: Services): HandlerTable {

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.js';
-import type { HandlerTable } from '../handlers.js';
+import type { HandlerTable } from '../ipcDispatch.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
 import { DatasetsService } from './datasetsService.js';

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { JobRequest } from '../../shared/jobs.js';
-import type { HandlerTable } from '../handlers.js';
+import type { HandlerTable } from '../ipcDispatch.js';
 import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Services } from '../services.js';
 import { jobDetail, listJobs, localJobs } from './jobList.js';

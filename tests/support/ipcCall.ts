@@ -1,5 +1,5 @@
 import { dispatch } from '../../electron/ipcDispatch.js';
-import type { HandlerTable } from '../../electron/handlers.js';
+import type { HandlerTable } from '../../electron/ipcDispatch.js';
 import type { Logger } from '../../electron/log.js';
 import { AppError } from '../../shared/errors.js';
 import type { Channel } from '../../shared/ipc/channels.js';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CHANNELS, type Channel } from '../../../shared/ipc/channels.js';
 import { ipcTable } from '../../../shared/ipc/table.js';
 import { AppError } from '../../../shared/errors.js';
-import type { HandlerTable } from '../../../electron/handlers.js';
+import type { HandlerTable } from '../../../electron/ipcDispatch.js';
 import { dispatch } from '../../../electron/ipcDispatch.js';
 import { createLogger } from '../../../electron/log.js';
 
