@@ -324,6 +324,14 @@ export class Workspace {
     return Promise.all(entries.map(async (e) => (e.document.pageCount === undefined ? { ...e, document: await this.withPageCount(e.document as StoredDocumentInfo) } : e)));
   }
 
+  /** Part of the library: only the documents named (one not listed is gone), then only the first entries. */
+  async libraryPart(only: { first?: number | undefined; documentIds?: readonly string[] | undefined }): Promise<LibraryEntry[]> {
+    const library = await this.library();
+    const wanted = only.documentIds ? new Set(only.documentIds) : null;
+    const listed = wanted ? library.filter((e) => wanted.has(e.document.id)) : library;
+    return only.first === undefined ? listed : listed.slice(0, only.first);
+  }
+
   /** Writes catalog.json now if a change is waiting to be saved (at quit; a bench's end). */
   async flush(): Promise<void> {
     if (this.saveTimer) clearTimeout(this.saveTimer);

@@ -80,3 +80,6 @@ export const jobsRequests = {
   batchId: z.object({ batchId }).strict(),
   batchRetryFailed: z.object({ batchId, includeUnsure: z.boolean().optional() }).strict(),
 };
+
+/** A `jobs:create` request as its handler receives it. */
+export type JobCreateRequest = z.output<typeof jobsRequests.create>;
