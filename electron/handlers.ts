@@ -51,8 +51,8 @@ export function createHandlers(services: Services): HandlerTable {
     'results:get': ({ id }) => workspace.resultText(id),
     'results:model': ({ id, rebuild }) => workspace.resultModel(id, rebuild ? { rebuild } : {}),
     'results:import': (request) => importResult(workspace, request),
-    'engine:parse': (request) => runs.run(request.runId, (signal) => runParse(services, request, signal)),
-    'engine:extract': (request) =>
+    'runs:parse': (request) => runs.run(request.runId, (signal) => runParse(services, request, signal)),
+    'runs:extract': (request) =>
       request.engine === 'local'
         ? runLocalExtract(workspace, request)
         : runs.run(request.runId, (signal) => runCloudExtract(services, request, signal)),

@@ -14,7 +14,7 @@ import type { Notices } from '../notices.js';
 import type { ChosenFolder, DownloadResult } from '../../shared/ipc/datasets.js';
 import { readAllowedImage } from './allowedImage.js';
 import { archiveName } from './archiveName.js';
-import { DatasetsStore } from './datasetsStore.js';
+import { ProjectRegistry } from './projectRegistry.js';
 import { DownloadFolders } from './downloadFolder.js';
 import { checkImageFolder, folderToAllow, imageUnavailable, MAX_THUMBNAIL_BYTES, mediaCopiesFolder } from './imageFolders.js';
 import { downloadArchive } from './snapshotDownload.js';
@@ -39,11 +39,11 @@ export interface DatasetsDeps {
  * no read endpoints).
  */
 export class DatasetsService {
-  readonly store: DatasetsStore;
+  readonly store: ProjectRegistry;
   private readonly downloadFolders: DownloadFolders;
 
   constructor(private readonly deps: DatasetsDeps) {
-    this.store = new DatasetsStore(deps.dataDir, deps);
+    this.store = new ProjectRegistry(deps.dataDir, deps);
     this.downloadFolders = new DownloadFolders(deps.chooseFolder);
   }
 

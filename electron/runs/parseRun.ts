@@ -6,7 +6,7 @@ import { runLocalParse } from './localParse.js';
 import { routeCloudParse } from './parseRoute.js';
 
 /** A parse run by the engine it names: the offline engine, the v2 parse service (direct or a job) or the older analyzer. */
-export async function runParse(services: Services, request: RequestOut<'engine:parse'>, signal: AbortSignal): Promise<ParseAnswer> {
+export async function runParse(services: Services, request: RequestOut<'runs:parse'>, signal: AbortSignal): Promise<ParseAnswer> {
   switch (request.engine) {
     case 'local':
       return { result: await runLocalParse(services, request, signal) };

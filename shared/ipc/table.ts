@@ -61,8 +61,8 @@ export const ipcTable = {
   'results:get': channel<StoredResultText>()(res.get),
   'results:model': channel<ResultModel>()(res.model),
   'results:import': channel<StoredResult>()(res.import),
-  'engine:parse': channel<ParseAnswer>()(rn.parse),
-  'engine:extract': channel<StoredResult>()(rn.extract),
+  'runs:parse': channel<ParseAnswer>()(rn.parse),
+  'runs:extract': channel<StoredResult>()(rn.extract),
   'runs:cancel': channel<boolean>()(rn.cancel),
   'samples:open': channel<{ document: DocumentInfo; result: StoredResult }>()(smp.open),
 

@@ -164,7 +164,7 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   await preview.stop();
 
   const channels = new Set(answers.map((a) => a.channel));
-  for (const channel of ['keys:add', 'keys:list', 'keys:test', 'engine:parse', 'engine:extract', 'jobs:list', 'datasets:createProject', 'training:start', 'snapshots:export', 'inference:run']) {
+  for (const channel of ['keys:add', 'keys:list', 'keys:test', 'runs:parse', 'runs:extract', 'jobs:list', 'datasets:createProject', 'training:start', 'snapshots:export', 'inference:run']) {
     expect(channels, `no ${channel} answer was recorded`).toContain(channel);
   }
   expect(answers.filter((a) => a.channel === 'keys:reveal')).toHaveLength(1); // the control, searched apart

@@ -13,8 +13,8 @@ export async function ipcCall<C extends Channel>(handlers: HandlerTable, logger:
   return result.value as ResponseOf<C>;
 }
 
-/** The stored result of an `engine:parse` answer; a job where a result was expected fails the test. */
+/** The stored result of an `runs:parse` answer; a job where a result was expected fails the test. */
 export function resultOf(answer: ParseAnswer): StoredResult {
-  if ('job' in answer) throw new Error(`engine:parse created job ${answer.job.jobId} (${answer.reason}) where a direct result was expected`);
+  if ('job' in answer) throw new Error(`runs:parse created job ${answer.job.jobId} (${answer.reason}) where a direct result was expected`);
   return answer.result;
 }

@@ -38,7 +38,7 @@ export interface RunsSlice {
 }
 
 /** The request for the selected engine, from its settings; bad settings fail here, before anything is sent. */
-function engineRequest(engine: EngineName, runId: string, document: DocumentInfo): RequestIn<'engine:parse'> {
+function engineRequest(engine: EngineName, runId: string, document: DocumentInfo): RequestIn<'runs:parse'> {
   const documentId = document.id;
   const settings = useEngineSettings.getState();
   switch (engine) {
@@ -118,7 +118,7 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     if (!document || documentStatus !== 'ready' || runs[document.id]) return Promise.resolve();
     const target = document.id;
     return attemptRun(target, async () => {
-      const answer = await asRun(target, 'Starting…', (runId) => requireApi().engine.parse(engineRequest(engine, runId, document)));
+      const answer = await asRun(target, 'Starting…', (runId) => requireApi().runs.parse(engineRequest(engine, runId, document)));
       if ('job' in answer) followJob(answer.job, answer.reason, landJob);
       else await land(answer.result);
     });
@@ -141,8 +141,8 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
       // Offline too it is the document's run: a second press, or Run, waits for it.
       const extraction: StoredResult = await asRun(source.documentId, 'Extracting…', (runId) =>
         extractor === 'local'
-          ? api.engine.extract({ engine: 'local', resultId: source.id, schema })
-          : api.engine.extract({ engine: 'extract', runId, resultId: source.id, schema, ...keyAndModel }),
+          ? api.runs.extract({ engine: 'local', resultId: source.id, schema })
+          : api.runs.extract({ engine: 'extract', runId, resultId: source.id, schema, ...keyAndModel }),
       );
       await land(extraction);
     });

@@ -15,13 +15,13 @@ const sent: Array<{ channel: string; request: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
   bridge = await startRendererBridge();
-  const { engine } = bridge.api;
+  const { runs } = bridge.api;
   const recorded = <F extends (request: never) => unknown>(channel: string, call: F): F =>
     ((request: never) => {
       sent.push({ channel, request: request as Record<string, unknown> });
       return call(request);
     }) as F;
-  const api: GroundworkApi = { ...bridge.api, engine: { ...engine, parse: recorded('engine:parse', engine.parse), extract: recorded('engine:extract', engine.extract) } };
+  const api: GroundworkApi = { ...bridge.api, runs: { ...runs, parse: recorded('runs:parse', runs.parse), extract: recorded('runs:extract', runs.extract) } };
   (globalThis as { window?: unknown }).window = { groundwork: api };
   store = (await import('../../../renderer/review/reviewStore.js')).useReviewStore;
   settings = (await import('../../../renderer/review/engineSettings.js')).useEngineSettings;
@@ -50,9 +50,9 @@ describe('engine requests', () => {
     await store.getState().runEngine();
     await store.getState().runExtract({ type: 'object', properties: { total: { type: 'string' } } }, 'extract');
     expect(sent.map((s) => [s.channel, s.request.engine, s.request.keyId])).toEqual([
-      ['engine:parse', 'analyzer', analyzer],
-      ['engine:parse', 'parse', v2],
-      ['engine:extract', 'extract', v2],
+      ['runs:parse', 'analyzer', analyzer],
+      ['runs:parse', 'parse', v2],
+      ['runs:extract', 'extract', v2],
     ]);
     settings.getState().set({ keyIds: { v2: '', analyzer: '' } });
   });

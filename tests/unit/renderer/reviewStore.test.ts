@@ -60,9 +60,9 @@ describe('review store', () => {
   it('Run does nothing while a document opens; pressed when it is open, it parses that document', async () => {
     const release = bridge.hold('documents:read');
     const opening = store.getState().openDocument(report.id);
-    const before = bridge.calls.get('engine:parse') ?? 0;
+    const before = bridge.calls.get('runs:parse') ?? 0;
     await store.getState().runEngine();
-    expect(bridge.calls.get('engine:parse') ?? 0).toBe(before);
+    expect(bridge.calls.get('runs:parse') ?? 0).toBe(before);
     release();
     await opening;
     const reportResults = (await resultsOf(report.id)).length;
@@ -76,7 +76,7 @@ describe('review store', () => {
   it('a run lands under its document while the reviewer looks at another, and does not pull them back', async () => {
     await store.getState().openDocument(report.id);
     const before = (await resultsOf(report.id)).length;
-    const release = bridge.hold('engine:parse');
+    const release = bridge.hold('runs:parse');
     const run = store.getState().runEngine();
     expect(store.getState().runs[report.id]).toBeDefined();
     await store.getState().openDocument(invoice.id);
@@ -170,7 +170,7 @@ describe('round trips', () => {
     expect(store.getState().result?.engine).toBe('local');
     // Each action once; the library is listed on main's change events, never re-pulled per action.
     expect(calls['documents:import']).toBe(1);
-    expect(calls['engine:parse']).toBe(1);
+    expect(calls['runs:parse']).toBe(1);
     expect(calls['documents:read'] ?? 0).toBe(0);
     // The run's answer carries its result: it is not read back.
     expect(calls['results:get'] ?? 0).toBe(0);

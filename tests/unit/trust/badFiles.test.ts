@@ -174,7 +174,7 @@ describe.each(rows)('$label', (row) => {
   it('the offline engine', async () => {
     const seen = await outcomeOf(() =>
       documentId
-        ? call('engine:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf)
+        ? call('runs:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf)
         : // Refused at the door, so it can only reach the engine's worker directly.
           parseLocally(file.bytes, {}, { filename: file.name }),
     );
@@ -193,7 +193,7 @@ describe.each(rows)('$label', (row) => {
       if (documentId) {
         const keyId = path === 'parse' ? keyIds.v2 : keyIds.analyzer;
         const request = path === 'parse' ? { engine: path, mode: 'sync' as const, runId: randomUUID(), documentId, keyId } : { engine: path, runId: randomUUID(), documentId, keyId };
-        return call('engine:parse', request).then(resultOf);
+        return call('runs:parse', request).then(resultOf);
       }
       const document = { bytes: file.bytes, filename: file.name };
       if (path === 'analyzer') return new AnalyzerClient({ credential: credential('analyzer', holder.emulator.url, KEYS.analyzer) }).analyze({ document });

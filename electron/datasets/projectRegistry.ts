@@ -5,15 +5,15 @@ import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
 import { JsonFileStore } from '../settings/jsonFileStore.js';
 
-export type DatasetsFileStore = JsonFileStore<typeof datasetsFileSchema>;
+export type ProjectRegistryFile = JsonFileStore<typeof datasetsFileSchema>;
 
 /**
  * The local registry of v1 projects (`<data>/datasets.json`): atomic writes, serialized
  * updates, a corrupt file set aside. Every change goes through `updateProject`, so two
  * actions on one project never lose each other's writes.
  */
-export class DatasetsStore {
-  readonly file: DatasetsFileStore;
+export class ProjectRegistry {
+  readonly file: ProjectRegistryFile;
 
   constructor(dataDir: string, deps: { logger: Logger; notices: Notices }) {
     this.file = new JsonFileStore(join(dataDir, 'datasets.json'), datasetsFileSchema, () => ({ version: 1 as const, projects: [], settings: { ...DEFAULT_DATASET_SETTINGS } }), {
