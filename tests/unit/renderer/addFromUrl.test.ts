@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentInfo } from '../../../shared/workspace.js';
-import type { addFromUrl as AddFromUrl } from '../../../renderer/review/addFromUrl.js';
-import type { useReviewStore } from '../../../renderer/review/reviewStore.js';
+import type { addFromUrl as AddFromUrl } from '../../../renderer/workspace/addFromUrl.js';
+import type { useWorkspaceStore } from '../../../renderer/workspace/workspaceStore.js';
 import { DEMO_KEYS } from '../../emulator/keys.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { startRendererBridge, type RendererBridge } from '../../support/rendererBridge.js';
@@ -13,7 +13,7 @@ import { startRendererBridge, type RendererBridge } from '../../support/renderer
 // from a document the user opened meanwhile.
 let bridge: RendererBridge;
 let emulator: Emulator;
-let store: typeof useReviewStore;
+let store: typeof useWorkspaceStore;
 let addFromUrl: typeof AddFromUrl;
 let report: DocumentInfo;
 
@@ -32,9 +32,9 @@ beforeAll(async () => {
   bridge = await startRendererBridge();
   await bridge.services.keys.add({ name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   (globalThis as { window?: unknown }).window = { groundwork: bridge.api };
-  store = (await import('../../../renderer/review/reviewStore.js')).useReviewStore;
-  ({ addFromUrl } = await import('../../../renderer/review/addFromUrl.js'));
-  const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+  store = (await import('../../../renderer/workspace/workspaceStore.js')).useWorkspaceStore;
+  ({ addFromUrl } = await import('../../../renderer/workspace/addFromUrl.js'));
+  const { useLibraryStore } = await import('../../../renderer/workspace/libraryStore.js');
   await useLibraryStore.getState().load();
   await store.getState().openSample();
   report = await bridge.services.workspace.addDocument('report.pdf', new Uint8Array(await readFile('resources/samples/report.pdf')));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyIdsStillUsable } from '../../../renderer/review/engineSettings.js';
+import { keyIdsStillUsable } from '../../../renderer/workspace/engineSettings.js';
 
 // A key chosen in the picker and later deleted or turned off is no choice: the picker falls back
 // to "(first enabled)", and runs must too, not send an id main refuses or a key turned off.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStale, ScopeSlot } from '../../../renderer/review/documentScope.js';
+import { isStale, ScopeSlot } from '../../../renderer/workspace/documentScope.js';
 
 describe('document scope', () => {
   it('work that finishes after its scope ended is stale, whether it succeeded or failed', async () => {

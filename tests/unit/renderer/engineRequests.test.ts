@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GroundworkApi } from '../../../shared/ipc/table.js';
-import type { useEngineSettings as UseEngineSettings } from '../../../renderer/review/engineSettings.js';
-import type { useReviewStore } from '../../../renderer/review/reviewStore.js';
+import type { useEngineSettings as UseEngineSettings } from '../../../renderer/workspace/engineSettings.js';
+import type { useWorkspaceStore } from '../../../renderer/workspace/workspaceStore.js';
 import { startRendererBridge, type RendererBridge } from '../../support/rendererBridge.js';
 
 // What the review store sends for the engine settings, read where it crosses to main (the
 // real services answer behind it): each key kind keeps its own key, and an extraction names a
 // model only when one was picked.
 let bridge: RendererBridge;
-let store: typeof useReviewStore;
+let store: typeof useWorkspaceStore;
 let settings: typeof UseEngineSettings;
 const sent: Array<{ channel: string; request: Record<string, unknown> }> = [];
 
@@ -23,9 +23,9 @@ beforeAll(async () => {
     }) as F;
   const api: GroundworkApi = { ...bridge.api, runs: { ...runs, parse: recorded('runs:parse', runs.parse), extract: recorded('runs:extract', runs.extract) } };
   (globalThis as { window?: unknown }).window = { groundwork: api };
-  store = (await import('../../../renderer/review/reviewStore.js')).useReviewStore;
-  settings = (await import('../../../renderer/review/engineSettings.js')).useEngineSettings;
-  const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+  store = (await import('../../../renderer/workspace/workspaceStore.js')).useWorkspaceStore;
+  settings = (await import('../../../renderer/workspace/engineSettings.js')).useEngineSettings;
+  const { useLibraryStore } = await import('../../../renderer/workspace/libraryStore.js');
   await useLibraryStore.getState().load();
   await store.getState().openSample();
 });

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { modelFileBytes } from '../../../electron/workspace/modelFile.js';
-import type { useReviewStore } from '../../../renderer/review/reviewStore.js';
+import type { useWorkspaceStore } from '../../../renderer/workspace/workspaceStore.js';
 import { modelOfResult } from '../../../shared/grounding/resultModel.js';
 import type { DocumentInfo, StoredResult } from '../../../shared/workspace.js';
 import { startRendererBridge, type RendererBridge } from '../../support/rendererBridge.js';
@@ -10,15 +10,15 @@ import { wholeMarkdown } from '../../support/compareModels.js';
 // The review store opening parse results through results:model, against the real services
 // (the model built in their worker and cached on disk).
 let bridge: RendererBridge;
-let store: typeof useReviewStore;
+let store: typeof useWorkspaceStore;
 let invoice: DocumentInfo;
 let parsed: StoredResult;
 
 beforeAll(async () => {
   bridge = await startRendererBridge();
   (globalThis as { window?: unknown }).window = { groundwork: bridge.api };
-  store = (await import('../../../renderer/review/reviewStore.js')).useReviewStore;
-  const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+  store = (await import('../../../renderer/workspace/workspaceStore.js')).useWorkspaceStore;
+  const { useLibraryStore } = await import('../../../renderer/workspace/libraryStore.js');
   await useLibraryStore.getState().load();
   invoice = await bridge.services.workspace.addDocument('invoice.pdf', new Uint8Array(await readFile('resources/samples/invoice.pdf')));
   // The local engine's parse, stored (and its model built) as a run stores it.
@@ -54,7 +54,7 @@ describe('opening a parse result through its model', () => {
     await writeFile(cacheFile(parsed.id), modelFileBytes(new TextEncoder().encode('not a model')));
     // Away and back: the result on screen keeps its model, so another document comes between.
     const report = await bridge.services.workspace.addDocument('report.pdf', new Uint8Array(await readFile('resources/samples/report.pdf')));
-    const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+    const { useLibraryStore } = await import('../../../renderer/workspace/libraryStore.js');
     await useLibraryStore.getState().load();
     await store.getState().openDocument(report.id);
     expect(store.getState().model).toBeNull();
@@ -67,7 +67,7 @@ describe('opening a parse result through its model', () => {
 
   it('a result that is not a parse response says so, as before', async () => {
     const broken = await bridge.services.workspace.saveResult({ documentId: invoice.id, kind: 'parse', engine: 'import', modelVersion: null, pageCount: 1, credits: null, partial: false, response: { markdown: 7 } });
-    const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+    const { useLibraryStore } = await import('../../../renderer/workspace/libraryStore.js');
     await useLibraryStore.getState().load();
     await store.getState().openDocument(invoice.id, broken.id);
     expect(store.getState().errors['*']).toMatchObject({ code: 'unreadable_result', message: expect.stringContaining('not a v2 parse response') });

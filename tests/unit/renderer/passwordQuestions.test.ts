@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 it('a second password question waits for the first instead of closing it', async () => {
-  const { importAsking } = await import('../../../renderer/review/protectedDocuments.js');
-  const { usePasswordPrompt } = await import('../../../renderer/review/passwordPrompt.js');
+  const { importAsking } = await import('../../../renderer/workspace/protectedDocuments.js');
+  const { usePasswordPrompt } = await import('../../../renderer/workspace/passwordPrompt.js');
   const questionFor = async (name: string) => {
     await expect.poll(() => usePasswordPrompt.getState().question?.documentName, { timeout: 10_000 }).toBe(name);
     expect(usePasswordPrompt.getState().question?.checking).toBe(false);

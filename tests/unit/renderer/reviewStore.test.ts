@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentInfo } from '../../../shared/workspace.js';
 import { markdownLength, sliceMarkdown } from '../../../shared/grounding/parseModel.js';
-import type { useReviewStore } from '../../../renderer/review/reviewStore.js';
+import type { useWorkspaceStore } from '../../../renderer/workspace/workspaceStore.js';
 import { rgbPng } from '../../support/png.js';
 import { startRendererBridge, type RendererBridge } from '../../support/rendererBridge.js';
 
 // The review store against the real main-process services (in this process), with answers held
 // back where a slow disk or service would be: what the reviewer does last is what they see.
-type Store = typeof useReviewStore;
+type Store = typeof useWorkspaceStore;
 
 let bridge: RendererBridge;
 let store: Store;
@@ -19,8 +19,8 @@ beforeAll(async () => {
   bridge = await startRendererBridge();
   // The renderer's IPC client reads the bridge when it is first imported.
   (globalThis as { window?: unknown }).window = { groundwork: bridge.api };
-  store = (await import('../../../renderer/review/reviewStore.js')).useReviewStore;
-  const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+  store = (await import('../../../renderer/workspace/workspaceStore.js')).useWorkspaceStore;
+  const { useLibraryStore } = await import('../../../renderer/workspace/libraryStore.js');
   await useLibraryStore.getState().load();
   await store.getState().openSample();
   invoice = store.getState().document!;
@@ -91,7 +91,7 @@ describe('review store', () => {
   });
 
   it('a failure is the banner of the document it happened to', async () => {
-    const { useEngineSettings } = await import('../../../renderer/review/engineSettings.js');
+    const { useEngineSettings } = await import('../../../renderer/workspace/engineSettings.js');
     const image = await bridge.services.workspace.addDocument('scan.png', rgbPng(4, 4));
     await store.getState().openDocument(image.id);
     // An image has one page; asking for the second fails the run.
@@ -156,7 +156,7 @@ describe('review store', () => {
 
 describe('round trips', () => {
   it('opening a new file and running the offline engine on it', async () => {
-    const { useLibraryStore } = await import('../../../renderer/review/libraryStore.js');
+    const { useLibraryStore } = await import('../../../renderer/workspace/libraryStore.js');
     await useLibraryStore.getState().load();
     bridge.calls.clear();
     const bytes = new Uint8Array(await readFile('resources/samples/report.pdf'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
-import { mergeEntries } from '../../../renderer/review/libraryModel.js';
+import { mergeEntries } from '../../../renderer/workspace/libraryModel.js';
 import type { DocumentInfo, LibraryEntry, StoredResult, WorkspaceChange } from '../../../shared/workspace.js';
 import { rgbPng } from '../../support/png.js';
 import { removeWorkspaceDir } from '../../support/workspaceDir.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../shared/jobs.js';
 import type { LibraryEntry, ResultInfo } from '../../../shared/workspace.js';
-import { daysLeft, documentDeleteMessage, filterLibrary, groupResults, newsBadge, resultDeleteMessage, withJobNews } from '../../../renderer/review/libraryModel.js';
+import { daysLeft, documentDeleteMessage, filterLibrary, groupResults, newsBadge, resultDeleteMessage, withJobNews } from '../../../renderer/workspace/libraryModel.js';
 
 function result(id: string, createdAt: string, over: Partial<ResultInfo> = {}): ResultInfo {
   return { id, documentId: 'd', kind: 'parse', engine: 'local', createdAt, modelVersion: null, pageCount: 1, credits: 0, partial: false, ...over };

@@ -7,7 +7,7 @@ import { ScopeSlot, type DocumentScope } from '../documentScope.js';
 import { useLibraryStore } from '../libraryStore.js';
 import { importAsking, unlockAsking } from '../protectedDocuments.js';
 import { WORKSPACE_BANNER } from './errorsSlice.js';
-import { fetchReviewResult } from './reviewResult.js';
+import { fetchResult } from './fetchedResult.js';
 import { started, type SliceOf } from './slice.js';
 
 /** empty: nothing open; opening: a document or result is on its way (runs wait); ready: what is shown is complete. */
@@ -82,7 +82,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
     // The pages start drawing as soon as the bytes are here, while the result is on its way.
     const known = { kind: results.find((r) => r.id === parseId)?.kind, stored: choice.stored };
-    const fetching = started(parseId && parseId !== get().result?.id ? fetchReviewResult(api, parseId, known) : Promise.resolve(null));
+    const fetching = started(parseId && parseId !== get().result?.id ? fetchResult(api, parseId, known) : Promise.resolve(null));
     const current = get();
     // A document's bytes never change (its id is their hash): the same document keeps its pages.
     const bytes = current.document?.id === document.id && current.bytes ? current.bytes : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));

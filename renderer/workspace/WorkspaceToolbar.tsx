@@ -3,8 +3,8 @@ import type { EngineName } from '../../shared/workspace.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useAppStore } from '../shell/appStore.js';
 import { EngineOptions } from './EngineOptions.js';
-import { ReviewJobStatus } from './ReviewJobStatus.js';
-import { useReviewStore } from './reviewStore.js';
+import { WorkspaceJobStatus } from './WorkspaceJobStatus.js';
+import { useWorkspaceStore } from './workspaceStore.js';
 
 const ENGINE_LABELS: Record<EngineName, string> = {
   local: 'Offline engine (local)',
@@ -16,12 +16,12 @@ const ENGINE_KEY_KIND = { parse: 'v2', analyzer: 'analyzer' } as const;
 const ENGINE_KEY_WORDS = { parse: 'a v2 parse key', analyzer: 'an analyzer key (it refuses v2 keys)' } as const;
 
 /** Open, pick an engine, run it, watch its progress, cancel it. */
-export function ReviewToolbar() {
-  const { openFile, importFiles, runEngine, cancelRun, setEngine, openSample } = useReviewStore.getState();
-  const engine = useReviewStore((s) => s.engine);
-  const run = useReviewStore((s) => (s.document ? s.runs[s.document.id] : undefined));
-  const hasDocument = useReviewStore((s) => s.document !== null);
-  const opening = useReviewStore((s) => s.opening);
+export function WorkspaceToolbar() {
+  const { openFile, importFiles, runEngine, cancelRun, setEngine, openSample } = useWorkspaceStore.getState();
+  const engine = useWorkspaceStore((s) => s.engine);
+  const run = useWorkspaceStore((s) => (s.document ? s.runs[s.document.id] : undefined));
+  const hasDocument = useWorkspaceStore((s) => s.document !== null);
+  const opening = useWorkspaceStore((s) => s.opening);
   const keys = useKeysStore((s) => s.keys);
   const loadKeys = useKeysStore((s) => s.load);
   const setScreen = useAppStore((s) => s.setScreen);
@@ -37,7 +37,7 @@ export function ReviewToolbar() {
   const runWaits = opening ? `Opening ${opening}… Run waits until it is open.` : !hasDocument ? 'Open a document to run an engine on it.' : null;
 
   return (
-    <div className="review-toolbar">
+    <div className="workspace-toolbar">
       <label className="file-button">
         Open…
         <input
@@ -95,7 +95,7 @@ export function ReviewToolbar() {
           </button>
         </span>
       ) : null}
-      <ReviewJobStatus />
+      <WorkspaceJobStatus />
       {needsKey ? (
         <span className="engine-hint" data-testid="engine-hint">
           {ENGINE_LABELS[engine]} needs {ENGINE_KEY_WORDS[engine as 'parse' | 'analyzer']}.{' '}

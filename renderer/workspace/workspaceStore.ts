@@ -10,9 +10,9 @@ import { createSelectionSlice, type SelectionSlice } from './state/selectionSlic
  * (bound to the document they were started for), the selection, the reviewer's decisions,
  * and failures by document.
  */
-export type ReviewState = DocumentSlice & RunsSlice & SelectionSlice & DecisionsSlice & ErrorsSlice;
+export type WorkspaceState = DocumentSlice & RunsSlice & SelectionSlice & DecisionsSlice & ErrorsSlice;
 
-export const useReviewStore = create<ReviewState>()((...store) => ({
+export const useWorkspaceStore = create<WorkspaceState>()((...store) => ({
   ...createErrorsSlice(...store),
   ...createDocumentSlice(...store),
   ...createRunsSlice(...store),

@@ -6,10 +6,10 @@ import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
 import { Library } from './Library.js';
 import { useLibraryStore } from './libraryStore.js';
-import { ReviewToolbar } from './ReviewToolbar.js';
-import { useReviewStore, WORKSPACE_BANNER } from './reviewStore.js';
+import { WorkspaceToolbar } from './WorkspaceToolbar.js';
+import { useWorkspaceStore, WORKSPACE_BANNER } from './workspaceStore.js';
 import { StatusBar } from './StatusBar.js';
-import { useReviewKeyboard } from './useReviewKeyboard.js';
+import { useWorkspaceKeyboard } from './useWorkspaceKeyboard.js';
 
 type Panel = 'markdown' | 'structure';
 const PANELS: Array<{ id: Panel; label: string }> = [
@@ -19,10 +19,10 @@ const PANELS: Array<{ id: Panel; label: string }> = [
 
 /** Failures of the open document and of the workspace; another document's wait for it to be opened. */
 function ReviewBanners() {
-  const documentId = useReviewStore((s) => s.document?.id);
-  const workspaceError = useReviewStore((s) => s.errors[WORKSPACE_BANNER] ?? null);
-  const documentError = useReviewStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
-  const { clearError } = useReviewStore.getState();
+  const documentId = useWorkspaceStore((s) => s.document?.id);
+  const workspaceError = useWorkspaceStore((s) => s.errors[WORKSPACE_BANNER] ?? null);
+  const documentError = useWorkspaceStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
+  const { clearError } = useWorkspaceStore.getState();
   return (
     <>
       <ErrorMessage error={workspaceError} onDismiss={() => clearError(WORKSPACE_BANNER)} />
@@ -32,14 +32,14 @@ function ReviewBanners() {
 }
 
 /** The review workspace: library, page with boxes, linked Markdown and structure, status bar. */
-export function ReviewScreen() {
-  const document = useReviewStore((s) => s.document);
-  const bytes = useReviewStore((s) => s.bytes);
-  const model = useReviewStore((s) => s.model);
-  const { openFile, importFiles } = useReviewStore.getState();
+export function WorkspaceScreen() {
+  const document = useWorkspaceStore((s) => s.document);
+  const bytes = useWorkspaceStore((s) => s.bytes);
+  const model = useWorkspaceStore((s) => s.model);
+  const { openFile, importFiles } = useWorkspaceStore.getState();
   const [panel, setPanel] = useState<Panel>('markdown');
   const [dragging, setDragging] = useState(false);
-  useReviewKeyboard();
+  useWorkspaceKeyboard();
 
   useEffect(() => {
     // First launch: an empty workspace opens the sample, parsed offline, so the main job works at
@@ -48,19 +48,19 @@ export function ReviewScreen() {
       .getState()
       .load()
       .then(() => {
-        const { documentStatus, openSample } = useReviewStore.getState();
+        const { documentStatus, openSample } = useWorkspaceStore.getState();
         if (useLibraryStore.getState().library.length === 0 && documentStatus === 'empty') void openSample();
       });
     // A deleted document or result on screen closes with it.
     const stop = useLibraryStore.subscribe((state, previous) => {
-      if (state.library !== previous.library) useReviewStore.getState().followLibrary(state.library, previous.library);
+      if (state.library !== previous.library) useWorkspaceStore.getState().followLibrary(state.library, previous.library);
     });
     return stop;
   }, []);
 
   return (
     <section
-      className={`review${dragging ? ' dragging' : ''}`}
+      className={`workspace${dragging ? ' dragging' : ''}`}
       onDragOver={(e) => {
         e.preventDefault();
         setDragging(true);
@@ -74,17 +74,17 @@ export function ReviewScreen() {
         else if (files.length > 0) void importFiles(files);
       }}
     >
-      <ReviewToolbar />
+      <WorkspaceToolbar />
       <ReviewBanners />
-      <div className="review-body">
-        <aside className="review-library">
+      <div className="workspace-body">
+        <aside className="workspace-library">
           <h2>Library</h2>
           <Library />
         </aside>
-        <div className="review-document">
+        <div className="workspace-document">
           {document && bytes ? <DocumentViewer key={document.id} document={document} bytes={bytes} /> : <p className="muted empty-state">Open a PDF or an image, or drop it here.</p>}
         </div>
-        <aside className="review-panels">
+        <aside className="workspace-panels">
           <div className="tabs" role="tablist">
             {PANELS.map(({ id, label }) => (
               <button key={id} type="button" role="tab" aria-selected={panel === id} className={panel === id ? 'tab active' : 'tab'} onClick={() => setPanel(id)} data-testid={`tab-${id}`}>

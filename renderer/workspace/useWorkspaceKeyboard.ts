@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { fieldsInListOrder } from '../fields/fieldConfidence.js';
 import { reviewModeKey } from '../fields/reviewKeys.js';
 import { useReviewMode } from '../fields/reviewModeStore.js';
-import { useReviewStore } from './reviewStore.js';
+import { useWorkspaceStore } from './workspaceStore.js';
 
 /** Keys typed into a text box or a list belong to it. */
 function isTyping(target: EventTarget | null): boolean {
@@ -14,11 +14,11 @@ function isTyping(target: EventTarget | null): boolean {
  * Review mode with fields listed: the review keys (see reviewKeys.ts). Otherwise j / ↓ next
  * node, k / ↑ previous node, n / p next and previous field. Esc clears the selection either way.
  */
-export function useReviewKeyboard(): void {
+export function useWorkspaceKeyboard(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      const { stepSelection, stepField, selectNode, fields } = useReviewStore.getState();
+      const { stepSelection, stepField, selectNode, fields } = useWorkspaceStore.getState();
       if (useReviewMode.getState().on && fields.length > 0 && reviewModeKey(event)) {
         event.preventDefault(); // also keeps the key's character out of an editor it opens
         return;

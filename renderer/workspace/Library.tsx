@@ -6,7 +6,7 @@ import { LibraryDocument } from './LibraryDocument.js';
 import { entryHeightGuess, filterLibrary } from './libraryModel.js';
 import { useLibraryStore } from './libraryStore.js';
 import { LibraryTrash } from './LibraryTrash.js';
-import { useReviewStore } from './reviewStore.js';
+import { useWorkspaceStore } from './workspaceStore.js';
 
 /** Documents in the workspace and their results: everything reopens offline. The trash is a second view of the same panel. */
 export function Library() {
@@ -17,7 +17,7 @@ export function Library() {
   const trashCount = useLibraryStore((s) => s.trash.length);
   const error = useLibraryStore((s) => s.error);
   const { setFilter, markSeen, clearError, load } = useLibraryStore.getState();
-  const current = useReviewStore((s) => s.document?.id);
+  const current = useWorkspaceStore((s) => s.document?.id);
   const [showTrash, setShowTrash] = useState(false);
   const [addingUrl, setAddingUrl] = useState(false);
 

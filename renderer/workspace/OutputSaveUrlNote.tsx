@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { checkOutputSaveUrl } from '../../shared/outputSaveUrl.js';
-import { useReviewStore } from './reviewStore.js';
+import { useWorkspaceStore } from './workspaceStore.js';
 
 /**
  * What the app will say about an output_save_url when the job is sent, said while it is
@@ -8,7 +8,7 @@ import { useReviewStore } from './reviewStore.js';
  * pages may be fewer, so the window may be smaller than said, never larger).
  */
 export function OutputSaveUrlNote({ url }: { url: string }) {
-  const pageCount = useReviewStore((s) => s.document?.pageCount ?? null);
+  const pageCount = useWorkspaceStore((s) => s.document?.pageCount ?? null);
   // The window is judged against the clock: a URL that passes now may not in a minute.
   const [now, setNow] = useState(Date.now);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { describeResult, type LibraryEntry, type ResultInfo } from '../../shared
 import { LibraryConfirm } from './LibraryConfirm.js';
 import { documentDeleteMessage, documentFacts, groupResults, newsBadge, plural, resultDeleteMessage } from './libraryModel.js';
 import { useLibraryStore } from './libraryStore.js';
-import { useReviewStore } from './reviewStore.js';
+import { useWorkspaceStore } from './workspaceStore.js';
 
 /** What is waiting for a yes: the document, or one of its results. */
 type Pending = { what: 'document' } | { what: 'result'; result: ResultInfo } | null;
@@ -11,14 +11,14 @@ type Pending = { what: 'document' } | { what: 'result'; result: ResultInfo } | n
 /** One document of the library: its name and facts, per engine its latest result with the earlier ones folded, delete with confirmation. */
 export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
   const { document, results } = entry;
-  const current = useReviewStore((s) => s.document?.id);
-  const currentResult = useReviewStore((s) => s.result?.id);
+  const current = useWorkspaceStore((s) => s.document?.id);
+  const currentResult = useWorkspaceStore((s) => s.result?.id);
   const news = useLibraryStore((s) => s.news[document.id]);
   const badge = newsBadge({ [document.id]: news ?? {} }, document.id);
   const { deleteDocument, deleteResult } = useLibraryStore.getState();
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending>(null);
-  const open = (resultId?: string) => void useReviewStore.getState().openDocument(document.id, resultId);
+  const open = (resultId?: string) => void useWorkspaceStore.getState().openDocument(document.id, resultId);
 
   const resultRow = (r: ResultInfo) => (
     <div key={r.id} className="library-result-row">

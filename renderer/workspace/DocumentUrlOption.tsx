@@ -1,10 +1,10 @@
 import { useEngineSettings } from './engineSettings.js';
-import { useReviewStore } from './reviewStore.js';
+import { useWorkspaceStore } from './workspaceStore.js';
 
 /** For a document added from a web address: send that address (`document_url`) instead of uploading the file. */
 export function DocumentUrlOption() {
-  const sourceUrl = useReviewStore((s) => s.document?.sourceUrl);
-  const encrypted = useReviewStore((s) => s.document?.encrypted === true);
+  const sourceUrl = useWorkspaceStore((s) => s.document?.sourceUrl);
+  const encrypted = useWorkspaceStore((s) => s.document?.encrypted === true);
   const send = useEngineSettings((s) => s.sendDocumentUrl);
   if (!sourceUrl) return null;
   const why = encrypted ? 'An encrypted PDF is uploaded as a copy decrypted here; the service cannot open it from its address.' : undefined;

@@ -3,14 +3,14 @@ import { formatConfidence, hasConfidence, NO_CONFIDENCE, scoreSource, weakestWor
 import { describeResult } from '../../shared/workspace.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from './download.js';
-import { useReviewStore } from './reviewStore.js';
+import { useWorkspaceStore } from './workspaceStore.js';
 
 /** The exact Markdown text of the selection and its page(s); what the open result is, and its export. */
 export function StatusBar() {
-  const selection = useReviewStore((s) => s.selection);
-  const result = useReviewStore((s) => s.result);
-  const document = useReviewStore((s) => s.document);
-  const model = useReviewStore((s) => s.model);
+  const selection = useWorkspaceStore((s) => s.selection);
+  const result = useWorkspaceStore((s) => s.result);
+  const document = useWorkspaceStore((s) => s.document);
+  const model = useWorkspaceStore((s) => s.model);
   const weakest = useMemo(() => (model && selection ? weakestWord(model, selection) : null), [model, selection]);
   const scored = useMemo(() => (model ? hasConfidence(model) : false), [model]);
   const ocr = model ? scoreSource(model) === 'ocr' : false;
