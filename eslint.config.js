@@ -12,6 +12,10 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 const restrict = (names, message) => names.map((name) => ({ name, message }));
 const electronOutsideShell = restrict(['electron'], 'Only electron/shell/ may import electron; services stay plain Node.');
 const nodeInBrowser = restrict([...nodeBuiltins, 'keytar'], 'The renderer and shared/ run without Node.');
+/** A room may use another room's types, never run its code: each is bundled for its own process. */
+const wall = (rooms, message) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: rooms.map((room) => `**/${room}/**`), allowTypeImports: true, message }] }],
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results*', 'bench/.cache/**'] },
@@ -50,6 +54,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['electron/**/*.ts'],
+    rules: wall(['renderer'], 'Main never runs renderer code; what both need belongs in shared/.'),
+  },
+  {
     files: ['electron/preview/bridgeClient.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', { paths: [...electronOutsideShell, ...nodeInBrowser] }] },
@@ -62,6 +70,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'groundwork/effect-returns-cleanup': 'error',
       'no-restricted-imports': ['error', { paths: [...restrict(['electron'], 'The renderer talks to main only through window.groundwork.'), ...nodeInBrowser] }],
+      ...wall(['electron'], 'The renderer talks to main only through window.groundwork; what both need belongs in shared/.'),
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname', 'global'],
     },
   },
@@ -73,6 +82,7 @@ export default tseslint.config(
         'error',
         { paths: [...restrict(['electron', 'react', 'react-dom'], 'shared/ holds pure logic for both processes.'), ...nodeInBrowser] },
       ],
+      ...wall(['electron', 'renderer'], 'shared/ holds pure logic for both processes; it runs neither side.'),
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer', 'require', '__dirname', 'global'],
     },
   },

@@ -1,22 +1,14 @@
-import type { Channel, RequestOut, ResponseOf } from '../shared/ipc.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { testKey } from './keys/keyTester.js';
 import { importDocumentFromUrl } from './documents/importFromUrl.js';
 import { importDocument, unlockDocument } from './documents/unlockDocument.js';
+import type { HandlerTable } from './ipcDispatch.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
-import { exportReview } from './review/exportReview.js';
-import { loadExportSource } from './review/exportSource.js';
-import { runAnalyzer } from './runs/cloudRuns.js';
 import { importResult } from './runs/importResult.js';
 import { runCloudExtract, runLocalExtract } from './runs/extractRuns.js';
-import { runLocalParse } from './runs/localParse.js';
 import { openSample } from './runs/openSample.js';
-import { routeCloudParse } from './runs/parseRoute.js';
+import { runParse } from './runs/parseRun.js';
 import type { Services } from './services.js';
-
-/** A handler gets the request already validated by its channel's schema. */
-export type Handler<C extends Channel> = (request: RequestOut<C>) => Promise<ResponseOf<C>>;
-export type HandlerTable = { [C in Channel]: Handler<C> };
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */
 export function createHandlers(services: Services): HandlerTable {
@@ -52,30 +44,15 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:importUrl': (request) => importDocumentFromUrl(services, request),
     'documents:unlock': (request) => unlockDocument(services, request),
     'documents:read': ({ id }) => workspace.documentBytes(id),
-    'library:list': async ({ first, documentIds }) => {
-      const library = await workspace.library();
-      const wanted = documentIds ? new Set(documentIds) : null;
-      const listed = wanted ? library.filter((e) => wanted.has(e.document.id)) : library;
-      return first === undefined ? listed : listed.slice(0, first);
-    },
+    'library:list': (request) => workspace.libraryPart(request),
     'library:trash': () => workspace.listTrash(),
     'library:delete': (request) => ('documentId' in request ? workspace.trashDocument(request.documentId) : workspace.trashResult(request.resultId)),
     'library:restore': ({ trashId }) => workspace.restore(trashId),
     'results:get': ({ id }) => workspace.resultText(id),
     'results:model': ({ id, rebuild }) => workspace.resultModel(id, rebuild ? { rebuild } : {}),
     'results:import': (request) => importResult(workspace, request),
-    'engine:parse': (request) =>
-      runs.run(request.runId, async (signal) => {
-        switch (request.engine) {
-          case 'local':
-            return { result: await runLocalParse(services, request, signal) };
-          case 'parse':
-            return routeCloudParse(services, request, signal);
-          case 'analyzer':
-            return { result: await runAnalyzer(services, request, signal) };
-        }
-      }),
-    'engine:extract': (request) =>
+    'runs:parse': (request) => runs.run(request.runId, (signal) => runParse(services, request, signal)),
+    'runs:extract': (request) =>
       request.engine === 'local'
         ? runLocalExtract(workspace, request)
         : runs.run(request.runId, (signal) => runCloudExtract(services, request, signal)),
@@ -84,11 +61,7 @@ export function createHandlers(services: Services): HandlerTable {
 
     'reviews:get': ({ extractionId }) => reviews.get(extractionId),
     'reviews:decide': ({ extractionId, path, decision }) => reviews.decide(extractionId, path, decision),
-    'reviews:export': async ({ extractionId, format }) => {
-      const extraction = await workspace.result(extractionId);
-      const document = await workspace.documentInfo(extraction.documentId);
-      return exportReview(extraction, await reviews.get(extractionId), document.name, format, await loadExportSource(workspace, extraction));
-    },
+    'reviews:export': ({ extractionId, format }) => reviews.export(extractionId, format),
     ...createDatasetHandlers(services),
     ...createJobHandlers(services),
   };

@@ -1,7 +1,11 @@
 import { AppError, type AppErrorData, type IpcResult } from '../shared/errors.js';
-import { ipcTable, type Channel } from '../shared/ipc.js';
-import type { HandlerTable } from './handlers.js';
+import type { Channel } from '../shared/ipc/channels.js';
+import { ipcTable, type RequestOut, type ResponseOf } from '../shared/ipc/table.js';
 import type { Logger } from './log.js';
+
+/** A handler gets the request already validated by its channel's schema. */
+export type Handler<C extends Channel> = (request: RequestOut<C>) => Promise<ResponseOf<C>>;
+export type HandlerTable = { [C in Channel]: Handler<C> };
 
 export function isChannel(name: string): name is Channel {
   return Object.hasOwn(ipcTable, name);

@@ -3,7 +3,12 @@ import { chmodSync, lstatSync } from 'node:fs';
 import { chmod, lstat, readdir, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, parse } from 'node:path';
-import type { Logger } from './log.js';
+
+/** The lines the walk writes: a Logger fits, named by shape because log.ts uses this file. */
+interface FolderLog {
+  info(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+}
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -38,7 +43,7 @@ export function tightenPathSync(path: string, platform: NodeJS.Platform = proces
  * is the home folder or a disk's root is refused whole: chmodding a user's files is not
  * ours to do.
  */
-export async function tightenDataFolder(root: string, logger: Logger, platform: NodeJS.Platform = process.platform): Promise<{ changed: number; failed: number }> {
+export async function tightenDataFolder(root: string, logger: FolderLog, platform: NodeJS.Platform = process.platform): Promise<{ changed: number; failed: number }> {
   const counts = { changed: 0, failed: 0 };
   if (!keepsModes(platform)) return counts;
   const real = await realpath(root);

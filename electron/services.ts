@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { AppEvent } from '../shared/events.js';
-import type { DefaultAddresses } from '../shared/ipc.js';
+import type { DefaultAddresses } from '../shared/ipc/keys.js';
 import { applyNetworkSettings } from './api/networkLimits.js';
 import { activeConfig, KEYCHAIN_SERVICES } from './config.js';
+import { DatasetsService } from './datasets/datasetsService.js';
 import { DocumentPasswords } from './documents/documentPasswords.js';
 import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
@@ -12,6 +13,7 @@ import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
 import { tightenDataFolder } from './privateFolders.js';
 import { Reviews } from './review/reviews.js';
+import { USER_CALL_POLICY } from './runs/retryProgress.js';
 import { RunRegistry } from './runs/runRegistry.js';
 import { createSettingsStore, type SettingsStore } from './settings/settings.js';
 import { Workspace } from './workspace/workspace.js';
@@ -32,6 +34,8 @@ export interface Services {
   runs: RunRegistry;
   /** The job tracker and batches; started (resumed from disk) by createServices. */
   jobs: JobsService;
+  /** The v1 datasets: projects, media, training, snapshots, inference. */
+  datasets: DatasetsService;
   /** Where the bundled sample documents are. */
   samplesDir: string;
   /** Sends an event to the renderer (progress of long work). */
@@ -79,6 +83,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const jobs = new JobsService({ workspace, keys, settings, logger, emit, passwords });
   // Jobs the app started before it stopped are polled again at once, in both shells.
   void jobs.start();
+  const datasets = new DatasetsService({
+    dataDir: options.dataDir,
+    keys,
+    logger,
+    notices,
+    emit,
+    clientOptions: { retry: { policy: USER_CALL_POLICY } },
+    ...(options.chooseFolder ? { chooseFolder: options.chooseFolder } : {}),
+  });
   return {
     shell: options.shell,
     version: options.version,
@@ -92,6 +105,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     reviews: new Reviews(workspace),
     runs: new RunRegistry(),
     jobs,
+    datasets,
     samplesDir: options.samplesDir,
     emit,
     addresses,

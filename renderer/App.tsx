@@ -2,17 +2,17 @@ import { useEffect } from 'react';
 import { DatasetsScreen } from './datasets/DatasetsScreen.js';
 import { JobsScreen } from './jobs/JobsScreen.js';
 import { KeysScreen } from './keys/KeysScreen.js';
-import { PasswordDialog } from './review/PasswordDialog.js';
-import { ReviewScreen } from './review/ReviewScreen.js';
+import { PasswordDialog } from './workspace/PasswordDialog.js';
+import { WorkspaceScreen } from './workspace/WorkspaceScreen.js';
 import { api } from './ipc/client.js';
 import { useAppStore, type Screen } from './shell/appStore.js';
 import { useKeysStore } from './keys/keysStore.js';
-import { keyIdsStillUsable, useEngineSettings } from './review/engineSettings.js';
+import { keyIdsStillUsable, useEngineSettings } from './workspace/engineSettings.js';
 import { Notices } from './shell/Notices.js';
 import { ServiceHealth } from './shell/ServiceHealth.js';
 
 const NAV: Array<{ screen: Screen; label: string }> = [
-  { screen: 'review', label: 'Review' },
+  { screen: 'workspace', label: 'Review' },
   { screen: 'jobs', label: 'Jobs' },
   { screen: 'datasets', label: 'Datasets' },
   { screen: 'keys', label: 'Keys' },
@@ -20,8 +20,8 @@ const NAV: Array<{ screen: Screen; label: string }> = [
 
 function CurrentScreen({ screen }: { screen: Screen }) {
   switch (screen) {
-    case 'review':
-      return <ReviewScreen />;
+    case 'workspace':
+      return <WorkspaceScreen />;
     case 'jobs':
       return <JobsScreen />;
     case 'datasets':

@@ -41,7 +41,9 @@ async function buildEngine(dir) {
   const pool = existsSync(engine('workerPool.ts')) ? `export { endIdleEngineWorkers } from ${JSON.stringify(engine('workerPool.ts'))};` : '';
   await build({ ...common, stdin: { contents: `export * from ${JSON.stringify(engine('localEngine.ts'))};${pool}`, resolveDir: source, loader: 'ts' }, outfile: join(dir, 'local-engine.mjs') });
   await build({ ...common, entryPoints: [engine('engineWorker.ts')], outfile: join(dir, 'engine-worker.mjs') });
-  await build({ ...common, entryPoints: [engine('pdfjs.ts')], outfile: join(dir, 'engine-pdfjs.mjs') });
+  // Where pdf.js is loaded: its own file, or beside openPdf in older trees.
+  const pdfjsLoader = existsSync(engine('pdfjsLoader.ts')) ? engine('pdfjsLoader.ts') : engine('pdfjs.ts');
+  await build({ ...common, entryPoints: [pdfjsLoader], outfile: join(dir, 'engine-pdfjs.mjs') });
   await build({ ...common, entryPoints: [join(repo, 'tests/support/benchReportPdf.ts')], outfile: join(dir, 'bench-pdf.mjs') });
   return {
     // Bare pdf.js loaded as the engine loads it (the same build, on the same builtins).

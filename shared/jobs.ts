@@ -1,7 +1,7 @@
 /**
  * Jobs and batches as both processes see them: the local job record (written the moment a
  * job's 202 arrives), the merged rows of the Jobs screen, batches and their documents, and
- * the job settings. Plain data only; the schemas of the IPC requests are in ipcJobs.ts.
+ * the job settings. Plain data only; the schemas of the IPC requests are in ipc/jobs.ts.
  */
 import type { AppErrorData } from './errors.js';
 import type { JobService } from './contracts/v2Jobs.js';

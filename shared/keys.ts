@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The kinds of credential the app stores (keys.kinds). */
 export const KEY_KINDS = ['v2', 'analyzer', 'v1', 'v1-legacy'] as const;
 export type KeyKind = (typeof KEY_KINDS)[number];
@@ -57,20 +55,6 @@ export interface KeyTestResult {
    */
   proof?: 'used' | 'not_refused';
 }
-
-export const keyIdSchema = z.string().uuid();
-
-export const addKeyRequestSchema = z
-  .object({
-    name: z.string(),
-    kind: z.enum(KEY_KINDS),
-    secret: z.string(),
-    secret2: z.string().optional(),
-    /** Empty or absent means the default address for the kind. */
-    address: z.string().optional(),
-  })
-  .strict();
-export type AddKeyRequest = z.infer<typeof addKeyRequestSchema>;
 
 /**
  * Shows enough of a secret to tell keys apart and never more than a third of it (keys.masked):

@@ -100,7 +100,7 @@ export function parseStoredResult(stored: StoredResultText): StoredResult {
   return { ...info, response: JSON.parse(responseJson) as unknown };
 }
 
-/** What `engine:parse` answers: the stored result of a direct call, or the job main created instead (and why). */
+/** What `runs:parse` answers: the stored result of a direct call, or the job main created instead (and why). */
 export type ParseAnswer = { result: StoredResult } | { job: JobRecord; reason: string };
 
 export interface LibraryEntry {

@@ -11,9 +11,13 @@ import type { KeysService } from '../keys/keysService.js';
 import { validateEndpointUrl } from '../keys/keyValidation.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
+import type { ChosenFolder, DownloadResult } from '../../shared/ipc/datasets.js';
 import { readAllowedImage } from './allowedImage.js';
-import { DatasetsStore } from './datasetsStore.js';
-import { checkImageFolder, imageUnavailable, MAX_THUMBNAIL_BYTES, mediaCopiesFolder } from './imageFolders.js';
+import { archiveName } from './archiveName.js';
+import { ProjectRegistry } from './projectRegistry.js';
+import { DownloadFolders } from './downloadFolder.js';
+import { checkImageFolder, folderToAllow, imageUnavailable, MAX_THUMBNAIL_BYTES, mediaCopiesFolder } from './imageFolders.js';
+import { downloadArchive } from './snapshotDownload.js';
 
 export const DEFAULT_APPLY_BATCH = 250;
 
@@ -25,6 +29,8 @@ export interface DatasetsDeps {
   emit(event: AppEvent): void;
   /** Tests pass retry settings (no waits); the app uses the client defaults. */
   clientOptions?: Pick<ConstructorParameters<typeof V1Client>[0], 'retry' | 'timeoutMs'>;
+  /** The native folder picker: the Electron shell's only; without it folders are typed. */
+  chooseFolder?: () => Promise<string | null>;
 }
 
 /**
@@ -33,10 +39,12 @@ export interface DatasetsDeps {
  * no read endpoints).
  */
 export class DatasetsService {
-  readonly store: DatasetsStore;
+  readonly store: ProjectRegistry;
+  private readonly downloadFolders: DownloadFolders;
 
   constructor(private readonly deps: DatasetsDeps) {
-    this.store = new DatasetsStore(deps.dataDir, deps);
+    this.store = new ProjectRegistry(deps.dataDir, deps);
+    this.downloadFolders = new DownloadFolders(deps.chooseFolder);
   }
 
   async registry(): Promise<DatasetsRegistry> {
@@ -183,6 +191,12 @@ export class DatasetsService {
     return folders;
   }
 
+  /** Allows the folder picked in the native dialog, or the typed one where there is none; the allowed folders after (unchanged when the dialog was cancelled). */
+  async allowChosenImageFolder(typed: string | undefined): Promise<string[]> {
+    const chosen = await folderToAllow(this.deps.chooseFolder, typed);
+    return chosen === null ? (await this.registry()).imageFolders : this.allowImageFolder(chosen);
+  }
+
   forgetImageFolder(folder: string): Promise<string[]> {
     return this.store.forgetImageFolder(folder);
   }
@@ -274,6 +288,33 @@ export class DatasetsService {
     const started = await client.exportSnapshot(projectId, version, { retry });
     const record = { ...started, version, retry, requestedAt: new Date().toISOString() };
     return this.store.updateProject(projectId, (p) => ({ ...p, exports: [record, ...p.exports] }));
+  }
+
+  /** Shows the native folder dialog for a download's destination; null when cancelled. */
+  async chooseDownloadFolder(): Promise<ChosenFolder> {
+    return { folder: await this.downloadFolders.choose() };
+  }
+
+  /**
+   * Downloads an exported snapshot's archive into a folder (one picked in the dialog, where
+   * there is one), reporting progress under `runId`, and remembers where it went.
+   */
+  async downloadSnapshot(request: { runId: string; projectId: number; downloadUrl: string; folder: string }, signal: AbortSignal): Promise<DownloadResult> {
+    const { runId, projectId, downloadUrl, folder } = request;
+    const project = await this.store.project(projectId);
+    const record = project.exports.find((e) => e.downloadUrl === downloadUrl);
+    if (!record) {
+      throw new AppError({ code: 'unknown_download', message: 'This download link did not come from an export of this project.', hint: 'Export the snapshot first.' });
+    }
+    const expires = Date.parse(record.downloadExpiresAt);
+    if (Number.isFinite(expires) && expires <= Date.now()) {
+      throw new AppError({ code: 'download_expired', message: `The download link of snapshot v${record.version} expired at ${record.downloadExpiresAt}.`, hint: 'Export the snapshot again for a fresh link.' });
+    }
+    const destination = await this.downloadFolders.resolve(folder);
+    const fileName = archiveName(downloadUrl, `snapshot-${projectId}-v${record.version}.zip`);
+    const result = await downloadArchive({ url: downloadUrl, folder: destination, fileName, taskId: runId, emit: this.deps.emit, signal });
+    await this.store.updateProject(projectId, (p) => ({ ...p, exports: p.exports.map((e) => (e.downloadUrl === downloadUrl ? { ...e, downloadedTo: result.path } : e)) }));
+    return result;
   }
 
   async inference(keyId: string, endpointUrl: string, fileName: string, bytes: Uint8Array): Promise<{ result: unknown; mime: string }> {

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { DocumentInfo } from '../../shared/workspace.js';
-import { MAX_DOCUMENT_BYTES } from '../../shared/ipc.js';
+import { MAX_DOCUMENT_BYTES } from '../../shared/ipc/documents.js';
 import { urlProblem } from '../api/guardedFetch.js';
 import { networkLimits } from '../api/networkLimits.js';
 import { isLoopbackHost } from '../keys/keyDestinations.js';

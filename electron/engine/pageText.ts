@@ -2,27 +2,13 @@ import { AppError } from '../../shared/errors.js';
 import { beforeDeadline, PageOverBudget } from './deadline.js';
 import { ENGINE_LIMITS } from './engineLimits.js';
 import type { PageSize } from './geometry.js';
-import { groupIntoLines, type Line } from './lines.js';
-import { edgeLineOf, type EdgeLine } from './marginalia.js';
+import { groupIntoLines } from './lines.js';
+import { edgeLineOf } from './marginalia.js';
 import { readScannedPdfPage, type OcrContext } from './ocr/ocrPage.js';
 import { sizeHistogram } from './pageLayout.js';
+import type { PageText } from './pageTextShape.js';
 import type { PdfDocument, PdfPage } from './pdfjs.js';
 import { toTextRuns, type PdfFontStyle, type PdfTextItem } from './textRuns.js';
-
-/** What the engine keeps of one page between reading it and writing it: lines, not pdf.js objects. */
-export interface PageText {
-  number: number;
-  size: PageSize;
-  status: 'ok' | 'no_text_layer' | 'failed';
-  reason: string;
-  lines: Line[];
-  /** Header/footer candidates, compared with neighbouring pages. */
-  edges: EdgeLine[];
-  /** Characters per font size, for the body size of the neighbourhood. */
-  histogram: Map<number, number>;
-  /** Set when the page was read by OCR; `dpi` is the resolution of the raster it read (not known for an image). */
-  ocr?: { dpi?: number };
-}
 
 /** The reason of a page with more text items than the engine lays out. */
 export function tooManyItemsReason(maxItems: number): string {

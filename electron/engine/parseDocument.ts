@@ -13,9 +13,11 @@ import { ENGINE_LIMITS, OCR_LIMITS } from './engineLimits.js';
 import { readImagePage } from './ocr/imagePage.js';
 import type { OcrContext } from './ocr/ocrPage.js';
 import { ocrPageInfo, OcrSession } from './ocr/tesseractSession.js';
-import { failedPage, overBudgetReason, pageFailure, readPageText, type PageText } from './pageText.js';
+import { failedPage, overBudgetReason, pageFailure, readPageText } from './pageText.js';
+import type { PageText } from './pageTextShape.js';
 import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
-import { loadPdfjs, openPdf, type PdfDocument } from './pdfjs.js';
+import { openPdf, type PdfDocument } from './pdfjs.js';
+import { loadPdfjs } from './pdfjsLoader.js';
 import { activePdfjsThread, isPdfjsThreadUsed, PdfjsThreadStopped, restartPdfjsThread, threadStoppedReason, unlessPdfjsStops } from './pdfjsThread.js';
 import { StructureWriter } from './structureWriter.js';
 

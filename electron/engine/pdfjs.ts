@@ -1,42 +1,14 @@
-import type * as PdfjsModule from 'pdfjs-dist';
 import { AppError } from '../../shared/errors.js';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { documentErrors } from '../documents/documentErrors.js';
 import { beforeDeadline, PageOverBudget } from './deadline.js';
 import { ENGINE_LIMITS, OCR_LIMITS } from './engineLimits.js';
 import { isTruncatedPdf } from '../documents/sniff.js';
-import './es2026Builtins.js';
+import { loadPdfjs, type Pdfjs } from './pdfjsLoader.js';
 import { PdfjsThreadStopped, pdfjsWorker, restartPdfjsThread, threadStoppedError, unlessPdfjsStops } from './pdfjsThread.js';
 
-// pdfjs-dist stays outside the bundle (it loads its worker and data files at run time).
-// Its modern build: the one the renderer runs too, without the legacy build's polyfills.
-type Pdfjs = typeof PdfjsModule;
 export type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
-
-let loading: Promise<Pdfjs> | null = null;
-
-export function loadPdfjs(): Promise<Pdfjs> {
-  loading ??= withoutLegacyBuildAdvice(() => import('pdfjs-dist'));
-  return loading;
-}
-
-/**
- * pdf.js's modern build advises its legacy build on loading in Node, for the builtins that
- * `es2026Builtins.ts` adds; that one line is dropped, so each engine worker's start does
- * not print it. Every other warning goes through.
- */
-async function withoutLegacyBuildAdvice<T>(load: () => Promise<T>): Promise<T> {
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => {
-    if (!(typeof args[0] === 'string' && args[0].includes('Please use the `legacy` build'))) warn(...args);
-  };
-  try {
-    return await load();
-  } finally {
-    console.warn = warn;
-  }
-}
 
 /** How long pdf.js in its own thread may take to open a document. */
 const OPEN_BUDGET_MS = ENGINE_LIMITS.pageBudgetMs + ENGINE_LIMITS.stuckGraceMs;

@@ -2,7 +2,7 @@ import { MessageChannel, Worker, resourceLimits, type MessagePort } from 'node:w
 import type { PDFWorker } from 'pdfjs-dist';
 import { AppError } from '../../shared/errors.js';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
-import { loadPdfjs } from './pdfjs.js';
+import { loadPdfjs } from './pdfjsLoader.js';
 
 /**
  * pdf.js's own half (parsing the file, fonts, text content) in a thread of its own, beside

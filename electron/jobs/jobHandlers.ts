@@ -1,49 +1,27 @@
-import { AppError } from '../../shared/errors.js';
-import type { JobRequest } from '../../shared/jobs.js';
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
-import type { HandlerTable } from '../handlers.js';
-import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
+import type { HandlerTable } from '../ipcDispatch.js';
 import type { Services } from '../services.js';
 import { jobDetail, listJobs, localJobs } from './jobList.js';
 import { jobResultFile } from './jobResult.js';
-import { readJobSettings, updateJobSettings } from './parsePlan.js';
+import { readJobSettings } from './parsePlan.js';
 
 type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}`>;
 
 /** The jobs:* and batch:* handlers, spread into createHandlers. */
 export function createJobHandlers(services: Services): Pick<HandlerTable, JobChannel> {
-  const { jobs, keys, workspace, settings } = services;
+  const { jobs, keys, settings } = services;
   return {
-    'jobs:create': async ({ runId, ...request }) => {
-      const job: JobRequest = withoutUndefined(request.service === 'parse' ? request : { ...request, documentId: (await workspace.result(request.sourceResultId)).documentId });
-      if (!runId) return jobs.tracker.submit(job, { retry: { policy: USER_CALL_POLICY } });
-      // Named as a run: a refused create shows as "retrying" on the run, and Cancel stops it.
-      const retry = retryAsProgress(services.emit, runId, 'Creating the job');
-      return services.runs.run(runId, (signal) => jobs.tracker.submit(job, { retry, signal }));
-    },
+    'jobs:create': (request) => (request.runId ? services.runs.run(request.runId, (signal) => jobs.create(request, signal)) : jobs.create(request)),
     'jobs:list': (request) => listJobs(keys, jobs.records, request),
     'jobs:detail': ({ service, jobId, keyId }) => jobDetail(keys, jobs.records, service, jobId, keyId),
     'jobs:result': ({ service, jobId, keyId }) => jobResultFile(keys, jobs.records, service, jobId, keyId),
     'jobs:local': () => localJobs(jobs.records, jobs.tracker),
     'jobs:get': async ({ jobId }) => (await jobs.records.get(jobId)) ?? null,
-    'jobs:retry': async ({ jobId }) => {
-      const record = await jobs.records.get(jobId);
-      if (!record) {
-        throw new AppError({ code: 'job_not_local', message: 'Only jobs started in this workspace can be retried: their document is here.', hint: 'Open the document and run it again.' });
-      }
-      // A retry is a new job with the same document and options; the old record stays.
-      const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl } = record.request;
-      const again: JobRequest = { service, documentId, ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl }) };
-      return jobs.tracker.submit(again, { retry: { policy: USER_CALL_POLICY } });
-    },
+    'jobs:retry': ({ jobId }) => jobs.retry(jobId),
     'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),
     'jobs:settleUnsure': ({ intentId, action }) => jobs.tracker.settleUnsure(intentId, action),
     'jobs:settings': () => readJobSettings(settings),
-    'jobs:setSettings': async (patch) => {
-      const updated = await updateJobSettings(settings, withoutUndefined(patch));
-      if (patch.batchConcurrency !== undefined) jobs.batches.setConcurrency(updated.batchConcurrency);
-      return updated;
-    },
+    'jobs:setSettings': (patch) => jobs.setSettings(withoutUndefined(patch)),
     'batch:estimate': ({ documentIds }) => jobs.batches.estimate(documentIds),
     'batch:create': ({ documentIds, confirmPages, ...options }) => jobs.batches.create(documentIds, withoutUndefined(options), confirmPages),
     'batch:list': () => jobs.batches.list(),
@@ -53,3 +31,4 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     'batch:retryFailed': ({ batchId, includeUnsure }) => jobs.batches.retryFailed(batchId, includeUnsure ?? false),
   };
 }
+

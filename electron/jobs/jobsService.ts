@@ -1,8 +1,13 @@
+import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
+import type { JobCreateRequest } from '../../shared/ipc/jobs.js';
+import type { JobRecord, JobRequest, JobSettings } from '../../shared/jobs.js';
+import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { RetryClock } from '../api/retry.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
+import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { BatchService } from './batchService.js';
@@ -10,6 +15,7 @@ import { BatchStore } from './batchStore.js';
 import { CreateIntentStore } from './createIntentStore.js';
 import { JobRecordStore } from './jobRecordStore.js';
 import { JobTracker } from './jobTracker.js';
+import { updateJobSettings } from './parsePlan.js';
 import type { PollSchedule } from './pollSchedule.js';
 
 export interface JobsServiceDeps {
@@ -33,7 +39,7 @@ export class JobsService {
 
   private readonly logger: Logger;
 
-  constructor(deps: JobsServiceDeps) {
+  constructor(private readonly deps: JobsServiceDeps) {
     this.logger = deps.logger;
     this.records = new JobRecordStore(deps.workspace.root, deps.logger);
     this.intents = new CreateIntentStore(deps.workspace.root, deps.logger);
@@ -52,5 +58,33 @@ export class JobsService {
 
   stop(): void {
     this.tracker.stop();
+  }
+
+  /**
+   * Creates a job (an extract's document is its source result's). Named as a run (`runId`,
+   * with the run's signal), a refused create shows as "retrying" on the run, and Cancel stops it.
+   */
+  async create({ runId, ...request }: JobCreateRequest, signal?: AbortSignal): Promise<JobRecord> {
+    const job: JobRequest = withoutUndefined(request.service === 'parse' ? request : { ...request, documentId: (await this.deps.workspace.result(request.sourceResultId)).documentId });
+    if (!runId) return this.tracker.submit(job, { retry: { policy: USER_CALL_POLICY } });
+    return this.tracker.submit(job, { retry: retryAsProgress(this.deps.emit, runId, 'Creating the job'), ...(signal ? { signal } : {}) });
+  }
+
+  /** A retry is a new job with the same document and options; the old record stays. Only jobs started here: their document is here. */
+  async retry(jobId: string): Promise<JobRecord> {
+    const record = await this.records.get(jobId);
+    if (!record) {
+      throw new AppError({ code: 'job_not_local', message: 'Only jobs started in this workspace can be retried: their document is here.', hint: 'Open the document and run it again.' });
+    }
+    const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl } = record.request;
+    const again: JobRequest = { service, documentId, ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl }) };
+    return this.tracker.submit(again, { retry: { policy: USER_CALL_POLICY } });
+  }
+
+  /** Saves the job settings; a new batch concurrency applies to the running batches at once. */
+  async setSettings(patch: Partial<JobSettings>): Promise<JobSettings> {
+    const updated = await updateJobSettings(this.deps.settings, patch);
+    if (patch.batchConcurrency !== undefined) this.batches.setConcurrency(updated.batchConcurrency);
+    return updated;
   }
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { KeyKind } from '../../shared/keys.js';
-import type { AppNotice } from '../../shared/ipc.js';
+import type { AppNotice } from '../../shared/ipc/app.js';
 import { validateAddress, validateKeySecrets } from './keyValidation.js';
 
 /** A keychain entry under our namespace whose settings were lost, as read back. */

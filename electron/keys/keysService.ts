@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { KEY_KINDS, maskSecret, type AddKeyRequest, type KeyInfo, type KeyKind, type RevealedKey } from '../../shared/keys.js';
-import type { DefaultAddresses } from '../../shared/ipc.js';
+import { KEY_KINDS, maskSecret, type KeyInfo, type KeyKind, type RevealedKey } from '../../shared/keys.js';
+import { keyIdSchema } from '../../shared/ipc/ids.js';
+import type { AddKeyRequest, DefaultAddresses } from '../../shared/ipc/keys.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
 import type { KeyRecord, SettingsStore } from '../settings/settings.js';
@@ -212,7 +213,7 @@ export class KeysService {
     if (this.reconciled) return;
     const stored = await this.deps.keychain.list();
     const known = new Set((await this.deps.settings.read()).keys.map((k) => k.id));
-    const orphans = stored.filter((c) => !known.has(c.account) && z.string().uuid().safeParse(c.account).success);
+    const orphans = stored.filter((c) => !known.has(c.account) && keyIdSchema.safeParse(c.account).success);
     if (orphans.length > 0) {
       const refused: string[] = [];
       const recoveredCount = await this.deps.settings.update((s) => {

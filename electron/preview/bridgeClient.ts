@@ -4,7 +4,7 @@
  */
 import type { IpcResult } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
-import { buildGroundworkApi, type Channel } from '../../shared/ipcChannels.js';
+import { buildGroundworkApi, type Channel } from '../../shared/ipc/channels.js';
 import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
 import { decodeWireFrames, WIRE_FRAMES_TYPE } from './wireFrames.js';
 

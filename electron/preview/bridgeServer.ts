@@ -6,7 +6,7 @@ import type { AppEvent } from '../../shared/events.js';
 import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
 import { encodeWireFrames, WIRE_FRAMES_TYPE } from './wireFrames.js';
 import { CONTENT_SECURITY_POLICY } from '../csp.js';
-import type { HandlerTable } from '../handlers.js';
+import type { HandlerTable } from '../ipcDispatch.js';
 import { dispatch } from '../ipcDispatch.js';
 import type { Logger } from '../log.js';
 import { mimeType, resolveStaticPath } from '../staticFiles.js';

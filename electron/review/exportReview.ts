@@ -1,14 +1,9 @@
 import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
 import { groundField } from '../../shared/grounding/groundField.js';
 import type { PageBox } from '../../shared/grounding/box.js';
+import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import type { Review, StoredResult } from '../../shared/workspace.js';
 import type { ExportSource } from './exportSource.js';
-
-export interface ReviewExport {
-  fileName: string;
-  mime: string;
-  content: string;
-}
 
 /** A box as exported: 1-based page, fractions of the page (0–1, origin top left); `valid: false` only when the service's box was out of range. */
 type ExportBox = Pick<PageBox, 'page' | 'left' | 'top' | 'right' | 'bottom'> & { valid?: false };

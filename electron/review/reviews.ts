@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { FieldDecision, Review } from '../../shared/workspace.js';
 import { REVIEW_STATUSES } from '../../shared/workspace.js';
+import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import { writeFileAtomic } from '../fsAtomic.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { exportReview } from './exportReview.js';
+import { loadExportSource } from './exportSource.js';
 
 const reviewSchema = z.object({
   extractionId: z.string(),
@@ -47,6 +50,13 @@ export class Reviews {
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** The extraction's fields with their decisions, pages, boxes and source text, as a JSON or CSV file. */
+  async export(extractionId: string, format: 'json' | 'csv'): Promise<ReviewExport> {
+    const extraction = await this.workspace.result(extractionId);
+    const document = await this.workspace.documentInfo(extraction.documentId);
+    return exportReview(extraction, await this.get(extractionId), document.name, format, await loadExportSource(this.workspace, extraction));
   }
 
   private file(extractionId: string): string {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_JOB_SETTINGS } from '../../shared/jobs.js';
+import { keyIdSchema } from '../../shared/ipc/ids.js';
 import { KEY_KINDS } from '../../shared/keys.js';
 import { DEFAULT_NETWORK_SETTINGS } from '../api/networkLimits.js';
 import type { Logger } from '../log.js';
@@ -9,7 +10,7 @@ import { JsonFileStore } from './jsonFileStore.js';
 
 /** Non-secret key metadata. The secret itself lives only in the OS keychain. */
 export const keyRecordSchema = z.object({
-  id: z.string().uuid(),
+  id: keyIdSchema,
   name: z.string().min(1),
   kind: z.enum(KEY_KINDS),
   address: z.string().url(),

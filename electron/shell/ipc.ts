@@ -1,7 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, EVENT_CHANNEL } from '../../shared/ipcChannels.js';
+import { CHANNELS, EVENT_CHANNEL } from '../../shared/ipc/channels.js';
 import type { AppEvent } from '../../shared/events.js';
-import type { HandlerTable } from '../handlers.js';
+import type { HandlerTable } from '../ipcDispatch.js';
 import { dispatch } from '../ipcDispatch.js';
 import type { Logger } from '../log.js';
 import { APP_ORIGIN } from './protocol.js';

@@ -5,7 +5,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { AppEvent } from '../../shared/events.js';
-import { buildGroundworkApi, EVENT_CHANNEL } from '../../shared/ipcChannels.js';
+import { buildGroundworkApi, EVENT_CHANNEL } from '../../shared/ipc/channels.js';
 
 const api = buildGroundworkApi(
   (channel, request) => ipcRenderer.invoke(channel, request),

@@ -2,24 +2,23 @@ import { mkdir, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/prom
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
+import { WORKSPACE_ID, WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
 import type { TrashEntry } from '../../shared/workspace.js';
 import { syncDirectory, writeFileAtomic } from '../fsAtomic.js';
 import type { Logger } from '../log.js';
 
-const ID = '[a-zA-Z0-9_-]{1,80}';
-const ID_PATTERN = new RegExp(`^${ID}$`);
 /** The only things a trash entry may hold, relative to the workspace root: a manifest never names a path outside. */
-const MOVABLE_PATH = new RegExp(`^(documents/${ID}|results/${ID}(\\.info)?\\.json|reviews/${ID}\\.json)$`);
+const MOVABLE_PATH = new RegExp(`^(documents/${WORKSPACE_ID}|results/${WORKSPACE_ID}(\\.info)?\\.json|reviews/${WORKSPACE_ID}\\.json)$`);
 
 const manifestSchema = z.object({
   /** 'moving' and 'restoring' exist only while a move is under way; a start-up finds them only after a crash. */
   state: z.enum(['moving', 'trashed', 'restoring']),
   entry: z.object({
-    id: z.string().regex(ID_PATTERN),
+    id: z.string().regex(WORKSPACE_ID_PATTERN),
     trashedAt: z.string(),
     what: z.enum(['document', 'result']),
-    document: z.looseObject({ id: z.string().regex(ID_PATTERN), name: z.string() }),
-    results: z.array(z.looseObject({ id: z.string().regex(ID_PATTERN), documentId: z.string().regex(ID_PATTERN) })),
+    document: z.looseObject({ id: z.string().regex(WORKSPACE_ID_PATTERN), name: z.string() }),
+    results: z.array(z.looseObject({ id: z.string().regex(WORKSPACE_ID_PATTERN), documentId: z.string().regex(WORKSPACE_ID_PATTERN) })),
   }),
   /** In the order they go to the trash (what lists a thing first); a restore goes backwards. */
   paths: z.array(z.string().regex(MOVABLE_PATH)),
@@ -132,7 +131,7 @@ export class Trash {
   }
 
   private async readManifest(id: string): Promise<Manifest | null> {
-    if (!ID_PATTERN.test(id)) return null;
+    if (!WORKSPACE_ID_PATTERN.test(id)) return null;
     try {
       const manifest = manifestSchema.parse(JSON.parse(await readFile(join(this.dir, id, 'manifest.json'), 'utf8'))) as unknown as Manifest;
       return manifest.entry.id === id ? manifest : null;
@@ -145,7 +144,7 @@ export class Trash {
   private async entryIds(): Promise<string[]> {
     try {
       const entries = await readdir(this.dir, { withFileTypes: true });
-      return entries.filter((e) => e.isDirectory() && ID_PATTERN.test(e.name)).map((e) => e.name);
+      return entries.filter((e) => e.isDirectory() && WORKSPACE_ID_PATTERN.test(e.name)).map((e) => e.name);
     } catch {
       return [];
     }

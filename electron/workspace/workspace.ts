@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
+import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
 import { ulid } from '../../shared/ulid.js';
 import {
   parseStoredResult,
@@ -29,7 +30,6 @@ import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
 import { Trash } from './trash.js';
 
-const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
 /** How long after a change the catalog file is written again: a burst of changes (a batch) writes it once. */
 const CATALOG_SAVE_DELAY_MS = 1000;
 /** Files read at once when listing the folders. */
@@ -324,6 +324,14 @@ export class Workspace {
     return Promise.all(entries.map(async (e) => (e.document.pageCount === undefined ? { ...e, document: await this.withPageCount(e.document as StoredDocumentInfo) } : e)));
   }
 
+  /** Part of the library: only the documents named (one not listed is gone), then only the first entries. */
+  async libraryPart(only: { first?: number | undefined; documentIds?: readonly string[] | undefined }): Promise<LibraryEntry[]> {
+    const library = await this.library();
+    const wanted = only.documentIds ? new Set(only.documentIds) : null;
+    const listed = wanted ? library.filter((e) => wanted.has(e.document.id)) : library;
+    return only.first === undefined ? listed : listed.slice(0, only.first);
+  }
+
   /** Writes catalog.json now if a change is waiting to be saved (at quit; a bench's end). */
   async flush(): Promise<void> {
     if (this.saveTimer) clearTimeout(this.saveTimer);
@@ -410,7 +418,7 @@ export class Workspace {
 
   private async readFolders(): Promise<Catalog> {
     const ids = await readdirOrEmpty(join(this.root, 'documents'));
-    const documents = await mapLimited(ids.filter((id) => ID_PATTERN.test(id)), FILES_AT_ONCE, (id) => this.readDocumentInfo(id));
+    const documents = await mapLimited(ids.filter((id) => WORKSPACE_ID_PATTERN.test(id)), FILES_AT_ONCE, (id) => this.readDocumentInfo(id));
     return new Catalog(
       documents.filter((i): i is StoredDocumentInfo => i !== null),
       await this.listResults(),
@@ -543,7 +551,7 @@ function sensibleSummary(result: Pick<ResultInfo, 'pageCount' | 'credits' | 'mod
 }
 
 function checkId(id: string): string {
-  if (!ID_PATTERN.test(id)) throw new AppError({ code: 'invalid_id', message: 'That id is not valid.' });
+  if (!WORKSPACE_ID_PATTERN.test(id)) throw new AppError({ code: 'invalid_id', message: 'That id is not valid.' });
   return id;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EXTRACT_MODEL_CHOICES, useEngineSettings } from '../review/engineSettings.js';
-import type { Extractor } from '../review/reviewStore.js';
+import { EXTRACT_MODEL_CHOICES, useEngineSettings } from '../workspace/engineSettings.js';
+import type { Extractor } from '../workspace/workspaceStore.js';
 
 /**
  * The cloud extractor's model (the service default unless one is picked: `extract-latest`, a

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { formatConfidence, scoreLabel, type ScoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
 import { FIELD_FLAG_LABELS, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { FieldReview } from './FieldReview.js';
 
 /** One field: name, the model's value and the review buttons on one line; a correction, flags and notices below. */
@@ -20,9 +20,9 @@ export const FieldRow = memo(function FieldRow({
   /** Where the result's scores came from; null when it has none. */
   source: ScoreSource | null;
 }) {
-  const selected = useReviewStore((s) => s.selection?.kind === 'field' && s.selection.id === field.path);
-  const selectField = useReviewStore((s) => s.selectField);
-  const decision = useReviewStore((s) => s.review?.fields[field.path]);
+  const selected = useWorkspaceStore((s) => s.selection?.kind === 'field' && s.selection.id === field.path);
+  const selectField = useWorkspaceStore((s) => s.selectField);
+  const decision = useWorkspaceStore((s) => s.review?.fields[field.path]);
   const ref = useRef<HTMLLIElement>(null);
   const low = weakest !== null && weakest.confidence < threshold;
   useEffect(() => {

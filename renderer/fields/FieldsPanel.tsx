@@ -1,6 +1,6 @@
 import type { ExtractNotice } from '../../shared/grounding/fields.js';
 import { hasConfidence, scoreSource } from '../../shared/grounding/confidence.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { ExtractionSummary } from './ExtractionSummary.js';
 import { ConfidenceBar } from './ConfidenceBar.js';
 import { useConfidenceSettings } from './confidenceSettings.js';
@@ -17,8 +17,8 @@ export function FieldsPanel() {
   const { fields, weakest } = useFieldsInListOrder();
   const threshold = useConfidenceSettings((s) => s.threshold);
   // Null when the result carries no word scores at all (the bar above says so, once).
-  const source = useReviewStore((s) => (s.model && hasConfidence(s.model) ? scoreSource(s.model) : null));
-  const noticesByPath = useReviewStore((s) => s.extractionView.noticesByPath);
+  const source = useWorkspaceStore((s) => (s.model && hasConfidence(s.model) ? scoreSource(s.model) : null));
+  const noticesByPath = useWorkspaceStore((s) => s.extractionView.noticesByPath);
   return (
     <div className="fields-panel">
       <div className="fields-top">

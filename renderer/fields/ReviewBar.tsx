@@ -1,4 +1,4 @@
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { REVIEW_KEY_LEGEND } from './reviewKeys.js';
 import { useReviewMode } from './reviewModeStore.js';
 import { progressLine, reviewCounts } from './reviewQueue.js';
@@ -6,9 +6,9 @@ import { undoLastDecision } from './reviewActions.js';
 
 /** Progress ("12 of 40 reviewed · 3 corrected · 1 rejected"), undo, and the review keys. */
 export function ReviewBar() {
-  const fields = useReviewStore((s) => s.fields);
-  const review = useReviewStore((s) => s.review);
-  const extractionId = useReviewStore((s) => s.extraction?.id);
+  const fields = useWorkspaceStore((s) => s.fields);
+  const review = useWorkspaceStore((s) => s.review);
+  const extractionId = useWorkspaceStore((s) => s.extraction?.id);
   const reviewMode = useReviewMode((s) => s.on);
   const canUndo = useReviewMode((s) => s.undo.some((e) => e.extractionId === extractionId));
   const counts = reviewCounts(fields, review?.fields);

@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { useKeysStore } from '../keys/keysStore.js';
-import { useEngineSettings } from '../review/engineSettings.js';
+import { useEngineSettings } from '../workspace/engineSettings.js';
 import { ExtractOptions } from './ExtractOptions.js';
-import { useReviewStore, type Extractor } from '../review/reviewStore.js';
+import { useWorkspaceStore, type Extractor } from '../workspace/workspaceStore.js';
 
 /** The JSON schema to extract with, the extractor, and the Extract button (with why it cannot run, when it cannot). */
 export function SchemaEditor({ open }: { open: boolean }) {
-  const hasResult = useReviewStore((s) => s.result !== null);
-  const isParse = useReviewStore((s) => s.result?.kind === 'parse');
-  const runExtract = useReviewStore((s) => s.runExtract);
+  const hasResult = useWorkspaceStore((s) => s.result !== null);
+  const isParse = useWorkspaceStore((s) => s.result?.kind === 'parse');
+  const runExtract = useWorkspaceStore((s) => s.runExtract);
   const schemaText = useEngineSettings((s) => s.fieldsSchema);
   const setSchemaText = (fieldsSchema: string) => useEngineSettings.getState().set({ fieldsSchema });
   const [schemaError, setSchemaError] = useState<string | null>(null);
   const hasCloudKey = useKeysStore((s) => s.keys.some((k) => k.kind === 'v2' && k.enabled));
   const [extractor, setExtractor] = useState<Extractor | null>(null);
   const chosen = extractor ?? (hasCloudKey ? 'extract' : 'local');
-  const opening = useReviewStore((s) => s.opening);
-  const running = useReviewStore((s) => (s.document ? s.runs[s.document.id]?.message : undefined));
+  const opening = useWorkspaceStore((s) => s.opening);
+  const running = useWorkspaceStore((s) => (s.document ? s.runs[s.document.id]?.message : undefined));
   const cannotExtract = opening
     ? `Extract waits until ${opening} is open.`
     : running !== undefined

@@ -1,11 +1,11 @@
 /**
- * What the review keys and buttons do, on top of the review store's own actions (decide,
+ * What the review keys and buttons do, on top of the workspace store's own actions (decide,
  * selectField): remember each decision for undo, then move on to the next unreviewed field.
  * Actions run one after another, so quick key presses each act on the field the previous
  * one moved to, never twice on the same field.
  */
 import type { FieldDecision } from '../../shared/workspace.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { nextUnreviewed, restoredDecision, stepPath } from './reviewQueue.js';
 import { fieldsInListOrder } from './fieldConfidence.js';
 import { useReviewMode } from './reviewModeStore.js';
@@ -20,7 +20,7 @@ function serially(action: () => Promise<void>): Promise<void> {
 
 /** The selected field's path, when a field (not a node) is selected. */
 export function selectedFieldPath(): string | null {
-  const selection = useReviewStore.getState().selection;
+  const selection = useWorkspaceStore.getState().selection;
   return selection?.kind === 'field' ? selection.id : null;
 }
 
@@ -36,17 +36,17 @@ export function focusFieldRow(path: string): void {
 
 export function selectAndFocus(path: string | null): void {
   if (path === null) return;
-  useReviewStore.getState().selectField(path);
+  useWorkspaceStore.getState().selectField(path);
   focusFieldRow(path);
 }
 
 /** Decides a field (null takes the decision back), remembers what it had for `u`, and with `advance` moves to the next unreviewed field. */
 export function decideField(path: string, decision: Decision, { advance }: { advance: boolean }): Promise<void> {
   return serially(async () => {
-    const { extraction, review, decide } = useReviewStore.getState();
+    const { extraction, review, decide } = useWorkspaceStore.getState();
     if (!extraction) return;
     await decide(path, decision);
-    const after = useReviewStore.getState();
+    const after = useWorkspaceStore.getState();
     if (after.review === review) return; // the decision failed; the store shows why
     useReviewMode.getState().pushUndo({ extractionId: extraction.id, path, previous: review?.fields[path] });
     if (advance) selectAndFocus(nextUnreviewed(fieldsInListOrder(), after.review?.fields, path) ?? path);
@@ -56,7 +56,7 @@ export function decideField(path: string, decision: Decision, { advance }: { adv
 /** Takes back the latest decision on this extraction, restoring exactly what the field had before, and goes back to that field. */
 export function undoLastDecision(): Promise<void> {
   return serially(async () => {
-    const { extraction, decide } = useReviewStore.getState();
+    const { extraction, decide } = useWorkspaceStore.getState();
     if (!extraction) return;
     const entry = useReviewMode.getState().popUndo(extraction.id);
     if (!entry) return;
@@ -72,7 +72,7 @@ export function stepFieldAndFocus(direction: 1 | -1): void {
 
 /** The first unreviewed field (or the first field), for keys pressed while no field is selected. */
 export function selectFirstUnreviewed(): void {
-  const { review } = useReviewStore.getState();
+  const { review } = useWorkspaceStore.getState();
   const fields = fieldsInListOrder();
   selectAndFocus(nextUnreviewed(fields, review?.fields, null) ?? fields[0]?.path ?? null);
 }

@@ -2,7 +2,7 @@
  * The review-mode key map. Keys act on the selected field; with none selected, a deciding
  * key first selects the next unreviewed field (so nothing is decided unseen).
  */
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { decideField, selectedFieldPath, selectFirstUnreviewed, stepFieldAndFocus, undoLastDecision } from './reviewActions.js';
 import { useReviewMode } from './reviewModeStore.js';
 
@@ -37,7 +37,7 @@ export function reviewModeKey(event: KeyboardEvent): boolean {
 function decideSelected(key: string): void {
   const path = selectedFieldPath();
   if (path === null) return selectFirstUnreviewed();
-  const decision = useReviewStore.getState().review?.fields[path];
+  const decision = useWorkspaceStore.getState().review?.fields[path];
   if (key === 'c') return useReviewMode.getState().setEditing(path);
   if (key === 'r') void decideField(path, { status: 'rejected', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
   else void decideField(path, { status: 'accepted', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });

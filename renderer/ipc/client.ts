@@ -1,6 +1,6 @@
 import { AppError, type IpcResult } from '../../shared/errors.js';
-import type { Domain, GroundworkApi, RequestIn, ResponseOf } from '../../shared/ipc.js';
-import { CHANNELS, channelPath, type Channel } from '../../shared/ipcChannels.js';
+import type { Domain, GroundworkApi, RequestIn, ResponseOf } from '../../shared/ipc/table.js';
+import { CHANNELS, channelPath, type Channel } from '../../shared/ipc/channels.js';
 
 type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
 type VerbOf<C extends string> = C extends `${string}:${infer V}` ? V : never;

@@ -1,5 +1,5 @@
 import { summarizeBatch, type Batch, type BatchItem } from '../../shared/jobs.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useBatchStore } from './batchStore.js';
 import { unreachableText, waitingForServiceText } from './jobWords.js';
@@ -37,8 +37,8 @@ function eta(seconds: number | null, waitingSince: string | null): string {
 
 async function openItem(item: BatchItem) {
   if (!item.resultId) return;
-  await useReviewStore.getState().openDocument(item.documentId, item.resultId);
-  useAppStore.getState().setScreen('review');
+  await useWorkspaceStore.getState().openDocument(item.documentId, item.resultId);
+  useAppStore.getState().setScreen('workspace');
 }
 
 /** One batch: overall and per-document progress, pages, credits, ETA, its controls and, at the end, a summary. */

@@ -3,8 +3,8 @@ import { AppError } from '../../shared/errors.js';
 import type { Batch, BatchEstimate } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { chosenKey, useEngineSettings } from '../review/engineSettings.js';
-import { importAsking } from '../review/protectedDocuments.js';
+import { chosenKey, useEngineSettings } from '../workspace/engineSettings.js';
+import { importAsking } from '../workspace/protectedDocuments.js';
 
 interface BatchState {
   batches: Batch[];

@@ -4,8 +4,8 @@ import { AppError } from '../../shared/errors.js';
 import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs, UnsureSettled } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { importAsking } from '../review/protectedDocuments.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { importAsking } from '../workspace/protectedDocuments.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { useAppStore } from '../shell/appStore.js';
 
 interface JobsState {
@@ -160,8 +160,8 @@ export const useJobsStore = create<JobsState>((set, get) => {
       attempt(async () => {
         const local = row.local;
         if (!local?.resultId) return get().showDetail(row);
-        await useReviewStore.getState().openDocument(local.documentId, local.resultId);
-        useAppStore.getState().setScreen('review');
+        await useWorkspaceStore.getState().openDocument(local.documentId, local.resultId);
+        useAppStore.getState().setScreen('workspace');
       }),
 
     importResult: (row, document) =>
@@ -176,8 +176,8 @@ export const useJobsStore = create<JobsState>((set, get) => {
         if (!target) return;
         const result = await api.jobs.result({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) });
         const stored = await api.results.import({ documentId: target.id, fileName: result.fileName, text: result.text, wholeDocument: true });
-        useAppStore.getState().setScreen('review');
-        await useReviewStore.getState().openDocument(target.id, stored.id);
+        useAppStore.getState().setScreen('workspace');
+        await useWorkspaceStore.getState().openDocument(target.id, stored.id);
       }),
 
     retry: (row) =>

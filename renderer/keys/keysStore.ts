@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppError } from '../../shared/errors.js';
-import type { DefaultAddresses } from '../../shared/ipc.js';
-import type { AddKeyRequest, KeyInfo, KeyTestResult } from '../../shared/keys.js';
+import type { AddKeyRequest, DefaultAddresses } from '../../shared/ipc/keys.js';
+import type { KeyInfo, KeyTestResult } from '../../shared/keys.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
 

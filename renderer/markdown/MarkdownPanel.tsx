@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, use
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
 import { FollowToggle } from '../viewer/FollowToggle.js';
 import { usePageFollow } from '../viewer/usePageFollow.js';
@@ -77,7 +77,7 @@ function rowsOf(model: ParseModel): Rows {
 }
 
 function RenderedMarkdown({ model }: { model: ParseModel }) {
-  const selection = useReviewStore((s) => s.selection);
+  const selection = useWorkspaceStore((s) => s.selection);
   const rows = useMemo(() => rowsOf(model), [model]);
   const selectedBlocks = useMemo(() => {
     const blocks = new Set<string>();
@@ -173,7 +173,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
   selected: boolean;
   exactTexts: string[];
 }) {
-  const selectNode = useReviewStore((s) => s.selectNode);
+  const selectNode = useWorkspaceStore((s) => s.selectNode);
   const element = useRef<HTMLDivElement>(null);
   const node = model.nodes.get(id);
   // The selected block is drawn at once; others may wait a frame for their HTML (see blockHtml).
@@ -226,7 +226,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
 
 /** The Markdown exactly as the service sent it, the selected ranges marked character for character. */
 function RawMarkdown({ model }: { model: ParseModel }) {
-  const selection = useReviewStore((s) => s.selection);
+  const selection = useWorkspaceStore((s) => s.selection);
   const markRef = useRef<HTMLElement>(null);
   const ranges = [...(selection?.ranges ?? [])].sort((a, b) => a.start - b.start);
   const parts: Array<{ text: string; marked: boolean }> = [];

@@ -1,4 +1,4 @@
-import type { AppNotice } from '../../shared/ipc.js';
+import type { AppNotice } from '../../shared/ipc/app.js';
 import { useAppStore } from './appStore.js';
 
 // A stable empty list: a selector that returned a fresh [] would re-render forever.

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import type { AppInfo } from '../../shared/ipc.js';
+import type { AppInfo } from '../../shared/ipc/app.js';
 import { requireApi } from '../ipc/client.js';
 
-export const SCREENS = ['review', 'jobs', 'datasets', 'keys'] as const;
+export const SCREENS = ['workspace', 'jobs', 'datasets', 'keys'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 interface AppState {
@@ -14,7 +14,7 @@ interface AppState {
 }
 
 export const useAppStore = create<AppState>((set, get) => ({
-  screen: 'review',
+  screen: 'workspace',
   info: null,
   setScreen: (screen) => set({ screen }),
   loadInfo: async () => set({ info: await requireApi().app.info({}) }),

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DocumentInfo } from '../../shared/workspace.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
-import { isStale } from '../review/documentScope.js';
-import { viewerPassword } from '../review/protectedDocuments.js';
+import { isStale } from '../workspace/documentScope.js';
+import { viewerPassword } from '../workspace/protectedDocuments.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
 import { PdfPage } from './PdfPage.js';
 import { ZoomBar, scaleFor, type Zoom } from './ZoomBar.js';
@@ -14,8 +14,8 @@ const PAGE_GAP = 16;
 
 /** The document (mounted once per document): PDF pages (drawn near the viewport only) or an upright image, with zoom and page navigation. */
 export function DocumentViewer({ document, bytes }: { document: DocumentInfo; bytes: Uint8Array }) {
-  const model = useReviewStore((s) => s.model);
-  const selectNode = useReviewStore((s) => s.selectNode);
+  const model = useWorkspaceStore((s) => s.model);
+  const selectNode = useWorkspaceStore((s) => s.selectNode);
   const scroller = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PdfHandle | null>(null);
   const [sizes, setSizes] = useState<PageSize[]>([]);
@@ -206,7 +206,7 @@ function pageAt(tops: Float64Array, pages: Array<{ height: number }>, offset: nu
  * in place. Its own component, so a click does not re-render the viewer's thousand pages.
  */
 function SelectionScroll({ scrollerRef, scrollCauseRef }: { scrollerRef: RefObject<HTMLDivElement | null>; scrollCauseRef: RefObject<PageSource> }) {
-  const selection = useReviewStore((s) => s.selection);
+  const selection = useWorkspaceStore((s) => s.selection);
   useLayoutEffect(() => {
     const box = selection?.boxes[0];
     const container = scrollerRef.current;

@@ -4,17 +4,17 @@ import type { PageBox } from '../../shared/grounding/box.js';
 import type { Selection } from '../../shared/grounding/selection.js';
 import { boxesOnPageLargestFirst, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { useConfidenceSettings } from '../fields/confidenceSettings.js';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 
 /**
  * The boxes of one page, drawn as percentages of the page so they sit right at every zoom.
  * Bigger boxes are drawn first, so a cell inside its table stays clickable.
  */
 export const PageOverlay = memo(function PageOverlay({ model, page }: { model: ParseModel; page: number }) {
-  const selectNode = useReviewStore((s) => s.selectNode);
+  const selectNode = useWorkspaceStore((s) => s.selectNode);
   // Only a selection on this page (or one leaving it) re-renders its boxes: a click elsewhere
   // leaves every other mounted page alone.
-  const selection = useReviewStore((s) => (touches(s.selection, model, page) ? s.selection : null));
+  const selection = useWorkspaceStore((s) => (touches(s.selection, model, page) ? s.selection : null));
   const selected = new Set(selection?.nodeIds ?? []);
   const outlined = new Set(selection?.outlineNodeIds ?? []);
   const weakest = selection ? weakestWord(model, selection) : null;
@@ -24,7 +24,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   // Sorted once per page, not at every click.
   const ids = useMemo(() => boxesOnPageLargestFirst(model, page), [model, page]);
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
-  const showLines = useReviewStore((s) => s.showLines);
+  const showLines = useWorkspaceStore((s) => s.showLines);
   const lineBoxes = showLines ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id }))) : [];
 
   return (

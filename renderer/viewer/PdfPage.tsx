@@ -1,9 +1,9 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
 import { PageOverlay } from './PageOverlay.js';
-import { isStale } from '../review/documentScope.js';
+import { isStale } from '../workspace/documentScope.js';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { PageDrawing, PdfHandle } from './pdfjs.js';
 
@@ -33,7 +33,7 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
   const [drawError, setDrawError] = useState<string | null>(null);
   // The selection has a box here: its boxes are drawn in the same commit as the selection, before
   // the scroll that brings the page into view, not when the page scrolls near.
-  const holdsSelection = useReviewStore((s) => s.selection?.boxes.some((b) => b.page === page) ?? false);
+  const holdsSelection = useWorkspaceStore((s) => s.selection?.boxes.some((b) => b.page === page) ?? false);
 
   useEffect(() => {
     const canvas = canvasRef.current;

@@ -1,4 +1,4 @@
-import { useReviewStore } from '../review/reviewStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 
 export type Zoom = 'fit-width' | 'fit-page' | number;
 
@@ -24,8 +24,8 @@ interface ZoomBarProps {
 }
 
 export function ZoomBar({ zoom, onZoom, page, pageCount, onPage }: ZoomBarProps) {
-  const showLines = useReviewStore((s) => s.showLines);
-  const setShowLines = useReviewStore((s) => s.setShowLines);
+  const showLines = useWorkspaceStore((s) => s.showLines);
+  const setShowLines = useWorkspaceStore((s) => s.setShowLines);
   return (
     <div className="zoombar">
       <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">

@@ -1,7 +1,7 @@
 import { getDocument, GlobalWorkerOptions, type PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
-import { isStale, StaleScope } from '../review/documentScope.js';
+import { isStale, StaleScope } from '../workspace/documentScope.js';
 
 // pdf.js parses in its own worker, served from our origin (CSP worker-src 'self').
 GlobalWorkerOptions.workerSrc = workerUrl;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { DatasetsStore } from '../../electron/datasets/datasetsStore.js';
+import { ProjectRegistry } from '../../electron/datasets/projectRegistry.js';
 import { ATOMIC_TEMP_PATTERN } from '../../electron/fsAtomic.js';
 import { JobRecordStore } from '../../electron/jobs/jobRecordStore.js';
 import { createLogger } from '../../electron/log.js';
@@ -113,7 +113,7 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
   const workspace = new Workspace(dataDir, logger);
   const reviews = new Reviews(workspace);
   const settings = await createSettingsStore(dataDir, { logger, notices }).read();
-  const datasets = await new DatasetsStore(dataDir, { logger, notices }).read();
+  const datasets = await new ProjectRegistry(dataDir, { logger, notices }).read();
   const records = new JobRecordStore(workspace.root, logger);
   for (const notice of notices.all()) problems.push(`start-up notice: ${notice.message}`);
 

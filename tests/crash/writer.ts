@@ -4,7 +4,8 @@
 // moment. Usage: node writer.mjs <dataDir> <run> <seed>
 import { createHash, randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
-import type { Channel, RequestIn, ResponseOf } from '../../shared/ipc.js';
+import type { Channel } from '../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
 import type { JobRecord } from '../../shared/jobs.js';
 import { createHandlers } from '../../electron/handlers.js';
 import { dispatch } from '../../electron/ipcDispatch.js';

@@ -133,8 +133,8 @@ test('open a job by typing its id: current and older formats, a bad id before an
   await page.getByTestId('engine-options-toggle').click();
   await page.getByTestId('parse-mode').selectOption('job');
   await page.getByTestId('run').click();
-  await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 });
-  const current = (await page.getByTestId('review-job').getAttribute('data-job-id'))!;
+  await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
+  const current = (await page.getByTestId('workspace-job').getAttribute('data-job-id'))!;
 
   await page.getByTestId('nav-jobs').click();
   const detail = page.getByTestId('job-detail');
@@ -182,7 +182,7 @@ test('auto with the priority tier or an output URL runs as a job with them; a di
   await expect(page.getByTestId('parse-mode')).toHaveValue('auto');
   await page.getByTestId('service-tier').selectOption('priority');
   await page.getByTestId('run').click();
-  await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 });
+  await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
   expect(posts(emulator, '/v2/parse/jobs').map((r) => r.fields?.service_tier)).toEqual(['priority']);
   expect(posts(emulator, '/v2/parse')).toHaveLength(0);
 
@@ -193,7 +193,7 @@ test('auto with the priority tier or an output URL runs as a job with them; a di
   await expect.poll(() => posts(emulator, '/v2/parse/jobs').length).toBe(2);
   expect(posts(emulator, '/v2/parse/jobs')[1]?.fields).toEqual(expect.objectContaining({ output_save_url: saveUrl }));
   expect(posts(emulator, '/v2/parse')).toHaveLength(0);
-  await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 });
+  await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
 
   const before = emulator.requests.length;
   await page.getByTestId('parse-mode').selectOption('sync');

@@ -66,7 +66,7 @@ export async function addKeyThroughUi(page: Page, key: { name: string; kind: 'v2
   await page.getByTestId('key-address').fill(key.address);
   await page.getByTestId('key-save').click();
   await page.locator(`[data-testid="key-row"][data-key-name="${key.name}"]`).waitFor();
-  await page.getByTestId('nav-review').click();
+  await page.getByTestId('nav-workspace').click();
 }
 
 export { DEMO_KEYS };

@@ -87,7 +87,7 @@ test('hostile service Markdown through the cloud path: nothing runs, nothing is 
     if ((await watch.pwned()) !== undefined) failures.push(`late: script ran (${JSON.stringify(await watch.pwned())})`);
     await page.getByTestId('nav-keys').click();
     await expect(page.locator('[data-testid="key-row"][data-key-name="Emulator v2"]')).toBeVisible();
-    await page.getByTestId('nav-review').click();
+    await page.getByTestId('nav-workspace').click();
     await expect(page.getByTestId('run')).toBeVisible();
 
     const failedCases = new Set(failures.map((f) => f.split(':')[0]));

@@ -66,7 +66,7 @@ test("a job's result is refused for a document with fewer pages than it reaches,
   await expect(error).toHaveAttribute('data-code', 'page_count_mismatch');
   await expect(error).toContainText('reaches page 2, but "other.pdf" has 1 page');
   // Nothing was imported onto it: the library holds the sample's result only.
-  await page.getByTestId('nav-review').click();
+  await page.getByTestId('nav-workspace').click();
   await expect(page.locator('[data-testid="library-document"][data-document-name="other.pdf"]')).toHaveCount(1);
   await expect(page.getByTestId('library-result')).toHaveCount(1);
   void preview;

@@ -10,7 +10,7 @@ test('a job survives the main process ending mid-poll: after a restart it comple
   // The service keeps this job running for a few seconds: long enough to end the app mid-poll.
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 2500, processingMs: 2500 }, times: 1 });
   await page.getByTestId('run').click();
-  const status = page.getByTestId('review-job');
+  const status = page.getByTestId('workspace-job');
   await expect(status).toHaveAttribute('data-job-id', /^parse-/);
   const jobId = (await status.getAttribute('data-job-id'))!;
 
@@ -112,6 +112,6 @@ test('an output_save_url that expires too soon is refused before submit, and the
   await expect(error).toHaveAttribute('data-code', 'output_save_url_too_short');
   await expect(error).toContainText('15 min');
   expect(posts()).toBe(before);
-  await expect(page.getByTestId('review-job')).toHaveCount(0);
+  await expect(page.getByTestId('workspace-job')).toHaveCount(0);
   void preview;
 });

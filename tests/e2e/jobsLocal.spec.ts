@@ -7,17 +7,17 @@ import { createJobOnService, readJson, smallPdf, workspaceDir } from './jobsHelp
 
 /** Opens a PDF of `pages` pages (a count no document open before has, so the wait below is for this one) and sends it as a parse job. */
 async function parseAsJob(page: Page, name: string, pages: number): Promise<string> {
-  await page.getByTestId('nav-review').click();
+  await page.getByTestId('nav-workspace').click();
   await page.getByTestId('open-file').setInputFiles({ name, mimeType: 'application/pdf', buffer: await smallPdf(name, pages) });
   await expect(page.getByTestId('page-count')).toHaveText(`of ${pages}`);
   await page.getByTestId('engine').selectOption('parse');
   const mode = page.getByTestId('parse-mode');
   if (!(await mode.isVisible())) await page.getByTestId('engine-options-toggle').click();
   await mode.selectOption('job');
-  const shown = page.getByTestId('review-job');
+  const shown = page.getByTestId('workspace-job');
   const before = (await shown.count()) > 0 ? await shown.getAttribute('data-job-id') : null;
   await page.getByTestId('run').click();
-  const status = page.getByTestId('review-job');
+  const status = page.getByTestId('workspace-job');
   await expect(status).toHaveAttribute('data-job-id', /^parse-/);
   if (before) await expect(status).not.toHaveAttribute('data-job-id', before);
   return (await status.getAttribute('data-job-id'))!;
@@ -136,7 +136,7 @@ test('a parse goes as a job above the page setting and directly below it; the us
   await page.getByTestId('setting-jobAbovePages').fill('2');
   await page.getByTestId('setting-jobAbovePages').blur();
   await expect.poll(async () => (await readJson<{ jobs?: { jobAbovePages?: number } }>(join(sandbox.dataDir, 'settings.json'))).jobs?.jobAbovePages).toBe(2);
-  await page.getByTestId('nav-review').click();
+  await page.getByTestId('nav-workspace').click();
 
   const posts = (path: string) => emulator.requests.filter((r) => r.method === 'POST' && r.path === path).length;
   const open = async (name: string, pages: number) => {
@@ -147,8 +147,8 @@ test('a parse goes as a job above the page setting and directly below it; the us
   await expect(page.getByTestId('parse-mode')).toHaveCount(0); // options folded: "auto" is the default
   await open('three.pdf', 3);
   await page.getByTestId('run').click();
-  await expect(page.getByTestId('review-job')).toContainText('3 pages is more than 2: sent as a job.');
-  await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 });
+  await expect(page.getByTestId('workspace-job')).toContainText('3 pages is more than 2: sent as a job.');
+  await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
   expect([posts('/v2/parse/jobs'), posts('/v2/parse')]).toEqual([1, 0]);
 
   await open('four.pdf', 4); // bigger still, but the user asks for a direct call

@@ -60,7 +60,7 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
     await snapshot('keys screen');
 
     // Sync parse, sync extract and an extract job on the sample.
-    await page.getByTestId('nav-review').click();
+    await page.getByTestId('nav-workspace').click();
     await page.getByTestId('engine').selectOption('parse');
     await page.getByTestId('run').click();
     await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
@@ -74,8 +74,8 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
     await page.getByTestId('extractor').selectOption('extract-job');
     await page.getByTestId('extract-run').click();
     await expect.poll(() => emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/extract/jobs' && r.status === 202).length).toBe(1);
-    await expect(page.getByTestId('review-job')).toHaveAttribute('data-job-id', /^extract-/);
-    await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 });
+    await expect(page.getByTestId('workspace-job')).toHaveAttribute('data-job-id', /^extract-/);
+    await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
 
     // The older analyzer. (Its result is awaited in the library: a job's result opening late may take the view.)
     await page.getByTestId('engine').selectOption('analyzer');
@@ -87,8 +87,8 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
     await page.getByTestId('engine-options-toggle').click();
     await page.getByTestId('parse-mode').selectOption('job');
     await page.getByTestId('run').click();
-    await expect(page.getByTestId('review-job')).toHaveAttribute('data-job-id', /^parse-/);
-    await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 30_000 });
+    await expect(page.getByTestId('workspace-job')).toHaveAttribute('data-job-id', /^parse-/);
+    await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 30_000 });
     await snapshot('review screen');
 
     // The service's job lists.
@@ -164,7 +164,7 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   await preview.stop();
 
   const channels = new Set(answers.map((a) => a.channel));
-  for (const channel of ['keys:add', 'keys:list', 'keys:test', 'engine:parse', 'engine:extract', 'jobs:list', 'datasets:createProject', 'training:start', 'snapshots:export', 'inference:run']) {
+  for (const channel of ['keys:add', 'keys:list', 'keys:test', 'runs:parse', 'runs:extract', 'jobs:list', 'datasets:createProject', 'training:start', 'snapshots:export', 'inference:run']) {
     expect(channels, `no ${channel} answer was recorded`).toContain(channel);
   }
   expect(answers.filter((a) => a.channel === 'keys:reveal')).toHaveLength(1); // the control, searched apart

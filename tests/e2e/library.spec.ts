@@ -96,7 +96,7 @@ test('a job that finishes on another document shows as a badge on its entry, unt
   await openForParseJob(page, emulator, 'long', 3);
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 1500, processingMs: 1500 }, times: 1 });
   await page.getByTestId('run').click();
-  await expect(page.getByTestId('review-job')).toHaveAttribute('data-job-id', /^parse-/);
+  await expect(page.getByTestId('workspace-job')).toHaveAttribute('data-job-id', /^parse-/);
 
   // Another document is open when the job finishes: the news waits on long.pdf's entry.
   await entry(page, 'invoice.pdf').getByTestId('library-document').click();

@@ -142,12 +142,12 @@ test('problem 6: a banner belongs to its document; a job line does not follow th
   await page.getByTestId('engine-options-toggle').click();
   await page.getByTestId('parse-mode').selectOption('job');
   await page.getByTestId('run').click();
-  await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 });
+  await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
 
   // Another document: no job line, no banner of the first.
   await page.getByTestId('open-file').setInputFiles(REPORT);
   await expect(page.locator('li.active [data-testid="library-document"]')).toHaveAttribute('data-document-name', 'report.pdf');
-  await expect(page.getByTestId('review-job')).toHaveCount(0);
+  await expect(page.getByTestId('workspace-job')).toHaveCount(0);
 
   // A failure there (a direct call with a job-only option) is its own banner…
   await page.getByTestId('parse-mode').selectOption('sync');
@@ -158,7 +158,7 @@ test('problem 6: a banner belongs to its document; a job line does not follow th
 
   // …which does not show on the invoice, whose job line is back with it.
   await libraryEntry(page, 'invoice.pdf').click();
-  await expect(page.getByTestId('review-job')).toContainText('result stored');
+  await expect(page.getByTestId('workspace-job')).toContainText('result stored');
   await expect(page.locator('[data-testid="error"][data-code="option_needs_job"]')).toHaveCount(0);
   await libraryEntry(page, 'report.pdf').click();
   await expect(page.locator('[data-testid="error"][data-code="option_needs_job"]')).toBeVisible();
@@ -172,8 +172,8 @@ test('a priority-tier parse in auto mode goes as a job instead of dropping the t
   await page.getByTestId('engine-options-toggle').click();
   await page.getByTestId('service-tier').selectOption('priority');
   await page.getByTestId('run').click();
-  await expect(page.getByTestId('review-job')).toContainText('the priority tier: jobs only', { timeout: 20_000 });
-  await expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 });
+  await expect(page.getByTestId('workspace-job')).toContainText('the priority tier: jobs only', { timeout: 20_000 });
+  await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
   const create = emulator.requests.find((r) => r.method === 'POST' && r.path === '/v2/parse/jobs');
   expect(create).toBeDefined();
   expect(emulator.requests.some((r) => r.method === 'POST' && r.path === '/v2/parse')).toBe(false);
@@ -213,6 +213,6 @@ test('problem 9: after an analyzer run, Extract says why it is off, and the resu
   await expect(page.getByTestId('extract-run')).toBeDisabled();
   await expect(page.getByTestId('extract-disabled-reason')).toBeVisible();
   await expect(page.getByTestId('extract-disabled-reason')).toContainText('analyzer result');
-  await expect(page.locator('.review')).not.toContainText('unknown version');
+  await expect(page.locator('.workspace')).not.toContainText('unknown version');
   void preview;
 });

@@ -24,7 +24,7 @@ test('a job whose service stops answering says "service unreachable since HH:MM 
   // The service finishes the job while the app cannot reach it: the result must still land, once, afterwards.
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 300, processingMs: 4_000 }, times: 1 });
   await page.getByTestId('run').click();
-  const jobLine = page.getByTestId('review-job');
+  const jobLine = page.getByTestId('workspace-job');
   await expect(jobLine).toContainText(PROCESSING);
   const jobId = (await jobLine.getAttribute('data-job-id'))!;
 
@@ -53,7 +53,7 @@ test('a job whose service stops answering says "service unreachable since HH:MM 
   await expect(statusBar).toHaveCount(0);
   console.log(`recovered (result stored) ${Date.now() - onlineAt} ms after the service came back`);
   await expect(row).not.toContainText(UNREACHABLE);
-  await page.getByTestId('nav-review').click();
+  await page.getByTestId('nav-workspace').click();
   await expect(jobLine).toContainText('result stored');
   await expect(page.locator('.status-result')).toContainText('parse');
   const settled = await readJson<JobRecord>(join(workspaceDir(sandbox.dataDir, 'jobs'), `${jobId}.json`));

@@ -13,7 +13,7 @@ test('output_save_url warnings are shown in the form, on the job line and on the
   await expect(note).toContainText('15 min 6 s'); // the open document's 2 pages count
 
   await page.getByTestId('run').click();
-  const line = page.getByTestId('review-job');
+  const line = page.getByTestId('workspace-job');
   await expect(line).toHaveAttribute('data-job-id', /^parse-/);
   const jobId = (await line.getAttribute('data-job-id'))!;
   await expect(line.getByTestId('job-warnings')).toContainText('temporary session credentials');

@@ -62,7 +62,7 @@ const CASES: Case[] = [
     path: '/v2/parse/jobs',
     said: 'Creating the job: the service is unavailable (503); retrying in 1 s (attempt 2)',
     run: (page) => runEngine(page, 'parse', true),
-    done: (page) => expect(page.getByTestId('review-job')).toContainText('result stored', { timeout: 20_000 }),
+    done: (page) => expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 }),
   },
 ];
 

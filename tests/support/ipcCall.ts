@@ -1,8 +1,9 @@
 import { dispatch } from '../../electron/ipcDispatch.js';
-import type { HandlerTable } from '../../electron/handlers.js';
+import type { HandlerTable } from '../../electron/ipcDispatch.js';
 import type { Logger } from '../../electron/log.js';
 import { AppError } from '../../shared/errors.js';
-import type { Channel, RequestIn, ResponseOf } from '../../shared/ipc.js';
+import type { Channel } from '../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
 import type { ParseAnswer, StoredResult } from '../../shared/workspace.js';
 
 /** One IPC call as the renderer makes it: the request validated by main, an error answer thrown as the AppError it carries. */
@@ -12,8 +13,8 @@ export async function ipcCall<C extends Channel>(handlers: HandlerTable, logger:
   return result.value as ResponseOf<C>;
 }
 
-/** The stored result of an `engine:parse` answer; a job where a result was expected fails the test. */
+/** The stored result of an `runs:parse` answer; a job where a result was expected fails the test. */
 export function resultOf(answer: ParseAnswer): StoredResult {
-  if ('job' in answer) throw new Error(`engine:parse created job ${answer.job.jobId} (${answer.reason}) where a direct result was expected`);
+  if ('job' in answer) throw new Error(`runs:parse created job ${answer.job.jobId} (${answer.reason}) where a direct result was expected`);
   return answer.result;
 }

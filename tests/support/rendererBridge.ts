@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppEvent } from '../../shared/events.js';
-import type { GroundworkApi } from '../../shared/ipc.js';
-import { CHANNELS, channelPath, type Channel } from '../../shared/ipcChannels.js';
+import type { GroundworkApi } from '../../shared/ipc/table.js';
+import { CHANNELS, channelPath, type Channel } from '../../shared/ipc/channels.js';
 import { dispatch } from '../../electron/ipcDispatch.js';
 import { createHandlers } from '../../electron/handlers.js';
 import { createLogger } from '../../electron/log.js';
@@ -92,8 +92,8 @@ export async function openRendererWindow(wrap: (api: GroundworkApi) => Groundwor
 /** A window with the Review screen's store, its library listed. */
 export async function openReviewWindow(wrap?: (api: GroundworkApi) => GroundworkApi) {
   const bridge = await openRendererWindow(wrap);
-  const { useReviewStore } = await import('../../renderer/review/reviewStore.js');
-  const { useLibraryStore } = await import('../../renderer/review/libraryStore.js');
+  const { useWorkspaceStore } = await import('../../renderer/workspace/workspaceStore.js');
+  const { useLibraryStore } = await import('../../renderer/workspace/libraryStore.js');
   await useLibraryStore.getState().load();
-  return { bridge, store: useReviewStore, library: useLibraryStore };
+  return { bridge, store: useWorkspaceStore, library: useLibraryStore };
 }

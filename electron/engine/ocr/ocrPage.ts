@@ -3,7 +3,7 @@ import type { PageSize } from '../geometry.js';
 import { groupIntoLines } from '../lines.js';
 import { edgeLineOf } from '../marginalia.js';
 import { sizeHistogram } from '../pageLayout.js';
-import type { PageText } from '../pageText.js';
+import type { PageText } from '../pageTextShape.js';
 import type { PdfPage } from '../pdfjs.js';
 import { ocrRuns } from './ocrRuns.js';
 import { rasterizePdfPage } from './pdfRaster.js';

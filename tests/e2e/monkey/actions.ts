@@ -29,7 +29,7 @@ const APP_TIMEOUT = 15_000;
 /** The app is back after a reload: its navigation is drawn. */
 export async function waitForApp(page: Page): Promise<void> {
   await page
-    .getByTestId('nav-review')
+    .getByTestId('nav-workspace')
     .waitFor({ timeout: APP_TIMEOUT })
     .catch(() => {
       throw new Stuck(`the app did not appear within ${APP_TIMEOUT / 1000} s of loading`);
@@ -166,7 +166,7 @@ export const ACTIONS: Action[] = [
     },
   },
   { name: 'other-screen', weight: 2, run: ({ page, rng }) => clickIfReady(page.getByTestId(`nav-${rng.pick(SCREENS)}`), 'nav') },
-  { name: 'review-screen', weight: 5, run: ({ page }) => clickIfReady(page.getByTestId('nav-review'), 'nav-review') },
+  { name: 'workspace-screen', weight: 5, run: ({ page }) => clickIfReady(page.getByTestId('nav-workspace'), 'nav-workspace') },
   { name: 'engine-options', weight: 1, run: ({ page }) => clickIfReady(page.getByTestId('engine-options-toggle'), 'engine-options-toggle') },
   { name: 'dismiss-error', weight: 1, run: ({ page }) => clickIfReady(page.getByRole('button', { name: 'Dismiss error' }), 'dismiss-error') },
   {

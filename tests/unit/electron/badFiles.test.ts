@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYZER_LIMITS } from '../../../shared/contracts/analyzer.js';
 import { AppError, type AppErrorData } from '../../../shared/errors.js';
-import type { Channel, RequestIn, ResponseOf } from '../../../shared/ipc.js';
+import type { Channel } from '../../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../../shared/ipc/table.js';
 import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';
 import type { StoredResult } from '../../../shared/workspace.js';
 import { AnalyzerClient } from '../../../electron/api/analyzerClient.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
 import { isEncryptedPdf } from '../../../electron/documents/sniff.js';
 import { countPdfPagesInWorker, parseLocally } from '../../../electron/engine/localEngine.js';
-import { createHandlers, type HandlerTable } from '../../../electron/handlers.js';
+import { createHandlers } from '../../../electron/handlers.js';
+import type { HandlerTable } from '../../../electron/ipcDispatch.js';
 import { createLogger } from '../../../electron/log.js';
 import { createServices, type Services } from '../../../electron/services.js';
 import { badFiles, textPdf, type DocumentFixture } from '../../support/badFiles.js';
@@ -172,7 +174,7 @@ describe.each(rows)('$label', (row) => {
   it('the offline engine', async () => {
     const seen = await outcomeOf(() =>
       documentId
-        ? call('engine:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf)
+        ? call('runs:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf)
         : // Refused at the door, so it can only reach the engine's worker directly.
           parseLocally(file.bytes, {}, { filename: file.name }),
     );
@@ -191,7 +193,7 @@ describe.each(rows)('$label', (row) => {
       if (documentId) {
         const keyId = path === 'parse' ? keyIds.v2 : keyIds.analyzer;
         const request = path === 'parse' ? { engine: path, mode: 'sync' as const, runId: randomUUID(), documentId, keyId } : { engine: path, runId: randomUUID(), documentId, keyId };
-        return call('engine:parse', request).then(resultOf);
+        return call('runs:parse', request).then(resultOf);
       }
       const document = { bytes: file.bytes, filename: file.name };
       if (path === 'analyzer') return new AnalyzerClient({ credential: credential('analyzer', holder.emulator.url, KEYS.analyzer) }).analyze({ document });

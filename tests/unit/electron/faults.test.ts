@@ -80,10 +80,10 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
     // First the calls that need nothing: parses, analyses, parse jobs, projects.
     await inPool(12, [
       ...times(PLAN.parse, (i) =>
-        logical('parse', (runId) => call('engine:parse', { engine: 'parse', mode: 'sync', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }), (r) => syncResults.parse.push(resultOf(r).id)),
+        logical('parse', (runId) => call('runs:parse', { engine: 'parse', mode: 'sync', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }), (r) => syncResults.parse.push(resultOf(r).id)),
       ),
       ...times(PLAN.analyzer, (i) =>
-        logical('analyzer', (runId) => call('engine:parse', { engine: 'analyzer', runId, documentId: documents[i % 20]!, keyId: keyIds.analyzer }), (r) => syncResults.analyzer.push(resultOf(r).id)),
+        logical('analyzer', (runId) => call('runs:parse', { engine: 'analyzer', runId, documentId: documents[i % 20]!, keyId: keyIds.analyzer }), (r) => syncResults.analyzer.push(resultOf(r).id)),
       ),
       ...times(PLAN.parseJobs, (i) =>
         logical('parseJobs', (runId) => call('jobs:create', { service: 'parse', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }), (job) => jobIds.parse.push(job.jobId)),
@@ -96,7 +96,7 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
     const project = (i: number) => projects[i % projects.length]!;
     await inPool(12, [
       ...times(PLAN.extract, (i) =>
-        logical('extract', (runId) => call('engine:extract', { engine: 'extract', runId, resultId: syncResults.parse[i % syncResults.parse.length]!, schema: SCHEMA, keyId: keyIds.v2 }), (r) => syncResults.extract.push(r.id)),
+        logical('extract', (runId) => call('runs:extract', { engine: 'extract', runId, resultId: syncResults.parse[i % syncResults.parse.length]!, schema: SCHEMA, keyId: keyIds.v2 }), (r) => syncResults.extract.push(r.id)),
       ),
       ...times(PLAN.extractJobs, (i) =>
         logical('extractJobs', (runId) => call('jobs:create', { service: 'extract', runId, sourceResultId: syncResults.parse[i]!, schema: SCHEMA, keyId: keyIds.v2 }), (job) => jobIds.extract.push(job.jobId)),

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS, ipcTable, type Channel } from '../../../shared/ipc.js';
+import { CHANNELS, type Channel } from '../../../shared/ipc/channels.js';
+import { ipcTable } from '../../../shared/ipc/table.js';
 import { AppError } from '../../../shared/errors.js';
-import type { HandlerTable } from '../../../electron/handlers.js';
+import type { HandlerTable } from '../../../electron/ipcDispatch.js';
 import { dispatch } from '../../../electron/ipcDispatch.js';
 import { createLogger } from '../../../electron/log.js';
 
@@ -33,8 +34,8 @@ const VALID: Record<Channel, unknown> = {
   'results:get': { id: 'abc-123' },
   'results:model': { id: 'abc-123' },
   'results:import': { documentId: 'abc', fileName: 'r.json', text: '{}' },
-  'engine:parse': { engine: 'local', runId: KEY_ID, documentId: 'abc123', options: { pages: [1, 2], atomic_grounding: false } },
-  'engine:extract': { engine: 'extract', runId: KEY_ID, resultId: 'abc-123', schema: { type: 'object', properties: {} } },
+  'runs:parse': { engine: 'local', runId: KEY_ID, documentId: 'abc123', options: { pages: [1, 2], atomic_grounding: false } },
+  'runs:extract': { engine: 'extract', runId: KEY_ID, resultId: 'abc-123', schema: { type: 'object', properties: {} } },
   'runs:cancel': { runId: KEY_ID },
   'samples:open': { name: 'report.pdf' },
   'reviews:get': { extractionId: 'abc-123' },
@@ -101,7 +102,7 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'results:get': [{ id: 'a/b' }],
   'results:model': [{ id: '../results/x' }, { id: 'abc', rebuild: false }, { id: 'abc', rebuild: 'yes' }, { id: 'abc', bytes: new Uint8Array(1) }, {}],
   'results:import': [{ documentId: 'abc', fileName: 'r.json', text: { markdown: '' } }, { documentId: 'abc', fileName: '', text: '{}' }],
-  'engine:parse': [
+  'runs:parse': [
     { runId: KEY_ID, documentId: 'abc' },
     { engine: 'local', runId: 'x', documentId: 'abc' },
     { engine: 'local', runId: KEY_ID, documentId: 'abc', options: { dpi: 300 } },
@@ -112,7 +113,7 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { engine: 'analyzer', runId: KEY_ID, documentId: 'abc', options: { fields_schema: 'text' } },
     { engine: 'cloud', runId: KEY_ID, documentId: 'abc' },
   ],
-  'engine:extract': [
+  'runs:extract': [
     { resultId: 'abc', schema: {} },
     { engine: 'local', resultId: 'abc', schema: '{"type":"object"}' },
     { engine: 'local', resultId: 'abc', schema: [] },

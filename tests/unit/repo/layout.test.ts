@@ -76,7 +76,7 @@ describe('where unit tests live', () => {
   });
 
   it('refuses a test left beside the wrong code, in a themed folder, or in a folder with no source', () => {
-    expect(layoutProblem('tests/unit/renderer/reviewStore.test.ts', ['renderer/review/reviewStore.ts'])).toMatch(/imports nothing from renderer\//);
+    expect(layoutProblem('tests/unit/renderer/workspaceStore.test.ts', ['renderer/workspace/workspaceStore.ts'])).toMatch(/imports nothing from renderer\//);
     expect(layoutProblem('tests/unit/foundation/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/mirrors no source room/);
     expect(layoutProblem('tests/unit/electron/nowhere/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/does not exist/);
     expect(layoutProblem('tests/unit/sniff.test.ts', [])).toMatch(/not in a folder/);

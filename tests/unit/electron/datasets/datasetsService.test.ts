@@ -12,7 +12,7 @@ import { createLogger } from '../../../../electron/log.js';
 import { Notices } from '../../../../electron/notices.js';
 import { armFault, caught, PNG, pdf, useEmulator } from '../../../support/emulatorHarness.js';
 import { KEY_IDS, useDatasets } from './datasetsHarness.js';
-import { datasetsRequests } from '../../../../shared/datasets/ipcDatasets.js';
+import { datasetsRequests } from '../../../../shared/ipc/datasets.js';
 
 const holder = useEmulator();
 const ds = useDatasets(holder);
@@ -230,8 +230,8 @@ describe('training, metrics, snapshots, inference', () => {
     const record = project.exports[0]!;
     expect(record).toMatchObject({ status: 'Started', version: 2, retry: true });
     expect(Date.parse(record.downloadExpiresAt)).toBeGreaterThan(Date.now());
-    const services = { runs: new RunRegistry(), emit: (e: never) => ds.events.push(e) } as unknown as Services;
-    const handlers = createDatasetHandlers(services, ds.service);
+    const services = { runs: new RunRegistry(), datasets: ds.service } as unknown as Services;
+    const handlers = createDatasetHandlers(services);
     const folder = join(ds.dataDir, 'out');
     const download = (f: string, url = record.downloadUrl) => handlers['snapshots:download']({ runId: crypto.randomUUID(), projectId: id, downloadUrl: url, folder: f });
     expect(await caught(download(folder))).toMatchObject({ code: 'invalid_folder', fields: { folder: expect.stringMatching(/does not exist/) } });

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError} from '../../../../shared/errors.js';
 import { type AppErrorData } from '../../../../shared/errors.js';
-import type { Channel, RequestIn, ResponseOf } from '../../../../shared/ipc.js';
+import type { Channel } from '../../../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
 import { createDatasetHandlers } from '../../../../electron/datasets/datasetHandlers.js';
 import { DatasetsService, emptyProject } from '../../../../electron/datasets/datasetsService.js';
-import { createHandlers, type HandlerTable } from '../../../../electron/handlers.js';
+import { createHandlers } from '../../../../electron/handlers.js';
+import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import { dispatch } from '../../../../electron/ipcDispatch.js';
 import type { Logger } from '../../../../electron/log.js';
 import { createServices, type Services } from '../../../../electron/services.js';
@@ -48,12 +50,12 @@ function call<C extends Channel>(table: HandlerTable, channel: C, request: Reque
 }
 
 /** Asks for the thumbnail of a media whose image path is `path`, as if a media list had named it. */
-async function thumbnailOf(path: string): Promise<{ ok: true; mime: string } | { ok: false; error: AppErrorData; reason: unknown }> {
+async function thumbnailOf(path: string, via = { datasets, handlers }): Promise<{ ok: true; mime: string } | { ok: false; error: AppErrorData; reason: unknown }> {
   const id = ++mediaId;
-  await datasets.store.updateProject(PROJECT, (p) => ({ ...p, media: [...p.media, { mediaId: id, imagePath: path, metadata: {} }] }));
+  await via.datasets.store.updateProject(PROJECT, (p) => ({ ...p, media: [...p.media, { mediaId: id, imagePath: path, metadata: {} }] }));
   const before = logged.length;
   try {
-    const thumb = await call(handlers, 'datasets:thumbnail', { projectId: PROJECT, mediaId: id });
+    const thumb = await call(via.handlers, 'datasets:thumbnail', { projectId: PROJECT, mediaId: id });
     return { ok: true, mime: thumb.mime };
   } catch (error) {
     const entry = logged.slice(before).find((l) => l.message === 'thumbnail refused');
@@ -80,7 +82,7 @@ beforeAll(async () => {
 
   services = await createServices({ shell: 'preview', version: 'test', dataDir: dirs.data, samplesDir: 'resources/samples', keychain: memoryKeychain(), logger });
   datasets = new DatasetsService({ ...services, clientOptions: {} });
-  handlers = { ...createHandlers(services), ...createDatasetHandlers(services, datasets) };
+  handlers = createHandlers({ ...services, datasets });
   await datasets.store.upsertProject(emptyProject(PROJECT, 'Paths', '11111111-1111-4111-8111-111111111111', 'added'));
   expect(await call(handlers, 'datasets:allowImageFolder', { folder: dirs.allowed })).toEqual([dirs.allowed]);
 });
@@ -172,18 +174,21 @@ describe('folders are allowed by the user only', () => {
 
   it('in the app: only the folder picked in the native dialog; a typed one is refused, a cancelled dialog changes nothing', async () => {
     const picks: (string | null)[] = [dirs.outside, null];
-    const app = createDatasetHandlers({ ...services, chooseFolder: async () => picks.shift() ?? null }, datasets) as HandlerTable;
+    // The app's datasets, with its dialog, on the same data folder (its registry read from disk).
+    const appDatasets = new DatasetsService({ ...services, chooseFolder: async () => picks.shift() ?? null, clientOptions: {} });
+    const app = createDatasetHandlers({ ...services, datasets: appDatasets }) as HandlerTable;
+    const viewer = { datasets: appDatasets, handlers: app };
     const typed = await dispatch(app, 'datasets:allowImageFolder', { folder: dirs.outside }, logger);
     tally.push({ case: `app, typed folder: ${typed.ok ? 'allowed' : 'refused'}`, ok: !typed.ok });
     expect(typed).toMatchObject({ ok: false, error: { code: 'invalid_folder' } });
 
     expect(await call(app, 'datasets:allowImageFolder', {})).toEqual([dirs.allowed, dirs.outside]);
-    expect(await thumbnailOf(join(dirs.outside, 'secret.png'))).toEqual({ ok: true, mime: 'image/png' });
+    expect(await thumbnailOf(join(dirs.outside, 'secret.png'), viewer)).toEqual({ ok: true, mime: 'image/png' });
     expect(await call(app, 'datasets:allowImageFolder', {})).toEqual([dirs.allowed, dirs.outside]); // cancelled
 
     // Removing a folder stops its images at once.
     expect(await call(app, 'datasets:forgetImageFolder', { folder: dirs.outside })).toEqual([dirs.allowed]);
-    const after = await thumbnailOf(join(dirs.outside, 'secret.png'));
+    const after = await thumbnailOf(join(dirs.outside, 'secret.png'), viewer);
     tally.push({ case: `app, forgotten folder: ${after.ok ? 'served' : 'refused'}`, ok: !after.ok });
     expect(after).toMatchObject({ ok: false, error: { code: 'image_unavailable' } });
   });

@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadDocument } from '../../../../electron/documents/documentFromUrl.js';
-import { createHandlers, type HandlerTable } from '../../../../electron/handlers.js';
+import { createHandlers } from '../../../../electron/handlers.js';
+import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import { createLogger } from '../../../../electron/log.js';
 import { createServices, type Services } from '../../../../electron/services.js';
-import type { Channel, RequestIn, ResponseOf } from '../../../../shared/ipc.js';
+import type { Channel } from '../../../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../../shared/jobs.js';
 import { ipcCall, resultOf } from '../../../support/ipcCall.js';
 import { clearKeychainService } from '../../../support/keychainCleanup.js';
@@ -203,7 +205,7 @@ describe('documents:importUrl and parse with document_url', () => {
     expect(document).toMatchObject({ name: 'statement.pdf', pageCount: 2, sourceUrl: url });
     expect(JSON.parse(await readFile(join(root, 'workspace', 'documents', document.id, 'document.json'), 'utf8'))).toMatchObject({ sourceUrl: url });
 
-    const result = resultOf(await call('engine:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
+    const result = resultOf(await call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
     expect(result).toMatchObject({ documentId: document.id, pageCount: 2 });
     const [sent] = posts();
     expect(sent).toMatchObject({ path: '/v2/parse', status: 200, fields: { document_url: url } });
@@ -211,14 +213,14 @@ describe('documents:importUrl and parse with document_url', () => {
     // The service fetched it from there after the call.
     expect(holder.emulator.requests.filter((r) => r.method === 'GET' && r.path === '/__storage/statement.pdf')).toHaveLength(2);
 
-    resultOf(await call('engine:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId }));
+    resultOf(await call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId }));
     expect(posts()[1]!.fields).toMatchObject({ document: '<file statement.pdf>' });
   });
 
   it('a parse job sends document_url too, and its retry does again', async () => {
     const url = await hosted('long.pdf', 1);
     const document = await call('documents:importUrl', { url, keyId });
-    const answer = await call('engine:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true });
+    const answer = await call('runs:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true });
     if (!('job' in answer)) throw new Error('expected a job');
     expect(posts()[0]).toMatchObject({ path: '/v2/parse/jobs', status: 202, fields: { document_url: url } });
     const again: JobRecord = await call('jobs:retry', { jobId: answer.job.jobId });
@@ -228,7 +230,7 @@ describe('documents:importUrl and parse with document_url', () => {
 
   it('a document opened from a file has no address to send: refused before anything is sent', async () => {
     const document = await call('documents:import', { name: 'local.pdf', bytes: await pdf(3) });
-    const refused = await refusal(call('engine:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
+    const refused = await refusal(call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
     expect(refused).toMatchObject({ code: 'no_document_url' });
     expect(posts()).toHaveLength(0);
   });
@@ -239,7 +241,7 @@ describe('documents:importUrl and parse with document_url', () => {
     const cloudKey = (await call('keys:add', { name: 'cloud', kind: 'v2', secret: 'not-a-real-cloud-key', address: 'https://api.va.landing.ai' })).id;
     try {
       for (const mode of ['sync', 'job'] as const) {
-        const refused = await refusal(call('engine:parse', { engine: 'parse', mode, runId: randomUUID(), documentId: document.id, keyId: cloudKey, byUrl: true }));
+        const refused = await refusal(call('runs:parse', { engine: 'parse', mode, runId: randomUUID(), documentId: document.id, keyId: cloudKey, byUrl: true }));
         expect(refused).toMatchObject({
           code: 'document_url_not_for_key',
           message: expect.stringMatching(/was not sent to api\.va\.landing\.ai: it is plain http/),
@@ -257,7 +259,7 @@ describe('documents:importUrl and parse with document_url', () => {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
     // Valid 16 min 40 s: past the 15-minute floor, short of the 20 min 100 pages need.
     const outputSaveUrl = `${holder.emulator.url}/__storage/out.json?X-Amz-Date=${stamp}&X-Amz-Expires=1000`;
-    const refused = await refusal(call('engine:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true, outputSaveUrl }));
+    const refused = await refusal(call('runs:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true, outputSaveUrl }));
     expect(refused).toMatchObject({ code: 'output_save_url_too_short', message: expect.stringContaining('20 min') });
     expect(posts()).toHaveLength(0);
   });

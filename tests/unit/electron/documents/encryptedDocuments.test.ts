@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../../electron/ipcDispatch.js';
-import { createHandlers, type HandlerTable } from '../../../../electron/handlers.js';
+import { createHandlers } from '../../../../electron/handlers.js';
+import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import { createLogger, type Logger } from '../../../../electron/log.js';
 import { createServices, type Services } from '../../../../electron/services.js';
 import { isEncryptedPdf } from '../../../../electron/documents/sniff.js';
 import type { AppEvent } from '../../../../shared/events.js';
-import type { Channel, RequestIn, ResponseOf } from '../../../../shared/ipc.js';
+import type { Channel } from '../../../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
 import { describeResult, type DocumentInfo, type StoredResult } from '../../../../shared/workspace.js';
 import { badFiles } from '../../../support/badFiles.js';
 import { OWNER_PASSWORD, USER_PASSWORD } from '../../../support/encryptedPdf.js';
@@ -65,9 +67,9 @@ async function caught(work: Promise<unknown>): Promise<{ code: string; message: 
 }
 
 const posts = () => holder.emulator.requests.filter((r) => r.method === 'POST');
-const parseLocal = (documentId: string) => call('engine:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf);
-const parseCloud = (documentId: string) => call('engine:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId, keyId: keyIds.v2 }).then(resultOf);
-const analyze = (documentId: string) => call('engine:parse', { engine: 'analyzer', runId: randomUUID(), documentId, keyId: keyIds.analyzer }).then(resultOf);
+const parseLocal = (documentId: string) => call('runs:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf);
+const parseCloud = (documentId: string) => call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId, keyId: keyIds.v2 }).then(resultOf);
+const analyze = (documentId: string) => call('runs:parse', { engine: 'analyzer', runId: randomUUID(), documentId, keyId: keyIds.analyzer }).then(resultOf);
 const markdownOf = async (result: StoredResult) => JSON.parse((await call('results:get', { id: result.id })).responseJson) as { markdown: string; metadata: { page_count: number } };
 
 async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
@@ -161,7 +163,7 @@ describe('a PDF that needs a password', () => {
     expect(direct).toMatchObject({ decryptedCopy: true, pageCount: 3 });
     expect((await markdownOf(direct)).markdown).toContain('Salaries page 1');
 
-    const answer = await call('engine:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId: keyIds.v2 });
+    const answer = await call('runs:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId: keyIds.v2 });
     if (!('job' in answer)) throw new Error('expected a job');
     const settled = await services.jobs.tracker.whenSettled(answer.job.jobId);
     expect(settled.status).toBe('completed');

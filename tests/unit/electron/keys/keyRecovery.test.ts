@@ -6,7 +6,7 @@ import { KeysService } from '../../../../electron/keys/keysService.js';
 import { createLogger } from '../../../../electron/log.js';
 import { Notices } from '../../../../electron/notices.js';
 import { createSettingsStore } from '../../../../electron/settings/settings.js';
-import type { DefaultAddresses } from '../../../../shared/ipc.js';
+import type { DefaultAddresses } from '../../../../shared/ipc/keys.js';
 import { memoryKeychain } from '../../../support/memoryKeychain.js';
 
 // Keys whose settings were lost come back from the keychain only if they would pass as

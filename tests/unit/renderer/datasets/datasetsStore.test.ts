@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useDatasetsStore } from '../../../../renderer/datasets/datasetsStore.js';
 import type { ProjectEntry } from '../../../../shared/datasets/registry.js';
 import { AppError } from '../../../../shared/errors.js';
-import type { GroundworkApi } from '../../../../shared/ipc.js';
+import type { GroundworkApi } from '../../../../shared/ipc/table.js';
 import { DEMO_KEYS } from '../../../emulator/keys.js';
 import { startEmulator, type Emulator } from '../../../emulator/server.js';
 import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { useBatchStore } from '../../../../renderer/jobs/batchStore.js';
 import type { AppEvent } from '../../../../shared/events.js';
-import type { GroundworkApi } from '../../../../shared/ipc.js';
+import type { GroundworkApi } from '../../../../shared/ipc/table.js';
 import type { Batch } from '../../../../shared/jobs.js';
 import { DEMO_KEYS } from '../../../emulator/keys.js';
 import { startEmulator, type Emulator } from '../../../emulator/server.js';

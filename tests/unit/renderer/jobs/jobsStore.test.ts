@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroundworkApi } from '../../../../shared/ipc.js';
+import type { GroundworkApi } from '../../../../shared/ipc/table.js';
 import type { JobRow } from '../../../../shared/jobs.js';
 import type { useJobsStore } from '../../../../renderer/jobs/jobsStore.js';
 import { DEMO_KEYS } from '../../../emulator/keys.js';

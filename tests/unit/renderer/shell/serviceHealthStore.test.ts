@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { useServiceHealth } from '../../../../renderer/shell/serviceHealthStore.js';
 import type { AppEvent } from '../../../../shared/events.js';
-import type { GroundworkApi } from '../../../../shared/ipc.js';
+import type { GroundworkApi } from '../../../../shared/ipc/table.js';
 import type { JobRow } from '../../../../shared/jobs.js';
 import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { checkOutputSaveUrl } from '../../shared/outputSaveUrl.js';
+import { useWorkspaceStore } from './workspaceStore.js';
+
+/**
+ * What the app will say about an output_save_url when the job is sent, said while it is
+ * typed: the same rule main applies, on the open document's page count (the requested
+ * pages may be fewer, so the window may be smaller than said, never larger).
+ */
+export function OutputSaveUrlNote({ url }: { url: string }) {
+  const pageCount = useWorkspaceStore((s) => s.document?.pageCount ?? null);
+  // The window is judged against the clock: a URL that passes now may not in a minute.
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  const trimmed = url.trim();
+  if (!trimmed) return null;
+  const check = checkOutputSaveUrl(trimmed, pageCount, now);
+  const lines = check.ok ? check.warnings : [check.message];
+  if (lines.length === 0) return null;
+  return (
+    <ul className={`small wide job-warnings ${check.ok ? 'warning' : 'error'}`} data-testid="output-save-url-note">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}

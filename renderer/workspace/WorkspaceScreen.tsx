@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { FieldsSection } from '../fields/FieldsSection.js';
+import { MarkdownPanel } from '../markdown/MarkdownPanel.js';
+import { StructureTree } from '../structure/StructureTree.js';
+import { DocumentViewer } from '../viewer/DocumentViewer.js';
+import { Library } from './Library.js';
+import { useLibraryStore } from './libraryStore.js';
+import { WorkspaceToolbar } from './WorkspaceToolbar.js';
+import { useWorkspaceStore, WORKSPACE_BANNER } from './workspaceStore.js';
+import { StatusBar } from './StatusBar.js';
+import { useWorkspaceKeyboard } from './useWorkspaceKeyboard.js';
+
+type Panel = 'markdown' | 'structure';
+const PANELS: Array<{ id: Panel; label: string }> = [
+  { id: 'markdown', label: 'Markdown' },
+  { id: 'structure', label: 'Structure' },
+];
+
+/** Failures of the open document and of the workspace; another document's wait for it to be opened. */
+function ReviewBanners() {
+  const documentId = useWorkspaceStore((s) => s.document?.id);
+  const workspaceError = useWorkspaceStore((s) => s.errors[WORKSPACE_BANNER] ?? null);
+  const documentError = useWorkspaceStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
+  const { clearError } = useWorkspaceStore.getState();
+  return (
+    <>
+      <ErrorMessage error={workspaceError} onDismiss={() => clearError(WORKSPACE_BANNER)} />
+      {documentId ? <ErrorMessage error={documentError} onDismiss={() => clearError(documentId)} /> : null}
+    </>
+  );
+}
+
+/** The review workspace: library, page with boxes, linked Markdown and structure, status bar. */
+export function WorkspaceScreen() {
+  const document = useWorkspaceStore((s) => s.document);
+  const bytes = useWorkspaceStore((s) => s.bytes);
+  const model = useWorkspaceStore((s) => s.model);
+  const { openFile, importFiles } = useWorkspaceStore.getState();
+  const [panel, setPanel] = useState<Panel>('markdown');
+  const [dragging, setDragging] = useState(false);
+  useWorkspaceKeyboard();
+
+  useEffect(() => {
+    // First launch: an empty workspace opens the sample, parsed offline, so the main job works at
+    // once — unless the reviewer has already started opening something of their own.
+    void useLibraryStore
+      .getState()
+      .load()
+      .then(() => {
+        const { documentStatus, openSample } = useWorkspaceStore.getState();
+        if (useLibraryStore.getState().library.length === 0 && documentStatus === 'empty') void openSample();
+      });
+    // A deleted document or result on screen closes with it.
+    const stop = useLibraryStore.subscribe((state, previous) => {
+      if (state.library !== previous.library) useWorkspaceStore.getState().followLibrary(state.library, previous.library);
+    });
+    return stop;
+  }, []);
+
+  return (
+    <section
+      className={`workspace${dragging ? ' dragging' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        const files = [...e.dataTransfer.files];
+        if (files.length === 1 && !files[0]!.name.toLowerCase().endsWith('.json')) void openFile(files[0]!);
+        else if (files.length > 0) void importFiles(files);
+      }}
+    >
+      <WorkspaceToolbar />
+      <ReviewBanners />
+      <div className="workspace-body">
+        <aside className="workspace-library">
+          <h2>Library</h2>
+          <Library />
+        </aside>
+        <div className="workspace-document">
+          {document && bytes ? <DocumentViewer key={document.id} document={document} bytes={bytes} /> : <p className="muted empty-state">Open a PDF or an image, or drop it here.</p>}
+        </div>
+        <aside className="workspace-panels">
+          <div className="tabs" role="tablist">
+            {PANELS.map(({ id, label }) => (
+              <button key={id} type="button" role="tab" aria-selected={panel === id} className={panel === id ? 'tab active' : 'tab'} onClick={() => setPanel(id)} data-testid={`tab-${id}`}>
+                {label}
+              </button>
+            ))}
+          </div>
+          {model ? (
+            panel === 'markdown' ? <MarkdownPanel model={model} /> : <StructureTree model={model} />
+          ) : (
+            <p className="muted empty-state">{document ? 'Run an engine to see the result.' : ''}</p>
+          )}
+          {model ? (
+            <FieldsSection />
+          ) : null}
+        </aside>
+      </div>
+      <StatusBar />
+    </section>
+  );
+}

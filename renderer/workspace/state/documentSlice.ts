@@ -1,0 +1,243 @@
+import { AppError } from '../../../shared/errors.js';
+import type { ParseModel } from '../../../shared/grounding/parseModel.js';
+import { recogniseResult } from '../../../shared/resultShapes.js';
+import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
+import { requireApi } from '../../ipc/client.js';
+import { ScopeSlot, type DocumentScope } from '../documentScope.js';
+import { useLibraryStore } from '../libraryStore.js';
+import { importAsking, unlockAsking } from '../protectedDocuments.js';
+import { WORKSPACE_BANNER } from './errorsSlice.js';
+import { fetchResult } from './fetchedResult.js';
+import { started, type SliceOf } from './slice.js';
+
+/** empty: nothing open; opening: a document or result is on its way (runs wait); ready: what is shown is complete. */
+export type DocumentStatus = 'empty' | 'opening' | 'ready';
+
+export interface DocumentSlice {
+  documentStatus: DocumentStatus;
+  /** What is being opened, for "Opening …" and the reason runs wait. */
+  opening: string | null;
+  document: DocumentInfo | null;
+  bytes: Uint8Array | null;
+  result: StoredResult | null;
+  model: ParseModel | null;
+  /**
+   * How many opens of a document the user has started (a file, an import, a library entry, the
+   * sample): an action that finishes late opens its document only if this has not moved since.
+   * A run's result landing on its own document does not count.
+   */
+  userOpens: number;
+  openFile(file: File): Promise<void>;
+  /** Documents and result JSONs together (drop or the import button): stored as if just run, then opened. */
+  importFiles(files: File[]): Promise<void>;
+  /** Opens a document with a result (the given one, else its latest parse or analyzer result). */
+  openDocument(id: string, resultId?: string): Promise<void>;
+  /** Opens a result just made (a run's answer, in hand) on its document. */
+  openResult(result: StoredResult): Promise<void>;
+  openSample(): Promise<void>;
+  /**
+   * Follows the library as main changed it: a document or result on screen that was just
+   * deleted closes (or falls back to the document's latest result).
+   */
+  followLibrary(library: LibraryEntry[], previous: LibraryEntry[]): void;
+}
+
+/** The one thing being opened or shown: opening another ends it, and its late answers are dropped. */
+const shown = new ScopeSlot();
+
+export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
+  /** Every open starts here, at the press: whatever was opening stops, and runs wait until this is ready. */
+  function beginOpening(label: string, byUser = true): DocumentScope {
+    const scope = shown.begin(label);
+    set((state) => ({ documentStatus: 'opening', opening: label, userOpens: state.userOpens + (byUser ? 1 : 0) }));
+    return scope;
+  }
+
+  /** Runs an open; if it fails, what is still on screen is ready again. */
+  function opens(scope: DocumentScope, work: () => Promise<void>): Promise<void> {
+    return get().attempt(WORKSPACE_BANNER, async () => {
+      try {
+        await work();
+      } finally {
+        if (shown.isCurrent(scope) && get().documentStatus === 'opening') set({ documentStatus: get().document ? 'ready' : 'empty', opening: null });
+      }
+    });
+  }
+
+  /** Shows `document` with the chosen result and its latest extraction; every wait is in `scope`. */
+  async function load(scope: DocumentScope, document: DocumentInfo, choice: { resultId?: string; bytes?: Uint8Array; stored?: StoredResult } = {}): Promise<void> {
+    const api = requireApi();
+    // A result just made (a run's answer) is in hand: it does not cross IPC a second time.
+    const read = async (id: string) => (choice.stored?.id === id ? choice.stored : parseStoredResult(await api.results.get({ id })));
+    const entry = await scope.settle(useLibraryStore.getState().entry(document.id, choice.resultId));
+    // Deleted while it was opening: nothing to show.
+    if (!entry) throw documentGone();
+    // The library's newest word on the document: a listing may come while it opens (an address stored just now).
+    const newest = (): DocumentInfo => useLibraryStore.getState().library.find((e) => e.document.id === document.id)?.document ?? document;
+    // A PDF that needs its password is asked for it first; Cancel leaves what is on screen as it was.
+    if (!(await scope.settle(unlockAsking(document)))) return;
+    const results = entry.results;
+    // An extraction opens on top of the parse result it was made from.
+    const chosen = results.find((r) => r.id === choice.resultId) ?? results.find((r) => r.kind !== 'extract');
+    const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
+    // The pages start drawing as soon as the bytes are here, while the result is on its way.
+    const known = { kind: results.find((r) => r.id === parseId)?.kind, stored: choice.stored };
+    const fetching = started(parseId && parseId !== get().result?.id ? fetchResult(api, parseId, known) : Promise.resolve(null));
+    const current = get();
+    // A document's bytes never change (its id is their hash): the same document keeps its pages.
+    const bytes = current.document?.id === document.id && current.bytes ? current.bytes : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));
+    if (current.document?.id !== document.id) {
+      set({ document: newest(), bytes, result: null, model: null, selection: null });
+      get().clearExtraction();
+    }
+    // The result on screen keeps its model (the costly part) when only its extraction changes.
+    if (parseId && parseId === current.result?.id && current.model) {
+      set({ selection: null });
+    } else {
+      const fetched = await scope.settle(fetching);
+      performance.mark('gw:result-fetched');
+      const model = fetched ? await scope.settle(fetched.model()) : null;
+      performance.mark('gw:model-built');
+      const parsed = fetched?.result ?? null;
+      // The model holds all a review needs; the parsed response (the biggest thing in memory)
+      // is dropped. The older analyzer's stays: it also carries that result's fields.
+      set({ document: newest(), bytes, result: parsed && parsed.kind !== 'analyzer' ? { ...parsed, response: undefined } : parsed, model, selection: null });
+    }
+    const result = get().result;
+    if (result?.kind === 'analyzer') {
+      await get().loadExtraction(scope, result);
+    } else {
+      const extractionId = chosen?.kind === 'extract' ? chosen.id : result ? results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id)?.id : undefined;
+      await get().loadExtraction(scope, extractionId ? await scope.settle(read(extractionId)) : null);
+    }
+    set({ documentStatus: 'ready', opening: null });
+  }
+
+  function openFile(file: File): Promise<void> {
+    const scope = beginOpening(file.name);
+    return opens(scope, async () => {
+      const bytes = new Uint8Array(await scope.settle(file.arrayBuffer()));
+      // A PDF that needs a password asks for it; Cancel stores nothing and changes nothing.
+      const document = await scope.settle(importAsking(file.name, bytes));
+      if (document) await load(scope, document, { bytes });
+    });
+  }
+
+  function importFiles(files: File[]): Promise<void> {
+    // The document a result without its own document goes to is the one open at the press.
+    const openAtPress = get().document;
+    const scope = beginOpening(files.length === 1 ? files[0]!.name : `${files.length} files`);
+    return opens(scope, async () => {
+      const api = requireApi();
+      const read = await scope.settle(Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))));
+      const documents = read.filter((f) => !looksLikeJson(f.bytes));
+      const results = read.filter((f) => looksLikeJson(f.bytes)).map((f) => ({ name: f.name, text: new TextDecoder().decode(f.bytes) }));
+      if (documents.length > 1) {
+        throw new AppError({ code: 'too_many_documents', message: `${documents.length} documents were dropped with the results; a result belongs to one document.`, hint: 'Drop one document with its result files.' });
+      }
+      const target = documents[0] ? await scope.settle(importAsking(documents[0].name, documents[0].bytes)) : openAtPress;
+      // The password was asked for and not given: nothing is imported.
+      if (documents[0] && !target) return;
+      if (!target) {
+        throw new AppError({ code: 'result_needs_document', message: 'A result needs its document to be reviewed against.', hint: 'Drop the PDF or image together with the result JSON, or open the document first.' });
+      }
+      // Parse and analyzer results first: an extraction points into a parse result's Markdown.
+      const ordered = [...results.filter((r) => !isExtraction(r.text)), ...results.filter((r) => isExtraction(r.text))];
+      let parseId: string | undefined;
+      let lastId: string | undefined;
+      for (const result of ordered) {
+        // Not in the scope: an import the reviewer asked for finishes even if they look elsewhere.
+        const stored = await api.results.import({ documentId: target.id, fileName: result.name, text: result.text, ...(parseId ? { sourceResultId: parseId } : {}) });
+        if (stored.kind === 'parse') parseId = stored.id;
+        lastId = stored.id;
+      }
+      await load(scope, target, { ...(lastId ? { resultId: lastId } : {}), ...(documents[0] ? { bytes: documents[0].bytes } : {}) });
+    });
+  }
+
+  /** Opens a workspace document by id, named at once if the library knows it. */
+  function openById(id: string, choice: { resultId?: string; stored?: StoredResult }, byUser = true): Promise<void> {
+    const library = useLibraryStore.getState();
+    const known = library.library.find((e) => e.document.id === id)?.document;
+    const scope = beginOpening(known?.name ?? 'the document', byUser);
+    return opens(scope, async () => {
+      const document = known ?? (await scope.settle(library.entry(id)))?.document;
+      if (!document) throw documentGone();
+      await load(scope, document, choice);
+    });
+  }
+
+  function openDocument(id: string, resultId?: string): Promise<void> {
+    performance.mark('gw:open');
+    return openById(id, resultId ? { resultId } : {});
+  }
+
+  function openResult(result: StoredResult): Promise<void> {
+    return openById(result.documentId, { resultId: result.id, stored: result }, false);
+  }
+
+  function openSample(): Promise<void> {
+    const scope = beginOpening('the sample');
+    return opens(scope, async () => {
+      const { document, result } = await scope.settle(requireApi().samples.open({}));
+      await load(scope, document, { resultId: result.id, stored: result });
+    });
+  }
+
+  function followLibrary(library: LibraryEntry[], previous: LibraryEntry[]): void {
+    // Only a removal seen happen counts: a listing older than an import must not close anything.
+    const removed = previous.filter((e) => !library.some((n) => n.document.id === e.document.id)).map((e) => e.document.id);
+    for (const id of removed) get().forgetDocument(id);
+    const { document, result, documentStatus } = get();
+    if (!document) return;
+    if (removed.includes(document.id)) {
+      // What is opening meanwhile (another document) goes on; the deleted one leaves the screen.
+      if (documentStatus !== 'opening') shown.end();
+      set({ document: null, bytes: null, result: null, model: null, selection: null, ...(documentStatus === 'opening' ? {} : { documentStatus: 'empty' as const, opening: null }) });
+      get().clearExtraction();
+      return;
+    }
+    const now = library.find((e) => e.document.id === document.id);
+    // The shown document's facts follow the library (an address or page count stored after it opened), even mid-open.
+    if (now && JSON.stringify(now.document) !== JSON.stringify(document)) set({ document: now.document });
+    if (documentStatus === 'opening') return;
+    const before = previous.find((e) => e.document.id === document.id);
+    const shownIds = [result?.id, get().extraction?.id].filter((id): id is string => !!id);
+    const resultGone = shownIds.some((id) => before?.results.some((r) => r.id === id) && !now?.results.some((r) => r.id === id));
+    // The same document again, with what is left of its results: not the user's open.
+    if (now && resultGone) void openById(document.id, {}, false);
+  }
+
+  return {
+    documentStatus: 'empty',
+    opening: null,
+    userOpens: 0,
+    document: null,
+    bytes: null,
+    result: null,
+    model: null,
+    openFile,
+    importFiles,
+    openDocument,
+    openResult,
+    openSample,
+    followLibrary,
+  };
+};
+
+function looksLikeJson(bytes: Uint8Array): boolean {
+  return new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().startsWith('{');
+}
+
+function isExtraction(text: string): boolean {
+  try {
+    const recognised = recogniseResult(JSON.parse(text));
+    return 'kind' in recognised && recognised.kind === 'extract';
+  } catch {
+    return false;
+  }
+}
+
+function documentGone(): AppError {
+  return new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.', hint: 'It may have been deleted; open the file again, or restore it from the trash.' });
+}

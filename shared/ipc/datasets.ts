@@ -1,0 +1,81 @@
+/** Request schemas of the datasets / training / snapshots / inference IPC channels. */
+import { z } from 'zod';
+import { trainingRequestSchema } from '../contracts/v1Datasets.js';
+import { keyIdSchema, runIdSchema } from './ids.js';
+
+export const projectIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const itemIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const nameSchema = z.string().max(500);
+const mediaIdsSchema = z.array(itemIdSchema).max(1_000_000);
+const metadataAppendSchema = z.record(z.string().min(1).max(500), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
+export const MAX_MEDIA_LIST_CHARS = 20 * 1024 * 1024;
+export const MAX_INFERENCE_BYTES = 50 * 1024 * 1024;
+
+export const datasetsRequests = {
+  registry: z.object({}).strict(),
+  createProject: z.object({ keyId: keyIdSchema, name: nameSchema }).strict(),
+  addProject: z.object({ keyId: keyIdSchema, projectId: projectIdSchema, name: nameSchema.optional() }).strict(),
+  forgetProject: z.object({ projectId: projectIdSchema }).strict(),
+  setProjectKey: z.object({ projectId: projectIdSchema, keyId: keyIdSchema }).strict(),
+  setActive: z.object({ projectId: projectIdSchema, isActive: z.boolean() }).strict(),
+  setSettings: z.object({ tagTimeout: z.number().int().nonnegative().max(86_400).nullable() }).strict(),
+  createTag: z.object({ projectId: projectIdSchema, name: nameSchema }).strict(),
+  renameTag: z.object({ projectId: projectIdSchema, tagId: itemIdSchema, name: nameSchema }).strict(),
+  createMetadata: z
+    .object({ projectId: projectIdSchema, name: nameSchema, allowMultiple: z.boolean(), predefinedChoices: z.array(z.string().max(500)).max(10_000) })
+    .strict(),
+  updateMetadata: z
+    .object({
+      projectId: projectIdSchema,
+      metadataId: itemIdSchema,
+      name: nameSchema.optional(),
+      allowMultiple: z.boolean().optional(),
+      predefinedChoicesAppend: z.array(z.string().max(500)).max(10_000).optional(),
+      valueFlexible: z.boolean().optional(),
+    })
+    .strict(),
+  importMedia: z.object({ projectId: projectIdSchema, fileName: z.string().min(1).max(1000), text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
+  addMediaIds: z.object({ projectId: projectIdSchema, text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
+  removeMedia: z.object({ projectId: projectIdSchema, mediaIds: mediaIdsSchema }).strict(),
+  thumbnail: z.object({ projectId: projectIdSchema, mediaId: itemIdSchema }).strict(),
+  /** No folder in the app (the native dialog picks it); the typed absolute path in the preview. */
+  allowImageFolder: z.object({ folder: z.string().min(1).max(4096).optional() }).strict(),
+  forgetImageFolder: z.object({ folder: z.string().min(1).max(4096) }).strict(),
+  applyMetadata: z
+    .object({
+      runId: runIdSchema,
+      projectId: projectIdSchema,
+      changes: z.array(z.object({ metadataAppend: metadataAppendSchema, mediaIds: mediaIdsSchema.min(1) }).strict()).min(1).max(10_000),
+      batchSize: z.number().int().min(1).max(1000).optional(),
+    })
+    .strict(),
+  applyToAll: z.object({ projectId: projectIdSchema, metadataAppend: metadataAppendSchema, confirmProjectName: z.string().max(500) }).strict(),
+  trainingStart: z.object({ projectId: projectIdSchema, request: trainingRequestSchema }).strict(),
+  trainingMetrics: z.object({ projectId: projectIdSchema, trainingId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) }).strict(),
+  snapshotExport: z.object({ projectId: projectIdSchema, version: itemIdSchema, retry: z.boolean() }).strict(),
+  snapshotChooseFolder: z.object({}).strict(),
+  snapshotDownload: z.object({ runId: runIdSchema, projectId: projectIdSchema, downloadUrl: z.string().url().max(8000), folder: z.string().min(1).max(4096) }).strict(),
+  inferenceRun: z
+    .object({
+      keyId: keyIdSchema,
+      endpointUrl: z.string().min(1).max(8000),
+      fileName: z.string().min(1).max(1000),
+      bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_INFERENCE_BYTES, 'larger than 50 MB'),
+    })
+    .strict(),
+};
+
+/** null: the user closed the dialog without choosing. */
+export interface ChosenFolder {
+  folder: string | null;
+}
+
+export interface DownloadResult {
+  path: string;
+  bytes: number;
+}
+
+export interface InferenceResult {
+  result: unknown;
+  mime: string;
+}

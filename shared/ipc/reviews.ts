@@ -1,0 +1,27 @@
+/** Request schemas and answers of the reviews:* channels: the reviewer's decisions on an extraction's fields. */
+import { z } from 'zod';
+import { REVIEW_STATUSES } from '../workspace.js';
+import { workspaceIdSchema } from './ids.js';
+
+/** A review exported as a file the renderer saves. */
+export interface ReviewExport {
+  fileName: string;
+  mime: string;
+  content: string;
+}
+
+export const reviewsRequests = {
+  get: z.object({ extractionId: workspaceIdSchema }).strict(),
+  decide: z
+    .object({
+      extractionId: workspaceIdSchema,
+      path: z.string().min(1).max(1000),
+      /** null takes the decision back. */
+      decision: z
+        .object({ status: z.enum(REVIEW_STATUSES), correctedValue: z.string().max(100_000).optional(), note: z.string().max(10_000).optional() })
+        .strict()
+        .nullable(),
+    })
+    .strict(),
+  export: z.object({ extractionId: workspaceIdSchema, format: z.enum(['json', 'csv']) }).strict(),
+};

@@ -1,0 +1,63 @@
+/** Request schemas of the runs:* channels: a parse or extract by the offline engine or a cloud service, and its cancel. */
+import { z } from 'zod';
+import { parseOptionsSchema } from '../contracts/v2Parse.js';
+import { keyIdSchema, runIdSchema, workspaceIdSchema } from './ids.js';
+
+export const runsRequests = {
+  parse: z.discriminatedUnion('engine', [
+    z.object({ engine: z.literal('local'), runId: runIdSchema, documentId: workspaceIdSchema, options: parseOptionsSchema.optional() }).strict(),
+    z
+      .object({
+        engine: z.literal('parse'),
+        runId: runIdSchema,
+        documentId: workspaceIdSchema,
+        keyId: keyIdSchema.optional(),
+        model: z.string().trim().min(1).max(120).optional(),
+        // Checked by the client's preflight, which names unknown keys in its message.
+        options: z.record(z.string(), z.unknown()).optional(),
+        /** Main decides sync or job (auto), so job-only options are never dropped. */
+        mode: z.enum(['auto', 'sync', 'job']),
+        serviceTier: z.enum(['standard', 'priority']).optional(),
+        outputSaveUrl: z.string().trim().min(1).max(8000).optional(),
+        /** Send the document's remembered web address (`document_url`) instead of its bytes. */
+        byUrl: z.boolean().optional(),
+      })
+      .strict(),
+    z
+      .object({
+        engine: z.literal('analyzer'),
+        runId: runIdSchema,
+        documentId: workspaceIdSchema,
+        keyId: keyIdSchema.optional(),
+        options: z
+          .object({
+            pages: z.array(z.number().int().min(0)).optional(),
+            include_marginalia: z.boolean().optional(),
+            include_metadata_in_markdown: z.boolean().optional(),
+            fields_schema: z.record(z.string(), z.unknown()).optional(),
+            enable_rotation_detection: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ]),
+  extract: z.discriminatedUnion('engine', [
+    z.object({ engine: z.literal('local'), resultId: workspaceIdSchema, schema: z.record(z.string(), z.unknown()) }).strict(),
+    z
+      .object({
+        engine: z.literal('extract'),
+        runId: runIdSchema,
+        resultId: workspaceIdSchema,
+        keyId: keyIdSchema.optional(),
+        model: z.string().trim().min(1).max(120).optional(),
+        schema: z.record(z.string(), z.unknown()),
+      })
+      .strict(),
+  ]),
+  cancel: z.object({ runId: runIdSchema }).strict(),
+};
+
+export const samplesRequests = {
+  open: z.object({ name: z.enum(['invoice.pdf', 'report.pdf']).optional() }).strict(),
+};
