@@ -24,9 +24,9 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     'jobs:detail': ({ service, jobId, keyId }) => jobDetail(keys, jobs.records, service, jobId, keyId),
     'jobs:result': ({ service, jobId, keyId }) => jobResultFile(keys, jobs.records, service, jobId, keyId),
     'jobs:local': () => localJobs(jobs.records, jobs.tracker),
-    'jobs:get': async ({ jobId }) => (await jobs.records.get(jobId)) ?? null,
+    'jobs:get': async ({ jobId }) => (await jobs.records.read(jobId)) ?? null,
     'jobs:retry': async ({ jobId }) => {
-      const record = await jobs.records.get(jobId);
+      const record = await jobs.records.read(jobId);
       if (!record) {
         throw new AppError({ code: 'job_not_local', message: 'Only jobs started in this workspace can be retried: their document is here.', hint: 'Open the document and run it again.' });
       }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { FieldDecision, Review } from '../../shared/workspace.js';
 import { REVIEW_STATUSES } from '../../shared/workspace.js';
-import { writeFileAtomic } from '../fsAtomic.js';
+import { writeFileAtomic } from '../storage/fsAtomic.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 const reviewSchema = z.object({

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import type { TrashEntry } from '../../shared/workspace.js';
-import { syncDirectory, writeFileAtomic } from '../fsAtomic.js';
+import { syncDirectory, writeFileAtomic } from '../storage/fsAtomic.js';
 import type { Logger } from '../log.js';
 
 const ID = '[a-zA-Z0-9_-]{1,80}';

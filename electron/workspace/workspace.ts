@@ -19,11 +19,12 @@ import { documentWarnings } from '../documents/documentWarnings.js';
 import { openPossiblyProtectedPdf } from '../documents/protectedPdf.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
-import { writeFileAtomic } from '../fsAtomic.js';
+import { writeFileAtomic } from '../storage/fsAtomic.js';
+import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { Catalog, CatalogFile } from './catalog.js';
-import { mapLimited } from './mapLimited.js';
+import { mapLimited } from '../storage/mapLimited.js';
 import { ModelBuilder } from './modelBuilder.js';
 import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
@@ -70,6 +71,8 @@ export class Workspace {
   private changing = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   readonly models: ModelCache;
+  /** results/<id>.info.json: what lists a result (its response beside it is never parsed to list it). */
+  private readonly summaries: JsonDirStore<ResultInfo>;
 
   constructor(
     dataDir: string,
@@ -80,6 +83,7 @@ export class Workspace {
     this.root = join(dataDir, 'workspace');
     this.trash = new Trash(this.root, logger);
     this.catalogFile = new CatalogFile(this.root, logger);
+    this.summaries = new JsonDirStore<ResultInfo>({ dir: join(this.root, 'results'), schema: resultInfoSchema, suffix: '.info.json', label: 'result summary', logger });
     // A cache file is written in turn with trashing, and only while its result is still there.
     this.models = new ModelCache(
       join(this.root, 'models'),
@@ -201,7 +205,7 @@ export class Workspace {
       await this.models.forget(stored.id);
       // The response first, its summary second: a listed result always has its response on disk.
       await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
-      await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
+      await this.summaries.write(stored.id, info);
       // As it would be read back from the file (JSON drops what is undefined).
       const listed = JSON.parse(JSON.stringify(info)) as ResultInfo;
       await this.changed((catalog) => catalog.setResult(listed));
@@ -282,13 +286,8 @@ export class Workspace {
   }
 
   /** A stored result's summary, or null when there is none (its response is not read). */
-  async resultInfo(id: string): Promise<ResultInfo | null> {
-    const file = join(this.root, 'results', `${checkId(id)}.info.json`);
-    try {
-      return resultInfoSchema.parse(JSON.parse(await readFile(file, 'utf8'))) as ResultInfo;
-    } catch {
-      return null;
-    }
+  resultInfo(id: string): Promise<ResultInfo | null> {
+    return this.summaries.read(checkId(id));
   }
 
   /**
@@ -306,13 +305,9 @@ export class Workspace {
 
   /** A result with its response as the JSON text on disk (not parsed here: it may be 50 MB). */
   async resultText(id: string): Promise<StoredResultText> {
-    const file = join(this.root, 'results', checkId(id));
-    try {
-      const [info, responseJson] = await Promise.all([readFile(`${file}.info.json`, 'utf8'), readFile(`${file}.json`, 'utf8')]);
-      return { ...(resultInfoSchema.parse(JSON.parse(info)) as ResultInfo), responseJson };
-    } catch {
-      throw notFound('result');
-    }
+    const [info, responseJson] = await Promise.all([this.summaries.read(checkId(id)), readFile(join(this.root, 'results', `${id}.json`), 'utf8').catch(() => null)]);
+    if (!info || responseJson === null) throw notFound('result');
+    return { ...info, responseJson };
   }
 
   /** Every document with the summaries of its results, newest first. */
@@ -413,7 +408,7 @@ export class Workspace {
     const documents = await mapLimited(ids.filter((id) => ID_PATTERN.test(id)), FILES_AT_ONCE, (id) => this.readDocumentInfo(id));
     return new Catalog(
       documents.filter((i): i is StoredDocumentInfo => i !== null),
-      await this.listResults(),
+      await this.summaries.list(),
     );
   }
 
@@ -498,19 +493,6 @@ export class Workspace {
       this.logger.warn('pages of an older document could not be counted', { id: info.id, error: String(error) });
       return null;
     }
-  }
-
-  private async listResults(): Promise<ResultInfo[]> {
-    const files = (await readdirOrEmpty(join(this.root, 'results'))).filter((f) => f.endsWith('.info.json'));
-    const summaries = await mapLimited(files, FILES_AT_ONCE, async (file) => {
-      try {
-        return resultInfoSchema.parse(JSON.parse(await readFile(join(this.root, 'results', file), 'utf8'))) as ResultInfo;
-      } catch {
-        this.logger.warn('unreadable result summary skipped', { file });
-        return null;
-      }
-    });
-    return summaries.filter((s): s is ResultInfo => s !== null);
   }
 
   private async readDocumentInfo(id: string): Promise<StoredDocumentInfo | null> {
