@@ -24,7 +24,6 @@ import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { Catalog, CatalogFile } from './catalog.js';
-import { mapLimited } from '../storage/mapLimited.js';
 import { ModelBuilder } from './modelBuilder.js';
 import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
@@ -33,8 +32,6 @@ import { Trash } from './trash.js';
 const ID_PATTERN = /^[a-zA-Z0-9_-]{1,80}$/;
 /** How long after a change the catalog file is written again: a burst of changes (a batch) writes it once. */
 const CATALOG_SAVE_DELAY_MS = 1000;
-/** Files read at once when listing the folders. */
-const FILES_AT_ONCE = 64;
 
 /**
  * The local workspace: plain files in a folder, so a user can back it up or share it.
@@ -71,18 +68,21 @@ export class Workspace {
   private changing = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   readonly models: ModelCache;
+  /** documents/<id>/document.json: what lists a document. */
+  private readonly documentInfos: JsonDirStore<StoredDocumentInfo>;
   /** results/<id>.info.json: what lists a result (its response beside it is never parsed to list it). */
   private readonly summaries: JsonDirStore<ResultInfo>;
 
   constructor(
     dataDir: string,
-    private readonly logger: Logger,
+    readonly logger: Logger,
     private readonly onChange: (change: WorkspaceChange) => void = () => undefined,
     modelBuilder = new ModelBuilder(),
   ) {
     this.root = join(dataDir, 'workspace');
     this.trash = new Trash(this.root, logger);
     this.catalogFile = new CatalogFile(this.root, logger);
+    this.documentInfos = new JsonDirStore<StoredDocumentInfo>({ dir: join(this.root, 'documents'), schema: documentInfoSchema, suffix: '/document.json', label: 'document', logger, pretty: true });
     this.summaries = new JsonDirStore<ResultInfo>({ dir: join(this.root, 'results'), schema: resultInfoSchema, suffix: '.info.json', label: 'result summary', logger });
     // A cache file is written in turn with trashing, and only while its result is still there.
     this.models = new ModelCache(
@@ -129,7 +129,7 @@ export class Workspace {
         // Stored by an older version: the count made just now is kept with it.
         const counted = { ...existing, pageCount };
         await this.beginChange();
-        await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(counted, null, 2));
+        await this.documentInfos.write(id, counted);
         await this.changed((catalog) => catalog.setDocument(counted));
         return counted as DocumentInfo;
       }
@@ -147,7 +147,7 @@ export class Workspace {
       await this.beginChange();
       // Bytes first, then the description: a document.json always has its original beside it.
       await writeFileAtomic(join(dir, 'original'), bytes);
-      await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));
+      await this.documentInfos.write(id, info);
       await this.changed((catalog) => catalog.setDocument(info));
       this.logger.info('document added', { id, size: bytes.length, pages: pageCount, ...protection });
       this.onChange({ change: 'documents', documentId: id });
@@ -163,7 +163,7 @@ export class Workspace {
       if (info.sourceUrl === sourceUrl) return info;
       const updated = { ...info, sourceUrl };
       await this.beginChange();
-      await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(updated, null, 2));
+      await this.documentInfos.write(id, updated);
       await this.changed((catalog) => catalog.setDocument(updated));
       this.onChange({ change: 'documents', documentId: id });
       return updated;
@@ -404,12 +404,7 @@ export class Workspace {
   }
 
   private async readFolders(): Promise<Catalog> {
-    const ids = await readdirOrEmpty(join(this.root, 'documents'));
-    const documents = await mapLimited(ids.filter((id) => ID_PATTERN.test(id)), FILES_AT_ONCE, (id) => this.readDocumentInfo(id));
-    return new Catalog(
-      documents.filter((i): i is StoredDocumentInfo => i !== null),
-      await this.summaries.list(),
-    );
+    return new Catalog(await this.documentInfos.list(), await this.summaries.list());
   }
 
   private scheduleSave(): void {
@@ -484,7 +479,7 @@ export class Workspace {
         if (current && current.pageCount === undefined) {
           const counted = { ...current, pageCount };
           await this.beginChange();
-          await writeFileAtomic(join(this.documentDir(info.id), 'document.json'), JSON.stringify(counted, null, 2));
+          await this.documentInfos.write(info.id, counted);
           await this.changed((catalog) => catalog.setDocument(counted));
         }
       });
@@ -495,14 +490,8 @@ export class Workspace {
     }
   }
 
-  private async readDocumentInfo(id: string): Promise<StoredDocumentInfo | null> {
-    try {
-      const text = await readFile(join(this.documentDir(id), 'document.json'), 'utf8');
-      return documentInfoSchema.parse(JSON.parse(text));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('unreadable document skipped', { id });
-      return null;
-    }
+  private readDocumentInfo(id: string): Promise<StoredDocumentInfo | null> {
+    return this.documentInfos.read(id);
   }
 
   private documentDir(id: string): string {
