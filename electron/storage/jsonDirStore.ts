@@ -57,7 +57,7 @@ export class JsonDirStore<T> {
   }
 
   /** The entry, or null when there is none or it cannot be read (then logged). */
-  read(id: string): Promise<T | null> {
+  async read(id: string): Promise<T | null> {
     return this.readEntry(this.keyFor(id));
   }
 

@@ -286,7 +286,7 @@ export class Workspace {
   }
 
   /** A stored result's summary, or null when there is none (its response is not read). */
-  resultInfo(id: string): Promise<ResultInfo | null> {
+  async resultInfo(id: string): Promise<ResultInfo | null> {
     return this.summaries.read(checkId(id));
   }
 
@@ -490,7 +490,7 @@ export class Workspace {
     }
   }
 
-  private readDocumentInfo(id: string): Promise<StoredDocumentInfo | null> {
+  private async readDocumentInfo(id: string): Promise<StoredDocumentInfo | null> {
     return this.documentInfos.read(id);
   }
 
