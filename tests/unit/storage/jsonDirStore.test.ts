@@ -1,4 +1,4 @@
-import * as fs from 'node:fs/promises';
+import type * as fs from 'node:fs/promises';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
