@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ATOMIC_TEMP_PATTERN } from './fsAtomic.js';
+import { ATOMIC_TEMP_PATTERN } from './storage/fsAtomic.js';
 import type { Logger } from './log.js';
 
 /** documents/<id>/ is the deepest folder the app writes to (data → workspace → documents → <id>). */

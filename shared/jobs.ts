@@ -59,7 +59,7 @@ export interface JobRecord {
    */
   warnings?: string[];
   batch?: { batchId: string; itemId: string };
-  /** The create intent this job settled (see electron/jobs/createIntentStore.ts). */
+  /** The create intent this job settled (see electron/jobs/createIntents.ts). */
   intentId?: string;
   updatedAt: string;
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import { DEFAULT_DATASET_SETTINGS, datasetsFileSchema, type DatasetsFile, type ProjectEntry } from '../../shared/datasets/registry.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
-import { JsonFileStore } from '../settings/jsonFileStore.js';
+import { JsonFileStore } from '../storage/jsonFileStore.js';
 
 export type ProjectRegistryFile = JsonFileStore<typeof datasetsFileSchema>;
 

@@ -2,14 +2,14 @@ import { isTerminalStatus } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import { batchWaitingSince, type Batch, type BatchItem, type JobRecord } from '../../shared/jobs.js';
 import { systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
-import type { CreateIntent } from './createIntentStore.js';
+import type { CreateIntent } from './createIntents.js';
 import { Slots } from './slots.js';
 
 /** What the disk says about a batch's documents after a restart. */
 export interface BatchRecovery {
   /** The newest job record made for this item, ignoring jobs from before a "retry failed". */
   recordFor(itemId: string, exclude: readonly string[]): JobRecord | null;
-  /** A create for this item whose outcome is still unknown (see createIntentStore.ts). */
+  /** A create for this item whose outcome is still unknown (see createIntents.ts). */
   openIntentFor(itemId: string): CreateIntent | null;
 }
 

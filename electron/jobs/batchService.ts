@@ -8,9 +8,9 @@ import type { Logger } from '../log.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { BatchQueue, type BatchRecovery } from './batchQueue.js';
-import type { BatchStore } from './batchStore.js';
-import type { CreateIntentStore } from './createIntentStore.js';
-import type { JobRecordStore } from './jobRecordStore.js';
+import { batchesNewestFirst, type BatchRecords } from './batchRecords.js';
+import type { CreateIntents } from './createIntents.js';
+import type { JobRecords } from './jobRecords.js';
 import type { JobTracker } from './jobTracker.js';
 import { readJobSettings } from './parsePlan.js';
 
@@ -18,9 +18,9 @@ export interface BatchServiceDeps {
   workspace: Workspace;
   settings: SettingsStore;
   tracker: JobTracker;
-  records: JobRecordStore;
-  intents: CreateIntentStore;
-  store: BatchStore;
+  records: JobRecords;
+  intents: CreateIntents;
+  store: BatchRecords;
   logger: Logger;
   emit: (event: AppEvent) => void;
   clock?: RetryClock;
@@ -109,7 +109,7 @@ export class BatchService {
    */
   resumeAll(before: Promise<unknown> = Promise.resolve()): Promise<void> {
     this.resumed = before.then(async () => {
-      for (const batch of await this.deps.store.all()) {
+      for (const batch of await batchesNewestFirst(this.deps.store)) {
         const unfinished = batch.items.some((i) => ['queued', 'waiting', 'submitting', 'running', 'unsure'].includes(i.state));
         if (unfinished && !this.queues.has(batch.batchId)) await this.open(batch);
       }
@@ -118,7 +118,7 @@ export class BatchService {
   }
 
   async list(): Promise<Batch[]> {
-    const onDisk = await this.deps.store.all();
+    const onDisk = await batchesNewestFirst(this.deps.store);
     return onDisk.map((b) => this.queues.get(b.batchId)?.batch ?? b);
   }
 
@@ -161,7 +161,7 @@ export class BatchService {
     await this.resumed.catch(() => undefined);
     const open = this.queues.get(batchId);
     if (open) return open;
-    const batch = (await this.deps.store.all()).find((b) => b.batchId === batchId);
+    const batch = (await batchesNewestFirst(this.deps.store)).find((b) => b.batchId === batchId);
     if (!batch) throw new AppError({ code: 'batch_not_found', message: 'That batch is not in the workspace.' });
     return this.open(batch);
   }
@@ -173,11 +173,11 @@ export class BatchService {
       whenSettled: (jobId, onServiceDone) => tracker.whenSettled(jobId, onServiceDone),
       recovery: (batchId) => recoveryOf(records, intents, batchId),
       forgetIntents: async (batchId, itemIds) => {
-        for (const intent of await intents.all()) {
-          if (intent.batch?.batchId === batchId && itemIds.includes(intent.batch.itemId)) await intents.close(intent.intentId);
+        for (const intent of await intents.list()) {
+          if (intent.batch?.batchId === batchId && itemIds.includes(intent.batch.itemId)) await intents.remove(intent.intentId);
         }
       },
-      persist: (b) => store.write(b),
+      persist: (b) => store.write(b.batchId, b),
       changed: (b) => this.emitSoon(b),
       ...(this.deps.clock ? { clock: this.deps.clock } : {}),
     });
@@ -206,9 +206,9 @@ function jobRequestFor(batch: Batch, item: BatchItem): JobRequest {
   return { ...batch.request, service: 'parse', documentId: item.documentId };
 }
 
-async function recoveryOf(records: JobRecordStore, intents: CreateIntentStore, batchId: string): Promise<BatchRecovery> {
-  const ours = (await records.all()).filter((r) => r.batch?.batchId === batchId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const openIntents = (await intents.all()).filter((i) => i.batch?.batchId === batchId);
+async function recoveryOf(records: JobRecords, intents: CreateIntents, batchId: string): Promise<BatchRecovery> {
+  const ours = (await records.list()).filter((r) => r.batch?.batchId === batchId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const openIntents = (await intents.list()).filter((i) => i.batch?.batchId === batchId);
   return {
     recordFor: (itemId, exclude) => ours.find((r) => r.batch?.itemId === itemId && !exclude.includes(r.jobId)) ?? null,
     openIntentFor: (itemId) => openIntents.find((i) => i.batch?.itemId === itemId) ?? null,

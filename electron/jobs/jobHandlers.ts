@@ -16,7 +16,7 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     'jobs:detail': ({ service, jobId, keyId }) => jobDetail(keys, jobs.records, service, jobId, keyId),
     'jobs:result': ({ service, jobId, keyId }) => jobResultFile(keys, jobs.records, service, jobId, keyId),
     'jobs:local': () => localJobs(jobs.records, jobs.tracker),
-    'jobs:get': async ({ jobId }) => (await jobs.records.get(jobId)) ?? null,
+    'jobs:get': async ({ jobId }) => (await jobs.records.read(jobId)) ?? null,
     'jobs:retry': ({ jobId }) => jobs.retry(jobId),
     'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),
     'jobs:settleUnsure': ({ intentId, action }) => jobs.tracker.settleUnsure(intentId, action),

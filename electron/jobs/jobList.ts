@@ -2,7 +2,7 @@ import { checkJobId, type JobListRow, type JobStatus, type JobPoll, type JobServ
 import type { JobDetail, JobListPage, JobRecord, JobRow, LocalJobs } from '../../shared/jobs.js';
 import { V2Client } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
-import type { JobRecordStore } from './jobRecordStore.js';
+import type { JobRecords } from './jobRecords.js';
 import type { JobTracker } from './jobTracker.js';
 
 export interface JobListRequest {
@@ -18,12 +18,12 @@ export interface JobListRequest {
  * filter), each row joined with the local record when this app created the job: jobs
  * started elsewhere still appear, local ones show their document.
  */
-export async function listJobs(keys: Pick<KeysService, 'credentialFor'>, records: JobRecordStore, request: JobListRequest): Promise<JobListPage> {
+export async function listJobs(keys: Pick<KeysService, 'credentialFor'>, records: JobRecords, request: JobListRequest): Promise<JobListPage> {
   const credential = await keys.credentialFor(['v2'], request.keyId);
   const client = new V2Client({ credential });
   const query = { page: request.page, pageSize: request.pageSize, ...(request.status ? { status: request.status } : {}) };
   const list = request.service === 'parse' ? await client.listParseJobs(query) : await client.listExtractJobs(query);
-  const local = new Map((await records.all()).map((r) => [r.jobId, r]));
+  const local = new Map((await records.list()).map((r) => [r.jobId, r]));
   return {
     rows: list.jobs.map((row) => rowFrom(request.service, row, local.get(row.job_id) ?? null)),
     page: list.page,
@@ -34,8 +34,8 @@ export async function listJobs(keys: Pick<KeysService, 'credentialFor'>, records
 }
 
 /** Every job this workspace started, and every create whose outcome is unknown, newest first; no network. */
-export async function localJobs(records: JobRecordStore, tracker: Pick<JobTracker, 'unsureCreates'>): Promise<LocalJobs> {
-  const all = (await records.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+export async function localJobs(records: JobRecords, tracker: Pick<JobTracker, 'unsureCreates'>): Promise<LocalJobs> {
+  const all = (await records.list()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const rows = all.map((record) =>
     rowFrom(record.service, { job_id: record.jobId, status: record.status, created_at: record.createdAt, completed_at: record.completedAt, model_version: null }, record),
   );
@@ -55,8 +55,8 @@ export async function localJobs(records: JobRecordStore, tracker: Pick<JobTracke
 }
 
 /** One job polled now, summarised for the detail panel (works for jobs of any id format). */
-export async function jobDetail(keys: Pick<KeysService, 'credentialFor'>, records: JobRecordStore, service: JobService, jobId: string, keyId?: string): Promise<JobDetail> {
-  const record = await records.get(jobId);
+export async function jobDetail(keys: Pick<KeysService, 'credentialFor'>, records: JobRecords, service: JobService, jobId: string, keyId?: string): Promise<JobDetail> {
+  const record = await records.read(jobId);
   const credential = await keys.credentialFor(['v2'], keyId ?? record?.keyId);
   const client = new V2Client({ credential });
   const poll: JobPoll = service === 'parse' ? await client.getParseJob(jobId) : await client.getExtractJob(jobId);

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import type { JobResultFile, JobService } from '../../shared/jobs.js';
 import { V2Client } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
-import type { JobRecordStore } from './jobRecordStore.js';
+import type { JobRecords } from './jobRecords.js';
 import { fetchOutput } from './outputUrl.js';
 
 /**
@@ -12,8 +12,8 @@ import { fetchOutput } from './outputUrl.js';
  * output_url, fetched by the same rules as the job tracker's. Works for a job started
  * anywhere, of any id format; the Jobs screen shows only the start of its Markdown.
  */
-export async function jobResultFile(keys: Pick<KeysService, 'credentialFor'>, records: JobRecordStore, service: JobService, jobId: string, keyId?: string): Promise<JobResultFile> {
-  const record = await records.get(jobId);
+export async function jobResultFile(keys: Pick<KeysService, 'credentialFor'>, records: JobRecords, service: JobService, jobId: string, keyId?: string): Promise<JobResultFile> {
+  const record = await records.read(jobId);
   const credential = await keys.credentialFor(['v2'], keyId ?? record?.keyId);
   const client = new V2Client({ credential });
   const poll = service === 'parse' ? await client.getParseJob(jobId) : await client.getExtractJob(jobId);

@@ -14,9 +14,9 @@ import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
 import { summarizeResult } from '../runs/resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
-import type { CreateIntent, CreateIntentStore } from './createIntentStore.js';
+import { openIntent, type CreateIntent, type CreateIntents } from './createIntents.js';
 import { sendCreate } from './jobInputs.js';
-import { resultIdForJob, type JobRecordStore } from './jobRecordStore.js';
+import { resultIdForJob, type JobRecords } from './jobRecords.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSchedule.js';
 import { CreateGate } from './createGate.js';
 import { fetchOutput } from './outputUrl.js';
@@ -26,8 +26,8 @@ import { isUnreachable, ServiceHealth } from './serviceHealth.js';
 export interface JobTrackerDeps {
   workspace: Workspace;
   keys: Pick<KeysService, 'credentialFor'>;
-  records: JobRecordStore;
-  intents: CreateIntentStore;
+  records: JobRecords;
+  intents: CreateIntents;
   logger: Logger;
   emit: (event: AppEvent) => void;
   /** Passwords of the documents that need one: an encrypted document is sent as a decrypted copy. */
@@ -111,7 +111,8 @@ export class JobTracker {
     const createClient = new V2Client({ credential, retry });
     // Its reads settle a dropped create: they wait out refusals as long as a call the user waits on.
     const readClient = new V2Client({ credential, retry: { policy: USER_CALL_POLICY } });
-    const intent = await this.deps.intents.open(
+    const intent = await openIntent(
+      this.deps.intents,
       { request: { ...request, keyId: credential.id }, keyId: credential.id, documentName: document.name, ...(options.batch ? { batch: options.batch } : {}) },
       this.clock.now(),
     );
@@ -122,7 +123,7 @@ export class JobTracker {
       ({ job, warnings } = await this.createOnce({ create: createClient, read: readClient }, intent, retry, options.signal));
     } catch (error) {
       // An unsure create keeps its intent (with its candidate jobs) for the user; any other failure created nothing.
-      if (!(error instanceof AppError && error.code === 'create_unsure')) await this.deps.intents.close(intent.intentId);
+      if (!(error instanceof AppError && error.code === 'create_unsure')) await this.deps.intents.remove(intent.intentId);
       throw error;
     } finally {
       this.sending.delete(intent.intentId);
@@ -133,7 +134,7 @@ export class JobTracker {
 
   /** Creates whose outcome is unknown (not the ones being sent right now). */
   async unsureCreates(): Promise<CreateIntent[]> {
-    return (await this.deps.intents.all()).filter((intent) => !this.sending.has(intent.intentId));
+    return (await this.deps.intents.list()).filter((intent) => !this.sending.has(intent.intentId));
   }
 
   /**
@@ -148,26 +149,26 @@ export class JobTracker {
     if (this.sending.has(intentId)) throw notUnsure();
     this.sending.add(intentId); // before any await: a second click finds it taken
     try {
-      const intent = (await this.deps.intents.all()).find((i) => i.intentId === intentId);
+      const intent = (await this.deps.intents.list()).find((i) => i.intentId === intentId);
       if (!intent) throw notUnsure();
       if (intent.batch) throw new AppError({ code: 'create_in_batch', message: 'That create belongs to a batch.', hint: 'Use the batch\'s "Retry failed and unsure" on the Jobs screen.' });
       if (action === 'forget') {
-        await this.deps.intents.close(intentId);
+        await this.deps.intents.remove(intentId);
         return { outcome: 'forgotten', job: null };
       }
       if (action === 'resend') {
         try {
           const job = await this.submit(intent.request);
-          await this.deps.intents.close(intentId);
+          await this.deps.intents.remove(intentId);
           return { outcome: 'sent', job };
         } catch (error) {
           // Unsure again: the new create's intent stands for the document now. Refused: this one stays, to try again.
-          if (error instanceof AppError && error.code === 'create_unsure') await this.deps.intents.close(intentId);
+          if (error instanceof AppError && error.code === 'create_unsure') await this.deps.intents.remove(intentId);
           throw error;
         }
       }
       return await this.gate.reconciling(gateKey(intent), async () => {
-        const known = new Set([...(await this.deps.records.all()).map((r) => r.jobId), ...this.claimed]);
+        const known = new Set([...(await this.deps.records.list()).map((r) => r.jobId), ...this.claimed]);
         return this.settleIntent(intent, known);
       });
     } finally {
@@ -178,7 +179,7 @@ export class JobTracker {
   /** Follows every record that is not settled yet, after settling creates a crash left open; called once at start-up. */
   async resume(): Promise<number> {
     await this.settleOpenIntents();
-    const open = (await this.deps.records.all()).filter((r) => !isSettled(r));
+    const open = (await this.deps.records.list()).filter((r) => !isSettled(r));
     for (const record of open) void this.follow(record);
     if (open.length > 0) this.deps.logger.info('jobs resumed', { count: open.length });
     return open.length;
@@ -196,14 +197,14 @@ export class JobTracker {
     }
     const running = this.following.get(jobId);
     if (running) return running;
-    const record = await this.deps.records.get(jobId);
+    const record = await this.deps.records.read(jobId);
     if (!record) throw new AppError({ code: 'job_not_found', message: `No local record of job ${jobId}.` });
     return this.follow(record);
   }
 
   /** Polls a record again after a problem stopped it (e.g. a key added back). */
   async recheck(jobId: string): Promise<JobRecord> {
-    const record = await this.deps.records.get(jobId);
+    const record = await this.deps.records.read(jobId);
     if (!record) throw new AppError({ code: 'job_not_found', message: `No local record of job ${jobId}.` });
     const keyId = await this.keyToPollWith(record.keyId);
     const cleared = record.problem || keyId !== record.keyId ? await this.save({ ...record, keyId, problem: null }) : record;
@@ -256,7 +257,7 @@ export class JobTracker {
       }
       const outcome = await this.gate
         .reconciling(key, async () => {
-          const known = new Set([...(await this.deps.records.all()).map((r) => r.jobId), ...this.claimed]);
+          const known = new Set([...(await this.deps.records.list()).map((r) => r.jobId), ...this.claimed]);
           const found = await reconcileCreate(clients.read, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, ...(signal ? { signal } : {}) });
           if (found.kind === 'found') this.claimed.add(found.job.job_id);
           return found;
@@ -270,7 +271,7 @@ export class JobTracker {
       // output_save_url warnings are not carried over to it (they were shown while the form was typed).
       if (outcome.kind === 'found') return { job: outcome.job, warnings: [] };
       if (outcome.kind === 'ambiguous') {
-        await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
+        await this.deps.intents.write(intent.intentId, { ...intent, candidates: outcome.candidates });
         throw unsureCreate(outcome.candidates);
       }
       // Only now, with the service's word that it made no job, may the create fail: nothing was paid for.
@@ -306,9 +307,9 @@ export class JobTracker {
       updatedAt: now,
     };
     // Written before anything else happens to the job: from here on it cannot be forgotten.
-    await this.deps.records.write(record);
+    await this.deps.records.write(record.jobId, record);
     this.claimed.delete(record.jobId);
-    await this.deps.intents.close(intent.intentId);
+    await this.deps.intents.remove(intent.intentId);
     this.noteStatus(record.jobId, record.status);
     this.deps.logger.info('job created', { jobId: record.jobId, service: record.service });
     this.announce(record);
@@ -322,14 +323,14 @@ export class JobTracker {
    * batch sends the document again), or cannot be told apart (kept, with its candidates).
    */
   private async settleOpenIntents(): Promise<void> {
-    const intents = await this.deps.intents.all();
+    const intents = await this.deps.intents.list();
     if (intents.length === 0) return;
-    const records = await this.deps.records.all();
+    const records = await this.deps.records.list();
     const recorded = new Set(records.map((r) => r.intentId));
     const known = new Set(records.map((r) => r.jobId));
     for (const intent of intents) {
       if (recorded.has(intent.intentId)) {
-        await this.deps.intents.close(intent.intentId);
+        await this.deps.intents.remove(intent.intentId);
         continue;
       }
       try {
@@ -350,8 +351,8 @@ export class JobTracker {
       known.add(outcome.job.job_id);
       return { outcome: 'found', job: await this.recordCreated(intent, outcome.job) };
     }
-    if (outcome.kind === 'none') await this.deps.intents.close(intent.intentId);
-    else await this.deps.intents.write({ ...intent, candidates: outcome.candidates });
+    if (outcome.kind === 'none') await this.deps.intents.remove(intent.intentId);
+    else await this.deps.intents.write(intent.intentId, { ...intent, candidates: outcome.candidates });
     // The Jobs screen may be showing this create (settling at start-up can take a minute).
     this.deps.emit({ type: 'intent', intentId: intent.intentId });
     return { outcome: outcome.kind === 'none' ? 'no_job' : 'still_unsure', job: null };
@@ -514,7 +515,7 @@ export class JobTracker {
 
   private async save(record: JobRecord): Promise<JobRecord> {
     const next = { ...record, updatedAt: new Date(this.clock.now()).toISOString() };
-    await this.deps.records.write(next);
+    await this.deps.records.write(next.jobId, next);
     this.announce(next);
     return next;
   }

@@ -11,9 +11,9 @@ import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { BatchService } from './batchService.js';
-import { BatchStore } from './batchStore.js';
-import { CreateIntentStore } from './createIntentStore.js';
-import { JobRecordStore } from './jobRecordStore.js';
+import { batchRecordsIn } from './batchRecords.js';
+import { createIntentsIn, type CreateIntents } from './createIntents.js';
+import { jobRecordsIn, type JobRecords } from './jobRecords.js';
 import { JobTracker } from './jobTracker.js';
 import { updateJobSettings } from './parsePlan.js';
 import type { PollSchedule } from './pollSchedule.js';
@@ -32,8 +32,8 @@ export interface JobsServiceDeps {
 
 /** The job tracker and the batches over it, with their records in the workspace. */
 export class JobsService {
-  readonly records: JobRecordStore;
-  readonly intents: CreateIntentStore;
+  readonly records: JobRecords;
+  readonly intents: CreateIntents;
   readonly tracker: JobTracker;
   readonly batches: BatchService;
 
@@ -41,10 +41,10 @@ export class JobsService {
 
   constructor(private readonly deps: JobsServiceDeps) {
     this.logger = deps.logger;
-    this.records = new JobRecordStore(deps.workspace.root, deps.logger);
-    this.intents = new CreateIntentStore(deps.workspace.root, deps.logger);
+    this.records = jobRecordsIn(deps.workspace.root, deps.logger);
+    this.intents = createIntentsIn(deps.workspace.root, deps.logger);
     this.tracker = new JobTracker({ ...deps, records: this.records, intents: this.intents });
-    this.batches = new BatchService({ ...deps, tracker: this.tracker, records: this.records, intents: this.intents, store: new BatchStore(deps.workspace.root, deps.logger) });
+    this.batches = new BatchService({ ...deps, tracker: this.tracker, records: this.records, intents: this.intents, store: batchRecordsIn(deps.workspace.root, deps.logger) });
   }
 
   /** Picks up every unfinished job and batch; a failure is logged, never fatal to start-up. */
@@ -72,7 +72,7 @@ export class JobsService {
 
   /** A retry is a new job with the same document and options; the old record stays. Only jobs started here: their document is here. */
   async retry(jobId: string): Promise<JobRecord> {
-    const record = await this.records.get(jobId);
+    const record = await this.records.read(jobId);
     if (!record) {
       throw new AppError({ code: 'job_not_local', message: 'Only jobs started in this workspace can be retried: their document is here.', hint: 'Open the document and run it again.' });
     }

@@ -1,7 +1,7 @@
 import { isTerminalStatus, type JobCreated, type JobListRow, type JobPoll } from '../../shared/contracts/v2Jobs.js';
 import type { RetryClock } from '../api/retry.js';
 import type { V2Client } from '../api/v2Client.js';
-import type { CreateIntent } from './createIntentStore.js';
+import type { CreateIntent } from './createIntents.js';
 
 /**
  * What the service knows of a create whose answer never arrived (the connection dropped,

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { FieldDecision, Review } from '../../shared/workspace.js';
 import { REVIEW_STATUSES } from '../../shared/workspace.js';
 import type { ReviewExport } from '../../shared/ipc/reviews.js';
-import { writeFileAtomic } from '../fsAtomic.js';
+import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { exportReview } from './exportReview.js';
 import { loadExportSource } from './exportSource.js';
@@ -25,16 +24,15 @@ const reviewSchema = z.object({
  */
 export class Reviews {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly store: JsonDirStore<Review>;
 
-  constructor(private readonly workspace: Workspace) {}
+  constructor(private readonly workspace: Workspace) {
+    this.store = new JsonDirStore<Review>({ dir: join(workspace.root, 'reviews'), schema: reviewSchema, suffix: '.json', label: 'review', logger: workspace.logger, pretty: true });
+  }
 
   async get(extractionId: string): Promise<Review> {
     await this.workspace.result(extractionId); // the extraction must exist (and the id be valid)
-    try {
-      return reviewSchema.parse(JSON.parse(await readFile(this.file(extractionId), 'utf8'))) as Review;
-    } catch {
-      return { extractionId, updatedAt: new Date(0).toISOString(), fields: {} };
-    }
+    return (await this.store.read(extractionId)) ?? { extractionId, updatedAt: new Date(0).toISOString(), fields: {} };
   }
 
   decide(extractionId: string, path: string, decision: Omit<FieldDecision, 'decidedAt'> | null): Promise<Review> {
@@ -45,7 +43,7 @@ export class Reviews {
       if (decision) fields[path] = { ...decision, decidedAt: now };
       else delete fields[path];
       const next: Review = { extractionId, updatedAt: now, fields };
-      await writeFileAtomic(this.file(extractionId), JSON.stringify(next, null, 2));
+      await this.store.write(extractionId, next);
       return next;
     });
     this.queue = run.catch(() => undefined);
@@ -57,9 +55,5 @@ export class Reviews {
     const extraction = await this.workspace.result(extractionId);
     const document = await this.workspace.documentInfo(extraction.documentId);
     return exportReview(extraction, await this.get(extractionId), document.name, format, await loadExportSource(this.workspace, extraction));
-  }
-
-  private file(extractionId: string): string {
-    return join(this.workspace.root, 'reviews', `${extractionId}.json`);
   }
 }

@@ -6,7 +6,7 @@ import { KEY_KINDS } from '../../shared/keys.js';
 import { DEFAULT_NETWORK_SETTINGS } from '../api/networkLimits.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
-import { JsonFileStore } from './jsonFileStore.js';
+import { JsonFileStore } from '../storage/jsonFileStore.js';
 
 /** Non-secret key metadata. The secret itself lives only in the OS keychain. */
 export const keyRecordSchema = z.object({

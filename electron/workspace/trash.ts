@@ -1,10 +1,11 @@
-import { mkdir, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { WORKSPACE_ID, WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
 import type { TrashEntry } from '../../shared/workspace.js';
-import { syncDirectory, writeFileAtomic } from '../fsAtomic.js';
+import { syncDirectory } from '../storage/fsAtomic.js';
+import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Logger } from '../log.js';
 
 /** The only things a trash entry may hold, relative to the workspace root: a manifest never names a path outside. */
@@ -39,18 +40,19 @@ type Manifest = Omit<z.infer<typeof manifestSchema>, 'entry'> & { entry: TrashEn
  */
 export class Trash {
   private readonly dir: string;
+  private readonly manifests: JsonDirStore<Manifest>;
 
   constructor(
     private readonly root: string,
     private readonly logger: Logger,
   ) {
     this.dir = join(root, 'trash');
+    this.manifests = new JsonDirStore<Manifest>({ dir: this.dir, schema: manifestSchema, suffix: '/manifest.json', label: 'trash entry', logger, pretty: true });
   }
 
   /** Moves `paths` (those that exist) into a new entry. */
   async put(entry: TrashEntry, paths: string[]): Promise<void> {
     const manifest: Manifest = { state: 'moving', entry, paths };
-    manifestSchema.parse(manifest); // never write a manifest a start-up could not read back
     await this.writeManifest(manifest);
     await this.finish(manifest);
   }
@@ -126,19 +128,15 @@ export class Trash {
     await rm(join(this.dir, id), { recursive: true, force: true });
   }
 
+  /** Refused before anything is written when a start-up could not read it back. */
   private writeManifest(manifest: Manifest): Promise<void> {
-    return writeFileAtomic(join(this.dir, manifest.entry.id, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    return this.manifests.write(manifest.entry.id, manifest);
   }
 
   private async readManifest(id: string): Promise<Manifest | null> {
     if (!WORKSPACE_ID_PATTERN.test(id)) return null;
-    try {
-      const manifest = manifestSchema.parse(JSON.parse(await readFile(join(this.dir, id, 'manifest.json'), 'utf8'))) as unknown as Manifest;
-      return manifest.entry.id === id ? manifest : null;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('unreadable trash entry skipped', { id });
-      return null;
-    }
+    const manifest = await this.manifests.read(id);
+    return manifest?.entry.id === id ? manifest : null;
   }
 
   private async entryIds(): Promise<string[]> {

@@ -20,11 +20,11 @@ import { documentWarnings } from '../documents/documentWarnings.js';
 import { openPossiblyProtectedPdf } from '../documents/protectedPdf.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
-import { writeFileAtomic } from '../fsAtomic.js';
+import { writeFileAtomic } from '../storage/fsAtomic.js';
+import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { Catalog, CatalogFile } from './catalog.js';
-import { mapLimited } from './mapLimited.js';
 import { ModelBuilder } from './modelBuilder.js';
 import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
@@ -32,8 +32,6 @@ import { Trash } from './trash.js';
 
 /** How long after a change the catalog file is written again: a burst of changes (a batch) writes it once. */
 const CATALOG_SAVE_DELAY_MS = 1000;
-/** Files read at once when listing the folders. */
-const FILES_AT_ONCE = 64;
 
 /**
  * The local workspace: plain files in a folder, so a user can back it up or share it.
@@ -70,16 +68,22 @@ export class Workspace {
   private changing = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   readonly models: ModelCache;
+  /** documents/<id>/document.json: what lists a document. */
+  private readonly documentInfos: JsonDirStore<StoredDocumentInfo>;
+  /** results/<id>.info.json: what lists a result (its response beside it is never parsed to list it). */
+  private readonly summaries: JsonDirStore<ResultInfo>;
 
   constructor(
     dataDir: string,
-    private readonly logger: Logger,
+    readonly logger: Logger,
     private readonly onChange: (change: WorkspaceChange) => void = () => undefined,
     modelBuilder = new ModelBuilder(),
   ) {
     this.root = join(dataDir, 'workspace');
     this.trash = new Trash(this.root, logger);
     this.catalogFile = new CatalogFile(this.root, logger);
+    this.documentInfos = new JsonDirStore<StoredDocumentInfo>({ dir: join(this.root, 'documents'), schema: documentInfoSchema, suffix: '/document.json', label: 'document', logger, pretty: true });
+    this.summaries = new JsonDirStore<ResultInfo>({ dir: join(this.root, 'results'), schema: resultInfoSchema, suffix: '.info.json', label: 'result summary', logger });
     // A cache file is written in turn with trashing, and only while its result is still there.
     this.models = new ModelCache(
       join(this.root, 'models'),
@@ -125,7 +129,7 @@ export class Workspace {
         // Stored by an older version: the count made just now is kept with it.
         const counted = { ...existing, pageCount };
         await this.beginChange();
-        await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(counted, null, 2));
+        await this.documentInfos.write(id, counted);
         await this.changed((catalog) => catalog.setDocument(counted));
         return counted as DocumentInfo;
       }
@@ -143,7 +147,7 @@ export class Workspace {
       await this.beginChange();
       // Bytes first, then the description: a document.json always has its original beside it.
       await writeFileAtomic(join(dir, 'original'), bytes);
-      await writeFileAtomic(join(dir, 'document.json'), JSON.stringify(info, null, 2));
+      await this.documentInfos.write(id, info);
       await this.changed((catalog) => catalog.setDocument(info));
       this.logger.info('document added', { id, size: bytes.length, pages: pageCount, ...protection });
       this.onChange({ change: 'documents', documentId: id });
@@ -159,7 +163,7 @@ export class Workspace {
       if (info.sourceUrl === sourceUrl) return info;
       const updated = { ...info, sourceUrl };
       await this.beginChange();
-      await writeFileAtomic(join(this.documentDir(id), 'document.json'), JSON.stringify(updated, null, 2));
+      await this.documentInfos.write(id, updated);
       await this.changed((catalog) => catalog.setDocument(updated));
       this.onChange({ change: 'documents', documentId: id });
       return updated;
@@ -201,7 +205,7 @@ export class Workspace {
       await this.models.forget(stored.id);
       // The response first, its summary second: a listed result always has its response on disk.
       await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
-      await writeFileAtomic(join(this.root, 'results', `${stored.id}.info.json`), JSON.stringify(info));
+      await this.summaries.write(stored.id, info);
       // As it would be read back from the file (JSON drops what is undefined).
       const listed = JSON.parse(JSON.stringify(info)) as ResultInfo;
       await this.changed((catalog) => catalog.setResult(listed));
@@ -283,12 +287,7 @@ export class Workspace {
 
   /** A stored result's summary, or null when there is none (its response is not read). */
   async resultInfo(id: string): Promise<ResultInfo | null> {
-    const file = join(this.root, 'results', `${checkId(id)}.info.json`);
-    try {
-      return resultInfoSchema.parse(JSON.parse(await readFile(file, 'utf8'))) as ResultInfo;
-    } catch {
-      return null;
-    }
+    return this.summaries.read(checkId(id));
   }
 
   /**
@@ -306,13 +305,9 @@ export class Workspace {
 
   /** A result with its response as the JSON text on disk (not parsed here: it may be 50 MB). */
   async resultText(id: string): Promise<StoredResultText> {
-    const file = join(this.root, 'results', checkId(id));
-    try {
-      const [info, responseJson] = await Promise.all([readFile(`${file}.info.json`, 'utf8'), readFile(`${file}.json`, 'utf8')]);
-      return { ...(resultInfoSchema.parse(JSON.parse(info)) as ResultInfo), responseJson };
-    } catch {
-      throw notFound('result');
-    }
+    const [info, responseJson] = await Promise.all([this.summaries.read(checkId(id)), readFile(join(this.root, 'results', `${id}.json`), 'utf8').catch(() => null)]);
+    if (!info || responseJson === null) throw notFound('result');
+    return { ...info, responseJson };
   }
 
   /** Every document with the summaries of its results, newest first. */
@@ -417,12 +412,7 @@ export class Workspace {
   }
 
   private async readFolders(): Promise<Catalog> {
-    const ids = await readdirOrEmpty(join(this.root, 'documents'));
-    const documents = await mapLimited(ids.filter((id) => WORKSPACE_ID_PATTERN.test(id)), FILES_AT_ONCE, (id) => this.readDocumentInfo(id));
-    return new Catalog(
-      documents.filter((i): i is StoredDocumentInfo => i !== null),
-      await this.listResults(),
-    );
+    return new Catalog(await this.documentInfos.list(), await this.summaries.list());
   }
 
   private scheduleSave(): void {
@@ -497,7 +487,7 @@ export class Workspace {
         if (current && current.pageCount === undefined) {
           const counted = { ...current, pageCount };
           await this.beginChange();
-          await writeFileAtomic(join(this.documentDir(info.id), 'document.json'), JSON.stringify(counted, null, 2));
+          await this.documentInfos.write(info.id, counted);
           await this.changed((catalog) => catalog.setDocument(counted));
         }
       });
@@ -508,27 +498,8 @@ export class Workspace {
     }
   }
 
-  private async listResults(): Promise<ResultInfo[]> {
-    const files = (await readdirOrEmpty(join(this.root, 'results'))).filter((f) => f.endsWith('.info.json'));
-    const summaries = await mapLimited(files, FILES_AT_ONCE, async (file) => {
-      try {
-        return resultInfoSchema.parse(JSON.parse(await readFile(join(this.root, 'results', file), 'utf8'))) as ResultInfo;
-      } catch {
-        this.logger.warn('unreadable result summary skipped', { file });
-        return null;
-      }
-    });
-    return summaries.filter((s): s is ResultInfo => s !== null);
-  }
-
   private async readDocumentInfo(id: string): Promise<StoredDocumentInfo | null> {
-    try {
-      const text = await readFile(join(this.documentDir(id), 'document.json'), 'utf8');
-      return documentInfoSchema.parse(JSON.parse(text));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('unreadable document skipped', { id });
-      return null;
-    }
+    return this.documentInfos.read(id);
   }
 
   private documentDir(id: string): string {

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { ProjectRegistry } from '../../electron/datasets/projectRegistry.js';
-import { ATOMIC_TEMP_PATTERN } from '../../electron/fsAtomic.js';
-import { JobRecordStore } from '../../electron/jobs/jobRecordStore.js';
+import { ATOMIC_TEMP_PATTERN } from '../../electron/storage/fsAtomic.js';
+import { jobRecordsIn } from '../../electron/jobs/jobRecords.js';
 import { createLogger } from '../../electron/log.js';
 import { Notices } from '../../electron/notices.js';
 import { Reviews } from '../../electron/review/reviews.js';
@@ -100,7 +100,7 @@ async function checkLinks(dataDir: string, files: string[], cache: VerifyCache):
     }
   }
   const logger = createLogger(null, { console: false });
-  for (const record of await new JobRecordStore(workspace, logger).all()) {
+  for (const record of await jobRecordsIn(workspace, logger).list()) {
     if (record.resultId && !existsSync(join(workspace, 'results', `${record.resultId}.info.json`))) problems.push(`job ${record.jobId} points at result ${record.resultId}, which is missing`);
   }
   return problems;
@@ -114,7 +114,7 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
   const reviews = new Reviews(workspace);
   const settings = await createSettingsStore(dataDir, { logger, notices }).read();
   const datasets = await new ProjectRegistry(dataDir, { logger, notices }).read();
-  const records = new JobRecordStore(workspace.root, logger);
+  const records = jobRecordsIn(workspace.root, logger);
   for (const notice of notices.all()) problems.push(`start-up notice: ${notice.message}`);
 
   const settingsCounter = settings.jobs?.pageWarningLimit ?? 0;
@@ -161,7 +161,7 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
         if (!projectIds.has(ack.id)) lost(`project ${ack.id}`);
         break;
       case 'job': {
-        const record = await records.get(ack.jobId);
+        const record = await records.read(ack.jobId);
         if (!record) lost(`job record ${ack.jobId}`);
         else if (ack.status === 'completed' && (record.status !== 'completed' || record.resultId !== ack.resultId)) lost(`completion of job ${ack.jobId} (record says ${record.status})`);
         break;

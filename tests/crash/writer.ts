@@ -9,7 +9,7 @@ import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
 import type { JobRecord } from '../../shared/jobs.js';
 import { createHandlers } from '../../electron/handlers.js';
 import { dispatch } from '../../electron/ipcDispatch.js';
-import { resultIdForJob } from '../../electron/jobs/jobRecordStore.js';
+import { resultIdForJob } from '../../electron/jobs/jobRecords.js';
 import type { Keychain } from '../../electron/keys/keychain.js';
 import { createLogger } from '../../electron/log.js';
 import { createServices } from '../../electron/services.js';
@@ -119,7 +119,7 @@ async function trackJob(): Promise<void> {
     problem: null,
     updatedAt: now,
   };
-  await services.jobs.records.write(record);
+  await services.jobs.records.write(jobId, record);
   send({ ack: { op: 'job', jobId, status: 'pending', resultId: null } });
   const resultId = resultIdForJob(jobId);
   await services.workspace.saveResult({
@@ -133,7 +133,7 @@ async function trackJob(): Promise<void> {
     partial: false,
     response: { markdown: text(skewedSize(random, 200, 200_000)), metadata: {}, structure: { type: 'document' } },
   });
-  await services.jobs.records.write({ ...record, status: 'completed', completedAt: new Date().toISOString(), resultId, updatedAt: new Date().toISOString() });
+  await services.jobs.records.write(jobId, { ...record, status: 'completed', completedAt: new Date().toISOString(), resultId, updatedAt: new Date().toISOString() });
   send({ ack: { op: 'job', jobId, status: 'completed', resultId } });
 }
 

@@ -92,9 +92,9 @@ async function createJob(world: LoaderWorld, service: JobServiceName): Promise<v
     const record = await settle('the job tracker (create)', () => tracker.submit(request));
     if (!record) return;
     // A recorded create has nothing left to settle after a crash.
-    const open = await world.intents.all();
+    const open = await world.intents.list();
     if (open.length > 0) throw new LoaderBug(`a recorded create left ${open.length} intent(s) open`);
-    if (!(await world.records.get(record.jobId))) throw new LoaderBug('a created job has no record');
+    if (!(await world.records.read(record.jobId))) throw new LoaderBug('a created job has no record');
     await checkSettled(world, await tracker.whenSettled(record.jobId));
   } finally {
     tracker.stop();
@@ -109,7 +109,7 @@ async function followJob(world: LoaderWorld, service: JobServiceName, jobId: str
     request: { service, documentId: world.document.id, ...(service === 'extract' ? { sourceResultId: world.source.id } : {}) },
     createdAt: now, status: 'pending', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
   };
-  await world.records.write(record);
+  await world.records.write(jobId, record);
   const tracker = newTracker(world);
   try {
     await checkSettled(world, await tracker.whenSettled(jobId));

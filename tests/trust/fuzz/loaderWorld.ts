@@ -11,11 +11,11 @@ import type { AppEvent } from '../../../shared/events.js';
 import { buildParseModel, type ParseModel } from '../../../shared/grounding/parseModel.js';
 import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';
 import type { DocumentInfo, StoredResult } from '../../../shared/workspace.js';
-import { JobRecordStore } from '../../../electron/jobs/jobRecordStore.js';
+import { jobRecordsIn, type JobRecords } from '../../../electron/jobs/jobRecords.js';
 import type { KeysService } from '../../../electron/keys/keysService.js';
 import type { Logger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
-import { CreateIntentStore } from '../../../electron/jobs/createIntentStore.js';
+import { createIntentsIn, type CreateIntents } from '../../../electron/jobs/createIntents.js';
 import { SOURCE_PARSE } from './arbParse.js';
 import { startFuzzService, type FuzzService } from './fuzzService.js';
 
@@ -28,8 +28,8 @@ export interface LogLine {
 export interface LoaderWorld {
   dir: string;
   workspace: Workspace;
-  records: JobRecordStore;
-  intents: CreateIntentStore;
+  records: JobRecords;
+  intents: CreateIntents;
   service: FuzzService;
   keys: KeysService;
   logger: Logger;
@@ -69,8 +69,8 @@ export async function createLoaderWorld(): Promise<LoaderWorld> {
   const document = await workspace.addDocument('scan.png', PNG);
   const source = await workspace.saveResult({ documentId: document.id, kind: 'parse', engine: 'parse', modelVersion: null, pageCount: 1, credits: null, partial: false, response: SOURCE_PARSE });
   const resultsDir = join(workspace.root, 'results');
-  const records = new JobRecordStore(workspace.root, logger);
-  const intents = new CreateIntentStore(workspace.root, logger);
+  const records = jobRecordsIn(workspace.root, logger);
+  const intents = createIntentsIn(workspace.root, logger);
   const events: AppEvent[] = [];
   return {
     dir, workspace, records, intents, service, keys, logger, logs, events, document, source,

@@ -3,7 +3,7 @@ import { AppError } from '../../../../shared/errors.js';
 import type { Batch, BatchItem, JobRecord } from '../../../../shared/jobs.js';
 import type { RetryOptions } from '../../../../electron/api/retry.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../../electron/jobs/batchQueue.js';
-import type { CreateIntent } from '../../../../electron/jobs/createIntentStore.js';
+import type { CreateIntent } from '../../../../electron/jobs/createIntents.js';
 
 function item(n: number, patch: Partial<BatchItem> = {}): BatchItem {
   return {

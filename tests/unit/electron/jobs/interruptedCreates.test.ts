@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BatchStore } from '../../../../electron/jobs/batchStore.js';
-import { CreateIntentStore } from '../../../../electron/jobs/createIntentStore.js';
+import { batchRecordsIn } from '../../../../electron/jobs/batchRecords.js';
+import { createIntentsIn, openIntent, type CreateIntents } from '../../../../electron/jobs/createIntents.js';
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { localJobs } from '../../../../electron/jobs/jobList.js';
@@ -11,10 +11,10 @@ const env = useEmulator({ timings: { pendingMs: 10, processingMs: 20 } });
 const logger = createLogger(null, { console: false });
 
 let world: JobsWorld;
-let intents: CreateIntentStore;
+let intents: CreateIntents;
 beforeEach(async () => {
   world = await jobsWorld(env.emulator.url, KEYS.v2);
-  intents = new CreateIntentStore(world.workspace.root, logger);
+  intents = createIntentsIn(world.workspace.root, logger);
 });
 afterEach(() => world.close());
 
@@ -30,7 +30,7 @@ async function createOnService(filename: string, bytes: Uint8Array): Promise<str
 async function documentAndIntent(name: string, index: number, batch?: { batchId: string; itemId: string }) {
   const bytes = await numberedPdf(index);
   const document = await world.workspace.addDocument(name, bytes);
-  const intent = await intents.open({ request: { service: 'parse', documentId: document.id, keyId: 'k' }, keyId: 'k', documentName: name, ...(batch ? { batch } : {}) }, Date.now());
+  const intent = await openIntent(intents, { request: { service: 'parse', documentId: document.id, keyId: 'k' }, keyId: 'k', documentName: name, ...(batch ? { batch } : {}) }, Date.now());
   return { bytes, document, intent };
 }
 
@@ -46,7 +46,7 @@ describe('a job create the app did not see answered', () => {
     expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => [r.status, r.answerLost])).toEqual([['dropped', true]]);
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
     expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
-    expect(await intents.all()).toEqual([]);
+    expect(await intents.list()).toEqual([]);
   });
 
   it('is sent again when the connection dropped before the service made anything', async () => {
@@ -73,7 +73,7 @@ describe('a job create the app did not see answered', () => {
     const siblingRecord = await sibling;
     expect(record.jobId).not.toBe(siblingRecord.jobId);
     expect(new Set(parseJobs().map((j) => j.jobId))).toEqual(new Set([record.jobId, siblingRecord.jobId]));
-    expect((await world.jobs.records.all()).map((r) => r.jobId).sort()).toEqual([record.jobId, siblingRecord.jobId].sort());
+    expect((await world.jobs.records.list()).map((r) => r.jobId).sort()).toEqual([record.jobId, siblingRecord.jobId].sort());
   });
 
   it('is found on the service by its document after a restart, recorded, followed and stored once', async () => {
@@ -84,8 +84,8 @@ describe('a job create the app did not see answered', () => {
     const jobs = await world.restart();
     const settled = await jobs.tracker.whenSettled(jobId);
     expect(settled).toMatchObject({ jobId, documentId: document.id, intentId: intent.intentId, status: 'completed', resultId: `job-${jobId}` });
-    expect(await intents.all()).toEqual([]);
-    expect((await jobs.records.all()).map((r) => r.jobId)).toEqual([jobId]);
+    expect(await intents.list()).toEqual([]);
+    expect((await jobs.records.list()).map((r) => r.jobId)).toEqual([jobId]);
   });
 
   it('is forgotten when the service has no job for it, and its batch document is sent (once) instead of being left unsure', async () => {
@@ -95,12 +95,12 @@ describe('a job create the app did not see answered', () => {
       items.push({ itemId: `item-${index}`, documentId: document.id, name: document.name, pages: 1, state: 'submitting' as const, jobId: null, jobStatus: null, resultId: null, credits: null, error: null, attempts: 1, startedAt: null, finishedAt: null, previousJobIds: [] });
     }
     const now = new Date().toISOString();
-    await new BatchStore(world.workspace.root, logger).write({ batchId: 'batch-1', createdAt: now, name: 'two', request: {}, concurrency: 2, paused: false, items, updatedAt: now });
+    await batchRecordsIn(world.workspace.root, logger).write('batch-1', { batchId: 'batch-1', createdAt: now, name: 'two', request: {}, concurrency: 2, paused: false, items, updatedAt: now });
 
     const jobs = await world.restart();
     const done = await jobs.batches.whenIdle('batch-1');
     expect(done.items.map((i) => i.state)).toEqual(['done', 'done']);
-    expect(await intents.all()).toEqual([]);
+    expect(await intents.list()).toEqual([]);
     expect(parseJobs()).toHaveLength(2);
   });
 
@@ -110,10 +110,10 @@ describe('a job create the app did not see answered', () => {
     const second = await createOnService('scan.pdf', bytes);
 
     const jobs = await world.restart();
-    const [kept] = await intents.all();
+    const [kept] = await intents.list();
     expect(kept).toMatchObject({ intentId: intent.intentId });
     expect(new Set(kept!.candidates)).toEqual(new Set([first, second]));
-    expect(await jobs.records.all()).toEqual([]);
+    expect(await jobs.records.list()).toEqual([]);
   });
 
   it('is listed as unsure with its candidates (batch creates apart), and the user settles it: dismiss, or send again exactly once', async () => {
@@ -149,7 +149,7 @@ describe('a job create the app did not see answered', () => {
     await createOnService('dup.pdf', bytes);
     const jobs = await world.restart();
     expect(await jobs.tracker.settleUnsure(intent.intentId, 'forget')).toEqual({ outcome: 'forgotten', job: null });
-    expect(await intents.all()).toEqual([]);
+    expect(await intents.list()).toEqual([]);
     expect(parseJobs()).toHaveLength(2);
   });
 
@@ -161,10 +161,10 @@ describe('a job create the app did not see answered', () => {
     expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
     // The other candidate turns out to be a job this workspace knows (e.g. adopted from another intent).
     const now = new Date().toISOString();
-    await jobs.records.write({ jobId: other, service: 'parse', keyId: 'k', documentId: intent.request.documentId, documentName: 'late.pdf', request: intent.request, createdAt: now, status: 'completed', completedAt: now, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now });
+    await jobs.records.write(other, { jobId: other, service: 'parse', keyId: 'k', documentId: intent.request.documentId, documentName: 'late.pdf', request: intent.request, createdAt: now, status: 'completed', completedAt: now, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now });
     const adopted = await jobs.tracker.settleUnsure(intent.intentId, 'check');
     expect(adopted).toMatchObject({ outcome: 'found', job: { jobId: mine, intentId: intent.intentId } });
-    expect(await intents.all()).toEqual([]);
+    expect(await intents.list()).toEqual([]);
     expect(parseJobs()).toHaveLength(2);
   });
 

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../shared/errors.js';
 import type { RetryClock } from '../../../../electron/api/retry.js';
 import { recordingClock } from './recordingClock.js';
-import { CreateIntentStore } from '../../../../electron/jobs/createIntentStore.js';
-import { JobRecordStore, resultIdForJob } from '../../../../electron/jobs/jobRecordStore.js';
+import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
+import { jobRecordsIn, resultIdForJob } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/pollSchedule.js';
 import { createLogger } from '../../../../electron/log.js';
@@ -24,9 +24,9 @@ const resultFiles = async () => (await readdir(join(world.dataDir, 'workspace', 
 
 
 function trackerWith(clock: RetryClock) {
-  const records = new JobRecordStore(world.workspace.root, logger);
+  const records = jobRecordsIn(world.workspace.root, logger);
   const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }) };
-  const intents = new CreateIntentStore(world.workspace.root, logger);
+  const intents = createIntentsIn(world.workspace.root, logger);
   return { records, intents, tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock }) };
 }
 
@@ -37,7 +37,7 @@ describe('the job tracker', () => {
     let pollsBeforeFirstWait = -1;
     const clock = recordingClock(async () => {
       if (recordOnDiskAtFirstWait === null) {
-        recordOnDiskAtFirstWait = (await records.all()).length === 1;
+        recordOnDiskAtFirstWait = (await records.list()).length === 1;
         pollsBeforeFirstWait = env.emulator.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/parse/jobs/')).length;
       }
     });
@@ -61,7 +61,7 @@ describe('the job tracker', () => {
     const created = await tracker.submit({ service: 'parse', documentId: document.id });
     const settled = await tracker.whenSettled(created.jobId);
     // The crash: the record on disk still says "processing" with no result, the result file exists.
-    await records.write({ ...settled, status: 'processing', resultId: null });
+    await records.write(settled.jobId, { ...settled, status: 'processing', resultId: null });
     const restarted = trackerWith(recordingClock(() => undefined));
     expect(await restarted.tracker.resume()).toBe(1);
     const again = await restarted.tracker.whenSettled(created.jobId);
@@ -112,9 +112,9 @@ describe('the job tracker', () => {
       expect.stringMatching(/expiry of output_save_url could not be read/),
       expect.stringMatching(/temporary session credentials/),
     ]);
-    expect((await records.get(created.jobId))?.warnings).toEqual(created.warnings);
+    expect((await records.read(created.jobId))?.warnings).toEqual(created.warnings);
     await tracker.whenSettled(created.jobId);
-    expect((await records.get(created.jobId))?.warnings).toEqual(created.warnings); // not lost when the job settles
+    expect((await records.read(created.jobId))?.warnings).toEqual(created.warnings); // not lost when the job settles
   });
 
   it('refuses an output_save_url that expires too soon before anything is sent, naming the window', async () => {
@@ -127,13 +127,13 @@ describe('the job tracker', () => {
       message: expect.stringContaining('15 min 9 s'),
     });
     expect(env.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
-    expect(await records.all()).toEqual([]);
+    expect(await records.list()).toEqual([]);
   });
 
   it('stops polling with a problem when the service no longer knows the job, and keeps the record', async () => {
     const { records, tracker } = trackerWith(recordingClock(() => undefined));
     const now = new Date().toISOString();
-    await records.write({
+    await records.write('parse-01hzx3k5m7n9p1q3r5s7t9v1w3', {
       jobId: 'parse-01hzx3k5m7n9p1q3r5s7t9v1w3', service: 'parse', keyId: 'k1', documentId: 'd', documentName: 'gone.pdf',
       request: { service: 'parse', documentId: 'd' }, createdAt: now, status: 'pending', completedAt: null, resultId: null,
       error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
@@ -141,7 +141,7 @@ describe('the job tracker', () => {
     await tracker.resume();
     const settled = await tracker.whenSettled('parse-01hzx3k5m7n9p1q3r5s7t9v1w3');
     expect(settled.problem).toMatchObject({ code: 'not_found' });
-    expect(await records.get(settled.jobId)).toMatchObject({ problem: { code: 'not_found' } });
+    expect(await records.read(settled.jobId)).toMatchObject({ problem: { code: 'not_found' } });
   });
 
   it('a job stopped because its key was deleted is polled again by "check again" with the key added back (a new id), and completes', async () => {
@@ -155,8 +155,8 @@ describe('the job tracker', () => {
         return { id, kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] };
       },
     };
-    const records = new JobRecordStore(world.workspace.root, logger);
-    const intents = new CreateIntentStore(world.workspace.root, logger);
+    const records = jobRecordsIn(world.workspace.root, logger);
+    const intents = createIntentsIn(world.workspace.root, logger);
     const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock: recordingClock(() => undefined) });
     const created = await tracker.submit({ service: 'parse', documentId: document.id });
     expect(created.keyId).toBe('k1');
@@ -168,6 +168,6 @@ describe('the job tracker', () => {
     expect(rechecked).toMatchObject({ jobId: created.jobId, keyId: 'k2', problem: null, resultId: null }); // answered before polling ends
     const settled = await tracker.whenSettled(created.jobId);
     expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: `job-${created.jobId}` });
-    expect(await records.get(created.jobId)).toMatchObject({ problem: null, resultId: `job-${created.jobId}` });
+    expect(await records.read(created.jobId)).toMatchObject({ problem: null, resultId: `job-${created.jobId}` });
   });
 });

@@ -235,7 +235,7 @@ async function followCompletedJob(world: JobsWorld, jobId: string, outputUrl: st
   const document = await world.workspace.addDocument('a.pdf', await numberedPdf(jobId.length + outputUrl.length));
   outputUrls.set(jobId, outputUrl);
   const now = new Date().toISOString();
-  await world.jobs.records.write({
+  await world.jobs.records.write(jobId, {
     jobId, service: 'parse', keyId: 'k', documentId: document.id, documentName: 'a.pdf', request: { service: 'parse', documentId: document.id },
     createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
   });

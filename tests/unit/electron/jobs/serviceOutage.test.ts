@@ -5,8 +5,8 @@ import { summarizeBatch, type Batch, type BatchItem, type JobRecord } from '../.
 import type { RetryClock } from '../../../../electron/api/retry.js';
 import { recordingClock } from './recordingClock.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../../electron/jobs/batchQueue.js';
-import { CreateIntentStore } from '../../../../electron/jobs/createIntentStore.js';
-import { JobRecordStore } from '../../../../electron/jobs/jobRecordStore.js';
+import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
+import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/pollSchedule.js';
 import { isUnreachable, ServiceHealth } from '../../../../electron/jobs/serviceHealth.js';
@@ -28,9 +28,9 @@ const logger = createLogger(null, { console: false });
 
 
 function trackerWith(clock: RetryClock, events: AppEvent[]) {
-  const records = new JobRecordStore(world.workspace.root, logger);
+  const records = jobRecordsIn(world.workspace.root, logger);
   const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }) };
-  const intents = new CreateIntentStore(world.workspace.root, logger);
+  const intents = createIntentsIn(world.workspace.root, logger);
   return { records, tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: (e) => events.push(e), clock }) };
 }
 
@@ -65,7 +65,7 @@ describe('a job whose service stops answering', () => {
     expect(clock.waits.slice(0, 8)).toEqual([step(0), step(1), step(2), step(0), step(1), step(2), step(3), step(4)]);
     expect(Math.max(...clock.waits)).toBeLessThanOrEqual(4_200); // so an outage shows within 5 s
     expect(tracker.health.snapshot()).toEqual([]);
-    expect((await records.get(created.jobId))?.unreachableSince).toBeNull();
+    expect((await records.read(created.jobId))?.unreachableSince).toBeNull();
   });
 
   it('counts a 5xx as unreachable, and a 429 as an answer', async () => {

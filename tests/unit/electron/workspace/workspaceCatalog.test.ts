@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as FsAtomic from '../../../../electron/fsAtomic.js';
+import type * as FsAtomic from '../../../../electron/storage/fsAtomic.js';
 import { createLogger } from '../../../../electron/log.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import type { LibraryEntry } from '../../../../shared/workspace.js';
@@ -12,7 +12,7 @@ import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
 // Every atomic write can be stopped for good at a chosen one, as if the process died there:
 // the mutation never finishes, and a second Workspace on the same folder is the next start.
 const crash = vi.hoisted(() => ({ at: -1, writes: 0, reached: () => undefined as void }));
-vi.mock('../../../../electron/fsAtomic.js', async (importOriginal) => {
+vi.mock('../../../../electron/storage/fsAtomic.js', async (importOriginal) => {
   const real = await importOriginal<typeof FsAtomic>();
   return {
     ...real,

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { JobRecord } from '../../shared/jobs.js';
-import { writeFileAtomic } from '../fsAtomic.js';
 import type { Logger } from '../log.js';
+import { JsonDirStore } from '../storage/jsonDirStore.js';
 
 const errorSchema = z.looseObject({ code: z.string(), message: z.string() });
 
@@ -29,44 +28,15 @@ const recordSchema = z.looseObject({
   updatedAt: z.string(),
 });
 
+/** Job records by job id. */
+export type JobRecords = JsonDirStore<JobRecord>;
+
 /**
- * Job records: `<workspace>/jobs/<file>.json`, one per job, written atomically. A record
- * is never deleted: it is the app's memory of work the user paid for.
+ * Job records: `<workspace>/jobs/<file>.json`, one per job. A record is never deleted: it
+ * is the app's memory of work the user paid for.
  */
-export class JobRecordStore {
-  readonly dir: string;
-
-  constructor(workspaceRoot: string, private readonly logger: Logger) {
-    this.dir = join(workspaceRoot, 'jobs');
-  }
-
-  async write(record: JobRecord): Promise<void> {
-    await writeFileAtomic(join(this.dir, `${fileNameFor(record.jobId)}.json`), JSON.stringify(record, null, 2));
-  }
-
-  async get(jobId: string): Promise<JobRecord | null> {
-    return this.readFile(`${fileNameFor(jobId)}.json`);
-  }
-
-  async all(): Promise<JobRecord[]> {
-    let files: string[];
-    try {
-      files = await readdir(this.dir);
-    } catch {
-      return [];
-    }
-    const records = await Promise.all(files.filter((f) => f.endsWith('.json') && !f.startsWith('.')).map((f) => this.readFile(f)));
-    return records.filter((r): r is JobRecord => r !== null);
-  }
-
-  private async readFile(file: string): Promise<JobRecord | null> {
-    try {
-      return recordSchema.parse(JSON.parse(await readFile(join(this.dir, file), 'utf8'))) as JobRecord;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('unreadable job record skipped', { file });
-      return null;
-    }
-  }
+export function jobRecordsIn(workspaceRoot: string, logger: Logger): JobRecords {
+  return new JsonDirStore<JobRecord>({ dir: join(workspaceRoot, 'jobs'), schema: recordSchema, suffix: '.json', keyOf: fileNameFor, label: 'job record', logger, pretty: true });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFile, rename } from 'node:fs/promises';
 import type { z } from 'zod';
-import { writeFileAtomic } from '../fsAtomic.js';
+import { writeFileAtomic } from './fsAtomic.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
 
