@@ -4,7 +4,7 @@
  * the job settings. Plain data only; the schemas of the IPC requests are in ipc/jobs.ts.
  */
 import type { AppErrorData } from './errors.js';
-import type { JobService } from './contracts/v2Jobs.js';
+import { endedWithoutResult, type JobService } from './contracts/v2Jobs.js';
 
 export type { JobService };
 export type ServiceTier = 'standard' | 'priority';
@@ -66,7 +66,7 @@ export interface JobRecord {
 
 /** True once nothing more will happen to a record without the user. */
 export function isSettled(record: Pick<JobRecord, 'status' | 'resultId' | 'problem'>): boolean {
-  return record.status === 'failed' || (record.status === 'completed' && record.resultId !== null) || record.problem !== null;
+  return endedWithoutResult(record.status) || (record.status === 'completed' && record.resultId !== null) || record.problem !== null;
 }
 
 /** One row of the Jobs screen: the server's row, merged with the local record when there is one. */

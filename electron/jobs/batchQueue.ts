@@ -1,4 +1,4 @@
-import { isTerminalStatus } from '../../shared/contracts/v2Jobs.js';
+import { endedWithoutResult, isTerminalStatus } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import { batchWaitingSince, type Batch, type BatchItem, type JobRecord } from '../../shared/jobs.js';
 import { systemClock, type RetryClock, type RetryOptions } from '../api/retry.js';
@@ -229,7 +229,7 @@ export class BatchQueue {
       const settled = await this.deps.whenSettled(jobId, release);
       if (settled.status === 'completed' && settled.resultId) {
         this.finish(item, { state: 'done', resultId: settled.resultId, credits: settled.credits, pages: settled.pageCount ?? item.pages, jobStatus: settled.status });
-      } else if (settled.status === 'failed') {
+      } else if (endedWithoutResult(settled.status)) {
         this.finish(item, { state: 'failed', error: settled.error, jobStatus: settled.status });
       } else {
         this.finish(item, { state: 'failed', error: settled.problem ?? { code: 'job_unfinished', message: 'Following the job stopped before it finished.' } });

@@ -440,6 +440,8 @@ export class JobTracker {
     let next: JobRecord = { ...record, status: poll.status, completedAt: poll.completed_at ?? record.completedAt, unreachableSince: null };
     if (poll.status === 'failed') {
       next.error = failureOf(poll);
+    } else if (poll.status === 'cancelled') {
+      next.error = cancelledError(record.jobId);
     } else if (poll.status === 'completed') {
       next = { ...next, ...(await this.storeOutput(record, poll, credential.address)) };
     }
@@ -555,6 +557,11 @@ class PollUnanswered extends AppError {
 function failureOf(poll: JobPoll): AppErrorData {
   const reason = (poll as { failure_reason?: unknown }).failure_reason;
   return poll.error ?? { code: 'job_failed', message: typeof reason === 'string' ? reason : 'The service reported the job as failed.' };
+}
+
+/** v2.jobs.cancelled-ends-job: a cancelled job ends like a failed one, with its own error. */
+function cancelledError(jobId: string): AppErrorData {
+  return { code: 'job_cancelled', message: `The service cancelled job ${jobId}; it has no result.`, hint: 'Run the document again to start a new job.' };
 }
 
 /** Errors that polling again will not fix; other errors (network, 5xx, 429) are polled through. */

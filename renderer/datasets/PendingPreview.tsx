@@ -114,7 +114,7 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
   const [name, setName] = useState(project.metadata[0]?.name ?? '');
   const [value, setValue] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { error, setError, run } = useFormAction();
+  const { error, setError, busy, run } = useFormAction();
   const [result, setResult] = useState<string | null>(null);
   const definition = project.metadata.find((d) => d.name === name) ?? project.metadata[0];
   if (!definition) return null;
@@ -126,7 +126,9 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
       setOpen(false);
       setConfirm('');
     });
+  // The result is shown outside the <details>: it closes on success, and would hide it.
   return (
+    <>
     <details className="apply-all" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary>Apply a value to all media of the project…</summary>
       <div className="form-grid">
@@ -161,12 +163,17 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
         </label>
       </div>
       <div className="form-actions">
-        <button type="button" className="danger" data-testid="apply-all" disabled={!value || confirm !== project.name} title={!value ? 'Choose the value first' : confirm !== project.name ? 'Type the project name to confirm' : undefined} onClick={() => void submit()}>
+        <button type="button" className="danger" data-testid="apply-all" disabled={busy || !value || confirm !== project.name} title={busy ? 'Applying…: wait for the service to answer' : !value ? 'Choose the value first' : confirm !== project.name ? 'Type the project name to confirm' : undefined} onClick={() => void submit()}>
           Apply to all media of “{project.name}”
         </button>
       </div>
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
-      {result ? <p className="ok small">{result}</p> : null}
     </details>
+    {result ? (
+      <p className="ok small" data-testid="apply-all-result">
+        {result}
+      </p>
+    ) : null}
+    </>
   );
 }

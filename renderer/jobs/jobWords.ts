@@ -1,4 +1,4 @@
-import { isTerminalStatus } from '../../shared/contracts/v2Jobs.js';
+import { endedWithoutResult, isTerminalStatus } from '../../shared/contracts/v2Jobs.js';
 import type { JobRecord } from '../../shared/jobs.js';
 
 /**
@@ -35,7 +35,7 @@ export function lastSeenText(job: Pick<JobFacts, 'status' | 'updatedAt'>): strin
 /** The state of one job in words (the Review screen's job line). */
 export function jobStateText(job: JobFacts): string {
   if (job.resultId) return 'result stored';
-  if (job.status === 'failed') return `failed: ${job.error?.message ?? ''}`;
+  if (endedWithoutResult(job.status)) return `${job.status}: ${job.error?.message ?? ''}`;
   if (notFollowed(job)) return `${lastSeenText(job)}: ${job.problem!.message}`;
   if (job.problem) return `stopped: ${job.problem.message}`;
   if (job.unreachableSince) return unreachableText(job.unreachableSince);
@@ -46,6 +46,6 @@ export function jobStateText(job: JobFacts): string {
 export function statusBadge(row: { status: string; local: Pick<JobFacts, 'problem' | 'resultId' | 'unreachableSince'> | null }): { text: string; tone: string } {
   const local = row.local;
   if (local && notFollowed({ status: row.status, problem: local.problem })) return { text: `last seen ${row.status}`, tone: 'stale' };
-  if (local?.unreachableSince && !local.resultId && !local.problem && row.status !== 'failed') return { text: 'unreachable', tone: 'unreachable' };
+  if (local?.unreachableSince && !local.resultId && !local.problem && !endedWithoutResult(row.status)) return { text: 'unreachable', tone: 'unreachable' };
   return { text: row.status, tone: row.status };
 }

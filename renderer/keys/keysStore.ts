@@ -25,6 +25,14 @@ const replace = (keys: KeyInfo[], key: KeyInfo) => keys.map((k) => (k.id === key
 
 export const useKeysStore = create<KeysState>((set, get) => {
   const attempt = attemptWith(set);
+  // A list answer is only as new as the call that asked for it: one that started before a later
+  // load, or before a key was added, changed or removed here, would put back an older list.
+  let loads = 0;
+  let changes = 0;
+  const change = (keys: KeyInfo[]) => {
+    changes++;
+    set({ keys });
+  };
 
   return {
     keys: [],
@@ -34,35 +42,42 @@ export const useKeysStore = create<KeysState>((set, get) => {
     tests: {},
     load: () =>
       attempt(async () => {
+        const load = ++loads;
         set({ loading: true });
         try {
           const api = requireApi();
-          const [keys, defaults] = await Promise.all([api.keys.list({}), api.keys.defaults({})]);
-          set({ keys, defaults });
+          for (;;) {
+            const seen = changes;
+            const [keys, defaults] = await Promise.all([api.keys.list({}), api.keys.defaults({})]);
+            if (load !== loads) return; // a newer load answers instead
+            if (seen !== changes) continue; // a key changed meanwhile: this list may not have it; ask again
+            set({ keys, defaults });
+            return;
+          }
         } finally {
-          set({ loading: false });
+          if (load === loads) set({ loading: false });
         }
       }),
     // The add form shows its own (field-level) errors, so add() throws instead of setting `error`.
     add: async (request) => {
       const key = await requireApi().keys.add(request);
-      set({ keys: [...get().keys, key] });
+      change([...get().keys, key]);
       return key;
     },
     rename: (id, name) =>
       attempt(async () => {
         const key = await requireApi().keys.rename({ id, name });
-        set({ keys: replace(get().keys, key) });
+        change(replace(get().keys, key));
       }),
     setEnabled: (id, enabled) =>
       attempt(async () => {
         const key = await requireApi().keys.setEnabled({ id, enabled });
-        set({ keys: replace(get().keys, key) });
+        change(replace(get().keys, key));
       }),
     remove: (id) =>
       attempt(async () => {
         await requireApi().keys.delete({ id });
-        set({ keys: get().keys.filter((k) => k.id !== id) });
+        change(get().keys.filter((k) => k.id !== id));
       }),
     test: (id) =>
       attempt(async () => {

@@ -1,3 +1,4 @@
+import { endedWithoutResult } from '../../shared/contracts/v2Jobs.js';
 import { JobWarnings } from '../jobs/JobWarnings.js';
 import { jobStateText } from '../jobs/jobWords.js';
 import { useAppStore } from '../shell/appStore.js';
@@ -11,7 +12,7 @@ export function WorkspaceJobStatus() {
   const setScreen = useAppStore((s) => s.setScreen);
   if (!followed) return null;
   const { job, reason } = followed;
-  const code = job.problem?.code ?? (job.status === 'failed' ? job.error?.code : undefined);
+  const code = job.problem?.code ?? (endedWithoutResult(job.status) ? job.error?.code : undefined);
   return (
     <span className="workspace-job" data-testid="workspace-job" data-job-id={job.jobId} data-status={job.status} data-unreachable-since={job.unreachableSince ?? undefined}>
       Job <code>{job.jobId}</code> · {jobStateText(job)} {code ? <code className="error-code">{code}</code> : null} <span className="muted small">({reason})</span>{' '}

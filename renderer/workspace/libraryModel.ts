@@ -3,6 +3,7 @@
  * engine with the history folded, the filter, the confirmations' wording, document news.
  * Plain functions, so they are tested without a window.
  */
+import { endedWithoutResult } from '../../shared/contracts/v2Jobs.js';
 import type { JobRecord } from '../../shared/jobs.js';
 import { libraryOrder, TRASH_DAYS, trashExpiresAt, type DocumentInfo, type LibraryEntry, type ResultInfo, type TrashEntry } from '../../shared/workspace.js';
 
@@ -107,7 +108,7 @@ export type DocumentNews = Record<string, Record<string, 'result' | 'failed'>>;
 
 /** A job on a document that is not the open one that stored a result or failed is news for that document. */
 export function withJobNews(news: DocumentNews, job: JobRecord, openDocumentId: string | null): DocumentNews {
-  const outcome = job.resultId !== null ? 'result' : job.status === 'failed' || job.problem !== null ? 'failed' : null;
+  const outcome = job.resultId !== null ? 'result' : endedWithoutResult(job.status) || job.problem !== null ? 'failed' : null;
   return outcome ? withNews(news, job.documentId, job.jobId, outcome, openDocumentId) : news;
 }
 

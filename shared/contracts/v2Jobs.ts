@@ -93,6 +93,12 @@ export const jobPollSchema = z.looseObject({
 });
 export type JobPoll = z.infer<typeof jobPollSchema>;
 
+/** Nothing more will happen to a job in this status (v2.jobs.cancelled-ends-job: `cancelled` included). */
 export function isTerminalStatus(status: string): boolean {
-  return status === 'completed' || status === 'failed';
+  return status === 'completed' || endedWithoutResult(status);
+}
+
+/** The job ended and will never have a result: it failed, or the service cancelled it (v2.jobs.cancelled-ends-job). */
+export function endedWithoutResult(status: string): boolean {
+  return status === 'failed' || status === 'cancelled';
 }

@@ -183,6 +183,7 @@ test('auto with the priority tier or an output URL runs as a job with them; a di
   await page.getByTestId('service-tier').selectOption('priority');
   await page.getByTestId('run').click();
   await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
+  const first = await page.getByTestId('workspace-job').getAttribute('data-job-id');
   expect(posts(emulator, '/v2/parse/jobs').map((r) => r.fields?.service_tier)).toEqual(['priority']);
   expect(posts(emulator, '/v2/parse')).toHaveLength(0);
 
@@ -193,6 +194,9 @@ test('auto with the priority tier or an output URL runs as a job with them; a di
   await expect.poll(() => posts(emulator, '/v2/parse/jobs').length).toBe(2);
   expect(posts(emulator, '/v2/parse/jobs')[1]?.fields).toEqual(expect.objectContaining({ output_save_url: saveUrl }));
   expect(posts(emulator, '/v2/parse')).toHaveLength(0);
+  // The create is logged before the line shows the new job: until then it still says the first
+  // job's "result stored". Wait for the second job's, or its polls land in the count below.
+  await expect(page.getByTestId('workspace-job')).not.toHaveAttribute('data-job-id', first!);
   await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
 
   const before = emulator.requests.length;

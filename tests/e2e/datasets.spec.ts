@@ -143,9 +143,18 @@ test('apply a value to every media of the project, after typing its name', async
   await expect(page.getByTestId('apply-all')).toBeDisabled();
   await expect(page.getByTestId('apply-all')).toHaveAttribute('title', 'Type the project name to confirm');
   await page.getByTestId('apply-all-confirm').fill('Everything');
-  await page.getByTestId('apply-all').click();
+  // A slow answer keeps the apply running while the second click of a double click lands: it sends nothing.
+  await fetch(`${emulator.url}/__control/faults`, { method: 'POST', body: JSON.stringify({ fault: { kind: 'latency', ms: 1500 }, match: { path: `/v1/projects/${id}/images/metadata` } }) });
+  const applyAll = () => emulator.requests.filter((r) => r.path.endsWith('/images/metadata') && r.fields?.allMedia !== undefined);
+  await page.getByTestId('apply-all').dblclick();
+  await expect(page.getByTestId('apply-all')).toBeDisabled();
+  await expect(page.getByTestId('apply-all')).toHaveAttribute('title', /^Applying/);
   await expect(tile(page, m(2)).getByTestId('media-meta')).toContainText('lighting: night');
   await expect(page.getByTestId('apply-all-confirm')).toBeHidden();
+  // The <details> closed on success; the message is outside it, so it is seen.
+  await expect(page.getByTestId('apply-all-result')).toBeVisible();
+  await expect(page.getByTestId('apply-all-result')).toContainText('lighting = night set on all');
+  expect(applyAll()).toHaveLength(1);
   const media = Object.values((await emulatorProjects(emulator)).find((p) => p.id === id)!.media);
   expect(media.length).toBeGreaterThanOrEqual(2);
   expect(media.every((v) => v.lighting === 'night')).toBe(true);

@@ -115,3 +115,26 @@ test('an output_save_url that expires too soon is refused before submit, and the
   await expect(page.getByTestId('workspace-job')).toHaveCount(0);
   void preview;
 });
+
+test('a job the service cancels stops being followed and says so, on the Review line and the Jobs screen', async ({ page, preview, emulator }) => {
+  await openForParseJob(page, emulator, 'cancelled', 1);
+  emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 60_000, processingMs: 60_000 }, times: 1 });
+  await page.getByTestId('run').click();
+  const line = page.getByTestId('workspace-job');
+  await expect(line).toHaveAttribute('data-status', 'pending');
+  const jobId = (await line.getAttribute('data-job-id'))!;
+  expect((await fetch(`${emulator.url}/__control/jobs/cancel`, { method: 'POST', body: JSON.stringify({ job_id: jobId }) })).status).toBe(200);
+
+  await expect(line).toHaveAttribute('data-status', 'cancelled', { timeout: 15_000 });
+  await expect(line).toContainText(`The service cancelled job ${jobId}`);
+  await expect(line.locator('.error-code')).toHaveText('job_cancelled');
+  const polls = () => emulator.requests.filter((r) => r.path === `/v2/parse/jobs/${jobId}`).length;
+  const seen = polls();
+
+  await page.getByTestId('nav-jobs').click();
+  const row = page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+  await expect(row.getByTestId('job-status')).toHaveText('cancelled');
+  await expect(row.getByTestId('job-error-line')).toContainText('job_cancelled');
+  expect(polls()).toBe(seen); // nothing polls a cancelled job
+  void preview;
+});

@@ -33,6 +33,7 @@ export interface ControlDeps {
  * - `POST /__control/faults`: arm one fault or `{faults: [...]}` (see faults.ts);
  * - `DELETE /__control/faults`: disarm all per-request faults;
  * - `POST /__control/jobs`: seed a completed older-format job `{key, service, job_id, created_at?}`;
+ * - `POST /__control/jobs/cancel` `{job_id}`: the service cancels a pending or processing job (404 unknown, 409 finished);
  * - `POST /__control/markdown`: `{blocks: string[]}` — parse results (and the analyzer's) carry exactly
  *   this Markdown, one text node per block, until `DELETE /__control/markdown` or a reset;
  * - `POST /__control/keys/revoke` and `/activate` `{key}`: the key is refused with 401 (revoked on the
@@ -86,6 +87,14 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
       }
       const job = await seedLegacyJob(ctx, value.key, service, value.job_id, createdAt === undefined ? undefined : new Date(createdAt).toISOString());
       return new HttpAnswer(200, { job_id: job.jobId, status: job.status, created_at: job.createdAt });
+    }
+    case 'POST /__control/jobs/cancel': {
+      const jobId = body().job_id;
+      if (typeof jobId !== 'string') throw new HttpAnswer(400, { error: '{job_id} required' });
+      const job = ctx.jobs.cancel(jobId);
+      if (job === undefined) throw new HttpAnswer(404, { error: `No job ${jobId}.` });
+      if (job === false) throw new HttpAnswer(409, { error: `Job ${jobId} has already finished.` });
+      return new HttpAnswer(200, { job_id: job.jobId, status: job.status });
     }
     case 'POST /__control/keys/revoke':
     case 'POST /__control/keys/activate': {

@@ -18,7 +18,8 @@ export interface JobRecord {
   service: JobService;
   /** The key that created it: jobs are visible only to their owner. */
   owner: string;
-  status: JobStatus;
+  /** `cancelled` only by the control route: the service may cancel a job (v2.jobs.cancelled-ends-job). */
+  status: JobStatus | 'cancelled';
   createdAt: string;
   completedAt: string | null;
   modelVersion: string;
@@ -42,7 +43,8 @@ export interface NewJob {
 }
 
 /**
- * Parse and extract jobs: `pending → processing → completed | failed` on timers, results
+ * Parse and extract jobs: `pending → processing → completed | failed` on timers (or `cancelled`
+ * when a test cancels one), results
  * inline or delivered by PUT to `output_save_url` (then reported as `output_url`).
  */
 export class JobStore {
@@ -100,6 +102,16 @@ export class JobStore {
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.seq - a.seq);
   }
 
+  /** Cancels a job that has not finished, as the service may; false when it has. Its work is dropped. */
+  cancel(jobId: string): JobRecord | undefined | false {
+    const job = this.jobs.get(jobId);
+    if (!job) return undefined;
+    if (job.status !== 'pending' && job.status !== 'processing') return false;
+    job.status = 'cancelled';
+    job.completedAt = new Date().toISOString();
+    return job;
+  }
+
   all(): JobRecord[] {
     return [...this.jobs.values()];
   }
@@ -124,15 +136,17 @@ export class JobStore {
   }
 
   private async finish(job: JobRecord, spec: NewJob): Promise<void> {
-    if (job.status === 'completed' || job.status === 'failed') return;
+    if (job.status === 'completed' || job.status === 'failed' || job.status === 'cancelled') return;
     job.status = 'processing';
     if (spec.failWith) return this.fail(job, spec.failWith);
     let result: unknown;
     try {
       result = await spec.work(job.jobId);
     } catch (error) {
+      if (isCancelled(job)) return;
       return this.fail(job, { code: 'processing_failed', message: error instanceof Error ? error.message : 'The job failed.' });
     }
+    if (isCancelled(job)) return; // cancelled while its work ran
     if (job.outputSaveUrl !== undefined) {
       try {
         await this.deliver(job.outputSaveUrl, JSON.stringify(result));
@@ -155,6 +169,11 @@ export class JobStore {
     job.error = error;
     job.completedAt = new Date().toISOString();
   }
+}
+
+// A read through a function: TypeScript narrows `job.status` and forgets it can change during an await.
+function isCancelled(job: JobRecord): boolean {
+  return job.status === 'cancelled';
 }
 
 /** The list row (v2.jobs.list-row). */

@@ -21,6 +21,12 @@ describe('the words for a job', () => {
     expect(statusBadge({ status: 'completed', local: local({ problem }) })).toEqual({ text: 'completed', tone: 'completed' });
   });
 
+  it('says a job the service cancelled is cancelled, with its error, and not unreachable after an outage', () => {
+    const error = { code: 'job_cancelled', message: 'The service cancelled job parse-1; it has no result.' };
+    expect(jobStateText(job({ status: 'cancelled', error }))).toBe(`cancelled: ${error.message}`);
+    expect(statusBadge({ status: 'cancelled', local: local({ unreachableSince: at }) })).toEqual({ text: 'cancelled', tone: 'cancelled' });
+  });
+
   it('says the plain status while the service answers', () => {
     expect(jobStateText(job({}))).toBe('processing');
     expect(jobStateText(job({ status: 'completed', resultId: 'r' }))).toBe('result stored');

@@ -73,6 +73,20 @@ describe('keys store', () => {
     expect(store.getState().error).toBeNull();
   });
 
+  it('a load still out when a key is added or removed does not put back the list from before', async () => {
+    const gone = await store.getState().add({ name: 'Removed while loading', kind: 'v2', secret: secret(8) });
+    const release = bridge.hold('keys:list');
+    const loading = store.getState().load();
+    const added = await store.getState().add({ name: 'Added while loading', kind: 'v2', secret: secret(9) });
+    await store.getState().remove(gone.id);
+    release(); // the held answer was read before the add and the remove
+    await loading;
+    const ids = store.getState().keys.map((k) => k.id);
+    expect(ids).toContain(added.id);
+    expect(ids).not.toContain(gone.id);
+    expect(store.getState().loading).toBe(false);
+  });
+
   it('a deleted key leaves the list, and only that one', async () => {
     const gone = await store.getState().add({ name: 'Gone', kind: 'v2', secret: secret(7) });
     const kept = await store.getState().add({ name: 'Kept', kind: 'v2', secret: secret(6) });
