@@ -1,5 +1,5 @@
 /**
- * The review model of the 1,000-page benchmark result: memory held (JS heap plus ArrayBuffers,
+ * The result model of the 1,000-page benchmark result: memory held (JS heap plus ArrayBuffers,
  * so nothing hides in typed arrays) and build/encode/decode times, for the object model the
  * app used before (tests/support/objectParseModel.ts) and the typed-array model, built and
  * read from bytes. Runs alternate between the variants; figures are medians with min and max.

@@ -25,7 +25,7 @@ export interface AppConfig {
   addresses: DefaultAddresses;
   /** A built engine worker to use instead of the bundled one (tests); null for the bundled one. */
   engineWorker: string | null;
-  /** A built review-model worker to use instead of the bundled one (tests); null for the bundled one. */
+  /** A built result-model worker to use instead of the bundled one (tests); null for the bundled one. */
   modelWorker: string | null;
 }
 

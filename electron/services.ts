@@ -42,8 +42,6 @@ export interface Services {
   emit(event: AppEvent): void;
   /** Default service addresses for new keys. */
   addresses: DefaultAddresses;
-  /** The native folder picker: the Electron shell's only; the preview takes a typed folder. */
-  chooseFolder?: () => Promise<string | null>;
 }
 
 export interface ServicesOptions {
@@ -58,6 +56,7 @@ export interface ServicesOptions {
   keychain?: Keychain;
   logger?: Logger;
   emit?: (event: AppEvent) => void;
+  /** The native folder picker: the Electron shell's only (the datasets service asks it); the preview takes a typed folder. */
   chooseFolder?: () => Promise<string | null>;
 }
 
@@ -109,6 +108,5 @@ export async function createServices(options: ServicesOptions): Promise<Services
     samplesDir: options.samplesDir,
     emit,
     addresses,
-    ...(options.chooseFolder ? { chooseFolder: options.chooseFolder } : {}),
   };
 }

@@ -1,5 +1,5 @@
 // Bundles the main-process side with esbuild: the Electron main and the sandboxed
-// preload (one CommonJS file each), the local engine's and the review model's worker threads
+// preload (one CommonJS file each), the local engine's and the result model's worker threads
 // (ESM, beside main.cjs), and the browser preview's server and bridge client.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -50,7 +50,7 @@ await Promise.all([
     // Everything else the worker imports is bundled: a packaged app has no other node_modules.
     external: engineExternal,
   }),
-  // The review model's worker (main builds a result's model bytes off its event loop): self-contained.
+  // The result model's worker (main builds a result's model bytes off its event loop): self-contained.
   build({ ...common, entryPoints: ['electron/workspace/modelWorker.ts'], outfile: 'dist/electron/model-worker.mjs', platform: 'node', format: 'esm' }),
   build({ ...common, entryPoints: ['electron/preview/bridgeClient.ts'], outfile: 'dist/preview/bridge-client.js', platform: 'browser', format: 'iife', target: 'chrome120' }),
 ]);

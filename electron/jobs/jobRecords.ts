@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { WORKSPACE_ID_CHARACTERS, WORKSPACE_ID_MAX_LENGTH } from '../../shared/ipc/ids.js';
 import type { JobRecord } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
+
+const RESULT_ID_PREFIX = 'job-';
+/** A job id used as it is: with the prefix, still a workspace id. */
+const PLAIN_JOB_ID = new RegExp(`^[${WORKSPACE_ID_CHARACTERS}]{1,${WORKSPACE_ID_MAX_LENGTH - RESULT_ID_PREFIX.length}}$`);
 
 const errorSchema = z.looseObject({ code: z.string(), message: z.string() });
 
@@ -44,10 +49,10 @@ export function jobRecordsIn(workspaceRoot: string, logger: Logger): JobRecords 
  * used as they are; an older id too long for a workspace id is hashed.
  */
 export function fileNameFor(jobId: string): string {
-  return /^[A-Za-z0-9_-]{1,72}$/.test(jobId) ? jobId : `h-${createHash('sha256').update(jobId).digest('hex').slice(0, 40)}`;
+  return PLAIN_JOB_ID.test(jobId) ? jobId : `h-${createHash('sha256').update(jobId).digest('hex').slice(0, 40)}`;
 }
 
 /** The workspace result id of a job's output: derived from the job id, so storing it twice writes one file. */
 export function resultIdForJob(jobId: string): string {
-  return `job-${fileNameFor(jobId)}`;
+  return `${RESULT_ID_PREFIX}${fileNameFor(jobId)}`;
 }

@@ -102,7 +102,7 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
       return;
     }
     const answer = await dispatch(options.handlers, channel, request, options.logger);
-    // Bytes (a document, a review model) go as they are to a client that reads frames.
+    // Bytes (a document, a result model) go as they are to a client that reads frames.
     const frames = header(req, 'accept')?.includes(WIRE_FRAMES_TYPE) ? encodeWireFrames(answer) : null;
     if (frames) {
       res.writeHead(200, { 'Content-Type': WIRE_FRAMES_TYPE, 'Cache-Control': 'no-store' });

@@ -1,6 +1,6 @@
 /**
  * Answers that carry bytes, as one binary body for the preview bridge: base64 inside JSON
- * would make a 20 MB review model 27 MB of text to build, send and decode in JavaScript.
+ * would make a 20 MB result model 27 MB of text to build, send and decode in JavaScript.
  *
  *   [u32 LE: header length][header: JSON {"lengths": [...], "value": ...}][each byte run]
  *

@@ -37,14 +37,14 @@ export class Reviews {
 
   decide(extractionId: string, path: string, decision: Omit<FieldDecision, 'decidedAt'> | null): Promise<Review> {
     const run = this.queue.then(async () => {
-      const review = await this.get(extractionId);
-      const now = new Date().toISOString();
-      const fields = { ...review.fields };
-      if (decision) fields[path] = { ...decision, decidedAt: now };
-      else delete fields[path];
-      const next: Review = { extractionId, updatedAt: now, fields };
-      await this.store.write(extractionId, next);
-      return next;
+      await this.workspace.result(extractionId); // the extraction must exist (and the id be valid)
+      return this.store.update(extractionId, (review) => {
+        const now = new Date().toISOString();
+        const fields = { ...review?.fields };
+        if (decision) fields[path] = { ...decision, decidedAt: now };
+        else delete fields[path];
+        return { extractionId, updatedAt: now, fields };
+      });
     });
     this.queue = run.catch(() => undefined);
     return run;

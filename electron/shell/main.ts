@@ -51,7 +51,7 @@ if (!app.requestSingleInstanceLock()) {
       mainWindow = null;
     });
     services.logger.info('app started', { version: app.getVersion(), packaged: app.isPackaged });
-    // Quit waits (briefly: close() is bounded) for the catalog and review models being written.
+    // Quit waits (briefly: close() is bounded) for the catalog and result models being written.
     let closed = false;
     app.on('before-quit', (event) => {
       if (closed) return;

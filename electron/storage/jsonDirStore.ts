@@ -80,6 +80,19 @@ export class JsonDirStore<T> {
   }
 
   /**
+   * Reads, changes and writes one entry (callers serialize their own updates). An entry that
+   * exists but cannot be read is refused, never written over: what it held may be all a
+   * reviewer did.
+   */
+  async update(id: string, change: (current: T | null) => T): Promise<T> {
+    const key = this.keyFor(id);
+    const current = await this.readEntry(key, 'refuse');
+    const next = change(current);
+    await this.write(id, next);
+    return next;
+  }
+
+  /**
    * Not synced: a removal a crash loses brings the entry back, so only what can be told
    * apart again at start-up is removed this way (a create intent once its job is known).
    */
@@ -117,22 +130,31 @@ export class JsonDirStore<T> {
     return key !== null && KEY_PATTERN.test(key) ? key : null;
   }
 
-  private async readEntry(key: string): Promise<T | null> {
+  private async readEntry(key: string, unreadable: 'skip' | 'refuse' = 'skip'): Promise<T | null> {
     const file = this.fileOf(key);
     let text: string;
     try {
       text = await readFile(join(this.dir, file), 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') this.skipped(file, error);
-      return null;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      return this.unreadable(file, error, unreadable);
     }
     try {
       return this.options.schema.parse(JSON.parse(text)) as T;
     } catch (error) {
-      this.skipped(file, error);
-      return null;
+      return this.unreadable(file, error, unreadable);
     }
+  }
+
+  private unreadable(file: string, error: unknown, unreadable: 'skip' | 'refuse'): null {
+    this.skipped(file, error);
+    if (unreadable === 'skip') return null;
+    throw new AppError({
+      code: 'unreadable_record',
+      message: `The saved ${this.options.label} cannot be read, so it was not changed (${file} in ${this.dir}).`,
+      hint: 'The file is left as it is: restore it from a backup, or move it out of that folder to start over.',
+    });
   }
 
   private skipped(file: string, error: unknown): void {

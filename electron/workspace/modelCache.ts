@@ -15,7 +15,7 @@ interface Pending {
 }
 
 /**
- * The review model of each parse or analyzer result, cached as `models/<id>.model` (derived data: deleted with its result, rebuilt whenever missing,
+ * The result model of each parse or analyzer result, cached as `models/<id>.model` (derived data: deleted with its result, rebuilt whenever missing,
  * damaged or of another format version). One build per result at a time: whoever asks
  * while it is under way gets the same bytes.
  */
@@ -71,7 +71,7 @@ export class ModelCache {
 
   /** Builds a result's model in the background (at save); a failure is only logged, an open reports it. */
   buildInBackground(id: string, kind: 'parse' | 'analyzer'): void {
-    this.model(id, kind, { urgent: false }).catch((error: unknown) => this.logger.warn('review model not built in the background', { id, error: error instanceof AppError ? error.code : String(error) }));
+    this.model(id, kind, { urgent: false }).catch((error: unknown) => this.logger.warn('result model not built in the background', { id, error: error instanceof AppError ? error.code : String(error) }));
   }
 
   /** Drops a result's cache (its result is going away or being replaced); the caller holds the workspace's mutation queue. */
@@ -95,7 +95,7 @@ export class ModelCache {
     // The window gets its model now; until the file is on disk, a second open shares these bytes.
     const stillWanted = () => (this.generations.get(id) ?? 0) === generation && this.pending.get(id) === entry;
     this.track(this.persist(id, file, stillWanted))
-      .catch((error: unknown) => this.logger.warn('review model not cached', { id, error: String(error) }))
+      .catch((error: unknown) => this.logger.warn('result model not cached', { id, error: String(error) }))
       .finally(() => this.settle(id, entry));
     return payload;
   }
@@ -120,7 +120,7 @@ export class ModelCache {
   private capped(payload: Uint8Array): Uint8Array {
     if (payload.length <= this.maxBytes) return payload;
     const mb = (n: number) => `${Math.ceil(n / 2 ** 20)} MB`;
-    throw new AppError({ code: 'result_too_large', message: `The review model of this result is ${mb(payload.length)}, more than the ${mb(this.maxBytes)} a window is sent.`, hint: 'Parse the document in parts (the "pages" option) and open each result.' });
+    throw new AppError({ code: 'result_too_large', message: `This result's model is ${mb(payload.length)}, more than the ${mb(this.maxBytes)} a window is sent.`, hint: 'Parse the document in parts (the "pages" option) and open each result.' });
   }
 
   private async readCache(id: string): Promise<Uint8Array | null> {
@@ -128,11 +128,11 @@ export class ModelCache {
     try {
       file = await readFile(this.path(id));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('review model cache unreadable; rebuilding', { id });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('result model cache unreadable; rebuilding', { id });
       return null;
     }
     const payload = await modelPayload(file);
-    if (!payload) this.logger.warn('review model cache damaged or of another version; rebuilding', { id });
+    if (!payload) this.logger.warn('result model cache damaged or of another version; rebuilding', { id });
     return payload ? view(file, MODEL_HEADER_BYTES) : null;
   }
 

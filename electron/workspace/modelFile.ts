@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MODEL_FORMAT_VERSION } from '../../shared/grounding/modelBytes.js';
 
 /**
- * The cached review model on disk (`models/<id>.model`): a 48-byte header, then the bytes
+ * The cached result model on disk (`models/<id>.model`): a 48-byte header, then the bytes
  * of encodeModel. The header names the format version (another version is rebuilt, never
  * read) and carries the payload's length and SHA-256, so a torn or damaged file is noticed
  * and rebuilt instead of being handed to the window.

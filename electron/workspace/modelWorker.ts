@@ -1,5 +1,5 @@
 /**
- * The model worker: reads a stored response, parses it and builds its review model as
+ * The model worker: reads a stored response, parses it and builds its result model as
  * bytes, off main's event loop (a 1,000-page response is tens of MB of JSON). Main sends
  * one request at a time and ends the worker when it has nothing more to build.
  */
@@ -31,7 +31,7 @@ async function build({ id, path, kind }: ModelBuildRequest): Promise<ModelBuildA
     text = '';
     return { id, ok: true, file: modelFileBytes(encodeModel({ kind, response })) };
   } catch (error) {
-    const data = error instanceof AppError ? error.toData() : { code: 'model_build_failed', message: `The review model could not be built: ${error instanceof Error ? error.message : String(error)}`, hint: 'Open the result again; if it keeps failing, run the engine again.' };
+    const data = error instanceof AppError ? error.toData() : { code: 'model_build_failed', message: `The result model could not be built: ${error instanceof Error ? error.message : String(error)}`, hint: 'Open the result again; if it keeps failing, run the engine again.' };
     return { id, ok: false, error: data };
   }
 }

@@ -39,7 +39,7 @@ const CATALOG_SAVE_DELAY_MS = 1000;
  *   documents/<id>/original        the bytes as opened
  *   results/<id>.json              the service's response, verbatim
  *   results/<id>.info.json         its summary (engine, model, pages, credits…): listing never reads responses
- *   models/<id>.model              a parse or analyzer result's review model as bytes, derived from its
+ *   models/<id>.model              a parse or analyzer result's model as bytes, derived from its
  *                                  response (modelCache.ts): rebuilt when missing, never listed or exported;
  *                                  a folder of its own, so writing one leaves the catalog's folder stamp alone
  *   reviews/<id>.json              a reviewer's decisions on a result (electron/review/reviews.ts)
@@ -211,7 +211,7 @@ export class Workspace {
       await this.changed((catalog) => catalog.setResult(listed));
       this.logger.info('result saved', { id: stored.id, kind: stored.kind, engine: stored.engine });
       this.onChange({ change: 'results', documentId: stored.documentId });
-      // Its review model is built now, off the event loop, so the first open finds it ready.
+      // Its result model is built now, off the event loop, so the first open finds it ready.
       if (stored.kind !== 'extract') this.models.buildInBackground(stored.id, stored.kind);
       return stored;
     });
@@ -291,14 +291,14 @@ export class Workspace {
   }
 
   /**
-   * A parse or analyzer result's summary with its review model as bytes (decodeModel reads
+   * A parse or analyzer result's summary with its result model as bytes (decodeModel reads
    * them), from the cache beside it or built in the model worker. An extraction has none.
    */
   async resultModel(id: string, options: { rebuild?: boolean } = {}): Promise<{ result: ResultInfo; model: Uint8Array }> {
     const result = await this.resultInfo(id);
     if (!result) throw notFound('result');
     if (result.kind === 'extract') {
-      throw new AppError({ code: 'not_a_parse_result', message: 'An extraction has no review model of its own: it points into its parse result.', hint: 'Open the parse result it was made from.' });
+      throw new AppError({ code: 'not_a_parse_result', message: 'An extraction has no result model of its own: it points into its parse result.', hint: 'Open the parse result it was made from.' });
     }
     return { result, model: await this.models.model(checkId(id), result.kind, options.rebuild ? { rebuild: true } : {}) };
   }
@@ -336,7 +336,7 @@ export class Workspace {
 
   /**
    * At quit (or before a temporary workspace is removed): the catalog saved if a change is
-   * waiting, and every review model under way built and written, so nothing writes after.
+   * waiting, and every result model under way built and written, so nothing writes after.
    * Bounded: a quit never waits on a long build for more than `withinMs`.
    */
   async close(withinMs = 3_000): Promise<void> {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { KEY_KIND_LABELS, type KeyInfo, type RevealedKey } from '../../shared/keys.js';
-import { requireApi, toAppError } from '../ipc/client.js';
+import { attemptWith } from '../ipc/attempt.js';
+import { requireApi } from '../ipc/client.js';
 import { useKeysStore } from './keysStore.js';
 
 const REVEAL_SECONDS = 30;
@@ -22,11 +23,7 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
 
   const reveal = async () => {
     if (revealed) return setRevealed(null);
-    try {
-      setRevealed(await requireApi().keys.reveal({ id: keyInfo.id }));
-    } catch (error) {
-      useKeysStore.setState({ error: toAppError(error) });
-    }
+    await attemptWith((patch) => useKeysStore.setState(patch))(async () => setRevealed(await requireApi().keys.reveal({ id: keyInfo.id })));
   };
 
   const saveName = async () => {

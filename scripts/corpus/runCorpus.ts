@@ -55,7 +55,7 @@ export async function runCorpus(folder: string, options: CorpusOptions = {}): Pr
   try {
     await Promise.all(Array.from({ length: Math.max(1, options.jobs ?? 2) }, worker));
   } finally {
-    // Review models and the catalog are written in the background: all done before the folder goes.
+    // Result models and the catalog are written in the background: all done before the folder goes.
     await workspace.close(60_000);
     await rm(dataDir, { recursive: true, force: true });
   }

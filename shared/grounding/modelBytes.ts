@@ -1,5 +1,5 @@
 /**
- * The review model as bytes: built once from a stored result (in main, off its event loop)
+ * The result model as bytes: built once from a stored result (in main, off its event loop)
  * and handed to the window, which makes typed-array views over them without copying or
  * parsing the result again.
  *
@@ -176,7 +176,7 @@ function readModel(input: Uint8Array): ParseModel {
   // Views need aligned offsets: bytes that arrive at an odd place in their buffer are copied once.
   const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-  if (words[0] !== MAGIC) throw unreadableModel('it is not a review model');
+  if (words[0] !== MAGIC) throw unreadableModel('it is not a result model');
   if (words[1] !== MODEL_FORMAT_VERSION) throw unreadableModel(`it is of format ${words[1]}, not ${MODEL_FORMAT_VERSION}`);
   if (words[2] !== bytes.byteLength) throw unreadableModel('it is cut short');
   if (words[4] !== NAMES.length) throw unreadableModel('its section table is damaged');
@@ -348,7 +348,7 @@ function damaged(what: string): AppError {
 function unreadableModel(why: string): AppError {
   return new AppError({
     code: 'unreadable_model',
-    message: `The stored review model of this result cannot be read: ${why}.`,
+    message: `This result's stored model cannot be read: ${why}.`,
     hint: 'Open the result again: its model is rebuilt from the stored result.',
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The review model's storage: one index per node (reading order, parents before children),
+ * The result model's storage: one index per node (reading order, parents before children),
  * every per-node fact in a typed array at that index, so 60,000 nodes are a few dozen arrays
  * rather than 60,000 objects. The same arrays are the byte format's sections (modelBytes.ts).
  * `NodeTable` answers the Map-like questions panels ask (get/has/size), materialising a small

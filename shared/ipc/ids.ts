@@ -2,7 +2,9 @@
 import { z } from 'zod';
 
 /** The id of a document, result or trash entry in the workspace, as it appears in a file name. */
-export const WORKSPACE_ID = '[a-zA-Z0-9_-]{1,80}';
+export const WORKSPACE_ID_CHARACTERS = 'a-zA-Z0-9_-';
+export const WORKSPACE_ID_MAX_LENGTH = 80;
+export const WORKSPACE_ID = `[${WORKSPACE_ID_CHARACTERS}]{1,${WORKSPACE_ID_MAX_LENGTH}}`;
 export const WORKSPACE_ID_PATTERN = new RegExp(`^${WORKSPACE_ID}$`);
 export const workspaceIdSchema = z.string().regex(WORKSPACE_ID_PATTERN, 'not a workspace id');
 

@@ -4,7 +4,7 @@ import type { ResultInfo } from '../workspace.js';
 import { MAX_DOCUMENT_BYTES } from './documents.js';
 import { workspaceIdSchema } from './ids.js';
 
-/** The largest review model `results:model` sends; a bigger one is refused `result_too_large`. */
+/** The largest result model `results:model` sends; a bigger one is refused `result_too_large`. */
 export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
 
 /** What `results:model` answers. */
@@ -16,7 +16,7 @@ export interface ResultModel {
 export const resultsRequests = {
   get: z.object({ id: workspaceIdSchema }).strict(),
   /**
-   * A parse or analyzer result's summary and its review model as bytes (decodeModel), built in
+   * A parse or analyzer result's summary and its result model as bytes (decodeModel), built in
    * main and cached beside the result. `rebuild` ignores the cache (the window could not read it).
    */
   model: z.object({ id: workspaceIdSchema, rebuild: z.literal(true).optional() }).strict(),

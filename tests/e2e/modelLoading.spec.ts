@@ -8,7 +8,7 @@ import { extractionView, modelOfResult } from '../../shared/grounding/resultMode
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
 import { expect, test } from './fixtures.js';
 
-// A parse result opens from the review model main built and cached (results:model), not from its
+// A parse result opens from the result model main built and cached (results:model), not from its
 // response. What it shows is checked against the model built from the response itself, the way
 // the window built it before: the same nodes, boxes and text for a field click and a box click.
 test.describe.configure({ timeout: 120_000 });

@@ -1,5 +1,5 @@
 /**
- * THE REFERENCE: the object-graph review model exactly as the app built it before the model
+ * THE REFERENCE: the object-graph result model exactly as the app built it before the model
  * moved into typed arrays, kept verbatim (only its imports and this header changed) as the
  * oracle the typed-array model is compared against. Not used by the app.
  */

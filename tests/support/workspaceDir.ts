@@ -3,7 +3,7 @@ import type { Workspace } from '../../electron/workspace/workspace.js';
 
 /**
  * Removes a test's workspace folder once the workspaces opened on it have settled: saving a parse result starts a
- * review-model build and a catalog save in the background, and removing the folder under them fails with ENOTEMPTY.
+ * result-model build and a catalog save in the background, and removing the folder under them fails with ENOTEMPTY.
  */
 export async function removeWorkspaceDir(dir: string, ...workspaces: Workspace[]): Promise<void> {
   await Promise.all(workspaces.map((workspace) => workspace.close()));

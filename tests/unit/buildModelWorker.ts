@@ -1,5 +1,5 @@
 /**
- * Vitest global setup: builds the review model's worker once, as scripts/build-main.mjs does,
+ * Vitest global setup: builds the result model's worker once, as scripts/build-main.mjs does,
  * and points GROUNDWORK_MODEL_WORKER at it, so the workspace's model cache uses the real worker.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -12,7 +12,7 @@ export interface FetchedResult {
 }
 
 /**
- * Fetches the result a review shows. A parse result comes as its review model's bytes,
+ * Fetches the result a review shows. A parse result comes as its result model's bytes,
  * built and cached in main: its response (tens of MB for a long document) never crosses
  * IPC nor is parsed here — a run's answer in hand too: its model is built in main's worker
  * (begun when the run stored it), not on this thread. The older analyzer's comes whole, since

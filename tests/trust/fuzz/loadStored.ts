@@ -1,5 +1,5 @@
 /**
- * Loading as the app does it: a stored result read back, its review model encoded as main's
+ * Loading as the app does it: a stored result read back, its result model encoded as main's
  * model worker does and decoded as the window does, its fields made by the functions the
  * review screen calls; then checked for what the display needs.
  */
@@ -27,7 +27,7 @@ export async function loadAndCheck(world: LoaderWorld, kind: ResultKind, respons
     checkExtractionView(view, world.sourceModel);
     return { model: null, fields: view.fields.length, flags: view.fields.flatMap((f) => f.flags ?? []) };
   }
-  const model = await settle(`review model (${kind})`, () => decodeModel(encodeModel({ kind, response })));
+  const model = await settle(`result model (${kind})`, () => decodeModel(encodeModel({ kind, response })));
   if (!model) return null;
   checkModel(model);
   if (kind === 'parse') checkParseFlags(model, response, MAX_STRUCTURE_DEPTH);

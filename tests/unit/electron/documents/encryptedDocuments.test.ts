@@ -216,7 +216,7 @@ describe('the passwords never leave main memory', () => {
     for (const password of [USER_PASSWORD, OWNER_PASSWORD]) {
       expect(said.filter((text) => text.includes(password))).toEqual([]);
     }
-    // Review models are written in the background after a save: every file is read once they are.
+    // Result models are written in the background after a save: every file is read once they are.
     await services.workspace.models.idle();
     const files = await filesUnder(dataDir);
     expect(files.some((f) => f.endsWith(join('logs', 'main.log')))).toBe(true);

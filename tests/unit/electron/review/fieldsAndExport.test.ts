@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -217,5 +217,21 @@ describe('reviews on disk', () => {
     await reviews.decide(extraction.id, 'b', null);
     expect(Object.keys((await reviews.get(extraction.id)).fields).sort()).toEqual(['a', 'c']);
     await expect(reviews.get('missing-id')).rejects.toMatchObject({ code: 'result_not_found' });
+  });
+
+  it('never writes over decisions it cannot read: the next decision is refused and the file kept', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const document = await workspace.addDocument('a.pdf', await pdf.save());
+    const extraction = await workspace.saveResult({ documentId: document.id, kind: 'extract', engine: 'local', modelVersion: null, pageCount: null, credits: 0, partial: false, response: { extraction: { a: 1 }, extraction_metadata: {} } });
+    // Written by a newer version, say, with a status this one does not know.
+    const file = join(dir, 'workspace', 'reviews', `${extraction.id}.json`);
+    const newer = JSON.stringify({ extractionId: extraction.id, updatedAt: '2030-01-01T00:00:00.000Z', fields: { a: { status: 'escalated', decidedAt: '2030-01-01T00:00:00.000Z' } } });
+    await mkdir(join(dir, 'workspace', 'reviews'), { recursive: true });
+    await writeFile(file, newer);
+    const reviews = new Reviews(workspace);
+    await expect(reviews.decide(extraction.id, 'a', { status: 'accepted' })).rejects.toMatchObject({ code: 'unreadable_record' });
+    expect(await readFile(file, 'utf8')).toBe(newer);
   });
 });

@@ -143,6 +143,16 @@ describe('JsonDirStore', () => {
     expect(await readdir(store.dir)).toEqual(['old.json']);
   });
 
+  it('updates an entry from what it holds, and refuses to write over one it cannot read', async () => {
+    const store = notes();
+    await store.update('a', (current) => ({ id: 'a', text: `${current?.text ?? ''}one` }));
+    await store.update('a', (current) => ({ id: 'a', text: `${current?.text ?? ''}, two` }));
+    expect(await store.read('a')).toEqual({ id: 'a', text: 'one, two' });
+    await writeFile(join(dir, 'notes', 'b.json'), '{"id": "b", "text": 7}');
+    await expect(store.update('b', () => ({ id: 'b', text: 'over it' }))).rejects.toMatchObject({ code: 'unreadable_record' });
+    expect(await readFile(join(dir, 'notes', 'b.json'), 'utf8')).toBe('{"id": "b", "text": 7}');
+  });
+
   it('lists only its entries: no temp file of an interrupted write, no set-aside copy, no stray', async () => {
     const store = notes();
     await store.write('a', { id: 'a', text: 'kept' });

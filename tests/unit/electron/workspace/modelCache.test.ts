@@ -70,7 +70,7 @@ function shape(model: ParseModel) {
   return { markdown: wholeMarkdown(model), order: model.order, pages: model.pages, nodes: model.order.map((id) => model.nodes.get(id)) };
 }
 
-describe('the review model cache', () => {
+describe('the result model cache', () => {
   it('is built at save, off the event loop, and opens as the model the response gives', async () => {
     const response = parse('Invoice');
     const stored = await save(response);

@@ -130,7 +130,7 @@ describe('the model as bytes', () => {
           expect(error).toBeInstanceOf(AppError);
           expect((error as AppError).code).toBe('unreadable_model');
           // Refused by a check that names what is wrong, not by the net for anything a check missed.
-          expect((error as AppError).message).toMatch(/damaged|format|cut short|not a review model/);
+          expect((error as AppError).message).toMatch(/damaged|format|cut short|not a result model/);
         }
         if (model) askEverything(model);
       }),
