@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { MetadataDefinition, Tag } from '../../shared/contracts/v1Datasets.js';
 import type { ProjectEntry } from '../../shared/datasets/registry.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
@@ -28,21 +28,24 @@ function TagsCard({ project }: { project: ProjectEntry }) {
   const [name, setName] = useState('');
   const [timeout, setTimeoutText] = useState(settings?.tagTimeout === null ? '' : String(settings?.tagTimeout ?? 60));
 
+  // Clicking Create blurs the timeout field first: the tag is created once that save is done, with it.
+  const timeoutSaved = useRef<Promise<unknown>>(Promise.resolve());
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void form.run(async () => {
+      await timeoutSaved.current;
       put(await requireApi().datasets.createTag({ projectId: project.id, name }));
       setName('');
     });
   };
   const saveTimeout = () =>
-    settingsForm.run(async () => {
+    (timeoutSaved.current = settingsForm.run(async () => {
       const text = timeout.trim();
       const value = text === '' ? null : Number(text);
       const registry = useDatasetsStore.getState().registry;
       const saved = await requireApi().datasets.setSettings({ tagTimeout: value });
       if (registry) useDatasetsStore.setState({ registry: { ...registry, settings: saved } });
-    });
+    }));
 
   return (
     <section className="card">
