@@ -14,7 +14,10 @@ const electronOutsideShell = restrict(['electron'], 'Only electron/shell/ may im
 const nodeInBrowser = restrict([...nodeBuiltins, 'keytar'], 'The renderer and shared/ run without Node.');
 /** A room may use another room's types, never run its code: each is bundled for its own process. */
 const wall = (rooms, message) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: rooms.map((room) => `**/${room}/**`), allowTypeImports: true, message }] }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: [{ group: rooms.map((room) => `**/${room}/**`), allowTypeImports: true, message }] },
+  ],
 });
 
 export default tseslint.config(
@@ -24,7 +27,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
       eqeqeq: ['error', 'smart'],
@@ -69,7 +75,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'groundwork/effect-returns-cleanup': 'error',
-      'no-restricted-imports': ['error', { paths: [...restrict(['electron'], 'The renderer talks to main only through window.groundwork.'), ...nodeInBrowser] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [...restrict(['electron'], 'The renderer talks to main only through window.groundwork.'), ...nodeInBrowser] },
+      ],
       ...wall(['electron'], 'The renderer talks to main only through window.groundwork; what both need belongs in shared/.'),
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname', 'global'],
     },
@@ -83,7 +92,18 @@ export default tseslint.config(
         { paths: [...restrict(['electron', 'react', 'react-dom'], 'shared/ holds pure logic for both processes.'), ...nodeInBrowser] },
       ],
       ...wall(['electron', 'renderer'], 'shared/ holds pure logic for both processes; it runs neither side.'),
-      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer', 'require', '__dirname', 'global'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'navigator',
+        'localStorage',
+        'process',
+        'Buffer',
+        'require',
+        '__dirname',
+        'global',
+      ],
     },
   },
 );

@@ -16,7 +16,10 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number):
   for (let i = 0; i < count; i++) {
     if (kind === 'box') {
       const pageNumber = 1 + ((i * 7919) % 1000);
-      await page.evaluate((n) => document.querySelector(`[data-testid="page"][data-page="${n}"]`)?.scrollIntoView({ block: 'start' }), pageNumber);
+      await page.evaluate(
+        (n) => document.querySelector(`[data-testid="page"][data-page="${n}"]`)?.scrollIntoView({ block: 'start' }),
+        pageNumber,
+      );
       await page.locator(`[data-testid="page"][data-page="${pageNumber}"] [data-testid="box"]`).first().waitFor();
     }
     const time = await page.evaluate(
@@ -38,7 +41,10 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number):
           const check = () => {
             const block = document.querySelector('[data-testid="md-node"][data-selected="true"]');
             const box = document.querySelector('[data-testid="box"][data-selected="true"], .box-field');
-            if (visible(block, document.querySelector('[data-testid="md-rendered"]')) && visible(box, document.querySelector('[data-testid="viewer"]'))) {
+            if (
+              visible(block, document.querySelector('[data-testid="md-rendered"]')) &&
+              visible(box, document.querySelector('[data-testid="viewer"]'))
+            ) {
               resolve(performance.now() - start);
             } else if (performance.now() - start > 3000) resolve(3000);
             else requestAnimationFrame(check);
@@ -75,7 +81,16 @@ export async function scrollThrough(page: Page, selector: string, step: number, 
       new Promise<ScrollRun & { reachedEnd: boolean; endSeen: boolean; found: boolean }>((resolve) => {
         const container = document.querySelector(selector);
         if (!container) {
-          resolve({ longTasks: [], longestFrameGapMs: 0, frames: 0, scrolled: 0, scrollHeight: 0, reachedEnd: false, endSeen: false, found: false });
+          resolve({
+            longTasks: [],
+            longestFrameGapMs: 0,
+            frames: 0,
+            scrolled: 0,
+            scrollHeight: 0,
+            reachedEnd: false,
+            endSeen: false,
+            found: false,
+          });
           return;
         }
         const longTasks: number[] = [];
@@ -92,7 +107,16 @@ export async function scrollThrough(page: Page, selector: string, step: number, 
         const finish = (reachedEnd: boolean) =>
           setTimeout(() => {
             observer.disconnect();
-            resolve({ longTasks, longestFrameGapMs, frames, scrolled, scrollHeight: container.scrollHeight, reachedEnd, endSeen, found: true });
+            resolve({
+              longTasks,
+              longestFrameGapMs,
+              frames,
+              scrolled,
+              scrollHeight: container.scrollHeight,
+              reachedEnd,
+              endSeen,
+              found: true,
+            });
           }, 300);
         const next = () => {
           const now = performance.now();
@@ -120,7 +144,9 @@ export async function scrollThrough(page: Page, selector: string, step: number, 
   );
   if (!run.found) throw new Error(`scrollThrough: nothing matches ${selector}`);
   if (!run.reachedEnd || !run.endSeen) {
-    throw new Error(`scrollThrough ${selector}: ${run.reachedEnd ? `reached the bottom but never drew ${endSelector}` : `stopped at ${run.scrolled} px of ${run.scrollHeight}`}`);
+    throw new Error(
+      `scrollThrough ${selector}: ${run.reachedEnd ? `reached the bottom but never drew ${endSelector}` : `stopped at ${run.scrolled} px of ${run.scrollHeight}`}`,
+    );
   }
   const { reachedEnd: _r, endSeen: _e, found: _f, ...result } = run;
   return result;

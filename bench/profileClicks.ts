@@ -57,7 +57,10 @@ interface TraceEvent {
 
 /** Time per timeline event on the renderer's main thread (events nest: a FunctionCall holds its own layouts). */
 function timeline(label: string, events: TraceEvent[]): void {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'FunctionCall'));
+  const main = events.find(
+    (e) =>
+      e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'FunctionCall'),
+  );
   const totals = new Map<string, { ms: number; count: number; longest: number }>();
   for (const e of events) {
     if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || e.dur === undefined) continue;
@@ -67,21 +70,43 @@ function timeline(label: string, events: TraceEvent[]): void {
     t.longest = Math.max(t.longest, e.dur / 1000);
     totals.set(e.name, t);
   }
-  const tasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ph === 'X');
+  const tasks = events.filter(
+    (e) =>
+      main &&
+      e.pid === main.pid &&
+      e.tid === main.tid &&
+      (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+      e.ph === 'X',
+  );
   const cpu = tasks.map((e) => (e.tdur ?? 0) / 1000).sort((a, b) => a - b);
   console.log(`\n## ${label}`);
-  console.log(`main-thread tasks: ${cpu.length}, CPU ${cpu.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest task CPU ${(cpu.at(-1) ?? 0).toFixed(1)} ms, tasks over 50 ms CPU: ${cpu.filter((t) => t > 50).length}`);
+  console.log(
+    `main-thread tasks: ${cpu.length}, CPU ${cpu.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest task CPU ${(cpu.at(-1) ?? 0).toFixed(1)} ms, tasks over 50 ms CPU: ${cpu.filter((t) => t > 50).length}`,
+  );
   // What the three longest tasks were made of.
   for (const task of [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 3)) {
     const inside = new Map<string, number>();
     for (const e of events) {
-      if (e === task || e.pid !== task.pid || e.tid !== task.tid || e.ph !== 'X' || e.dur === undefined || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur!) continue;
+      if (
+        e === task ||
+        e.pid !== task.pid ||
+        e.tid !== task.tid ||
+        e.ph !== 'X' ||
+        e.dur === undefined ||
+        e.ts < task.ts ||
+        e.ts + e.dur > task.ts + task.dur!
+      )
+        continue;
       inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur / 1000);
     }
-    const parts = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+    const parts = [...inside]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
     console.log(`  task ${((task.tdur ?? 0) / 1000).toFixed(1)} ms CPU (${(task.dur! / 1000).toFixed(1)} wall): ${parts.join(', ')}`);
   }
-  for (const [name, t] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 18)) console.log(`${t.ms.toFixed(1).padStart(8)} ms  ×${String(t.count).padEnd(6)} longest ${t.longest.toFixed(1).padStart(6)} ms  ${name}`);
+  for (const [name, t] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 18))
+    console.log(`${t.ms.toFixed(1).padStart(8)} ms  ×${String(t.count).padEnd(6)} longest ${t.longest.toFixed(1).padStart(6)} ms  ${name}`);
 }
 
 const files = await generateLargeDocument();
@@ -104,7 +129,9 @@ try {
     console.log('field click ms:', fields.map((t) => t.toFixed(0)).join(' '));
     const boxes = await profiled(cdp, `${count} box clicks (page scrolls included)`, () => measureClicks(page, 'box', count));
     console.log('box click ms:', boxes.map((t) => t.toFixed(0)).join(' '));
-    const scroll = await profiled(cdp, 'Markdown scrolled end to end', () => scrollThrough(page, '[data-testid="md-rendered"]', 4000, '[data-testid="md-node"][data-page="1000"]'));
+    const scroll = await profiled(cdp, 'Markdown scrolled end to end', () =>
+      scrollThrough(page, '[data-testid="md-rendered"]', 4000, '[data-testid="md-node"][data-page="1000"]'),
+    );
     console.log('scroll:', JSON.stringify(scroll));
   }
   // The same clicks in a Performance trace: style, layout and paint are where the CPU profile says "(program)".
@@ -114,7 +141,10 @@ try {
   timeline(`${count} field clicks, main thread`, trace.traceEvents);
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink.user_timing'] });
   await scrollThrough(page, '[data-testid="md-rendered"]', 4000, '[data-testid="md-node"][data-page="1000"]');
-  timeline('Markdown scrolled end to end, main thread', (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+  timeline(
+    'Markdown scrolled end to end, main thread',
+    (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents,
+  );
 } finally {
   await browser.close();
   await preview.stop();

@@ -23,12 +23,26 @@ const VIEWPORT = { width: 1400, height: 900 };
 async function serveViewer(pdfFile: string): Promise<{ url: string; close(): void }> {
   const dir = join(CACHE_DIR, 'viewer');
   mkdirSync(dir, { recursive: true });
-  await build({ entryPoints: ['bench/pdfjsViewer/viewer.ts'], outfile: join(dir, 'viewer.js'), bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', logLevel: 'error' });
+  await build({
+    entryPoints: ['bench/pdfjsViewer/viewer.ts'],
+    outfile: join(dir, 'viewer.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'error',
+  });
   copyFileSync('bench/pdfjsViewer/index.html', join(dir, 'index.html'));
   copyFileSync('node_modules/pdfjs-dist/web/pdf_viewer.css', join(dir, 'pdf_viewer.css'));
   copyFileSync('node_modules/pdfjs-dist/build/pdf.worker.min.mjs', join(dir, 'pdf.worker.min.mjs'));
   copyFileSync(pdfFile, join(dir, 'large.pdf'));
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.mjs': 'text/javascript',
+    '.css': 'text/css',
+    '.pdf': 'application/pdf',
+  };
   const server = createServer((req, res) => {
     const name = (req.url ?? '/').split('?')[0] === '/' ? 'index.html' : (req.url ?? '').split('?')[0]!.slice(1);
     try {
@@ -57,7 +71,11 @@ async function appRun(browser: Browser, preview: RunningPreview): Promise<AppRun
   const page = await browser.newPage({ viewport: VIEWPORT });
   await page.goto(preview.url);
   await page.getByTestId('library-result').filter({ hasText: 'extract · import' }).click();
-  await page.waitForFunction(() => performance.getEntriesByName('gw:first-page-drawn').length > 0 && performance.getEntriesByName('gw:markdown-rendered').length > 0, null, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => performance.getEntriesByName('gw:first-page-drawn').length > 0 && performance.getEntriesByName('gw:markdown-rendered').length > 0,
+    null,
+    { timeout: 120_000 },
+  );
   const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
   const boxesOnFirstPage = await page.locator('[data-testid="page"][data-page="1"] [data-testid="box"]').count();
   if (boxesOnFirstPage === 0) throw new Error('the first page was drawn without its boxes');
@@ -95,7 +113,8 @@ async function viewerRun(browser: Browser, viewerUrl: string): Promise<{ firstPa
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length - 1) * p))] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length - 1) * p))] ?? NaN;
 const stats = (values: number[]) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 const heapStats = (heaps: HeapUsage[]) => ({
   total: stats(heaps.map((h) => h.total / 1e6)),
@@ -146,11 +165,19 @@ async function main(): Promise<void> {
       markdown_scroll_longest_frame_gap_ms: stats(app.map((r) => r.markdownScroll.longestFrameGapMs)),
       markdown_scroll_frames: stats(app.map((r) => r.markdownScroll.frames)),
       markdown_scroll_px: stats(app.map((r) => r.markdownScroll.scrolled)),
-      targets: { first_page_ratio: '<= 1.2', click_p95_ms: '<= 16', load_and_index_ms: '<= 300', heap_ratio: '<= 1.5', markdown_scroll_longest_task_ms: '<= 50' },
+      targets: {
+        first_page_ratio: '<= 1.2',
+        click_p95_ms: '<= 16',
+        load_and_index_ms: '<= 300',
+        heap_ratio: '<= 1.5',
+        markdown_scroll_longest_task_ms: '<= 50',
+      },
     };
     writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
     const row = (name: string, s: { median: number; min: number; max: number }, target: string) =>
-      console.log(`${name.padEnd(36)} ${s.median.toFixed(2).padStart(9)}  (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)})  target ${target}`);
+      console.log(
+        `${name.padEnd(36)} ${s.median.toFixed(2).padStart(9)}  (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)})  target ${target}`,
+      );
     console.log('\nGroundwork vs pdf.js viewer, 1,000 pages, 61,001 nodes');
     row('first page with boxes / pdf.js viewer', results.first_page_ratio, '<= 1.2');
     row('field click → highlight p50 (ms)', results.field_click_ms.p50, '');

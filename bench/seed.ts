@@ -5,6 +5,15 @@ import { invokeBridge, type RunningPreview } from '../tests/support/preview.js';
 export async function seed(preview: RunningPreview, files: { pdf: string; parse: string; extract: string }): Promise<void> {
   const call = (channel: string, request: unknown) => invokeBridge(preview, channel, request);
   const document = await call('documents:import', { name: 'large.pdf', bytes: { $bytes: readFileSync(files.pdf).toString('base64') } });
-  const parse = await call('results:import', { documentId: document.id, fileName: 'large-parse.json', text: readFileSync(files.parse, 'utf8') });
-  await call('results:import', { documentId: document.id, fileName: 'large-extract.json', text: readFileSync(files.extract, 'utf8'), sourceResultId: parse.id });
+  const parse = await call('results:import', {
+    documentId: document.id,
+    fileName: 'large-parse.json',
+    text: readFileSync(files.parse, 'utf8'),
+  });
+  await call('results:import', {
+    documentId: document.id,
+    fileName: 'large-extract.json',
+    text: readFileSync(files.extract, 'utf8'),
+    sourceResultId: parse.id,
+  });
 }

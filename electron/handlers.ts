@@ -46,7 +46,8 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': (request) => workspace.libraryPart(request),
     'library:trash': () => workspace.listTrash(),
-    'library:delete': (request) => ('documentId' in request ? workspace.trashDocument(request.documentId) : workspace.trashResult(request.resultId)),
+    'library:delete': (request) =>
+      'documentId' in request ? workspace.trashDocument(request.documentId) : workspace.trashResult(request.resultId),
     'library:restore': ({ trashId }) => workspace.restore(trashId),
     'results:get': ({ id }) => workspace.resultText(id),
     'results:model': ({ id, rebuild }) => workspace.resultModel(id, rebuild ? { rebuild } : {}),

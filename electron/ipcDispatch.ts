@@ -16,12 +16,7 @@ export function isChannel(name: string): name is Channel {
  * sees it, and whatever happens the caller gets an IpcResult, never a thrown exception
  * (an exception's message could carry anything; an AppError's was written for users).
  */
-export async function dispatch(
-  handlers: HandlerTable,
-  channel: string,
-  request: unknown,
-  logger: Logger,
-): Promise<IpcResult<unknown>> {
+export async function dispatch(handlers: HandlerTable, channel: string, request: unknown, logger: Logger): Promise<IpcResult<unknown>> {
   if (!isChannel(channel)) {
     return { ok: false, error: { code: 'unknown_channel', message: `There is no IPC channel "${channel.slice(0, 60)}".` } };
   }
@@ -37,7 +32,11 @@ export async function dispatch(
     logger.error('handler failed', { channel, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     return {
       ok: false,
-      error: { code: 'internal_error', message: 'Something went wrong inside Groundwork.', hint: 'Try again; if it keeps happening, the log file in the data folder says more.' },
+      error: {
+        code: 'internal_error',
+        message: 'Something went wrong inside Groundwork.',
+        hint: 'Try again; if it keeps happening, the log file in the data folder says more.',
+      },
     };
   }
 }

@@ -36,9 +36,7 @@ export function createLogger(dataDir: string | null, options: { console?: boolea
   };
 
   const write = (level: LogLevel, message: string, details?: Record<string, unknown>) => {
-    const line = scrub(
-      JSON.stringify({ time: new Date().toISOString(), level, message, details }),
-    );
+    const line = scrub(JSON.stringify({ time: new Date().toISOString(), level, message, details }));
     if (file) {
       try {
         appendFileSync(file, `${line}\n`, { mode: 0o600 });

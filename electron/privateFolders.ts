@@ -43,7 +43,11 @@ export function tightenPathSync(path: string, platform: NodeJS.Platform = proces
  * is the home folder or a disk's root is refused whole: chmodding a user's files is not
  * ours to do.
  */
-export async function tightenDataFolder(root: string, logger: FolderLog, platform: NodeJS.Platform = process.platform): Promise<{ changed: number; failed: number }> {
+export async function tightenDataFolder(
+  root: string,
+  logger: FolderLog,
+  platform: NodeJS.Platform = process.platform,
+): Promise<{ changed: number; failed: number }> {
   const counts = { changed: 0, failed: 0 };
   if (!keepsModes(platform)) return counts;
   const real = await realpath(root);

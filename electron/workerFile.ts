@@ -15,6 +15,11 @@ export function findWorkerFile(file: string, what: { override: string | null | u
   const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
   const candidates = [join(here, file), join(here, '..', 'electron', file), join(process.cwd(), 'dist', 'electron', file)];
   const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new AppError({ code: what.code, message: `${what.name} (${file}) was not found beside ${here}.`, hint: 'Build the main process first: npm run build:main.' });
+  if (!found)
+    throw new AppError({
+      code: what.code,
+      message: `${what.name} (${file}) was not found beside ${here}.`,
+      hint: 'Build the main process first: npm run build:main.',
+    });
   return found;
 }

@@ -35,7 +35,13 @@ export interface BatchTimeline {
 const CREATE = /^\/v2\/parse\/jobs$/;
 const POLL = /^\/v2\/parse\/jobs\/[^/]+$/;
 
-export function batchTimeline(requests: readonly LoggedRequest[], startedAt: number, endedAt: number, slots: number, perDocumentMs: number): BatchTimeline {
+export function batchTimeline(
+  requests: readonly LoggedRequest[],
+  startedAt: number,
+  endedAt: number,
+  slots: number,
+  perDocumentMs: number,
+): BatchTimeline {
   const creates = requests.filter((r) => r.method === 'POST' && CREATE.test(r.path));
   const accepted = creates.filter((r) => r.status === 202).map((r) => ({ at: Date.parse(r.at), ms: r.ms ?? perDocumentMs }));
   const firstCreate = Math.min(...creates.map((r) => Date.parse(r.at)));

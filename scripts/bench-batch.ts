@@ -66,7 +66,11 @@ const report = {
   runs: RUNS,
   throughputRatio: { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) },
   lost: { median: median(runs.map((r) => r.lost)), min: Math.min(...runs.map((r) => r.lost)), max: Math.max(...runs.map((r) => r.lost)) },
-  duplicated: { median: median(runs.map((r) => r.duplicated)), min: Math.min(...runs.map((r) => r.duplicated)), max: Math.max(...runs.map((r) => r.duplicated)) },
+  duplicated: {
+    median: median(runs.map((r) => r.duplicated)),
+    min: Math.min(...runs.map((r) => r.duplicated)),
+    max: Math.max(...runs.map((r) => r.duplicated)),
+  },
   each: runs,
   at: new Date().toISOString(),
 };
@@ -83,9 +87,14 @@ async function runOnce(): Promise<Run> {
   const dataDir = await mkdtemp(join(tmpdir(), 'groundwork-bench-'));
   const logger = createLogger(null, { console: false });
   const settings = createSettingsStore(dataDir, { logger, notices: new Notices() });
-  await settings.update((s) => ({ next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: SERVER_SLOTS, pageWarningLimit: 100_000 } }, result: null }));
+  await settings.update((s) => ({
+    next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: SERVER_SLOTS, pageWarningLimit: 100_000 } },
+    result: null,
+  }));
   const workspace = new Workspace(dataDir, logger);
-  const keys = { credentialFor: async () => ({ id: '00000000-0000-4000-8000-000000000001', kind: 'v2' as const, address: emulator.url, secret: KEY }) } as unknown as KeysService;
+  const keys = {
+    credentialFor: async () => ({ id: '00000000-0000-4000-8000-000000000001', kind: 'v2' as const, address: emulator.url, secret: KEY }),
+  } as unknown as KeysService;
   const jobs = new JobsService({ workspace, keys, settings, logger, emit: () => undefined });
   await jobs.start();
   try {
@@ -104,11 +113,18 @@ async function runOnce(): Promise<Run> {
     const elapsedMs = performance.now() - started;
     const endedAt = startedAt + elapsedMs;
 
-    const state = (await (await fetch(`${emulator.url}/__control/state`)).json()) as { jobs: Array<{ jobId: string; service: string }>; requests: LoggedRequest[] };
+    const state = (await (await fetch(`${emulator.url}/__control/state`)).json()) as {
+      jobs: Array<{ jobId: string; service: string }>;
+      requests: LoggedRequest[];
+    };
     const serverJobs = state.jobs.filter((j) => j.service === 'parse');
     const jobsPerDocument = new Map<string, number>();
     for (const item of batch.items) jobsPerDocument.set(item.documentId, 0);
-    const documentOfJob = new Map(batch.items.flatMap((i) => [i.jobId, ...i.previousJobIds].filter((j): j is string => j !== null).map((j) => [j, i.documentId] as const)));
+    const documentOfJob = new Map(
+      batch.items.flatMap((i) =>
+        [i.jobId, ...i.previousJobIds].filter((j): j is string => j !== null).map((j) => [j, i.documentId] as const),
+      ),
+    );
     for (const job of serverJobs) {
       const documentId = documentOfJob.get(job.jobId);
       if (documentId) jobsPerDocument.set(documentId, (jobsPerDocument.get(documentId) ?? 0) + 1);
@@ -120,7 +136,9 @@ async function runOnce(): Promise<Run> {
     const statuses = state.requests.map((r) => r.status);
     const timeline = batchTimeline(state.requests, startedAt, endedAt, SERVER_SLOTS, PER_DOCUMENT_MS);
     if (VERBOSE) {
-      for (const r of state.requests.filter((q) => Date.parse(q.at) - startedAt >= timeline.lastWorkEndMs - 1_500 || Date.parse(q.at) - startedAt < timeline.firstCreateMs + 50)) {
+      for (const r of state.requests.filter(
+        (q) => Date.parse(q.at) - startedAt >= timeline.lastWorkEndMs - 1_500 || Date.parse(q.at) - startedAt < timeline.firstCreateMs + 50,
+      )) {
         console.log(`  ${String(Date.parse(r.at) - startedAt).padStart(6)} ms ${r.method} ${r.path} ${r.status}`);
       }
     }
@@ -151,9 +169,13 @@ function median(values: number[]): number {
 
 /** Starts scripts/bench-emulator.ts as a child process and waits for its ready line. */
 async function startBenchEmulator(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-emulator.ts', String(SERVER_SLOTS), String(PER_DOCUMENT_MS), String(RATE_LIMITED)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['scripts/run-ts.mjs', 'scripts/bench-emulator.ts', String(SERVER_SLOTS), String(PER_DOCUMENT_MS), String(RATE_LIMITED)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -25,8 +25,22 @@ const runtimeExternal = ['electron', 'keytar', ...engineExternal];
 for (const name of readdirSyncOrEmpty('dist/electron')) if (name.startsWith('engine-worker-')) rmSync(`dist/electron/${name}`);
 
 await Promise.all([
-  build({ ...common, entryPoints: ['electron/shell/main.ts'], outfile: 'dist/electron/main.cjs', platform: 'node', format: 'cjs', external: runtimeExternal }),
-  build({ ...common, entryPoints: ['electron/shell/preload.ts'], outfile: 'dist/electron/preload.cjs', platform: 'node', format: 'cjs', external: ['electron'] }),
+  build({
+    ...common,
+    entryPoints: ['electron/shell/main.ts'],
+    outfile: 'dist/electron/main.cjs',
+    platform: 'node',
+    format: 'cjs',
+    external: runtimeExternal,
+  }),
+  build({
+    ...common,
+    entryPoints: ['electron/shell/preload.ts'],
+    outfile: 'dist/electron/preload.cjs',
+    platform: 'node',
+    format: 'cjs',
+    external: ['electron'],
+  }),
   build({
     ...common,
     entryPoints: ['electron/preview/main.ts'],
@@ -51,8 +65,21 @@ await Promise.all([
     external: engineExternal,
   }),
   // The result model's worker (main builds a result's model bytes off its event loop): self-contained.
-  build({ ...common, entryPoints: ['electron/workspace/modelWorker.ts'], outfile: 'dist/electron/model-worker.mjs', platform: 'node', format: 'esm' }),
-  build({ ...common, entryPoints: ['electron/preview/bridgeClient.ts'], outfile: 'dist/preview/bridge-client.js', platform: 'browser', format: 'iife', target: 'chrome120' }),
+  build({
+    ...common,
+    entryPoints: ['electron/workspace/modelWorker.ts'],
+    outfile: 'dist/electron/model-worker.mjs',
+    platform: 'node',
+    format: 'esm',
+  }),
+  build({
+    ...common,
+    entryPoints: ['electron/preview/bridgeClient.ts'],
+    outfile: 'dist/preview/bridge-client.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+  }),
 ]);
 console.log('built dist/electron and dist/preview');
 

@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import { recordTrustRow } from '../tests/trust/trustReport';
 import { buildWriter, runCrashLoop } from '../tests/crash/crashLoop';
 
-const { values } = parseArgs({ options: { kills: { type: 'string', default: '200' }, seed: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { kills: { type: 'string', default: '200' }, seed: { type: 'string' }, keep: { type: 'boolean', default: false } },
+});
 const kills = Number(values.kills);
 const seed = values.seed !== undefined ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
 const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-crash-'));
@@ -20,9 +22,16 @@ const writer = await buildWriter();
 try {
   const outcome = await runCrashLoop(writer.path, { kills, seed, dataDir, log: (line) => console.log(line) });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  console.log(`\n${outcome.kills} kills, ${outcome.acks} acknowledged writes checked after each, ${outcome.failures} failed kills, ${seconds} s`);
+  console.log(
+    `\n${outcome.kills} kills, ${outcome.acks} acknowledged writes checked after each, ${outcome.failures} failed kills, ${seconds} s`,
+  );
   for (const problem of outcome.problems.slice(0, 20)) console.error(`  ${problem}`);
-  recordTrustRow({ check: 'crash safety (SIGKILL during writes)', cases: outcome.kills, failures: outcome.failures, note: `seed ${seed}; ${outcome.acks} acks` });
+  recordTrustRow({
+    check: 'crash safety (SIGKILL during writes)',
+    cases: outcome.kills,
+    failures: outcome.failures,
+    note: `seed ${seed}; ${outcome.acks} acks`,
+  });
   process.exitCode = outcome.failures > 0 ? 1 : 0;
 } finally {
   writer.dispose();

@@ -138,15 +138,12 @@ const LOREM = {
   north:
     'The northern offices grew steadily through the year. Two new sites opened in the spring, and staff numbers rose by a fifth. ' +
     'Customer satisfaction stayed high, although delivery times slipped during the winter storms.',
-  north2:
-    'Next year the focus moves to training and to a shared warehouse that should shorten delivery times again.',
+  north2: 'Next year the focus moves to training and to a shared warehouse that should shorten delivery times again.',
   south:
     'The southern offices had a slower start. A system migration in the first quarter delayed invoicing by several weeks, ' +
     'which shows in the cash position of the second quarter.',
-  south2:
-    'From the summer onwards the region recovered, and the final quarter was its strongest on record.',
-  conclusion:
-    'Overall the year met its main goals. The list below names the actions agreed by the board for the coming year.',
+  south2: 'From the summer onwards the region recovered, and the final quarter was its strongest on record.',
+  conclusion: 'Overall the year met its main goals. The list below names the actions agreed by the board for the coming year.',
 };
 
 async function report() {
@@ -212,7 +209,8 @@ async function report() {
       ['Q3 2024', '1,402', '1,105', '21.2%'],
       ['Q4 2024', '1,561', '1,187', '24.0%'],
     ];
-    const cell = (text, col, y, font) => (col === 0 ? c.text(text, cols[0], y, font, 11) : c.textRight(text, cols[col + 1] - 20, y, font, 11));
+    const cell = (text, col, y, font) =>
+      col === 0 ? c.text(text, cols[0], y, font, 11) : c.textRight(text, cols[col + 1] - 20, y, font, 11);
     header.forEach((text, col) => cell(text, col, 170, bold));
     rows.forEach((row, r) => row.forEach((text, col) => cell(text, col, 192 + r * 18, regular)));
   }
@@ -223,13 +221,15 @@ async function report() {
     pages.push(c);
     c.text('5. Conclusion', 56, 100, bold, 15);
     let y = paragraph(c, LOREM.conclusion, 56, 126, 500, regular);
-    ['Open a shared warehouse in the north.', 'Train every office on the new invoicing system.', 'Report figures monthly instead of quarterly.'].forEach(
-      (item, i) => {
-        c.text(`${i + 1}.`, 66, y, regular, 11);
-        c.text(item, 84, y, regular, 11);
-        y += 17;
-      },
-    );
+    [
+      'Open a shared warehouse in the north.',
+      'Train every office on the new invoicing system.',
+      'Report figures monthly instead of quarterly.',
+    ].forEach((item, i) => {
+      c.text(`${i + 1}.`, 66, y, regular, 11);
+      c.text(item, 84, y, regular, 11);
+      y += 17;
+    });
   }
   pages.forEach((c, i) => decorate(c, i + 1));
   return doc.save();

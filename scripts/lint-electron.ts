@@ -15,7 +15,10 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 const electronVersion = installedElectronVersion();
 const registry = electronReleasesFromRegistry();
 // A build box without the registry still scans; it says plainly that the release check could not run.
-const releaseCheck = 'releases' in registry ? `release check against ${registry.releases.length} releases from the npm registry` : `release check NOT run: ${registry.unavailable}`;
+const releaseCheck =
+  'releases' in registry
+    ? `release check against ${registry.releases.length} releases from the npm registry`
+    : `release check NOT run: ${registry.unavailable}`;
 const report = await scanSources({
   root: process.cwd(),
   paths: ['electron', 'renderer', 'package.json'],

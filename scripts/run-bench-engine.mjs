@@ -28,18 +28,33 @@ const source = process.env.BENCH_ENGINE_SRC ?? repo;
  * pins smaller documents), recorded before the engine's hot path was reworked.
  */
 const OUTPUT_PIN_500 = 'e8e408937d1ee3cbe3a427de3f73d77222c704a970bea3794bb693e33371f9f0';
-const pinOf = (response) => createHash('sha256').update(JSON.stringify({ ...response, metadata: { ...response.metadata, job_id: '', duration_ms: 0 } })).digest('hex');
+const pinOf = (response) =>
+  createHash('sha256')
+    .update(JSON.stringify({ ...response, metadata: { ...response.metadata, job_id: '', duration_ms: 0 } }))
+    .digest('hex');
 
 /** The engine as the app bundles it (core and worker), built into a throwaway folder under dist/. */
 async function buildEngine(dir) {
   const common = { bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', logLevel: 'error' };
   const engine = (file) => join(source, 'electron/engine', file);
   // The core, and where there is one the switch that runs its pdf.js in a thread of its own (as the worker does).
-  const pdfjsThread = existsSync(engine('pdfjsThread.ts')) ? `export { restartPdfjsThread, usePdfjsThread } from ${JSON.stringify(engine('pdfjsThread.ts'))};` : '';
-  await build({ ...common, stdin: { contents: `export * from ${JSON.stringify(engine('parseDocument.ts'))};${pdfjsThread}`, resolveDir: source, loader: 'ts' }, outfile: join(dir, 'engine-core.mjs') });
+  const pdfjsThread = existsSync(engine('pdfjsThread.ts'))
+    ? `export { restartPdfjsThread, usePdfjsThread } from ${JSON.stringify(engine('pdfjsThread.ts'))};`
+    : '';
+  await build({
+    ...common,
+    stdin: { contents: `export * from ${JSON.stringify(engine('parseDocument.ts'))};${pdfjsThread}`, resolveDir: source, loader: 'ts' },
+    outfile: join(dir, 'engine-core.mjs'),
+  });
   // The supervisor and, where there is one, its pool of kept workers (ended when the bench is done).
-  const pool = existsSync(engine('workerPool.ts')) ? `export { endIdleEngineWorkers } from ${JSON.stringify(engine('workerPool.ts'))};` : '';
-  await build({ ...common, stdin: { contents: `export * from ${JSON.stringify(engine('localEngine.ts'))};${pool}`, resolveDir: source, loader: 'ts' }, outfile: join(dir, 'local-engine.mjs') });
+  const pool = existsSync(engine('workerPool.ts'))
+    ? `export { endIdleEngineWorkers } from ${JSON.stringify(engine('workerPool.ts'))};`
+    : '';
+  await build({
+    ...common,
+    stdin: { contents: `export * from ${JSON.stringify(engine('localEngine.ts'))};${pool}`, resolveDir: source, loader: 'ts' },
+    outfile: join(dir, 'local-engine.mjs'),
+  });
   await build({ ...common, entryPoints: [engine('engineWorker.ts')], outfile: join(dir, 'engine-worker.mjs') });
   // Where pdf.js is loaded: its own file, or beside openPdf in older trees.
   const pdfjsLoader = existsSync(engine('pdfjsLoader.ts')) ? engine('pdfjsLoader.ts') : engine('pdfjs.ts');
@@ -74,7 +89,10 @@ async function makeScannedPdf(pageCount) {
   const sentence = 'The quarterly figures were reviewed by the regional offices';
   let y = 480;
   for (let line = 0; line < 44; line++) context.fillText(`${sentence} ${line + 1}.`, 240, (y += 62));
-  for (let row = 0; row < 5; row++) ['Region', `${100 * row + 7}`, `${(row * 1.5).toFixed(2)} %`].forEach((cell, col) => context.fillText(cell, [240, 1200, 1800][col], (y += col === 0 ? 70 : 0)));
+  for (let row = 0; row < 5; row++)
+    ['Region', `${100 * row + 7}`, `${(row * 1.5).toFixed(2)} %`].forEach((cell, col) =>
+      context.fillText(cell, [240, 1200, 1800][col], (y += col === 0 ? 70 : 0)),
+    );
   const png = canvas.toBuffer('image/png');
   const doc = await PDFDocument.create();
   const image = await doc.embedPng(png);
@@ -103,11 +121,19 @@ async function measure(work) {
   peak = Math.max(peak, process.memoryUsage().rss);
   const cpuSeconds = (used.user + used.system) / 1e6;
   const threadSeconds = (usedHere.user + usedHere.system) / 1e6;
-  return { seconds, cpuSeconds, threadSeconds, otherThreadSeconds: cpuSeconds - threadSeconds, peakRssMB: Math.round(peak / 1048576), value };
+  return {
+    seconds,
+    cpuSeconds,
+    threadSeconds,
+    otherThreadSeconds: cpuSeconds - threadSeconds,
+    peakRssMB: Math.round(peak / 1048576),
+    value,
+  };
 }
 
 async function barePdfjs(pdfjs, bytes) {
-  const pdf = await pdfjs.getDocument({ data: bytes.slice(), enableXfa: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const pdf = await pdfjs.getDocument({ data: bytes.slice(), enableXfa: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 })
+    .promise;
   let items = 0;
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
@@ -163,13 +189,20 @@ try {
     const rate = (m) => (PAGES / m.seconds).toFixed(1);
     const r = rounds.at(-1);
     const critical = r.criticalPathRatio === null ? '' : `, critical path ${r.criticalPathRatio.toFixed(3)}`;
-    console.log(`round ${round}: pdf.js ${rate(bare)} pages/s, engine ${rate(core)} in process, ${rate(worker)} in the worker; ratios ${r.ratio.toFixed(3)}, ${r.workerRatio.toFixed(3)} (CPU time ${r.cpuRatio.toFixed(3)}, ${r.workerCpuRatio.toFixed(3)}${critical})`);
+    console.log(
+      `round ${round}: pdf.js ${rate(bare)} pages/s, engine ${rate(core)} in process, ${rate(worker)} in the worker; ratios ${r.ratio.toFixed(3)}, ${r.workerRatio.toFixed(3)} (CPU time ${r.cpuRatio.toFixed(3)}, ${r.workerCpuRatio.toFixed(3)}${critical})`,
+    );
   }
   await engine.local.endIdleEngineWorkers?.();
   await engine.core.restartPdfjsThread?.();
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const round3 = (x) => Math.round(x * 1000) / 1000;
-  const spread = (values) => ({ median: round3(median(values)), min: round3(Math.min(...values)), max: round3(Math.max(...values)), n: values.length });
+  const spread = (values) => ({
+    median: round3(median(values)),
+    min: round3(Math.min(...values)),
+    max: round3(Math.max(...values)),
+    n: values.length,
+  });
   const medianOf = (side, from = 0) => {
     const seconds = median(rounds.slice(from).map((r) => r[side].seconds));
     return { seconds, peakRssMB: Math.max(...rounds.map((r) => r[side].peakRssMB)), value: rounds[0][side].value };
@@ -213,7 +246,11 @@ try {
     // for each thread, however loaded this one is.
     critical_path_ratio: first.split ? spread(rounds.map((r) => r.criticalPathRatio)) : null,
     critical_path_cpu_seconds: first.split
-      ? { pdfjs: round3(median(rounds.map((r) => r.bare.threadSeconds))), engine_thread: round3(median(rounds.map((r) => r.split.threadSeconds))), pdfjs_thread_and_others: round3(median(rounds.map((r) => r.split.otherThreadSeconds))) }
+      ? {
+          pdfjs: round3(median(rounds.map((r) => r.bare.threadSeconds))),
+          engine_thread: round3(median(rounds.map((r) => r.split.threadSeconds))),
+          pdfjs_thread_and_others: round3(median(rounds.map((r) => r.split.otherThreadSeconds))),
+        }
       : null,
     target_ratio: 0.8,
     // What crosses the thread boundary per parse: the PDF into the worker (one copy, made in
@@ -232,7 +269,15 @@ try {
       raster_dpi: ocrPages[0].dpi,
       pages_per_second: Math.round((OCR_PAGES / ocrRun.seconds) * 100) / 100,
       seconds_per_page: Math.round((ocrRun.seconds / OCR_PAGES) * 100) / 100,
-      words: ocrPages.reduce((n, page) => n + page.children.reduce((m, e) => m + (e.atomic_grounding?.length ?? 0) + (e.children ?? []).reduce((k, c) => k + (c.atomic_grounding?.length ?? 0), 0), 0), 0),
+      words: ocrPages.reduce(
+        (n, page) =>
+          n +
+          page.children.reduce(
+            (m, e) => m + (e.atomic_grounding?.length ?? 0) + (e.children ?? []).reduce((k, c) => k + (c.atomic_grounding?.length ?? 0), 0),
+            0,
+          ),
+        0,
+      ),
       failed_pages: ocrRun.value.metadata.failed_pages,
       peak_rss_mb: ocrRun.peakRssMB,
     },
@@ -241,9 +286,14 @@ try {
   writeFileSync(join(repo, 'bench', 'engine-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
   const show = (r) => `${r.median} (${r.min}–${r.max})`;
-  console.log(`ratio engine/pdf.js: ${show(results.ratio_in_process)} in process, ${show(results.ratio_worker)} in the worker kept warm, ${results.ratio_worker_first_parse} on its first parse (target ≥ 0.8 in the worker)`);
-  console.log(`CPU-time ratio: ${show(results.cpu_ratio_in_process)} in process, ${show(results.cpu_ratio_worker)} in the worker kept warm, ${results.cpu_ratio_worker_first_parse} on its first parse`);
-  if (results.critical_path_ratio) console.log(`critical-path ratio (pdf.js in its own thread, a core each): ${show(results.critical_path_ratio)}`);
+  console.log(
+    `ratio engine/pdf.js: ${show(results.ratio_in_process)} in process, ${show(results.ratio_worker)} in the worker kept warm, ${results.ratio_worker_first_parse} on its first parse (target ≥ 0.8 in the worker)`,
+  );
+  console.log(
+    `CPU-time ratio: ${show(results.cpu_ratio_in_process)} in process, ${show(results.cpu_ratio_worker)} in the worker kept warm, ${results.cpu_ratio_worker_first_parse} on its first parse`,
+  );
+  if (results.critical_path_ratio)
+    console.log(`critical-path ratio (pdf.js in its own thread, a core each): ${show(results.critical_path_ratio)}`);
 } finally {
   rmSync(buildDir, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });

@@ -36,7 +36,9 @@ try {
       },
     });
     outcomes.push(outcome);
-    console.log(`  ${outcome.failures === 0 ? 'passed' : 'FAILED'}: ${outcome.cases.toLocaleString('en')} cases in ${(outcome.millis / 1000).toFixed(0)} s`);
+    console.log(
+      `  ${outcome.failures === 0 ? 'passed' : 'FAILED'}: ${outcome.cases.toLocaleString('en')} cases in ${(outcome.millis / 1000).toFixed(0)} s`,
+    );
     if (outcome.report) console.error(outcome.report);
   }
 } finally {

@@ -24,10 +24,19 @@ const steps: TrustStep[] = [
   // 600 MB answers at an 8 MB cap (service call, output_url, download); snapshot links, redirects, timeouts, names.
   { name: 'response caps', command: ['npx', 'vitest', 'run', 'tests/unit/electron/api/responseCaps.test.ts'] },
   { name: 'downloads', command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/downloads.test.ts'] },
-  { name: 'keys never leak', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/keysNeverLeak.spec.ts'] },
-  { name: 'hostile Markdown', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'] },
+  {
+    name: 'keys never leak',
+    command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/keysNeverLeak.spec.ts'],
+  },
+  {
+    name: 'hostile Markdown',
+    command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'],
+  },
   // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
-  { name: 'fuzzed results', command: ['npx', 'vitest', 'run', 'tests/unit/shared/grounding/fuzzedResults.test.ts', 'tests/unit/electron/runs/hugeResults.test.ts'] },
+  {
+    name: 'fuzzed results',
+    command: ['npx', 'vitest', 'run', 'tests/unit/shared/grounding/fuzzedResults.test.ts', 'tests/unit/electron/runs/hugeResults.test.ts'],
+  },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
@@ -44,7 +53,13 @@ for (const [index, step] of steps.entries()) {
   const stepRows = readRows(stepDir);
   if (run.status !== 0) failedSteps.push(step.name);
   // A check that ended before recording its row must not drop out of the table.
-  if (run.status !== 0 && stepRows.length === 0) stepRows.push({ check: step.name, cases: 0, failures: 1, note: `ended with exit code ${run.status ?? run.signal} before recording its cases; see its output above` });
+  if (run.status !== 0 && stepRows.length === 0)
+    stepRows.push({
+      check: step.name,
+      cases: 0,
+      failures: 1,
+      note: `ended with exit code ${run.status ?? run.signal} before recording its cases; see its output above`,
+    });
   rows.push(...stepRows);
 }
 rmSync(dir, { recursive: true, force: true });

@@ -80,7 +80,21 @@ export interface JobRow {
   failureReason: string | null;
   /** 'current' (`parse-<ulid>`) or 'older' (any other accepted format). */
   idFormat: 'current' | 'older';
-  local: Pick<JobRecord, 'documentId' | 'documentName' | 'resultId' | 'credits' | 'pageCount' | 'problem' | 'error' | 'keyId' | 'batch' | 'unreachableSince' | 'updatedAt' | 'warnings'> | null;
+  local: Pick<
+    JobRecord,
+    | 'documentId'
+    | 'documentName'
+    | 'resultId'
+    | 'credits'
+    | 'pageCount'
+    | 'problem'
+    | 'error'
+    | 'keyId'
+    | 'batch'
+    | 'unreachableSince'
+    | 'updatedAt'
+    | 'warnings'
+  > | null;
 }
 
 /**

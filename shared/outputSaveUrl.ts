@@ -73,7 +73,10 @@ function seconds(value: string | undefined): number | null {
  */
 export function readPresignedExpiry(url: string): PresignedExpiry | null {
   const q = queryParams(url);
-  for (const [prefix, source] of [['x-amz', 'aws'], ['x-goog', 'gcs']] as const) {
+  for (const [prefix, source] of [
+    ['x-amz', 'aws'],
+    ['x-goog', 'gcs'],
+  ] as const) {
     const date = q.get(`${prefix}-date`);
     const expires = seconds(q.get(`${prefix}-expires`));
     if (date !== undefined && expires !== null) {
@@ -108,7 +111,11 @@ export function checkOutputSaveUrl(url: string, pageCount: number | null, now: n
   if (expiry) {
     const remaining = expiry.expiresAt - now;
     if (remaining <= 0) {
-      return { ok: false, code: 'validation_error', message: `output_save_url has already expired; it must stay valid for at least ${window}.` };
+      return {
+        ok: false,
+        code: 'validation_error',
+        message: `output_save_url has already expired; it must stay valid for at least ${window}.`,
+      };
     }
     if (remaining < needed) {
       return {
@@ -125,7 +132,9 @@ export function checkOutputSaveUrl(url: string, pageCount: number | null, now: n
   }
   const q = queryParams(url);
   if (q.has('x-amz-security-token') || q.has('x-goog-security-token')) {
-    warnings.push('output_save_url is signed with temporary session credentials: it stops working when that session expires, whatever its stated expiry.');
+    warnings.push(
+      'output_save_url is signed with temporary session credentials: it stops working when that session expires, whatever its stated expiry.',
+    );
   }
   return { ok: true, expiry, warnings };
 }

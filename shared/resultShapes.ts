@@ -17,10 +17,17 @@ export const EXPECTED_SHAPES =
 
 export function recogniseResult(value: unknown): RecognisedResult | { error: string } {
   const envelope = value as { status?: unknown; result?: unknown; output_url?: unknown } | null;
-  if (envelope && typeof envelope === 'object' && typeof envelope.status === 'string' && ('result' in envelope || 'output_url' in envelope)) {
+  if (
+    envelope &&
+    typeof envelope === 'object' &&
+    typeof envelope.status === 'string' &&
+    ('result' in envelope || 'output_url' in envelope)
+  ) {
     if (envelope.result === undefined || envelope.result === null) {
       const status = envelope.status.length > 40 ? `${envelope.status.slice(0, 40)}…` : envelope.status;
-      return { error: `This is a job envelope (status "${status}") without a result${envelope.output_url ? '; its result was delivered to output_url' : ''}.` };
+      return {
+        error: `This is a job envelope (status "${status}") without a result${envelope.output_url ? '; its result was delivered to output_url' : ''}.`,
+      };
     }
     const inner = recogniseResult(envelope.result);
     return 'error' in inner ? inner : { ...inner, fromJob: true };

@@ -5,9 +5,7 @@
 const BYTES_TAG = '$bytes';
 
 export function encodeWire(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v instanceof Uint8Array ? { [BYTES_TAG]: bytesToBase64(v) } : v,
-  );
+  return JSON.stringify(value, (_key, v: unknown) => (v instanceof Uint8Array ? { [BYTES_TAG]: bytesToBase64(v) } : v));
 }
 
 export function decodeWire(text: string): unknown {

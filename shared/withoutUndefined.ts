@@ -10,7 +10,9 @@ export type ValidatedOptional<T> = { [K in keyof T]: T[K] | undefined };
 
 /** T with every key that may hold undefined made optional and never undefined. */
 export type WithoutUndefined<T> = T extends unknown
-  ? { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & { [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined> }
+  ? { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+      [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+    }
   : never;
 
 /** The same object without its keys set to undefined (one level deep). */

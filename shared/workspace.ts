@@ -69,7 +69,9 @@ export const DECRYPTED_COPY_NOTE = 'uploaded a decrypted copy made on this compu
  * A result as the reviewer reads it, the same in the library and the status bar: what made it,
  * and its model, pages and credits — saying "not reported" where the service did not say.
  */
-export function describeResult(result: Pick<ResultInfo, 'kind' | 'engine' | 'modelVersion' | 'pageCount' | 'credits' | 'partial' | 'decryptedCopy'>): string {
+export function describeResult(
+  result: Pick<ResultInfo, 'kind' | 'engine' | 'modelVersion' | 'pageCount' | 'credits' | 'partial' | 'decryptedCopy'>,
+): string {
   const pages = result.pageCount === null ? 'pages not reported' : `${result.pageCount} page${result.pageCount === 1 ? '' : 's'}`;
   const credits = creditsLabel(result);
   return [

@@ -25,7 +25,23 @@ function filesIn(dir: string): LargeDocumentFiles {
 const PAGE_W = 612;
 const PAGE_H = 792;
 const MARGIN = 48;
-const WORDS = ['ledger', 'revenue', 'quarter', 'invoice', 'balance', 'north', 'audit', 'clause', 'party', 'schedule', 'amount', 'period', 'notice', 'term', 'asset'];
+const WORDS = [
+  'ledger',
+  'revenue',
+  'quarter',
+  'invoice',
+  'balance',
+  'north',
+  'audit',
+  'clause',
+  'party',
+  'schedule',
+  'amount',
+  'period',
+  'notice',
+  'term',
+  'asset',
+];
 const ASTRAL = ['😀', '𠀋', '𝐀', '🧾', '👩‍💻'];
 
 const round5 = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1e5) / 1e5;
@@ -38,7 +54,10 @@ function sentence(seed: number, words: number): string {
 }
 
 /** What the PDF can draw with a standard font: astral characters become '?'. */
-const drawable = (text: string) => Array.from(text).map((c) => (c.codePointAt(0)! > 0x7e ? '?' : c)).join('');
+const drawable = (text: string) =>
+  Array.from(text)
+    .map((c) => (c.codePointAt(0)! > 0x7e ? '?' : c))
+    .join('');
 
 /** Writes the document into `dir` (default bench/.cache), or reuses what is there. Tests use fewer pages. */
 export async function generateLargeDocument(pages = 1000, dir = CACHE_DIR): Promise<LargeDocumentFiles> {
@@ -66,7 +85,12 @@ export async function generateLargeDocument(pages = 1000, dir = CACHE_DIR): Prom
     const pageStart = offset;
     append(`<!-- page ${p} -->\n\n`);
     const children: StructureNode[] = [];
-    const box = (x: number, yTop: number, w: number, h: number) => ({ xmin: round5(x / PAGE_W), ymin: round5(yTop / PAGE_H), xmax: round5((x + w) / PAGE_W), ymax: round5((yTop + h) / PAGE_H) });
+    const box = (x: number, yTop: number, w: number, h: number) => ({
+      xmin: round5(x / PAGE_W),
+      ymin: round5(yTop / PAGE_H),
+      xmax: round5((x + w) / PAGE_W),
+      ymax: round5((yTop + h) / PAGE_H),
+    });
     const leaf = (type: string, markdown: string, drawn: string, x: number, yTop: number, size: number): StructureNode => {
       const range = append(markdown);
       const width = Math.min(PAGE_W - x - MARGIN, font.widthOfTextAtSize(drawable(drawn), size));
@@ -75,7 +99,16 @@ export async function generateLargeDocument(pages = 1000, dir = CACHE_DIR): Prom
       return { id: id(type), type, grounding, atomic_grounding: [{ ...grounding }], children: [] };
     };
 
-    children.push(leaf('marginalia', `Annual filing ${p % 7 === 0 ? ASTRAL[p % ASTRAL.length] : ''}— page ${p}`, `Annual filing - page ${p}`, MARGIN, 20, 8));
+    children.push(
+      leaf(
+        'marginalia',
+        `Annual filing ${p % 7 === 0 ? ASTRAL[p % ASTRAL.length] : ''}— page ${p}`,
+        `Annual filing - page ${p}`,
+        MARGIN,
+        20,
+        8,
+      ),
+    );
     append('\n\n');
     const heading = `Section ${p} ${ASTRAL[p % ASTRAL.length]} ${sentence(p, 3)}`;
     children.push(leaf('heading', `## ${heading}`, heading, MARGIN, 48, 16));
@@ -115,13 +148,30 @@ export async function generateLargeDocument(pages = 1000, dir = CACHE_DIR): Prom
     });
     append('\n\n');
     children.push(leaf('marginalia', `Confidential · ${p}`, `Confidential - ${p}`, MARGIN, PAGE_H - 30, 8));
-    pageNodes.push({ type: 'page', page: p, status: 'ok', reason: '', grounding: { page: p, range: { start: pageStart, end: offset }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } }, children });
+    pageNodes.push({
+      type: 'page',
+      page: p,
+      status: 'ok',
+      reason: '',
+      grounding: { page: p, range: { start: pageStart, end: offset }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+      children,
+    });
   }
 
   const markdown = parts.join('');
   const response: ParseResponse = {
     markdown,
-    metadata: { job_id: 'parse-01jbench00000000000000000', filename: 'large.pdf', version: 'dpt-3-pro-20251103', page_count: pages, duration_ms: 0, failed_pages: [], output_markdown_chars: cp(markdown), range_units: 'unicode_codepoints', billing: { total_credits: pages * 3 } },
+    metadata: {
+      job_id: 'parse-01jbench00000000000000000',
+      filename: 'large.pdf',
+      version: 'dpt-3-pro-20251103',
+      page_count: pages,
+      duration_ms: 0,
+      failed_pages: [],
+      output_markdown_chars: cp(markdown),
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: pages * 3 },
+    },
     structure: { type: 'document', children: pageNodes },
   };
   // 200 fields: each a stretch of a text block, spread over the whole document.
@@ -136,7 +186,16 @@ export async function generateLargeDocument(pages = 1000, dir = CACHE_DIR): Prom
     extraction[name] = text.slice(from, to).join('');
     extractionMetadata[name] = { ranges: [{ start: block.range.start + from, end: block.range.start + to }] };
   }
-  const extract = { extraction, extraction_metadata: extractionMetadata, metadata: { doc_id: 'extract-01jbench00000000000000000', model_version: 'extract-20251024', range_units: 'unicode_codepoints', billing: { total_credits: 200 } } };
+  const extract = {
+    extraction,
+    extraction_metadata: extractionMetadata,
+    metadata: {
+      doc_id: 'extract-01jbench00000000000000000',
+      model_version: 'extract-20251024',
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: 200 },
+    },
+  };
 
   writeFileSync(FILES.pdf, await pdf.save({ useObjectStreams: true }));
   writeFileSync(FILES.parse, JSON.stringify(response));
@@ -148,5 +207,7 @@ if (process.argv.includes('--generate')) {
   const started = Date.now();
   const files = await generateLargeDocument();
   const { statSync } = await import('node:fs');
-  console.log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s: pdf ${(statSync(files.pdf).size / 1e6).toFixed(1)} MB, parse ${(statSync(files.parse).size / 1e6).toFixed(1)} MB`);
+  console.log(
+    `generated in ${((Date.now() - started) / 1000).toFixed(1)} s: pdf ${(statSync(files.pdf).size / 1e6).toFixed(1)} MB, parse ${(statSync(files.parse).size / 1e6).toFixed(1)} MB`,
+  );
 }

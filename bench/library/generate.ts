@@ -35,7 +35,13 @@ async function documentBytes(i: number): Promise<Uint8Array> {
   return pdf.save();
 }
 
-const response = (i: number) => ({ markdown: `# ${documentName(i)}\n\nTotal: ${i}`, chunks: [], splits: [], grounding: {}, metadata: { filename: documentName(i), page_count: 1, version: 'dpt-2-20251103', credit_usage: 1 } });
+const response = (i: number) => ({
+  markdown: `# ${documentName(i)}\n\nTotal: ${i}`,
+  chunks: [],
+  splits: [],
+  grounding: {},
+  metadata: { filename: documentName(i), page_count: 1, version: 'dpt-2-20251103', credit_usage: 1 },
+});
 
 /** The data folder of the generated workspace (its `workspace/` inside), generated first if needed. */
 export async function generatedLibrary(): Promise<string> {
@@ -51,14 +57,28 @@ export async function generatedLibrary(): Promise<string> {
       Array.from({ length: Math.min(BATCH, DOCUMENTS - start) }, async (_, k) => {
         const i = start + k;
         const document = await workspace.addDocument(documentName(i), await documentBytes(i));
-        const base = { documentId: document.id, modelVersion: 'dpt-2-20251103', pageCount: document.pageCount, credits: 1, partial: false, response: response(i) };
+        const base = {
+          documentId: document.id,
+          modelVersion: 'dpt-2-20251103',
+          pageCount: document.pageCount,
+          credits: 1,
+          partial: false,
+          response: response(i),
+        };
         const parse = await workspace.saveResult({ ...base, kind: 'parse', engine: 'parse' });
         await workspace.saveResult({ ...base, kind: 'parse', engine: 'local', modelVersion: 'groundwork-local', credits: 0 });
-        await workspace.saveResult({ ...base, kind: 'extract', engine: 'extract', sourceResultId: parse.id, response: { extraction: { total: String(i) }, extraction_metadata: {}, metadata: {} } });
+        await workspace.saveResult({
+          ...base,
+          kind: 'extract',
+          engine: 'extract',
+          sourceResultId: parse.id,
+          response: { extraction: { total: String(i) }, extraction_metadata: {}, metadata: {} },
+        });
         await workspace.saveResult({ ...base, kind: 'analyzer', engine: 'analyzer' });
       }),
     );
-    if ((start / BATCH) % 20 === 0) console.log(`generated ${start + BATCH}/${DOCUMENTS} documents (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if ((start / BATCH) % 20 === 0)
+      console.log(`generated ${start + BATCH}/${DOCUMENTS} documents (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   // The app's own catalog (if any) is left out: each measurement decides whether one is there.
   rmSync(join(dataDir, 'workspace', 'catalog.json'), { force: true });

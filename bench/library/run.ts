@@ -35,16 +35,31 @@ interface MainRun {
 
 async function bundleTimer(): Promise<string> {
   const outfile = resolve('dist/.bench-library/mainTimer.mjs');
-  await build({ entryPoints: ['bench/library/mainTimer.ts'], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', logLevel: 'error' });
+  await build({
+    entryPoints: ['bench/library/mainTimer.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    logLevel: 'error',
+  });
   return outfile;
 }
 
 function mainRun(timer: string, dataDir: string, catalog: 'kept' | 'removed'): MainRun {
   if (catalog === 'removed') rmSync(join(dataDir, 'workspace', 'catalog.json'), { force: true });
-  const child = spawnSync(process.execPath, [timer, dataDir], { encoding: 'utf8', env: { ...process.env, GROUNDWORK_ENGINE_WORKER: resolve('dist/electron/engine-worker.mjs') } });
+  const child = spawnSync(process.execPath, [timer, dataDir], {
+    encoding: 'utf8',
+    env: { ...process.env, GROUNDWORK_ENGINE_WORKER: resolve('dist/electron/engine-worker.mjs') },
+  });
   if (child.status !== 0) throw new Error(`the timing process failed:\n${child.stderr}`);
   const run = JSON.parse(child.stdout.trim().split('\n').pop()!) as MainRun;
-  if (run.documents !== DOCUMENTS || run.results !== DOCUMENTS * RESULTS_PER_DOCUMENT) throw new Error(`listed ${run.documents} documents and ${run.results} results, not ${DOCUMENTS} and ${DOCUMENTS * RESULTS_PER_DOCUMENT}`);
+  if (run.documents !== DOCUMENTS || run.results !== DOCUMENTS * RESULTS_PER_DOCUMENT)
+    throw new Error(
+      `listed ${run.documents} documents and ${run.results} results, not ${DOCUMENTS} and ${DOCUMENTS * RESULTS_PER_DOCUMENT}`,
+    );
   return run;
 }
 
@@ -73,7 +88,10 @@ async function windowRun(browser: Browser, dataDir: string): Promise<WindowRun> 
     await page.goto(preview.url);
     await page.waitForFunction(() => '__firstEntries' in window, null, { timeout: 120_000 });
     // Drawn: the frame after the entries arrived.
-    const firstEntriesMs = await page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => done((window as unknown as { __firstEntries: number }).__firstEntries))));
+    const firstEntriesMs = await page.evaluate(
+      () =>
+        new Promise<number>((done) => requestAnimationFrame(() => done((window as unknown as { __firstEntries: number }).__firstEntries))),
+    );
     const firstName = await page.getByTestId('library-document').first().getAttribute('data-document-name');
     const filterMs: number[] = [];
     for (const query of QUERIES) {
@@ -86,7 +104,9 @@ async function windowRun(browser: Browser, dataDir: string): Promise<WindowRun> 
               const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
               const answered = () => {
                 if (query === 'no such name') return !!document.querySelector('[data-testid="library-no-match"]');
-                const names = [...document.querySelectorAll<HTMLElement>('[data-testid="library-document"]')].map((e) => e.dataset.documentName ?? '');
+                const names = [...document.querySelectorAll<HTMLElement>('[data-testid="library-document"]')].map(
+                  (e) => e.dataset.documentName ?? '',
+                );
                 if (query === '') return names[0] === firstName && !document.querySelector('[data-testid="library-no-match"]');
                 return names.length > 0 && names.every((n) => fold(n).includes(fold(query)));
               };
@@ -109,10 +129,18 @@ async function windowRun(browser: Browser, dataDir: string): Promise<WindowRun> 
     const bytes = Buffer.from(rgbPng(3, 2000 + changes++)).toString('base64');
     const changeStarted = await page.evaluate(() => performance.now());
     const added = await invokeBridge(preview, 'documents:import', { name, bytes: { $bytes: bytes } });
-    await page.waitForFunction((name) => document.querySelector<HTMLElement>('[data-testid="library-document"]')?.dataset.documentName === name, name, { timeout: 60_000, polling: 'raf' });
+    await page.waitForFunction(
+      (name) => document.querySelector<HTMLElement>('[data-testid="library-document"]')?.dataset.documentName === name,
+      name,
+      { timeout: 60_000, polling: 'raf' },
+    );
     const changeMs = (await page.evaluate(() => performance.now())) - changeStarted;
     await invokeBridge(preview, 'library:delete', { documentId: added.id });
-    await page.waitForFunction((name) => document.querySelector<HTMLElement>('[data-testid="library-document"]')?.dataset.documentName !== name, name, { timeout: 60_000, polling: 'raf' });
+    await page.waitForFunction(
+      (name) => document.querySelector<HTMLElement>('[data-testid="library-document"]')?.dataset.documentName !== name,
+      name,
+      { timeout: 60_000, polling: 'raf' },
+    );
     return { firstEntriesMs, filterMs, changeMs };
   } finally {
     await page.close();
@@ -152,7 +180,8 @@ async function main(): Promise<void> {
       targets: { window_first_entries_ms: '< 1000' },
     };
     writeFileSync('bench/library-results.json', `${JSON.stringify(results, null, 2)}\n`);
-    const row = (name: string, s: { median: number; min: number; max: number }) => console.log(`${name.padEnd(44)} ${s.median.toFixed(1).padStart(8)}  (min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)})`);
+    const row = (name: string, s: { median: number; min: number; max: number }) =>
+      console.log(`${name.padEnd(44)} ${s.median.toFixed(1).padStart(8)}  (min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)})`);
     console.log(`\nLibrary of ${DOCUMENTS} documents, ${DOCUMENTS * RESULTS_PER_DOCUMENT} results (ms)`);
     row('main library(), cold, catalog on disk', results.main_library_cold_ms);
     row('main library(), cold, no catalog', results.main_library_cold_without_catalog_ms);

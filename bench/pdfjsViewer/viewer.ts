@@ -16,7 +16,8 @@ async function open(url: string): Promise<void> {
   const viewer = new PDFViewer({ container, eventBus, linkService });
   linkService.setViewer(viewer);
   eventBus.on('pagerendered', (event: { pageNumber: number }) => {
-    if (event.pageNumber === 1 && performance.getEntriesByName('viewer:first-page-drawn').length === 0) performance.mark('viewer:first-page-drawn');
+    if (event.pageNumber === 1 && performance.getEntriesByName('viewer:first-page-drawn').length === 0)
+      performance.mark('viewer:first-page-drawn');
   });
   eventBus.on('pagesinit', () => {
     viewer.currentScaleValue = 'page-width';

@@ -24,7 +24,11 @@ export const RAISE_CAP_HINT =
   'If an answer this large is expected, raise "network": {"maxResponseMb": …} in settings.json in the data folder and restart Groundwork; otherwise check the service address.';
 
 /** Hands each chunk to `onChunk` (awaited, so a slow disk slows the download, not memory); answers the byte count. */
-export async function streamCapped(response: Response, cap: BodyCap, onChunk: (chunk: Uint8Array) => void | Promise<void>): Promise<number> {
+export async function streamCapped(
+  response: Response,
+  cap: BodyCap,
+  onChunk: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<number> {
   if (response.body === null) return 0;
   const reader = response.body.getReader();
   const stop = async () => {

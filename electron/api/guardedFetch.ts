@@ -110,7 +110,11 @@ async function lookupOrFail(host: string, lookup: HostLookup): Promise<string[]>
     return await lookup(host);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new AppError({ code: 'network_error', message: `Could not look up ${host}${code ? ` (${code})` : ''}.`, hint: 'Check the address and your connection, then try again.' });
+    throw new AppError({
+      code: 'network_error',
+      message: `Could not look up ${host}${code ? ` (${code})` : ''}.`,
+      hint: 'Check the address and your connection, then try again.',
+    });
   }
 }
 

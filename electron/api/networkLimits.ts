@@ -25,7 +25,9 @@ export function networkLimits(): NetworkLimits {
 }
 
 /** Puts the settings file's `network` section in force (missing fields keep their defaults). */
-export function applyNetworkSettings(network: { maxResponseMb?: number | undefined; maxDownloadMb?: number | undefined } | undefined): void {
+export function applyNetworkSettings(
+  network: { maxResponseMb?: number | undefined; maxDownloadMb?: number | undefined } | undefined,
+): void {
   limits = toLimits(network ?? {});
 }
 

@@ -44,7 +44,11 @@ export function pinnedGet(url: URL, options: PinnedGet): Promise<PinnedAnswer> {
           const entries: LookupAddress[] = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
           // No address at all: refused here, or the socket would wait for a callback that never comes.
           if (entries.length === 0) {
-            refusal = new AppError({ code: 'network_error', message: `${host} has no address.`, hint: 'Check the address, then try again.' });
+            refusal = new AppError({
+              code: 'network_error',
+              message: `${host} has no address.`,
+              hint: 'Check the address, then try again.',
+            });
             return callback(refusal);
           }
           if (dnsOptions.all) callback(null, entries);
@@ -99,7 +103,13 @@ export function pinnedGet(url: URL, options: PinnedGet): Promise<PinnedAnswer> {
       const status = res.statusCode ?? 0;
       if (status < 200 || status > 599) {
         abort();
-        return reject(new AppError({ code: 'invalid_response', message: `${url.host} answered with HTTP status ${status}, which is not one a download can have.`, hint: 'Check the address; nothing was read.' }));
+        return reject(
+          new AppError({
+            code: 'invalid_response',
+            message: `${url.host} answered with HTTP status ${status}, which is not one a download can have.`,
+            hint: 'Check the address; nothing was read.',
+          }),
+        );
       }
       const body = NO_BODY.has(status) ? null : bodyStream(url, res, abort);
       if (!body) res.resume();
@@ -162,12 +172,20 @@ function codeOf(error: unknown): string | undefined {
 function transportError(url: URL, error: unknown): AppError {
   const code = codeOf(error);
   if (code !== undefined && CONNECTION_RESET_CODES.has(code)) {
-    return new AppError({ code: 'connection_reset', message: `The connection to ${url.host} was closed before an answer arrived (${code}).`, hint: 'This is usually temporary; try again in a moment.' });
+    return new AppError({
+      code: 'connection_reset',
+      message: `The connection to ${url.host} was closed before an answer arrived (${code}).`,
+      hint: 'This is usually temporary; try again in a moment.',
+    });
   }
   const certificate = code !== undefined && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
   return new AppError({
     code: 'network_error',
-    message: certificate ? `${url.host} did not prove it is ${url.hostname}: its certificate was refused (${code}).` : `Could not reach ${url.host}${code ? ` (${code})` : ''}.`,
-    hint: certificate ? 'Check the address; nothing was read from a server that could not prove its name.' : 'Check the address and your connection, then try again.',
+    message: certificate
+      ? `${url.host} did not prove it is ${url.hostname}: its certificate was refused (${code}).`
+      : `Could not reach ${url.host}${code ? ` (${code})` : ''}.`,
+    hint: certificate
+      ? 'Check the address; nothing was read from a server that could not prove its name.'
+      : 'Check the address and your connection, then try again.',
   });
 }

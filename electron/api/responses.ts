@@ -35,7 +35,9 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   const path = issue.path.map(String).join('.');
   const where = path ? (path.length > 120 ? `${path.slice(0, 120)}…` : path) : 'the answer';
   if (issue.code === 'invalid_type') {
-    return /received undefined$/.test(issue.message) ? `${where} is missing` : `${where} should be ${issue.expected === 'array' || issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`;
+    return /received undefined$/.test(issue.message)
+      ? `${where} is missing`
+      : `${where} should be ${issue.expected === 'array' || issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`;
   }
   return `${where}: ${issue.message.slice(0, 200)}`;
 }

@@ -24,7 +24,13 @@ export interface RetryPolicy {
   retryStatuses?: ReadonlySet<number>;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, maxTotalMs: 120_000, baseDelayMs: 500, maxDelayMs: 30_000, retryDroppedConnections: true };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  maxTotalMs: 120_000,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  retryDroppedConnections: true,
+};
 
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
@@ -109,7 +115,8 @@ export async function requestWithRetry(
       if (!(error instanceof AppError) || error.code !== 'connection_reset' || !policy.retryDroppedConnections) throw error;
       failure = error;
     }
-    if (response && !(policy.retryStatuses ?? RETRYABLE_STATUSES).has(response.status)) return { ...response, attempts: attempt, exhausted: false };
+    if (response && !(policy.retryStatuses ?? RETRYABLE_STATUSES).has(response.status))
+      return { ...response, attempts: attempt, exhausted: false };
 
     const fromHeader = response ? retryAfterMs(response.headers.get('retry-after'), clock.now()) : null;
     const delayMs = fromHeader ?? backoffMs(attempt, policy, clock.random());

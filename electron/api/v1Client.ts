@@ -49,13 +49,19 @@ export class V1Client {
 
   /** The success body is not shown in the contract; whatever comes back is returned as is. */
   async setProjectActive(projectId: number, isActive: boolean, options?: CallOptions): Promise<unknown> {
-    const response = await callService(this.endpoint, { method: 'PUT', path: `${this.project(projectId)}/active`, ...jsonBody({ isActive }) }, options);
+    const response = await callService(
+      this.endpoint,
+      { method: 'PUT', path: `${this.project(projectId)}/active`, ...jsonBody({ isActive }) },
+      options,
+    );
     return response.text ? readJson(response, z.unknown(), 'project update') : null;
   }
 
   createTag(projectId: number, body: CreateTagRequest, query: { timeout?: number | null } = {}, options?: CallOptions): Promise<Tag> {
     // `timeout` is "integer or null, default 60": left out it is 60, so null is sent as the name with no value (`?timeout=`).
-    return this.post(`${this.project(projectId)}/tags`, { name: body.name }, tagSchema, 'tag', options, { timeout: query.timeout === null ? '' : query.timeout });
+    return this.post(`${this.project(projectId)}/tags`, { name: body.name }, tagSchema, 'tag', options, {
+      timeout: query.timeout === null ? '' : query.timeout,
+    });
   }
 
   updateTag(projectId: number, tagId: number, body: { name: string }, options?: CallOptions): Promise<Tag> {
@@ -67,7 +73,13 @@ export class V1Client {
   }
 
   updateMetadata(projectId: number, metadataId: number, body: UpdateMetadataRequest, options?: CallOptions): Promise<MetadataDefinition> {
-    return this.post(`${this.project(projectId)}/metadata/${positiveId(metadataId, 'metadata_id')}`, body, metadataDefinitionSchema, 'metadata definition', options);
+    return this.post(
+      `${this.project(projectId)}/metadata/${positiveId(metadataId, 'metadata_id')}`,
+      body,
+      metadataDefinitionSchema,
+      'metadata definition',
+      options,
+    );
   }
 
   setImageMetadata(projectId: number, body: ImageMetadataRequest, options?: CallOptions): Promise<ImageMetadataEntry[]> {
@@ -81,14 +93,34 @@ export class V1Client {
 
   async trainingMetrics(projectId: number, trainingId: string, options?: CallOptions): Promise<SplitMetrics[]> {
     if (!/^[A-Za-z0-9_-]{1,128}$/.test(trainingId)) {
-      throw preflightError('validation_error', 'training_id', `"${trainingId}" is not a training id.`, 'Use the id that starting the training returned.');
+      throw preflightError(
+        'validation_error',
+        'training_id',
+        `"${trainingId}" is not a training id.`,
+        'Use the id that starting the training returned.',
+      );
     }
-    const response = await callService(this.endpoint, { method: 'GET', path: `${this.project(projectId)}/train/${trainingId}/results/metrics` }, options);
+    const response = await callService(
+      this.endpoint,
+      { method: 'GET', path: `${this.project(projectId)}/train/${trainingId}/results/metrics` },
+      options,
+    );
     return readJson(response, dataEnvelope(z.array(splitMetricsSchema)), 'training metrics').data;
   }
 
-  exportSnapshot(projectId: number, snapshotVersion: number, body: { retry: boolean } = { retry: false }, options?: CallOptions): Promise<SnapshotExport> {
-    return this.post(`${this.project(projectId)}/dataset/snapshots/${positiveId(snapshotVersion, 'snapshot_version')}/export`, body, snapshotExportSchema, 'snapshot export', options);
+  exportSnapshot(
+    projectId: number,
+    snapshotVersion: number,
+    body: { retry: boolean } = { retry: false },
+    options?: CallOptions,
+  ): Promise<SnapshotExport> {
+    return this.post(
+      `${this.project(projectId)}/dataset/snapshots/${positiveId(snapshotVersion, 'snapshot_version')}/export`,
+      body,
+      snapshotExportSchema,
+      'snapshot export',
+      options,
+    );
   }
 
   /**
@@ -97,7 +129,12 @@ export class V1Client {
    */
   async infer(endpointUrl: string, image: DocumentFile, options?: CallOptions): Promise<unknown> {
     if (!isHttpUrl(endpointUrl)) {
-      throw preflightError('invalid_url', 'endpoint', `The inference endpoint must be an http(s) URL; got "${endpointUrl}".`, 'Copy the endpoint URL from the deployment page.');
+      throw preflightError(
+        'invalid_url',
+        'endpoint',
+        `The inference endpoint must be an http(s) URL; got "${endpointUrl}".`,
+        'Copy the endpoint URL from the deployment page.',
+      );
     }
     const form = new FormData();
     form.set('file', new Blob([image.bytes as Uint8Array<ArrayBuffer>]), image.filename);

@@ -1,5 +1,13 @@
 import { extractResponseSchema, isPartialExtract, type ExtractResponse } from '../../shared/contracts/v2Extract.js';
-import { jobCreateSchema, jobListSchema, jobPollSchema, type JobCreated, type JobList, type JobPoll, type JobService } from '../../shared/contracts/v2Jobs.js';
+import {
+  jobCreateSchema,
+  jobListSchema,
+  jobPollSchema,
+  type JobCreated,
+  type JobList,
+  type JobPoll,
+  type JobService,
+} from '../../shared/contracts/v2Jobs.js';
 import { parseResponseSchema, type ParseResponse } from '../../shared/contracts/v2Parse.js';
 import { endpointFor, type ClientConfig } from './clientEndpoint.js';
 import { checkExtractInput, type ExtractInput, type ExtractJobInput } from './preflight/extractPreflight.js';
@@ -128,7 +136,11 @@ export class V2Client {
 function parseForm(input: ParseInput, checked: CheckedParse): FormData {
   const form = new FormData();
   if (input.document && checked.upload) {
-    form.set('document', new Blob([input.document.bytes as Uint8Array<ArrayBuffer>], { type: checked.upload.mime }), checked.upload.filename);
+    form.set(
+      'document',
+      new Blob([input.document.bytes as Uint8Array<ArrayBuffer>], { type: checked.upload.mime }),
+      checked.upload.filename,
+    );
   }
   if (input.document_url !== undefined) form.set('document_url', input.document_url);
   if (input.model !== undefined) form.set('model', input.model);

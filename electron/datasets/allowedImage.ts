@@ -18,7 +18,11 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
  * device paths, nothing relative), then it must be inside a folder by its text, and again
  * by its real path, before the file is opened. Only images (judged by content) are returned.
  */
-export async function readAllowedImage(path: string, folders: readonly string[], maxBytes: number): Promise<Thumbnail | { refused: ImageRefusal }> {
+export async function readAllowedImage(
+  path: string,
+  folders: readonly string[],
+  maxBytes: number,
+): Promise<Thumbnail | { refused: ImageRefusal }> {
   const syntax = pathSyntaxProblem(path);
   if (syntax) return { refused: syntax };
   const roots = await realFolders(folders);

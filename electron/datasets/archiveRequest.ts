@@ -38,12 +38,18 @@ export async function openArchive(request: ArchiveRequest): Promise<OpenedArchiv
   let target = link;
   for (let redirects = 0; ; redirects++) {
     const problem = downloadUrlProblem(target, link);
-    if (problem) throw refused(redirects === 0 ? `The download link was not opened: ${problem}.` : `The download redirected to ${target.host}, which was not followed: ${problem}.`);
+    if (problem)
+      throw refused(
+        redirects === 0
+          ? `The download link was not opened: ${problem}.`
+          : `The download redirected to ${target.host}, which was not followed: ${problem}.`,
+      );
     const opened = await send(target, request);
     if (!REDIRECTS.has(opened.response.status)) return opened;
     opened.abort();
     const location = opened.response.headers.get('location');
-    if (redirects >= MAX_DOWNLOAD_REDIRECTS) throw refused(`The download redirected more than ${MAX_DOWNLOAD_REDIRECTS} times; it was not followed further.`);
+    if (redirects >= MAX_DOWNLOAD_REDIRECTS)
+      throw refused(`The download redirected more than ${MAX_DOWNLOAD_REDIRECTS} times; it was not followed further.`);
     if (!location) throw refused(`The download answered HTTP ${opened.response.status} without saying where to go.`);
     target = parse(URL.parse(location, target)?.toString() ?? location);
   }
@@ -63,10 +69,18 @@ async function send(target: URL, request: ArchiveRequest): Promise<OpenedArchive
   } catch (error) {
     if (request.signal?.aborted) throw new AppError({ code: 'cancelled', message: 'The download was cancelled; nothing was kept.' });
     if (timedOut) {
-      throw new AppError({ code: 'timeout', message: `${target.host} did not answer within ${seconds(request.headersTimeoutMs)}.`, hint: 'Nothing was kept; check the connection and try again.' });
+      throw new AppError({
+        code: 'timeout',
+        message: `${target.host} did not answer within ${seconds(request.headersTimeoutMs)}.`,
+        hint: 'Nothing was kept; check the connection and try again.',
+      });
     }
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    throw new AppError({ code: 'network_error', message: `Could not download the archive from ${target.host}${cause ? ` (${cause})` : ''}.`, hint: 'Check the connection; export again if the link expired.' });
+    throw new AppError({
+      code: 'network_error',
+      message: `Could not download the archive from ${target.host}${cause ? ` (${cause})` : ''}.`,
+      hint: 'Check the connection; export again if the link expired.',
+    });
   } finally {
     clearTimeout(timer);
   }
@@ -79,7 +93,11 @@ function parse(url: string): URL {
 }
 
 function refused(message: string): AppError {
-  return new AppError({ code: 'download_refused', message, hint: 'Nothing was downloaded. Export the snapshot again; if this repeats, the service is at fault.' });
+  return new AppError({
+    code: 'download_refused',
+    message,
+    hint: 'Nothing was downloaded. Export the snapshot again; if this repeats, the service is at fault.',
+  });
 }
 
 function seconds(ms: number): string {

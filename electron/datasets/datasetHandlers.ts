@@ -2,7 +2,10 @@ import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { HandlerTable } from '../ipcDispatch.js';
 import type { Services } from '../services.js';
 
-type DatasetChannel = Extract<keyof HandlerTable, `datasets:${string}` | `training:${string}` | `snapshots:${string}` | `inference:${string}`>;
+type DatasetChannel = Extract<
+  keyof HandlerTable,
+  `datasets:${string}` | `training:${string}` | `snapshots:${string}` | `inference:${string}`
+>;
 
 /** The datasets / training / snapshots / inference handlers, spread into createHandlers. */
 export function createDatasetHandlers(services: Services): Pick<HandlerTable, DatasetChannel> {
@@ -21,7 +24,8 @@ export function createDatasetHandlers(services: Services): Pick<HandlerTable, Da
     'datasets:createTag': ({ projectId, name }) => datasets.createTag(projectId, name),
     'datasets:renameTag': ({ projectId, tagId, name }) => datasets.renameTag(projectId, tagId, name),
     'datasets:createMetadata': ({ projectId, ...body }) => datasets.createMetadata(projectId, body),
-    'datasets:updateMetadata': ({ projectId, metadataId, ...body }) => datasets.updateMetadata(projectId, metadataId, withoutUndefined(body)),
+    'datasets:updateMetadata': ({ projectId, metadataId, ...body }) =>
+      datasets.updateMetadata(projectId, metadataId, withoutUndefined(body)),
     'datasets:importMedia': ({ projectId, fileName, text }) => datasets.importMedia(projectId, fileName, text),
     'datasets:addMediaIds': ({ projectId, text }) => datasets.addMediaIds(projectId, text),
     'datasets:removeMedia': ({ projectId, mediaIds }) => datasets.removeMedia(projectId, mediaIds),
@@ -29,7 +33,8 @@ export function createDatasetHandlers(services: Services): Pick<HandlerTable, Da
     'datasets:allowImageFolder': ({ folder }) => datasets.allowChosenImageFolder(folder),
     'datasets:forgetImageFolder': ({ folder }) => datasets.forgetImageFolder(folder),
     'datasets:applyMetadata': (request) => services.runs.run(request.runId, (signal) => datasets.applyMetadata(request, signal)),
-    'datasets:applyToAll': ({ projectId, metadataAppend, confirmProjectName }) => datasets.applyToAll(projectId, metadataAppend, confirmProjectName),
+    'datasets:applyToAll': ({ projectId, metadataAppend, confirmProjectName }) =>
+      datasets.applyToAll(projectId, metadataAppend, confirmProjectName),
     'training:start': ({ projectId, request }) => datasets.startTraining(projectId, request),
     'training:metrics': ({ projectId, trainingId }) => datasets.trainingMetrics(projectId, trainingId),
     'snapshots:export': ({ projectId, version, retry }) => datasets.exportSnapshot(projectId, version, retry),

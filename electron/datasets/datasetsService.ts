@@ -2,7 +2,14 @@ import type { ImageMetadataEntry, TrainingRequest } from '../../shared/contracts
 import { projectSchema } from '../../shared/contracts/v1Datasets.js';
 import { parseMediaIds, parseMediaList, type ParsedMediaList } from '../../shared/datasets/mediaList.js';
 import { batches } from '../../shared/datasets/pending.js';
-import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from '../../shared/datasets/registry.js';
+import type {
+  ApplyResult,
+  DatasetSettings,
+  DatasetsRegistry,
+  MediaImportResult,
+  ProjectEntry,
+  Thumbnail,
+} from '../../shared/datasets/registry.js';
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { V1Client } from '../api/v1Client.js';
@@ -99,7 +106,15 @@ export class DatasetsService {
     const answer = await client.setProjectActive(projectId, isActive);
     const project = projectSchema.safeParse((answer as { data?: unknown } | null)?.data);
     return this.store.updateProject(projectId, (p) =>
-      project.success ? { ...p, name: project.data.name, isActive: project.data.isActive, projectType: project.data.projectType, createdAt: project.data.createdAt } : { ...p, isActive },
+      project.success
+        ? {
+            ...p,
+            name: project.data.name,
+            isActive: project.data.isActive,
+            projectType: project.data.projectType,
+            createdAt: project.data.createdAt,
+          }
+        : { ...p, isActive },
     );
   }
 
@@ -120,10 +135,16 @@ export class DatasetsService {
     return this.store.updateProject(projectId, (p) => ({ ...p, tags: replaceById(p.tags, tag) }));
   }
 
-  async createMetadata(projectId: number, body: { name: string; allowMultiple: boolean; predefinedChoices: string[] }): Promise<ProjectEntry> {
+  async createMetadata(
+    projectId: number,
+    body: { name: string; allowMultiple: boolean; predefinedChoices: string[] },
+  ): Promise<ProjectEntry> {
     const { client } = await this.projectClient(projectId);
     const definition = await client.createMetadata(projectId, body);
-    return this.store.updateProject(projectId, (p) => ({ ...p, metadata: [...p.metadata.filter((m) => m.id !== definition.id), definition] }));
+    return this.store.updateProject(projectId, (p) => ({
+      ...p,
+      metadata: [...p.metadata.filter((m) => m.id !== definition.id), definition],
+    }));
   }
 
   async updateMetadata(
@@ -172,7 +193,11 @@ export class DatasetsService {
     const project = await this.store.project(projectId);
     const media = project.media.find((m) => m.mediaId === mediaId);
     if (!media?.imagePath) {
-      throw new AppError({ code: 'no_thumbnail', message: `Media ${mediaId} has no local image.`, hint: 'Import a media list with an image path for it.' });
+      throw new AppError({
+        code: 'no_thumbnail',
+        message: `Media ${mediaId} has no local image.`,
+        hint: 'Import a media list with an image path for it.',
+      });
     }
     const folders = [...((await this.store.read()).imageFolders ?? []), mediaCopiesFolder(this.deps.dataDir)];
     const image = await readAllowedImage(media.imagePath, folders, MAX_THUMBNAIL_BYTES);
@@ -207,7 +232,12 @@ export class DatasetsService {
    * what was already applied.
    */
   async applyMetadata(
-    request: { runId: string; projectId: number; changes: { metadataAppend: Record<string, unknown>; mediaIds: number[] }[]; batchSize?: number | undefined },
+    request: {
+      runId: string;
+      projectId: number;
+      changes: { metadataAppend: Record<string, unknown>; mediaIds: number[] }[];
+      batchSize?: number | undefined;
+    },
     signal?: AbortSignal,
   ): Promise<ApplyResult> {
     const { projectId, runId } = request;
@@ -222,7 +252,13 @@ export class DatasetsService {
       for (const change of request.changes) {
         for (const batch of batches(change.mediaIds, size)) {
           if (signal?.aborted) throw new AppError({ code: 'cancelled', message: 'Applying was cancelled.' });
-          entries.push(...(await client.setImageMetadata(projectId, { metadataAppend: change.metadataAppend, mediaIds: batch }, signal ? { signal } : {})));
+          entries.push(
+            ...(await client.setImageMetadata(
+              projectId,
+              { metadataAppend: change.metadataAppend, mediaIds: batch },
+              signal ? { signal } : {},
+            )),
+          );
           requests++;
           done += batch.length;
           this.deps.emit({ type: 'progress', taskId: runId, done, total, message: `${done} of ${total} media` });
@@ -267,7 +303,10 @@ export class DatasetsService {
   async startTraining(projectId: number, request: TrainingRequest): Promise<ProjectEntry> {
     const { client } = await this.projectClient(projectId);
     const id = await client.train(projectId, request);
-    return this.store.updateProject(projectId, (p) => ({ ...p, trainings: [{ id, startedAt: new Date().toISOString(), request }, ...p.trainings] }));
+    return this.store.updateProject(projectId, (p) => ({
+      ...p,
+      trainings: [{ id, startedAt: new Date().toISOString(), request }, ...p.trainings],
+    }));
   }
 
   async trainingMetrics(projectId: number, trainingId: string): Promise<ProjectEntry> {
@@ -299,28 +338,47 @@ export class DatasetsService {
    * Downloads an exported snapshot's archive into a folder (one picked in the dialog, where
    * there is one), reporting progress under `runId`, and remembers where it went.
    */
-  async downloadSnapshot(request: { runId: string; projectId: number; downloadUrl: string; folder: string }, signal: AbortSignal): Promise<DownloadResult> {
+  async downloadSnapshot(
+    request: { runId: string; projectId: number; downloadUrl: string; folder: string },
+    signal: AbortSignal,
+  ): Promise<DownloadResult> {
     const { runId, projectId, downloadUrl, folder } = request;
     const project = await this.store.project(projectId);
     const record = project.exports.find((e) => e.downloadUrl === downloadUrl);
     if (!record) {
-      throw new AppError({ code: 'unknown_download', message: 'This download link did not come from an export of this project.', hint: 'Export the snapshot first.' });
+      throw new AppError({
+        code: 'unknown_download',
+        message: 'This download link did not come from an export of this project.',
+        hint: 'Export the snapshot first.',
+      });
     }
     const expires = Date.parse(record.downloadExpiresAt);
     if (Number.isFinite(expires) && expires <= Date.now()) {
-      throw new AppError({ code: 'download_expired', message: `The download link of snapshot v${record.version} expired at ${record.downloadExpiresAt}.`, hint: 'Export the snapshot again for a fresh link.' });
+      throw new AppError({
+        code: 'download_expired',
+        message: `The download link of snapshot v${record.version} expired at ${record.downloadExpiresAt}.`,
+        hint: 'Export the snapshot again for a fresh link.',
+      });
     }
     const destination = await this.downloadFolders.resolve(folder);
     const fileName = archiveName(downloadUrl, `snapshot-${projectId}-v${record.version}.zip`);
     const result = await downloadArchive({ url: downloadUrl, folder: destination, fileName, taskId: runId, emit: this.deps.emit, signal });
-    await this.store.updateProject(projectId, (p) => ({ ...p, exports: p.exports.map((e) => (e.downloadUrl === downloadUrl ? { ...e, downloadedTo: result.path } : e)) }));
+    await this.store.updateProject(projectId, (p) => ({
+      ...p,
+      exports: p.exports.map((e) => (e.downloadUrl === downloadUrl ? { ...e, downloadedTo: result.path } : e)),
+    }));
     return result;
   }
 
   async inference(keyId: string, endpointUrl: string, fileName: string, bytes: Uint8Array): Promise<{ result: unknown; mime: string }> {
     const kind = sniffDocument(bytes);
     if (kind?.kind !== 'image') {
-      throw new AppError({ code: 'not_an_image', message: `"${fileName}" is not an image.`, hint: 'Drop a PNG, JPEG, GIF, WebP, BMP or TIFF image.', fields: { file: 'Not an image.' } });
+      throw new AppError({
+        code: 'not_an_image',
+        message: `"${fileName}" is not an image.`,
+        hint: 'Drop a PNG, JPEG, GIF, WebP, BMP or TIFF image.',
+        fields: { file: 'Not an image.' },
+      });
     }
     const endpoint = validateEndpointUrl(endpointUrl);
     const client = await this.client(keyId);

@@ -5,7 +5,13 @@ import { AppError } from '../../shared/errors.js';
 
 /** Checks a destination folder: absolute, existing, a directory, writable. */
 export async function checkFolder(folder: string): Promise<string> {
-  const bad = (message: string) => new AppError({ code: 'invalid_folder', message, hint: 'Type the absolute path of an existing folder you can write to.', fields: { folder: message } });
+  const bad = (message: string) =>
+    new AppError({
+      code: 'invalid_folder',
+      message,
+      hint: 'Type the absolute path of an existing folder you can write to.',
+      fields: { folder: message },
+    });
   if (!isAbsolute(folder)) throw bad(`"${folder}" is not an absolute path.`);
   const info = await stat(folder).catch(() => null);
   if (!info) throw bad(`The folder "${folder}" does not exist.`);
@@ -36,7 +42,11 @@ export class DownloadFolders {
   /** Shows the dialog; null when the user cancelled it. */
   async choose(): Promise<string | null> {
     if (!this.dialog) {
-      throw new AppError({ code: 'no_folder_dialog', message: 'This window has no folder dialog.', hint: "Type the folder's absolute path instead." });
+      throw new AppError({
+        code: 'no_folder_dialog',
+        message: 'This window has no folder dialog.',
+        hint: "Type the folder's absolute path instead.",
+      });
     }
     const folder = await this.dialog();
     if (folder !== null) this.picked.add(folder);
@@ -46,7 +56,12 @@ export class DownloadFolders {
   async resolve(folder: string): Promise<string> {
     if (this.dialog && !this.picked.has(folder)) {
       const message = 'Choose the destination with "Choose folder…".';
-      throw new AppError({ code: 'invalid_folder', message, hint: 'The archive is saved only into a folder picked in the folder dialog.', fields: { folder: message } });
+      throw new AppError({
+        code: 'invalid_folder',
+        message,
+        hint: 'The archive is saved only into a folder picked in the folder dialog.',
+        fields: { folder: message },
+      });
     }
     return checkFolder(folder);
   }

@@ -25,7 +25,12 @@ export function imageUnavailable(): AppError {
 }
 
 function invalidFolder(message: string): AppError {
-  return new AppError({ code: 'invalid_folder', message, hint: 'Choose a folder on this computer (not a network path) that holds the images.', fields: { folder: message } });
+  return new AppError({
+    code: 'invalid_folder',
+    message,
+    hint: 'Choose a folder on this computer (not a network path) that holds the images.',
+    fields: { folder: message },
+  });
 }
 
 /**

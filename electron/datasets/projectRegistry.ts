@@ -16,10 +16,15 @@ export class ProjectRegistry {
   readonly file: ProjectRegistryFile;
 
   constructor(dataDir: string, deps: { logger: Logger; notices: Notices }) {
-    this.file = new JsonFileStore(join(dataDir, 'datasets.json'), datasetsFileSchema, () => ({ version: 1 as const, projects: [], settings: { ...DEFAULT_DATASET_SETTINGS } }), {
-      ...deps,
-      label: 'datasets registry',
-    });
+    this.file = new JsonFileStore(
+      join(dataDir, 'datasets.json'),
+      datasetsFileSchema,
+      () => ({ version: 1 as const, projects: [], settings: { ...DEFAULT_DATASET_SETTINGS } }),
+      {
+        ...deps,
+        label: 'datasets registry',
+      },
+    );
   }
 
   read(): Promise<DatasetsFile> {
@@ -35,7 +40,16 @@ export class ProjectRegistry {
     return this.file.update((current) => {
       const existing = current.projects.find((p) => p.id === entry.id);
       const next: ProjectEntry = existing
-        ? { ...existing, ...pickDefined({ name: entry.name, keyId: entry.keyId, projectType: entry.projectType, createdAt: entry.createdAt, isActive: entry.isActive }) }
+        ? {
+            ...existing,
+            ...pickDefined({
+              name: entry.name,
+              keyId: entry.keyId,
+              projectType: entry.projectType,
+              createdAt: entry.createdAt,
+              isActive: entry.isActive,
+            }),
+          }
         : entry;
       const projects = existing ? current.projects.map((p) => (p.id === entry.id ? next : p)) : [...current.projects, next];
       return { next: { ...current, projects }, result: next };
@@ -80,7 +94,11 @@ export class ProjectRegistry {
 function findProject(file: DatasetsFile, projectId: number): ProjectEntry {
   const project = file.projects.find((p) => p.id === projectId);
   if (!project) {
-    throw new AppError({ code: 'unknown_project', message: `Project ${projectId} is not in your list of projects.`, hint: 'Create it, or add it by its id.' });
+    throw new AppError({
+      code: 'unknown_project',
+      message: `Project ${projectId} is not in your list of projects.`,
+      hint: 'Create it, or add it by its id.',
+    });
   }
   return project;
 }

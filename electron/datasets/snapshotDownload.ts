@@ -49,11 +49,22 @@ export async function downloadArchive(options: ArchiveDownload): Promise<{ path:
   const fileName = safeArchiveName(options.fileName, 'snapshot.zip');
   const maxBytes = options.maxBytes ?? networkLimits().maxDownloadBytes;
   const idleMs = options.idleTimeoutMs ?? DOWNLOAD_TIMEOUTS.idleMs;
-  const opened = await openArchive({ url: options.url, signal: options.signal, headersTimeoutMs: options.headersTimeoutMs ?? DOWNLOAD_TIMEOUTS.headersMs });
+  const opened = await openArchive({
+    url: options.url,
+    signal: options.signal,
+    headersTimeoutMs: options.headersTimeoutMs ?? DOWNLOAD_TIMEOUTS.headersMs,
+  });
   const { response } = opened;
   if (!response.ok || !response.body) {
-    const body = (await readCappedText(response, { url: opened.url, maxBytes: 64 * 1024, abort: opened.abort, idleMs }).catch(() => '')).slice(0, 300);
-    throw new AppError({ code: 'download_failed', status: response.status, message: `The download answered HTTP ${response.status}${body ? `: ${body}` : ''}.`, hint: 'The link may have expired: export the snapshot again.' });
+    const body = (
+      await readCappedText(response, { url: opened.url, maxBytes: 64 * 1024, abort: opened.abort, idleMs }).catch(() => '')
+    ).slice(0, 300);
+    throw new AppError({
+      code: 'download_failed',
+      status: response.status,
+      message: `The download answered HTTP ${response.status}${body ? `: ${body}` : ''}.`,
+      hint: 'The link may have expired: export the snapshot again.',
+    });
   }
   const total = Number(response.headers.get('content-length') ?? 0) || 0;
   const temp = join(folder, `.${fileName}.${randomBytes(6).toString('hex')}.partial`);
@@ -62,7 +73,11 @@ export async function downloadArchive(options: ArchiveDownload): Promise<{ path:
   /** The first bytes, held back until there are enough to tell a ZIP. */
   let head: Uint8Array | null = new Uint8Array(0);
   const notZip = () =>
-    new AppError({ code: 'download_not_zip', message: `The download from ${new URL(opened.url).host} is not a ZIP archive; nothing was kept.`, hint: 'Export the snapshot again; if this repeats, the service is at fault.' });
+    new AppError({
+      code: 'download_not_zip',
+      message: `The download from ${new URL(opened.url).host} is not a ZIP archive; nothing was kept.`,
+      hint: 'Export the snapshot again; if this repeats, the service is at fault.',
+    });
   const write = async (chunk: Uint8Array) => {
     await handle.write(chunk);
     done += chunk.byteLength;
@@ -91,10 +106,19 @@ export async function downloadArchive(options: ArchiveDownload): Promise<{ path:
     ).catch((error: unknown) => {
       if (error instanceof AppError || options.signal?.aborted) throw error;
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      throw new AppError({ code: 'download_interrupted', message: `The download was interrupted after ${done} bytes${cause ? ` (${cause})` : ''}.`, hint: 'Nothing was kept; try again.' });
+      throw new AppError({
+        code: 'download_interrupted',
+        message: `The download was interrupted after ${done} bytes${cause ? ` (${cause})` : ''}.`,
+        hint: 'Nothing was kept; try again.',
+      });
     });
     if (head !== null) throw notZip(); // fewer than 4 bytes in all
-    if (total > 0 && done !== total) throw new AppError({ code: 'download_incomplete', message: `The download stopped after ${done} of ${total} bytes.`, hint: 'Try again.' });
+    if (total > 0 && done !== total)
+      throw new AppError({
+        code: 'download_incomplete',
+        message: `The download stopped after ${done} of ${total} bytes.`,
+        hint: 'Try again.',
+      });
     await handle.sync();
     await handle.close();
     const path = await freePath(folder, fileName);

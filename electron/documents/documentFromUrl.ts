@@ -37,7 +37,8 @@ export interface DownloadedDocument {
 
 const HINT_LOCAL =
   'Plain http and addresses on this computer are used only with a v2 key whose service runs on this computer (the emulator): add or pick one first. Otherwise use a public https address.';
-const HINT_PUBLIC = 'Use an https address on the public internet (a presigned storage URL, for instance), or download the file and open it.';
+const HINT_PUBLIC =
+  'Use an https address on the public internet (a presigned storage URL, for instance), or download the file and open it.';
 
 export async function downloadDocument(url: string, options: DocumentDownload): Promise<DownloadedDocument> {
   const totalMs = options.totalMs ?? 15 * 60_000;
@@ -56,7 +57,11 @@ export async function downloadDocument(url: string, options: DocumentDownload): 
 
 async function download(url: string, options: DocumentDownload): Promise<DownloadedDocument> {
   const idleMs = options.idleMs ?? 60_000;
-  const { response, url: target, abort } = await guardedFetch(url, {
+  const {
+    response,
+    url: target,
+    abort,
+  } = await guardedFetch(url, {
     allowLocal: options.serviceIsLoopback,
     refuse: (refusal) => refusedFor(refusal, options.serviceIsLoopback),
     headersTimeoutMs: idleMs,
@@ -90,6 +95,9 @@ async function download(url: string, options: DocumentDownload): Promise<Downloa
   return { bytes: new Uint8Array(Buffer.concat(chunks, total)), name: nameFrom(target) };
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what is removed
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f/\\]/g;
+
 /** The last part of the path, decoded, as a file name; the host when the path names none. */
 export function nameFrom(url: URL): string {
   const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
@@ -99,8 +107,7 @@ export function nameFrom(url: URL): string {
   } catch {
     // A broken escape is kept as it is written.
   }
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const cleaned = decoded.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 200);
+  const cleaned = decoded.replace(UNSAFE_IN_NAME, '').trim().slice(0, 200);
   return cleaned || url.hostname || 'document';
 }
 
@@ -109,17 +116,26 @@ function refusedFor(refusal: Refusal, serviceIsLoopback: boolean): AppError {
   switch (refusal.kind) {
     case 'address': {
       const { problem, target, redirects } = refusal;
-      const message = redirects === 0 ? `The document was not downloaded: ${problem}.` : `The address redirected to ${target.host}, which was not followed: ${problem}.`;
+      const message =
+        redirects === 0
+          ? `The document was not downloaded: ${problem}.`
+          : `The address redirected to ${target.host}, which was not followed: ${problem}.`;
       return refused(message, !serviceIsLoopback && (target.protocol === 'http:' || isLoopbackHost(target.hostname)));
     }
     case 'not_a_url':
-      return refused(`${refusal.redirects > 0 ? 'The address redirected to something that' : 'That'} is not a web address (${JSON.stringify(refusal.text.slice(0, 80))}).`);
+      return refused(
+        `${refusal.redirects > 0 ? 'The address redirected to something that' : 'That'} is not a web address (${JSON.stringify(refusal.text.slice(0, 80))}).`,
+      );
     case 'credentials':
       return refused('The address carries a user name or password; Groundwork does not send credentials with a document URL.');
     case 'too_many_redirects':
       return refused(`The address redirected more than ${MAX_DOCUMENT_REDIRECTS} times; it was not followed further.`);
     case 'no_location':
-      return new AppError({ code: 'document_unreachable', message: `The address answered HTTP ${refusal.status} without a Location; nothing was added.`, hint: 'Check that the address still serves the file (a presigned URL may have expired).' });
+      return new AppError({
+        code: 'document_unreachable',
+        message: `The address answered HTTP ${refusal.status} without a Location; nothing was added.`,
+        hint: 'Check that the address still serves the file (a presigned URL may have expired).',
+      });
   }
 }
 
@@ -128,5 +144,9 @@ function refused(message: string, local = false): AppError {
 }
 
 function unreachable(url: URL, what: string): AppError {
-  return new AppError({ code: 'document_unreachable', message: `${hostOf(url.toString())} ${what}; nothing was added.`, hint: 'Check that the address still serves the file (a presigned URL may have expired).' });
+  return new AppError({
+    code: 'document_unreachable',
+    message: `${hostOf(url.toString())} ${what}; nothing was added.`,
+    hint: 'Check that the address still serves the file (a presigned URL may have expired).',
+  });
 }

@@ -25,7 +25,10 @@ export class DocumentPasswords {
  * What opens `document`: nothing for one that needs no password, else the password held for
  * it this session, or `password_required` (a restart forgot it, or none was ever given here).
  */
-export function passwordFor(passwords: DocumentPasswords | undefined, document: Pick<DocumentInfo, 'id' | 'name' | 'needsPassword'>): string | undefined {
+export function passwordFor(
+  passwords: DocumentPasswords | undefined,
+  document: Pick<DocumentInfo, 'id' | 'name' | 'needsPassword'>,
+): string | undefined {
   if (!document.needsPassword) return undefined;
   const password = passwords?.get(document.id);
   if (password === undefined) throw documentErrors.passwordRequired(document.name);

@@ -43,7 +43,8 @@ function pdfWarnings(bytes: Uint8Array): DocumentWarning[] {
   if (isTruncatedPdf(bytes)) {
     warnings.push({
       code: 'truncated_pdf',
-      message: 'This PDF is cut short: it stops before its end-of-file marker, so pages or parts of pages may be missing. Get the file again if you can.',
+      message:
+        'This PDF is cut short: it stops before its end-of-file marker, so pages or parts of pages may be missing. Get the file again if you can.',
     });
   }
   return warnings;

@@ -29,7 +29,11 @@ export interface UrlImportRequest {
  * address must be one the service could fetch: public https, or loopback when the v2 key in
  * use points at this computer (the emulator).
  */
-export async function importDocumentFromUrl(deps: Deps, request: UrlImportRequest, options: { lookup?: (host: string) => Promise<string[]> } = {}): Promise<DocumentInfo> {
+export async function importDocumentFromUrl(
+  deps: Deps,
+  request: UrlImportRequest,
+  options: { lookup?: (host: string) => Promise<string[]> } = {},
+): Promise<DocumentInfo> {
   const url = request.url.trim();
   const downloaded = await downloadDocument(url, {
     serviceIsLoopback: await serviceIsLoopback(deps.keys, request.keyId),

@@ -5,8 +5,7 @@ export type DocumentKind =
   | { kind: 'pdf'; encrypted: boolean }
   | { kind: 'image'; mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp' | 'image/tiff' };
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  signature.every((b, i) => bytes[offset + i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
 
 /** How far into a file the PDF header and the first objects are looked for. */
 const HEAD_BYTES = 65536;
@@ -27,9 +26,11 @@ function imageKind(bytes: Uint8Array): DocumentKind | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', mime: 'image/png' };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg' };
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return { kind: 'image', mime: 'image/gif' };
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return { kind: 'image', mime: 'image/webp' };
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return { kind: 'image', mime: 'image/webp' };
   if (startsWith(bytes, [0x42, 0x4d])) return { kind: 'image', mime: 'image/bmp' };
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return { kind: 'image', mime: 'image/tiff' };
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]))
+    return { kind: 'image', mime: 'image/tiff' };
   return null;
 }
 

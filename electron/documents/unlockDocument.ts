@@ -9,7 +9,10 @@ interface Deps {
 }
 
 /** Imports a file; the password of a PDF that needs one is checked, then held for the session (never stored). */
-export async function importDocument(deps: Deps, request: { name: string; bytes: Uint8Array; password?: string | undefined }): Promise<DocumentInfo> {
+export async function importDocument(
+  deps: Deps,
+  request: { name: string; bytes: Uint8Array; password?: string | undefined },
+): Promise<DocumentInfo> {
   const info = await deps.workspace.addDocument(request.name, request.bytes, request.password);
   if (info.needsPassword && request.password !== undefined) deps.passwords.remember(info.id, request.password);
   return info;

@@ -33,6 +33,9 @@ export async function documentForUpload(
   }
   const password = passwordFor(deps.passwords, document);
   options.onDecrypting?.();
-  const copy = await decryptInWorker(bytes, document.name, { ...(password === undefined ? {} : { password }), ...(options.signal ? { signal: options.signal } : {}) });
+  const copy = await decryptInWorker(bytes, document.name, {
+    ...(password === undefined ? {} : { password }),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   return { document, file: { bytes: copy.bytes, filename: document.name, pageCount: document.pageCount }, decrypted: true };
 }

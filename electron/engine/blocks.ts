@@ -6,9 +6,7 @@ import type { DetectedTable } from './tables.js';
 /** Element types the local engine emits (ids are `<type>-<index>`). */
 export type TextBlockType = 'text' | 'title' | 'heading' | 'list_item' | 'marginalia' | 'code';
 
-export type Block =
-  | { type: TextBlockType; lines: Line[]; marker?: ListMarker }
-  | { type: 'table'; table: DetectedTable };
+export type Block = { type: TextBlockType; lines: Line[]; marker?: ListMarker } | { type: 'table'; table: DetectedTable };
 
 /** A unit of the reading order: one line, or a whole table. */
 export type FlowUnit = { kind: 'line'; line: Line } | { kind: 'table'; table: DetectedTable };
@@ -54,7 +52,10 @@ export function groupIntoBlocks(units: readonly FlowUnit[], bodySize: number, al
   const blocks: Block[] = [];
   let current: Extract<Block, { lines: Line[] }> | null = null;
   const codeRuns = allowCode
-    ? findCodeRuns(units.map((u) => (u.kind === 'line' ? u.line : null)), (line) => lineType(line, bodySize) === 'body')
+    ? findCodeRuns(
+        units.map((u) => (u.kind === 'line' ? u.line : null)),
+        (line) => lineType(line, bodySize) === 'body',
+      )
     : new Map<number, number>();
 
   for (let i = 0; i < units.length; i++) {

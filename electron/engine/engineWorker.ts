@@ -68,7 +68,9 @@ function run(input: EngineWorkerInput): Promise<Answer> {
           streamedPages++;
           post({ type: 'page', node });
         },
-      }).then((response): Answer => [{ type: 'result', response: { ...response, structure: { ...response.structure, children: [] } }, streamedPages }]);
+      }).then((response): Answer => [
+        { type: 'result', response: { ...response, structure: { ...response.structure, children: [] } }, streamedPages },
+      ]);
     }
   }
 }

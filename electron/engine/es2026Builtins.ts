@@ -18,10 +18,14 @@ for (const proto of [Map.prototype, WeakMap.prototype] as Upsert<unknown, unknow
     if (!this.has(key)) this.set(key, value);
     return this.get(key);
   });
-  addMissing(proto, 'getOrInsertComputed', function getOrInsertComputed(this: Upsert<unknown, unknown>, key: unknown, compute: (key: unknown) => unknown) {
-    if (!this.has(key)) this.set(key, compute(key));
-    return this.get(key);
-  });
+  addMissing(
+    proto,
+    'getOrInsertComputed',
+    function getOrInsertComputed(this: Upsert<unknown, unknown>, key: unknown, compute: (key: unknown) => unknown) {
+      if (!this.has(key)) this.set(key, compute(key));
+      return this.get(key);
+    },
+  );
 }
 
 /** Neumaier's compensated sum: exact for the integer sizes pdf.js adds up, close to the spec's exact sum otherwise. */
@@ -40,10 +44,16 @@ addMissing(Math, 'sumPrecise', function sumPrecise(values: Iterable<number>): nu
 addMissing(Uint8Array.prototype, 'toHex', function toHex(this: Uint8Array): string {
   return Buffer.from(this.buffer, this.byteOffset, this.byteLength).toString('hex');
 });
-addMissing(Uint8Array.prototype, 'toBase64', function toBase64(this: Uint8Array, options?: { alphabet?: 'base64' | 'base64url'; omitPadding?: boolean }): string {
-  const text = Buffer.from(this.buffer, this.byteOffset, this.byteLength).toString(options?.alphabet === 'base64url' ? 'base64url' : 'base64');
-  return options?.omitPadding ? text.replace(/=+$/, '') : text;
-});
+addMissing(
+  Uint8Array.prototype,
+  'toBase64',
+  function toBase64(this: Uint8Array, options?: { alphabet?: 'base64' | 'base64url'; omitPadding?: boolean }): string {
+    const text = Buffer.from(this.buffer, this.byteOffset, this.byteLength).toString(
+      options?.alphabet === 'base64url' ? 'base64url' : 'base64',
+    );
+    return options?.omitPadding ? text.replace(/=+$/, '') : text;
+  },
+);
 addMissing(Uint8Array, 'fromBase64', function fromBase64(text: string, options?: { alphabet?: 'base64' | 'base64url' }): Uint8Array {
   if (typeof text !== 'string') throw new TypeError('Uint8Array.fromBase64 takes a string');
   return new Uint8Array(Buffer.from(text, options?.alphabet === 'base64url' ? 'base64url' : 'base64'));

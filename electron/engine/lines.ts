@@ -115,7 +115,12 @@ function segmentsOf(row: TextRun[], pageWidth: number): TextRun[][] {
 function isHangingMarker(marker: TextRun, text: TextRun): boolean {
   const gap = text.x0 - marker.x1;
   const startsItem = DASH_ONLY.test(marker.text) ? STARTS_WORD : STARTS_TEXT;
-  return gap >= -0.1 * marker.size && gap <= MARKER_GAP_EM * Math.max(marker.size, text.size) && isListMarkerOnly(marker.text) && startsItem.test(text.text);
+  return (
+    gap >= -0.1 * marker.size &&
+    gap <= MARKER_GAP_EM * Math.max(marker.size, text.size) &&
+    isListMarkerOnly(marker.text) &&
+    startsItem.test(text.text)
+  );
 }
 
 /**
@@ -200,7 +205,16 @@ function toOcrLine(runs: readonly TextRun[]): Line {
       position += 1;
     }
     const length = countCodePoints(run.text);
-    words.push({ text: run.text, x0: run.x0, y0: run.y0, x1: run.x1, y1: run.y1, start: position, end: position + length, confidence: run.confidence ?? 0 });
+    words.push({
+      text: run.text,
+      x0: run.x0,
+      y0: run.y0,
+      x1: run.x1,
+      y1: run.y1,
+      start: position,
+      end: position + length,
+      confidence: run.confidence ?? 0,
+    });
     text += run.text;
     position += length;
     if (run.text.length > dominant.text.length) dominant = run;

@@ -24,10 +24,13 @@ export interface LocalParseHooks {
   password?: string;
 }
 
-
 /** The bundled engine worker (GROUNDWORK_ENGINE_WORKER overrides). */
 export function findEngineWorker(): string {
-  return findWorkerFile('engine-worker.mjs', { override: activeConfig().engineWorker, code: 'engine_unavailable', name: "The local engine's worker" });
+  return findWorkerFile('engine-worker.mjs', {
+    override: activeConfig().engineWorker,
+    code: 'engine_unavailable',
+    name: "The local engine's worker",
+  });
 }
 
 /**
@@ -59,17 +62,27 @@ export async function parseLocally(bytes: Uint8Array, options: unknown = {}, hoo
       if (message.type !== 'result') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
       return message.response;
     } catch (error) {
-      if (!(error instanceof PageStoppedWorker) || skipPages.size >= limits.maxStoppedPages) throw error instanceof PageStoppedWorker ? error.documentError : error;
+      if (!(error instanceof PageStoppedWorker) || skipPages.size >= limits.maxStoppedPages)
+        throw error instanceof PageStoppedWorker ? error.documentError : error;
       skipPages.set(error.page, error.reason);
     }
   }
 }
 
 /** Opens a PDF in the engine worker: its page count, or `corrupt_pdf` / `password_required` / `wrong_password`. */
-export async function countPdfPagesInWorker(bytes: Uint8Array, filename: string, hooks: Pick<LocalParseHooks, 'signal' | 'workerPath' | 'limits' | 'password'> = {}): Promise<number> {
+export async function countPdfPagesInWorker(
+  bytes: Uint8Array,
+  filename: string,
+  hooks: Pick<LocalParseHooks, 'signal' | 'workerPath' | 'limits' | 'password'> = {},
+): Promise<number> {
   const limits = { ...ENGINE_LIMITS, ...hooks.limits };
   try {
-    const message = await runEngineWorker({ task: 'pageCount', bytes, filename, ...withPassword(hooks.password) }, hooks, limits, performance.now() + limits.documentBudgetMs);
+    const message = await runEngineWorker(
+      { task: 'pageCount', bytes, filename, ...withPassword(hooks.password) },
+      hooks,
+      limits,
+      performance.now() + limits.documentBudgetMs,
+    );
     if (message.type !== 'pageCount') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
     return message.pages;
   } catch (error) {
@@ -82,10 +95,19 @@ export async function countPdfPagesInWorker(bytes: Uint8Array, filename: string,
  * its bytes and page count, the same as the original's. `password` is needed only for a PDF
  * that asks for one.
  */
-export async function decryptInWorker(bytes: Uint8Array, filename: string, hooks: Pick<LocalParseHooks, 'signal' | 'workerPath' | 'limits' | 'password'> = {}): Promise<{ bytes: Uint8Array; pages: number }> {
+export async function decryptInWorker(
+  bytes: Uint8Array,
+  filename: string,
+  hooks: Pick<LocalParseHooks, 'signal' | 'workerPath' | 'limits' | 'password'> = {},
+): Promise<{ bytes: Uint8Array; pages: number }> {
   const limits = { ...ENGINE_LIMITS, ...hooks.limits };
   try {
-    const message = await runEngineWorker({ task: 'decrypt', bytes, filename, ...withPassword(hooks.password) }, hooks, limits, performance.now() + limits.documentBudgetMs);
+    const message = await runEngineWorker(
+      { task: 'decrypt', bytes, filename, ...withPassword(hooks.password) },
+      hooks,
+      limits,
+      performance.now() + limits.documentBudgetMs,
+    );
     if (message.type !== 'decrypted') throw new AppError({ code: 'engine_failed', message: 'The local engine answered out of turn.' });
     return { bytes: message.bytes, pages: message.pages };
   } catch (error) {
@@ -107,7 +129,10 @@ class PageStoppedWorker extends Error {
   }
 }
 
-type FinalMessage = Exclude<EngineWorkerMessage, { type: 'progress' } | { type: 'pageStart' } | { type: 'page' } | { type: 'working' } | { type: 'ocr' } | { type: 'error' }>;
+type FinalMessage = Exclude<
+  EngineWorkerMessage,
+  { type: 'progress' } | { type: 'pageStart' } | { type: 'page' } | { type: 'working' } | { type: 'ocr' } | { type: 'error' }
+>;
 
 /**
  * One worker for one try: progress goes to the hooks, the final message resolves, errors
@@ -152,7 +177,16 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const documentTimer = setTimeout(
-      () => finish(() => reject(new AppError({ code: 'engine_timeout', message: `"${fileName}" took longer than ${Math.round(limits.documentBudgetMs / 60_000)} min to read with the local engine; it was stopped.`, hint: 'Parse fewer pages at a time (the "pages" option), or use the cloud parser.' }))),
+      () =>
+        finish(() =>
+          reject(
+            new AppError({
+              code: 'engine_timeout',
+              message: `"${fileName}" took longer than ${Math.round(limits.documentBudgetMs / 60_000)} min to read with the local engine; it was stopped.`,
+              hint: 'Parse fewer pages at a time (the "pages" option), or use the cloud parser.',
+            }),
+          ),
+        ),
       Math.max(0, deadline - performance.now()),
     );
     const pageStopped = (reason: string, documentError: AppError) =>
@@ -160,7 +194,15 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
     const watchForStuck = () => {
       clearTimeout(stuckTimer);
       stuckTimer = setTimeout(
-        () => pageStopped(overBudgetReason(limits.pageBudgetMs), new AppError({ code: 'engine_timeout', message: `The local engine got stuck reading "${fileName}"${page === null ? '' : ` (page ${page})`} and was stopped.`, hint: 'Use the cloud parser for this document.' })),
+        () =>
+          pageStopped(
+            overBudgetReason(limits.pageBudgetMs),
+            new AppError({
+              code: 'engine_timeout',
+              message: `The local engine got stuck reading "${fileName}"${page === null ? '' : ` (page ${page})`} and was stopped.`,
+              hint: 'Use the cloud parser for this document.',
+            }),
+          ),
         limits.pageBudgetMs + limits.stuckGraceMs,
       );
     };
@@ -178,7 +220,15 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
       } else if (message.type === 'error') finish(() => reject(new AppError(message.error)), true);
       else if (message.type === 'result' && message.streamedPages !== undefined) {
         if (written.length !== message.streamedPages) {
-          finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine sent ${written.length} of the ${message.streamedPages} pages of "${fileName}".`, hint: 'Parse the document again; if this happens again, use the cloud parser.' })));
+          finish(() =>
+            reject(
+              new AppError({
+                code: 'engine_failed',
+                message: `The local engine sent ${written.length} of the ${message.streamedPages} pages of "${fileName}".`,
+                hint: 'Parse the document again; if this happens again, use the cloud parser.',
+              }),
+            ),
+          );
         } else {
           message.response.structure.children = written;
           finish(() => resolve(message), true);
@@ -190,7 +240,11 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
         const ceiling = `${Math.round(limits.maxHeapMb / 102.4) / 10} GB`;
         pageStopped(
           `This page needs more memory than the local engine allows (${ceiling}), so it was skipped. Run the cloud parser (engine "parse") on this page.`,
-          new AppError({ code: 'engine_out_of_memory', message: `"${fileName}" needs more memory than the local engine allows (${ceiling}).`, hint: 'Use the cloud parser for this document.' }),
+          new AppError({
+            code: 'engine_out_of_memory',
+            message: `"${fileName}" needs more memory than the local engine allows (${ceiling}).`,
+            hint: 'Use the cloud parser for this document.',
+          }),
         );
       } else finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine crashed: ${error.message}` })));
     };

@@ -103,7 +103,8 @@ export function extractLocally(markdown: string, schema: unknown, options: { doc
     if (field.type === 'number' || field.type === 'integer') typed = toNumber(value.text);
     if (field.type === 'boolean') typed = toBoolean(value.text);
     if (typed === null) warnings.push(`Field "${field.name}": "${value.text}" is not a ${field.type}.`);
-    if (field.type === 'integer' && typeof typed === 'number' && !Number.isInteger(typed)) warnings.push(`Field "${field.name}": ${typed} is not an integer.`);
+    if (field.type === 'integer' && typeof typed === 'number' && !Number.isInteger(typed))
+      warnings.push(`Field "${field.name}": ${typed} is not an integer.`);
     extraction[field.name] = typed;
     extractionMetadata[field.name] = { ranges: [{ start: value.start, end: value.end }] };
   }

@@ -9,7 +9,13 @@ import { detectTables } from './tables.js';
  * out first, then XY-cut for columns, then lines grouped into blocks), then the footer
  * marginalia. `allowCode`: fixed-pitch lines may be code (not where the body is typewritten).
  */
-export function layoutPage(lines: readonly Line[], page: PageSize, marginalia: ReadonlySet<Line>, bodySize: number, allowCode = true): Block[] {
+export function layoutPage(
+  lines: readonly Line[],
+  page: PageSize,
+  marginalia: ReadonlySet<Line>,
+  bodySize: number,
+  allowCode = true,
+): Block[] {
   const body = lines.filter((line) => !marginalia.has(line));
   const edges = lines.filter((line) => marginalia.has(line)).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   const header = edges.filter((line) => line.y0 + line.y1 < page.height);

@@ -34,7 +34,13 @@ class PageTooDense extends Error {}
  * work on the page) and the page is reported failed, not the document. A page with no text
  * layer is read by OCR, within the same budget.
  */
-export async function readPageText(pdf: PdfDocument, number: number, budgetMs: number, ocr: OcrContext, maxItems = ENGINE_LIMITS.maxTextItemsPerPage): Promise<PageText> {
+export async function readPageText(
+  pdf: PdfDocument,
+  number: number,
+  budgetMs: number,
+  ocr: OcrContext,
+  maxItems = ENGINE_LIMITS.maxTextItemsPerPage,
+): Promise<PageText> {
   let size: PageSize = { width: 1, height: 1 };
   let how: 'read' | 'read by OCR' = 'read';
   const deadline = performance.now() + budgetMs;

@@ -18,7 +18,14 @@ import type { PageText } from './pageTextShape.js';
 import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
 import { openPdf, type PdfDocument } from './pdfjs.js';
 import { loadPdfjs } from './pdfjsLoader.js';
-import { activePdfjsThread, isPdfjsThreadUsed, PdfjsThreadStopped, restartPdfjsThread, threadStoppedReason, unlessPdfjsStops } from './pdfjsThread.js';
+import {
+  activePdfjsThread,
+  isPdfjsThreadUsed,
+  PdfjsThreadStopped,
+  restartPdfjsThread,
+  threadStoppedReason,
+  unlessPdfjsStops,
+} from './pdfjsThread.js';
 import { StructureWriter } from './structureWriter.js';
 
 export interface ParseContext {
@@ -51,7 +58,6 @@ const CLEANUP_EVERY = 100;
 export async function engineVersion(): Promise<string> {
   return `local-pdfjs-${(await loadPdfjs()).version}`;
 }
-
 
 /**
  * The offline engine: a PDF's text layer in the v2 parse response shape (v2.parse.response.open-shape),
@@ -128,7 +134,12 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
   }
 }
 
-async function toResponse(response: Awaited<ReturnType<typeof parsePages>>, pageCount: number, filename: string, started: number): Promise<ParseResponse> {
+async function toResponse(
+  response: Awaited<ReturnType<typeof parsePages>>,
+  pageCount: number,
+  filename: string,
+  started: number,
+): Promise<ParseResponse> {
   return {
     markdown: response.markdown,
     metadata: {
@@ -146,7 +157,12 @@ async function toResponse(response: Awaited<ReturnType<typeof parsePages>>, page
   };
 }
 
-async function parsePages(pages: number[], readPage: (number: number) => Promise<PageText>, options: ResolvedOptions, context: ParseContext) {
+async function parsePages(
+  pages: number[],
+  readPage: (number: number) => Promise<PageText>,
+  options: ResolvedOptions,
+  context: ParseContext,
+) {
   const markdown = new MarkdownWriter();
   const writer = new StructureWriter(markdown, options);
   const pageNodes: StructureNode[] = [];
@@ -164,7 +180,11 @@ async function parsePages(pages: number[], readPage: (number: number) => Promise
     if (page.status !== 'ok') return [];
     const neighbours = [...behind, ...ahead.map((p) => ({ edges: p.edges, histogram: p.histogram, mono: monoOf(p) }))];
     const bodySize = bodySizeOf([page.histogram, ...neighbours.map((p) => p.histogram)]);
-    const marginalia = findMarginalia(page.lines, page.size, neighbours.map((p) => p.edges));
+    const marginalia = findMarginalia(
+      page.lines,
+      page.size,
+      neighbours.map((p) => p.edges),
+    );
     const typewritten = isTypewritten([monoOf(page), ...neighbours.map((p) => p.mono)]);
     return layoutPage(page.lines, page.size, marginalia, bodySize, !typewritten);
   };

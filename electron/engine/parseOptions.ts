@@ -19,10 +19,14 @@ export function resolveOptions(options: unknown): ResolvedOptions {
   }
   const value: ParseOptions = parsed.data;
   if (value.password != null) {
-    throw invalid('Encrypted PDFs are not supported, so the "password" option is refused.', 'Remove the password from the PDF and parse an unprotected copy.');
+    throw invalid(
+      'Encrypted PDFs are not supported, so the "password" option is refused.',
+      'Remove the password from the PDF and parse an unprotected copy.',
+    );
   }
   if (value.pages != null) {
-    if (value.pages.length === 0) throw invalid('The "pages" option is empty.', 'List 1-indexed page numbers, or leave "pages" out to parse every page.');
+    if (value.pages.length === 0)
+      throw invalid('The "pages" option is empty.', 'List 1-indexed page numbers, or leave "pages" out to parse every page.');
     if (value.pages.some((p) => p < 1)) throw invalid('Page numbers in "pages" start at 1; 0 and negative numbers are refused.');
   }
   return {

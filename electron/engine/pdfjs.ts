@@ -50,13 +50,19 @@ export async function openPdf(bytes: Uint8Array, fileName: string, password?: st
       void task.destroy().catch(() => undefined);
       await restartPdfjsThread();
       if (error instanceof PdfjsThreadStopped) throw threadStoppedError(error, fileName);
-      throw new AppError({ code: 'engine_timeout', message: `The local engine got stuck opening "${fileName}" and was stopped.`, hint: 'Use the cloud parser for this document.' });
+      throw new AppError({
+        code: 'engine_timeout',
+        message: `The local engine got stuck opening "${fileName}" and was stopped.`,
+        hint: 'Use the cloud parser for this document.',
+      });
     }
     await task.destroy().catch(() => undefined);
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') {
       const code = (error as { code?: unknown }).code;
-      throw code === NEED_PASSWORD || password === undefined ? documentErrors.passwordRequired(fileName) : documentErrors.wrongPassword(fileName);
+      throw code === NEED_PASSWORD || password === undefined
+        ? documentErrors.passwordRequired(fileName)
+        : documentErrors.wrongPassword(fileName);
     }
     const detail = error instanceof Error ? error.message : String(error);
     if (truncated) throw documentErrors.truncatedPdf(fileName, detail);

@@ -57,7 +57,9 @@ export async function pdfjsWorker(): Promise<Thread | undefined> {
   const worker = new Worker(entry, {
     workerData: { role: 'pdfjs', port: port2 },
     transferList: [port2],
-    ...(resourceLimits.maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb: resourceLimits.maxOldGenerationSizeMb, stackSizeMb: resourceLimits.stackSizeMb } } : {}),
+    ...(resourceLimits.maxOldGenerationSizeMb
+      ? { resourceLimits: { maxOldGenerationSizeMb: resourceLimits.maxOldGenerationSizeMb, stackSizeMb: resourceLimits.stackSizeMb } }
+      : {}),
   });
   const stopped = new Promise<never>((_, reject) => {
     worker.once('error', (error: Error & { code?: string }) => reject(new PdfjsThreadStopped(error.code === 'ERR_WORKER_OUT_OF_MEMORY')));
@@ -65,7 +67,14 @@ export async function pdfjsWorker(): Promise<Thread | undefined> {
   });
   // Nobody may be waiting when it stops; the next read finds out.
   stopped.catch(() => undefined);
-  const thread: Thread = { worker, port: port1, pdfWorker: pdfjs.PDFWorker.create({ port: port1, verbosity: PDFJS_DOCUMENT_OPTIONS.verbosity } as unknown as Parameters<typeof pdfjs.PDFWorker.create>[0]), stopped };
+  const thread: Thread = {
+    worker,
+    port: port1,
+    pdfWorker: pdfjs.PDFWorker.create({ port: port1, verbosity: PDFJS_DOCUMENT_OPTIONS.verbosity } as unknown as Parameters<
+      typeof pdfjs.PDFWorker.create
+    >[0]),
+    stopped,
+  };
   current = thread;
   void stopped.catch(() => {
     if (current === thread) current = null;
@@ -88,8 +97,16 @@ export function threadStoppedReason(stopped: PdfjsThreadStopped): string {
 /** The error of a document whose opening stopped the thread. */
 export function threadStoppedError(stopped: PdfjsThreadStopped, fileName: string): AppError {
   return stopped.outOfMemory
-    ? new AppError({ code: 'engine_out_of_memory', message: `"${fileName}" needs more memory than the local engine allows (${ceiling()}).`, hint: 'Use the cloud parser for this document.' })
-    : new AppError({ code: 'engine_failed', message: `The local engine's PDF reader stopped while opening "${fileName}".`, hint: 'Use the cloud parser for this document.' });
+    ? new AppError({
+        code: 'engine_out_of_memory',
+        message: `"${fileName}" needs more memory than the local engine allows (${ceiling()}).`,
+        hint: 'Use the cloud parser for this document.',
+      })
+    : new AppError({
+        code: 'engine_failed',
+        message: `The local engine's PDF reader stopped while opening "${fileName}".`,
+        hint: 'Use the cloud parser for this document.',
+      });
 }
 
 const ceiling = () => `${Math.round((resourceLimits.maxOldGenerationSizeMb ?? 0) / 102.4) / 10} GB`;

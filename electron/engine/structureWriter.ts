@@ -68,7 +68,13 @@ export class StructureWriter {
    * Lines joined by single spaces; the first line's atomic range includes the Markdown prefix.
    * Lines read by OCR are grounded word by word instead, each word with its confidence.
    */
-  private writeLines(lines: readonly Line[], firstText: string, prefix: string, pageNumber: number, page: PageSize): { start: number; atoms: Grounding[]; text: string } {
+  private writeLines(
+    lines: readonly Line[],
+    firstText: string,
+    prefix: string,
+    pageNumber: number,
+    page: PageSize,
+  ): { start: number; atoms: Grounding[]; text: string } {
     const start = this.markdown.position;
     const atoms: Grounding[] = [];
     let text = '';
@@ -108,7 +114,11 @@ export class StructureWriter {
   }
 
   /** A cell's text, HTML-escaped; an OCR line is written word by word, so each word has its own range. */
-  private writeCellText(line: Line, pageNumber: number, page: PageSize): { text: string; range: { start: number; end: number }; atoms: Grounding[] | null } {
+  private writeCellText(
+    line: Line,
+    pageNumber: number,
+    page: PageSize,
+  ): { text: string; range: { start: number; end: number }; atoms: Grounding[] | null } {
     if (!line.words) {
       const text = escapeHtml(line.text);
       return { text, range: this.markdown.write(text), atoms: null };
@@ -150,7 +160,11 @@ export class StructureWriter {
       atoms.push(this.grounding(pageNumber, range.start, range.end, lines[i] as Line, page));
     });
     write(`\n${fence}`);
-    const node: StructureNode = { type: 'code', id, grounding: this.grounding(pageNumber, start, this.markdown.position, unionRects(lines), page) };
+    const node: StructureNode = {
+      type: 'code',
+      id,
+      grounding: this.grounding(pageNumber, start, this.markdown.position, unionRects(lines), page),
+    };
     if (this.options.atomicGrounding) node.atomic_grounding = atoms;
     if (this.options.inlineMarkdown) node.markdown = text;
     node.children = [];
@@ -176,7 +190,8 @@ export class StructureWriter {
           html += text;
           const grounding = this.grounding(pageNumber, range.start, range.end, cell.line, page);
           const node: StructureNode = { type: 'table_cell', id: this.nextId('table_cell'), row, col, rowspan: 1, colspan: 1, grounding };
-          if (this.options.atomicGrounding) node.atomic_grounding = atoms ?? [{ ...grounding, range: { ...grounding.range }, box: { ...grounding.box } }];
+          if (this.options.atomicGrounding)
+            node.atomic_grounding = atoms ?? [{ ...grounding, range: { ...grounding.range }, box: { ...grounding.box } }];
           if (this.options.inlineMarkdown) node.markdown = text;
           node.children = [];
           cells.push(node);

@@ -78,7 +78,10 @@ function groupRows(lines: readonly Line[]): Line[][] {
 function toTable(rows: readonly Line[][]): DetectedTable | null {
   if (rows.length < MIN_ROWS || !rows.some((row) => row.length >= MIN_COLUMNS)) return null;
   // Columns: the x-extents of all segments, merged where they overlap.
-  const spans = rows.flat().map((l) => [l.x0, l.x1] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const spans = rows
+    .flat()
+    .map((l) => [l.x0, l.x1] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
   const columns: [number, number][] = [];
   for (const [x0, x1] of spans) {
     const last = columns[columns.length - 1];

@@ -94,7 +94,16 @@ export function toTextRuns(
     const downY = f - vy * down;
     const upX = e + vx * up;
     const upY = f + vy * up;
-    const run: TextRun = { text: item.str, size, baseline: transformY(viewportTransform, e, f), mono: fixedPitch.has(item.fontName), x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    const run: TextRun = {
+      text: item.str,
+      size,
+      baseline: transformY(viewportTransform, e, f),
+      mono: fixedPitch.has(item.fontName),
+      x0: Infinity,
+      y0: Infinity,
+      x1: -Infinity,
+      y1: -Infinity,
+    };
     extend(run, viewportTransform, downX, downY);
     extend(run, viewportTransform, downX + ux * width, downY + uy * width);
     extend(run, viewportTransform, upX, upY);

@@ -122,7 +122,10 @@ export class BatchQueue {
   /** Sends failed documents again as new jobs (their earlier job ids are kept); `unsure` ones only when asked. */
   async retryFailed(includeUnsure: boolean): Promise<number> {
     const again = this.batch.items.filter((i) => i.state === 'failed' || (includeUnsure && i.state === 'unsure'));
-    await this.deps.forgetIntents(this.batch.batchId, again.filter((i) => i.state === 'unsure').map((i) => i.itemId));
+    await this.deps.forgetIntents(
+      this.batch.batchId,
+      again.filter((i) => i.state === 'unsure').map((i) => i.itemId),
+    );
     for (const item of again) {
       if (item.jobId) item.previousJobIds.push(item.jobId);
       Object.assign(item, { state: 'queued', jobId: null, jobStatus: null, error: null, attempts: 0, finishedAt: null });
@@ -228,11 +231,20 @@ export class BatchQueue {
     try {
       const settled = await this.deps.whenSettled(jobId, release);
       if (settled.status === 'completed' && settled.resultId) {
-        this.finish(item, { state: 'done', resultId: settled.resultId, credits: settled.credits, pages: settled.pageCount ?? item.pages, jobStatus: settled.status });
+        this.finish(item, {
+          state: 'done',
+          resultId: settled.resultId,
+          credits: settled.credits,
+          pages: settled.pageCount ?? item.pages,
+          jobStatus: settled.status,
+        });
       } else if (endedWithoutResult(settled.status)) {
         this.finish(item, { state: 'failed', error: settled.error, jobStatus: settled.status });
       } else {
-        this.finish(item, { state: 'failed', error: settled.problem ?? { code: 'job_unfinished', message: 'Following the job stopped before it finished.' } });
+        this.finish(item, {
+          state: 'failed',
+          error: settled.problem ?? { code: 'job_unfinished', message: 'Following the job stopped before it finished.' },
+        });
       }
     } catch (error) {
       this.finish(item, { state: 'failed', error: errorData(error) });
@@ -382,5 +394,7 @@ interface ItemSlot {
 }
 
 function errorData(error: unknown): AppErrorData {
-  return error instanceof AppError ? error.toData() : { code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
+  return error instanceof AppError
+    ? error.toData()
+    : { code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }

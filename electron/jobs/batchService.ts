@@ -52,7 +52,13 @@ export class BatchService {
     const infos = await Promise.all(documentIds.map((id) => this.deps.workspace.documentInfo(id)));
     const pages = infos.reduce<number>((sum, info) => sum + (info.pageCount ?? 1), 0);
     const { pageWarningLimit } = settings;
-    const estimate = { documents: documentIds.length, pages, unknownPages: infos.filter((i) => i.pageCount === null).length, pageWarningLimit, overLimit: pages > pageWarningLimit };
+    const estimate = {
+      documents: documentIds.length,
+      pages,
+      unknownPages: infos.filter((i) => i.pageCount === null).length,
+      pageWarningLimit,
+      overLimit: pages > pageWarningLimit,
+    };
     return { estimate, infos, settings };
   }
 
@@ -169,7 +175,8 @@ export class BatchService {
   private async open(batch: Batch, fresh = false): Promise<BatchQueue> {
     const { tracker, records, intents, store } = this.deps;
     const queue = new BatchQueue(batch, {
-      submit: (b, item, retry, onAccepted) => tracker.submit(jobRequestFor(b, item), { retry, onAccepted, batch: { batchId: b.batchId, itemId: item.itemId } }),
+      submit: (b, item, retry, onAccepted) =>
+        tracker.submit(jobRequestFor(b, item), { retry, onAccepted, batch: { batchId: b.batchId, itemId: item.itemId } }),
       whenSettled: (jobId, onServiceDone) => tracker.whenSettled(jobId, onServiceDone),
       recovery: (batchId) => recoveryOf(records, intents, batchId),
       forgetIntents: async (batchId, itemIds) => {

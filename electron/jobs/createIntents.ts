@@ -40,11 +40,21 @@ export type CreateIntents = JsonDirStore<CreateIntent>;
 
 /** `<workspace>/job-intents/<intentId>.json`. */
 export function createIntentsIn(workspaceRoot: string, logger: Logger): CreateIntents {
-  return new JsonDirStore<CreateIntent>({ dir: join(workspaceRoot, 'job-intents'), schema: intentSchema, suffix: '.json', label: 'job intent', logger });
+  return new JsonDirStore<CreateIntent>({
+    dir: join(workspaceRoot, 'job-intents'),
+    schema: intentSchema,
+    suffix: '.json',
+    label: 'job intent',
+    logger,
+  });
 }
 
 /** Writes a new intent; durable when it resolves, and only then may the create be sent. */
-export async function openIntent(intents: CreateIntents, fields: Omit<CreateIntent, 'intentId' | 'writtenAt'>, now: number): Promise<CreateIntent> {
+export async function openIntent(
+  intents: CreateIntents,
+  fields: Omit<CreateIntent, 'intentId' | 'writtenAt'>,
+  now: number,
+): Promise<CreateIntent> {
   const intent: CreateIntent = { intentId: randomUUID(), ...fields, writtenAt: new Date(now).toISOString() };
   await intents.write(intent.intentId, intent);
   return intent;

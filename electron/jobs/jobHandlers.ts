@@ -11,7 +11,8 @@ type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string
 export function createJobHandlers(services: Services): Pick<HandlerTable, JobChannel> {
   const { jobs, keys, settings } = services;
   return {
-    'jobs:create': (request) => (request.runId ? services.runs.run(request.runId, (signal) => jobs.create(request, signal)) : jobs.create(request)),
+    'jobs:create': (request) =>
+      request.runId ? services.runs.run(request.runId, (signal) => jobs.create(request, signal)) : jobs.create(request),
     'jobs:list': (request) => listJobs(keys, jobs.records, request),
     'jobs:detail': ({ service, jobId, keyId }) => jobDetail(keys, jobs.records, service, jobId, keyId),
     'jobs:result': ({ service, jobId, keyId }) => jobResultFile(keys, jobs.records, service, jobId, keyId),
@@ -23,7 +24,8 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     'jobs:settings': () => readJobSettings(settings),
     'jobs:setSettings': (patch) => jobs.setSettings(withoutUndefined(patch)),
     'batch:estimate': ({ documentIds }) => jobs.batches.estimate(documentIds),
-    'batch:create': ({ documentIds, confirmPages, ...options }) => jobs.batches.create(documentIds, withoutUndefined(options), confirmPages),
+    'batch:create': ({ documentIds, confirmPages, ...options }) =>
+      jobs.batches.create(documentIds, withoutUndefined(options), confirmPages),
     'batch:list': () => jobs.batches.list(),
     'batch:pause': ({ batchId }) => jobs.batches.pause(batchId),
     'batch:resume': ({ batchId }) => jobs.batches.resume(batchId),
@@ -31,4 +33,3 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     'batch:retryFailed': ({ batchId, includeUnsure }) => jobs.batches.retryFailed(batchId, includeUnsure ?? false),
   };
 }
-

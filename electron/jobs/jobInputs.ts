@@ -28,11 +28,17 @@ export async function sendCreate(
     const documentUrl = documentUrlFor(document, client.serviceAddress);
     // The service fetches the same document that was downloaded here: its page count sets the output_save_url window.
     const pages = document.pageCount !== null ? { pageCount: document.pageCount } : {};
-    return client.createParseJob({ document_url: documentUrl, ...pages, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);
+    return client.createParseJob(
+      { document_url: documentUrl, ...pages, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl },
+      options,
+    );
   }
   if (request.service === 'parse') {
     const upload = await documentForUpload(deps, request.documentId, options.signal ? { signal: options.signal } : {});
-    return client.createParseJob({ document: upload.file, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl }, options);
+    return client.createParseJob(
+      { document: upload.file, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl },
+      options,
+    );
   }
   if (!request.sourceResultId || !request.schema) {
     throw new AppError({ code: 'invalid_request', message: 'An extract job needs a parse result and a schema.' });
@@ -41,7 +47,11 @@ export async function sendCreate(
   const source = await workspace.result(request.sourceResultId);
   const parsed = parseResponseSchema.safeParse(source.response);
   if (source.kind !== 'parse' || !parsed.success) {
-    throw new AppError({ code: 'not_a_parse_result', message: 'Extraction runs on a parse result.', hint: 'Parse the document first, then extract.' });
+    throw new AppError({
+      code: 'not_a_parse_result',
+      message: 'Extraction runs on a parse result.',
+      hint: 'Parse the document first, then extract.',
+    });
   }
   // service_tier is a parse-job field only (v2.parse-jobs.service-tier); it is not sent here.
   return client.createExtractJob({ schema: request.schema, markdown: parsed.data.markdown, ...model, ...saveUrl }, options);

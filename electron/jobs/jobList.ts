@@ -18,7 +18,11 @@ export interface JobListRequest {
  * filter), each row joined with the local record when this app created the job: jobs
  * started elsewhere still appear, local ones show their document.
  */
-export async function listJobs(keys: Pick<KeysService, 'credentialFor'>, records: JobRecords, request: JobListRequest): Promise<JobListPage> {
+export async function listJobs(
+  keys: Pick<KeysService, 'credentialFor'>,
+  records: JobRecords,
+  request: JobListRequest,
+): Promise<JobListPage> {
   const credential = await keys.credentialFor(['v2'], request.keyId);
   const client = new V2Client({ credential });
   const query = { page: request.page, pageSize: request.pageSize, ...(request.status ? { status: request.status } : {}) };
@@ -37,7 +41,11 @@ export async function listJobs(keys: Pick<KeysService, 'credentialFor'>, records
 export async function localJobs(records: JobRecords, tracker: Pick<JobTracker, 'unsureCreates'>): Promise<LocalJobs> {
   const all = (await records.list()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const rows = all.map((record) =>
-    rowFrom(record.service, { job_id: record.jobId, status: record.status, created_at: record.createdAt, completed_at: record.completedAt, model_version: null }, record),
+    rowFrom(
+      record.service,
+      { job_id: record.jobId, status: record.status, created_at: record.createdAt, completed_at: record.completedAt, model_version: null },
+      record,
+    ),
   );
   const unsure = (await tracker.unsureCreates())
     .filter((intent) => !intent.batch) // a batch shows its own unsure documents, with its own "retry"
@@ -55,18 +63,35 @@ export async function localJobs(records: JobRecords, tracker: Pick<JobTracker, '
 }
 
 /** One job polled now, summarised for the detail panel (works for jobs of any id format). */
-export async function jobDetail(keys: Pick<KeysService, 'credentialFor'>, records: JobRecords, service: JobService, jobId: string, keyId?: string): Promise<JobDetail> {
+export async function jobDetail(
+  keys: Pick<KeysService, 'credentialFor'>,
+  records: JobRecords,
+  service: JobService,
+  jobId: string,
+  keyId?: string,
+): Promise<JobDetail> {
   const record = await records.read(jobId);
   const credential = await keys.credentialFor(['v2'], keyId ?? record?.keyId);
   const client = new V2Client({ credential });
   const poll: JobPoll = service === 'parse' ? await client.getParseJob(jobId) : await client.getExtractJob(jobId);
-  const result = (poll.result ?? null) as { markdown?: unknown; metadata?: { page_count?: unknown; billing?: { total_credits?: unknown } } } | null;
-  const row: JobListRow = { job_id: jobId, status: poll.status, created_at: poll.created_at ?? null, completed_at: poll.completed_at ?? null, model_version: (poll as { model_version?: string | null }).model_version ?? null };
+  const result = (poll.result ?? null) as {
+    markdown?: unknown;
+    metadata?: { page_count?: unknown; billing?: { total_credits?: unknown } };
+  } | null;
+  const row: JobListRow = {
+    job_id: jobId,
+    status: poll.status,
+    created_at: poll.created_at ?? null,
+    completed_at: poll.completed_at ?? null,
+    model_version: (poll as { model_version?: string | null }).model_version ?? null,
+  };
   const markdown = typeof result?.markdown === 'string' ? result.markdown : null;
   return {
     row: rowFrom(service, row, record),
     error: poll.error ?? null,
-    credits: Number.isFinite(result?.metadata?.billing?.total_credits) ? (result!.metadata!.billing!.total_credits as number) : (record?.credits ?? null),
+    credits: Number.isFinite(result?.metadata?.billing?.total_credits)
+      ? (result!.metadata!.billing!.total_credits as number)
+      : (record?.credits ?? null),
     pageCount: Number.isFinite(result?.metadata?.page_count) ? (result!.metadata!.page_count as number) : (record?.pageCount ?? null),
     outputUrl: poll.output_url ?? null,
     markdownPreview: markdown === null ? null : markdown.slice(0, 2000),

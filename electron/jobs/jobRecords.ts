@@ -41,7 +41,15 @@ export type JobRecords = JsonDirStore<JobRecord>;
  * is the app's memory of work the user paid for.
  */
 export function jobRecordsIn(workspaceRoot: string, logger: Logger): JobRecords {
-  return new JsonDirStore<JobRecord>({ dir: join(workspaceRoot, 'jobs'), schema: recordSchema, suffix: '.json', keyOf: fileNameFor, label: 'job record', logger, pretty: true });
+  return new JsonDirStore<JobRecord>({
+    dir: join(workspaceRoot, 'jobs'),
+    schema: recordSchema,
+    suffix: '.json',
+    keyOf: fileNameFor,
+    label: 'job record',
+    logger,
+    pretty: true,
+  });
 }
 
 /**

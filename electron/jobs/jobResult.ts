@@ -12,7 +12,13 @@ import { fetchOutput } from './outputUrl.js';
  * output_url, fetched by the same rules as the job tracker's. Works for a job started
  * anywhere, of any id format; the Jobs screen shows only the start of its Markdown.
  */
-export async function jobResultFile(keys: Pick<KeysService, 'credentialFor'>, records: JobRecords, service: JobService, jobId: string, keyId?: string): Promise<JobResultFile> {
+export async function jobResultFile(
+  keys: Pick<KeysService, 'credentialFor'>,
+  records: JobRecords,
+  service: JobService,
+  jobId: string,
+  keyId?: string,
+): Promise<JobResultFile> {
   const record = await records.read(jobId);
   const credential = await keys.credentialFor(['v2'], keyId ?? record?.keyId);
   const client = new V2Client({ credential });
@@ -27,7 +33,11 @@ export async function jobResultFile(keys: Pick<KeysService, 'credentialFor'>, re
   const fileName = `${jobId}.json`;
   if (poll.result !== undefined && poll.result !== null) return { fileName, text: asText(poll, jobId) };
   if (!poll.output_url) {
-    throw new AppError({ code: 'no_output', message: `Job ${jobId} completed without a result or output_url.`, hint: 'The service did not deliver this job\'s output; run the document again.' });
+    throw new AppError({
+      code: 'no_output',
+      message: `Job ${jobId} completed without a result or output_url.`,
+      hint: "The service did not deliver this job's output; run the document again.",
+    });
   }
   const output = await fetchOutput(poll.output_url, { keyAddress: credential.address, signal: new AbortController().signal });
   return { fileName, text: asText(output, jobId) };
@@ -38,6 +48,10 @@ function asText(value: unknown, jobId: string): string {
   try {
     return JSON.stringify(value);
   } catch {
-    throw new AppError({ code: 'result_too_deep', message: `Job ${jobId}'s result is nested too deeply to be imported.`, hint: 'Nothing was imported; the result stays on the service.' });
+    throw new AppError({
+      code: 'result_too_deep',
+      message: `Job ${jobId}'s result is nested too deeply to be imported.`,
+      hint: 'Nothing was imported; the result stays on the service.',
+    });
   }
 }

@@ -59,7 +59,12 @@ const MAX_POLL_TIMEOUT_MS = 60_000;
  * asked for, not the schedule's next step, which is longer for a job done in its 202); any
  * other failure shows at once: the next poll is its retry.
  */
-const POLL_RETRY: Partial<RetryPolicy> = { maxAttempts: 2, maxTotalMs: 60_000, retryStatuses: new Set([429]), retryDroppedConnections: false };
+const POLL_RETRY: Partial<RetryPolicy> = {
+  maxAttempts: 2,
+  maxTotalMs: 60_000,
+  retryStatuses: new Set([429]),
+  retryDroppedConnections: false,
+};
 
 /** Resends of one create after dropped connections, each after the service's job list showed no job for it. */
 const MAX_CREATE_RESENDS = 4;
@@ -113,7 +118,12 @@ export class JobTracker {
     const readClient = new V2Client({ credential, retry: { policy: USER_CALL_POLICY } });
     const intent = await openIntent(
       this.deps.intents,
-      { request: { ...request, keyId: credential.id }, keyId: credential.id, documentName: document.name, ...(options.batch ? { batch: options.batch } : {}) },
+      {
+        request: { ...request, keyId: credential.id },
+        keyId: credential.id,
+        documentName: document.name,
+        ...(options.batch ? { batch: options.batch } : {}),
+      },
       this.clock.now(),
     );
     let job: JobCreated;
@@ -145,13 +155,23 @@ export class JobTracker {
    * refused instead of paying twice. A batch's creates are settled by their batch.
    */
   async settleUnsure(intentId: string, action: 'check' | 'forget' | 'resend'): Promise<UnsureSettled> {
-    const notUnsure = () => new AppError({ code: 'create_not_unsure', message: 'That create is settled already, or being settled.', hint: 'Refresh the Jobs screen.' });
+    const notUnsure = () =>
+      new AppError({
+        code: 'create_not_unsure',
+        message: 'That create is settled already, or being settled.',
+        hint: 'Refresh the Jobs screen.',
+      });
     if (this.sending.has(intentId)) throw notUnsure();
     this.sending.add(intentId); // before any await: a second click finds it taken
     try {
       const intent = (await this.deps.intents.list()).find((i) => i.intentId === intentId);
       if (!intent) throw notUnsure();
-      if (intent.batch) throw new AppError({ code: 'create_in_batch', message: 'That create belongs to a batch.', hint: 'Use the batch\'s "Retry failed and unsure" on the Jobs screen.' });
+      if (intent.batch)
+        throw new AppError({
+          code: 'create_in_batch',
+          message: 'That create belongs to a batch.',
+          hint: 'Use the batch\'s "Retry failed and unsure" on the Jobs screen.',
+        });
       if (action === 'forget') {
         await this.deps.intents.remove(intentId);
         return { outcome: 'forgotten', job: null };
@@ -239,7 +259,12 @@ export class JobTracker {
   }
 
   /** Sends the create; after a dropped connection, resends only when the service has no job for it. */
-  private async createOnce(clients: { create: V2Client; read: V2Client }, intent: CreateIntent, retry: RetryOptions, signal?: AbortSignal): Promise<{ job: JobCreated; warnings: string[] }> {
+  private async createOnce(
+    clients: { create: V2Client; read: V2Client },
+    intent: CreateIntent,
+    retry: RetryOptions,
+    signal?: AbortSignal,
+  ): Promise<{ job: JobCreated; warnings: string[] }> {
     const clock = retry.clock ?? this.clock;
     let dropped: AppError;
     for (let resends = 0; ; resends++) {
@@ -258,13 +283,20 @@ export class JobTracker {
       const outcome = await this.gate
         .reconciling(key, async () => {
           const known = new Set([...(await this.deps.records.list()).map((r) => r.jobId), ...this.claimed]);
-          const found = await reconcileCreate(clients.read, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, ...(signal ? { signal } : {}) });
+          const found = await reconcileCreate(clients.read, intent, {
+            isKnown: (jobId) => known.has(jobId),
+            clock: this.clock,
+            ...(signal ? { signal } : {}),
+          });
           if (found.kind === 'found') this.claimed.add(found.job.job_id);
           return found;
         })
         .catch((error: unknown) => {
           // The job list could not be read: the job may exist, so the create stays unsure (its intent kept), never failed.
-          this.deps.logger.warn('dropped job create could not be settled', { intentId: intent.intentId, code: error instanceof AppError ? error.code : 'unexpected' });
+          this.deps.logger.warn('dropped job create could not be settled', {
+            intentId: intent.intentId,
+            code: error instanceof AppError ? error.code : 'unexpected',
+          });
           return { kind: 'ambiguous' as const, candidates: [] };
         });
       // The job was adopted from the service's list, not from the create's answer: the preflight's
@@ -337,7 +369,10 @@ export class JobTracker {
         await this.settleIntent(intent, known);
       } catch (error) {
         // Offline, or the key is gone: the intent stays, and is reported as unsure.
-        this.deps.logger.warn('interrupted job create could not be settled', { intentId: intent.intentId, code: error instanceof AppError ? error.code : 'unexpected' });
+        this.deps.logger.warn('interrupted job create could not be settled', {
+          intentId: intent.intentId,
+          code: error instanceof AppError ? error.code : 'unexpected',
+        });
       }
     }
   }
@@ -345,7 +380,11 @@ export class JobTracker {
   /** Asks the service's job list about one open create; `known` holds the job ids already recorded. */
   private async settleIntent(intent: CreateIntent, known: Set<string>): Promise<UnsureSettled> {
     const client = new V2Client({ credential: await this.deps.keys.credentialFor(['v2'], intent.keyId) });
-    const outcome = await reconcileCreate(client, intent, { isKnown: (jobId) => known.has(jobId), clock: this.clock, signal: this.stopper.signal });
+    const outcome = await reconcileCreate(client, intent, {
+      isKnown: (jobId) => known.has(jobId),
+      clock: this.clock,
+      signal: this.stopper.signal,
+    });
     this.deps.logger.info('interrupted job create settled', { intentId: intent.intentId, outcome: outcome.kind });
     if (outcome.kind === 'found') {
       known.add(outcome.job.job_id);
@@ -392,11 +431,17 @@ export class JobTracker {
         failures = 0;
         timeouts = 0;
       } catch (error) {
-        const appError = error instanceof AppError ? forJob(error, record.jobId) : new AppError({ code: 'unexpected', message: String(error) });
+        const appError =
+          error instanceof AppError ? forJob(error, record.jobId) : new AppError({ code: 'unexpected', message: String(error) });
         if (this.stopper.signal.aborted) return record;
         if (isPermanent(appError)) {
           // The service's last word stands even when its output could not be stored (completed, not readable from here).
-          record = await this.save({ ...record, status: this.statuses.get(record.jobId) ?? record.status, problem: appError.toData(), unreachableSince: null });
+          record = await this.save({
+            ...record,
+            status: this.statuses.get(record.jobId) ?? record.status,
+            problem: appError.toData(),
+            unreachableSince: null,
+          });
           this.deps.logger.warn('job polling stopped', { jobId: record.jobId, code: appError.code });
         } else if (error instanceof PollUnanswered) {
           failures++;
@@ -428,7 +473,8 @@ export class JobTracker {
     const options = { signal: this.stopper.signal };
     let poll: JobPoll;
     try {
-      poll = record.service === 'parse' ? await client.getParseJob(record.jobId, options) : await client.getExtractJob(record.jobId, options);
+      poll =
+        record.service === 'parse' ? await client.getParseJob(record.jobId, options) : await client.getExtractJob(record.jobId, options);
     } catch (error) {
       if (isUnreachable(error) && !this.stopper.signal.aborted) throw new PollUnanswered(error as AppError, credential.address);
       // Any other failure (401, 404, 422…) is still an answer: the service is there.
@@ -445,12 +491,17 @@ export class JobTracker {
     } else if (poll.status === 'completed') {
       next = { ...next, ...(await this.storeOutput(record, poll, credential.address)) };
     }
-    const changed = next.status !== record.status || next.resultId !== record.resultId || next.error !== record.error || Boolean(record.unreachableSince);
+    const changed =
+      next.status !== record.status || next.resultId !== record.resultId || next.error !== record.error || Boolean(record.unreachableSince);
     return changed ? this.save(next) : record;
   }
 
   /** Stores a completed job's output once; a second call finds the result already there. */
-  private async storeOutput(record: JobRecord, poll: JobPoll, keyAddress: string): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
+  private async storeOutput(
+    record: JobRecord,
+    poll: JobPoll,
+    keyAddress: string,
+  ): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
     const resultId = resultIdForJob(record.jobId);
     const existing = await this.deps.workspace.resultInfo(resultId);
     if (existing) return { resultId, credits: existing.credits, pageCount: existing.pageCount };
@@ -463,17 +514,21 @@ export class JobTracker {
       });
     }
 
-    const response = poll.result ?? (poll.output_url ? await fetchOutput(poll.output_url, { keyAddress, signal: this.stopper.signal }) : null);
+    const response =
+      poll.result ?? (poll.output_url ? await fetchOutput(poll.output_url, { keyAddress, signal: this.stopper.signal }) : null);
     if (response === null || response === undefined) {
       throw new AppError({
         code: 'no_output',
         message: `Job ${record.jobId} completed without a result or output_url.`,
-        hint: 'The service did not deliver this job\'s output; retry it as a new job from the Jobs screen.',
+        hint: "The service did not deliver this job's output; retry it as a new job from the Jobs screen.",
       });
     }
     // A result inside the poll was checked as the poll was read (half a second for a 1,000-page result, blocking every job of a batch); one from output_url is checked here.
     const checked = poll.result !== undefined && poll.result !== null;
-    const stored = record.service === 'parse' ? await this.saveParse(record, resultId, response, checked) : await this.saveExtract(record, resultId, response, checked);
+    const stored =
+      record.service === 'parse'
+        ? await this.saveParse(record, resultId, response, checked)
+        : await this.saveExtract(record, resultId, response, checked);
     this.deps.logger.info('job result stored', { jobId: record.jobId, resultId });
     return { resultId, credits: stored.credits, pageCount: stored.pageCount };
   }
@@ -538,7 +593,7 @@ function unsureCreate(candidates: string[]): AppError {
     code: 'create_unsure',
     message:
       candidates.length === 0
-        ? 'The connection dropped while the job was being created, and the service\'s job list could not be read to see whether it made it.'
+        ? "The connection dropped while the job was being created, and the service's job list could not be read to see whether it made it."
         : `The connection dropped while the job was being created, and the service has ${candidates.length === 1 ? 'a job' : 'jobs'} that may be this one (${candidates.join(', ')}).`,
     hint: 'Open the Jobs screen to check; send the document again only if none of them is its job.',
   });
@@ -561,7 +616,11 @@ function failureOf(poll: JobPoll): AppErrorData {
 
 /** v2.jobs.cancelled-ends-job: a cancelled job ends like a failed one, with its own error. */
 function cancelledError(jobId: string): AppErrorData {
-  return { code: 'job_cancelled', message: `The service cancelled job ${jobId}; it has no result.`, hint: 'Run the document again to start a new job.' };
+  return {
+    code: 'job_cancelled',
+    message: `The service cancelled job ${jobId}; it has no result.`,
+    hint: 'Run the document again to start a new job.',
+  };
 }
 
 /** Errors that polling again will not fix; other errors (network, 5xx, 429) are polled through. */
@@ -569,7 +628,21 @@ function isPermanent(error: AppError): boolean {
   // invalid_job_id: the service answered a create with an id that cannot be put in a poll path; it never will be.
   // response_too_large: the same answer would be too large on every poll.
   // output_unreadable: the output_url answered 401/403/404/410; "Check again" reads it once the user made it readable.
-  if (['no_key', 'wrong_key_kind', 'invalid_response', 'no_output', 'document_trashed', 'invalid_output_url', 'output_unreadable', 'invalid_job_id', 'invalid_api_key', 'response_too_large'].includes(error.code)) return true;
+  if (
+    [
+      'no_key',
+      'wrong_key_kind',
+      'invalid_response',
+      'no_output',
+      'document_trashed',
+      'invalid_output_url',
+      'output_unreadable',
+      'invalid_job_id',
+      'invalid_api_key',
+      'response_too_large',
+    ].includes(error.code)
+  )
+    return true;
   // output_unreachable (a network failure or 5xx of the output_url) carries the storage's status, not the service's: polled through.
   if (error.code === 'output_unreachable') return false;
   return error.status === 401 || error.status === 403 || error.status === 404 || error.status === 422;

@@ -44,7 +44,13 @@ export class JobsService {
     this.records = jobRecordsIn(deps.workspace.root, deps.logger);
     this.intents = createIntentsIn(deps.workspace.root, deps.logger);
     this.tracker = new JobTracker({ ...deps, records: this.records, intents: this.intents });
-    this.batches = new BatchService({ ...deps, tracker: this.tracker, records: this.records, intents: this.intents, store: batchRecordsIn(deps.workspace.root, deps.logger) });
+    this.batches = new BatchService({
+      ...deps,
+      tracker: this.tracker,
+      records: this.records,
+      intents: this.intents,
+      store: batchRecordsIn(deps.workspace.root, deps.logger),
+    });
   }
 
   /** Picks up every unfinished job and batch; a failure is logged, never fatal to start-up. */
@@ -65,7 +71,11 @@ export class JobsService {
    * with the run's signal), a refused create shows as "retrying" on the run, and Cancel stops it.
    */
   async create({ runId, ...request }: JobCreateRequest, signal?: AbortSignal): Promise<JobRecord> {
-    const job: JobRequest = withoutUndefined(request.service === 'parse' ? request : { ...request, documentId: (await this.deps.workspace.result(request.sourceResultId)).documentId });
+    const job: JobRequest = withoutUndefined(
+      request.service === 'parse'
+        ? request
+        : { ...request, documentId: (await this.deps.workspace.result(request.sourceResultId)).documentId },
+    );
     if (!runId) return this.tracker.submit(job, { retry: { policy: USER_CALL_POLICY } });
     return this.tracker.submit(job, { retry: retryAsProgress(this.deps.emit, runId, 'Creating the job'), ...(signal ? { signal } : {}) });
   }
@@ -74,10 +84,18 @@ export class JobsService {
   async retry(jobId: string): Promise<JobRecord> {
     const record = await this.records.read(jobId);
     if (!record) {
-      throw new AppError({ code: 'job_not_local', message: 'Only jobs started in this workspace can be retried: their document is here.', hint: 'Open the document and run it again.' });
+      throw new AppError({
+        code: 'job_not_local',
+        message: 'Only jobs started in this workspace can be retried: their document is here.',
+        hint: 'Open the document and run it again.',
+      });
     }
     const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl } = record.request;
-    const again: JobRequest = { service, documentId, ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl }) };
+    const again: JobRequest = {
+      service,
+      documentId,
+      ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl }),
+    };
     return this.tracker.submit(again, { retry: { policy: USER_CALL_POLICY } });
   }
 

@@ -33,7 +33,8 @@ export interface OutputFetch {
   totalMs?: number;
 }
 
-const HINT = 'The job\'s result stays on the service and at its output_url; retry the job as a new one with an https output_save_url on public storage.';
+const HINT =
+  "The job's result stays on the service and at its output_url; retry the job as a new one with an https output_save_url on public storage.";
 
 /** The document a job delivered to its output_save_url, read back without our API key. */
 export async function fetchOutput(url: string, options: OutputFetch): Promise<unknown> {
@@ -48,7 +49,11 @@ export async function fetchOutput(url: string, options: OutputFetch): Promise<un
 }
 
 async function readOutput(url: string, options: OutputFetch): Promise<unknown> {
-  const { response, url: target, abort } = await guardedFetch(url, {
+  const {
+    response,
+    url: target,
+    abort,
+  } = await guardedFetch(url, {
     allowLocal: isLoopbackHost(new URL(options.keyAddress).hostname),
     refuse: refusedFor,
     signal: options.signal,
@@ -62,11 +67,20 @@ async function readOutput(url: string, options: OutputFetch): Promise<unknown> {
     if (UNREADABLE.has(response.status)) throw unreadable(response.status);
     throw unreachable(`answered HTTP ${response.status}`, response.status);
   }
-  const text = await readCappedText(response, { url: target.toString(), maxBytes: networkLimits().maxResponseBytes, abort, idleMs: 60_000 });
+  const text = await readCappedText(response, {
+    url: target.toString(),
+    maxBytes: networkLimits().maxResponseBytes,
+    abort,
+    idleMs: 60_000,
+  });
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new AppError({ code: 'invalid_response', message: "The job's output_url did not hold JSON.", hint: 'Retry the job as a new one from the Jobs screen; if it happens again, the service is at fault.' });
+    throw new AppError({
+      code: 'invalid_response',
+      message: "The job's output_url did not hold JSON.",
+      hint: 'Retry the job as a new one from the Jobs screen; if it happens again, the service is at fault.',
+    });
   }
 }
 
@@ -80,7 +94,9 @@ function refusedFor(refusal: Refusal): AppError {
           : `The job's output_url redirected to ${refusal.target.host}, which was not followed: ${refusal.problem}.`,
       );
     case 'not_a_url':
-      return refused(`The job's output_url${refusal.redirects > 0 ? ' redirected to something that' : ''} is not a web address (${JSON.stringify(refusal.text.slice(0, 80))}).`);
+      return refused(
+        `The job's output_url${refusal.redirects > 0 ? ' redirected to something that' : ''} is not a web address (${JSON.stringify(refusal.text.slice(0, 80))}).`,
+      );
     case 'credentials':
       return refused("The job's output_url carries a user name or password; it was not fetched.");
     case 'too_many_redirects':
@@ -95,7 +111,12 @@ function refused(message: string): AppError {
 }
 
 function unreachable(what: string, status?: number): AppError {
-  return new AppError({ code: 'output_unreachable', message: `The job's output_url ${what}.`, hint: 'Check that the URL can still be read; the app will try again.', ...(status !== undefined ? { status } : {}) });
+  return new AppError({
+    code: 'output_unreachable',
+    message: `The job's output_url ${what}.`,
+    hint: 'Check that the URL can still be read; the app will try again.',
+    ...(status !== undefined ? { status } : {}),
+  });
 }
 
 /** Final for polling: the job is done on the service and its result sits at the user's URL, just not readable from here. */

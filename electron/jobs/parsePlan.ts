@@ -29,7 +29,17 @@ export async function planParse(workspace: Workspace, settings: SettingsStore, d
     return { mode: 'job', pages, size: info.size, reason: `${pages} pages is more than ${limits.jobAbovePages}: sent as a job.` };
   }
   if (info.size > limits.jobAboveMb * MB) {
-    return { mode: 'job', pages, size: info.size, reason: `${(info.size / MB).toFixed(1)} MB is more than ${limits.jobAboveMb} MB: sent as a job.` };
+    return {
+      mode: 'job',
+      pages,
+      size: info.size,
+      reason: `${(info.size / MB).toFixed(1)} MB is more than ${limits.jobAboveMb} MB: sent as a job.`,
+    };
   }
-  return { mode: 'sync', pages, size: info.size, reason: `${pages ?? '?'} page${pages === 1 ? '' : 's'}, ${(info.size / MB).toFixed(1)} MB: parsed directly.` };
+  return {
+    mode: 'sync',
+    pages,
+    size: info.size,
+    reason: `${pages ?? '?'} page${pages === 1 ? '' : 's'}, ${(info.size / MB).toFixed(1)} MB: parsed directly.`,
+  };
 }

@@ -52,10 +52,18 @@ export async function reconcileCreate(client: V2Client, intent: CreateIntent, op
 }
 
 /** Newest first, page by page, until the rows are older than `since`. Undated rows count as recent. */
-async function jobsCreatedSince(client: V2Client, service: CreateIntent['request']['service'], since: number, signal?: AbortSignal): Promise<JobListRow[]> {
+async function jobsCreatedSince(
+  client: V2Client,
+  service: CreateIntent['request']['service'],
+  since: number,
+  signal?: AbortSignal,
+): Promise<JobListRow[]> {
   const rows: JobListRow[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
-    const list = service === 'parse' ? await client.listParseJobs({ page, pageSize: PAGE_SIZE }, signalOption(signal)) : await client.listExtractJobs({ page, pageSize: PAGE_SIZE }, signalOption(signal));
+    const list =
+      service === 'parse'
+        ? await client.listParseJobs({ page, pageSize: PAGE_SIZE }, signalOption(signal))
+        : await client.listExtractJobs({ page, pageSize: PAGE_SIZE }, signalOption(signal));
     let reachedOlder = false;
     for (const row of list.jobs) {
       const created = row.created_at ? Date.parse(row.created_at) : Number.NaN;
@@ -71,7 +79,12 @@ async function jobsCreatedSince(client: V2Client, service: CreateIntent['request
  * The uploaded filename a job's result names, once it has finished; undefined when it
  * cannot be read (an extract job, a failed job, output sent elsewhere, or still running).
  */
-async function settledFilename(client: V2Client, service: CreateIntent['request']['service'], jobId: string, options: ReconcileOptions): Promise<string | undefined> {
+async function settledFilename(
+  client: V2Client,
+  service: CreateIntent['request']['service'],
+  jobId: string,
+  options: ReconcileOptions,
+): Promise<string | undefined> {
   if (service !== 'parse') return undefined; // extract results do not name the document
   const deadline = options.clock.now() + (options.settleWithinMs ?? 60_000);
   for (let waitMs = 500; ; waitMs = Math.min(waitMs * 2, 5_000)) {

@@ -32,7 +32,12 @@ export function originOf(address: string): string {
 export function assertKeyDestination(url: string, allowedOrigins: readonly string[]): void {
   const parsed = new URL(url);
   const problem = transportProblem(parsed);
-  if (problem) throw new AppError({ code: 'key_destination_refused', message: `The key was not sent to ${parsed.host}: ${problem}`, hint: TRANSPORT_HINT });
+  if (problem)
+    throw new AppError({
+      code: 'key_destination_refused',
+      message: `The key was not sent to ${parsed.host}: ${problem}`,
+      hint: TRANSPORT_HINT,
+    });
   if (!allowedOrigins.includes(parsed.origin)) {
     throw new AppError({
       code: 'key_destination_refused',

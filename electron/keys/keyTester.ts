@@ -51,7 +51,8 @@ export async function testKey(credential: Credential, signal?: AbortSignal): Pro
           ok: true,
           status: 422,
           proof: 'not_refused',
-          message: 'The service did not refuse this key; it was not used for a real request. (The test sends an empty request, which the service refused as invalid, HTTP 422, without objecting to the key.)',
+          message:
+            'The service did not refuse this key; it was not used for a real request. (The test sends an empty request, which the service refused as invalid, HTTP 422, without objecting to the key.)',
           checkedAt,
         };
       }

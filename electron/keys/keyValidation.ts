@@ -34,7 +34,12 @@ export function validateSecret(secret: string, field: 'secret' | 'secret2'): str
     throw invalid(field, 'invalid_key_secret', `The ${what} is empty.`, `Paste the ${what} from your account's API key page.`);
   }
   if (secret.length > SECRET_MAX) {
-    throw invalid(field, 'invalid_key_secret', `The ${what} is longer than ${SECRET_MAX} characters.`, 'Check that only the key was copied.');
+    throw invalid(
+      field,
+      'invalid_key_secret',
+      `The ${what} is longer than ${SECRET_MAX} characters.`,
+      'Check that only the key was copied.',
+    );
   }
   const chars = Array.from(secret);
   const bad = chars.findIndex((c) => /\s/u.test(c) || /\p{Cc}|\p{Cf}/u.test(c));
@@ -54,12 +59,22 @@ export function validateKeySecrets(kind: KeyKind, secret: string, secret2: strin
   const key = validateSecret(secret, 'secret');
   if (kind === 'v1-legacy') {
     if (secret2 === undefined) {
-      throw invalid('secret2', 'invalid_key_secret', 'A legacy pair needs its secret too.', 'Paste the API secret that was issued with this key.');
+      throw invalid(
+        'secret2',
+        'invalid_key_secret',
+        'A legacy pair needs its secret too.',
+        'Paste the API secret that was issued with this key.',
+      );
     }
     return { secret: key, secret2: validateSecret(secret2, 'secret2') };
   }
   if (secret2 !== undefined && secret2 !== '') {
-    throw invalid('secret2', 'invalid_key_secret', 'Only a v1 legacy pair has a secret.', 'Choose the kind "v1 legacy key + secret" or leave the secret empty.');
+    throw invalid(
+      'secret2',
+      'invalid_key_secret',
+      'Only a v1 legacy pair has a secret.',
+      'Choose the kind "v1 legacy key + secret" or leave the secret empty.',
+    );
   }
   return { secret: key };
 }
@@ -94,7 +109,12 @@ function checkAddress(raw: string, field: 'address' | 'endpoint', options: { all
     throw invalid(field, 'invalid_address', 'The address must not contain a user name or password.', 'Remove the part before "@".');
   }
   if ((url.search && !options.allowQuery) || url.hash) {
-    throw invalid(field, 'invalid_address', `The address must not contain ${options.allowQuery ? '"#"' : '"?" or "#"'} parts.`, 'Use only scheme, host, port and path.');
+    throw invalid(
+      field,
+      'invalid_address',
+      `The address must not contain ${options.allowQuery ? '"#"' : '"?" or "#"'} parts.`,
+      'Use only scheme, host, port and path.',
+    );
   }
   return url;
 }

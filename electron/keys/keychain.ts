@@ -24,7 +24,7 @@ export function createKeytarKeychain(service: string): Keychain {
   let loaded: Promise<KeytarModule> | undefined;
   const keytar = () => {
     loaded ??= import('keytar').then(
-      (m) => ((m as { default?: KeytarModule }).default ?? (m as unknown as KeytarModule)),
+      (m) => (m as { default?: KeytarModule }).default ?? (m as unknown as KeytarModule),
       (error: unknown) => {
         loaded = undefined;
         throw keychainUnavailable(error);
@@ -44,10 +44,7 @@ export function createKeytarKeychain(service: string): Keychain {
     set: (account, secret) => call((k) => k.setPassword(service, account, secret)),
     get: (account) => call((k) => k.getPassword(service, account)),
     delete: (account) => call((k) => k.deletePassword(service, account)),
-    list: () =>
-      call(async (k) =>
-        (await k.findCredentials(service)).map((c) => ({ account: c.account, secret: c.password })),
-      ),
+    list: () => call(async (k) => (await k.findCredentials(service)).map((c) => ({ account: c.account, secret: c.password }))),
   };
 }
 

@@ -123,7 +123,11 @@ export class KeysService {
     const origin = validateEndpointUrl(endpointUrl).origin;
     const record = await this.updateRecord(id, (current) => {
       if (current.kind !== 'v1' && current.kind !== 'v1-legacy') {
-        throw new AppError({ code: 'wrong_key_kind', message: `The key "${current.name}" is a ${current.kind} key; inference endpoints take v1 keys.`, hint: 'Pick a v1 key.' });
+        throw new AppError({
+          code: 'wrong_key_kind',
+          message: `The key "${current.name}" is a ${current.kind} key; inference endpoints take v1 keys.`,
+          hint: 'Pick a v1 key.',
+        });
       }
       const known = current.inferenceOrigins ?? [];
       return known.includes(origin) ? current : { ...current, inferenceOrigins: [...known, origin] };
@@ -133,7 +137,10 @@ export class KeysService {
   }
 
   async forgetInferenceHost(id: string, origin: string): Promise<KeyInfo> {
-    const record = await this.updateRecord(id, (current) => ({ ...current, inferenceOrigins: (current.inferenceOrigins ?? []).filter((o) => o !== origin) }));
+    const record = await this.updateRecord(id, (current) => ({
+      ...current,
+      inferenceOrigins: (current.inferenceOrigins ?? []).filter((o) => o !== origin),
+    }));
     return toInfo(record, (await this.deps.keychain.get(id)) !== null);
   }
 
@@ -190,7 +197,9 @@ export class KeysService {
   async credentialFor(kinds: readonly KeyKind[], keyId?: string): Promise<Credential> {
     const { keys } = await this.deps.settings.read();
     // `kinds` is in order of preference: the first enabled key of the first kind that has one.
-    const record = keyId ? keys.find((k) => k.id === keyId) : kinds.map((kind) => keys.find((k) => k.kind === kind && k.enabled)).find((k) => k !== undefined);
+    const record = keyId
+      ? keys.find((k) => k.id === keyId)
+      : kinds.map((kind) => keys.find((k) => k.kind === kind && k.enabled)).find((k) => k !== undefined);
     if (!record) {
       throw new AppError({
         code: 'no_key',
@@ -199,7 +208,11 @@ export class KeysService {
       });
     }
     if (!kinds.includes(record.kind)) {
-      throw new AppError({ code: 'wrong_key_kind', message: `The key "${record.name}" is a ${record.kind} key; this service needs ${kinds.join(' or ')}.`, hint: 'Pick another key.' });
+      throw new AppError({
+        code: 'wrong_key_kind',
+        message: `The key "${record.name}" is a ${record.kind} key; this service needs ${kinds.join(' or ')}.`,
+        hint: 'Pick another key.',
+      });
     }
     return this.credential(record.id);
   }
@@ -221,7 +234,9 @@ export class KeysService {
         refused.length = 0;
         for (const orphan of orphans) {
           const payload = parsePayload(orphan.secret);
-          const problem = payload ? recoveryProblem(payload, this.deps.defaults()[payload.kind]) : 'It is not in the form Groundwork stores keys in.';
+          const problem = payload
+            ? recoveryProblem(payload, this.deps.defaults()[payload.kind])
+            : 'It is not in the form Groundwork stores keys in.';
           if (!payload || problem) {
             refused.push(`${payload ? `${/^[aeiou]/.test(payload.kind) ? 'An' : 'A'} ${payload.kind} key` : 'An entry'}: ${problem}`);
             continue;

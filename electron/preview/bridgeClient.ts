@@ -33,7 +33,8 @@ async function invoke(channel: Channel, request: unknown): Promise<IpcResult<unk
       error: { code: 'bridge_unreachable', message: 'The preview server is not running.', hint: 'Start it again with `npm run preview`.' },
     };
   }
-  if (response.headers.get('content-type') === WIRE_FRAMES_TYPE) return decodeWireFrames(await response.arrayBuffer()) as IpcResult<unknown>;
+  if (response.headers.get('content-type') === WIRE_FRAMES_TYPE)
+    return decodeWireFrames(await response.arrayBuffer()) as IpcResult<unknown>;
   return decodeWire(await response.text()) as IpcResult<unknown>;
 }
 

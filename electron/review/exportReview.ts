@@ -21,7 +21,11 @@ interface Row {
 }
 
 function fieldsOf(extraction: StoredResult): FieldEntry[] {
-  const response = extraction.response as { extraction?: unknown; extraction_metadata?: unknown; data?: { extracted_schema?: unknown; extraction_metadata?: unknown } };
+  const response = extraction.response as {
+    extraction?: unknown;
+    extraction_metadata?: unknown;
+    data?: { extracted_schema?: unknown; extraction_metadata?: unknown };
+  };
   return extraction.kind === 'analyzer'
     ? flattenFields(response.data?.extracted_schema, response.data?.extraction_metadata)
     : flattenFields(response.extraction, response.extraction_metadata);
@@ -32,7 +36,7 @@ function rows(extraction: StoredResult, review: Review, source: ExportSource): R
   return fieldsOf(extraction).map((field) => {
     const decision = review.fields[field.path];
     const reviewerValue =
-      decision?.status === 'corrected' ? decision.correctedValue ?? '' : decision?.status === 'accepted' ? field.value : null;
+      decision?.status === 'corrected' ? (decision.correctedValue ?? '') : decision?.status === 'accepted' ? field.value : null;
     const grounded = source.model ? groundField(source.model, field) : null;
     return {
       field: field.path,
@@ -41,20 +45,38 @@ function rows(extraction: StoredResult, review: Review, source: ExportSource): R
       reviewer_value: reviewerValue,
       note: decision?.note ?? '',
       pages: grounded?.pages ?? [],
-      boxes: (grounded?.boxes ?? []).map(({ page, left, top, right, bottom, valid }) => ({ page, left, top, right, bottom, ...(valid ? {} : { valid: false as const }) })),
+      boxes: (grounded?.boxes ?? []).map(({ page, left, top, right, bottom, valid }) => ({
+        page,
+        left,
+        top,
+        right,
+        bottom,
+        ...(valid ? {} : { valid: false as const }),
+      })),
       source_text: grounded ? grounded.text : null,
     };
   });
 }
 
-export function exportReview(extraction: StoredResult, review: Review, documentName: string, format: 'json' | 'csv', source: ExportSource): ReviewExport {
+export function exportReview(
+  extraction: StoredResult,
+  review: Review,
+  documentName: string,
+  format: 'json' | 'csv',
+  source: ExportSource,
+): ReviewExport {
   const table = rows(extraction, review, source);
   const base = `${documentName.replace(/\.[^.]+$/, '')}-review`;
   if (format === 'json') {
     const content = JSON.stringify(
       {
         document: documentName,
-        extraction: { id: extraction.id, engine: extraction.engine, model_version: extraction.modelVersion, created_at: extraction.createdAt },
+        extraction: {
+          id: extraction.id,
+          engine: extraction.engine,
+          model_version: extraction.modelVersion,
+          created_at: extraction.createdAt,
+        },
         source: source.model ? { result_id: source.resultId } : { result_id: null, grounding_missing: source.reason },
         box_units: 'fractions of the page (0–1, origin top left); pages are 1-based',
         reviewed: table.filter((r) => r.status !== 'unreviewed').length,
@@ -67,7 +89,16 @@ export function exportReview(extraction: StoredResult, review: Review, documentN
     return { fileName: `${base}.json`, mime: 'application/json', content };
   }
   const header = ['field', 'model_value', 'status', 'reviewer_value', 'note', 'pages', 'boxes', 'source_text'];
-  const cells = (r: Row) => [r.field, r.model_value, r.status, r.reviewer_value, r.note, r.pages.join(' '), r.boxes.map(compactBox).join('; '), r.source_text];
+  const cells = (r: Row) => [
+    r.field,
+    r.model_value,
+    r.status,
+    r.reviewer_value,
+    r.note,
+    r.pages.join(' '),
+    r.boxes.map(compactBox).join('; '),
+    r.source_text,
+  ];
   const lines = [header, ...table.map(cells)].map((line) => line.map(csvCell).join(','));
   return { fileName: `${base}.csv`, mime: 'text/csv', content: `${lines.join('\r\n')}\r\n` };
 }

@@ -18,6 +18,9 @@ export async function loadExportSource(workspace: Workspace, extraction: StoredR
     const source = extraction.kind === 'analyzer' ? extraction : await workspace.result(sourceId);
     return { model: modelOfResult(source), resultId: sourceId };
   } catch (error) {
-    return { model: null, reason: `The parse result ${sourceId} could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      model: null,
+      reason: `The parse result ${sourceId} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

@@ -13,7 +13,12 @@ const reviewSchema = z.object({
   updatedAt: z.string(),
   fields: z.record(
     z.string(),
-    z.object({ status: z.enum(REVIEW_STATUSES), correctedValue: z.string().optional(), note: z.string().optional(), decidedAt: z.string() }),
+    z.object({
+      status: z.enum(REVIEW_STATUSES),
+      correctedValue: z.string().optional(),
+      note: z.string().optional(),
+      decidedAt: z.string(),
+    }),
   ),
 });
 
@@ -27,7 +32,14 @@ export class Reviews {
   private readonly store: JsonDirStore<Review>;
 
   constructor(private readonly workspace: Workspace) {
-    this.store = new JsonDirStore<Review>({ dir: join(workspace.root, 'reviews'), schema: reviewSchema, suffix: '.json', label: 'review', logger: workspace.logger, pretty: true });
+    this.store = new JsonDirStore<Review>({
+      dir: join(workspace.root, 'reviews'),
+      schema: reviewSchema,
+      suffix: '.json',
+      label: 'review',
+      logger: workspace.logger,
+      pretty: true,
+    });
   }
 
   async get(extractionId: string): Promise<Review> {
@@ -54,6 +66,12 @@ export class Reviews {
   async export(extractionId: string, format: 'json' | 'csv'): Promise<ReviewExport> {
     const extraction = await this.workspace.result(extractionId);
     const document = await this.workspace.documentInfo(extraction.documentId);
-    return exportReview(extraction, await this.get(extractionId), document.name, format, await loadExportSource(this.workspace, extraction));
+    return exportReview(
+      extraction,
+      await this.get(extractionId),
+      document.name,
+      format,
+      await loadExportSource(this.workspace, extraction),
+    );
   }
 }

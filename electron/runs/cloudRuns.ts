@@ -30,12 +30,14 @@ interface CloudDeps {
 function uploadFor(deps: CloudDeps, runId: string, documentId: string, signal: AbortSignal): Promise<DocumentUpload> {
   return documentForUpload(deps, documentId, {
     signal,
-    onDecrypting: () => deps.emit({ type: 'progress', taskId: runId, done: 0, total: 0, message: 'Making a decrypted copy on this computer…' }),
+    onDecrypting: () =>
+      deps.emit({ type: 'progress', taskId: runId, done: 0, total: 0, message: 'Making a decrypted copy on this computer…' }),
   });
 }
 
 /** The run's words while it waits for the service. */
-const uploading = (upload: DocumentUpload, work: string) => (upload.decrypted ? `${work} a decrypted copy made on this computer…` : `${work} in the cloud…`);
+const uploading = (upload: DocumentUpload, work: string) =>
+  upload.decrypted ? `${work} a decrypted copy made on this computer…` : `${work} in the cloud…`;
 
 export interface CloudParseRequest {
   runId: string;
@@ -78,12 +80,22 @@ interface ParseSource {
 
 async function byUpload(deps: CloudDeps, request: CloudParseRequest, signal: AbortSignal): Promise<ParseSource> {
   const upload = await uploadFor(deps, request.runId, request.documentId, signal);
-  return { input: { document: upload.file }, documentId: upload.document.id, progress: uploading(upload, 'Parsing'), decrypted: upload.decrypted };
+  return {
+    input: { document: upload.file },
+    documentId: upload.document.id,
+    progress: uploading(upload, 'Parsing'),
+    decrypted: upload.decrypted,
+  };
 }
 
 async function byAddress(deps: CloudDeps, documentId: string, credential: Credential): Promise<ParseSource> {
   const document = await deps.workspace.documentInfo(documentId);
-  return { input: { document_url: documentUrlFor(document, credential.address) }, documentId: document.id, progress: 'Parsing from its web address in the cloud…', decrypted: false };
+  return {
+    input: { document_url: documentUrlFor(document, credential.address) },
+    documentId: document.id,
+    progress: 'Parsing from its web address in the cloud…',
+    decrypted: false,
+  };
 }
 
 export interface AnalyzerRunRequest {
@@ -114,7 +126,10 @@ export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, 
   const { document } = upload;
   const client = new AnalyzerClient({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Analyzing in the cloud') });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: uploading(upload, 'Analyzing') });
-  const outcome = await client.analyze({ ...withoutUndefined(request.options ?? {}), document: upload.file }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
+  const outcome = await client.analyze(
+    { ...withoutUndefined(request.options ?? {}), document: upload.file },
+    { signal, timeoutMs: SYNC_TIMEOUT_MS },
+  );
   if (!outcome.response.data) throw new AppError({ code: 'unreadable_result', message: 'The analyzer answered without data.' });
   // The analyzer's metadata is not specified; the pages sent are known here.
   const pagesSent = request.options?.pages?.length ?? (await documentPages(deps.workspace, document.id));
@@ -122,7 +137,10 @@ export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, 
     documentId: document.id,
     kind: 'analyzer',
     engine: 'analyzer',
-    ...summarizeResult('analyzer', outcome.response, { pageCount: pagesSent, partial: outcome.pageErrors.length > 0 || outcome.extractionError !== null }),
+    ...summarizeResult('analyzer', outcome.response, {
+      pageCount: pagesSent,
+      partial: outcome.pageErrors.length > 0 || outcome.extractionError !== null,
+    }),
     ...(upload.decrypted ? { decryptedCopy: true } : {}),
     response: outcome.response,
   });

@@ -17,13 +17,20 @@ async function sourceMarkdown(workspace: Workspace, resultId: string): Promise<{
   const source = await workspace.result(resultId);
   const parsed = parseResponseSchema.safeParse(source.response);
   if (source.kind !== 'parse' || !parsed.success) {
-    throw new AppError({ code: 'not_a_parse_result', message: 'Extraction runs on a parse result.', hint: 'Parse the document first, then extract.' });
+    throw new AppError({
+      code: 'not_a_parse_result',
+      message: 'Extraction runs on a parse result.',
+      hint: 'Parse the document first, then extract.',
+    });
   }
   return { source, markdown: parsed.data.markdown };
 }
 
 /** The local heuristic extractor on a stored parse result's Markdown; the extraction is stored beside it. */
-export async function runLocalExtract(workspace: Workspace, request: { resultId: string; schema: Record<string, unknown> }): Promise<StoredResult> {
+export async function runLocalExtract(
+  workspace: Workspace,
+  request: { resultId: string; schema: Record<string, unknown> },
+): Promise<StoredResult> {
   checkExtractionSchema(request.schema);
   const { source, markdown } = await sourceMarkdown(workspace, request.resultId);
   const response = extractLocally(markdown, request.schema);
@@ -53,9 +60,15 @@ export async function runCloudExtract(
 ): Promise<StoredResult> {
   checkExtractionSchema(request.schema);
   const { source, markdown } = await sourceMarkdown(deps.workspace, request.resultId);
-  const client = new V2Client({ credential: await deps.keys.credentialFor(['v2'], request.keyId), retry: retryAsProgress(deps.emit, request.runId, 'Extracting in the cloud') });
+  const client = new V2Client({
+    credential: await deps.keys.credentialFor(['v2'], request.keyId),
+    retry: retryAsProgress(deps.emit, request.runId, 'Extracting in the cloud'),
+  });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Extracting in the cloud…' });
-  const outcome = await client.extract({ schema: request.schema, markdown, ...(request.model ? { model: request.model } : {}) }, { signal, timeoutMs: SYNC_TIMEOUT_MS });
+  const outcome = await client.extract(
+    { schema: request.schema, markdown, ...(request.model ? { model: request.model } : {}) },
+    { signal, timeoutMs: SYNC_TIMEOUT_MS },
+  );
   return deps.workspace.saveResult({
     documentId: source.documentId,
     kind: 'extract',

@@ -43,12 +43,19 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
     });
   }
   const recognised = recogniseResult(value);
-  if ('error' in recognised) throw new AppError({ code: 'unknown_result_shape', message: `"${request.fileName}": ${recognised.error}`, hint: 'Check that the file is a result, not a request or a schema.' });
+  if ('error' in recognised)
+    throw new AppError({
+      code: 'unknown_result_shape',
+      message: `"${request.fileName}": ${recognised.error}`,
+      hint: 'Check that the file is a result, not a request or a schema.',
+    });
   const document = await workspace.documentInfo(request.documentId);
   if (request.wholeDocument) checkWholeDocument(request.fileName, recognised.kind, recognised.response, document);
   let sourceResultId: string | undefined;
   if (recognised.kind === 'extract') {
-    sourceResultId = request.sourceResultId ?? (await workspace.library()).find((e) => e.document.id === document.id)?.results.find((r) => r.kind === 'parse')?.id;
+    sourceResultId =
+      request.sourceResultId ??
+      (await workspace.library()).find((e) => e.document.id === document.id)?.results.find((r) => r.kind === 'parse')?.id;
     if (!sourceResultId) {
       throw new AppError({
         code: 'extraction_needs_parse',
@@ -62,7 +69,11 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
     kind: recognised.kind,
     engine: 'import',
     // An extraction covers the pages of the parse result it reads, as when it is run here.
-    ...summarizeResult(recognised.kind, recognised.response, sourceResultId ? { pageCount: (await workspace.resultInfo(sourceResultId))?.pageCount ?? null } : {}),
+    ...summarizeResult(
+      recognised.kind,
+      recognised.response,
+      sourceResultId ? { pageCount: (await workspace.resultInfo(sourceResultId))?.pageCount ?? null } : {},
+    ),
     ...(sourceResultId ? { sourceResultId } : {}),
     response: recognised.response,
   });

@@ -12,7 +12,8 @@ interface Known {
   partial?: boolean;
 }
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const count = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
 

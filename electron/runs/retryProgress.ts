@@ -11,7 +11,11 @@ export const USER_CALL_POLICY: Partial<RetryPolicy> = { maxAttempts: 8 };
 /** What the status line says about a refused attempt. */
 export function describeRetry(note: RetryNote): string {
   const why =
-    note.reason === 'HTTP 429' ? 'the service is busy (429)' : note.reason === 'HTTP 503' ? 'the service is unavailable (503)' : 'the connection dropped';
+    note.reason === 'HTTP 429'
+      ? 'the service is busy (429)'
+      : note.reason === 'HTTP 503'
+        ? 'the service is unavailable (503)'
+        : 'the connection dropped';
   const seconds = note.delayMs < 1000 ? (note.delayMs / 1000).toFixed(1) : String(Math.round(note.delayMs / 1000));
   return `${why}; retrying in ${seconds} s (attempt ${note.attempt + 1})`;
 }
@@ -26,7 +30,10 @@ export function retryAsProgress(emit: (event: AppEvent) => void, taskId: string,
     policy: USER_CALL_POLICY,
     onRetry: (note) => {
       emit({ type: 'progress', taskId, done: 0, total: 0, message: `${doing}: ${describeRetry(note)}…`, retry: note });
-      setTimeout(() => emit({ type: 'progress', taskId, done: 0, total: 0, message: `${doing} (attempt ${note.attempt + 1})…` }), note.delayMs).unref();
+      setTimeout(
+        () => emit({ type: 'progress', taskId, done: 0, total: 0, message: `${doing} (attempt ${note.attempt + 1})…` }),
+        note.delayMs,
+      ).unref();
     },
   };
 }

@@ -15,7 +15,8 @@ export function checkExtractionSchema(schema: Record<string, unknown>): void {
   if (!ajv.validateSchema(schema)) {
     for (const error of ajv.errors ?? []) {
       const at = error.instancePath || '/';
-      problems[at] ??= `${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`;
+      problems[at] ??=
+        `${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`;
     }
   } else {
     try {
@@ -24,7 +25,8 @@ export function checkExtractionSchema(schema: Record<string, unknown>): void {
       problems['/'] = error instanceof Error ? error.message : String(error);
     }
   }
-  if (schema.type !== undefined && schema.type !== 'object') problems['/type'] ??= 'the top level must be "object": extraction fills named fields';
+  if (schema.type !== undefined && schema.type !== 'object')
+    problems['/type'] ??= 'the top level must be "object": extraction fills named fields';
   const properties = schema.properties;
   if (typeof properties !== 'object' || properties === null || Object.keys(properties).length === 0) {
     problems['/properties'] ??= 'name at least one field to extract';

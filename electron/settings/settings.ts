@@ -34,7 +34,11 @@ export const jobSettingsSchema = z.object({
 /** What is read from the network (see api/networkLimits.ts); defaults, so older settings files read as they are. */
 export const networkSettingsSchema = z.object({
   maxResponseMb: z.number().min(1).max(4096).default(DEFAULT_NETWORK_SETTINGS.maxResponseMb),
-  maxDownloadMb: z.number().min(1).max(16 * 1024 * 1024).default(DEFAULT_NETWORK_SETTINGS.maxDownloadMb),
+  maxDownloadMb: z
+    .number()
+    .min(1)
+    .max(16 * 1024 * 1024)
+    .default(DEFAULT_NETWORK_SETTINGS.maxDownloadMb),
 });
 
 /** The settings file. Unknown fields (from a newer version of the app) are kept. */

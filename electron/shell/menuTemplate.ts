@@ -27,7 +27,10 @@ export function packagedMenuTemplate(platform: NodeJS.Platform, appName: string)
   return [
     app,
     { role: 'editMenu' },
-    { label: 'View', submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }] },
+    {
+      label: 'View',
+      submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+    },
     { role: 'windowMenu' },
   ];
 }

@@ -69,7 +69,10 @@ export class JsonDirStore<T> {
     const text = this.options.pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
     const checked = this.options.schema.safeParse(JSON.parse(text));
     if (!checked.success) {
-      this.options.logger.error(`${this.options.label} not saved: it does not fit its schema`, { file: this.fileOf(key), reason: checked.error.message.slice(0, 300) });
+      this.options.logger.error(`${this.options.label} not saved: it does not fit its schema`, {
+        file: this.fileOf(key),
+        reason: checked.error.message.slice(0, 300),
+      });
       throw new AppError({
         code: 'invalid_record',
         message: `A ${this.options.label} was not saved: it does not have the form it is stored in.`,
@@ -158,6 +161,9 @@ export class JsonDirStore<T> {
   }
 
   private skipped(file: string, error: unknown): void {
-    this.options.logger.warn(`unreadable ${this.options.label} skipped`, { file, reason: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    this.options.logger.warn(`unreadable ${this.options.label} skipped`, {
+      file,
+      reason: error instanceof Error ? error.message.slice(0, 300) : String(error),
+    });
   }
 }

@@ -106,13 +106,15 @@ export class CatalogFile {
     try {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('catalog unreadable, listing the folders', { error: String(error) });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.logger.warn('catalog unreadable, listing the folders', { error: String(error) });
       return null;
     }
     let reason: string;
     try {
       const saved = catalogSchema.parse(JSON.parse(text));
-      if (saved.stamp === (await this.stamp())) return { catalog: new Catalog(saved.documents, saved.results as ResultInfo[]), stamp: saved.stamp };
+      if (saved.stamp === (await this.stamp()))
+        return { catalog: new Catalog(saved.documents, saved.results as ResultInfo[]), stamp: saved.stamp };
       reason = 'the folders changed since it was written';
     } catch (error) {
       reason = error instanceof Error ? error.message.slice(0, 300) : String(error);

@@ -6,7 +6,11 @@ import type { ModelBuildAnswer, ModelBuildRequest } from './modelProtocol.js';
 
 /** The bundled model worker (GROUNDWORK_MODEL_WORKER overrides). */
 export function findModelWorker(): string {
-  return findWorkerFile('model-worker.mjs', { override: activeConfig().modelWorker, code: 'model_unavailable', name: "The result model's worker" });
+  return findWorkerFile('model-worker.mjs', {
+    override: activeConfig().modelWorker,
+    code: 'model_unavailable',
+    name: "The result model's worker",
+  });
 }
 
 export interface ModelBuilderOptions {
@@ -132,7 +136,11 @@ export class ModelBuilder {
     worker.on('error', (error: Error & { code?: string }) =>
       lost(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new AppError({ code: 'result_too_large', message: `This result needs more memory than its model may be built with (${Math.round(this.maxHeapMb / 1024)} GB).`, hint: 'Parse the document in parts (the "pages" option) and open each result.' })
+          ? new AppError({
+              code: 'result_too_large',
+              message: `This result needs more memory than its model may be built with (${Math.round(this.maxHeapMb / 1024)} GB).`,
+              hint: 'Parse the document in parts (the "pages" option) and open each result.',
+            })
           : failed(error),
       ),
     );
@@ -150,9 +158,17 @@ export class ModelBuilder {
 }
 
 function failed(error: unknown): AppError {
-  return new AppError({ code: 'model_build_failed', message: `The result model could not be built: ${error instanceof Error ? error.message : String(error)}`, hint: 'Open the result again; if it keeps failing, run the engine again.' });
+  return new AppError({
+    code: 'model_build_failed',
+    message: `The result model could not be built: ${error instanceof Error ? error.message : String(error)}`,
+    hint: 'Open the result again; if it keeps failing, run the engine again.',
+  });
 }
 
 function closed(): AppError {
-  return new AppError({ code: 'model_build_failed', message: 'The result model was not built: the app is closing.', hint: 'Open the result again.' });
+  return new AppError({
+    code: 'model_build_failed',
+    message: 'The result model was not built: the app is closing.',
+    hint: 'Open the result again.',
+  });
 }

@@ -71,7 +71,9 @@ export class ModelCache {
 
   /** Builds a result's model in the background (at save); a failure is only logged, an open reports it. */
   buildInBackground(id: string, kind: 'parse' | 'analyzer'): void {
-    this.model(id, kind, { urgent: false }).catch((error: unknown) => this.logger.warn('result model not built in the background', { id, error: error instanceof AppError ? error.code : String(error) }));
+    this.model(id, kind, { urgent: false }).catch((error: unknown) =>
+      this.logger.warn('result model not built in the background', { id, error: error instanceof AppError ? error.code : String(error) }),
+    );
   }
 
   /** Drops a result's cache (its result is going away or being replaced); the caller holds the workspace's mutation queue. */
@@ -120,7 +122,11 @@ export class ModelCache {
   private capped(payload: Uint8Array): Uint8Array {
     if (payload.length <= this.maxBytes) return payload;
     const mb = (n: number) => `${Math.ceil(n / 2 ** 20)} MB`;
-    throw new AppError({ code: 'result_too_large', message: `This result's model is ${mb(payload.length)}, more than the ${mb(this.maxBytes)} a window is sent.`, hint: 'Parse the document in parts (the "pages" option) and open each result.' });
+    throw new AppError({
+      code: 'result_too_large',
+      message: `This result's model is ${mb(payload.length)}, more than the ${mb(this.maxBytes)} a window is sent.`,
+      hint: 'Parse the document in parts (the "pages" option) and open each result.',
+    });
   }
 
   private async readCache(id: string): Promise<Uint8Array | null> {

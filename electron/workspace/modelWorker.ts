@@ -20,18 +20,33 @@ async function build({ id, path, kind }: ModelBuildRequest): Promise<ModelBuildA
     try {
       text = await readFile(path, 'utf8');
     } catch {
-      throw new AppError({ code: 'result_not_found', message: 'That result is not in the workspace.', hint: 'It may have been deleted; open it again.' });
+      throw new AppError({
+        code: 'result_not_found',
+        message: 'That result is not in the workspace.',
+        hint: 'It may have been deleted; open it again.',
+      });
     }
     let response: unknown;
     try {
       response = JSON.parse(text);
     } catch {
-      throw new AppError({ code: 'unreadable_result', message: 'This stored result is not valid JSON.', hint: 'Open another result, or run the engine again.' });
+      throw new AppError({
+        code: 'unreadable_result',
+        message: 'This stored result is not valid JSON.',
+        hint: 'Open another result, or run the engine again.',
+      });
     }
     text = '';
     return { id, ok: true, file: modelFileBytes(encodeModel({ kind, response })) };
   } catch (error) {
-    const data = error instanceof AppError ? error.toData() : { code: 'model_build_failed', message: `The result model could not be built: ${error instanceof Error ? error.message : String(error)}`, hint: 'Open the result again; if it keeps failing, run the engine again.' };
+    const data =
+      error instanceof AppError
+        ? error.toData()
+        : {
+            code: 'model_build_failed',
+            message: `The result model could not be built: ${error instanceof Error ? error.message : String(error)}`,
+            hint: 'Open the result again; if it keeps failing, run the engine again.',
+          };
     return { id, ok: false, error: data };
   }
 }

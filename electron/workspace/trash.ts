@@ -47,7 +47,14 @@ export class Trash {
     private readonly logger: Logger,
   ) {
     this.dir = join(root, 'trash');
-    this.manifests = new JsonDirStore<Manifest>({ dir: this.dir, schema: manifestSchema, suffix: '/manifest.json', label: 'trash entry', logger, pretty: true });
+    this.manifests = new JsonDirStore<Manifest>({
+      dir: this.dir,
+      schema: manifestSchema,
+      suffix: '/manifest.json',
+      label: 'trash entry',
+      logger,
+      pretty: true,
+    });
   }
 
   /** Moves `paths` (those that exist) into a new entry. */
@@ -60,7 +67,12 @@ export class Trash {
   /** Moves an entry's files back and removes the entry. What the workspace has again meanwhile (a re-imported document) is kept. */
   async restore(id: string): Promise<TrashEntry> {
     const manifest = await this.readManifest(id);
-    if (manifest?.state !== 'trashed') throw new AppError({ code: 'trash_not_found', message: 'That is no longer in the trash.', hint: 'It may have been restored already, or removed after 30 days.' });
+    if (manifest?.state !== 'trashed')
+      throw new AppError({
+        code: 'trash_not_found',
+        message: 'That is no longer in the trash.',
+        hint: 'It may have been restored already, or removed after 30 days.',
+      });
     const restoring: Manifest = { ...manifest, state: 'restoring' };
     await this.writeManifest(restoring);
     await this.finish(restoring);

@@ -82,14 +82,30 @@ export class Workspace {
     this.root = join(dataDir, 'workspace');
     this.trash = new Trash(this.root, logger);
     this.catalogFile = new CatalogFile(this.root, logger);
-    this.documentInfos = new JsonDirStore<StoredDocumentInfo>({ dir: join(this.root, 'documents'), schema: documentInfoSchema, suffix: '/document.json', label: 'document', logger, pretty: true });
-    this.summaries = new JsonDirStore<ResultInfo>({ dir: join(this.root, 'results'), schema: resultInfoSchema, suffix: '.info.json', label: 'result summary', logger });
+    this.documentInfos = new JsonDirStore<StoredDocumentInfo>({
+      dir: join(this.root, 'documents'),
+      schema: documentInfoSchema,
+      suffix: '/document.json',
+      label: 'document',
+      logger,
+      pretty: true,
+    });
+    this.summaries = new JsonDirStore<ResultInfo>({
+      dir: join(this.root, 'results'),
+      schema: resultInfoSchema,
+      suffix: '.info.json',
+      label: 'result summary',
+      logger,
+    });
     // A cache file is written in turn with trashing, and only while its result is still there.
     this.models = new ModelCache(
       join(this.root, 'models'),
       join(this.root, 'results'),
       modelBuilder,
-      (id, file, stillWanted) => this.mutations.run(async () => (stillWanted() && (await this.resultInfo(id)) ? writeFileAtomic(this.models.path(id), file) : undefined)),
+      (id, file, stillWanted) =>
+        this.mutations.run(async () =>
+          stillWanted() && (await this.resultInfo(id)) ? writeFileAtomic(this.models.path(id), file) : undefined,
+        ),
       logger,
     );
   }
@@ -198,7 +214,12 @@ export class Workspace {
       if (!(await this.readDocumentInfo(checkId(result.documentId)))) throw notFound('document');
       // An extraction points into its source's Markdown: it is never stored without it.
       if (result.sourceResultId && !(await this.resultInfo(result.sourceResultId))) throw notFound('result');
-      const stored: StoredResult = { ...result, ...sensibleSummary(result), id: result.id ?? randomUUID(), createdAt: new Date().toISOString() };
+      const stored: StoredResult = {
+        ...result,
+        ...sensibleSummary(result),
+        id: result.id ?? randomUUID(),
+        createdAt: new Date().toISOString(),
+      };
       const { response, ...info } = stored;
       await this.beginChange();
       // A result saved again under its id (a job's) gets a new model: the old one goes first.
@@ -261,7 +282,10 @@ export class Workspace {
         });
       }
       // An extraction trashed before its parse result comes back only with it.
-      const sources = entry?.what === 'result' ? entry.results.map((r) => r.sourceResultId).filter((id): id is string => !!id && !entry.results.some((r) => r.id === id)) : [];
+      const sources =
+        entry?.what === 'result'
+          ? entry.results.map((r) => r.sourceResultId).filter((id): id is string => !!id && !entry.results.some((r) => r.id === id))
+          : [];
       for (const source of sources) {
         if (!(await this.resultInfo(source))) {
           throw new AppError({
@@ -298,14 +322,21 @@ export class Workspace {
     const result = await this.resultInfo(id);
     if (!result) throw notFound('result');
     if (result.kind === 'extract') {
-      throw new AppError({ code: 'not_a_parse_result', message: 'An extraction has no result model of its own: it points into its parse result.', hint: 'Open the parse result it was made from.' });
+      throw new AppError({
+        code: 'not_a_parse_result',
+        message: 'An extraction has no result model of its own: it points into its parse result.',
+        hint: 'Open the parse result it was made from.',
+      });
     }
     return { result, model: await this.models.model(checkId(id), result.kind, options.rebuild ? { rebuild: true } : {}) };
   }
 
   /** A result with its response as the JSON text on disk (not parsed here: it may be 50 MB). */
   async resultText(id: string): Promise<StoredResultText> {
-    const [info, responseJson] = await Promise.all([this.summaries.read(checkId(id)), readFile(join(this.root, 'results', `${id}.json`), 'utf8').catch(() => null)]);
+    const [info, responseJson] = await Promise.all([
+      this.summaries.read(checkId(id)),
+      readFile(join(this.root, 'results', `${id}.json`), 'utf8').catch(() => null),
+    ]);
     if (!info || responseJson === null) throw notFound('result');
     return { ...info, responseJson };
   }
@@ -316,7 +347,11 @@ export class Workspace {
     const catalog = this.catalog ?? (await this.mutations.run(() => this.heldCatalog()));
     const entries = catalog.entries();
     if (entries.every((e) => e.document.pageCount !== undefined)) return entries;
-    return Promise.all(entries.map(async (e) => (e.document.pageCount === undefined ? { ...e, document: await this.withPageCount(e.document as StoredDocumentInfo) } : e)));
+    return Promise.all(
+      entries.map(async (e) =>
+        e.document.pageCount === undefined ? { ...e, document: await this.withPageCount(e.document as StoredDocumentInfo) } : e,
+      ),
+    );
   }
 
   /** Part of the library: only the documents named (one not listed is gone), then only the first entries. */
@@ -419,7 +454,9 @@ export class Workspace {
     if (this.saveTimer || this.catalogOnDisk === 'maybe') return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
-      this.mutations.run(() => this.saveCatalog()).catch((error: unknown) => this.logger.warn('catalog not saved', { error: String(error) }));
+      this.mutations
+        .run(() => this.saveCatalog())
+        .catch((error: unknown) => this.logger.warn('catalog not saved', { error: String(error) }));
     }, CATALOG_SAVE_DELAY_MS);
     // Never what keeps a process alive: a catalog not written is rebuilt at the next start.
     this.saveTimer.unref?.();
@@ -512,7 +549,9 @@ export class Workspace {
  * them as they are, so only what makes sense is kept: whole page counts, credits that are
  * not negative, a model name of reasonable length.
  */
-function sensibleSummary(result: Pick<ResultInfo, 'pageCount' | 'credits' | 'modelVersion'>): Pick<ResultInfo, 'pageCount' | 'credits' | 'modelVersion'> {
+function sensibleSummary(
+  result: Pick<ResultInfo, 'pageCount' | 'credits' | 'modelVersion'>,
+): Pick<ResultInfo, 'pageCount' | 'credits' | 'modelVersion'> {
   const { pageCount, credits, modelVersion } = result;
   return {
     pageCount: Number.isInteger(pageCount) && (pageCount as number) >= 0 ? pageCount : null,
@@ -527,14 +566,22 @@ function checkId(id: string): string {
 }
 
 function notFound(what: string): AppError {
-  return new AppError({ code: `${what}_not_found`, message: `That ${what} is not in the workspace.`, hint: 'It may have been deleted; open it again.' });
+  return new AppError({
+    code: `${what}_not_found`,
+    message: `That ${what} is not in the workspace.`,
+    hint: 'It may have been deleted; open it again.',
+  });
 }
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a display name drops
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /** A display name: the last path segment, without control characters, at most 200 characters. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips or refuses
-  const base = name.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
-  return Array.from(base || 'document').slice(0, 200).join('');
+  const base = name.split(/[\\/]/).pop()?.replace(CONTROL_CHARACTERS, '').trim() ?? '';
+  return Array.from(base || 'document')
+    .slice(0, 200)
+    .join('');
 }
 
 async function readdirOrEmpty(dir: string): Promise<string[]> {

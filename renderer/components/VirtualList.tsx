@@ -34,7 +34,18 @@ interface VirtualListProps {
  * Heights start as estimates and are replaced by measurements (a size tree keeps offsets
  * O(log n)), so 60,000 Markdown blocks scroll like 60.
  */
-export function VirtualList({ count, estimate, render, scrollTo, className, testId, overscan = 800, onUserScroll, keyOf, role }: VirtualListProps) {
+export function VirtualList({
+  count,
+  estimate,
+  render,
+  scrollTo,
+  className,
+  testId,
+  overscan = 800,
+  onUserScroll,
+  keyOf,
+  role,
+}: VirtualListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
@@ -49,7 +60,11 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
 
   // A new scroll request moves the rendered window in this very render (no commit, effect and
   // second render first): the rows it needs are in the commit whose layout effect scrolls to them.
-  const [jump, setJump] = useState<{ request: ScrollRequest | null | undefined; sizes: SizeTree; top: number | null }>({ request: undefined, sizes, top: null });
+  const [jump, setJump] = useState<{ request: ScrollRequest | null | undefined; sizes: SizeTree; top: number | null }>({
+    request: undefined,
+    sizes,
+    top: null,
+  });
   if (jump.request !== scrollTo || jump.sizes !== sizes) {
     const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
     setJump({ request: scrollTo, sizes, top });
@@ -147,11 +162,7 @@ export function VirtualList({ count, estimate, render, scrollTo, className, test
   const items: ReactNode[] = [];
   for (let i = first; i <= last; i++) {
     items.push(
-      <div
-        key={keyOf ? keyOf(i) : i}
-        data-index={i}
-        ref={measured}
-      >
+      <div key={keyOf ? keyOf(i) : i} data-index={i} ref={measured}>
         {render(i)}
       </div>,
     );

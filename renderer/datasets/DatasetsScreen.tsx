@@ -40,7 +40,15 @@ export function DatasetsScreen() {
       {registry ? <ProjectBar key={registry.projects.length === 0 ? 'empty' : 'some'} /> : null}
       <div className="tabs ds-tabs" role="tablist">
         {TABS.map((t) => (
-          <button key={t.tab} type="button" role="tab" aria-selected={tab === t.tab} className={tab === t.tab ? 'tab active' : 'tab'} data-testid={`ds-tab-${t.tab}`} onClick={() => setTab(t.tab)}>
+          <button
+            key={t.tab}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.tab}
+            className={tab === t.tab ? 'tab active' : 'tab'}
+            data-testid={`ds-tab-${t.tab}`}
+            onClick={() => setTab(t.tab)}
+          >
             {t.label}
           </button>
         ))}

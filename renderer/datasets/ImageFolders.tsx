@@ -35,7 +35,13 @@ export function ImageFolders() {
       {folders.map((folder) => (
         <span key={folder} className="image-folder" data-testid="image-folder">
           <code>{folder}</code>
-          <button type="button" className="link" aria-label={`Stop reading images from ${folder}`} disabled={action.busy} onClick={() => void change(() => requireApi().datasets.forgetImageFolder({ folder }))}>
+          <button
+            type="button"
+            className="link"
+            aria-label={`Stop reading images from ${folder}`}
+            disabled={action.busy}
+            onClick={() => void change(() => requireApi().datasets.forgetImageFolder({ folder }))}
+          >
             ✕
           </button>
         </span>
@@ -51,7 +57,12 @@ export function ImageFolders() {
           aria-invalid={!!action.error?.fields?.folder}
         />
       )}
-      <button type="button" data-testid="image-folder-allow" disabled={action.busy || (!dialog && !typed.trim())} onClick={() => void allow()}>
+      <button
+        type="button"
+        data-testid="image-folder-allow"
+        disabled={action.busy || (!dialog && !typed.trim())}
+        onClick={() => void allow()}
+      >
         Allow images from a folder…
       </button>
       <FieldError error={action.error} field="folder" />

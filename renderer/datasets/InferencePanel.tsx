@@ -39,15 +39,22 @@ export function InferencePanel() {
   const run = () =>
     action.run(async () => {
       if (!image) return;
-      const answer = await requireApi().inference.run({ keyId: chosen, endpointUrl: endpoint.trim(), fileName: image.name, bytes: image.bytes });
+      const answer = await requireApi().inference.run({
+        keyId: chosen,
+        endpointUrl: endpoint.trim(),
+        fileName: image.name,
+        bytes: image.bytes,
+      });
       setResult(answer.result);
     });
   // The key goes to a new host only after the user has said yes to that host, once per key.
   const confirmHost = () =>
-    action.run(async () => {
-      const updated = await requireApi().keys.allowInferenceHost({ id: chosen, endpointUrl: endpoint.trim() });
-      useDatasetsStore.setState((s) => ({ keys: s.keys.map((k) => (k.id === updated.id ? updated : k)) }));
-    }).then((allowed) => (allowed ? run() : false));
+    action
+      .run(async () => {
+        const updated = await requireApi().keys.allowInferenceHost({ id: chosen, endpointUrl: endpoint.trim() });
+        useDatasetsStore.setState((s) => ({ keys: s.keys.map((k) => (k.id === updated.id ? updated : k)) }));
+      })
+      .then((allowed) => (allowed ? run() : false));
   const asksToConfirm = action.error?.code === 'inference_host_unconfirmed' && destination?.status === 'unconfirmed';
 
   const predictions = result === undefined ? [] : findPredictions(result);
@@ -61,12 +68,22 @@ export function InferencePanel() {
         <div className="form-grid">
           <label className="wide">
             Deployment endpoint URL
-            <input data-testid="infer-endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)} placeholder="https://predict.app.landing.ai/inference/v1/predict?endpoint_id=…" aria-invalid={!!action.error?.fields?.endpoint} />
+            <input
+              data-testid="infer-endpoint"
+              value={endpoint}
+              onChange={(e) => setEndpoint(e.target.value)}
+              placeholder="https://predict.app.landing.ai/inference/v1/predict?endpoint_id=…"
+              aria-invalid={!!action.error?.fields?.endpoint}
+            />
             <FieldError error={action.error} field="endpoint" />
             {destination ? (
               <span className="muted small" data-testid="infer-destination">
                 The key is sent to <strong>{destination.host}</strong>
-                {destination.status === 'own' ? ' (its own service)' : destination.status === 'confirmed' ? ' (confirmed for this key)' : ' (not yet confirmed for this key: you will be asked)'}
+                {destination.status === 'own'
+                  ? ' (its own service)'
+                  : destination.status === 'confirmed'
+                    ? ' (confirmed for this key)'
+                    : ' (not yet confirmed for this key: you will be asked)'}
               </span>
             ) : null}
           </label>
@@ -101,7 +118,13 @@ export function InferencePanel() {
           <FieldError error={action.error} field="file" />
         </div>
         <div className="form-actions">
-          <button type="button" className="primary" data-testid="infer-run" disabled={!image || !endpoint.trim() || !chosen || action.busy} onClick={() => void run()}>
+          <button
+            type="button"
+            className="primary"
+            data-testid="infer-run"
+            disabled={!image || !endpoint.trim() || !chosen || action.busy}
+            onClick={() => void run()}
+          >
             {action.busy ? 'Running…' : 'Run inference'}
           </button>
         </div>
@@ -113,11 +136,18 @@ export function InferencePanel() {
               </strong>
             </p>
             <p className="small">
-              Whoever runs {destination.host} receives the key ({chosenKey.kind === 'v1-legacy' ? 'apikey and apisecret' : 'apikey'}) and can use it as you. Confirm only if this is your deployment&apos;s
-              address, copied from its page; you are asked once per host for each key.
+              Whoever runs {destination.host} receives the key ({chosenKey.kind === 'v1-legacy' ? 'apikey and apisecret' : 'apikey'}) and
+              can use it as you. Confirm only if this is your deployment&apos;s address, copied from its page; you are asked once per host
+              for each key.
             </p>
             <div className="form-actions">
-              <button type="button" className="primary" data-testid="infer-confirm-send" disabled={action.busy} onClick={() => void confirmHost()}>
+              <button
+                type="button"
+                className="primary"
+                data-testid="infer-confirm-send"
+                disabled={action.busy}
+                onClick={() => void confirmHost()}
+              >
                 Send the key to {destination.host}
               </button>
               <button type="button" data-testid="infer-confirm-cancel" onClick={() => action.setError(null)}>
@@ -133,7 +163,11 @@ export function InferencePanel() {
         <section className="card inference-result">
           <div className="inference-image">
             <div className="inference-stage">
-              <img src={image.url} alt={image.name} onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })} />
+              <img
+                src={image.url}
+                alt={image.name}
+                onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
+              />
               {size
                 ? withBoxes.map((p, i) => {
                     const b = p.box!;
@@ -143,7 +177,12 @@ export function InferencePanel() {
                         key={i}
                         className="pred-box"
                         data-testid="pred-box"
-                        style={{ left: `${(b.xmin / sx) * 100}%`, top: `${(b.ymin / sy) * 100}%`, width: `${((b.xmax - b.xmin) / sx) * 100}%`, height: `${((b.ymax - b.ymin) / sy) * 100}%` }}
+                        style={{
+                          left: `${(b.xmin / sx) * 100}%`,
+                          top: `${(b.ymin / sy) * 100}%`,
+                          width: `${((b.xmax - b.xmin) / sx) * 100}%`,
+                          height: `${((b.ymax - b.ymin) / sy) * 100}%`,
+                        }}
                       >
                         <span className="pred-label">
                           {p.label ?? ''} {p.score !== null ? p.score.toFixed(2) : ''}

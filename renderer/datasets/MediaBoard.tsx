@@ -53,14 +53,18 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   const afterImport = (result: { project: ProjectEntry; imported: number; added: number; problems: MediaListProblem[] }) => {
     put(result.project);
     setProblems(result.problems);
-    setImportNote(`${result.imported} media read, ${result.added} new${result.problems.length ? `, ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}` : ''}.`);
+    setImportNote(
+      `${result.imported} media read, ${result.added} new${result.problems.length ? `, ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}` : ''}.`,
+    );
   };
 
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    await run(async () => afterImport(await requireApi().datasets.importMedia({ projectId: project.id, fileName: file.name, text: await file.text() })));
+    await run(async () =>
+      afterImport(await requireApi().datasets.importMedia({ projectId: project.id, fileName: file.name, text: await file.text() })),
+    );
   };
 
   const addPasted = () =>
@@ -69,7 +73,14 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
       setPasted('');
     });
 
-  const assigned = (count: number, what: string) => setNote(count > 0 ? `${what} → ${count} media (pending)` : what.includes('type a value') ? what : 'Select media first (click, shift-click, ctrl/cmd-click or drag a box).');
+  const assigned = (count: number, what: string) =>
+    setNote(
+      count > 0
+        ? `${what} → ${count} media (pending)`
+        : what.includes('type a value')
+          ? what
+          : 'Select media first (click, shift-click, ctrl/cmd-click or drag a box).',
+    );
 
   const focusTile = (id: number | undefined) => {
     if (id === undefined) return;
@@ -106,7 +117,16 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
     const rect = e.currentTarget.getBoundingClientRect();
     const ox = rect.left - e.currentTarget.scrollLeft;
     const oy = rect.top - e.currentTarget.scrollTop;
-    setBox({ x0: e.clientX, y0: e.clientY, x1: e.clientX, y1: e.clientY, additive, base: additive ? new Set(board.selected) : new Set(), ox, oy });
+    setBox({
+      x0: e.clientX,
+      y0: e.clientY,
+      x1: e.clientX,
+      y1: e.clientY,
+      additive,
+      base: additive ? new Set(board.selected) : new Set(),
+      ox,
+      oy,
+    });
   };
   const pointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (!box) return;
@@ -132,14 +152,32 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
         <div className="card board-toolbar">
           <label className="file-button" data-testid="media-import-button">
             Import media list (CSV / JSON)
-            <input type="file" data-testid="media-import" accept=".csv,.json,text/csv,application/json" onChange={(e) => void importFile(e)} />
+            <input
+              type="file"
+              data-testid="media-import"
+              accept=".csv,.json,text/csv,application/json"
+              onChange={(e) => void importFile(e)}
+            />
           </label>
-          <input className="board-paste" data-testid="media-ids" placeholder="or paste media ids: 101, 102 …" value={pasted} onChange={(e) => setPasted(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void addPasted()} />
+          <input
+            className="board-paste"
+            data-testid="media-ids"
+            placeholder="or paste media ids: 101, 102 …"
+            value={pasted}
+            onChange={(e) => setPasted(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && void addPasted()}
+          />
           <button type="button" data-testid="media-ids-add" disabled={!pasted.trim()} onClick={() => void addPasted()}>
             Add ids
           </button>
           <span className="ds-spacer" />
-          <input className="board-filter" placeholder="Filter" aria-label="Filter media" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <input
+            className="board-filter"
+            placeholder="Filter"
+            aria-label="Filter media"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
           <ImageFolders />
         </div>
         {importNote ? (
@@ -179,7 +217,11 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
           onPointerUp={pointerUp}
           onPointerCancel={() => setBox(null)}
         >
-          {visible.length === 0 ? <p className="muted board-empty">{project.media.length === 0 ? 'No media yet: import a media list or paste media ids.' : 'No media match the filter.'}</p> : null}
+          {visible.length === 0 ? (
+            <p className="muted board-empty">
+              {project.media.length === 0 ? 'No media yet: import a media list or paste media ids.' : 'No media match the filter.'}
+            </p>
+          ) : null}
           {visible.map((m) => (
             <MediaTile
               key={m.mediaId}

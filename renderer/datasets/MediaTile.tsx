@@ -15,7 +15,11 @@ interface Props {
 }
 
 function show(value: unknown): string {
-  return Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  return Array.isArray(value)
+    ? value.map(String).join(', ')
+    : typeof value === 'object' && value !== null
+      ? JSON.stringify(value)
+      : String(value);
 }
 
 /** One media on the board: thumbnail, name, id, its metadata now and what is pending for it. */
@@ -43,7 +47,11 @@ export function MediaTile({ projectId, media, selected, pending, onClick, onKeyD
       onDragEnd={onDragEnd}
     >
       <div className="media-thumb">
-        {thumb && thumb !== 'error' ? <img src={thumb} alt="" draggable={false} /> : <span className="media-thumb-none">{thumb === 'error' ? 'image unreadable' : media.imagePath ? '…' : 'no image'}</span>}
+        {thumb && thumb !== 'error' ? (
+          <img src={thumb} alt="" draggable={false} />
+        ) : (
+          <span className="media-thumb-none">{thumb === 'error' ? 'image unreadable' : media.imagePath ? '…' : 'no image'}</span>
+        )}
       </div>
       <div className="media-name" title={media.fileName ?? ''}>
         {media.fileName ?? <span className="muted">(no file name)</span>}

@@ -19,7 +19,14 @@ export function MetricsChart({ split, className }: { split: SplitMetrics; classN
   const y = (v: number) => top + height - Math.max(0, Math.min(1, v)) * height;
   return (
     <figure className="metrics-figure">
-      <svg data-testid="metrics-chart" data-split={split.name} width={width} height={top + height + 40} role="img" aria-label={`Per-class precision, recall and performance on ${split.name}`}>
+      <svg
+        data-testid="metrics-chart"
+        data-split={split.name}
+        width={width}
+        height={top + height + 40}
+        role="img"
+        aria-label={`Per-class precision, recall and performance on ${split.name}`}
+      >
         {[0, 0.25, 0.5, 0.75, 1].map((t) => (
           <g key={t}>
             <line className="chart-grid" x1={left} x2={width - 4} y1={y(t)} y2={y(t)} />
@@ -34,14 +41,29 @@ export function MetricsChart({ split, className }: { split: SplitMetrics; classN
               const value = c[s.key];
               const x = left + gap / 2 + gi * groupWidth + si * bar;
               return (
-                <rect key={s.key} data-testid="metrics-bar" data-series={s.key} data-value={value} className={s.className} x={x} y={y(value)} width={bar - 2} height={Math.max(0, top + height - y(value))}>
+                <rect
+                  key={s.key}
+                  data-testid="metrics-bar"
+                  data-series={s.key}
+                  data-value={value}
+                  className={s.className}
+                  x={x}
+                  y={y(value)}
+                  width={bar - 2}
+                  height={Math.max(0, top + height - y(value))}
+                >
                   <title>
                     {className(c.id)} · {s.label}: {value}
                   </title>
                 </rect>
               );
             })}
-            <text className="chart-label" x={left + gap / 2 + gi * groupWidth + (SERIES.length * bar) / 2} y={top + height + 16} textAnchor="middle">
+            <text
+              className="chart-label"
+              x={left + gap / 2 + gi * groupWidth + (SERIES.length * bar) / 2}
+              y={top + height + 16}
+              textAnchor="middle"
+            >
               {truncate(className(c.id), 12)}
             </text>
           </g>

@@ -51,18 +51,25 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
       <h3>
         Pending changes <span className="muted small">{pending.length === 0 ? '' : `${pendingMediaCount(pending)} media`}</span>
       </h3>
-      {pending.length === 0 ? <p className="muted small">Drag selected media onto a value (or select media, focus a value and press Enter) to see here what will change.</p> : null}
+      {pending.length === 0 ? (
+        <p className="muted small">
+          Drag selected media onto a value (or select media, focus a value and press Enter) to see here what will change.
+        </p>
+      ) : null}
       <ul className="pending-list">
         {pending.map((c) => (
-          <li key={`${c.name}=${c.value}`} data-testid="pending-row" data-metadata={c.name} data-value={c.value} data-media-ids={c.mediaIds.join(',')}>
+          <li
+            key={`${c.name}=${c.value}`}
+            data-testid="pending-row"
+            data-metadata={c.name}
+            data-value={c.value}
+            data-media-ids={c.mediaIds.join(',')}
+          >
             <div className="pending-head">
               <strong>
                 {c.name} = {c.value}
               </strong>
-              <span className="muted small">
-                {' '}
-                → {c.mediaIds.length} media
-              </span>
+              <span className="muted small"> → {c.mediaIds.length} media</span>
               <button type="button" className="link" aria-label={`Drop ${c.name} = ${c.value}`} onClick={() => unassign(c.name, c.value)}>
                 ✕
               </button>
@@ -71,7 +78,12 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
               {c.mediaIds.map((id) => (
                 <span key={id} className="pending-media-id">
                   {names.get(id) ?? `#${id}`}
-                  <button type="button" className="link" aria-label={`Remove media ${id} from ${c.name} = ${c.value}`} onClick={() => unassign(c.name, c.value, id)}>
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`Remove media ${id} from ${c.name} = ${c.value}`}
+                    onClick={() => unassign(c.name, c.value, id)}
+                  >
                     ×
                   </button>
                 </span>
@@ -81,7 +93,13 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
         ))}
       </ul>
       <div className="pending-actions">
-        <button type="button" className="primary" data-testid="apply" disabled={pending.length === 0 || apply !== null} onClick={() => void run()}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="apply"
+          disabled={pending.length === 0 || apply !== null}
+          onClick={() => void run()}
+        >
           Apply {pending.length > 0 ? `to ${pendingMediaCount(pending)} media` : ''}
         </button>
         {pending.length > 0 && !apply ? (
@@ -120,7 +138,11 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
   if (!definition) return null;
   const submit = () =>
     run(async () => {
-      const answer = await requireApi().datasets.applyToAll({ projectId: project.id, metadataAppend: { [definition.name]: value }, confirmProjectName: confirm });
+      const answer = await requireApi().datasets.applyToAll({
+        projectId: project.id,
+        metadataAppend: { [definition.name]: value },
+        confirmProjectName: confirm,
+      });
       put(answer.project);
       setResult(`${definition.name} = ${value} set on all ${answer.updated} media of “${project.name}”.`);
       setOpen(false);
@@ -129,51 +151,79 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
   // The result is shown outside the <details>: it closes on success, and would hide it.
   return (
     <>
-    <details className="apply-all" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary>Apply a value to all media of the project…</summary>
-      <div className="form-grid">
-        <label>
-          Metadata
-          <select value={definition.name} onChange={(e) => setName(e.target.value)}>
-            {project.metadata.map((d) => (
-              <option key={d.id}>{d.name}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Value
-          {definition.predefinedChoices.length > 0 && !definition.valueFlexible ? (
-            <select data-testid="apply-all-value" value={value} onChange={(e) => setValue(e.target.value)}>
-              <option value="">(choose)</option>
-              {definition.predefinedChoices.map((c) => (
-                <option key={c}>{c}</option>
+      <details className="apply-all" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+        <summary>Apply a value to all media of the project…</summary>
+        <div className="form-grid">
+          <label>
+            Metadata
+            <select value={definition.name} onChange={(e) => setName(e.target.value)}>
+              {project.metadata.map((d) => (
+                <option key={d.id}>{d.name}</option>
               ))}
             </select>
-          ) : (
-            <input data-testid="apply-all-value" value={value} onChange={(e) => setValue(e.target.value)} />
-          )}
-          <FieldError error={error} field={`metadataAppend.${definition.name}`} />
-        </label>
-        <label className="wide">
-          <span>
-            This sets <strong>{definition.name} = {value || '…'}</strong> on <strong>every</strong> media of project <strong>“{project.name}” (#{project.id})</strong>, not only those on this board. Type the project name to confirm:
-          </span>
-          <input data-testid="apply-all-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-invalid={!!error?.fields?.confirmProjectName} />
-          <FieldError error={error} field="confirmProjectName" />
-        </label>
-      </div>
-      <div className="form-actions">
-        <button type="button" className="danger" data-testid="apply-all" disabled={busy || !value || confirm !== project.name} title={busy ? 'Applying…: wait for the service to answer' : !value ? 'Choose the value first' : confirm !== project.name ? 'Type the project name to confirm' : undefined} onClick={() => void submit()}>
-          Apply to all media of “{project.name}”
-        </button>
-      </div>
-      <ErrorMessage error={error} onDismiss={() => setError(null)} />
-    </details>
-    {result ? (
-      <p className="ok small" data-testid="apply-all-result">
-        {result}
-      </p>
-    ) : null}
+          </label>
+          <label>
+            Value
+            {definition.predefinedChoices.length > 0 && !definition.valueFlexible ? (
+              <select data-testid="apply-all-value" value={value} onChange={(e) => setValue(e.target.value)}>
+                <option value="">(choose)</option>
+                {definition.predefinedChoices.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            ) : (
+              <input data-testid="apply-all-value" value={value} onChange={(e) => setValue(e.target.value)} />
+            )}
+            <FieldError error={error} field={`metadataAppend.${definition.name}`} />
+          </label>
+          <label className="wide">
+            <span>
+              This sets{' '}
+              <strong>
+                {definition.name} = {value || '…'}
+              </strong>{' '}
+              on <strong>every</strong> media of project{' '}
+              <strong>
+                “{project.name}” (#{project.id})
+              </strong>
+              , not only those on this board. Type the project name to confirm:
+            </span>
+            <input
+              data-testid="apply-all-confirm"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              aria-invalid={!!error?.fields?.confirmProjectName}
+            />
+            <FieldError error={error} field="confirmProjectName" />
+          </label>
+        </div>
+        <div className="form-actions">
+          <button
+            type="button"
+            className="danger"
+            data-testid="apply-all"
+            disabled={busy || !value || confirm !== project.name}
+            title={
+              busy
+                ? 'Applying…: wait for the service to answer'
+                : !value
+                  ? 'Choose the value first'
+                  : confirm !== project.name
+                    ? 'Type the project name to confirm'
+                    : undefined
+            }
+            onClick={() => void submit()}
+          >
+            Apply to all media of “{project.name}”
+          </button>
+        </div>
+        <ErrorMessage error={error} onDismiss={() => setError(null)} />
+      </details>
+      {result ? (
+        <p className="ok small" data-testid="apply-all-result">
+          {result}
+        </p>
+      ) : null}
     </>
   );
 }

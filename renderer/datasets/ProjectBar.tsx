@@ -33,7 +33,12 @@ export function ProjectBar() {
       if (mode === 'create') entry = await api.datasets.createProject({ keyId: chosenKey, name });
       else {
         const id = Number(idText.trim());
-        if (!/^\d+$/.test(idText.trim())) throw new AppError({ code: 'invalid_project_id', message: `"${idText}" is not a project id.`, fields: { projectId: 'A project id is a whole number.' } });
+        if (!/^\d+$/.test(idText.trim()))
+          throw new AppError({
+            code: 'invalid_project_id',
+            message: `"${idText}" is not a project id.`,
+            fields: { projectId: 'A project id is a whole number.' },
+          });
         entry = await api.datasets.addProject({ keyId: chosenKey, projectId: id, ...(name.trim() ? { name } : {}) });
       }
       put(entry);
@@ -60,7 +65,11 @@ export function ProjectBar() {
       <div className="ds-projectbar-row">
         <label className="ds-inline">
           Project
-          <select data-testid="ds-project" value={projectId ?? ''} onChange={(e) => select(e.target.value === '' ? null : Number(e.target.value))}>
+          <select
+            data-testid="ds-project"
+            value={projectId ?? ''}
+            onChange={(e) => select(e.target.value === '' ? null : Number(e.target.value))}
+          >
             {registry?.projects.length ? null : <option value="">(none yet)</option>}
             {registry?.projects.map((p) => (
               <option key={p.id} value={p.id}>
@@ -74,12 +83,27 @@ export function ProjectBar() {
             <span className={project.isActive === false ? 'ds-badge inactive' : 'ds-badge active'} data-testid="ds-project-state">
               {project.isActive === undefined ? 'state unknown' : project.isActive ? 'active' : 'inactive'}
             </span>
-            <button type="button" data-testid="ds-toggle-active" disabled={busy} title={busy ? 'Wait for the last change to this project' : undefined} onClick={() => void run(async () => put(await requireApi().datasets.setActive({ projectId: project.id, isActive: project.isActive === false })))}>
+            <button
+              type="button"
+              data-testid="ds-toggle-active"
+              disabled={busy}
+              title={busy ? 'Wait for the last change to this project' : undefined}
+              onClick={() =>
+                void run(async () =>
+                  put(await requireApi().datasets.setActive({ projectId: project.id, isActive: project.isActive === false })),
+                )
+              }
+            >
               {project.isActive === false ? 'Activate' : 'Deactivate'}
             </button>
             <label className="ds-inline">
               Key
-              <select value={project.keyId} onChange={(e) => void run(async () => put(await requireApi().datasets.setProjectKey({ projectId: project.id, keyId: e.target.value })))}>
+              <select
+                value={project.keyId}
+                onChange={(e) =>
+                  void run(async () => put(await requireApi().datasets.setProjectKey({ projectId: project.id, keyId: e.target.value })))
+                }
+              >
                 {keys.map((k) => (
                   <option key={k.id} value={k.id}>
                     {k.name}
@@ -91,7 +115,17 @@ export function ProjectBar() {
             {confirmForget ? (
               <span className="confirm">
                 Forget “{project.name}” here (the service keeps it)?
-                <button type="button" className="danger" onClick={() => void run(async () => { await requireApi().datasets.forgetProject({ projectId: project.id }); remove(project.id); setConfirmForget(false); })}>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() =>
+                    void run(async () => {
+                      await requireApi().datasets.forgetProject({ projectId: project.id });
+                      remove(project.id);
+                      setConfirmForget(false);
+                    })
+                  }
+                >
                   Forget
                 </button>
                 <button type="button" onClick={() => setConfirmForget(false)}>
@@ -118,18 +152,35 @@ export function ProjectBar() {
           {mode === 'add' ? (
             <label>
               Project id
-              <input data-testid="ds-project-id" inputMode="numeric" value={idText} onChange={(e) => setIdText(e.target.value)} aria-invalid={!!error?.fields?.projectId} />
+              <input
+                data-testid="ds-project-id"
+                inputMode="numeric"
+                value={idText}
+                onChange={(e) => setIdText(e.target.value)}
+                aria-invalid={!!error?.fields?.projectId}
+              />
               <FieldError error={error} field="projectId" />
             </label>
           ) : null}
           <label>
             {mode === 'add' ? 'Name (for this list)' : 'Name'}
-            <input data-testid="ds-project-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!error?.fields?.name} placeholder="e.g. Weld defects" />
+            <input
+              data-testid="ds-project-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={!!error?.fields?.name}
+              placeholder="e.g. Weld defects"
+            />
             <FieldError error={error} field="name" />
           </label>
           <label>
             Key
-            <select data-testid="ds-project-key" value={chosenKey} onChange={(e) => setKeyId(e.target.value)} aria-invalid={!!error?.fields?.keyId}>
+            <select
+              data-testid="ds-project-key"
+              value={chosenKey}
+              onChange={(e) => setKeyId(e.target.value)}
+              aria-invalid={!!error?.fields?.keyId}
+            >
               {keys.map((k) => (
                 <option key={k.id} value={k.id} disabled={!k.enabled}>
                   {k.name} · {k.kind === 'v1-legacy' ? 'key + secret' : 'key'} · {k.masked}
@@ -139,7 +190,13 @@ export function ProjectBar() {
             <FieldError error={error} field="keyId" />
           </label>
           <div className="ds-form-submit">
-            <button type="submit" className="primary" data-testid="ds-project-save" disabled={busy} title={busy ? 'Wait for the last change to this project' : undefined}>
+            <button
+              type="submit"
+              className="primary"
+              data-testid="ds-project-save"
+              disabled={busy}
+              title={busy ? 'Wait for the last change to this project' : undefined}
+            >
               {mode === 'create' ? 'Create project' : 'Add project'}
             </button>
           </div>

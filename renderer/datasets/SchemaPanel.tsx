@@ -7,7 +7,11 @@ import { requireApi } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
 
-const splitChoices = (text: string) => text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+const splitChoices = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const when = (iso: string) => (Number.isFinite(Date.parse(iso)) ? new Date(iso).toLocaleString() : iso);
 
 /** Tags and metadata definitions of the project: create, rename, append choices. */
@@ -53,16 +57,37 @@ function TagsCard({ project }: { project: ProjectEntry }) {
       <form className="form-grid" onSubmit={submit} noValidate>
         <label>
           New tag
-          <input data-testid="tag-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!form.error?.fields?.name} placeholder="e.g. scratch" />
+          <input
+            data-testid="tag-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!!form.error?.fields?.name}
+            placeholder="e.g. scratch"
+          />
           <FieldError error={form.error} field="name" />
         </label>
         <label>
           <span>Creation timeout — empty: none (null)</span>
           <span className="ds-inline-input">
-            <input data-testid="tag-timeout" inputMode="numeric" value={timeout} placeholder="none (null)" onChange={(e) => setTimeoutText(e.target.value)} onBlur={() => void saveTimeout()} aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])} />
+            <input
+              data-testid="tag-timeout"
+              inputMode="numeric"
+              value={timeout}
+              placeholder="none (null)"
+              onChange={(e) => setTimeoutText(e.target.value)}
+              onBlur={() => void saveTimeout()}
+              aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])}
+            />
           </span>
           <FieldError error={form.error} field="query.timeout" />
-          {settingsForm.error ? <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span> : <span className="field-help">A whole number (the service does not document its unit); its default is 60. Empty sends <code>timeout</code> as null, written <code>?timeout=</code>; a service that does not take that answers with the field named.</span>}
+          {settingsForm.error ? (
+            <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span>
+          ) : (
+            <span className="field-help">
+              A whole number (the service does not document its unit); its default is 60. Empty sends <code>timeout</code> as null, written{' '}
+              <code>?timeout=</code>; a service that does not take that answers with the field named.
+            </span>
+          )}
         </label>
         <div className="ds-form-submit">
           <button type="submit" className="primary" data-testid="tag-create" disabled={form.busy}>
@@ -73,7 +98,9 @@ function TagsCard({ project }: { project: ProjectEntry }) {
       <OtherFieldErrors error={form.error} shown={['name', 'query.timeout']} />
       <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} />
       {project.tags.length === 0 ? (
-        <p className="muted small">No tags created here yet (the service has no list endpoint, so only tags created in Groundwork appear).</p>
+        <p className="muted small">
+          No tags created here yet (the service has no list endpoint, so only tags created in Groundwork appear).
+        </p>
       ) : (
         <table className="keys-table ds-table">
           <thead>
@@ -106,7 +133,8 @@ function TagRow({ project, tag }: { project: ProjectEntry; tag: Tag }) {
   return (
     <tr data-testid="tag-row" data-tag-name={tag.name}>
       <td>
-        <span className="swatch" style={{ background: /^#[0-9a-f]{3,8}$/i.test(tag.color) ? tag.color : 'transparent' }} /> <code className="small">{tag.color}</code>
+        <span className="swatch" style={{ background: /^#[0-9a-f]{3,8}$/i.test(tag.color) ? tag.color : 'transparent' }} />{' '}
+        <code className="small">{tag.color}</code>
       </td>
       <td>
         {editing ? (
@@ -140,7 +168,14 @@ function TagRow({ project, tag }: { project: ProjectEntry; tag: Tag }) {
       <td className="small">{when(tag.updatedAt)}</td>
       <td className="actions">
         {editing ? null : (
-          <button type="button" data-testid="tag-rename" onClick={() => { setName(tag.name); setEditing(true); }}>
+          <button
+            type="button"
+            data-testid="tag-rename"
+            onClick={() => {
+              setName(tag.name);
+              setEditing(true);
+            }}
+          >
             Rename
           </button>
         )}
@@ -158,7 +193,14 @@ function MetadataCard({ project }: { project: ProjectEntry }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      put(await requireApi().datasets.createMetadata({ projectId: project.id, name, allowMultiple, predefinedChoices: splitChoices(choices) }));
+      put(
+        await requireApi().datasets.createMetadata({
+          projectId: project.id,
+          name,
+          allowMultiple,
+          predefinedChoices: splitChoices(choices),
+        }),
+      );
       setName('');
       setChoices('');
     });
@@ -170,19 +212,37 @@ function MetadataCard({ project }: { project: ProjectEntry }) {
       <form className="form-grid" onSubmit={submit} noValidate>
         <label>
           New metadata
-          <input data-testid="meta-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!form.error?.fields?.name} placeholder="e.g. lighting" />
+          <input
+            data-testid="meta-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!!form.error?.fields?.name}
+            placeholder="e.g. lighting"
+          />
           <FieldError error={form.error} field="name" />
         </label>
         <label>
           Predefined choices (comma-separated; none = free text)
-          <input data-testid="meta-choices" value={choices} onChange={(e) => setChoices(e.target.value)} aria-invalid={choiceErrors.length > 0} placeholder="e.g. day, night" />
+          <input
+            data-testid="meta-choices"
+            value={choices}
+            onChange={(e) => setChoices(e.target.value)}
+            aria-invalid={choiceErrors.length > 0}
+            placeholder="e.g. day, night"
+          />
           {choiceErrors.map((f) => (
             <FieldError key={f} error={form.error} field={f} />
           ))}
         </label>
         <label className="ds-check">
           <span>
-            <input type="checkbox" data-testid="meta-multiple" checked={allowMultiple} onChange={(e) => setAllowMultiple(e.target.checked)} /> allow multiple values
+            <input
+              type="checkbox"
+              data-testid="meta-multiple"
+              checked={allowMultiple}
+              onChange={(e) => setAllowMultiple(e.target.checked)}
+            />{' '}
+            allow multiple values
           </span>
           <FieldError error={form.error} field="allowMultiple" />
         </label>
@@ -231,7 +291,11 @@ function MetadataRow({ project, definition }: { project: ProjectEntry; definitio
   return (
     <li className="meta-row" data-testid="meta-row" data-metadata={definition.name}>
       <div className="meta-summary">
-        <strong>{definition.name}</strong> <span className="muted small">#{definition.id} · type {definition.type} · {definition.allowMultiple ? 'several values' : 'one value'} · {definition.valueFlexible ? 'any value' : 'choices only'}</span>
+        <strong>{definition.name}</strong>{' '}
+        <span className="muted small">
+          #{definition.id} · type {definition.type} · {definition.allowMultiple ? 'several values' : 'one value'} ·{' '}
+          {definition.valueFlexible ? 'any value' : 'choices only'}
+        </span>
         <div className="value-chips">
           {definition.predefinedChoices.map((c) => (
             <span key={c} className="value-chip static">
@@ -247,7 +311,12 @@ function MetadataRow({ project, definition }: { project: ProjectEntry; definitio
         <div className="form-grid meta-edit">
           <label>
             Name
-            <input data-testid="meta-edit-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!form.error?.fields?.name} />
+            <input
+              data-testid="meta-edit-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={!!form.error?.fields?.name}
+            />
             <FieldError error={form.error} field="name" />
           </label>
           <label>
@@ -257,7 +326,8 @@ function MetadataRow({ project, definition }: { project: ProjectEntry; definitio
           </label>
           <label className="ds-check">
             <span>
-              <input type="checkbox" data-testid="meta-flexible" checked={flexible} onChange={(e) => setFlexible(e.target.checked)} /> value flexible (any value)
+              <input type="checkbox" data-testid="meta-flexible" checked={flexible} onChange={(e) => setFlexible(e.target.checked)} /> value
+              flexible (any value)
             </span>
             <span>
               <input type="checkbox" checked={multiple} onChange={(e) => setMultiple(e.target.checked)} /> allow multiple

@@ -45,13 +45,20 @@ export function SnapshotsPanel({ project }: { project: ProjectEntry }) {
         <div className="form-grid">
           <label>
             Snapshot version
-            <input data-testid="snapshot-version" inputMode="numeric" value={version} onChange={(e) => setVersion(e.target.value)} aria-invalid={!!action.error?.fields?.['path.snapshot_version']} />
+            <input
+              data-testid="snapshot-version"
+              inputMode="numeric"
+              value={version}
+              onChange={(e) => setVersion(e.target.value)}
+              aria-invalid={!!action.error?.fields?.['path.snapshot_version']}
+            />
             <FieldError error={action.error} field="path.snapshot_version" />
             {!/^\d+$/.test(version.trim()) ? <span className="field-error">A version is a whole number.</span> : null}
           </label>
           <label className="ds-check">
             <span>
-              <input type="checkbox" data-testid="snapshot-retry" checked={retry} onChange={(e) => setRetry(e.target.checked)} /> retry (export again even if one was started)
+              <input type="checkbox" data-testid="snapshot-retry" checked={retry} onChange={(e) => setRetry(e.target.checked)} /> retry
+              (export again even if one was started)
             </span>
             <FieldError error={action.error} field="retry" />
           </label>
@@ -96,7 +103,12 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
         if (event.type === 'progress' && event.taskId === runId) setProgress({ done: event.done, total: event.total });
       });
       try {
-        const result = await requireApi().snapshots.download({ runId, projectId: project.id, downloadUrl: record.downloadUrl, folder: folder.trim() });
+        const result = await requireApi().snapshots.download({
+          runId,
+          projectId: project.id,
+          downloadUrl: record.downloadUrl,
+          folder: folder.trim(),
+        });
         setSaved(result.path);
         await useDatasetsStore.getState().load();
       } finally {
@@ -112,13 +124,20 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
         <span className="ds-badge" data-testid="snapshot-status">
           {saved ? 'Saved' : record.status}
         </span>
-        <span className="muted small">requested {new Date(record.requestedAt).toLocaleString()}{record.retry ? ' · retry' : ''}</span>
+        <span className="muted small">
+          requested {new Date(record.requestedAt).toLocaleString()}
+          {record.retry ? ' · retry' : ''}
+        </span>
       </div>
       <div className="export-link small">
         <span className="muted">Download link:</span> <code className="export-url">{record.downloadUrl}</code>
       </div>
       <div className={expired ? 'countdown expired' : 'countdown'} data-testid="snapshot-countdown" data-seconds-left={left ?? ''}>
-        {left === null ? `expires ${record.downloadExpiresAt}` : expired ? 'The link has expired — export again.' : `Link expires in ${formatLeft(left)} (at ${new Date(record.downloadExpiresAt).toLocaleTimeString()})`}
+        {left === null
+          ? `expires ${record.downloadExpiresAt}`
+          : expired
+            ? 'The link has expired — export again.'
+            : `Link expires in ${formatLeft(left)} (at ${new Date(record.downloadExpiresAt).toLocaleTimeString()})`}
       </div>
       <div className="export-download">
         {hasDialog ? (
@@ -135,17 +154,30 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
         ) : (
           <label>
             Destination folder (absolute path)
-            <input data-testid="snapshot-folder" value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/home/me/datasets" aria-invalid={!!action.error?.fields?.folder} />
+            <input
+              data-testid="snapshot-folder"
+              value={folder}
+              onChange={(e) => setFolder(e.target.value)}
+              placeholder="/home/me/datasets"
+              aria-invalid={!!action.error?.fields?.folder}
+            />
             <FieldError error={action.error} field="folder" />
           </label>
         )}
-        <button type="button" className="primary" data-testid="snapshot-download" disabled={expired || !folder.trim() || progress !== null} onClick={() => void download()}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="snapshot-download"
+          disabled={expired || !folder.trim() || progress !== null}
+          onClick={() => void download()}
+        >
           Download archive
         </button>
       </div>
       {progress ? (
         <div className="ds-progress" data-testid="snapshot-progress">
-          <progress max={progress.total || 1} value={progress.total ? progress.done : undefined} /> {progress.done} {progress.total ? `/ ${progress.total}` : ''} bytes
+          <progress max={progress.total || 1} value={progress.total ? progress.done : undefined} /> {progress.done}{' '}
+          {progress.total ? `/ ${progress.total}` : ''} bytes
         </div>
       ) : null}
       {saved ? (

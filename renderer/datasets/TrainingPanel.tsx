@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { SplitMetrics } from '../../shared/contracts/v1Datasets.js';
 import type { ProjectEntry, TrainingRecord } from '../../shared/datasets/registry.js';
-import { buildTrainingRequest, DEFAULT_TRAINING_FORM, type TrainingForm, type TrainingFormField } from '../../shared/datasets/trainingForm.js';
+import {
+  buildTrainingRequest,
+  DEFAULT_TRAINING_FORM,
+  type TrainingForm,
+  type TrainingFormField,
+} from '../../shared/datasets/trainingForm.js';
 import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
@@ -23,8 +28,18 @@ export function TrainingPanel({ project }: { project: ProjectEntry }) {
         <ul className="training-list">
           {project.trainings.map((t) => (
             <li key={t.id}>
-              <button type="button" className={t.id === training?.id ? 'training-item active' : 'training-item'} data-testid="training-item" data-training-id={t.id} onClick={() => setSelected(t.id)}>
-                <code>{t.id}</code> <span className="muted small">started {new Date(t.startedAt).toLocaleString()} · {String((t.request.model as { architecture?: string } | undefined)?.architecture ?? '')}</span>
+              <button
+                type="button"
+                className={t.id === training?.id ? 'training-item active' : 'training-item'}
+                data-testid="training-item"
+                data-training-id={t.id}
+                onClick={() => setSelected(t.id)}
+              >
+                <code>{t.id}</code>{' '}
+                <span className="muted small">
+                  started {new Date(t.startedAt).toLocaleString()} ·{' '}
+                  {String((t.request.model as { architecture?: string } | undefined)?.architecture ?? '')}
+                </span>
               </button>
             </li>
           ))}
@@ -46,7 +61,12 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
     e.preventDefault();
     void action.run(async () => {
       const now = buildTrainingRequest(form);
-      if (!now.request) throw new AppError({ code: 'invalid_training', message: 'Some training settings need fixing (see the fields).', fields: now.errors });
+      if (!now.request)
+        throw new AppError({
+          code: 'invalid_training',
+          message: 'Some training settings need fixing (see the fields).',
+          fields: now.errors,
+        });
       const updated = await requireApi().training.start({ projectId: project.id, request: now.request });
       put(updated);
       if (updated.trainings[0]) onStarted(updated.trainings[0].id);
@@ -58,7 +78,13 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
     return (
       <label>
         {label}
-        <input data-testid={`train-${name}`} inputMode={extra.inputMode} value={form[name]} onChange={(e) => set({ [name]: e.target.value })} aria-invalid={!!(path && action.error?.fields?.[path])} />
+        <input
+          data-testid={`train-${name}`}
+          inputMode={extra.inputMode}
+          value={form[name]}
+          onChange={(e) => set({ [name]: e.target.value })}
+          aria-invalid={!!(path && action.error?.fields?.[path])}
+        />
         <FieldError error={action.error} field={path} />
         {extra.help ? <span className="field-help">{extra.help}</span> : null}
       </label>
@@ -76,7 +102,13 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
       <fieldset className="ds-fieldset">
         <legend>
           <label>
-            <input type="checkbox" data-testid="train-rescale" checked={form.rescale} onChange={(e) => set({ rescale: e.target.checked })} /> Preprocessing: rescale with padding
+            <input
+              type="checkbox"
+              data-testid="train-rescale"
+              checked={form.rescale}
+              onChange={(e) => set({ rescale: e.target.checked })}
+            />{' '}
+            Preprocessing: rescale with padding
           </label>
         </legend>
         {form.rescale ? (
@@ -90,7 +122,8 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
       <fieldset className="ds-fieldset">
         <legend>
           <label>
-            <input type="checkbox" data-testid="train-flip" checked={form.flip} onChange={(e) => set({ flip: e.target.checked })} /> Augmentation: horizontal flip
+            <input type="checkbox" data-testid="train-flip" checked={form.flip} onChange={(e) => set({ flip: e.target.checked })} />{' '}
+            Augmentation: horizontal flip
           </label>
         </legend>
         {form.flip ? <div className="form-grid">{field('flipP', 'Probability p (0–1)', { inputMode: 'decimal' })}</div> : null}
@@ -98,7 +131,13 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
       <fieldset className="ds-fieldset">
         <legend>
           <label>
-            <input type="checkbox" data-testid="train-randaugment" checked={form.randAugment} onChange={(e) => set({ randAugment: e.target.checked })} /> Augmentation: RandAugment
+            <input
+              type="checkbox"
+              data-testid="train-randaugment"
+              checked={form.randAugment}
+              onChange={(e) => set({ randAugment: e.target.checked })}
+            />{' '}
+            Augmentation: RandAugment
           </label>
         </legend>
         {form.randAugment ? (
@@ -123,7 +162,8 @@ function Metrics({ project, training }: { project: ProjectEntry; training: Train
   const put = useDatasetsStore((s) => s.put);
   const action = useFormAction();
   const tagName = (id: number) => project.tags.find((t) => t.id === id)?.name ?? `class ${id}`;
-  const refresh = () => action.run(async () => put(await requireApi().training.metrics({ projectId: project.id, trainingId: training.id })));
+  const refresh = () =>
+    action.run(async () => put(await requireApi().training.metrics({ projectId: project.id, trainingId: training.id })));
   return (
     <div className="metrics" data-testid="metrics" data-training-id={training.id}>
       <div className="metrics-head">
@@ -177,7 +217,17 @@ interface MetricsRow {
 }
 
 /** One table of precision, recall and performance: per class, or the overall metrics. */
-function MetricsTable({ label, rows, rowProps, className }: { label: string; rows: MetricsRow[]; rowProps(row: MetricsRow): Record<string, string>; className?: string }) {
+function MetricsTable({
+  label,
+  rows,
+  rowProps,
+  className,
+}: {
+  label: string;
+  rows: MetricsRow[];
+  rowProps(row: MetricsRow): Record<string, string>;
+  className?: string;
+}) {
   return (
     <table className={`ds-table metrics-table${className ? ` ${className}` : ''}`}>
       <thead>

@@ -33,7 +33,15 @@ function useDropTarget(onDrop: (ids: number[]) => void) {
   };
 }
 
-function Chip({ definition, value, onAssigned }: { definition: MetadataDefinition; value: string; onAssigned(count: number, what: string): void }) {
+function Chip({
+  definition,
+  value,
+  onAssigned,
+}: {
+  definition: MetadataDefinition;
+  value: string;
+  onAssigned(count: number, what: string): void;
+}) {
   const assign = useBoardStore((s) => s.assign);
   const selectedCount = useBoardStore((s) => s.selected.size);
   const what = `${definition.name} = ${value}`;
@@ -46,7 +54,11 @@ function Chip({ definition, value, onAssigned }: { definition: MetadataDefinitio
       data-testid="value-chip"
       data-metadata={definition.name}
       data-value={value}
-      title={selectedCount > 0 ? `Give ${what} to the ${selectedCount} selected media (Enter or a)` : `Drop media here, or select media and press Enter`}
+      title={
+        selectedCount > 0
+          ? `Give ${what} to the ${selectedCount} selected media (Enter or a)`
+          : `Drop media here, or select media and press Enter`
+      }
       onClick={fromSelection}
       onKeyDown={(e: KeyboardEvent) => {
         if (e.key === 'a' && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -69,7 +81,10 @@ function FreeValue({ definition, onAssigned }: { definition: MetadataDefinition;
     if (!text.trim()) onAssigned(0, `${definition.name}: type a value first`);
     else onAssigned(assign(definition.name, text.trim(), definition.allowMultiple, ids), what);
   });
-  const fromSelection = () => (text.trim() ? onAssigned(assign(definition.name, text.trim(), definition.allowMultiple), what) : onAssigned(0, `${definition.name}: type a value first`));
+  const fromSelection = () =>
+    text.trim()
+      ? onAssigned(assign(definition.name, text.trim(), definition.allowMultiple), what)
+      : onAssigned(0, `${definition.name}: type a value first`);
   return (
     <span className={drop.over ? 'value-free over' : 'value-free'} {...drop.handlers}>
       <input
@@ -93,7 +108,13 @@ function FreeValue({ definition, onAssigned }: { definition: MetadataDefinition;
 }
 
 /** Every metadata definition with its values as drop targets (and keyboard targets). */
-export function ValueChips({ definitions, onAssigned }: { definitions: MetadataDefinition[]; onAssigned(count: number, what: string): void }) {
+export function ValueChips({
+  definitions,
+  onAssigned,
+}: {
+  definitions: MetadataDefinition[];
+  onAssigned(count: number, what: string): void;
+}) {
   if (definitions.length === 0) {
     return <p className="muted small">No metadata definitions yet: create one under “Tags & metadata” to annotate.</p>;
   }

@@ -40,7 +40,8 @@ export const useDatasetsStore = create<DatasetsState>((set, get) => {
         const api = requireApi();
         const [registry, keys] = await Promise.all([api.datasets.registry({}), api.keys.list({})]);
         const current = get().projectId;
-        const projectId = current !== null && registry.projects.some((p) => p.id === current) ? current : (registry.projects[0]?.id ?? null);
+        const projectId =
+          current !== null && registry.projects.some((p) => p.id === current) ? current : (registry.projects[0]?.id ?? null);
         set({ registry, keys: keys.filter((k) => k.kind === 'v1' || k.kind === 'v1-legacy'), projectId });
       }),
     select: (projectId) => set({ projectId }),
@@ -49,7 +50,10 @@ export const useDatasetsStore = create<DatasetsState>((set, get) => {
       const registry = get().registry ?? { projects: [], settings: { tagTimeout: 60 }, imageFolders: [] };
       const known = registry.projects.some((p) => p.id === project.id);
       set({
-        registry: { ...registry, projects: known ? registry.projects.map((p) => (p.id === project.id ? project : p)) : [...registry.projects, project] },
+        registry: {
+          ...registry,
+          projects: known ? registry.projects.map((p) => (p.id === project.id ? project : p)) : [...registry.projects, project],
+        },
       });
     },
     setImageFolders: (imageFolders) => {

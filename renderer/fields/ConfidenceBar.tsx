@@ -17,7 +17,11 @@ export function ConfidenceBar({ weakest }: { weakest: Map<string, WeakestWord | 
   if (!model) return null;
   if (!scored) {
     return (
-      <div className="confidence-bar muted small" data-testid="fields-no-confidence" title="This result's words carry no confidence scores (a line-level model, or a text layer), so fields cannot be ranked by it">
+      <div
+        className="confidence-bar muted small"
+        data-testid="fields-no-confidence"
+        title="This result's words carry no confidence scores (a line-level model, or a text layer), so fields cannot be ranked by it"
+      >
         {NO_CONFIDENCE}
       </div>
     );
@@ -47,7 +51,11 @@ export function ConfidenceBar({ weakest }: { weakest: Map<string, WeakestWord | 
       </label>
       <label>
         Sort{' '}
-        <select value={byConfidence ? 'confidence' : 'document'} onChange={(e) => setByConfidence(e.currentTarget.value === 'confidence')} data-testid="fields-sort">
+        <select
+          value={byConfidence ? 'confidence' : 'document'}
+          onChange={(e) => setByConfidence(e.currentTarget.value === 'confidence')}
+          data-testid="fields-sort"
+        >
           <option value="document">document order</option>
           <option value="confidence">confidence, lowest first</option>
         </select>

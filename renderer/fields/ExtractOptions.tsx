@@ -37,12 +37,23 @@ export function ExtractOptions({ extractor }: { extractor: Extractor }) {
         </select>
       </label>
       {custom ? (
-        <input value={model} onChange={(e) => set({ extractModel: e.target.value })} placeholder="e.g. extract-20260115 (empty: the service default)" aria-label="Extract model name" data-testid="extract-model-custom" />
+        <input
+          value={model}
+          onChange={(e) => set({ extractModel: e.target.value })}
+          placeholder="e.g. extract-20260115 (empty: the service default)"
+          aria-label="Extract model name"
+          data-testid="extract-model-custom"
+        />
       ) : null}
       {extractor === 'extract-job' ? (
         <label>
           Output save URL (optional)
-          <input value={saveUrl} onChange={(e) => set({ extractOutputSaveUrl: e.target.value })} placeholder="presigned https URL, valid 15 min or more" data-testid="extract-output-save-url" />
+          <input
+            value={saveUrl}
+            onChange={(e) => set({ extractOutputSaveUrl: e.target.value })}
+            placeholder="presigned https URL, valid 15 min or more"
+            data-testid="extract-output-save-url"
+          />
         </label>
       ) : null}
     </div>

@@ -11,18 +11,48 @@ export function FieldReview({ path, modelValue, decision }: { path: string; mode
   const withNote = decision?.note ? { note: decision.note } : {};
   // A second click on the pressed button takes the decision back; that never moves on.
   const toggle = (status: 'accepted' | 'rejected') =>
-    void decideField(path, decision?.status === status ? null : { status, ...withNote }, { advance: advance && decision?.status !== status });
+    void decideField(path, decision?.status === status ? null : { status, ...withNote }, {
+      advance: advance && decision?.status !== status,
+    });
 
-  if (editing) return <FieldCorrector path={path} initial={decision?.correctedValue ?? (modelValue === null || modelValue === undefined ? '' : String(modelValue))} note={decision?.note ?? ''} />;
+  if (editing)
+    return (
+      <FieldCorrector
+        path={path}
+        initial={decision?.correctedValue ?? (modelValue === null || modelValue === undefined ? '' : String(modelValue))}
+        note={decision?.note ?? ''}
+      />
+    );
   return (
     <div className="field-review" onClick={(e) => e.stopPropagation()} data-status={decision?.status ?? 'unreviewed'}>
-      <button type="button" aria-pressed={decision?.status === 'accepted'} title="Accept (a or Enter in review mode)" aria-label="Accept" data-testid="field-accept" onClick={() => toggle('accepted')}>
+      <button
+        type="button"
+        aria-pressed={decision?.status === 'accepted'}
+        title="Accept (a or Enter in review mode)"
+        aria-label="Accept"
+        data-testid="field-accept"
+        onClick={() => toggle('accepted')}
+      >
         ✓
       </button>
-      <button type="button" aria-pressed={decision?.status === 'corrected'} title="Correct (c in review mode)" aria-label="Correct" data-testid="field-correct" onClick={() => setEditing(path)}>
+      <button
+        type="button"
+        aria-pressed={decision?.status === 'corrected'}
+        title="Correct (c in review mode)"
+        aria-label="Correct"
+        data-testid="field-correct"
+        onClick={() => setEditing(path)}
+      >
         ✎
       </button>
-      <button type="button" aria-pressed={decision?.status === 'rejected'} title="Reject (r in review mode)" aria-label="Reject" data-testid="field-reject" onClick={() => toggle('rejected')}>
+      <button
+        type="button"
+        aria-pressed={decision?.status === 'rejected'}
+        title="Reject (r in review mode)"
+        aria-label="Reject"
+        data-testid="field-reject"
+        onClick={() => toggle('rejected')}
+      >
         ✕
       </button>
     </div>
@@ -51,13 +81,30 @@ function FieldCorrector({ path, initial, note: initialNote }: { path: string; in
       onSubmit={(e) => {
         e.preventDefault();
         setEditing(null);
-        void decideField(path, { status: 'corrected', correctedValue: value, ...(note.trim() ? { note: note.trim() } : {}) }, { advance }).then(() => {
+        void decideField(
+          path,
+          { status: 'corrected', correctedValue: value, ...(note.trim() ? { note: note.trim() } : {}) },
+          { advance },
+        ).then(() => {
           if (!advance) focusFieldRow(path);
         });
       }}
     >
-      <input value={value} onChange={(e) => setValue(e.target.value)} aria-label="Corrected value" data-testid="field-corrected-value" autoFocus onFocus={(e) => e.currentTarget.select()} />
-      <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="note (optional)" aria-label="Note" data-testid="field-note" />
+      <input
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-label="Corrected value"
+        data-testid="field-corrected-value"
+        autoFocus
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <input
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        placeholder="note (optional)"
+        aria-label="Note"
+        data-testid="field-note"
+      />
       <button type="submit" data-testid="field-correct-save">
         Save
       </button>

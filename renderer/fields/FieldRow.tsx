@@ -46,12 +46,23 @@ export const FieldRow = memo(function FieldRow({
       <span className="field-name" title={field.path}>
         {field.path}
       </span>
-      <span className="field-value">{field.value === null || field.value === undefined ? <em className="muted">not found</em> : String(field.value)}</span>
-      {source !== null && field.ranges.length > 0 ? <FieldConfidence weakest={weakest} low={low} source={source} threshold={threshold} /> : null}
+      <span className="field-value">
+        {field.value === null || field.value === undefined ? <em className="muted">not found</em> : String(field.value)}
+      </span>
+      {source !== null && field.ranges.length > 0 ? (
+        <FieldConfidence weakest={weakest} low={low} source={source} threshold={threshold} />
+      ) : null}
       <FieldReview key={decision?.decidedAt ?? 'none'} path={field.path} modelValue={field.value} decision={decision} />
       {selected && weakest !== null && source !== null ? (
         <span className="field-extra small muted" data-testid="field-weakest-word">
-          weakest word{weakest.text !== null ? <> <strong className={low ? 'warning' : undefined}>“{weakest.text}”</strong></> : null}, {scoreLabel(source)} {formatConfidence(weakest.confidence)} (outlined in red on the page)
+          weakest word
+          {weakest.text !== null ? (
+            <>
+              {' '}
+              <strong className={low ? 'warning' : undefined}>“{weakest.text}”</strong>
+            </>
+          ) : null}
+          , {scoreLabel(source)} {formatConfidence(weakest.confidence)} (outlined in red on the page)
         </span>
       ) : null}
       {decision?.status === 'corrected' ? (
@@ -76,10 +87,24 @@ export const FieldRow = memo(function FieldRow({
 });
 
 /** The value's weakest word and its score, marked when below the threshold. */
-function FieldConfidence({ weakest, low, source, threshold }: { weakest: WeakestWord | null; low: boolean; source: ScoreSource; threshold: number }) {
+function FieldConfidence({
+  weakest,
+  low,
+  source,
+  threshold,
+}: {
+  weakest: WeakestWord | null;
+  low: boolean;
+  source: ScoreSource;
+  threshold: number;
+}) {
   if (weakest === null) {
     return (
-      <span className="field-confidence muted small" data-testid="field-confidence" title="None of the words under this field's ranges carries a score">
+      <span
+        className="field-confidence muted small"
+        data-testid="field-confidence"
+        title="None of the words under this field's ranges carries a score"
+      >
         no score
       </span>
     );

@@ -40,7 +40,13 @@ function FieldsHeader() {
       <h2>Fields</h2>
       {hasFields ? <ExportButtons /> : null}
       {hasFields ? (
-        <button type="button" className={`review-mode-toggle${on ? ' on' : ''}`} aria-pressed={on} onClick={() => setOn(!on)} data-testid="review-mode">
+        <button
+          type="button"
+          className={`review-mode-toggle${on ? ' on' : ''}`}
+          aria-pressed={on}
+          onClick={() => setOn(!on)}
+          data-testid="review-mode"
+        >
           Review mode: {on ? 'on' : 'off'}
         </button>
       ) : null}

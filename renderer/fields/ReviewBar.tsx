@@ -38,7 +38,9 @@ export function ReviewBar() {
           ))}
         </p>
       ) : (
-        <p className="review-keys muted">Review mode is off: the keys move through the document (j/k) and fields (n/p); turn it on to decide with a, c, r.</p>
+        <p className="review-keys muted">
+          Review mode is off: the keys move through the document (j/k) and fields (n/p); turn it on to decide with a, c, r.
+        </p>
       )}
     </div>
   );

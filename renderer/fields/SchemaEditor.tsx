@@ -46,7 +46,14 @@ export function SchemaEditor({ open }: { open: boolean }) {
   return (
     <details className="schema-editor" open={open}>
       <summary>Schema</summary>
-      <textarea data-testid="schema-input" value={schemaText} onChange={(e) => setSchemaText(e.target.value)} spellCheck={false} rows={10} aria-label="Extraction schema (JSON)" />
+      <textarea
+        data-testid="schema-input"
+        value={schemaText}
+        onChange={(e) => setSchemaText(e.target.value)}
+        spellCheck={false}
+        rows={10}
+        aria-label="Extraction schema (JSON)"
+      />
       <label className="file-button small">
         Load a schema file…
         <input
@@ -85,7 +92,11 @@ export function SchemaEditor({ open }: { open: boolean }) {
           {cannotExtract}
         </p>
       ) : null}
-      {!hasCloudKey ? <p className="field-help">The cloud extractors are off until a v2 key is added and enabled (Keys screen); the offline heuristic needs none.</p> : null}
+      {!hasCloudKey ? (
+        <p className="field-help">
+          The cloud extractors are off until a v2 key is added and enabled (Keys screen); the offline heuristic needs none.
+        </p>
+      ) : null}
     </details>
   );
 }

@@ -16,7 +16,9 @@ export function fieldWeakestWords(model: ParseModel | null, fieldRanges: Map<str
   if (!byRanges) cache.set(model, (byRanges = new WeakMap()));
   let weakest = byRanges.get(fieldRanges);
   if (!weakest) {
-    weakest = new Map([...fieldRanges].map(([path, ranges]) => [path, ranges.length > 0 ? weakestWord(model, selectRanges(model, path, ranges)) : null]));
+    weakest = new Map(
+      [...fieldRanges].map(([path, ranges]) => [path, ranges.length > 0 ? weakestWord(model, selectRanges(model, path, ranges)) : null]),
+    );
     byRanges.set(fieldRanges, weakest);
   }
   return weakest;

@@ -23,7 +23,8 @@ function enterBelongsToControl(target: EventTarget | null): boolean {
 /** Handles one key in review mode; false when the key is not a review key (the caller's map applies). */
 export function reviewModeKey(event: KeyboardEvent): boolean {
   const key = event.key;
-  if (key === 'Escape' && useReviewMode.getState().editingPath !== null) useReviewMode.getState().setEditing(null); // focus had left the editor
+  if (key === 'Escape' && useReviewMode.getState().editingPath !== null)
+    useReviewMode.getState().setEditing(null); // focus had left the editor
   else if (key === 'n' || key === 'j' || key === 'ArrowDown') stepFieldAndFocus(1);
   else if (key === 'p' || key === 'k' || key === 'ArrowUp') stepFieldAndFocus(-1);
   else if (key === 'u') {

@@ -9,7 +9,11 @@ import type { FieldDecision, Review } from '../../shared/workspace.js';
 type Decisions = Review['fields'];
 
 /** The first field without a decision after `fromPath`, wrapping round to the start; `fromPath` itself last; null when every field is decided. */
-export function nextUnreviewed(fields: readonly Pick<FieldEntry, 'path'>[], decisions: Decisions | undefined, fromPath: string | null): string | null {
+export function nextUnreviewed(
+  fields: readonly Pick<FieldEntry, 'path'>[],
+  decisions: Decisions | undefined,
+  fromPath: string | null,
+): string | null {
   if (fields.length === 0) return null;
   const from = fromPath === null ? -1 : fields.findIndex((f) => f.path === fromPath);
   for (let step = 1; step <= fields.length; step++) {
@@ -28,10 +32,17 @@ export function stepPath(fields: readonly Pick<FieldEntry, 'path'>[], fromPath: 
 }
 
 /** Lowest confidence first (ties and unscored fields keep document order, unscored last); otherwise document order. */
-export function orderFields<T extends Pick<FieldEntry, 'path'>>(fields: readonly T[], weakest: Map<string, WeakestWord | null>, byConfidence: boolean): T[] {
+export function orderFields<T extends Pick<FieldEntry, 'path'>>(
+  fields: readonly T[],
+  weakest: Map<string, WeakestWord | null>,
+  byConfidence: boolean,
+): T[] {
   if (!byConfidence) return [...fields];
   const score = (f: T) => weakest.get(f.path)?.confidence ?? Infinity;
-  return fields.map((f, i) => ({ f, i, s: score(f) })).sort((a, b) => a.s - b.s || a.i - b.i).map(({ f }) => f);
+  return fields
+    .map((f, i) => ({ f, i, s: score(f) }))
+    .sort((a, b) => a.s - b.s || a.i - b.i)
+    .map(({ f }) => f);
 }
 
 export interface ReviewCounts {

@@ -74,7 +74,9 @@ export function BatchDrop() {
           />
         </label>
       </div>
-      <div className="muted small">Each document goes to the cloud parser as a job, with the key, model and tier chosen on the Review screen.</div>
+      <div className="muted small">
+        Each document goes to the cloud parser as a job, with the key, model and tier chosen on the Review screen.
+      </div>
       {importing ? (
         <div className="small" data-testid="batch-importing">
           Adding documents to the workspace… {importing.done} / {importing.total}

@@ -49,7 +49,14 @@ export function BatchView({ batch }: { batch: Batch }) {
   const failures = batch.items.filter((i) => i.state === 'failed' || i.state === 'unsure');
   const settled = summary.done + summary.failed + summary.cancelled + summary.unsure;
   return (
-    <section className="card batch" data-testid="batch" data-batch-id={batch.batchId} data-finished={summary.finished} data-paused={batch.paused} data-waiting-since={summary.waitingForServiceSince ?? undefined}>
+    <section
+      className="card batch"
+      data-testid="batch"
+      data-batch-id={batch.batchId}
+      data-finished={summary.finished}
+      data-paused={batch.paused}
+      data-waiting-since={summary.waitingForServiceSince ?? undefined}
+    >
       <header className="batch-head">
         <strong>Batch · {batch.name}</strong>
         <span className="batch-controls">
@@ -63,7 +70,12 @@ export function BatchView({ batch }: { batch: Batch }) {
             </button>
           )}
           {batch.items.some((i) => i.state === 'queued') ? (
-            <button type="button" onClick={() => void cancelPending(batch.batchId)} data-testid="batch-cancel" title="Documents already sent cannot be cancelled">
+            <button
+              type="button"
+              onClick={() => void cancelPending(batch.batchId)}
+              data-testid="batch-cancel"
+              title="Documents already sent cannot be cancelled"
+            >
               Cancel not started
             </button>
           ) : null}
@@ -73,7 +85,12 @@ export function BatchView({ batch }: { batch: Batch }) {
             </button>
           ) : null}
           {summary.unsure > 0 ? (
-            <button type="button" onClick={() => void retryFailed(batch.batchId, true)} data-testid="batch-retry-unsure" title="Check the Jobs screen first: these may already have jobs">
+            <button
+              type="button"
+              onClick={() => void retryFailed(batch.batchId, true)}
+              data-testid="batch-retry-unsure"
+              title="Check the Jobs screen first: these may already have jobs"
+            >
               Retry failed and unsure
             </button>
           ) : null}
@@ -82,7 +99,8 @@ export function BatchView({ batch }: { batch: Batch }) {
       <div className="batch-overall">
         <progress max={summary.documents || 1} value={settled} data-testid="batch-progress" />
         <span data-testid="batch-counts">
-          {summary.done} of {summary.documents} done · pages {summary.pagesDone} / {summary.pages} · {summary.credits} credits · ETA {eta(summary.etaSeconds, summary.waitingForServiceSince)}
+          {summary.done} of {summary.documents} done · pages {summary.pagesDone} / {summary.pages} · {summary.credits} credits · ETA{' '}
+          {eta(summary.etaSeconds, summary.waitingForServiceSince)}
           {batch.paused ? ' · paused' : ''}
         </span>
       </div>
@@ -95,7 +113,8 @@ export function BatchView({ batch }: { batch: Batch }) {
             <ul className="batch-failures">
               {failures.map((i) => (
                 <li key={i.itemId} data-testid="batch-failure">
-                  <strong>{i.name}</strong>: {i.error?.message ?? 'failed'} {i.error ? <code className="error-code">{i.error.code}</code> : null}
+                  <strong>{i.name}</strong>: {i.error?.message ?? 'failed'}{' '}
+                  {i.error ? <code className="error-code">{i.error.code}</code> : null}
                 </li>
               ))}
             </ul>
@@ -104,7 +123,13 @@ export function BatchView({ batch }: { batch: Batch }) {
       ) : null}
       <ul className="batch-items">
         {batch.items.map((item) => (
-          <li key={item.itemId} className={`batch-item state-${item.state}`} data-testid="batch-item" data-state={item.state} data-name={item.name}>
+          <li
+            key={item.itemId}
+            className={`batch-item state-${item.state}`}
+            data-testid="batch-item"
+            data-state={item.state}
+            data-name={item.name}
+          >
             <span className="batch-item-name" title={item.name}>
               {item.name}
             </span>

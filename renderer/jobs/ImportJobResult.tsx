@@ -17,13 +17,22 @@ export function ImportJobResult({ row }: { row: JobRow }) {
   }
   if (row.local) {
     return (
-      <button type="button" onClick={() => void useJobsStore.getState().importResult(row)} title={`The whole result, reviewed against ${row.local.documentName}, the document it was run on`} data-testid="job-import">
+      <button
+        type="button"
+        onClick={() => void useJobsStore.getState().importResult(row)}
+        title={`The whole result, reviewed against ${row.local.documentName}, the document it was run on`}
+        data-testid="job-import"
+      >
         Import full result
       </button>
     );
   }
   return (
-    <label className="file-button" data-testid="job-import" title="The whole result, reviewed against its document: pick the PDF or image the job was run on">
+    <label
+      className="file-button"
+      data-testid="job-import"
+      title="The whole result, reviewed against its document: pick the PDF or image the job was run on"
+    >
       Import full result with its document…
       <input
         type="file"

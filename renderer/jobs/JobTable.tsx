@@ -23,7 +23,9 @@ function JobTrouble({ row }: { row: JobRow }) {
       ) : null}
       {problem ? (
         <div className="small warning" data-testid="job-problem">
-          {problem.code === 'output_unreadable' ? 'Result not read' : 'Not followed any more'}{notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message} <code>{problem.code}</code>
+          {problem.code === 'output_unreadable' ? 'Result not read' : 'Not followed any more'}
+          {notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message}{' '}
+          <code>{problem.code}</code>
         </div>
       ) : null}
       <JobWarnings warnings={row.local?.warnings} />
@@ -48,7 +50,12 @@ function StatusBadge({ row }: { row: JobRow }) {
 /** Jobs, newest first: status, document (when this workspace started it), credits and actions. */
 export function JobTable({ rows, empty }: { rows: JobRow[]; empty: string }) {
   const { openResult, retry, recheck, copyId, showDetail } = useJobsStore.getState();
-  if (rows.length === 0) return <p className="muted" data-testid="jobs-empty">{empty}</p>;
+  if (rows.length === 0)
+    return (
+      <p className="muted" data-testid="jobs-empty">
+        {empty}
+      </p>
+    );
   return (
     <table className="jobs-table">
       <thead>
@@ -81,12 +88,26 @@ export function JobTable({ rows, empty }: { rows: JobRow[]; empty: string }) {
                 {row.local?.resultId ? 'Open' : 'Details'}
               </button>
               {row.local?.problem ? (
-                <button type="button" onClick={() => void recheck(row)} data-testid="job-recheck" title={row.local.problem.code === 'output_unreadable' ? 'Read the job\'s output_url again, e.g. after making it readable' : 'Poll this job again, e.g. after adding its key back'}>
+                <button
+                  type="button"
+                  onClick={() => void recheck(row)}
+                  data-testid="job-recheck"
+                  title={
+                    row.local.problem.code === 'output_unreadable'
+                      ? "Read the job's output_url again, e.g. after making it readable"
+                      : 'Poll this job again, e.g. after adding its key back'
+                  }
+                >
                   Check again
                 </button>
               ) : null}
               {row.local ? (
-                <button type="button" onClick={() => void retry(row)} data-testid="job-retry" title="Send the same document again as a new job">
+                <button
+                  type="button"
+                  onClick={() => void retry(row)}
+                  data-testid="job-retry"
+                  title="Send the same document again as a new job"
+                >
                   Retry
                 </button>
               ) : null}

@@ -32,16 +32,27 @@ export function JobsScreen() {
     <div className="screen jobs" data-testid="jobs-screen">
       <header className="screen-header">
         <h1>Jobs</h1>
-        <p className="muted">Every parse and extract job: the ones started here (with their documents) and the ones each key has on the service. Submitted jobs cannot be cancelled.</p>
+        <p className="muted">
+          Every parse and extract job: the ones started here (with their documents) and the ones each key has on the service. Submitted jobs
+          cannot be cancelled.
+        </p>
       </header>
 
       <BatchDrop />
       <ErrorMessage error={batchError} onDismiss={() => useBatchStore.getState().clearError()} />
       {confirm ? (
         <div className="card warning" data-testid="batch-confirm">
-          This batch would send <strong>{confirm.estimate.pages} pages</strong> ({confirm.estimate.documents} documents), more than your limit of {confirm.estimate.pageWarningLimit}.
-          {confirm.estimate.unknownPages > 0 ? ` ${confirm.estimate.unknownPages} of them could not be counted here and are taken as one page each, so it may be more.` : ''}{' '}
-          <button type="button" className="primary" onClick={() => void useBatchStore.getState().confirmStart()} data-testid="batch-confirm-yes">
+          This batch would send <strong>{confirm.estimate.pages} pages</strong> ({confirm.estimate.documents} documents), more than your
+          limit of {confirm.estimate.pageWarningLimit}.
+          {confirm.estimate.unknownPages > 0
+            ? ` ${confirm.estimate.unknownPages} of them could not be counted here and are taken as one page each, so it may be more.`
+            : ''}{' '}
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void useBatchStore.getState().confirmStart()}
+            data-testid="batch-confirm-yes"
+          >
             Send anyway
           </button>{' '}
           <button type="button" onClick={() => useBatchStore.setState({ confirm: null })}>
@@ -62,11 +73,21 @@ export function JobsScreen() {
       ) : null}
 
       <div className="jobs-toolbar jobs-filter">
-        <select value={jobs.service} onChange={(e) => void jobs.setQuery({ service: e.target.value as JobService })} data-testid="jobs-service" aria-label="Service">
+        <select
+          value={jobs.service}
+          onChange={(e) => void jobs.setQuery({ service: e.target.value as JobService })}
+          data-testid="jobs-service"
+          aria-label="Service"
+        >
           <option value="parse">Parse jobs</option>
           <option value="extract">Extract jobs</option>
         </select>
-        <select value={jobs.status} onChange={(e) => void jobs.setQuery({ status: e.target.value as JobStatus | '' })} data-testid="jobs-status" aria-label="Status">
+        <select
+          value={jobs.status}
+          onChange={(e) => void jobs.setQuery({ status: e.target.value as JobStatus | '' })}
+          data-testid="jobs-status"
+          aria-label="Status"
+        >
           <option value="">any status</option>
           {JOB_STATUSES.map((s) => (
             <option key={s} value={s}>

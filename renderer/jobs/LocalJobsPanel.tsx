@@ -29,13 +29,31 @@ function UnsureCreateRow({ create }: { create: UnsureCreate }) {
           : 'The connection dropped (or the app stopped) while the job was created, and the service could not be asked whether it made it.'}
       </div>
       <div className="row-actions">
-        <button type="button" disabled={busy !== null} onClick={() => void settle('check')} data-testid="unsure-check" title="Ask the service's job list again">
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => void settle('check')}
+          data-testid="unsure-check"
+          title="Ask the service's job list again"
+        >
           {busy === 'check' ? 'Checking…' : 'Check again'}
         </button>
-        <button type="button" disabled={busy !== null} onClick={() => void settle('forget')} data-testid="unsure-forget" title="You found its job on the service">
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => void settle('forget')}
+          data-testid="unsure-forget"
+          title="You found its job on the service"
+        >
           It has a job: dismiss
         </button>
-        <button type="button" disabled={busy !== null} onClick={() => void settle('resend')} data-testid="unsure-resend" title="Only if the service has no job for it: this is paid again">
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => void settle('resend')}
+          data-testid="unsure-resend"
+          title="Only if the service has no job for it: this is paid again"
+        >
           {busy === 'resend' ? 'Sending…' : 'No job: send again'}
         </button>
       </div>
@@ -56,7 +74,9 @@ export function LocalJobsPanel() {
   return (
     <section className="card" data-testid="jobs-local">
       <h2>Started here</h2>
-      <p className="small muted">Every {service} job this workspace created, with any key, newest first. Read from disk: it works offline.</p>
+      <p className="small muted">
+        Every {service} job this workspace created, with any key, newest first. Read from disk: it works offline.
+      </p>
       <ErrorMessage error={error} onDismiss={() => useJobsStore.setState({ localError: null })} />
       {unsure.length > 0 ? (
         <div className="card warning-card" data-testid="unsure-creates">
@@ -70,7 +90,10 @@ export function LocalJobsPanel() {
           </ul>
         </div>
       ) : null}
-      <JobTable rows={rows.slice(0, shown)} empty={status ? `No ${status} ${service} jobs started here.` : `No ${service} jobs started here yet.`} />
+      <JobTable
+        rows={rows.slice(0, shown)}
+        empty={status ? `No ${status} ${service} jobs started here.` : `No ${service} jobs started here yet.`}
+      />
       {rows.length > shown ? (
         <button type="button" className="link" onClick={() => setShown(shown + SHOWN_AT_FIRST)} data-testid="jobs-local-more">
           Show {Math.min(SHOWN_AT_FIRST, rows.length - shown)} more of {rows.length - shown}

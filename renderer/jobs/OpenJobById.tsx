@@ -26,7 +26,13 @@ export function OpenJobById() {
   const open = async () => {
     const check = checkJobId(id, service);
     if (!check.ok) {
-      form.setError(new AppError({ code: 'invalid_job_id', message: check.reason, hint: 'Paste the id as the service gave it (e.g. parse-01J…, or an older UUID or job_… id). Nothing was sent.' }));
+      form.setError(
+        new AppError({
+          code: 'invalid_job_id',
+          message: check.reason,
+          hint: 'Paste the id as the service gave it (e.g. parse-01J…, or an older UUID or job_… id). Nothing was sent.',
+        }),
+      );
       return;
     }
     await form.run(() => useJobsStore.getState().openById(service, id));
@@ -48,7 +54,13 @@ export function OpenJobById() {
     >
       <label className="inline">
         Open a job by id
-        <input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="parse-01J… or an older id" spellCheck={false} data-testid="open-job-id" />
+        <input
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="parse-01J… or an older id"
+          spellCheck={false}
+          data-testid="open-job-id"
+        />
       </label>
       {older ? (
         <label className="inline" title="An older id does not say which service it belongs to">
@@ -59,7 +71,12 @@ export function OpenJobById() {
           </select>
         </label>
       ) : null}
-      <button type="submit" disabled={form.busy || id === ''} title={id === '' ? 'Type or paste a job id first' : undefined} data-testid="open-job-go">
+      <button
+        type="submit"
+        disabled={form.busy || id === ''}
+        title={id === '' ? 'Type or paste a job id first' : undefined}
+        data-testid="open-job-go"
+      >
         {form.busy ? 'Opening…' : 'Open'}
       </button>
       {form.error ? (

@@ -27,7 +27,11 @@ export function ServiceJobsPanel() {
         </label>
         <label className="inline">
           per page
-          <select value={jobs.pageSize} onChange={(e) => void jobs.setQuery({ pageSize: Number(e.target.value) })} data-testid="jobs-page-size">
+          <select
+            value={jobs.pageSize}
+            onChange={(e) => void jobs.setQuery({ pageSize: Number(e.target.value) })}
+            data-testid="jobs-page-size"
+          >
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -36,11 +40,21 @@ export function ServiceJobsPanel() {
           </select>
         </label>
         <span className="spacer" />
-        <button type="button" onClick={() => void jobs.goToPage(jobs.page - 1)} disabled={jobs.page === 0 || jobs.loading} data-testid="jobs-prev">
+        <button
+          type="button"
+          onClick={() => void jobs.goToPage(jobs.page - 1)}
+          disabled={jobs.page === 0 || jobs.loading}
+          data-testid="jobs-prev"
+        >
           ← Newer
         </button>
         <span data-testid="jobs-page">Page {jobs.page + 1}</span>
-        <button type="button" onClick={() => void jobs.goToPage(jobs.page + 1)} disabled={!jobs.hasMore || jobs.loading} data-testid="jobs-next">
+        <button
+          type="button"
+          onClick={() => void jobs.goToPage(jobs.page + 1)}
+          disabled={!jobs.hasMore || jobs.loading}
+          data-testid="jobs-next"
+        >
           Older →
         </button>
       </div>

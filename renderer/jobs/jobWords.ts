@@ -43,9 +43,13 @@ export function jobStateText(job: JobFacts): string {
 }
 
 /** The status badge of a Jobs screen row: the service's status, unless it is stale. */
-export function statusBadge(row: { status: string; local: Pick<JobFacts, 'problem' | 'resultId' | 'unreachableSince'> | null }): { text: string; tone: string } {
+export function statusBadge(row: { status: string; local: Pick<JobFacts, 'problem' | 'resultId' | 'unreachableSince'> | null }): {
+  text: string;
+  tone: string;
+} {
   const local = row.local;
   if (local && notFollowed({ status: row.status, problem: local.problem })) return { text: `last seen ${row.status}`, tone: 'stale' };
-  if (local?.unreachableSince && !local.resultId && !local.problem && !endedWithoutResult(row.status)) return { text: 'unreachable', tone: 'unreachable' };
+  if (local?.unreachableSince && !local.resultId && !local.problem && !endedWithoutResult(row.status))
+    return { text: 'unreachable', tone: 'unreachable' };
   return { text: row.status, tone: row.status };
 }

@@ -166,16 +166,33 @@ export const useJobsStore = create<JobsState>((set, get) => {
 
     importResult: (row, document) =>
       attempt(async () => {
-        if (row.service !== 'parse') throw new AppError({ code: 'job_result_not_parse', message: EXTRACT_JOB_NOT_IMPORTED, hint: 'Import the parse result it was made from, then extract from it here.' });
+        if (row.service !== 'parse')
+          throw new AppError({
+            code: 'job_result_not_parse',
+            message: EXTRACT_JOB_NOT_IMPORTED,
+            hint: 'Import the parse result it was made from, then extract from it here.',
+          });
         const api = requireApi();
         const keyId = row.local?.keyId ?? get().keyId;
-        if (!row.local && !document) throw new AppError({ code: 'result_needs_document', message: 'A job from elsewhere needs the document it was run on.', hint: 'Pick the PDF or image the job was run on.' });
+        if (!row.local && !document)
+          throw new AppError({
+            code: 'result_needs_document',
+            message: 'A job from elsewhere needs the document it was run on.',
+            hint: 'Pick the PDF or image the job was run on.',
+          });
         // A job started here knows its document; one from elsewhere takes the one picked.
-        const target = row.local ? { id: row.local.documentId } : await importAsking(document!.name, new Uint8Array(await document!.arrayBuffer()));
+        const target = row.local
+          ? { id: row.local.documentId }
+          : await importAsking(document!.name, new Uint8Array(await document!.arrayBuffer()));
         // The password was asked for and not given: nothing is imported.
         if (!target) return;
         const result = await api.jobs.result({ service: row.service, jobId: row.jobId, ...(keyId ? { keyId } : {}) });
-        const stored = await api.results.import({ documentId: target.id, fileName: result.fileName, text: result.text, wholeDocument: true });
+        const stored = await api.results.import({
+          documentId: target.id,
+          fileName: result.fileName,
+          text: result.text,
+          wholeDocument: true,
+        });
         useAppStore.getState().setScreen('workspace');
         await useWorkspaceStore.getState().openDocument(target.id, stored.id);
       }),

@@ -40,7 +40,13 @@ export function AddKeyForm() {
       <div className="form-grid">
         <label>
           Name
-          <input data-testid="key-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Invoices team" aria-invalid={!!fieldError('name')} />
+          <input
+            data-testid="key-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Invoices team"
+            aria-invalid={!!fieldError('name')}
+          />
           {fieldError('name') ? <span className="field-error">{fieldError('name')}</span> : null}
         </label>
         <label>
@@ -55,20 +61,48 @@ export function AddKeyForm() {
         </label>
         <label>
           {kind === 'v1-legacy' ? 'API key' : 'Key'}
-          <input data-testid="key-secret" type="password" autoComplete="off" spellCheck={false} value={secret} onChange={(e) => setSecret(e.target.value)} aria-invalid={!!fieldError('secret')} />
+          <input
+            data-testid="key-secret"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            aria-invalid={!!fieldError('secret')}
+          />
           {fieldError('secret') ? <span className="field-error">{fieldError('secret')}</span> : null}
         </label>
         {kind === 'v1-legacy' ? (
           <label>
             API secret
-            <input data-testid="key-secret2" type="password" autoComplete="off" spellCheck={false} value={secret2} onChange={(e) => setSecret2(e.target.value)} aria-invalid={!!fieldError('secret2')} />
+            <input
+              data-testid="key-secret2"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={secret2}
+              onChange={(e) => setSecret2(e.target.value)}
+              aria-invalid={!!fieldError('secret2')}
+            />
             {fieldError('secret2') ? <span className="field-error">{fieldError('secret2')}</span> : null}
           </label>
         ) : null}
         <label className="wide">
           Service address
-          <input data-testid="key-address" value={address} onChange={(e) => setAddress(e.target.value)} placeholder={defaults ? `${defaults[kind]} (default)` : 'default'} aria-invalid={!!fieldError('address')} />
-          {fieldError('address') ? <span className="field-error">{fieldError('address')}</span> : <span className="field-help">Leave empty for the public service. Use your region's address, a proxy, or the local emulator.</span>}
+          <input
+            data-testid="key-address"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            placeholder={defaults ? `${defaults[kind]} (default)` : 'default'}
+            aria-invalid={!!fieldError('address')}
+          />
+          {fieldError('address') ? (
+            <span className="field-error">{fieldError('address')}</span>
+          ) : (
+            <span className="field-help">
+              Leave empty for the public service. Use your region's address, a proxy, or the local emulator.
+            </span>
+          )}
         </label>
       </div>
       {form.error ? <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} /> : null}

@@ -36,7 +36,13 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
       <td>
         {editing ? (
           <span className="inline-edit">
-            <input data-testid="key-rename-input" value={draftName} onChange={(e) => setDraftName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void saveName()} autoFocus />
+            <input
+              data-testid="key-rename-input"
+              value={draftName}
+              onChange={(e) => setDraftName(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && void saveName()}
+              autoFocus
+            />
             <button type="button" onClick={() => void saveName()} data-testid="key-rename-save">
               Save
             </button>
@@ -62,7 +68,11 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
         <div className="muted">added {new Date(keyInfo.createdAt).toLocaleDateString()}</div>
         {testResult === 'running' ? <div className="muted">Testing…</div> : null}
         {testResult && testResult !== 'running' ? (
-          <div className={testResult.ok ? (testResult.proof === 'not_refused' ? 'ok not-proven' : 'ok') : 'warning'} data-testid="key-test-result" data-proof={testResult.proof}>
+          <div
+            className={testResult.ok ? (testResult.proof === 'not_refused' ? 'ok not-proven' : 'ok') : 'warning'}
+            data-testid="key-test-result"
+            data-proof={testResult.proof}
+          >
             {testResult.message}
           </div>
         ) : null}
@@ -86,7 +96,14 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
             <button type="button" data-testid="key-test" onClick={() => void test(keyInfo.id)} disabled={testResult === 'running'}>
               Test key
             </button>
-            <button type="button" data-testid="key-rename" onClick={() => { setDraftName(keyInfo.name); setEditing(true); }}>
+            <button
+              type="button"
+              data-testid="key-rename"
+              onClick={() => {
+                setDraftName(keyInfo.name);
+                setEditing(true);
+              }}
+            >
               Rename
             </button>
             <button type="button" data-testid="key-toggle" onClick={() => void setEnabled(keyInfo.id, !keyInfo.enabled)}>

@@ -20,7 +20,8 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
     <div className="md-panel">
       {model.foreignRangeUnits !== null ? (
         <p className="small warning md-units-notice" data-testid="range-units-notice" role="status">
-          ⚠ This result counts its ranges in “{model.foreignRangeUnits.slice(0, 80)}”, not Unicode code points. Its Markdown is shown whole and its boxes on the page, but nothing is linked or highlighted: a range in another unit would mark the wrong text.
+          ⚠ This result counts its ranges in “{model.foreignRangeUnits.slice(0, 80)}”, not Unicode code points. Its Markdown is shown whole
+          and its boxes on the page, but nothing is linked or highlighted: a range in another unit would mark the wrong text.
         </p>
       ) : null}
       <div className="panel-toolbar">
@@ -33,7 +34,8 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
               if (!e.target.checked) setRenderedChosenFor(model);
             }}
             data-testid="md-raw-toggle"
-          /> Raw Markdown
+          />{' '}
+          Raw Markdown
         </label>
         <FollowToggle />
       </div>
@@ -60,7 +62,13 @@ interface Rows {
 function rowsOf(model: ParseModel): Rows {
   const pageNodes = model.pages.map((page) => model.nodes.indexOf(page.nodeId));
   const count = pageNodes.reduce((sum, n) => sum + 1 + (n < 0 ? 0 : model.nodes.childrenAt(n).length), 0);
-  const rows: Rows = { count, node: new Int32Array(count), pageNumber: new Int32Array(count), rowOfNode: new Int32Array(model.nodes.size).fill(-1), rowOfPage: new Map() };
+  const rows: Rows = {
+    count,
+    node: new Int32Array(count),
+    pageNumber: new Int32Array(count),
+    rowOfNode: new Int32Array(model.nodes.size).fill(-1),
+    rowOfPage: new Map(),
+  };
   let row = 0;
   model.pages.forEach((page, pageIndex) => {
     if (!rows.rowOfPage.has(page.page)) rows.rowOfPage.set(page.page, row);
@@ -133,7 +141,15 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
     }
     const id = model.nodes.idAt(node);
     const selected = selectedBlocks.has(id);
-    return <MarkdownBlock model={model} id={id} page={rows.pageNumber[index]!} selected={selected} exactTexts={selected ? exactTexts : NO_TEXTS} />;
+    return (
+      <MarkdownBlock
+        model={model}
+        id={id}
+        page={rows.pageNumber[index]!}
+        selected={selected}
+        exactTexts={selected ? exactTexts : NO_TEXTS}
+      />
+    );
   };
 
   return (
@@ -155,7 +171,8 @@ function pageFlags(model: ParseModel, nodeId: string) {
   const flags = model.nodes.get(nodeId)?.flags ?? [];
   return flags.length > 0 ? (
     <span className="md-flags" data-testid="node-flags" data-node-id={nodeId}>
-      {' '}⚠ {flagLabels(flags)}
+      {' '}
+      ⚠ {flagLabels(flags)}
     </span>
   ) : null;
 }

@@ -19,7 +19,22 @@ export interface HtmlAllowlist {
   maxElements?: number;
 }
 
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'noembed', 'noframes', 'xmp', 'title', 'textarea', 'select', 'svg', 'math', 'object']);
+const DROPPED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'noembed',
+  'noframes',
+  'xmp',
+  'title',
+  'textarea',
+  'select',
+  'svg',
+  'math',
+  'object',
+]);
 
 // A start or end tag in the strict HTML syntax: name, attributes (quoted or bare values), optional self-close.
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/y;

@@ -26,7 +26,10 @@ export class CrashScreen extends Component<{ children: ReactNode }, State> {
       <div className="error crash-screen" role="alert" data-testid="crash-screen" data-code="renderer_crash">
         <div className="error-text">
           <strong>Something in this window failed: {error.message}</strong> <code className="error-code">renderer_crash</code>
-          <div className="error-hint">Your results and reviews are saved in the workspace. Reload the window to continue; if it happens again, the log has the details.</div>
+          <div className="error-hint">
+            Your results and reviews are saved in the workspace. Reload the window to continue; if it happens again, the log has the
+            details.
+          </div>
         </div>
         <button type="button" onClick={() => location.reload()} data-testid="crash-reload">
           Reload

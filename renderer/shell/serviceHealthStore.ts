@@ -21,7 +21,10 @@ export const useServiceHealth = create<ServiceHealthState>((set, get) => {
   let heardFromMain = false;
   subscribeEvents((event) => {
     // A job answered after a restart changes no origin's state in main (it knew of no outage): read the records again.
-    if (event.type === 'job' && !heardFromMain && FROM_RECORDS in get().unreachable) void get().load().catch(() => undefined);
+    if (event.type === 'job' && !heardFromMain && FROM_RECORDS in get().unreachable)
+      void get()
+        .load()
+        .catch(() => undefined);
     if (event.type !== 'service') return;
     heardFromMain = true;
     const { [event.origin]: _previous, [FROM_RECORDS]: _read, ...others } = get().unreachable;

@@ -77,7 +77,16 @@ export function StructureTree({ model }: { model: ParseModel }) {
         estimate={estimate}
         render={(i) => {
           const node = model.nodes.at(rows[i]!);
-          return <TreeRow node={node} model={model} selected={selected.has(node.id)} score={scores.get(node.id)} scoreName={scoreName} low={(scores.get(node.id) ?? 1) < threshold} />;
+          return (
+            <TreeRow
+              node={node}
+              model={model}
+              selected={selected.has(node.id)}
+              score={scores.get(node.id)}
+              scoreName={scoreName}
+              low={(scores.get(node.id) ?? 1) < threshold}
+            />
+          );
         }}
         keyOf={(i) => String(rows[i])}
         scrollTo={scrollTo}
@@ -126,21 +135,42 @@ const TreeRow = memo(function TreeRow({
     >
       <span className="tree-type">{node.type}</span>
       {isPage ? <span className="tree-id"> page {node.page ?? ''}</span> : null}
-      {isPage && node.status !== 'ok' ? <span className="tree-status"> · {node.status}{node.reason ? ` — ${node.reason}` : ''}</span> : null}
-      {isPage && node.ocr ? (
-        <span className="tree-ocr" data-testid="tree-ocr">
-          {' '}· read by OCR ({languageNames(node.ocr.languages)}){node.status === 'ok' && node.reason ? ` — ${node.reason}` : ''}
+      {isPage && node.status !== 'ok' ? (
+        <span className="tree-status">
+          {' '}
+          · {node.status}
+          {node.reason ? ` — ${node.reason}` : ''}
         </span>
       ) : null}
-      {node.cell ? <span className="tree-cell"> r{node.cell.row} c{node.cell.col}{node.cell.rowspan > 1 || node.cell.colspan > 1 ? ` (${node.cell.rowspan}×${node.cell.colspan})` : ''}</span> : null}
+      {isPage && node.ocr ? (
+        <span className="tree-ocr" data-testid="tree-ocr">
+          {' '}
+          · read by OCR ({languageNames(node.ocr.languages)}){node.status === 'ok' && node.reason ? ` — ${node.reason}` : ''}
+        </span>
+      ) : null}
+      {node.cell ? (
+        <span className="tree-cell">
+          {' '}
+          r{node.cell.row} c{node.cell.col}
+          {node.cell.rowspan > 1 || node.cell.colspan > 1 ? ` (${node.cell.rowspan}×${node.cell.colspan})` : ''}
+        </span>
+      ) : null}
       {score !== undefined ? (
-        <span className={`tree-confidence${low ? ' warning' : ''}`} data-testid="tree-confidence" data-confidence={score} title={`Lowest ${scoreName} of the words below`}>
-          {' '}· {low ? '⚠ ' : ''}{formatConfidence(score)}
+        <span
+          className={`tree-confidence${low ? ' warning' : ''}`}
+          data-testid="tree-confidence"
+          data-confidence={score}
+          title={`Lowest ${scoreName} of the words below`}
+        >
+          {' '}
+          · {low ? '⚠ ' : ''}
+          {formatConfidence(score)}
         </span>
       ) : null}
       {node.flags.length ? (
         <span className="tree-flags" data-testid="node-flags" data-flags={node.flags.join(' ')}>
-          {' '}⚠ {flagLabels(node.flags)}
+          {' '}
+          ⚠ {flagLabels(node.flags)}
         </span>
       ) : null}
       {snippet ? (

@@ -62,10 +62,11 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
 
   const pageCount = isPdf ? sizes.length : 1;
   const scaled = useMemo(
-    () => sizes.map((size) => {
-      const scale = scaleFor(zoom, size, viewport);
-      return { width: Math.round(size.width * scale), height: Math.round(size.height * scale) };
-    }),
+    () =>
+      sizes.map((size) => {
+        const scale = scaleFor(zoom, size, viewport);
+        return { width: Math.round(size.width * scale), height: Math.round(size.height * scale) };
+      }),
     [sizes, zoom, viewport],
   );
 
@@ -171,7 +172,9 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
           : null}
         {/* An image is one page ([data-page="1"]): its selections scroll into view too. */}
         {!isPdf || pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} /> : null}
-        {!isPdf ? <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} /> : null}
+        {!isPdf ? (
+          <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} />
+        ) : null}
       </div>
     </div>
   );
@@ -205,7 +208,13 @@ function pageAt(tops: Float64Array, pages: Array<{ height: number }>, offset: nu
  * commit that draws the selection, before paint, so the frame that shows the highlight shows it
  * in place. Its own component, so a click does not re-render the viewer's thousand pages.
  */
-function SelectionScroll({ scrollerRef, scrollCauseRef }: { scrollerRef: RefObject<HTMLDivElement | null>; scrollCauseRef: RefObject<PageSource> }) {
+function SelectionScroll({
+  scrollerRef,
+  scrollCauseRef,
+}: {
+  scrollerRef: RefObject<HTMLDivElement | null>;
+  scrollCauseRef: RefObject<PageSource>;
+}) {
   const selection = useWorkspaceStore((s) => s.selection);
   useLayoutEffect(() => {
     const box = selection?.boxes[0];

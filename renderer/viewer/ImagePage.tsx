@@ -61,7 +61,10 @@ export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImageP
 
 /** Why the browser could not draw the image, and that its results are still there to review. */
 function undrawableReason(mime: string): string {
-  const why = mime === 'image/tiff' ? 'the viewer does not draw TIFF images' : 'the image could not be decoded (it may be damaged, or too large to draw)';
+  const why =
+    mime === 'image/tiff'
+      ? 'the viewer does not draw TIFF images'
+      : 'the image could not be decoded (it may be damaged, or too large to draw)';
   return `This image cannot be drawn here: ${why}. Its parse results still show in the Markdown and Structure panels.`;
 }
 

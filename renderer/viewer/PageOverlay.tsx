@@ -25,7 +25,9 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   const ids = useMemo(() => boxesOnPageLargestFirst(model, page), [model, page]);
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
   const showLines = useWorkspaceStore((s) => s.showLines);
-  const lineBoxes = showLines ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id }))) : [];
+  const lineBoxes = showLines
+    ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id })))
+    : [];
 
   return (
     <div className="overlay">
@@ -61,7 +63,12 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
             key={`line-${i}`}
             data-testid="atomic-box"
             className="box box-line"
-            style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` }}
+            style={{
+              left: `${box.left * 100}%`,
+              top: `${box.top * 100}%`,
+              width: `${(box.right - box.left) * 100}%`,
+              height: `${(box.bottom - box.top) * 100}%`,
+            }}
           />
         ) : (
           // A scored word: its confidence on hover, the unsure ones marked; a click selects its element.
@@ -97,11 +104,20 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
 
 function touches(selection: Selection | null, model: ParseModel, page: number): boolean {
   if (!selection) return false;
-  return selection.pages.includes(page) || selection.boxes.some((b) => b.page === page) || selection.nodeIds.some((id) => model.nodes.get(id)?.page === page);
+  return (
+    selection.pages.includes(page) ||
+    selection.boxes.some((b) => b.page === page) ||
+    selection.nodeIds.some((id) => model.nodes.get(id)?.page === page)
+  );
 }
 
 function placed(box: PageBox) {
-  return { left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${(box.right - box.left) * 100}%`, height: `${(box.bottom - box.top) * 100}%` };
+  return {
+    left: `${box.left * 100}%`,
+    top: `${box.top * 100}%`,
+    width: `${(box.right - box.left) * 100}%`,
+    height: `${(box.bottom - box.top) * 100}%`,
+  };
 }
 
 const STYLED_TYPES = new Set(['text', 'title', 'heading', 'table', 'table_cell', 'list_item', 'marginalia', 'figure']);

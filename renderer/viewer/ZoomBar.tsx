@@ -11,7 +11,8 @@ const MIN_FIT_SCALE = 0.001;
 /** The scale at which a page of `size` (CSS px at 100%) is drawn for a zoom setting. */
 export function scaleFor(zoom: Zoom, size: { width: number; height: number }, viewport: { width: number; height: number }): number {
   if (zoom === 'fit-width') return Math.max(MIN_FIT_SCALE, (viewport.width - MARGIN) / size.width);
-  if (zoom === 'fit-page') return Math.max(MIN_FIT_SCALE, Math.min((viewport.width - MARGIN) / size.width, (viewport.height - MARGIN) / size.height));
+  if (zoom === 'fit-page')
+    return Math.max(MIN_FIT_SCALE, Math.min((viewport.width - MARGIN) / size.width, (viewport.height - MARGIN) / size.height));
   return zoom / 100;
 }
 
@@ -60,7 +61,10 @@ export function ZoomBar({ zoom, onZoom, page, pageCount, onPage }: ZoomBarProps)
           </option>
         ))}
       </select>
-      <label className="toggle small" title="Draw the atomic grounding boxes: per line, or per word with its confidence where the text was read by OCR">
+      <label
+        className="toggle small"
+        title="Draw the atomic grounding boxes: per line, or per word with its confidence where the text was read by OCR"
+      >
         <input type="checkbox" checked={showLines} onChange={(e) => setShowLines(e.target.checked)} data-testid="toggle-atomic" /> Lines
       </label>
     </div>

@@ -10,8 +10,15 @@ export function DocumentUrlOption() {
   const why = encrypted ? 'An encrypted PDF is uploaded as a copy decrypted here; the service cannot open it from its address.' : undefined;
   return (
     <label className="check wide" title={why ?? sourceUrl}>
-      <input type="checkbox" checked={send && !encrypted} disabled={encrypted} onChange={(e) => useEngineSettings.getState().set({ sendDocumentUrl: e.target.checked })} data-testid="engine-send-url" />
-      Send its web address instead of the file (document_url): <code className="small source-url">{sourceUrl.length > 60 ? `${sourceUrl.slice(0, 60)}…` : sourceUrl}</code>
+      <input
+        type="checkbox"
+        checked={send && !encrypted}
+        disabled={encrypted}
+        onChange={(e) => useEngineSettings.getState().set({ sendDocumentUrl: e.target.checked })}
+        data-testid="engine-send-url"
+      />
+      Send its web address instead of the file (document_url):{' '}
+      <code className="small source-url">{sourceUrl.length > 60 ? `${sourceUrl.slice(0, 60)}…` : sourceUrl}</code>
     </label>
   );
 }

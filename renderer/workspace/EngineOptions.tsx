@@ -21,7 +21,11 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
       {kind ? (
         <label>
           Key
-          <select value={settings.keyIds[kind]} onChange={(e) => settings.set({ keyIds: { ...settings.keyIds, [kind]: e.target.value } })} data-testid="engine-key">
+          <select
+            value={settings.keyIds[kind]}
+            onChange={(e) => settings.set({ keyIds: { ...settings.keyIds, [kind]: e.target.value } })}
+            data-testid="engine-key"
+          >
             <option value="">{usableKeys[0] ? `${usableKeys[0].name} (first enabled)` : 'none'}</option>
             {usableKeys.map((k) => (
               <option key={k.id} value={k.id}>
@@ -34,7 +38,11 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
       {engine === 'parse' ? (
         <label>
           Model
-          <select value={customModel ? 'custom' : settings.model} onChange={(e) => settings.set({ model: e.target.value === 'custom' ? '' : e.target.value })} data-testid="engine-model">
+          <select
+            value={customModel ? 'custom' : settings.model}
+            onChange={(e) => settings.set({ model: e.target.value === 'custom' ? '' : e.target.value })}
+            data-testid="engine-model"
+          >
             {MODEL_CHOICES.map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -43,7 +51,12 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
             <option value="custom">dated snapshot…</option>
           </select>
           {customModel ? (
-            <input value={settings.model} onChange={(e) => settings.set({ model: e.target.value })} placeholder="e.g. dpt-3-pro-20251103" data-testid="engine-model-custom" />
+            <input
+              value={settings.model}
+              onChange={(e) => settings.set({ model: e.target.value })}
+              placeholder="e.g. dpt-3-pro-20251103"
+              data-testid="engine-model-custom"
+            />
           ) : null}
         </label>
       ) : null}
@@ -51,12 +64,22 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
       {engine === 'parse' ? <JobOptions /> : null}
       <label>
         Pages
-        <input value={settings.pages} onChange={(e) => settings.set({ pages: e.target.value })} placeholder="all (or 1-3, 5)" data-testid="engine-pages" />
+        <input
+          value={settings.pages}
+          onChange={(e) => settings.set({ pages: e.target.value })}
+          placeholder="all (or 1-3, 5)"
+          data-testid="engine-pages"
+        />
       </label>
       {engine !== 'analyzer' ? (
         <>
           <label className="check">
-            <input type="checkbox" checked={settings.atomicGrounding} onChange={(e) => settings.set({ atomicGrounding: e.target.checked })} data-testid="engine-atomic" />
+            <input
+              type="checkbox"
+              checked={settings.atomicGrounding}
+              onChange={(e) => settings.set({ atomicGrounding: e.target.checked })}
+              data-testid="engine-atomic"
+            />
             Atomic grounding
           </label>
           <label className="check">
@@ -68,25 +91,47 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
       {engine === 'parse' ? (
         <label>
           Per-block Markdown
-          <input value={settings.blocksMarkdown} onChange={(e) => settings.set({ blocksMarkdown: e.target.value })} placeholder='{"table": "html"}' data-testid="engine-blocks" />
+          <input
+            value={settings.blocksMarkdown}
+            onChange={(e) => settings.set({ blocksMarkdown: e.target.value })}
+            placeholder='{"table": "html"}'
+            data-testid="engine-blocks"
+          />
         </label>
       ) : null}
       {engine === 'analyzer' ? (
         <>
           <label className="check">
-            <input type="checkbox" checked={settings.includeMarginalia} onChange={(e) => settings.set({ includeMarginalia: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={settings.includeMarginalia}
+              onChange={(e) => settings.set({ includeMarginalia: e.target.checked })}
+            />
             Marginalia
           </label>
           <label className="check">
-            <input type="checkbox" checked={settings.includeMetadataInMarkdown} onChange={(e) => settings.set({ includeMetadataInMarkdown: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={settings.includeMetadataInMarkdown}
+              onChange={(e) => settings.set({ includeMetadataInMarkdown: e.target.checked })}
+            />
             Metadata in Markdown
           </label>
           <label className="check">
-            <input type="checkbox" checked={settings.rotationDetection} onChange={(e) => settings.set({ rotationDetection: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={settings.rotationDetection}
+              onChange={(e) => settings.set({ rotationDetection: e.target.checked })}
+            />
             Rotation detection
           </label>
           <label className="check" title="Send the Fields panel's schema as fields_schema">
-            <input type="checkbox" checked={settings.analyzerExtract} onChange={(e) => settings.set({ analyzerExtract: e.target.checked })} data-testid="engine-analyzer-extract" />
+            <input
+              type="checkbox"
+              checked={settings.analyzerExtract}
+              onChange={(e) => settings.set({ analyzerExtract: e.target.checked })}
+              data-testid="engine-analyzer-extract"
+            />
             Extract fields (Fields schema)
           </label>
         </>

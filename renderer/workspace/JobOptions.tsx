@@ -13,7 +13,11 @@ export function JobOptions() {
     <>
       <label>
         Run as
-        <select value={settings.parseMode} onChange={(e) => settings.set({ parseMode: e.target.value as 'auto' | 'sync' | 'job' })} data-testid="parse-mode">
+        <select
+          value={settings.parseMode}
+          onChange={(e) => settings.set({ parseMode: e.target.value as 'auto' | 'sync' | 'job' })}
+          data-testid="parse-mode"
+        >
           <option value="auto">auto (a job above the size limit)</option>
           <option value="sync">direct call</option>
           <option value="job">job</option>
@@ -21,19 +25,30 @@ export function JobOptions() {
       </label>
       <label>
         Tier (jobs only)
-        <select value={settings.serviceTier} onChange={(e) => settings.set({ serviceTier: e.target.value as 'standard' | 'priority' })} data-testid="service-tier">
+        <select
+          value={settings.serviceTier}
+          onChange={(e) => settings.set({ serviceTier: e.target.value as 'standard' | 'priority' })}
+          data-testid="service-tier"
+        >
           <option value="standard">standard</option>
           <option value="priority">priority (sync rate)</option>
         </select>
       </label>
       <label className="wide">
         Output save URL (jobs only)
-        <input value={settings.outputSaveUrl} onChange={(e) => settings.set({ outputSaveUrl: e.target.value })} placeholder="optional presigned https URL" data-testid="output-save-url" />
+        <input
+          value={settings.outputSaveUrl}
+          onChange={(e) => settings.set({ outputSaveUrl: e.target.value })}
+          placeholder="optional presigned https URL"
+          data-testid="output-save-url"
+        />
       </label>
       <OutputSaveUrlNote url={settings.outputSaveUrl} />
       {jobOnlySet ? (
         <p className="small muted wide" data-testid="job-only-note">
-          {settings.parseMode === 'sync' ? 'A direct call cannot take the priority tier or an output URL: Run will refuse until you clear them or choose auto or job.' : 'The priority tier or an output URL makes this parse a job.'}
+          {settings.parseMode === 'sync'
+            ? 'A direct call cannot take the priority tier or an output URL: Run will refuse until you clear them or choose auto or job.'
+            : 'The priority tier or an output URL makes this parse a job.'}
         </p>
       ) : null}
     </>

@@ -45,14 +45,35 @@ export function Library() {
         {showTrash ? (
           <span className="library-tools-title">Trash</span>
         ) : (
-          <input type="search" className="library-filter" placeholder="Filter…" aria-label="Filter documents by name" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="library-filter" />
+          <input
+            type="search"
+            className="library-filter"
+            placeholder="Filter…"
+            aria-label="Filter documents by name"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            data-testid="library-filter"
+          />
         )}
         {showTrash ? null : (
-          <button type="button" className="library-trash-toggle" aria-pressed={addingUrl} onClick={() => setAddingUrl(!addingUrl)} title="Add a document from a web address" data-testid="library-add-url-toggle">
+          <button
+            type="button"
+            className="library-trash-toggle"
+            aria-pressed={addingUrl}
+            onClick={() => setAddingUrl(!addingUrl)}
+            title="Add a document from a web address"
+            data-testid="library-add-url-toggle"
+          >
             + URL
           </button>
         )}
-        <button type="button" className="library-trash-toggle" aria-pressed={showTrash} onClick={() => setShowTrash(!showTrash)} data-testid="library-trash-toggle">
+        <button
+          type="button"
+          className="library-trash-toggle"
+          aria-pressed={showTrash}
+          onClick={() => setShowTrash(!showTrash)}
+          data-testid="library-trash-toggle"
+        >
           {showTrash ? '← Library' : `Trash (${trashCount})`}
         </button>
       </div>
@@ -81,7 +102,16 @@ export function Library() {
         </p>
       ) : (
         // Only the entries near the viewport are drawn: a workspace of thousands opens at once.
-        <VirtualList count={shown.length} estimate={estimate} render={renderEntry} keyOf={keyOf} role="list" className="library" testId="library" overscan={400} />
+        <VirtualList
+          count={shown.length}
+          estimate={estimate}
+          render={renderEntry}
+          keyOf={keyOf}
+          role="list"
+          className="library"
+          testId="library"
+          overscan={400}
+        />
       )}
     </div>
   );

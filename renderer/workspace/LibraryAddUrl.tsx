@@ -16,7 +16,13 @@ export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
   const add = async () => {
     const address = url.trim();
     if (!/^https?:\/\//i.test(address)) {
-      form.setError(new AppError({ code: 'invalid_document_url', message: 'Give a web address starting with https:// (or http:// for the emulator on this computer).', hint: 'Paste the link to a PDF or an image.' }));
+      form.setError(
+        new AppError({
+          code: 'invalid_document_url',
+          message: 'Give a web address starting with https:// (or http:// for the emulator on this computer).',
+          hint: 'Paste the link to a PDF or an image.',
+        }),
+      );
       return;
     }
     setNote('');
@@ -49,7 +55,13 @@ export function LibraryAddUrl({ onClose }: { onClose: () => void }) {
         disabled={form.busy}
         data-testid="library-url-input"
       />
-      <button type="submit" className="primary" disabled={form.busy || url.trim() === ''} title={url.trim() === '' ? 'Type or paste the address first' : undefined} data-testid="library-url-add">
+      <button
+        type="submit"
+        className="primary"
+        disabled={form.busy || url.trim() === ''}
+        title={url.trim() === '' ? 'Type or paste the address first' : undefined}
+        data-testid="library-url-add"
+      >
         {form.busy ? 'Downloading…' : 'Add'}
       </button>
       <button type="button" onClick={onClose} disabled={form.busy} title={form.busy ? 'The download is under way' : undefined}>

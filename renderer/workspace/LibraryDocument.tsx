@@ -22,10 +22,23 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
 
   const resultRow = (r: ResultInfo) => (
     <div key={r.id} className="library-result-row">
-      <button type="button" className={`library-result${r.id === currentResult ? ' active' : ''}`} data-testid="library-result" data-result-id={r.id} onClick={() => open(r.id)}>
+      <button
+        type="button"
+        className={`library-result${r.id === currentResult ? ' active' : ''}`}
+        data-testid="library-result"
+        data-result-id={r.id}
+        onClick={() => open(r.id)}
+      >
         {describeResult(r)} · {new Date(r.createdAt).toLocaleString()}
       </button>
-      <button type="button" className="library-delete" aria-label={`Delete this ${r.kind} result`} title="Delete this result" onClick={() => setPending({ what: 'result', result: r })} data-testid="library-delete-result">
+      <button
+        type="button"
+        className="library-delete"
+        aria-label={`Delete this ${r.kind} result`}
+        title="Delete this result"
+        onClick={() => setPending({ what: 'result', result: r })}
+        data-testid="library-delete-result"
+      >
         ×
       </button>
       {pending?.what === 'result' && pending.result.id === r.id ? (
@@ -43,8 +56,20 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
 
   return (
     // role="listitem" explicitly: its <ul> is role="none" (Library.tsx), which an implicit role would inherit.
-    <li role="listitem" className={document.id === current ? 'library-entry active' : 'library-entry'} data-testid="library-entry" data-document-id={document.id}>
-      <button type="button" className="library-doc" data-testid="library-document" data-document-name={document.name} title={document.sourceUrl ? `${document.name}\nfrom ${document.sourceUrl}` : document.name} onClick={() => open()}>
+    <li
+      role="listitem"
+      className={document.id === current ? 'library-entry active' : 'library-entry'}
+      data-testid="library-entry"
+      data-document-id={document.id}
+    >
+      <button
+        type="button"
+        className="library-doc"
+        data-testid="library-document"
+        data-document-name={document.name}
+        title={document.sourceUrl ? `${document.name}\nfrom ${document.sourceUrl}` : document.name}
+        onClick={() => open()}
+      >
         <span className="library-doc-name">{document.name}</span>
         <span className="library-doc-facts">
           {documentFacts(document)}
@@ -52,12 +77,23 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
         </span>
       </button>
       {badge ? (
-        <span className={`library-badge${badge.failed ? ' failed' : ''}`} data-testid="library-badge" title={badge.failed ? 'A job on this document failed' : 'New results from jobs'}>
+        <span
+          className={`library-badge${badge.failed ? ' failed' : ''}`}
+          data-testid="library-badge"
+          title={badge.failed ? 'A job on this document failed' : 'New results from jobs'}
+        >
           {badge.failed ? '!' : ''}
           {badge.count} new
         </span>
       ) : null}
-      <button type="button" className="library-delete" aria-label={`Delete ${document.name}`} title="Delete this document" onClick={() => setPending({ what: 'document' })} data-testid="library-delete-document">
+      <button
+        type="button"
+        className="library-delete"
+        aria-label={`Delete ${document.name}`}
+        title="Delete this document"
+        onClick={() => setPending({ what: 'document' })}
+        data-testid="library-delete-document"
+      >
         ×
       </button>
       {pending?.what === 'document' ? (

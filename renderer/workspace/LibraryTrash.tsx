@@ -5,7 +5,12 @@ import { useLibraryStore } from './libraryStore.js';
 export function LibraryTrash() {
   const trash = useLibraryStore((s) => s.trash);
   const { restore } = useLibraryStore.getState();
-  if (trash.length === 0) return <p className="muted small library-empty" data-testid="library-trash-empty">The trash is empty.</p>;
+  if (trash.length === 0)
+    return (
+      <p className="muted small library-empty" data-testid="library-trash-empty">
+        The trash is empty.
+      </p>
+    );
   return (
     <ul className="library library-trash" data-testid="library-trash">
       {trash.map((entry) => (

@@ -16,7 +16,9 @@ export function StatusBar() {
   const ocr = model ? scoreSource(model) === 'ocr' : false;
   return (
     <footer className="status-bar">
-      <span className="status-label">{selection ? `${selection.kind === 'node' ? selection.id : `field ${selection.id}`}` : 'Nothing selected'}</span>
+      <span className="status-label">
+        {selection ? `${selection.kind === 'node' ? selection.id : `field ${selection.id}`}` : 'Nothing selected'}
+      </span>
       <span className="status-pages">
         {selection?.pages.length ? 'Page ' : ''}
         <span data-testid="selection-page">{selection ? selection.pages.join(', ') : ''}</span>
@@ -26,21 +28,32 @@ export function StatusBar() {
       </span>
       {weakest !== null ? (
         <span className="status-confidence">
-          <span data-testid="selection-confidence" title={`${ocr ? 'Read by OCR' : "The model's own scores"}: a selection is as sure as its least sure word`}>
+          <span
+            data-testid="selection-confidence"
+            title={`${ocr ? 'Read by OCR' : "The model's own scores"}: a selection is as sure as its least sure word`}
+          >
             {ocr ? 'OCR, lowest' : 'Lowest'} word confidence {formatConfidence(weakest.confidence)}
           </span>{' '}
           {/* A word whose range cannot be placed in the Markdown has no text to name; its box is still outlined. */}
           {weakest.text !== null ? (
             <>
               in{' '}
-              <span data-testid="selection-weakest-word" className="status-weakest" title="The least sure word, outlined in red on the page">
+              <span
+                data-testid="selection-weakest-word"
+                className="status-weakest"
+                title="The least sure word, outlined in red on the page"
+              >
                 “{weakest.text}”
               </span>
             </>
           ) : null}
         </span>
       ) : selection && model ? (
-        <span className="status-confidence" data-testid="selection-no-confidence" title={scored ? 'None of the words in the selection carries a score' : "This result's words carry no confidence scores"}>
+        <span
+          className="status-confidence"
+          data-testid="selection-no-confidence"
+          title={scored ? 'None of the words in the selection carries a score' : "This result's words carry no confidence scores"}
+        >
           {scored ? 'no word scores here' : NO_CONFIDENCE}
         </span>
       ) : null}

@@ -14,8 +14,15 @@ export function WorkspaceJobStatus() {
   const { job, reason } = followed;
   const code = job.problem?.code ?? (endedWithoutResult(job.status) ? job.error?.code : undefined);
   return (
-    <span className="workspace-job" data-testid="workspace-job" data-job-id={job.jobId} data-status={job.status} data-unreachable-since={job.unreachableSince ?? undefined}>
-      Job <code>{job.jobId}</code> · {jobStateText(job)} {code ? <code className="error-code">{code}</code> : null} <span className="muted small">({reason})</span>{' '}
+    <span
+      className="workspace-job"
+      data-testid="workspace-job"
+      data-job-id={job.jobId}
+      data-status={job.status}
+      data-unreachable-since={job.unreachableSince ?? undefined}
+    >
+      Job <code>{job.jobId}</code> · {jobStateText(job)} {code ? <code className="error-code">{code}</code> : null}{' '}
+      <span className="muted small">({reason})</span>{' '}
       <button type="button" className="link" onClick={() => setScreen('jobs')}>
         Jobs
       </button>

@@ -82,24 +82,38 @@ export function WorkspaceScreen() {
           <Library />
         </aside>
         <div className="workspace-document">
-          {document && bytes ? <DocumentViewer key={document.id} document={document} bytes={bytes} /> : <p className="muted empty-state">Open a PDF or an image, or drop it here.</p>}
+          {document && bytes ? (
+            <DocumentViewer key={document.id} document={document} bytes={bytes} />
+          ) : (
+            <p className="muted empty-state">Open a PDF or an image, or drop it here.</p>
+          )}
         </div>
         <aside className="workspace-panels">
           <div className="tabs" role="tablist">
             {PANELS.map(({ id, label }) => (
-              <button key={id} type="button" role="tab" aria-selected={panel === id} className={panel === id ? 'tab active' : 'tab'} onClick={() => setPanel(id)} data-testid={`tab-${id}`}>
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                aria-selected={panel === id}
+                className={panel === id ? 'tab active' : 'tab'}
+                onClick={() => setPanel(id)}
+                data-testid={`tab-${id}`}
+              >
                 {label}
               </button>
             ))}
           </div>
           {model ? (
-            panel === 'markdown' ? <MarkdownPanel model={model} /> : <StructureTree model={model} />
+            panel === 'markdown' ? (
+              <MarkdownPanel model={model} />
+            ) : (
+              <StructureTree model={model} />
+            )
           ) : (
             <p className="muted empty-state">{document ? 'Run an engine to see the result.' : ''}</p>
           )}
-          {model ? (
-            <FieldsSection />
-          ) : null}
+          {model ? <FieldsSection /> : null}
         </aside>
       </div>
       <StatusBar />

@@ -33,8 +33,14 @@ export function WorkspaceToolbar() {
 
   const needsKey = engine !== 'local' && !keys.some((k) => k.kind === ENGINE_KEY_KIND[engine] && k.enabled);
   // Why Run waits, in words next to it (a key missing has its own hint below).
-  const keyMissing = needsKey ? `${ENGINE_LABELS[engine]} needs ${ENGINE_KEY_WORDS[engine as 'parse' | 'analyzer']}: add one on the Keys screen.` : null;
-  const runWaits = opening ? `Opening ${opening}… Run waits until it is open.` : !hasDocument ? 'Open a document to run an engine on it.' : null;
+  const keyMissing = needsKey
+    ? `${ENGINE_LABELS[engine]} needs ${ENGINE_KEY_WORDS[engine as 'parse' | 'analyzer']}: add one on the Keys screen.`
+    : null;
+  const runWaits = opening
+    ? `Opening ${opening}… Run waits until it is open.`
+    : !hasDocument
+      ? 'Open a document to run an engine on it.'
+      : null;
 
   return (
     <div className="workspace-toolbar">
@@ -79,7 +85,14 @@ export function WorkspaceToolbar() {
       <button type="button" onClick={() => setShowOptions(!showOptions)} aria-expanded={showOptions} data-testid="engine-options-toggle">
         Options {showOptions ? '▴' : '▾'}
       </button>
-      <button type="button" className="primary" data-testid="run" disabled={!!runWaits || !!run || needsKey} title={run ? 'A run is under way on this document' : (runWaits ?? keyMissing ?? undefined)} onClick={() => void runEngine()}>
+      <button
+        type="button"
+        className="primary"
+        data-testid="run"
+        disabled={!!runWaits || !!run || needsKey}
+        title={run ? 'A run is under way on this document' : (runWaits ?? keyMissing ?? undefined)}
+        onClick={() => void runEngine()}
+      >
         Run
       </button>
       {runWaits && !run ? (
@@ -88,7 +101,12 @@ export function WorkspaceToolbar() {
         </span>
       ) : null}
       {run ? (
-        <span className={run.retrying ? 'run-progress retrying' : 'run-progress'} data-testid="run-progress" data-retrying={run.retrying} role="status">
+        <span
+          className={run.retrying ? 'run-progress retrying' : 'run-progress'}
+          data-testid="run-progress"
+          data-retrying={run.retrying}
+          role="status"
+        >
           <progress max={run.total || 1} value={run.done} /> {run.message}
           <button type="button" onClick={() => void cancelRun()} data-testid="cancel-run">
             Cancel
@@ -105,7 +123,11 @@ export function WorkspaceToolbar() {
           ; the offline engine works without.
         </span>
       ) : null}
-      {engine === 'local' ? <span className="muted small">Reads the PDF's text layer on this computer, and scans and images by OCR (English); no key, no credits.</span> : null}
+      {engine === 'local' ? (
+        <span className="muted small">
+          Reads the PDF's text layer on this computer, and scans and images by OCR (English); no key, no credits.
+        </span>
+      ) : null}
       {showOptions ? <EngineOptions engine={engine} /> : null}
     </div>
   );

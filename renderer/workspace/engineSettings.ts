@@ -79,13 +79,19 @@ export const useEngineSettings = create<EngineSettings>((set) => ({
  * The chosen keys that are still there and enabled; one since deleted or turned off counts as
  * no choice (its picker shows "first enabled", and a run must not send an id main refuses).
  */
-export function keyIdsStillUsable(keyIds: EngineSettings['keyIds'], keys: readonly { id: string; enabled: boolean }[]): EngineSettings['keyIds'] {
+export function keyIdsStillUsable(
+  keyIds: EngineSettings['keyIds'],
+  keys: readonly { id: string; enabled: boolean }[],
+): EngineSettings['keyIds'] {
   const usable = (id: string) => (id && keys.some((k) => k.id === id && k.enabled) ? id : '');
   return { v2: usable(keyIds.v2), analyzer: usable(keyIds.analyzer) };
 }
 
 /** `{ keyId }` of the key chosen for `kind`, or nothing (main then takes the first enabled key of that kind). */
-export function chosenKey(kind: EngineKeyKind, settings: Pick<EngineSettings, 'keyIds'> = useEngineSettings.getState()): { keyId?: string } {
+export function chosenKey(
+  kind: EngineKeyKind,
+  settings: Pick<EngineSettings, 'keyIds'> = useEngineSettings.getState(),
+): { keyId?: string } {
   const keyId = settings.keyIds[kind];
   return keyId ? { keyId } : {};
 }
@@ -97,7 +103,12 @@ export function extractModelOf(settings: Pick<EngineSettings, 'extractModel'> = 
 }
 
 function invalid(field: string, message: string): AppError {
-  return new AppError({ code: 'invalid_option', message, hint: 'Fix the option and run again; nothing was sent.', fields: { [field]: message } });
+  return new AppError({
+    code: 'invalid_option',
+    message,
+    hint: 'Fix the option and run again; nothing was sent.',
+    fields: { [field]: message },
+  });
 }
 
 function pagesOf(settings: EngineSettings): number[] | undefined {

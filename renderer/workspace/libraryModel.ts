@@ -5,7 +5,15 @@
  */
 import { endedWithoutResult } from '../../shared/contracts/v2Jobs.js';
 import type { JobRecord } from '../../shared/jobs.js';
-import { libraryOrder, TRASH_DAYS, trashExpiresAt, type DocumentInfo, type LibraryEntry, type ResultInfo, type TrashEntry } from '../../shared/workspace.js';
+import {
+  libraryOrder,
+  TRASH_DAYS,
+  trashExpiresAt,
+  type DocumentInfo,
+  type LibraryEntry,
+  type ResultInfo,
+  type TrashEntry,
+} from '../../shared/workspace.js';
 
 /** The results one engine made of one kind (e.g. every local parse): the latest first, then the earlier ones. */
 export interface ResultGroup {
@@ -77,7 +85,9 @@ const RESTORABLE = `restorable for ${TRASH_DAYS} days`;
 export function documentDeleteMessage(entry: LibraryEntry): string {
   const { name } = entry.document;
   const count = entry.results.length;
-  return count === 0 ? `${name} goes to the trash; ${RESTORABLE}.` : `${name} and its ${plural(count, 'result')} go to the trash; ${RESTORABLE}.`;
+  return count === 0
+    ? `${name} goes to the trash; ${RESTORABLE}.`
+    : `${name} and its ${plural(count, 'result')} go to the trash; ${RESTORABLE}.`;
 }
 
 /** The extractions made from a parse result: they go to the trash with it. */
@@ -88,7 +98,9 @@ export function extractionsOf(result: ResultInfo, results: ResultInfo[]): Result
 export function resultDeleteMessage(result: ResultInfo, results: ResultInfo[]): string {
   const extractions = extractionsOf(result, results).length;
   const what = `This ${result.kind} result (${result.engine}, ${new Date(result.createdAt).toLocaleString()})`;
-  return extractions === 0 ? `${what} goes to the trash; ${RESTORABLE}.` : `${what} and its ${plural(extractions, 'extraction')} go to the trash; ${RESTORABLE}.`;
+  return extractions === 0
+    ? `${what} goes to the trash; ${RESTORABLE}.`
+    : `${what} and its ${plural(extractions, 'extraction')} go to the trash; ${RESTORABLE}.`;
 }
 
 /** What a trash entry holds, in a few words. */
@@ -113,7 +125,13 @@ export function withJobNews(news: DocumentNews, job: JobRecord, openDocumentId: 
 }
 
 /** News `key` (a job or run) on `documentId`, unless that document is the open one or it is already known. */
-export function withNews(news: DocumentNews, documentId: string, key: string, outcome: 'result' | 'failed', openDocumentId: string | null): DocumentNews {
+export function withNews(
+  news: DocumentNews,
+  documentId: string,
+  key: string,
+  outcome: 'result' | 'failed',
+  openDocumentId: string | null,
+): DocumentNews {
   if (documentId === openDocumentId || news[documentId]?.[key] === outcome) return news;
   return { ...news, [documentId]: { ...news[documentId], [key]: outcome } };
 }

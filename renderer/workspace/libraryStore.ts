@@ -58,7 +58,10 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
   /** Only the entries of the documents a change touched come again, and are merged in place. */
   const relistSome = async (documentIds: ReadonlySet<string>, listTrash: boolean) => {
     const api = requireApi();
-    const [fresh, trash] = await Promise.all([api.library.list({ documentIds: [...documentIds] }), listTrash ? api.library.trash({}) : get().trash]);
+    const [fresh, trash] = await Promise.all([
+      api.library.list({ documentIds: [...documentIds] }),
+      listTrash ? api.library.trash({}) : get().trash,
+    ]);
     const listed = new Set(fresh.map((e) => e.document.id));
     const news = Object.fromEntries(Object.entries(get().news).filter(([id]) => !documentIds.has(id) || listed.has(id)));
     set({ library: mergeEntries(get().library, documentIds, fresh), trash, news });

@@ -33,7 +33,10 @@ function askUntilOpened<T>(documentName: string, open: (password: string) => Pro
   return oneAtATime(() => conversationAbout(documentName, open));
 }
 
-async function conversationAbout<T>(documentName: string, open: (password: string) => Promise<T>): Promise<{ value: T; password: string } | null> {
+async function conversationAbout<T>(
+  documentName: string,
+  open: (password: string) => Promise<T>,
+): Promise<{ value: T; password: string } | null> {
   let wrong = false;
   try {
     for (;;) {

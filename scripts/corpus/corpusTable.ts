@@ -23,12 +23,21 @@ const isClearRefusal = (step: StepOutcome<unknown> | null) => step !== null && !
 function codeCounts(codes: string[]): string {
   const counts = new Map<string, number>();
   for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, n]) => `${code} ${n}`).join(', ');
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
 }
 
 /** A failed page's reason without its numbers and quoted details, so alike reasons count together. */
 function reasonKind(reason: string): string {
-  return reason.replace(/\(.*?\)/g, '(…)').replace(/"[^"]*"/g, '"…"').replace(/\b\d[\d.,]*/g, 'N').split('. ')[0] ?? reason;
+  return (
+    reason
+      .replace(/\(.*?\)/g, '(…)')
+      .replace(/"[^"]*"/g, '"…"')
+      .replace(/\b\d[\d.,]*/g, 'N')
+      .split('. ')[0] ?? reason
+  );
 }
 
 /** The corpus in one table, then the files that fell short, one line each. */
@@ -51,12 +60,23 @@ export function corpusReport(outcomes: readonly FileOutcome[]): string {
     ['  opened by the app', `${opens.filter((o) => o.imported.ok).length}`],
     ['  parsed by the offline engine', `${parsedOk.length}`],
     ['  page count agrees with pdf.js', `${agree.length}`],
-    ['  opened with a warning', warned.length ? `${new Set(opens.filter((o) => o.imported.ok && o.imported.value.warnings.length > 0)).size} (${codeCounts(warned)})` : '0'],
+    [
+      '  opened with a warning',
+      warned.length
+        ? `${new Set(opens.filter((o) => o.imported.ok && o.imported.value.warnings.length > 0)).size} (${codeCounts(warned)})`
+        : '0',
+    ],
     ['  pages failed alone (files)', `${failedPages.length} (${filesWithFailedPages})`],
-    ['  refused or not parsed', `${opens.length - parsedOk.length}${refusedCodes(opens).length ? ` (${codeCounts(refusedCodes(opens))})` : ''}`],
+    [
+      '  refused or not parsed',
+      `${opens.length - parsedOk.length}${refusedCodes(opens).length ? ` (${codeCounts(refusedCodes(opens))})` : ''}`,
+    ],
     ['  crashed', `${crashed(opens)}`],
     ['pdf.js does not open', `${refusedByPdfjs.length}`],
-    ['  refused with a clear error', `${refusedByPdfjs.filter((o) => isClearRefusal(o.imported) || isClearRefusal(o.parsed)).length}${refusedCodes(refusedByPdfjs).length ? ` (${codeCounts(refusedCodes(refusedByPdfjs))})` : ''}`],
+    [
+      '  refused with a clear error',
+      `${refusedByPdfjs.filter((o) => isClearRefusal(o.imported) || isClearRefusal(o.parsed)).length}${refusedCodes(refusedByPdfjs).length ? ` (${codeCounts(refusedCodes(refusedByPdfjs))})` : ''}`,
+    ],
     ['  unclear refusals', `${unclear}`],
     ['  crashed', `${crashed(refusedByPdfjs)}`],
   ];

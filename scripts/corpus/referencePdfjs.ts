@@ -25,7 +25,13 @@ import(workerData.pdfjs).then(async (pdfjs) => {
 
 /** Opens the bytes with bare pdf.js in a worker of its own; a hang or a crash counts as "does not open". */
 export function openWithPdfjs(bytes: Uint8Array, timeoutMs: number): Promise<ReferenceOutcome> {
-  const worker = new Worker(SOURCE, { eval: true, workerData: { pdfjs: PDFJS_URL, bytes: bytes.slice() }, resourceLimits: { maxOldGenerationSizeMb: 1536 }, stdout: true, stderr: true });
+  const worker = new Worker(SOURCE, {
+    eval: true,
+    workerData: { pdfjs: PDFJS_URL, bytes: bytes.slice() },
+    resourceLimits: { maxOldGenerationSizeMb: 1536 },
+    stdout: true,
+    stderr: true,
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   return new Promise<ReferenceOutcome>((resolve) => {
     timer = setTimeout(() => resolve({ opens: false, error: `pdf.js took over ${timeoutMs / 1000} s` }), timeoutMs);

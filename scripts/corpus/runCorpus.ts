@@ -72,9 +72,15 @@ async function runFile(workspace: Workspace, folder: string, path: string, refer
   });
   if (!imported.ok) return { file, reference, imported, parsed: null };
   const parsed = await step(async () => {
-    const stored = await runLocalParse({ workspace, emit: () => undefined }, { runId: 'corpus', documentId: imported.value.document.id }, new AbortController().signal);
+    const stored = await runLocalParse(
+      { workspace, emit: () => undefined },
+      { runId: 'corpus', documentId: imported.value.document.id },
+      new AbortController().signal,
+    );
     const response = stored.response as ParseResponse;
-    const failedReasons = (response.structure.children ?? []).filter((page) => page.status === 'failed').map((page) => String(page.reason ?? ''));
+    const failedReasons = (response.structure.children ?? [])
+      .filter((page) => page.status === 'failed')
+      .map((page) => String(page.reason ?? ''));
     return { pages: response.metadata.page_count ?? 0, failedPages: response.metadata.failed_pages ?? [], failedReasons };
   });
   return { file, reference, imported: { ok: true, value: { pages: imported.value.pages, warnings: imported.value.warnings } }, parsed };
@@ -84,7 +90,8 @@ async function step<T>(work: () => Promise<T>): Promise<StepOutcome<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {
-    if (!(error instanceof AppError)) return { ok: false, code: 'exception', message: error instanceof Error ? error.message : String(error), clear: false, crashed: true };
+    if (!(error instanceof AppError))
+      return { ok: false, code: 'exception', message: error instanceof Error ? error.message : String(error), clear: false, crashed: true };
     const data = error.toData();
     const crashed = CRASH_CODES.has(data.code);
     return { ok: false, code: data.code, message: data.message, clear: !crashed && Boolean(data.hint), crashed };

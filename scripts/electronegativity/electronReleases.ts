@@ -12,18 +12,28 @@ export interface ElectronRelease {
 
 // The registry has no release notes. Electron's patch releases of a supported line carry
 // Chromium's security fixes nearly every time, so a newer patch is treated as one.
-const ASSUMED_NOTES = '# Security\nAssumed: a newer patch of this Electron line carries security fixes (the npm registry has no release notes).';
+const ASSUMED_NOTES =
+  '# Security\nAssumed: a newer patch of this Electron line carries security fixes (the npm registry has no release notes).';
 
 /** The stable releases, newest first; or why they could not be read. */
 export function electronReleasesFromRegistry(): { releases: ElectronRelease[] } | { unavailable: string } {
-  const npm = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['view', 'electron', 'time', 'dist-tags', '--json'], { encoding: 'utf8', timeout: 30_000 });
-  if (npm.status !== 0) return { unavailable: `npm view electron failed (${npm.error?.message ?? (npm.stderr.trim().split('\n').pop() || `exit ${npm.status}`)})` };
+  const npm = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['view', 'electron', 'time', 'dist-tags', '--json'], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (npm.status !== 0)
+    return {
+      unavailable: `npm view electron failed (${npm.error?.message ?? (npm.stderr.trim().split('\n').pop() || `exit ${npm.status}`)})`,
+    };
   const answer = JSON.parse(npm.stdout) as { time: Record<string, string>; 'dist-tags': Record<string, string> };
   return { releases: releasesFrom(Object.keys(answer.time), answer['dist-tags']) };
 }
 
 export function releasesFrom(versions: string[], distTags: Record<string, string>): ElectronRelease[] {
-  const tagsOf = (version: string) => Object.entries(distTags).filter(([, v]) => v === version).map(([tag]) => tag);
+  const tagsOf = (version: string) =>
+    Object.entries(distTags)
+      .filter(([, v]) => v === version)
+      .map(([tag]) => tag);
   return versions
     .filter((v) => /^\d+\.\d+\.\d+$/.test(v))
     .sort((a, b) => compare(b, a))

@@ -75,7 +75,12 @@ let runner: ((options: EngOptionsRaw) => Promise<EngResult>) | null = null;
 function loadRunner(): (options: EngOptionsRaw) => Promise<EngResult> {
   if (runner) return runner;
   const gotPath = toolRequire.resolve('got');
-  toolRequire.cache[gotPath] = { id: gotPath, filename: gotPath, loaded: true, exports: { __esModule: true, default: offlineGot } } as unknown as NodeJS.Module;
+  toolRequire.cache[gotPath] = {
+    id: gotPath,
+    filename: gotPath,
+    loaded: true,
+    exports: { __esModule: true, default: offlineGot },
+  } as unknown as NodeJS.Module;
   type Run = (options: EngOptionsRaw) => Promise<EngResult>;
   // Babel's add-module-exports makes the CommonJS export the function itself.
   const loaded = toolRequire(dirname(packageJson)) as Run | { default: Run };

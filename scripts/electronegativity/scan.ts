@@ -75,7 +75,10 @@ export async function scanSources(options: ScanOptions): Promise<ScanReport> {
     for (const file of files) {
       const comments = readDisableComments(stage, file);
       for (const c of comments) {
-        if (c.reason.length < MIN_REASON) problems.push(`${c.file}:${c.line}: eng-disable ${c.checks.join(' ')} has no reason; write "-- why this is safe" after the check id`);
+        if (c.reason.length < MIN_REASON)
+          problems.push(
+            `${c.file}:${c.line}: eng-disable ${c.checks.join(' ')} has no reason; write "-- why this is safe" after the check id`,
+          );
         else reviews.push(c);
       }
     }
@@ -110,7 +113,13 @@ function reviewCsp(finding: Finding): { accepted: Review[]; open: string[] } {
   const open: string[] = [];
   for (const f of evaluateCsp(finding.sample).filter((f) => REPORTED_CSP_SEVERITIES.has(f.severity))) {
     const review = REVIEWED_CSP_FINDINGS.find((r) => r.directive === f.directive && r.value === f.value);
-    if (review) accepted.push({ file: finding.file, line: finding.line, checks: [`CSP_GLOBAL_CHECK ${f.directive} ${f.value ?? ''}`.trim()], reason: review.reason });
+    if (review)
+      accepted.push({
+        file: finding.file,
+        line: finding.line,
+        checks: [`CSP_GLOBAL_CHECK ${f.directive} ${f.value ?? ''}`.trim()],
+        reason: review.reason,
+      });
     else open.push(`${f.directive} ${f.value ?? ''}: ${f.description}`.trim());
   }
   return { accepted, open };
@@ -126,7 +135,15 @@ function readDisableComments(stage: string, file: string): Review[] {
     const dash = body.search(/\s--(\s|$)/);
     const ids = dash < 0 ? body : body.slice(0, dash);
     const reason = dash < 0 ? '' : body.slice(dash).replace(/^\s--\s*/, '');
-    found.push({ file, line: index + 1, checks: ids.trim().split(/[\s,]+/).filter(Boolean), reason: reason.trim() });
+    found.push({
+      file,
+      line: index + 1,
+      checks: ids
+        .trim()
+        .split(/[\s,]+/)
+        .filter(Boolean),
+      reason: reason.trim(),
+    });
   });
   return found;
 }

@@ -8,7 +8,8 @@
  */
 const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect']);
 
-const hookName = (callee) => (callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : null);
+const hookName = (callee) =>
+  callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : null;
 const isFunction = (node) => node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression';
 
 export const effectReturnsCleanup = {
@@ -18,7 +19,8 @@ export const effectReturnsCleanup = {
     messages: {
       inline: 'Pass the effect as a function written in place, so what it returns can be checked.',
       async: 'An effect cannot be async: React would call the Promise it returns as a cleanup. Start the async work inside it.',
-      concise: 'An arrow effect with an expression body returns that expression (a Promise, for some DOM calls typed void). Use a block body.',
+      concise:
+        'An arrow effect with an expression body returns that expression (a Promise, for some DOM calls typed void). Use a block body.',
       value: 'An effect returns a cleanup function or nothing. Return `() => …`, a variable holding a cleanup, or nothing.',
     },
     schema: [],

@@ -17,7 +17,8 @@ const LANGUAGE_NAMES: Record<string, string> = { eng: 'English' };
 export function pageOcrOf(node: object): PageOcrInfo | null {
   const value = (node as { ocr?: unknown }).ocr as { engine?: unknown; languages?: unknown } | null | undefined;
   if (typeof value !== 'object' || value === null) return null;
-  if (typeof value.engine !== 'string' || !Array.isArray(value.languages) || !value.languages.every((l) => typeof l === 'string')) return null;
+  if (typeof value.engine !== 'string' || !Array.isArray(value.languages) || !value.languages.every((l) => typeof l === 'string'))
+    return null;
   return { engine: value.engine, languages: value.languages as string[] };
 }
 

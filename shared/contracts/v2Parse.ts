@@ -108,8 +108,14 @@ export const CURRENT_JOB_ID = /^(parse|extract)-[0-9a-hjkmnp-tv-z]{26}$/;
 export function looksLikeParseResponse(value: unknown): value is ParseResponse {
   const v = value as { markdown?: unknown; metadata?: unknown; structure?: { type?: unknown; children?: unknown } } | null;
   return (
-    typeof v === 'object' && v !== null && typeof v.markdown === 'string' && typeof v.metadata === 'object' && v.metadata !== null &&
-    typeof v.structure === 'object' && v.structure !== null && typeof v.structure.type === 'string' &&
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.markdown === 'string' &&
+    typeof v.metadata === 'object' &&
+    v.metadata !== null &&
+    typeof v.structure === 'object' &&
+    v.structure !== null &&
+    typeof v.structure.type === 'string' &&
     (v.structure.children === undefined || Array.isArray(v.structure.children))
   );
 }

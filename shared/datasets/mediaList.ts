@@ -96,16 +96,25 @@ function parseCsvList(text: string): ParsedMediaList {
   if (isHeader) {
     const find = (names: string[]) => header.findIndex((h) => names.includes(h));
     const id = find(ID_NAMES);
-    if (id < 0) return { rows, problems: [{ line: first.line, message: `No media id column in the header (expected one of: mediaId, media_id, id).` }] };
+    if (id < 0)
+      return {
+        rows,
+        problems: [{ line: first.line, message: `No media id column in the header (expected one of: mediaId, media_id, id).` }],
+      };
     columns = { id, file: find(FILE_NAMES), path: find(PATH_NAMES) };
     body = records.slice(1);
   }
   const seen = new Set<number>();
   for (const record of body) {
     const raw = record.fields[columns.id]?.trim() ?? '';
-    const result = toRow(raw, columns.file >= 0 ? record.fields[columns.file] : undefined, columns.path >= 0 ? record.fields[columns.path] : undefined);
+    const result = toRow(
+      raw,
+      columns.file >= 0 ? record.fields[columns.file] : undefined,
+      columns.path >= 0 ? record.fields[columns.path] : undefined,
+    );
     if (typeof result === 'string') problems.push({ line: record.line, message: result });
-    else if (seen.has(result.mediaId)) problems.push({ line: record.line, message: `Media ${result.mediaId} is listed twice; the first row is kept.` });
+    else if (seen.has(result.mediaId))
+      problems.push({ line: record.line, message: `Media ${result.mediaId} is listed twice; the first row is kept.` });
     else {
       seen.add(result.mediaId);
       rows.push(result);
@@ -121,7 +130,11 @@ function parseJsonList(text: string): ParsedMediaList {
   } catch (error) {
     return { rows: [], problems: [{ message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
   }
-  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null && Array.isArray((value as { media?: unknown }).media) ? (value as { media: unknown[] }).media : null;
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'object' && value !== null && Array.isArray((value as { media?: unknown }).media)
+      ? (value as { media: unknown[] }).media
+      : null;
   if (!list) return { rows: [], problems: [{ message: 'Expected an array of media (or {"media": [...]}).' }] };
   const rows: MediaListRow[] = [];
   const problems: ParsedMediaList['problems'] = [];
@@ -176,13 +189,16 @@ export function parseMediaIds(text: string): ParsedMediaList {
   const rows: MediaListRow[] = [];
   const problems: ParsedMediaList['problems'] = [];
   const seen = new Set<number>();
-  text.split(/[\s,;]+/).filter(Boolean).forEach((token, index) => {
-    const row = toRow(token, undefined, undefined);
-    if (typeof row === 'string') problems.push({ item: index + 1, message: row });
-    else if (!seen.has(row.mediaId)) {
-      seen.add(row.mediaId);
-      rows.push(row);
-    }
-  });
+  text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .forEach((token, index) => {
+      const row = toRow(token, undefined, undefined);
+      if (typeof row === 'string') problems.push({ item: index + 1, message: row });
+      else if (!seen.has(row.mediaId)) {
+        seen.add(row.mediaId);
+        rows.push(row);
+      }
+    });
   return { rows, problems };
 }

@@ -10,7 +10,13 @@ export interface PendingChange {
   mediaIds: number[];
 }
 
-export function addPending(changes: PendingChange[], name: string, value: string, mediaIds: number[], allowMultiple: boolean): PendingChange[] {
+export function addPending(
+  changes: PendingChange[],
+  name: string,
+  value: string,
+  mediaIds: number[],
+  allowMultiple: boolean,
+): PendingChange[] {
   const ids = new Set(mediaIds);
   if (ids.size === 0) return changes;
   const next: PendingChange[] = [];
@@ -30,7 +36,9 @@ export function addPending(changes: PendingChange[], name: string, value: string
 
 export function removePending(changes: PendingChange[], name: string, value: string, mediaId?: number): PendingChange[] {
   return changes
-    .map((c) => (c.name === name && c.value === value ? { ...c, mediaIds: mediaId === undefined ? [] : c.mediaIds.filter((id) => id !== mediaId) } : c))
+    .map((c) =>
+      c.name === name && c.value === value ? { ...c, mediaIds: mediaId === undefined ? [] : c.mediaIds.filter((id) => id !== mediaId) } : c,
+    )
     .filter((c) => c.mediaIds.length > 0);
 }
 

@@ -56,8 +56,10 @@ function readBox(value: unknown): Prediction['box'] {
   const r = value as Record<string, unknown>;
   const n = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : undefined);
   const [xmin, ymin, xmax, ymax] = [n('xmin'), n('ymin'), n('xmax'), n('ymax')];
-  if (xmin !== undefined && ymin !== undefined && xmax !== undefined && ymax !== undefined) return xmax > xmin && ymax > ymin ? { xmin, ymin, xmax, ymax } : null;
+  if (xmin !== undefined && ymin !== undefined && xmax !== undefined && ymax !== undefined)
+    return xmax > xmin && ymax > ymin ? { xmin, ymin, xmax, ymax } : null;
   const [x, y, w, h] = [n('x'), n('y'), n('width') ?? n('w'), n('height') ?? n('h')];
-  if (x !== undefined && y !== undefined && w !== undefined && h !== undefined && w > 0 && h > 0) return { xmin: x, ymin: y, xmax: x + w, ymax: y + h };
+  if (x !== undefined && y !== undefined && w !== undefined && h !== undefined && w > 0 && h > 0)
+    return { xmin: x, ymin: y, xmax: x + w, ymax: y + h };
   return null;
 }

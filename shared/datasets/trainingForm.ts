@@ -87,7 +87,10 @@ export function buildTrainingRequest(form: TrainingForm): BuiltTraining {
     ...(augmentations.length > 0 ? { augmentations } : {}),
   };
   return {
-    request: { model: { architecture, hyperParams: { epochs: epochs as number } }, ...(Object.keys(transforms).length > 0 ? { transforms } : {}) },
+    request: {
+      model: { architecture, hyperParams: { epochs: epochs as number } },
+      ...(Object.keys(transforms).length > 0 ? { transforms } : {}),
+    },
     errors,
     paths,
   };

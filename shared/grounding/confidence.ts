@@ -41,7 +41,8 @@ export function weakestWord(model: ParseModel, selection: Selection): WeakestWor
   if (cached !== undefined) return cached;
   let weakest: WeakestWord | null = null;
   // A word with no usable range belongs to its node, but cannot be said to touch a field's text.
-  const touches = (range: TextRange | null) => selection.kind === 'node' || (range !== null && selection.ranges.some((r) => overlaps(range, r)));
+  const touches = (range: TextRange | null) =>
+    selection.kind === 'node' || (range !== null && selection.ranges.some((r) => overlaps(range, r)));
   const stack = [...selection.nodeIds];
   const seen = new Set<string>();
   while (stack.length > 0) {
@@ -52,8 +53,19 @@ export function weakestWord(model: ParseModel, selection: Selection): WeakestWor
     for (const atom of node.atomic) {
       if (atom.confidence === undefined || !touches(atom.range)) continue;
       // Ties go to the earlier word, so the one named is stable.
-      if (weakest === null || atom.confidence < weakest.confidence || (atom.confidence === weakest.confidence && startOf(atom.range) < startOf(weakest.range))) {
-        weakest = { confidence: atom.confidence, nodeId: id, page: atom.page, box: atom.box, range: atom.range, text: atom.range ? sliceMarkdown(model, atom.range) : null };
+      if (
+        weakest === null ||
+        atom.confidence < weakest.confidence ||
+        (atom.confidence === weakest.confidence && startOf(atom.range) < startOf(weakest.range))
+      ) {
+        weakest = {
+          confidence: atom.confidence,
+          nodeId: id,
+          page: atom.page,
+          box: atom.box,
+          range: atom.range,
+          text: atom.range ? sliceMarkdown(model, atom.range) : null,
+        };
       }
     }
     // A field's selection names its leaves already; a node's reaches its words through its children.

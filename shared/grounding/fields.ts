@@ -58,7 +58,12 @@ export function flattenFields(extraction: unknown, metadata: unknown, limit = In
     if (Array.isArray(value)) {
       if (value.length === 0) leaf(path, value, meta);
       for (let i = 0; i < value.length && out.length < limit; i++) {
-        walk(value[i], Array.isArray(meta) ? meta[i] : isRecord(meta) && Array.isArray(meta.items) ? meta.items[i] : undefined, `${path}[${i}]`, depth + 1);
+        walk(
+          value[i],
+          Array.isArray(meta) ? meta[i] : isRecord(meta) && Array.isArray(meta.items) ? meta.items[i] : undefined,
+          `${path}[${i}]`,
+          depth + 1,
+        );
       }
       return;
     }
@@ -92,11 +97,17 @@ export function extractNotices(response: { warnings?: unknown; schema_violation_
   for (const warning of warnings.slice(0, MAX_NOTICES)) {
     if (typeof warning === 'string') notices.push({ code: 'warning', message: warning });
     else if (isRecord(warning)) {
-      const message = typeof warning.msg === 'string' ? warning.msg : typeof warning.message === 'string' ? warning.message : textOf(warning.msg ?? warning.message ?? warning);
+      const message =
+        typeof warning.msg === 'string'
+          ? warning.msg
+          : typeof warning.message === 'string'
+            ? warning.message
+            : textOf(warning.msg ?? warning.message ?? warning);
       notices.push({ code: typeof warning.code === 'string' ? warning.code : 'warning', message });
     } else notices.push({ code: 'warning', message: textOf(warning) }); // a number, a list, null: shown as it came
   }
-  if (warnings.length > MAX_NOTICES) notices.push({ code: 'more_warnings', message: `${warnings.length - MAX_NOTICES} more warnings are not listed.` });
+  if (warnings.length > MAX_NOTICES)
+    notices.push({ code: 'more_warnings', message: `${warnings.length - MAX_NOTICES} more warnings are not listed.` });
   const violation = response.schema_violation_error;
   if (violation !== null && violation !== undefined && violation !== '') {
     notices.push({ code: 'schema_violation', message: textOf(violation) });
@@ -129,7 +140,10 @@ export function noticeConcerns(notice: ExtractNotice, path: string): boolean {
 }
 
 /** Each field's notices, and those about no field; each field's pattern is built once, not once per notice. */
-export function noticesByField(fields: readonly FieldEntry[], notices: readonly ExtractNotice[]): { byPath: Map<string, ExtractNotice[]>; general: ExtractNotice[] } {
+export function noticesByField(
+  fields: readonly FieldEntry[],
+  notices: readonly ExtractNotice[],
+): { byPath: Map<string, ExtractNotice[]>; general: ExtractNotice[] } {
   const byPath = new Map<string, ExtractNotice[]>();
   const placed = new Set<ExtractNotice>();
   if (notices.length > 0) {

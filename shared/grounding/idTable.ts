@@ -137,7 +137,7 @@ export class IdTable {
     }
     if (ascii && end - start < 4096) return String.fromCharCode.apply(null, this.bytes.subarray(start, end) as unknown as number[]);
     const units: number[] = [];
-    for (let p = start; p < end; ) {
+    for (let p = start; p < end;) {
       const b = this.bytes[p]!;
       if (b < 0x80 || p + 1 >= end) {
         units.push(b);
@@ -146,10 +146,11 @@ export class IdTable {
         units.push(((b & 0x1f) << 6) | (this.bytes[p + 1]! & 0x3f));
         p += 2;
       } else if (b < 0xf0 || p + 3 >= end) {
-        units.push(((b & 0x0f) << 12) | ((this.bytes[p + 1]! & 0x3f) << 6) | ((this.bytes[Math.min(p + 2, end - 1)]! & 0x3f)));
+        units.push(((b & 0x0f) << 12) | ((this.bytes[p + 1]! & 0x3f) << 6) | (this.bytes[Math.min(p + 2, end - 1)]! & 0x3f));
         p += 3;
       } else {
-        const c = ((b & 0x07) << 18) | ((this.bytes[p + 1]! & 0x3f) << 12) | ((this.bytes[p + 2]! & 0x3f) << 6) | (this.bytes[p + 3]! & 0x3f);
+        const c =
+          ((b & 0x07) << 18) | ((this.bytes[p + 1]! & 0x3f) << 12) | ((this.bytes[p + 2]! & 0x3f) << 6) | (this.bytes[p + 3]! & 0x3f);
         const v = c - 0x10000;
         units.push(0xd800 + ((v >> 10) & 0x3ff), 0xdc00 + (v & 0x3ff));
         p += 4;

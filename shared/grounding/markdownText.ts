@@ -18,7 +18,6 @@ export interface MarkdownArrays {
   length: number;
 }
 
-
 /** Bytes in the UTF-8 sequence a lead byte starts (a stray byte counts as one). */
 const sequenceLength = (lead: number) => (lead < 0xc0 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : lead < 0xf8 ? 4 : 1);
 
@@ -47,7 +46,7 @@ export class MarkdownText {
     const count = checkpoints.length / 2;
     let b = 0;
     let u = 0;
-    for (let next = 0; next < count; ) {
+    for (let next = 0; next < count;) {
       if (u >= next * MARKDOWN_STEP) {
         checkpoints[2 * next] = u;
         checkpoints[2 * next + 1] = b;
@@ -79,7 +78,8 @@ export class MarkdownText {
     if (to <= from) return '';
     if (this.text instanceof Uint16Array) {
       let out = '';
-      for (let i = from; i < to; i += 8192) out += String.fromCharCode.apply(null, this.text.subarray(i, Math.min(to, i + 8192)) as unknown as number[]);
+      for (let i = from; i < to; i += 8192)
+        out += String.fromCharCode.apply(null, this.text.subarray(i, Math.min(to, i + 8192)) as unknown as number[]);
       return out;
     }
     const bytes = this.text;

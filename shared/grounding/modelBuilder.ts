@@ -11,7 +11,17 @@ import { CodePointIndex } from './codePointIndex.js';
 import { IdTable } from './idTable.js';
 import { IntervalIndex, type Interval } from './intervalIndex.js';
 import { MarkdownText } from './markdownText.js';
-import { ATOM_BOX_VALID, BOX_VALID, boxColumn, HAS_BOX, NO_PAGE_I32, NO_RANGE, type ModelColumns, type NumberColumn, type PageInfo } from './modelColumns.js';
+import {
+  ATOM_BOX_VALID,
+  BOX_VALID,
+  boxColumn,
+  HAS_BOX,
+  NO_PAGE_I32,
+  NO_RANGE,
+  type ModelColumns,
+  type NumberColumn,
+  type PageInfo,
+} from './modelColumns.js';
 import { flagBit, MAX_MODEL_NODES, MAX_STRUCTURE_DEPTH, type NodeFlag } from './nodeFlags.js';
 
 export interface BuiltModel {
@@ -23,8 +33,30 @@ export interface BuiltModel {
 
 /** The service's element types (as its official client lists them), then the offline engine's and older ones. */
 const KNOWN_TYPES = new Set([
-  'document', 'page', 'text', 'table', 'table_cell', 'figure', 'marginalia', 'attestation', 'logo', 'card', 'scan_code',
-  'title', 'heading', 'list_item', 'caption', 'header', 'footer', 'page_header', 'page_footer', 'page_number', 'form', 'key_value', 'formula', 'code',
+  'document',
+  'page',
+  'text',
+  'table',
+  'table_cell',
+  'figure',
+  'marginalia',
+  'attestation',
+  'logo',
+  'card',
+  'scan_code',
+  'title',
+  'heading',
+  'list_item',
+  'caption',
+  'header',
+  'footer',
+  'page_header',
+  'page_footer',
+  'page_number',
+  'form',
+  'key_value',
+  'formula',
+  'code',
 ]);
 const KNOWN_STATUSES = new Set(['ok', 'failed', 'no_text_layer', 'error', 'skipped']);
 
@@ -131,11 +163,19 @@ export function buildColumns(response: ParseResponse, foreignRangeUnits: UnitsOf
     if (isPage) {
       const pageNumber = node.page ?? page ?? pages.length + 1;
       // A page number that is not a whole number from 1 (or not a number at all, then dropped by sane()).
-      if (!Number.isInteger(pageNumber) || pageNumber < 1 || (raw.page !== undefined && node.page === undefined)) flags.bits |= F('page_invalid');
+      if (!Number.isInteger(pageNumber) || pageNumber < 1 || (raw.page !== undefined && node.page === undefined))
+        flags.bits |= F('page_invalid');
       const status = typeof node.status === 'string' ? node.status : 'ok';
       const reason = typeof node.reason === 'string' ? node.reason : '';
       if (!KNOWN_STATUSES.has(status) || (node.status !== undefined && typeof node.status !== 'string')) flags.bits |= F('unknown_status');
-      pages.push({ page: pageNumber, node: i, status, reason, failed: failed.has(pageNumber) || status === 'failed', ocr: pageOcrOf(node) });
+      pages.push({
+        page: pageNumber,
+        node: i,
+        status,
+        reason,
+        failed: failed.has(pageNumber) || status === 'failed',
+        ocr: pageOcrOf(node),
+      });
     }
     bits.push(flags.bits | (nodeBox ? HAS_BOX : 0) | (nodeBox?.valid ? BOX_VALID : 0));
     if (parentIndex >= 0) children[parentIndex]!.push(i);
@@ -154,7 +194,8 @@ export function buildColumns(response: ParseResponse, foreignRangeUnits: UnitsOf
     }
     for (const child of kids) {
       // Only objects are nodes; anything else in `children` is not shown.
-      if (typeof child === 'object' && child !== null && !Array.isArray(child)) visit(child, i, depth + 1, isPage ? (node.page ?? page) : page);
+      if (typeof child === 'object' && child !== null && !Array.isArray(child))
+        visit(child, i, depth + 1, isPage ? (node.page ?? page) : page);
     }
   };
   visit(response.structure, -1, 0, null);
@@ -228,8 +269,16 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 function groundingOk(g: unknown): g is Grounding {
   const v = g as { page?: unknown; range?: { start?: unknown; end?: unknown }; box?: Record<string, unknown> } | null | undefined;
   return (
-    !!v && isNumber(v.page) && !!v.range && isNumber(v.range.start) && isNumber(v.range.end) && !!v.box &&
-    isNumber(v.box.xmin) && isNumber(v.box.ymin) && isNumber(v.box.xmax) && isNumber(v.box.ymax)
+    !!v &&
+    isNumber(v.page) &&
+    !!v.range &&
+    isNumber(v.range.start) &&
+    isNumber(v.range.end) &&
+    !!v.box &&
+    isNumber(v.box.xmin) &&
+    isNumber(v.box.ymin) &&
+    isNumber(v.box.xmax) &&
+    isNumber(v.box.ymax)
   );
 }
 
@@ -243,7 +292,10 @@ function sane(node: StructureNode, flags: { bits: number }): StructureNode {
   const goodGrounding = node.grounding === undefined || groundingOk(node.grounding);
   const atoms = node.atomic_grounding;
   const goodAtoms = atoms === undefined || (Array.isArray(atoms) && atoms.every(groundingOk));
-  const goodShape = typeof node.type === 'string' && (node.id === undefined || typeof node.id === 'string') && (node.page === undefined || isNumber(node.page));
+  const goodShape =
+    typeof node.type === 'string' &&
+    (node.id === undefined || typeof node.id === 'string') &&
+    (node.page === undefined || isNumber(node.page));
   if (goodGrounding && goodAtoms && goodShape) return node;
   if (!goodGrounding) flags.bits |= F('no_grounding');
   if (!goodAtoms) flags.bits |= F('grounding_invalid');
@@ -263,7 +315,8 @@ function sane(node: StructureNode, flags: { bits: number }): StructureNode {
  */
 function uniqueId(node: StructureNode, page: number | null, used: Map<string, number>): string {
   // An empty id is no id: it could not be told from "no parent" or selected by name.
-  const base = node.id || (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
+  const base =
+    node.id || (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
   let id = base;
   if (used.has(base)) {
     let n = used.get(base)!;

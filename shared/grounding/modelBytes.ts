@@ -172,7 +172,8 @@ export function decodeModel(bytes: Uint8Array): ParseModel {
 }
 
 function readModel(input: Uint8Array): ParseModel {
-  if (!(input instanceof Uint8Array) || input.byteLength < HEADER_BYTES || input.byteLength % 8 !== 0) throw unreadableModel('it is cut short');
+  if (!(input instanceof Uint8Array) || input.byteLength < HEADER_BYTES || input.byteLength % 8 !== 0)
+    throw unreadableModel('it is cut short');
   // Views need aligned offsets: bytes that arrive at an odd place in their buffer are copied once.
   const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
@@ -188,7 +189,8 @@ function readModel(input: Uint8Array): ParseModel {
     const offset = words[6 + 4 * k]!;
     const length = words[7 + 4 * k]!;
     if (!kind || !(SECTIONS[name] as readonly Kind[]).includes(kind)) throw damaged(`${name} has the wrong element type`);
-    if (offset % 8 !== 0 || offset < HEADER_BYTES || offset + length > bytes.byteLength || length % kind.BYTES_PER_ELEMENT !== 0) throw damaged(`${name} lies outside the bytes`);
+    if (offset % 8 !== 0 || offset < HEADER_BYTES || offset + length > bytes.byteLength || length % kind.BYTES_PER_ELEMENT !== 0)
+      throw damaged(`${name} lies outside the bytes`);
     (s as Record<string, Typed>)[name] = new kind(bytes.buffer as ArrayBuffer, bytes.byteOffset + offset, length / kind.BYTES_PER_ELEMENT);
   });
 
@@ -196,8 +198,17 @@ function readModel(input: Uint8Array): ParseModel {
   const n = s.type.length;
   if (n < 1) throw damaged('no nodes');
   for (const [name, expected] of [
-    ['parent', n], ['depth', n], ['childStart', n + 1], ['page', n], ['rangeStart', n], ['rangeEnd', n], ['box', 4 * n],
-    ['bits', n], ['atomStart', n + 1], ['cellOf', n], ['idOffsets', n + 1],
+    ['parent', n],
+    ['depth', n],
+    ['childStart', n + 1],
+    ['page', n],
+    ['rangeStart', n],
+    ['rangeEnd', n],
+    ['box', 4 * n],
+    ['bits', n],
+    ['atomStart', n + 1],
+    ['cellOf', n],
+    ['idOffsets', n + 1],
   ] as const) {
     if (s[name].length !== expected) throw damaged(`${name} has ${s[name].length} entries for ${n} nodes`);
   }
@@ -223,7 +234,12 @@ function readModel(input: Uint8Array): ParseModel {
   const m = s.atomStart[n]!;
   ascending(s.atomStart, m, 'atomStart');
   if (s.atomConfidence.length !== m && s.atomConfidence.length !== 0) throw damaged('atomConfidence does not match the atoms');
-  for (const [name, expected] of [['atomPage', m], ['atomRange', 2 * m], ['atomBox', 4 * m], ['atomBits', m]] as const) {
+  for (const [name, expected] of [
+    ['atomPage', m],
+    ['atomRange', 2 * m],
+    ['atomBox', 4 * m],
+    ['atomBits', m],
+  ] as const) {
     if (s[name].length !== expected) throw damaged(`${name} has ${s[name].length} entries for ${m} atoms`);
   }
   if (s.cells.length % 4 !== 0) throw damaged('cells are not in fours');
@@ -233,7 +249,8 @@ function readModel(input: Uint8Array): ParseModel {
   ascending(s.boxPageStart, s.boxList.length, 'boxPageStart');
   inNodes(s.boxList, n, 'boxList');
   const intervals = s.ivStarts.length;
-  if (s.ivEnds.length !== intervals || s.ivValues.length !== intervals || s.ivMaxEnd.length !== 2 * leafBaseFor(intervals)) throw damaged('the interval index is inconsistent');
+  if (s.ivEnds.length !== intervals || s.ivValues.length !== intervals || s.ivMaxEnd.length !== 2 * leafBaseFor(intervals))
+    throw damaged('the interval index is inconsistent');
   inNodes(s.ivValues, n, 'ivValues');
 
   const length = meta.markdownLength;
@@ -283,7 +300,12 @@ function readModel(input: Uint8Array): ParseModel {
     foreignRangeUnits: meta.foreignRangeUnits,
   };
   const text = new MarkdownText({ text: s.markdown, checkpoints: s.checkpoints, length });
-  const index = new CodePointIndex({ astralAtCodePoint: s.astralAtCodePoint, astralAtUtf16: s.astralAtUtf16, utf16Length: length, codePointLength: meta.codePointLength });
+  const index = new CodePointIndex({
+    astralAtCodePoint: s.astralAtCodePoint,
+    astralAtUtf16: s.astralAtUtf16,
+    utf16Length: length,
+    codePointLength: meta.codePointLength,
+  });
   const ranges = new IntervalIndex({ starts: s.ivStarts, ends: s.ivEnds, values: s.ivValues, maxEnd: s.ivMaxEnd });
   return modelOf(columns, text, index, ranges);
 }
@@ -300,12 +322,18 @@ function readMeta(bytes: Uint8Array): Meta {
   const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
   const isLength = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
   if (
-    typeof v !== 'object' || v === null ||
-    !Array.isArray(v.typeNames) || !v.typeNames.every(isString) ||
-    !Array.isArray(v.pages) || !v.pages.every(pageInfoOk) ||
-    !Array.isArray(v.failedPages) || !v.failedPages.every(isNumber) ||
+    typeof v !== 'object' ||
+    v === null ||
+    !Array.isArray(v.typeNames) ||
+    !v.typeNames.every(isString) ||
+    !Array.isArray(v.pages) ||
+    !v.pages.every(pageInfoOk) ||
+    !Array.isArray(v.failedPages) ||
+    !v.failedPages.every(isNumber) ||
     !(v.foreignRangeUnits === null || isString(v.foreignRangeUnits)) ||
-    !isLength(v.markdownLength) || !isLength(v.codePointLength) || v.markdownLength > 0x7fffffff
+    !isLength(v.markdownLength) ||
+    !isLength(v.codePointLength) ||
+    v.markdownLength > 0x7fffffff
   ) {
     throw damaged('its summary is incomplete');
   }
@@ -316,8 +344,20 @@ function pageInfoOk(p: unknown): p is PageInfo {
   const v = p as Partial<Record<keyof PageInfo, unknown>> | null;
   if (typeof v !== 'object' || v === null) return false;
   const ocr = v.ocr as { engine?: unknown; languages?: unknown } | null;
-  const ocrOk = ocr === null || (typeof ocr === 'object' && typeof ocr.engine === 'string' && Array.isArray(ocr.languages) && ocr.languages.every((l) => typeof l === 'string'));
-  return typeof v.page === 'number' && Number.isSafeInteger(v.node) && typeof v.status === 'string' && typeof v.reason === 'string' && typeof v.failed === 'boolean' && ocrOk;
+  const ocrOk =
+    ocr === null ||
+    (typeof ocr === 'object' &&
+      typeof ocr.engine === 'string' &&
+      Array.isArray(ocr.languages) &&
+      ocr.languages.every((l) => typeof l === 'string'));
+  return (
+    typeof v.page === 'number' &&
+    Number.isSafeInteger(v.node) &&
+    typeof v.status === 'string' &&
+    typeof v.reason === 'string' &&
+    typeof v.failed === 'boolean' &&
+    ocrOk
+  );
 }
 
 /** Offsets from 0, never decreasing, ending at `end`. */

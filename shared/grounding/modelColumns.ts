@@ -41,7 +41,8 @@ export function boxColumn(values: readonly number[]): BoxColumn {
   const small = Float32Array.from(values);
   for (let k = 0; k < values.length; k++) {
     const v = values[k]!;
-    if (!(v >= 0 && v <= 1) || !Object.is(Math.round(v * 1e6) / 1e6, v) || Math.round(small[k]! * 1e6) / 1e6 !== v) return Float64Array.from(values);
+    if (!(v >= 0 && v <= 1) || !Object.is(Math.round(v * 1e6) / 1e6, v) || Math.round(small[k]! * 1e6) / 1e6 !== v)
+      return Float64Array.from(values);
   }
   return small;
 }
@@ -194,7 +195,14 @@ export class NodeTable {
     const bits = this.columns.bits[i]!;
     if (!(bits & HAS_BOX)) return null;
     const b = this.columns.box;
-    return { page: this.pageAt(i) ?? 0, left: coordinate(b, 4 * i), top: coordinate(b, 4 * i + 1), right: coordinate(b, 4 * i + 2), bottom: coordinate(b, 4 * i + 3), valid: (bits & BOX_VALID) !== 0 };
+    return {
+      page: this.pageAt(i) ?? 0,
+      left: coordinate(b, 4 * i),
+      top: coordinate(b, 4 * i + 1),
+      right: coordinate(b, 4 * i + 2),
+      bottom: coordinate(b, 4 * i + 3),
+      valid: (bits & BOX_VALID) !== 0,
+    };
   }
 
   /** A node's range by id without materialising the node (null for no range or no node). */
@@ -252,7 +260,14 @@ export class NodeTable {
       const atom: ModelNode['atomic'][number] = {
         page,
         range: start < 0 ? null : { start, end: c.atomRange[2 * a + 1]! },
-        box: { page, left: coordinate(c.atomBox, 4 * a), top: coordinate(c.atomBox, 4 * a + 1), right: coordinate(c.atomBox, 4 * a + 2), bottom: coordinate(c.atomBox, 4 * a + 3), valid: (c.atomBits[a]! & ATOM_BOX_VALID) !== 0 },
+        box: {
+          page,
+          left: coordinate(c.atomBox, 4 * a),
+          top: coordinate(c.atomBox, 4 * a + 1),
+          right: coordinate(c.atomBox, 4 * a + 2),
+          bottom: coordinate(c.atomBox, 4 * a + 3),
+          valid: (c.atomBits[a]! & ATOM_BOX_VALID) !== 0,
+        },
       };
       const confidence = confidenceAt(c, a);
       if (!Number.isNaN(confidence)) atom.confidence = confidence;
@@ -271,7 +286,13 @@ export class NodeTable {
       depth: c.depth[i]!,
     };
     const cell = c.cellOf[i]!;
-    if (cell >= 0) node.cell = { row: c.cells[4 * cell]!, col: c.cells[4 * cell + 1]!, rowspan: c.cells[4 * cell + 2]!, colspan: c.cells[4 * cell + 3]! };
+    if (cell >= 0)
+      node.cell = {
+        row: c.cells[4 * cell]!,
+        col: c.cells[4 * cell + 1]!,
+        rowspan: c.cells[4 * cell + 2]!,
+        colspan: c.cells[4 * cell + 3]!,
+      };
     const slot = this.pageSlot.get(i);
     if (slot !== undefined) {
       const info = c.pages[slot]!;

@@ -48,7 +48,14 @@ export interface ExtractionView {
   extractionError: string | null;
 }
 
-export const EMPTY_EXTRACTION_VIEW: ExtractionView = { fields: [], truncated: false, noticesByPath: new Map(), generalNotices: [], note: null, extractionError: null };
+export const EMPTY_EXTRACTION_VIEW: ExtractionView = {
+  fields: [],
+  truncated: false,
+  noticesByPath: new Map(),
+  generalNotices: [],
+  note: null,
+  extractionError: null,
+};
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -63,7 +70,9 @@ export function extractionView(extraction: Pick<StoredResult, 'kind' | 'response
   const analyzer = extraction.kind === 'analyzer';
   // The older analyzer returns its fields with the document: extracted_schema + extraction_metadata.
   const data = analyzer && isRecord(response.data) ? response.data : {};
-  const [values, metadata] = analyzer ? [data.extracted_schema, data.extraction_metadata] : [response.extraction, response.extraction_metadata];
+  const [values, metadata] = analyzer
+    ? [data.extracted_schema, data.extraction_metadata]
+    : [response.extraction, response.extraction_metadata];
   const fields = analyzer && values === undefined ? [] : flattenFields(values, metadata, MAX_LISTED_FIELDS + 1);
   const truncated = fields.length > MAX_LISTED_FIELDS;
   if (truncated) fields.length = MAX_LISTED_FIELDS;
@@ -79,7 +88,8 @@ export function extractionView(extraction: Pick<StoredResult, 'kind' | 'response
     noticesByPath: byPath,
     generalNotices: general,
     note: typeof response.note === 'string' ? response.note : null,
-    extractionError: analyzer && typeof response.extraction_error === 'string' && response.extraction_error ? response.extraction_error : null,
+    extractionError:
+      analyzer && typeof response.extraction_error === 'string' && response.extraction_error ? response.extraction_error : null,
   };
 }
 
@@ -101,6 +111,7 @@ export function foreignUnitsNotice(units: string): ExtractNotice {
 
 function flagRangesOutside(fields: FieldEntry[], length: number): void {
   for (const field of fields) {
-    if (field.ranges.some((r) => r.start < 0 || r.start > r.end || r.end > length)) field.flags = [...(field.flags ?? []), 'range_out_of_bounds'];
+    if (field.ranges.some((r) => r.start < 0 || r.start > r.end || r.end > length))
+      field.flags = [...(field.flags ?? []), 'range_out_of_bounds'];
   }
 }

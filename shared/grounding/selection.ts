@@ -52,7 +52,9 @@ export function selectRanges(model: ParseModel, id: string, ranges: TextRange[])
   for (const range of ranges) {
     for (const node of leavesOverlapping(model, range)) {
       nodeIds.add(node.id);
-      const atoms = node.atomic.filter((a) => a.range !== null && a.range.start < Math.max(range.end, range.start + 1) && a.range.end > range.start);
+      const atoms = node.atomic.filter(
+        (a) => a.range !== null && a.range.start < Math.max(range.end, range.start + 1) && a.range.end > range.start,
+      );
       const chosen = atoms.length > 0 ? atoms.map((a) => a.box) : node.box ? [node.box] : [];
       if (atoms.length > 0) outlined.add(node.id);
       boxes.push(...chosen);
@@ -89,7 +91,7 @@ export function blockOf(model: ParseModel, id: string): string | null {
 export function blockIndexOf(model: ParseModel, index: number): number {
   const nodes = model.nodes;
   // Parents precede children (checked when the model is read), so this walk ends.
-  for (let i = index; i >= 0; ) {
+  for (let i = index; i >= 0;) {
     const parent = nodes.parentAt(i);
     if (parent < 0) return -1;
     if (nodes.typeAt(parent) === 'page') return i;

@@ -22,7 +22,12 @@ export const datasetsRequests = {
   createTag: z.object({ projectId: projectIdSchema, name: nameSchema }).strict(),
   renameTag: z.object({ projectId: projectIdSchema, tagId: itemIdSchema, name: nameSchema }).strict(),
   createMetadata: z
-    .object({ projectId: projectIdSchema, name: nameSchema, allowMultiple: z.boolean(), predefinedChoices: z.array(z.string().max(500)).max(10_000) })
+    .object({
+      projectId: projectIdSchema,
+      name: nameSchema,
+      allowMultiple: z.boolean(),
+      predefinedChoices: z.array(z.string().max(500)).max(10_000),
+    })
     .strict(),
   updateMetadata: z
     .object({
@@ -34,7 +39,9 @@ export const datasetsRequests = {
       valueFlexible: z.boolean().optional(),
     })
     .strict(),
-  importMedia: z.object({ projectId: projectIdSchema, fileName: z.string().min(1).max(1000), text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
+  importMedia: z
+    .object({ projectId: projectIdSchema, fileName: z.string().min(1).max(1000), text: z.string().max(MAX_MEDIA_LIST_CHARS) })
+    .strict(),
   addMediaIds: z.object({ projectId: projectIdSchema, text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
   removeMedia: z.object({ projectId: projectIdSchema, mediaIds: mediaIdsSchema }).strict(),
   thumbnail: z.object({ projectId: projectIdSchema, mediaId: itemIdSchema }).strict(),
@@ -45,16 +52,28 @@ export const datasetsRequests = {
     .object({
       runId: runIdSchema,
       projectId: projectIdSchema,
-      changes: z.array(z.object({ metadataAppend: metadataAppendSchema, mediaIds: mediaIdsSchema.min(1) }).strict()).min(1).max(10_000),
+      changes: z
+        .array(z.object({ metadataAppend: metadataAppendSchema, mediaIds: mediaIdsSchema.min(1) }).strict())
+        .min(1)
+        .max(10_000),
       batchSize: z.number().int().min(1).max(1000).optional(),
     })
     .strict(),
-  applyToAll: z.object({ projectId: projectIdSchema, metadataAppend: metadataAppendSchema, confirmProjectName: z.string().max(500) }).strict(),
+  applyToAll: z
+    .object({ projectId: projectIdSchema, metadataAppend: metadataAppendSchema, confirmProjectName: z.string().max(500) })
+    .strict(),
   trainingStart: z.object({ projectId: projectIdSchema, request: trainingRequestSchema }).strict(),
   trainingMetrics: z.object({ projectId: projectIdSchema, trainingId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) }).strict(),
   snapshotExport: z.object({ projectId: projectIdSchema, version: itemIdSchema, retry: z.boolean() }).strict(),
   snapshotChooseFolder: z.object({}).strict(),
-  snapshotDownload: z.object({ runId: runIdSchema, projectId: projectIdSchema, downloadUrl: z.string().url().max(8000), folder: z.string().min(1).max(4096) }).strict(),
+  snapshotDownload: z
+    .object({
+      runId: runIdSchema,
+      projectId: projectIdSchema,
+      downloadUrl: z.string().url().max(8000),
+      folder: z.string().min(1).max(4096),
+    })
+    .strict(),
   inferenceRun: z
     .object({
       keyId: keyIdSchema,

@@ -34,7 +34,9 @@ export const libraryRequests = {
    * Newest first. `first`: only that many entries, what a window draws before the rest arrives;
    * `documentIds`: only those documents' entries (one not listed is gone), what a change touched.
    */
-  list: z.object({ first: z.number().int().positive().max(100_000).optional(), documentIds: z.array(workspaceIdSchema).max(1000).optional() }).strict(),
+  list: z
+    .object({ first: z.number().int().positive().max(100_000).optional(), documentIds: z.array(workspaceIdSchema).max(1000).optional() })
+    .strict(),
   trash: noRequest,
   /** Moves a document (with all its results) or a result (with the extractions made from it) to the trash. */
   delete: z.union([z.object({ documentId: workspaceIdSchema }).strict(), z.object({ resultId: workspaceIdSchema }).strict()]),

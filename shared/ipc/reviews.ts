@@ -18,7 +18,11 @@ export const reviewsRequests = {
       path: z.string().min(1).max(1000),
       /** null takes the decision back. */
       decision: z
-        .object({ status: z.enum(REVIEW_STATUSES), correctedValue: z.string().max(100_000).optional(), note: z.string().max(10_000).optional() })
+        .object({
+          status: z.enum(REVIEW_STATUSES),
+          correctedValue: z.string().max(100_000).optional(),
+          note: z.string().max(10_000).optional(),
+        })
         .strict()
         .nullable(),
     })

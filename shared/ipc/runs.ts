@@ -5,7 +5,9 @@ import { keyIdSchema, runIdSchema, workspaceIdSchema } from './ids.js';
 
 export const runsRequests = {
   parse: z.discriminatedUnion('engine', [
-    z.object({ engine: z.literal('local'), runId: runIdSchema, documentId: workspaceIdSchema, options: parseOptionsSchema.optional() }).strict(),
+    z
+      .object({ engine: z.literal('local'), runId: runIdSchema, documentId: workspaceIdSchema, options: parseOptionsSchema.optional() })
+      .strict(),
     z
       .object({
         engine: z.literal('parse'),

@@ -9,7 +9,17 @@ import type { z } from 'zod';
 import type { IpcResult } from '../errors.js';
 import type { AppEvent } from '../events.js';
 import type { KeyInfo, KeyTestResult, RevealedKey } from '../keys.js';
-import type { Batch, BatchEstimate, JobDetail, JobResultFile, JobListPage, JobRecord, JobSettings, LocalJobs, UnsureSettled } from '../jobs.js';
+import type {
+  Batch,
+  BatchEstimate,
+  JobDetail,
+  JobResultFile,
+  JobListPage,
+  JobRecord,
+  JobSettings,
+  LocalJobs,
+  UnsureSettled,
+} from '../jobs.js';
 import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from '../datasets/registry.js';
 import type { DocumentInfo, LibraryEntry, ParseAnswer, Review, StoredResult, StoredResultText, TrashEntry } from '../workspace.js';
 import { appRequests as app, type AppInfo } from './app.js';
@@ -132,9 +142,7 @@ export type Domain = DomainOf<Channel>;
 /** `window.groundwork`: one function per channel, grouped by domain, plus event subscription. */
 export type GroundworkApi = {
   [D in Domain]: {
-    [C in Channel as DomainOf<C> extends D ? VerbOf<C> : never]: (
-      request: RequestIn<C>,
-    ) => Promise<IpcResult<ResponseOf<C>>>;
+    [C in Channel as DomainOf<C> extends D ? VerbOf<C> : never]: (request: RequestIn<C>) => Promise<IpcResult<ResponseOf<C>>>;
   };
 } & {
   events: { subscribe(listener: (event: AppEvent) => void): () => void };

@@ -32,7 +32,16 @@ export async function buildWriter(): Promise<{ path: string; dispose(): void }> 
   mkdirSync('dist', { recursive: true });
   const dir = mkdtempSync(join(process.cwd(), 'dist', '.crash-writer-'));
   const path = join(dir, 'writer.mjs');
-  await build({ entryPoints: ['tests/crash/writer.ts'], outfile: path, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+  await build({
+    entryPoints: ['tests/crash/writer.ts'],
+    outfile: path,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
   return { path, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -89,19 +89,23 @@ async function checkLinks(dataDir: string, files: string[], cache: VerifyCache):
   for (const file of files) {
     const rel = relative(workspace, file);
     const summary = /^results\/(.+)\.info\.json$/.exec(rel);
-    if (summary && !existsSync(join(workspace, 'results', `${summary[1]}.json`))) problems.push(`result ${summary[1]} has a summary but no response`);
+    if (summary && !existsSync(join(workspace, 'results', `${summary[1]}.json`)))
+      problems.push(`result ${summary[1]} has a summary but no response`);
     const description = /^documents\/([^/]+)\/document\.json$/.exec(rel);
     if (description) {
       const original = join(workspace, 'documents', description[1]!, 'original');
       if (!existsSync(original)) problems.push(`document ${description[1]} has a description but no bytes`);
-      else if (!(await cache.once(`bytes:${original}`, [original], async () => sha256(await readFile(original)).startsWith(description[1]!)))) {
+      else if (
+        !(await cache.once(`bytes:${original}`, [original], async () => sha256(await readFile(original)).startsWith(description[1]!)))
+      ) {
         problems.push(`document ${description[1]}'s bytes do not match its id`);
       }
     }
   }
   const logger = createLogger(null, { console: false });
   for (const record of await jobRecordsIn(workspace, logger).list()) {
-    if (record.resultId && !existsSync(join(workspace, 'results', `${record.resultId}.info.json`))) problems.push(`job ${record.jobId} points at result ${record.resultId}, which is missing`);
+    if (record.resultId && !existsSync(join(workspace, 'results', `${record.resultId}.info.json`)))
+      problems.push(`job ${record.jobId} points at result ${record.resultId}, which is missing`);
   }
   return problems;
 }
@@ -163,14 +167,16 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
       case 'job': {
         const record = await records.read(ack.jobId);
         if (!record) lost(`job record ${ack.jobId}`);
-        else if (ack.status === 'completed' && (record.status !== 'completed' || record.resultId !== ack.resultId)) lost(`completion of job ${ack.jobId} (record says ${record.status})`);
+        else if (ack.status === 'completed' && (record.status !== 'completed' || record.resultId !== ack.resultId))
+          lost(`completion of job ${ack.jobId} (record says ${record.status})`);
         break;
       }
     }
   }
   // Listing must show every acknowledged result once, as the Library would.
   const listed = new Set((await workspace.library()).flatMap((entry) => entry.results.map((r) => r.id)));
-  for (const ack of acks) if (ack.op === 'result' && !listed.has(ack.id)) problems.push(`acknowledged result ${ack.id} is not listed in the library`);
+  for (const ack of acks)
+    if (ack.op === 'result' && !listed.has(ack.id)) problems.push(`acknowledged result ${ack.id} is not listed in the library`);
   return problems;
 }
 

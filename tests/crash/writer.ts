@@ -41,7 +41,14 @@ function memoryKeychain(): Keychain {
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 const logger = createLogger(dataDir, { console: false });
-const services = await createServices({ shell: 'preview', version: 'crash', dataDir, samplesDir: 'resources/samples', keychain: memoryKeychain(), logger });
+const services = await createServices({
+  shell: 'preview',
+  version: 'crash',
+  dataDir,
+  samplesDir: 'resources/samples',
+  keychain: memoryKeychain(),
+  logger,
+});
 const handlers = createHandlers(services);
 send({ ready: true, pid: process.pid });
 
@@ -78,14 +85,22 @@ async function addDocument(): Promise<string> {
 
 async function addParse(documentId: string): Promise<string> {
   const markdown = text(skewedSize(random, 500, 600_000));
-  const body = JSON.stringify({ markdown, metadata: { page_count: 1, version: 'crash-test' }, structure: { type: 'document', children: [] } });
+  const body = JSON.stringify({
+    markdown,
+    metadata: { page_count: 1, version: 'crash-test' },
+    structure: { type: 'document', children: [] },
+  });
   const stored = await call('results:import', { documentId, fileName: 'parse.json', text: body });
   send({ ack: { op: 'result', id: stored.id, kind: 'parse', sha256: sha256(body) } });
   return stored.id;
 }
 
 async function addExtraction(documentId: string, sourceResultId: string): Promise<string> {
-  const body = JSON.stringify({ extraction: { total: text(40) }, extraction_metadata: { total: { references: [] } }, metadata: { model_version: 'crash-test' } });
+  const body = JSON.stringify({
+    extraction: { total: text(40) },
+    extraction_metadata: { total: { references: [] } },
+    metadata: { model_version: 'crash-test' },
+  });
   const stored = await call('results:import', { documentId, fileName: 'extract.json', text: body, sourceResultId });
   send({ ack: { op: 'result', id: stored.id, kind: 'extract', sha256: sha256(body) } });
   return stored.id;
@@ -133,29 +148,44 @@ async function trackJob(): Promise<void> {
     partial: false,
     response: { markdown: text(skewedSize(random, 200, 200_000)), metadata: {}, structure: { type: 'document' } },
   });
-  await services.jobs.records.write(jobId, { ...record, status: 'completed', completedAt: new Date().toISOString(), resultId, updatedAt: new Date().toISOString() });
+  await services.jobs.records.write(jobId, {
+    ...record,
+    status: 'completed',
+    completedAt: new Date().toISOString(),
+    resultId,
+    updatedAt: new Date().toISOString(),
+  });
   send({ ack: { op: 'job', jobId, status: 'completed', resultId } });
 }
 
 const operations: Array<[weight: number, write: () => Promise<void>]> = [
   [2, async () => void (await addDocument())],
   [3, async () => void (await addParse(documentId))],
-  [4, async () => {
-    const path = `field_${next()}`;
-    const value = text(skewedSize(random, 1, 2_000));
-    await call('reviews:decide', { extractionId, path, decision: { status: 'corrected', correctedValue: value } });
-    send({ ack: { op: 'review', extractionId, path, value } });
-  }],
-  [3, async () => {
-    const value = next();
-    await call('jobs:setSettings', { pageWarningLimit: value });
-    send({ ack: { op: 'settings', counter: value } });
-  }],
-  [2, async () => {
-    const id = next();
-    await call('datasets:addProject', { keyId: key.id, projectId: id, name: `Project ${id}` });
-    send({ ack: { op: 'project', id } });
-  }],
+  [
+    4,
+    async () => {
+      const path = `field_${next()}`;
+      const value = text(skewedSize(random, 1, 2_000));
+      await call('reviews:decide', { extractionId, path, decision: { status: 'corrected', correctedValue: value } });
+      send({ ack: { op: 'review', extractionId, path, value } });
+    },
+  ],
+  [
+    3,
+    async () => {
+      const value = next();
+      await call('jobs:setSettings', { pageWarningLimit: value });
+      send({ ack: { op: 'settings', counter: value } });
+    },
+  ],
+  [
+    2,
+    async () => {
+      const id = next();
+      await call('datasets:addProject', { keyId: key.id, projectId: id, name: `Project ${id}` });
+      send({ ack: { op: 'project', id } });
+    },
+  ],
   [2, trackJob],
 ];
 const totalWeight = operations.reduce((sum, [weight]) => sum + weight, 0);

@@ -14,5 +14,7 @@ export default defineConfig({
 
 const binary = electronBinary();
 if ('missing' in binary) {
-  console.log(`e2e-electron: skipping the Electron shell tests: ${binary.missing}. They run wherever \`npm install\` could download Electron.`);
+  console.log(
+    `e2e-electron: skipping the Electron shell tests: ${binary.missing}. They run wherever \`npm install\` could download Electron.`,
+  );
 }

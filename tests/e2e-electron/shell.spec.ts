@@ -6,7 +6,10 @@ import { electronBinary } from '../support/electronBinary.js';
 import { clearKeychainService } from '../support/keychainCleanup.js';
 
 const binary = electronBinary();
-const skipReason = 'missing' in binary ? `No Electron binary (${binary.missing}). Run \`npm install\` on a machine that can download Electron to run these.` : '';
+const skipReason =
+  'missing' in binary
+    ? `No Electron binary (${binary.missing}). Run \`npm install\` on a machine that can download Electron to run these.`
+    : '';
 test.skip(!!skipReason, skipReason);
 
 let app: ElectronApplication;

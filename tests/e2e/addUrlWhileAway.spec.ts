@@ -24,7 +24,9 @@ test('a document added from a web address while the user opened another stays in
     await expect.poll(() => server.requests.length).toBe(1);
 
     // Meanwhile the reviewer opens another document.
-    await page.getByTestId('open-file').setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: await smallPdf('other', 2) });
+    await page
+      .getByTestId('open-file')
+      .setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: await smallPdf('other', 2) });
     await expect(page.getByTestId('page-count')).toHaveText('of 2');
     release();
 

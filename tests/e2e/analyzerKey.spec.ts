@@ -1,7 +1,11 @@
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
 // The older analyzer answers a v2 key with 401: it is never offered one, and Run says why it waits.
-test('the older analyzer with only a v2 key: no key offered, Run disabled with the reason in its title', async ({ page, preview, emulator }) => {
+test('the older analyzer with only a v2 key: no key offered, Run disabled with the reason in its title', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   await page.getByTestId('engine').selectOption('analyzer');

@@ -1,7 +1,12 @@
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 import { jsonFiles, smallPdf, workspaceDir } from './jobsHelpers.js';
 
-test('a batch of many files through 429s, 503s and a dropped connection: every document once, summary with pages and credits', async ({ page, preview, emulator, sandbox }) => {
+test('a batch of many files through 429s, 503s and a dropped connection: every document once, summary with pages and credits', async ({
+  page,
+  preview,
+  emulator,
+  sandbox,
+}) => {
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   await page.getByTestId('nav-jobs').click();
   const creates = { method: 'POST', path: '/v2/parse/jobs' };
@@ -13,7 +18,13 @@ test('a batch of many files through 429s, 503s and a dropped connection: every d
     { kind: 'drop' },
   ] as const;
   emulator.faults.add({ fault: { kind: 'failJob', code: 'document_unreadable', message: 'The scan is blank.' }, match: creates, times: 1 });
-  const files = await Promise.all(Array.from({ length: 8 }, async (_, i) => ({ name: `invoice-${i}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf(`batch ${i}`, 1 + (i % 3)) })));
+  const files = await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => ({
+      name: `invoice-${i}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await smallPdf(`batch ${i}`, 1 + (i % 3)),
+    })),
+  );
   await page.getByTestId('batch-files').setInputFiles(files);
   for (const fault of inTurn) {
     await expect.poll(() => emulator.faults.state().pending.length, { intervals: [10] }).toBe(0);
@@ -37,7 +48,9 @@ test('a batch of many files through 429s, 503s and a dropped connection: every d
   const parseJobs = emulator.ctx.jobs.all().filter((j) => j.jobId.startsWith('parse-'));
   expect(parseJobs).toHaveLength(9); // eight documents, one of them sent again after it failed
   expect(parseJobs.filter((j) => j.status === 'completed')).toHaveLength(8);
-  expect((await jsonFiles(workspaceDir(sandbox.dataDir, 'results'))).filter((f) => f.startsWith('job-') && f.endsWith('.info.json'))).toHaveLength(8);
+  expect(
+    (await jsonFiles(workspaceDir(sandbox.dataDir, 'results'))).filter((f) => f.startsWith('job-') && f.endsWith('.info.json')),
+  ).toHaveLength(8);
   const statuses = emulator.requests.filter((r) => r.path === '/v2/parse/jobs' && r.method === 'POST').map((r) => r.status);
   expect(statuses).toEqual(expect.arrayContaining([429, 503, 'dropped']));
   void preview;
@@ -55,7 +68,13 @@ test('pause, resume and cancel what has not started; the batch warns before too 
   await page.locator('.job-settings summary').click();
   await expect(page.getByTestId('setting-pageWarningLimit')).toHaveValue('3');
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 1500, processingMs: 500 }, times: 1 });
-  const files = await Promise.all(Array.from({ length: 4 }, async (_, i) => ({ name: `report-${i}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf(`pause ${i}`) })));
+  const files = await Promise.all(
+    Array.from({ length: 4 }, async (_, i) => ({
+      name: `report-${i}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await smallPdf(`pause ${i}`),
+    })),
+  );
   await page.getByTestId('batch-files').setInputFiles(files);
   await expect(page.getByTestId('batch-confirm')).toContainText('4 pages');
   expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(0);

@@ -2,8 +2,7 @@ import { expect, test } from './fixtures.js';
 
 test('the preview bridge refuses calls without the token, with a wrong token, or for another host', async ({ request, launchPreview }) => {
   const preview = await launchPreview();
-  const call = (headers: Record<string, string>) =>
-    request.post(`${preview.origin}/__bridge/invoke/keys:list`, { headers, data: {} });
+  const call = (headers: Record<string, string>) => request.post(`${preview.origin}/__bridge/invoke/keys:list`, { headers, data: {} });
 
   const missing = await call({});
   expect(missing.status()).toBe(401);
@@ -32,7 +31,10 @@ test('the preview bridge refuses calls without the token, with a wrong token, or
   expect((await malformed.json()).error.code).toBe('invalid_request');
 });
 
-test('the preview serves the app with a strict CSP, binds loopback only, and never leaves its folder', async ({ request, launchPreview }) => {
+test('the preview serves the app with a strict CSP, binds loopback only, and never leaves its folder', async ({
+  request,
+  launchPreview,
+}) => {
   const preview = await launchPreview();
   expect(preview.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   const index = await request.get(`${preview.origin}/`);

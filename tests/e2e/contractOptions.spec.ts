@@ -26,7 +26,15 @@ async function withKey(page: Page, emulator: Emulator): Promise<void> {
 test('add a document from its web address, see its pages, and parse it with document_url', async ({ page, preview, emulator }) => {
   await withKey(page, emulator);
   const url = `${emulator.url}/__storage/statement.pdf`;
-  expect((await fetch(url, { method: 'PUT', body: new Uint8Array(await smallPdf('statement', 3)), headers: { 'content-type': 'application/pdf' } })).ok).toBe(true);
+  expect(
+    (
+      await fetch(url, {
+        method: 'PUT',
+        body: new Uint8Array(await smallPdf('statement', 3)),
+        headers: { 'content-type': 'application/pdf' },
+      })
+    ).ok,
+  ).toBe(true);
 
   await page.getByTestId('library-add-url-toggle').click();
   await page.getByTestId('library-url-input').fill(url);
@@ -75,7 +83,11 @@ test('an address the service could not fetch is refused, saying why, and nothing
   void preview;
 });
 
-test('the extract model is chosen, sent as model and shown in the result; a typed snapshot goes as typed', async ({ page, preview, emulator }) => {
+test('the extract model is chosen, sent as model and shown in the result; a typed snapshot goes as typed', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await withKey(page, emulator);
   await page.getByTestId('library-result').first().click();
   await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
@@ -97,7 +109,11 @@ test('the extract model is chosen, sent as model and shown in the result; a type
   void preview;
 });
 
-test("an extract job's output_save_url: a short window is refused before sending, a valid one is delivered to", async ({ page, preview, emulator }) => {
+test("an extract job's output_save_url: a short window is refused before sending, a valid one is delivered to", async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await withKey(page, emulator);
   await page.getByTestId('library-result').first().click();
   await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
@@ -121,10 +137,16 @@ test("an extract job's output_save_url: a short window is refused before sending
   void preview;
 });
 
-test('open a job by typing its id: current and older formats, a bad id before any request, a clear 404', async ({ page, preview, emulator }) => {
+test('open a job by typing its id: current and older formats, a bad id before any request, a clear 404', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await withKey(page, emulator);
   // The older-format jobs the emulator seeds for each key.
-  const state = (await (await fetch(`${emulator.url}/__control/state`)).json()) as { jobs: Array<{ jobId: string; owner: string; service: string }> };
+  const state = (await (await fetch(`${emulator.url}/__control/state`)).json()) as {
+    jobs: Array<{ jobId: string; owner: string; service: string }>;
+  };
   const mine = state.jobs.filter((j) => j.owner === DEMO_KEYS.v2[0]);
   const uuid = mine.find((j) => j.service === 'parse' && /^[0-9a-f]{8}-[0-9a-f]{4}-/.test(j.jobId))!.jobId;
   const hex = mine.find((j) => j.service === 'extract' && j.jobId.startsWith('job_'))!.jobId;
@@ -175,7 +197,11 @@ test('open a job by typing its id: current and older formats, a bad id before an
   void preview;
 });
 
-test('auto with the priority tier or an output URL runs as a job with them; a direct call asked with them sends nothing', async ({ page, preview, emulator }) => {
+test('auto with the priority tier or an output URL runs as a job with them; a direct call asked with them sends nothing', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await withKey(page, emulator);
   await page.getByTestId('engine').selectOption('parse');
   await page.getByTestId('engine-options-toggle').click();

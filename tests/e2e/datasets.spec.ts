@@ -44,9 +44,14 @@ async function createMetadata(page: Page, name: string, choices: string) {
 }
 
 const tile = (page: Page, id: number) => page.locator(`[data-testid="media-tile"][data-media-id="${id}"]`);
-const chip = (page: Page, name: string, value: string) => page.locator(`[data-testid="value-chip"][data-metadata="${name}"][data-value="${value}"]`);
+const chip = (page: Page, name: string, value: string) =>
+  page.locator(`[data-testid="value-chip"][data-metadata="${name}"][data-value="${value}"]`);
 
-test('import a media list, multi-select, drag onto a value, preview, apply: exactly those media get it', async ({ page, preview, emulator }) => {
+test('import a media list, multi-select, drag onto a value, preview, apply: exactly those media get it', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   const id = await setUp(page, emulator, 'Weld defects');
   await createMetadata(page, 'color', 'red, blue');
   await page.getByTestId('ds-tab-board').click();
@@ -81,7 +86,10 @@ test('import a media list, multi-select, drag onto a value, preview, apply: exac
   await expect(tile(page, m(3)).getByTestId('media-meta')).toContainText('color: red');
 
   const media = (await emulatorProjects(emulator)).find((p) => p.id === id)!.media;
-  const red = Object.entries(media).filter(([, v]) => v.color === 'red').map(([k]) => Number(k)).sort();
+  const red = Object.entries(media)
+    .filter(([, v]) => v.color === 'red')
+    .map(([k]) => Number(k))
+    .sort();
   expect(red).toEqual([m(1), m(3), m(5)]);
   void preview;
 });
@@ -124,7 +132,12 @@ test('box select and the keyboard alternative to dragging', async ({ page, previ
   await page.getByTestId('apply').click();
   await expect(page.getByTestId('apply-result')).toBeVisible();
   const media = (await emulatorProjects(emulator)).find((p) => p.id === id)!.media;
-  expect(Object.entries(media).filter(([, v]) => v.lighting === 'day').map(([k]) => Number(k)).sort()).toEqual([m(3), m(4)]);
+  expect(
+    Object.entries(media)
+      .filter(([, v]) => v.lighting === 'day')
+      .map(([k]) => Number(k))
+      .sort(),
+  ).toEqual([m(3), m(4)]);
   void preview;
 });
 
@@ -144,7 +157,10 @@ test('apply a value to every media of the project, after typing its name', async
   await expect(page.getByTestId('apply-all')).toHaveAttribute('title', 'Type the project name to confirm');
   await page.getByTestId('apply-all-confirm').fill('Everything');
   // A slow answer keeps the apply running while the second click of a double click lands: it sends nothing.
-  await fetch(`${emulator.url}/__control/faults`, { method: 'POST', body: JSON.stringify({ fault: { kind: 'latency', ms: 1500 }, match: { path: `/v1/projects/${id}/images/metadata` } }) });
+  await fetch(`${emulator.url}/__control/faults`, {
+    method: 'POST',
+    body: JSON.stringify({ fault: { kind: 'latency', ms: 1500 }, match: { path: `/v1/projects/${id}/images/metadata` } }),
+  });
   const applyAll = () => emulator.requests.filter((r) => r.path.endsWith('/images/metadata') && r.fields?.allMedia !== undefined);
   await page.getByTestId('apply-all').dblclick();
   await expect(page.getByTestId('apply-all')).toBeDisabled();
@@ -188,7 +204,9 @@ test('start a training and see its metrics chart', async ({ page, preview, emula
   await expect(chart.getByTestId('metrics-class')).toHaveCount(3);
   await expect(chart.getByTestId('metrics-bar')).toHaveCount(9);
   await expect(page.getByTestId('metrics-split')).toHaveCount(3);
-  await expect(page.locator('[data-testid="metrics-split"][data-split="dev"] [data-testid="metrics-row"]').first()).toContainText('scratch');
+  await expect(page.locator('[data-testid="metrics-split"][data-split="dev"] [data-testid="metrics-row"]').first()).toContainText(
+    'scratch',
+  );
   await expect(page.getByTestId('metrics-overall').first()).toContainText('mAP');
   void preview;
 });

@@ -18,7 +18,11 @@ async function runEngine(page: Page, engine: 'local' | 'parse'): Promise<void> {
 
 const DECRYPTED_NOTE = 'uploaded a decrypted copy made on this computer';
 
-test('a PDF with an owner password only opens with no question, parses offline, and goes to the cloud as a decrypted copy', async ({ page, preview, emulator }) => {
+test('a PDF with an owner password only opens with no question, parses offline, and goes to the cloud as a decrypted copy', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the first-run sample
   await page.getByTestId('open-file').setInputFiles(await onDisk(await badFiles.ownerPasswordOnly()));
   await expect(page.getByTestId('page-count')).toHaveText('of 2');
@@ -38,7 +42,11 @@ test('a PDF with an owner password only opens with no question, parses offline, 
   void preview;
 });
 
-test('a PDF that needs a password asks for it, says when it is wrong, opens with it, parses offline and in the cloud', async ({ page, preview, emulator }) => {
+test('a PDF that needs a password asks for it, says when it is wrong, opens with it, parses offline and in the cloud', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   const samplePages = (await page.getByTestId('page-count').textContent()) ?? '';
   const file = await badFiles.passwordProtected();
@@ -81,7 +89,9 @@ test('a PDF that needs a password asks for it, says when it is wrong, opens with
   await expect(page.getByTestId('page-count')).toHaveText('of 3');
   await expect(page.locator('[data-testid="page"][data-page="1"] canvas')).toBeVisible();
   await expect(page.getByTestId('error')).toHaveCount(0);
-  await expect(page.locator(`[data-testid="library-document"][data-document-name="${file.name}"]`)).toContainText('PDF · 3 pages · password');
+  await expect(page.locator(`[data-testid="library-document"][data-document-name="${file.name}"]`)).toContainText(
+    'PDF · 3 pages · password',
+  );
 
   await runEngine(page, 'local');
   await expect(page.getByTestId('result-summary')).toContainText('3 pages');
@@ -96,7 +106,9 @@ test('a PDF that needs a password asks for it, says when it is wrong, opens with
 
   // Nowhere in the page or its storage.
   expect(await page.content()).not.toContain(USER_PASSWORD);
-  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(USER_PASSWORD);
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(
+    USER_PASSWORD,
+  );
 
   // A reload forgets it in the window: opening it from the library asks again.
   await page.reload();

@@ -33,7 +33,19 @@ test('an EXIF-rotated photo is shown upright and its boxes sit where the service
   const result = {
     markdown,
     metadata: { page_count: 1, failed_pages: [], range_units: 'unicode_codepoints', version: 'dpt-3-pro-20251103' },
-    structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', reason: '', grounding: { page: 1, range: { start: 0, end: 10 }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } }, children: [{ id: 'figure-0', type: 'figure', grounding: { page: 1, range: { start: 0, end: 10 }, box } }] }] },
+    structure: {
+      type: 'document',
+      children: [
+        {
+          type: 'page',
+          page: 1,
+          status: 'ok',
+          reason: '',
+          grounding: { page: 1, range: { start: 0, end: 10 }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+          children: [{ id: 'figure-0', type: 'figure', grounding: { page: 1, range: { start: 0, end: 10 }, box } }],
+        },
+      ],
+    },
   };
   const dir = await mkdtemp(join(tmpdir(), 'groundwork-exif-'));
   await writeFile(join(dir, 'photo.jpg'), rotated);

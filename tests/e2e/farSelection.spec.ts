@@ -12,7 +12,10 @@ test.describe.configure({ timeout: 180_000 });
 
 const selectedBlock = (page: Page) => page.locator('[data-testid="md-node"][data-selected="true"]');
 
-test('far selections: a field near the end, a box on a far page and rapid clicks each end highlighted and in view', async ({ page, preview }) => {
+test('far selections: a field near the end, a box on a far page and rapid clicks each end highlighted and in view', async ({
+  page,
+  preview,
+}) => {
   const files = await generateLargeDocument(200, await mkdtemp(join(tmpdir(), 'groundwork-far-')));
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
@@ -67,7 +70,9 @@ test('far selections: a field near the end, a box on a far page and rapid clicks
   await expect(selectedBlock(page)).toContainText(winnerValue);
   await expect(selectedBlock(page)).toBeInViewport();
   await expect(page.locator(`[data-testid="page"][data-page="${winnerPage}"] .box-field`).first()).toBeInViewport();
-  await expect(page.locator('.box-field')).toHaveCount(await page.locator(`[data-testid="page"][data-page="${winnerPage}"] .box-field`).count());
+  await expect(page.locator('.box-field')).toHaveCount(
+    await page.locator(`[data-testid="page"][data-page="${winnerPage}"] .box-field`).count(),
+  );
 
   // The page view scrolled fast from top to bottom keeps only the pages near its viewport drawn:
   // every page passed on the way gives back its canvas and its boxes.

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.js';
 
-test('a fresh data folder opens the sample parsed offline; a click on a box highlights its Markdown, and back', async ({ page, preview }) => {
+test('a fresh data folder opens the sample parsed offline; a click on a box highlights its Markdown, and back', async ({
+  page,
+  preview,
+}) => {
   // First launch: no key, the engine defaults to local and the sample opens with its result.
   await expect(page.getByTestId('engine')).toHaveValue('local');
   await expect(page.locator('[data-testid="page"][data-page="1"] canvas[data-rendered="true"]')).toBeVisible();
@@ -58,7 +61,10 @@ test('the sample reopens from the library after a restart, without parsing again
   await expect(page.getByTestId('selection-text')).toHaveText('Date: 2024-03-15');
 });
 
-test('offline extraction: click a field to see its exact text, page and box; the panel says it is a heuristic', async ({ page, preview }) => {
+test('offline extraction: click a field to see its exact text, page and box; the panel says it is a heuristic', async ({
+  page,
+  preview,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('extract-run').click();
   await expect(page.getByTestId('extract-note')).toContainText('not the cloud model');

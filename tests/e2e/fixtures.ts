@@ -50,14 +50,18 @@ export const test = base.extend<Fixtures>({
     const preview = await launchPreview();
     await page.goto(preview.url);
     await use(preview);
-    if (pageErrors.length > 0 && testInfo.status !== testInfo.expectedStatus) console.log(`page errors in "${testInfo.title}":\n${pageErrors.join('\n')}`);
+    if (pageErrors.length > 0 && testInfo.status !== testInfo.expectedStatus)
+      console.log(`page errors in "${testInfo.title}":\n${pageErrors.join('\n')}`);
   },
 });
 
 export { expect } from '@playwright/test';
 
 /** Adds a key through the Keys screen (the way a user does) and comes back to the Review screen. */
-export async function addKeyThroughUi(page: Page, key: { name: string; kind: 'v2' | 'analyzer' | 'v1' | 'v1-legacy'; secret: string; secret2?: string; address: string }): Promise<void> {
+export async function addKeyThroughUi(
+  page: Page,
+  key: { name: string; kind: 'v2' | 'analyzer' | 'v1' | 'v1-legacy'; secret: string; secret2?: string; address: string },
+): Promise<void> {
   await page.getByTestId('nav-keys').click();
   await page.getByTestId('key-name').fill(key.name);
   await page.getByTestId('key-kind').selectOption(key.kind);

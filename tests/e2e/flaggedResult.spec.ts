@@ -27,8 +27,16 @@ async function flaggedFiles() {
           page: 1,
           children: [
             { id: 'good', type: 'text', grounding: { page: 1, range: { start: 0, end: 9 }, box } },
-            { id: 'past-end', type: 'text', grounding: { page: 1, range: { start: 11, end: length + 500 }, box: { ...box, ymin: 0.3, ymax: 0.4 } } },
-            { id: 'off-page', type: 'text', grounding: { page: 1, range: { start: length - 5, end: length }, box: { xmin: -0.5, ymin: 0.5, xmax: 1.7, ymax: 0.6 } } },
+            {
+              id: 'past-end',
+              type: 'text',
+              grounding: { page: 1, range: { start: 11, end: length + 500 }, box: { ...box, ymin: 0.3, ymax: 0.4 } },
+            },
+            {
+              id: 'off-page',
+              type: 'text',
+              grounding: { page: 1, range: { start: length - 5, end: length }, box: { xmin: -0.5, ymin: 0.5, xmax: 1.7, ymax: 0.6 } },
+            },
           ],
         },
       ],
@@ -36,7 +44,15 @@ async function flaggedFiles() {
   };
   const extraction = {
     extraction: { total: '12', notes: 'Notes' },
-    extraction_metadata: { total: { ranges: [{ start: 18, end: 20 }] }, notes: { ranges: [{ start: length + 100, end: length + 105 }, { start: 'x', end: 2 }] } },
+    extraction_metadata: {
+      total: { ranges: [{ start: 18, end: 20 }] },
+      notes: {
+        ranges: [
+          { start: length + 100, end: length + 105 },
+          { start: 'x', end: 2 },
+        ],
+      },
+    },
     metadata: {},
   };
   const files = { pdf: join(dir, 'flagged.pdf'), parse: join(dir, 'flagged-parse.json'), extract: join(dir, 'flagged-extract.json') };

@@ -47,15 +47,23 @@ test('a 500-page TIFF and a 400-megapixel PNG open with what the viewer can and 
   void preview;
 });
 
-test('a page built to defeat recursion (a 30,000-line staircase) and text placed nowhere parse offline, page by page', async ({ page, preview }) => {
+test('a page built to defeat recursion (a 30,000-line staircase) and text placed nowhere parse offline, page by page', async ({
+  page,
+  preview,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   const at = (x: number, y: number, text: string) => `1 0 0 1 ${x.toFixed(4)} ${y.toFixed(4)} Tm (${text}) Tj`;
   const steps = 30_000;
   // Each line overlaps the next across and sits just below it: every cut of the XY-cut takes off one line.
-  const staircase = (font: string) => `${font} 0.02 Tf\n${Array.from({ length: steps }, (_, i) => at(20 + i * (560 / steps), 790 - i * (780 / steps), String(i))).join('\n')}`;
+  const staircase = (font: string) =>
+    `${font} 0.02 Tf\n${Array.from({ length: steps }, (_, i) => at(20 + i * (560 / steps), 790 - i * (780 / steps), String(i))).join('\n')}`;
   // "5 /X Td" (a name where a number belongs) leaves pdf.js's text position NaN.
   const nowhere = (font: string) => `${font} 12 Tf\n${at(50, 500, '')} 5 /X Td (Nowhere) Tj\n${at(50, 400, 'Somewhere on page two')}`;
-  const bytes = await buildPdf([{ texts: [{ text: 'Before the staircase', x: 50, y: 100, font: 'sans' }] }, { ops: staircase }, { ops: nowhere }]);
+  const bytes = await buildPdf([
+    { texts: [{ text: 'Before the staircase', x: 50, y: 100, font: 'sans' }] },
+    { ops: staircase },
+    { ops: nowhere },
+  ]);
   await page.getByTestId('open-file').setInputFiles(await onDisk({ name: 'staircase.pdf', bytes }));
   await expect(page.getByTestId('page-count')).toHaveText('of 3');
   await page.getByTestId('engine').selectOption('local');

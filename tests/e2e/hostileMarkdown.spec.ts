@@ -10,7 +10,11 @@ import { smallPdf } from './jobsHelpers.js';
 
 /** From now on the emulator's parse results carry exactly these Markdown blocks. */
 async function serveMarkdown(emulator: Emulator, blocks: string[]): Promise<void> {
-  const response = await fetch(`${emulator.url}/__control/markdown`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ blocks }) });
+  const response = await fetch(`${emulator.url}/__control/markdown`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ blocks }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -19,7 +23,9 @@ async function openForCloudParse(page: Page, url: string, emulator: Emulator): P
   await page.goto(url);
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('open-file').setInputFiles({ name: 'hostile.pdf', mimeType: 'application/pdf', buffer: await smallPdf('hostile') });
+  await page
+    .getByTestId('open-file')
+    .setInputFiles({ name: 'hostile.pdf', mimeType: 'application/pdf', buffer: await smallPdf('hostile') });
   // The sample shown at first run has one page too: wait for this document to be the open one.
   await expect(page.locator('li.active > [data-testid="library-document"]')).toHaveAttribute('data-document-name', 'hostile.pdf');
   await page.getByTestId('engine').selectOption('parse');
@@ -27,10 +33,21 @@ async function openForCloudParse(page: Page, url: string, emulator: Emulator): P
 
 /** Everything the watchers collected, as counts, so each case can be judged on what it added. */
 async function tally(watch: PageWatch, beaconHits: unknown[]) {
-  return { requests: watch.requests.length, dialogs: watch.dialogs.length, console: watch.console.length, errors: watch.pageErrors.length, csp: (await watch.cspViolations()).length, beacon: beaconHits.length };
+  return {
+    requests: watch.requests.length,
+    dialogs: watch.dialogs.length,
+    console: watch.console.length,
+    errors: watch.pageErrors.length,
+    csp: (await watch.cspViolations()).length,
+    beacon: beaconHits.length,
+  };
 }
 
-test('hostile service Markdown through the cloud path: nothing runs, nothing is fetched, nothing is hidden', async ({ page, launchPreview, emulator }) => {
+test('hostile service Markdown through the cloud path: nothing runs, nothing is fetched, nothing is hidden', async ({
+  page,
+  launchPreview,
+  emulator,
+}) => {
   test.setTimeout(240_000);
   const beacon = await startBeaconServer();
   try {
@@ -82,7 +99,8 @@ test('hostile service Markdown through the cloud path: nothing runs, nothing is 
     await page.waitForTimeout(1_000);
     const late = await tally(watch, beacon.hits);
     for (const [what, count] of Object.entries(late)) {
-      if (count > settled[what as keyof typeof settled]) failures.push(`late: ${count - settled[what as keyof typeof settled]} more ${what}`);
+      if (count > settled[what as keyof typeof settled])
+        failures.push(`late: ${count - settled[what as keyof typeof settled]} more ${what}`);
     }
     if ((await watch.pwned()) !== undefined) failures.push(`late: script ran (${JSON.stringify(await watch.pwned())})`);
     await page.getByTestId('nav-keys').click();
@@ -91,14 +109,23 @@ test('hostile service Markdown through the cloud path: nothing runs, nothing is 
     await expect(page.getByTestId('run')).toBeVisible();
 
     const failedCases = new Set(failures.map((f) => f.split(':')[0]));
-    recordTrustRow({ check: 'hostile Markdown', cases: cases.length, failures: failedCases.size, ...(failures[0] ? { note: failures[0].slice(0, 120) } : {}) });
+    recordTrustRow({
+      check: 'hostile Markdown',
+      cases: cases.length,
+      failures: failedCases.size,
+      ...(failures[0] ? { note: failures[0].slice(0, 120) } : {}),
+    });
     expect(failures).toEqual([]);
   } finally {
     await beacon.close();
   }
 });
 
-test('a 2,000 × 50 table from the service renders bounded, never freezing the window; Raw shows all of it', async ({ page, launchPreview, emulator }) => {
+test('a 2,000 × 50 table from the service renders bounded, never freezing the window; Raw shows all of it', async ({
+  page,
+  launchPreview,
+  emulator,
+}) => {
   test.setTimeout(120_000);
   const preview = await launchPreview();
   const watch = await watchPage(page, preview.origin);

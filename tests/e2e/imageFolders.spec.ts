@@ -6,7 +6,12 @@ import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 // The preview has no folder dialog: a folder is allowed by typing its absolute path on
 // the media board. Until then a media list's image is not read; after, it shows; removed
 // again, it stops.
-test('thumbnails show only from a folder allowed on the media board, and stop when it is removed', async ({ page, preview, emulator, sandbox }) => {
+test('thumbnails show only from a folder allowed on the media board, and stop when it is removed', async ({
+  page,
+  preview,
+  emulator,
+  sandbox,
+}) => {
   void preview; // started, the page opened on it
   const images = join(sandbox.dataDir, 'pictures'); // removed with the sandbox
   await mkdir(images, { recursive: true });

@@ -9,7 +9,11 @@ import { expect, test } from './fixtures.js';
 test('selecting a block near the bottom of a tall image scrolls its box into view', async ({ page, preview }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   const markdown = 'Top line\n\nBottom line';
-  const block = (id: string, start: number, end: number, ymin: number) => ({ id, type: 'text', grounding: { page: 1, range: { start, end }, box: { xmin: 0.1, ymin, xmax: 0.9, ymax: ymin + 0.03 } } });
+  const block = (id: string, start: number, end: number, ymin: number) => ({
+    id,
+    type: 'text',
+    grounding: { page: 1, range: { start, end }, box: { xmin: 0.1, ymin, xmax: 0.9, ymax: ymin + 0.03 } },
+  });
   const result = {
     markdown,
     metadata: { page_count: 1, failed_pages: [], range_units: 'unicode_codepoints', version: 'dpt-3-pro-20251103' },

@@ -10,7 +10,13 @@ async function longPdf(): Promise<Buffer> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < 2; p++) {
     const page = doc.addPage([612, 792]);
-    for (let line = 0; line < 40; line++) page.drawText(`Page ${p + 1} line ${line + 1}: the quick brown fox jumps over the lazy dog`, { x: 40, y: 750 - line * 18, size: 10, font });
+    for (let line = 0; line < 40; line++)
+      page.drawText(`Page ${p + 1} line ${line + 1}: the quick brown fox jumps over the lazy dog`, {
+        x: 40,
+        y: 750 - line * 18,
+        size: 10,
+        font,
+      });
     if (p === 1) page.drawText('Closing marker 7731', { x: 40, y: 20, size: 10, font });
   }
   return Buffer.from(await doc.save({ useObjectStreams: false }));
@@ -28,7 +34,11 @@ async function completedParseJob(emulator: Emulator, key: string, pdf: Buffer, n
 
 // A job started by another client: the Jobs screen shows the start of its Markdown only; the
 // user imports its whole result with the document they pick, and reviews it like any other.
-test('a job from another client: its full result is imported with its document and opens for review', async ({ page, preview, emulator }) => {
+test('a job from another client: its full result is imported with its document and opens for review', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   const key = DEMO_KEYS.v2[0]!;
   const pdf = await longPdf();
   const jobId = await completedParseJob(emulator, key, pdf, 'elsewhere.pdf');
@@ -61,7 +71,10 @@ test("a job's result is refused for a document with fewer pages than it reaches,
   await row.getByTestId('job-open').click();
   const onePage = await PDFDocument.create();
   onePage.addPage([300, 400]);
-  await page.getByTestId('job-detail').getByTestId('job-import-document').setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await onePage.save()) });
+  await page
+    .getByTestId('job-detail')
+    .getByTestId('job-import-document')
+    .setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await onePage.save()) });
   const error = page.getByTestId('error').first();
   await expect(error).toHaveAttribute('data-code', 'page_count_mismatch');
   await expect(error).toContainText('reaches page 2, but "other.pdf" has 1 page');
@@ -76,7 +89,11 @@ test("a job's result is refused for a document with fewer pages than it reaches,
 test("an extract job's result is not offered for import, and the button says why", async ({ page, preview, emulator }) => {
   const key = DEMO_KEYS.v2[0]!;
   const body = JSON.stringify({ markdown: 'Total: 12', schema: { type: 'object', properties: { total: { type: 'string' } } } });
-  const created = await fetch(`${emulator.url}/v2/extract/jobs`, { method: 'POST', body, headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+  const created = await fetch(`${emulator.url}/v2/extract/jobs`, {
+    method: 'POST',
+    body,
+    headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  });
   expect(created.status).toBe(202);
   const jobId = ((await created.json()) as { job_id: string }).job_id;
   await expect.poll(() => emulator.ctx.jobs.all().find((j) => j.jobId === jobId)?.status, { timeout: 15_000 }).toBe('completed');
@@ -94,7 +111,12 @@ test("an extract job's result is not offered for import, and the button says why
 });
 
 // A job started here knows its document: its result is imported onto that one, nothing is asked.
-test('a job started here with no result stored: its result is imported onto its own document, with no picker', async ({ page, preview, emulator, sandbox }) => {
+test('a job started here with no result stored: its result is imported onto its own document, with no picker', async ({
+  page,
+  preview,
+  emulator,
+  sandbox,
+}) => {
   const key = DEMO_KEYS.v2[0]!;
   const pdf = await longPdf();
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: key, address: emulator.url });
@@ -110,9 +132,21 @@ test('a job started here with no result stored: its result is imported onto its 
   const settings = JSON.parse(await readFile(join(sandbox.dataDir, 'settings.json'), 'utf8')) as { keys: Array<{ id: string }> };
   const now = new Date().toISOString();
   const record = {
-    jobId, service: 'parse', keyId: settings.keys[0]!.id, documentId, documentName: 'kept.pdf', request: { service: 'parse', documentId },
-    createdAt: now, status: 'completed', completedAt: now, resultId: null, error: null, credits: null, pageCount: 2,
-    problem: { code: 'result_fetch_failed', message: 'The result could not be fetched.' }, updatedAt: now,
+    jobId,
+    service: 'parse',
+    keyId: settings.keys[0]!.id,
+    documentId,
+    documentName: 'kept.pdf',
+    request: { service: 'parse', documentId },
+    createdAt: now,
+    status: 'completed',
+    completedAt: now,
+    resultId: null,
+    error: null,
+    credits: null,
+    pageCount: 2,
+    problem: { code: 'result_fetch_failed', message: 'The result could not be fetched.' },
+    updatedAt: now,
   };
   await mkdir(join(sandbox.dataDir, 'workspace', 'jobs'), { recursive: true });
   await writeFile(join(sandbox.dataDir, 'workspace', 'jobs', `${jobId}.json`), JSON.stringify(record));

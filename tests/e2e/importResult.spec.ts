@@ -26,14 +26,48 @@ function astralResult() {
   });
   const response = {
     markdown,
-    metadata: { job_id: 'parse-01hzyxwvutsrqpnmkjhgfedcba', version: 'dpt-3-pro-20251103', page_count: 1, failed_pages: [], range_units: 'unicode_codepoints', billing: { total_credits: 3 } },
-    structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', reason: '', grounding: { page: 1, range: { start: 0, end: cp(markdown) }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } }, children }] },
+    metadata: {
+      job_id: 'parse-01hzyxwvutsrqpnmkjhgfedcba',
+      version: 'dpt-3-pro-20251103',
+      page_count: 1,
+      failed_pages: [],
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: 3 },
+    },
+    structure: {
+      type: 'document',
+      children: [
+        {
+          type: 'page',
+          page: 1,
+          status: 'ok',
+          reason: '',
+          grounding: { page: 1, range: { start: 0, end: cp(markdown) }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+          children,
+        },
+      ],
+    },
   };
   const totalStart = cp(markdown.slice(0, markdown.indexOf('𝟙𝟚𝟛')));
   const extraction = {
     extraction: { total: '𝟙𝟚𝟛', note: 'naïve café' },
-    extraction_metadata: { total: { ranges: [{ start: totalStart, end: totalStart + 3 }] }, note: { ranges: [{ start: cp(markdown.slice(0, markdown.indexOf('naïve'))), end: cp(markdown.slice(0, markdown.indexOf('naïve'))) + cp('naïve café') }] } },
-    metadata: { doc_id: 'extract-01hzyxwvutsrqpnmkjhgfedcba', model_version: 'extract-20251024', range_units: 'unicode_codepoints', billing: { total_credits: 1 } },
+    extraction_metadata: {
+      total: { ranges: [{ start: totalStart, end: totalStart + 3 }] },
+      note: {
+        ranges: [
+          {
+            start: cp(markdown.slice(0, markdown.indexOf('naïve'))),
+            end: cp(markdown.slice(0, markdown.indexOf('naïve'))) + cp('naïve café'),
+          },
+        ],
+      },
+    },
+    metadata: {
+      doc_id: 'extract-01hzyxwvutsrqpnmkjhgfedcba',
+      model_version: 'extract-20251024',
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: 1 },
+    },
   };
   return { response, extraction };
 }
@@ -43,11 +77,26 @@ async function fixtureFiles() {
   const pdf = await PDFDocument.create();
   pdf.addPage([612, 792]);
   const { response, extraction } = astralResult();
-  const files = { pdf: join(dir, 'astral.pdf'), parse: join(dir, 'astral-parse.json'), extract: join(dir, 'astral-extract.json'), envelope: join(dir, 'job.json'), bogus: join(dir, 'schema.json') };
+  const files = {
+    pdf: join(dir, 'astral.pdf'),
+    parse: join(dir, 'astral-parse.json'),
+    extract: join(dir, 'astral-extract.json'),
+    envelope: join(dir, 'job.json'),
+    bogus: join(dir, 'schema.json'),
+  };
   await writeFile(files.pdf, await pdf.save());
   await writeFile(files.parse, JSON.stringify(response));
   await writeFile(files.extract, JSON.stringify(extraction));
-  await writeFile(files.envelope, JSON.stringify({ job_id: 'parse-01hzyxwvutsrqpnmkjhgfedcbb', status: 'completed', created_at: null, completed_at: null, result: response }));
+  await writeFile(
+    files.envelope,
+    JSON.stringify({
+      job_id: 'parse-01hzyxwvutsrqpnmkjhgfedcbb',
+      status: 'completed',
+      created_at: null,
+      completed_at: null,
+      result: response,
+    }),
+  );
   await writeFile(files.bogus, JSON.stringify({ type: 'object', properties: {} }));
   return files;
 }
@@ -106,7 +155,15 @@ test('service Markdown is sanitized before it becomes DOM', async ({ page, previ
     if (i > 0) markdown += '\n\n';
     const start = Array.from(markdown).length;
     markdown += text;
-    return { id: `text-${i}`, type: 'text', grounding: { page: 1, range: { start, end: Array.from(markdown).length }, box: { xmin: 0.1, ymin: 0.1 * i, xmax: 0.9, ymax: 0.1 * i + 0.05 } } };
+    return {
+      id: `text-${i}`,
+      type: 'text',
+      grounding: {
+        page: 1,
+        range: { start, end: Array.from(markdown).length },
+        box: { xmin: 0.1, ymin: 0.1 * i, xmax: 0.9, ymax: 0.1 * i + 0.05 },
+      },
+    };
   });
   const result = { markdown, metadata: {}, structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', children }] } };
   await writeFile(join(dir, 'hostile.pdf'), await pdf.save());
@@ -119,7 +176,9 @@ test('service Markdown is sanitized before it becomes DOM', async ({ page, previ
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   const panel = page.locator('.md-rendered');
   await expect(panel.locator('[data-testid="md-node"]')).toHaveCount(6);
-  await expect(panel.locator('[data-testid="md-node"] :is(script, iframe, form, input, img, [onerror], [onclick], [style])')).toHaveCount(0);
+  await expect(panel.locator('[data-testid="md-node"] :is(script, iframe, form, input, img, [onerror], [onclick], [style])')).toHaveCount(
+    0,
+  );
   await expect(panel.locator('a[href^="javascript"]')).toHaveCount(0);
   await expect(panel.locator('a[href="https://example.com/ok"]')).toHaveAttribute('rel', 'noreferrer noopener');
   await expect(panel.locator('td[colspan="2"]')).toHaveText('cell');

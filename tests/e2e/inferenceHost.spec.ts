@@ -9,7 +9,10 @@ const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADU
 let stranger: BeaconServer;
 
 test.beforeEach(async () => {
-  stranger = await startBeaconServer({ host: '127.0.0.2', json: { type: 'ClassificationPrediction', labelName: 'from the stranger', score: 0.9 } });
+  stranger = await startBeaconServer({
+    host: '127.0.0.2',
+    json: { type: 'ClassificationPrediction', labelName: 'from the stranger', score: 0.9 },
+  });
 });
 test.afterEach(async () => {
   await stranger.close();
@@ -26,7 +29,9 @@ test('an unconfirmed inference host gets the key only after the user confirms it
 
   const endpoint = `${stranger.url}/inference/v1/predict?endpoint_id=e`;
   await page.getByTestId('infer-endpoint').fill(endpoint);
-  await expect(page.getByTestId('infer-destination')).toContainText(`The key is sent to ${new URL(stranger.url).host} (not yet confirmed for this key`);
+  await expect(page.getByTestId('infer-destination')).toContainText(
+    `The key is sent to ${new URL(stranger.url).host} (not yet confirmed for this key`,
+  );
   await page.getByTestId('infer-file').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: TINY_PNG });
 
   await page.getByTestId('infer-run').click();

@@ -3,7 +3,12 @@ import type { JobRecord } from '../../shared/jobs.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 import { createJobOnService, jsonFiles, openForParseJob, readJson, workspaceDir } from './jobsHelpers.js';
 
-test('a job survives the main process ending mid-poll: after a restart it completes and its result is stored exactly once', async ({ page, launchPreview, emulator, sandbox }) => {
+test('a job survives the main process ending mid-poll: after a restart it completes and its result is stored exactly once', async ({
+  page,
+  launchPreview,
+  emulator,
+  sandbox,
+}) => {
   const first = await launchPreview();
   await page.goto(first.url);
   await openForParseJob(page, emulator, 'long', 3);
@@ -49,14 +54,21 @@ test('a job survives the main process ending mid-poll: after a restart it comple
   expect(emulator.ctx.jobs.all().filter((j) => j.jobId.startsWith('parse-'))).toHaveLength(1);
 });
 
-test('the Jobs screen pages through the service list newest first and filters by status; older ids open', async ({ page, preview, emulator }) => {
+test('the Jobs screen pages through the service list newest first and filters by status; older ids open', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   const key = DEMO_KEYS.v2[0]!;
   const created: string[] = [];
   for (let i = 0; i < 10; i++) {
-    if (i % 4 === 1) emulator.faults.add({ fault: { kind: 'failJob', code: 'document_unreadable', message: `Unreadable ${i}.` }, times: 1 });
+    if (i % 4 === 1)
+      emulator.faults.add({ fault: { kind: 'failJob', code: 'document_unreadable', message: `Unreadable ${i}.` }, times: 1 });
     created.push(await createJobOnService(emulator, key, `remote-${i}`));
   }
-  await expect.poll(() => emulator.ctx.jobs.all().filter((j) => j.status === 'completed' || j.status === 'failed').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
+  await expect
+    .poll(() => emulator.ctx.jobs.all().filter((j) => j.status === 'completed' || j.status === 'failed').length, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(12);
   const newestFirst = [...created].reverse();
   const olderId = emulator.ctx.jobs.list(key, 'parse', undefined).at(-1)!.jobId;
   expect(olderId).not.toMatch(/^parse-/);
@@ -116,14 +128,20 @@ test('an output_save_url that expires too soon is refused before submit, and the
   void preview;
 });
 
-test('a job the service cancels stops being followed and says so, on the Review line and the Jobs screen', async ({ page, preview, emulator }) => {
+test('a job the service cancels stops being followed and says so, on the Review line and the Jobs screen', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await openForParseJob(page, emulator, 'cancelled', 1);
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 60_000, processingMs: 60_000 }, times: 1 });
   await page.getByTestId('run').click();
   const line = page.getByTestId('workspace-job');
   await expect(line).toHaveAttribute('data-status', 'pending');
   const jobId = (await line.getAttribute('data-job-id'))!;
-  expect((await fetch(`${emulator.url}/__control/jobs/cancel`, { method: 'POST', body: JSON.stringify({ job_id: jobId }) })).status).toBe(200);
+  expect((await fetch(`${emulator.url}/__control/jobs/cancel`, { method: 'POST', body: JSON.stringify({ job_id: jobId }) })).status).toBe(
+    200,
+  );
 
   await expect(line).toHaveAttribute('data-status', 'cancelled', { timeout: 15_000 });
   await expect(line).toContainText(`The service cancelled job ${jobId}`);

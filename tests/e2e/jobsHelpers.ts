@@ -19,7 +19,9 @@ export async function smallPdf(title: string, pages = 1): Promise<Buffer> {
 export async function openForParseJob(page: Page, emulator: Emulator, name: string, pages: number): Promise<void> {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('open-file').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf(name, pages) });
+  await page
+    .getByTestId('open-file')
+    .setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf(name, pages) });
   await expect(page.getByTestId('page-count')).toHaveText(`of ${pages}`);
   await page.getByTestId('engine').selectOption('parse');
   await page.getByTestId('engine-options-toggle').click();
@@ -30,7 +32,11 @@ export async function openForParseJob(page: Page, emulator: Emulator, name: stri
 export async function createJobOnService(emulator: Emulator, key: string, title: string): Promise<string> {
   const form = new FormData();
   form.set('document', new Blob([new Uint8Array(await smallPdf(title))]), `${title}.pdf`);
-  const response = await fetch(`${emulator.url}/v2/parse/jobs`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}` } });
+  const response = await fetch(`${emulator.url}/v2/parse/jobs`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${key}` },
+  });
   if (response.status !== 202) throw new Error(`create answered ${response.status}`);
   return ((await response.json()) as { job_id: string }).job_id;
 }

@@ -23,7 +23,12 @@ async function parseAsJob(page: Page, name: string, pages: number): Promise<stri
   return (await status.getAttribute('data-job-id'))!;
 }
 
-test('jobs started here are listed from disk: failures with their code, a deleted key, "check again", retry, copy id, and offline', async ({ page, context, launchPreview, emulator }) => {
+test('jobs started here are listed from disk: failures with their code, a deleted key, "check again", retry, copy id, and offline', async ({
+  page,
+  context,
+  launchPreview,
+  emulator,
+}) => {
   test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const preview = await launchPreview();
@@ -47,7 +52,12 @@ test('jobs started here are listed from disk: failures with their code, a delete
   await expect(localRow(retried)).toHaveAttribute('data-status', 'completed', { timeout: 15_000 });
   await expect(localRow(retried)).toContainText('blurry.pdf');
   await expect(localRow(failed)).toHaveAttribute('data-status', 'failed');
-  expect(emulator.ctx.jobs.all().filter((j) => j.jobId.startsWith('parse-')).map((j) => j.jobId)).toEqual([failed, retried]);
+  expect(
+    emulator.ctx.jobs
+      .all()
+      .filter((j) => j.jobId.startsWith('parse-'))
+      .map((j) => j.jobId),
+  ).toEqual([failed, retried]);
 
   // Copy id puts exactly the id on the clipboard.
   await localRow(retried).getByTestId('job-copy').click();
@@ -88,7 +98,12 @@ test('jobs started here are listed from disk: failures with their code, a delete
   await expect(page.locator('.status-result')).toContainText('parse');
 });
 
-test('a create whose outcome the service cannot tell is shown as unsure with its candidates; "send again" sends it once', async ({ page, launchPreview, emulator, sandbox }) => {
+test('a create whose outcome the service cannot tell is shown as unsure with its candidates; "send again" sends it once', async ({
+  page,
+  launchPreview,
+  emulator,
+  sandbox,
+}) => {
   const key = DEMO_KEYS.v2[0]!;
   const first = await launchPreview();
   await page.goto(first.url);
@@ -100,7 +115,9 @@ test('a create whose outcome the service cannot tell is shown as unsure with its
 
   // The app stopped mid-send; meanwhile the service has two jobs for a "scan.pdf": it cannot say which, if either, is ours.
   const documentIds = await readdir(workspaceDir(sandbox.dataDir, 'documents'));
-  const names = await Promise.all(documentIds.map(async (id) => (await readJson<{ name: string }>(workspaceDir(sandbox.dataDir, 'documents', id, 'document.json'))).name));
+  const names = await Promise.all(
+    documentIds.map(async (id) => (await readJson<{ name: string }>(workspaceDir(sandbox.dataDir, 'documents', id, 'document.json'))).name),
+  );
   const documentId = documentIds[names.indexOf('scan.pdf')];
   const { keys } = await readJson<{ keys: Array<{ id: string }> }>(join(sandbox.dataDir, 'settings.json'));
   const candidates = [await createJobOnService(emulator, key, 'scan'), await createJobOnService(emulator, key, 'scan')];
@@ -108,7 +125,13 @@ test('a create whose outcome the service cannot tell is shown as unsure with its
   await mkdir(workspaceDir(sandbox.dataDir, 'job-intents'), { recursive: true });
   await writeFile(
     workspaceDir(sandbox.dataDir, 'job-intents', `${intentId}.json`),
-    JSON.stringify({ intentId, request: { service: 'parse', documentId, keyId: keys[0]!.id }, keyId: keys[0]!.id, documentName: 'scan.pdf', writtenAt: new Date(Date.now() - 60_000).toISOString() }),
+    JSON.stringify({
+      intentId,
+      request: { service: 'parse', documentId, keyId: keys[0]!.id },
+      keyId: keys[0]!.id,
+      documentName: 'scan.pdf',
+      writtenAt: new Date(Date.now() - 60_000).toISOString(),
+    }),
   );
 
   const second = await launchPreview();
@@ -124,10 +147,20 @@ test('a create whose outcome the service cannot tell is shown as unsure with its
   await expect(unsure).toHaveCount(0);
   const resent = (await page.getByTestId('jobs-note').textContent())!.match(/parse-\w+/)![0];
   await expect(page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${resent}"]`)).toContainText('scan.pdf');
-  expect(emulator.ctx.jobs.all().filter((j) => j.jobId.startsWith('parse-')).map((j) => j.jobId)).toEqual([...candidates, resent]);
+  expect(
+    emulator.ctx.jobs
+      .all()
+      .filter((j) => j.jobId.startsWith('parse-'))
+      .map((j) => j.jobId),
+  ).toEqual([...candidates, resent]);
 });
 
-test('a parse goes as a job above the page setting and directly below it; the user can override either way', async ({ page, preview, emulator, sandbox }) => {
+test('a parse goes as a job above the page setting and directly below it; the user can override either way', async ({
+  page,
+  preview,
+  emulator,
+  sandbox,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   // The setting, as a user sets it: jobs above 2 pages.
@@ -135,7 +168,9 @@ test('a parse goes as a job above the page setting and directly below it; the us
   await page.locator('details.job-settings > summary').click();
   await page.getByTestId('setting-jobAbovePages').fill('2');
   await page.getByTestId('setting-jobAbovePages').blur();
-  await expect.poll(async () => (await readJson<{ jobs?: { jobAbovePages?: number } }>(join(sandbox.dataDir, 'settings.json'))).jobs?.jobAbovePages).toBe(2);
+  await expect
+    .poll(async () => (await readJson<{ jobs?: { jobAbovePages?: number } }>(join(sandbox.dataDir, 'settings.json'))).jobs?.jobAbovePages)
+    .toBe(2);
   await page.getByTestId('nav-workspace').click();
 
   const posts = (path: string) => emulator.requests.filter((r) => r.method === 'POST' && r.path === path).length;

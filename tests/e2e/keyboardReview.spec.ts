@@ -25,7 +25,10 @@ async function expectStatus(field: Locator, status: string) {
   await expect(field).toHaveAttribute('data-status', status);
 }
 
-test('keyboard review: a / c / r / u / n / p decide and move, the panel shows the fields and resizes, the export carries page, box and text', async ({ page, preview }) => {
+test('keyboard review: a / c / r / u / n / p decide and move, the panel shows the fields and resizes, the export carries page, box and text', async ({
+  page,
+  preview,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
   await page.getByTestId('extract-run').click();
@@ -141,13 +144,25 @@ test('keyboard review: a / c / r / u / n / p decide and move, the panel shows th
     expect(box.page).toBe(1);
     expect(0 <= box.left && box.left < box.right && box.right <= 1 && 0 <= box.top && box.top < box.bottom && box.bottom <= 1).toBe(true);
   }
-  expect(exported.fields.find((f: { field: string }) => f.field === 'date')).toMatchObject({ status: 'corrected', reviewer_value: '2024-03-16', source_text: '2024-03-15', pages: [1] });
-  expect(exported.fields.find((f: { field: string }) => f.field === 'iban')).toMatchObject({ status: 'rejected', pages: [], boxes: [], source_text: '' });
+  expect(exported.fields.find((f: { field: string }) => f.field === 'date')).toMatchObject({
+    status: 'corrected',
+    reviewer_value: '2024-03-16',
+    source_text: '2024-03-15',
+    pages: [1],
+  });
+  expect(exported.fields.find((f: { field: string }) => f.field === 'iban')).toMatchObject({
+    status: 'rejected',
+    pages: [],
+    boxes: [],
+    source_text: '',
+  });
 
   const csvDownload = page.waitForEvent('download');
   await page.getByTestId('export-review-csv').click();
   const csv = (await readFile((await (await csvDownload).path())!, 'utf8')).split('\r\n');
   expect(csv[0]).toBe('field,model_value,status,reviewer_value,note,pages,boxes,source_text');
-  expect(csv.find((line) => line.startsWith('total,'))).toMatch(/^total,"\$1,242\.00",unreviewed,,,1,"p1:\d\.\d{3},\d\.\d{3},\d\.\d{3},\d\.\d{3}(; p1:[\d.,]+)*","\$1,242\.00"$/);
+  expect(csv.find((line) => line.startsWith('total,'))).toMatch(
+    /^total,"\$1,242\.00",unreviewed,,,1,"p1:\d\.\d{3},\d\.\d{3},\d\.\d{3},\d\.\d{3}(; p1:[\d.,]+)*","\$1,242\.00"$/,
+  );
   void preview;
 });

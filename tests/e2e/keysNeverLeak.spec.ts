@@ -15,22 +15,38 @@ const SECRETS = {
   legacySecret: 'gwLeakLs+z3O/i6A=q1W~k5R.b8T_e2P4y',
 };
 
-const SCHEMA = { type: 'object', properties: { invoice_number: { type: 'string', description: 'Invoice number' }, total: { type: 'string', description: 'Total' } } };
+const SCHEMA = {
+  type: 'object',
+  properties: { invoice_number: { type: 'string', description: 'Invoice number' }, total: { type: 'string', description: 'Total' } },
+};
 
 /** Picks the option of a key select whose text starts with the key's name (options show masked keys). */
 async function chooseKey(page: Page, testId: string, name: string): Promise<void> {
   const select = page.getByTestId(testId);
-  const value = await select.locator('option').filter({ hasText: new RegExp(`^${name} ·`) }).getAttribute('value');
+  const value = await select
+    .locator('option')
+    .filter({ hasText: new RegExp(`^${name} ·`) })
+    .getAttribute('value');
   await select.selectOption(value!);
 }
 
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no secret in any answer, the DOM, storage, files or logs', async ({ page, context, launchPreview, sandbox }) => {
+test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no secret in any answer, the DOM, storage, files or logs', async ({
+  page,
+  context,
+  launchPreview,
+  sandbox,
+}) => {
   test.setTimeout(180_000);
   const emulator = await startEmulator({
     port: 0,
-    keys: { v2: [SECRETS.v2], analyzer: [SECRETS.analyzer], v1: [SECRETS.v1], pairs: [{ key: SECRETS.legacyKey, secret: SECRETS.legacySecret }] },
+    keys: {
+      v2: [SECRETS.v2],
+      analyzer: [SECRETS.analyzer],
+      v1: [SECRETS.v1],
+      pairs: [{ key: SECRETS.legacyKey, secret: SECRETS.legacySecret }],
+    },
     timings: { pendingMs: 100, processingMs: 300 },
   });
   const preview = await launchPreview();
@@ -73,7 +89,9 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
     await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
     await page.getByTestId('extractor').selectOption('extract-job');
     await page.getByTestId('extract-run').click();
-    await expect.poll(() => emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/extract/jobs' && r.status === 202).length).toBe(1);
+    await expect
+      .poll(() => emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/extract/jobs' && r.status === 202).length)
+      .toBe(1);
     await expect(page.getByTestId('workspace-job')).toHaveAttribute('data-job-id', /^extract-/);
     await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
 
@@ -139,8 +157,19 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
 
     // Every call reached the emulator with its key (401s would mean a key went unused).
     const calls = emulator.requests.filter((r) => !r.path.startsWith('/__'));
-    for (const path of ['/v2/parse', '/v2/parse/jobs', '/v2/extract', '/v2/extract/jobs', '/v1/tools/agentic-document-analysis', '/v1/projects', '/inference/v1/predict']) {
-      expect(calls.some((r) => r.path === path && typeof r.status === 'number' && r.status < 400), path).toBe(true);
+    for (const path of [
+      '/v2/parse',
+      '/v2/parse/jobs',
+      '/v2/extract',
+      '/v2/extract/jobs',
+      '/v1/tools/agentic-document-analysis',
+      '/v1/projects',
+      '/inference/v1/predict',
+    ]) {
+      expect(
+        calls.some((r) => r.path === path && typeof r.status === 'number' && r.status < 400),
+        path,
+      ).toBe(true);
     }
     expect(calls.filter((r) => r.status === 401).map((r) => r.path)).toEqual([]);
 
@@ -164,7 +193,18 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   await preview.stop();
 
   const channels = new Set(answers.map((a) => a.channel));
-  for (const channel of ['keys:add', 'keys:list', 'keys:test', 'runs:parse', 'runs:extract', 'jobs:list', 'datasets:createProject', 'training:start', 'snapshots:export', 'inference:run']) {
+  for (const channel of [
+    'keys:add',
+    'keys:list',
+    'keys:test',
+    'runs:parse',
+    'runs:extract',
+    'jobs:list',
+    'datasets:createProject',
+    'training:start',
+    'snapshots:export',
+    'inference:run',
+  ]) {
     expect(channels, `no ${channel} answer was recorded`).toContain(channel);
   }
   expect(answers.filter((a) => a.channel === 'keys:reveal')).toHaveLength(1); // the control, searched apart
@@ -183,7 +223,10 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   expect(events.text()).toContain('data:');
 
   const needles = Object.entries(SECRETS).flatMap(([name, secret]) => needlesFor(name, secret));
-  const controlHaystacks = [...controls, ...answers.filter((a) => a.channel === 'keys:reveal').map((a) => ({ place: 'control: reveal answer', bytes: a.body }))];
+  const controlHaystacks = [
+    ...controls,
+    ...answers.filter((a) => a.channel === 'keys:reveal').map((a) => ({ place: 'control: reveal answer', bytes: a.body })),
+  ];
   const controlHits = controlHaystacks.flatMap((h) => findNeedles(h.place, h.bytes, needles));
   expect(controlHits.some((hit) => hit.startsWith('control: key revealed on screen') && hit.includes(': v2 ('))).toBe(true);
   expect(controlHits.some((hit) => hit.startsWith('control: reveal answer') && hit.includes(': v2 ('))).toBe(true);
@@ -191,6 +234,11 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   const hits = haystacks.flatMap((h) => findNeedles(h.place, h.bytes, needles));
   const searched = haystacks.length * Object.keys(SECRETS).length;
   console.log(`keys never leak: ${haystacks.length} places × ${Object.keys(SECRETS).length} secrets searched, ${hits.length} hits`);
-  recordTrustRow({ check: 'keys never leak', cases: searched, failures: hits.length, note: hits[0] ?? `${haystacks.length} places x ${Object.keys(SECRETS).length} secrets` });
+  recordTrustRow({
+    check: 'keys never leak',
+    cases: searched,
+    failures: hits.length,
+    note: hits[0] ?? `${haystacks.length} places x ${Object.keys(SECRETS).length} secrets`,
+  });
   expect(hits).toEqual([]);
 });

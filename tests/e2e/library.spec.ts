@@ -10,12 +10,19 @@ const LONG_NAME = 'Quarterly résumé of the regional operations for the board o
 
 /** A document's entry in the library, by its full name. */
 function entry(page: Page, name: string) {
-  return page.locator('[data-testid="library-entry"]').filter({ has: page.locator(`[data-testid="library-document"][data-document-name="${name}"]`) });
+  return page
+    .locator('[data-testid="library-entry"]')
+    .filter({ has: page.locator(`[data-testid="library-document"][data-document-name="${name}"]`) });
 }
 
-test('the library groups runs per document and engine, deletes into a trash that restores, filters, and shows full names', async ({ page, preview }) => {
+test('the library groups runs per document and engine, deletes into a trash that restores, filters, and shows full names', async ({
+  page,
+  preview,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the sample, parsed offline
-  await page.getByTestId('open-file').setInputFiles({ name: LONG_NAME, mimeType: 'application/pdf', buffer: await readFile('resources/samples/report.pdf') });
+  await page
+    .getByTestId('open-file')
+    .setInputFiles({ name: LONG_NAME, mimeType: 'application/pdf', buffer: await readFile('resources/samples/report.pdf') });
   await expect(page.getByTestId('page-count')).toHaveText('of 4');
   const report = entry(page, LONG_NAME);
   await expect(report).toContainText('PDF · 4 pages');
@@ -49,7 +56,9 @@ test('the library groups runs per document and engine, deletes into a trash that
 
   // Delete the latest result: the confirmation says what goes, and Cancel (or Escape) keeps it.
   await report.getByTestId('library-delete-result').first().click();
-  await expect(report.getByTestId('library-confirm-message')).toHaveText(/^This parse result \(local, .*\) goes to the trash; restorable for 30 days\.$/);
+  await expect(report.getByTestId('library-confirm-message')).toHaveText(
+    /^This parse result \(local, .*\) goes to the trash; restorable for 30 days\.$/,
+  );
   await expect(report.getByTestId('library-confirm-delete')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(report.getByTestId('library-confirm')).toHaveCount(0);
@@ -61,7 +70,9 @@ test('the library groups runs per document and engine, deletes into a trash that
 
   // Delete the document: it and its two remaining results go.
   await report.getByTestId('library-delete-document').click();
-  await expect(report.getByTestId('library-confirm-message')).toHaveText(`${LONG_NAME} and its 2 results go to the trash; restorable for 30 days.`);
+  await expect(report.getByTestId('library-confirm-message')).toHaveText(
+    `${LONG_NAME} and its 2 results go to the trash; restorable for 30 days.`,
+  );
   await report.getByTestId('library-confirm-delete').click();
   await expect(report).toHaveCount(0);
   await expect(page.getByTestId('library-document')).toHaveCount(1);
@@ -85,14 +96,24 @@ test('the library groups runs per document and engine, deletes into a trash that
   await invoice.getByTestId('library-result').first().click();
   await page.getByTestId('extract-run').click();
   await expect(invoice.getByTestId('library-document')).toContainText('2 results');
-  await invoice.locator('[data-testid="library-result"]', { hasText: 'parse · local' }).locator('..').getByTestId('library-delete-result').click();
-  await expect(invoice.getByTestId('library-confirm-message')).toHaveText(/and its 1 extraction go to the trash; restorable for 30 days\.$/);
+  await invoice
+    .locator('[data-testid="library-result"]', { hasText: 'parse · local' })
+    .locator('..')
+    .getByTestId('library-delete-result')
+    .click();
+  await expect(invoice.getByTestId('library-confirm-message')).toHaveText(
+    /and its 1 extraction go to the trash; restorable for 30 days\.$/,
+  );
   await invoice.getByTestId('library-confirm-delete').click();
   await expect(invoice.getByTestId('library-result')).toHaveCount(0);
   void preview;
 });
 
-test('a job that finishes on another document shows as a badge on its entry, until that document is opened', async ({ page, preview, emulator }) => {
+test('a job that finishes on another document shows as a badge on its entry, until that document is opened', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await openForParseJob(page, emulator, 'long', 3);
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 1500, processingMs: 1500 }, times: 1 });
   await page.getByTestId('run').click();

@@ -8,7 +8,10 @@ import { expect, test } from './fixtures.js';
 
 const COUNT = 300;
 /** Some names long enough to wrap, so the entries are not all one height. */
-const nameOf = (i: number) => (i % 7 === 0 ? `scan ${String(i).padStart(3, '0')} of the quarterly board minutes with every appendix attached.png` : `scan ${String(i).padStart(3, '0')}.png`);
+const nameOf = (i: number) =>
+  i % 7 === 0
+    ? `scan ${String(i).padStart(3, '0')} of the quarterly board minutes with every appendix attached.png`
+    : `scan ${String(i).padStart(3, '0')}.png`;
 
 /** Imports them all: their document ids, in the order of their names. */
 async function importDocuments(preview: RunningPreview): Promise<string[]> {
@@ -20,7 +23,8 @@ async function importDocuments(preview: RunningPreview): Promise<string[]> {
   return ids;
 }
 
-const shownNames = (page: Page) => page.locator('[data-testid="library-document"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.documentName ?? ''));
+const shownNames = (page: Page) =>
+  page.locator('[data-testid="library-document"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.documentName ?? ''));
 
 test('every document of a library of hundreds is reachable by scrolling and by the filter', async ({ page, launchPreview }) => {
   test.setTimeout(180_000);

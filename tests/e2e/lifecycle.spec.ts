@@ -39,7 +39,11 @@ test('clicking library entries quickly while pages draw never crashes the window
   const names = ['invoice.pdf', big.pdf.split('/').pop()!, 'report.pdf'];
   for (let i = 0; i < 24; i++) {
     await libraryEntry(page, names[i % names.length]!).click();
-    if (i % 4 === 3) await page.getByTestId('library-result').nth(i % 2).click();
+    if (i % 4 === 3)
+      await page
+        .getByTestId('library-result')
+        .nth(i % 2)
+        .click();
   }
   // The last click wins: its pages and nothing else.
   await libraryEntry(page, 'report.pdf').click();
@@ -95,7 +99,10 @@ test('problem 3: importing a result while the first-run sample still loads stays
   await expectNoCrash(page, watch);
 });
 
-test('problem 4: Run pressed right after opening a file waits for it and parses that file, never the previous one', async ({ page, preview }) => {
+test('problem 4: Run pressed right after opening a file waits for it and parses that file, never the previous one', async ({
+  page,
+  preview,
+}) => {
   const watch = watchForCrashes(page);
   const big = await generateLargeDocument(60, await mkdtemp(join(tmpdir(), 'groundwork-run-')));
   const bigName = big.pdf.split('/').pop()!;
@@ -135,7 +142,11 @@ test('problem 4: while a file opens, Run is disabled and says why, in words', as
   void preview;
 });
 
-test('problem 6: a banner belongs to its document; a job line does not follow the reviewer elsewhere', async ({ page, preview, emulator }) => {
+test('problem 6: a banner belongs to its document; a job line does not follow the reviewer elsewhere', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   await page.getByTestId('engine').selectOption('parse');
@@ -202,14 +213,20 @@ test('deleting the document on screen closes it; deleting the result on screen f
   void preview;
 });
 
-test('problem 9: after an analyzer run, Extract says why it is off, and the result says what the service did not report', async ({ page, preview, emulator }) => {
+test('problem 9: after an analyzer run, Extract says why it is off, and the result says what the service did not report', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator analyzer', kind: 'analyzer', secret: DEMO_KEYS.analyzer[0]!, address: emulator.url });
   await page.getByTestId('engine').selectOption('analyzer');
   await page.getByTestId('run').click();
   const summary = page.getByTestId('result-summary');
   await expect(summary).toHaveText('analyzer · version not reported · 1 page · credits not reported');
-  await expect(page.locator('li.active [data-testid="library-result"]').filter({ hasText: 'analyzer' })).toContainText('analyzer · version not reported · 1 page · credits not reported');
+  await expect(page.locator('li.active [data-testid="library-result"]').filter({ hasText: 'analyzer' })).toContainText(
+    'analyzer · version not reported · 1 page · credits not reported',
+  );
   await expect(page.getByTestId('extract-run')).toBeDisabled();
   await expect(page.getByTestId('extract-disabled-reason')).toBeVisible();
   await expect(page.getByTestId('extract-disabled-reason')).toContainText('analyzer result');

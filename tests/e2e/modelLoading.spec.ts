@@ -30,7 +30,8 @@ async function expectations(files: LargeDocumentFiles) {
 /** The page's boxes as the overlay marks them for `selection`. */
 async function expectHighlighted(page: Page, selection: Selection, onPage: number, nodePage: (id: string) => number | null): Promise<void> {
   const pageLocator = page.locator(`[data-testid="page"][data-page="${onPage}"]`);
-  const ids = async (selector: string) => (await pageLocator.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('data-node-id')!))).sort();
+  const ids = async (selector: string) =>
+    (await pageLocator.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('data-node-id')!))).sort();
   const onThisPage = (list: readonly string[] | undefined) => (list ?? []).filter((id) => nodePage(id) === onPage).sort();
   await expect(page.getByTestId('selection-text')).toHaveText(selection.text);
   await expect(page.getByTestId('selection-page')).toHaveText(selection.pages.join(', '));
@@ -102,13 +103,16 @@ test('a model that arrives after the reviewer moved to another document does not
   const asked = new Promise<void>((resolve) => (arrived = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = false;
-  await page.route((url) => isCall(url.href, 'results:model'), async (route) => {
-    if (held) return route.continue();
-    held = true;
-    arrived();
-    await released;
-    return route.continue();
-  });
+  await page.route(
+    (url) => isCall(url.href, 'results:model'),
+    async (route) => {
+      if (held) return route.continue();
+      held = true;
+      arrived();
+      await released;
+      return route.continue();
+    },
+  );
   await page.getByTestId('library-document').filter({ hasText: 'large' }).click();
   await asked;
   await page.getByTestId('library-document').filter({ hasText: 'invoice' }).click();

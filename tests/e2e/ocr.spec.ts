@@ -6,7 +6,10 @@ import { filesOnDisk } from './filesOnDisk.js';
 // of a note as a PNG, opened with the file picker and parsed by the offline engine.
 const onDisk = filesOnDisk('ocr');
 
-test('a scanned page is read offline by OCR: its text in the Markdown, its boxes clickable, the page says so', async ({ page, preview }) => {
+test('a scanned page is read offline by OCR: its text in the Markdown, its boxes clickable, the page says so', async ({
+  page,
+  preview,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the first-run sample
   const bytes = await mixedPdf([
     { kind: 'text', lines: ['Typed cover letter'] },
@@ -48,7 +51,9 @@ test('a scanned page is read offline by OCR: its text in the Markdown, its boxes
 
   // The structure tree says it too.
   await page.getByTestId('tab-structure').click();
-  await expect(page.locator('[data-testid="tree-node"][data-type="page"][data-page="2"] [data-testid="tree-ocr"]')).toHaveText('· read by OCR (English)');
+  await expect(page.locator('[data-testid="tree-node"][data-type="page"][data-page="2"] [data-testid="tree-ocr"]')).toHaveText(
+    '· read by OCR (English)',
+  );
   await expect(page.locator('[data-testid="tree-node"][data-type="page"][data-page="1"] [data-testid="tree-ocr"]')).toHaveCount(0);
   void preview;
 });

@@ -19,7 +19,12 @@ async function saysUnreachable(where: Locator, deadline: number): Promise<void> 
   await expect(where).not.toContainText(PROCESSING, { timeout: left(deadline) });
 }
 
-test('a job whose service stops answering says "service unreachable since HH:MM — retrying" within 5 s everywhere, never "processing", and recovers by itself', async ({ page, preview, emulator, sandbox }) => {
+test('a job whose service stops answering says "service unreachable since HH:MM — retrying" within 5 s everywhere, never "processing", and recovers by itself', async ({
+  page,
+  preview,
+  emulator,
+  sandbox,
+}) => {
   await openForParseJob(page, emulator, 'outage', 2);
   // The service finishes the job while the app cannot reach it: the result must still land, once, afterwards.
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 300, processingMs: 4_000 }, times: 1 });
@@ -61,11 +66,21 @@ test('a job whose service stops answering says "service unreachable since HH:MM 
   void preview;
 });
 
-test('a batch whose service stops answering pauses its ETA and says it waits for the service, then finishes by itself', async ({ page, preview, emulator }) => {
+test('a batch whose service stops answering pauses its ETA and says it waits for the service, then finishes by itself', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   await page.getByTestId('nav-jobs').click();
   emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 300, processingMs: 6_000 }, times: 3 });
-  const files = await Promise.all(Array.from({ length: 3 }, async (_, i) => ({ name: `outage-${i}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf(`outage batch ${i}`) })));
+  const files = await Promise.all(
+    Array.from({ length: 3 }, async (_, i) => ({
+      name: `outage-${i}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await smallPdf(`outage batch ${i}`),
+    })),
+  );
   await page.getByTestId('batch-files').setInputFiles(files);
   const batch = page.getByTestId('batch').first();
   await expect(batch.locator('[data-testid="batch-item"][data-state="running"]')).toHaveCount(3);
@@ -74,7 +89,9 @@ test('a batch whose service stops answering pauses its ETA and says it waits for
   await emulator.goOffline();
   const offlineAt = Date.now();
   const deadline = offlineAt + VISIBLE_WITHIN_MS;
-  await expect(page.getByTestId('batch-counts')).toContainText(/ETA paused, waiting for the service since \d\d:\d\d/, { timeout: left(deadline) });
+  await expect(page.getByTestId('batch-counts')).toContainText(/ETA paused, waiting for the service since \d\d:\d\d/, {
+    timeout: left(deadline),
+  });
   await expect(batch.getByTestId('batch-item')).toContainText([UNREACHABLE, UNREACHABLE, UNREACHABLE], { timeout: left(deadline) });
   await expect(batch).not.toContainText(PROCESSING);
   const rows = page.getByTestId('jobs-local').getByTestId('job-row');

@@ -34,7 +34,10 @@ async function topMarkdownPage(page: Page): Promise<number> {
   });
 }
 
-test('the Markdown and the structure tree follow the page view and back; a lock stops it; tree rows show their text', async ({ page, preview }) => {
+test('the Markdown and the structure tree follow the page view and back; a lock stops it; tree rows show their text', async ({
+  page,
+  preview,
+}) => {
   const files = await generateLargeDocument(80, await mkdtemp(join(tmpdir(), 'groundwork-follow-')));
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);

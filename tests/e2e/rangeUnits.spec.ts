@@ -15,9 +15,18 @@ test('a result with range_units other than code points is flagged, shown whole, 
   const parse = {
     markdown,
     metadata: { page_count: 1, range_units: 'utf16_code_units' },
-    structure: { type: 'document', children: [{ type: 'page', page: 1, children: [{ id: 'head', type: 'text', grounding: { page: 1, range: { start: 0, end: 12 }, box } }] }] },
+    structure: {
+      type: 'document',
+      children: [
+        { type: 'page', page: 1, children: [{ id: 'head', type: 'text', grounding: { page: 1, range: { start: 0, end: 12 }, box } }] },
+      ],
+    },
   };
-  const extract = { extraction: { total: '12' }, extraction_metadata: { total: { ranges: [{ start: 22, end: 24 }] } }, metadata: { range_units: 'utf16_code_units' } };
+  const extract = {
+    extraction: { total: '12' },
+    extraction_metadata: { total: { ranges: [{ start: 22, end: 24 }] } },
+    metadata: { range_units: 'utf16_code_units' },
+  };
   const files = [join(dir, 'units.pdf'), join(dir, 'units-parse.json'), join(dir, 'units-extract.json')] as const;
   await writeFile(files[0], await pdf.save());
   await writeFile(files[1], JSON.stringify(parse));

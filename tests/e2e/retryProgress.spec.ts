@@ -38,7 +38,11 @@ const CASES: Case[] = [
   },
   {
     what: 'the older analyzer answering 503',
-    fault: { fault: { kind: 'status', status: 503, retryAfter: '1' }, match: { method: 'POST', path: '/v1/tools/agentic-document-analysis' }, times: 1 },
+    fault: {
+      fault: { kind: 'status', status: 503, retryAfter: '1' },
+      match: { method: 'POST', path: '/v1/tools/agentic-document-analysis' },
+      times: 1,
+    },
     path: '/v1/tools/agentic-document-analysis',
     said: 'Analyzing in the cloud: the service is unavailable (503); retrying in 1 s (attempt 2)',
     run: (page) => runEngine(page, 'analyzer'),
@@ -90,11 +94,20 @@ for (const c of CASES) {
     await c.run(page);
     await c.done(page);
     const texts = await page.evaluate(() => (window as unknown as { runLineTexts: string[] }).runLineTexts);
-    expect(texts.some((t) => t.includes(c.said)), `the run line said: ${JSON.stringify(texts)}`).toBe(true);
+    expect(
+      texts.some((t) => t.includes(c.said)),
+      `the run line said: ${JSON.stringify(texts)}`,
+    ).toBe(true);
     await expect(page.getByTestId('run-progress')).toHaveCount(0);
     await expect(page.getByTestId('error')).toHaveCount(0);
-    const statuses = emulator.requests.filter((r) => r.method === 'POST' && r.path === c.path).slice(before).map((r) => r.status);
-    expect(statuses).toEqual([c.fault.fault.kind === 'drop' ? 'dropped' : (c.fault.fault as { status: number }).status, c.path.endsWith('/jobs') ? 202 : 200]);
+    const statuses = emulator.requests
+      .filter((r) => r.method === 'POST' && r.path === c.path)
+      .slice(before)
+      .map((r) => r.status);
+    expect(statuses).toEqual([
+      c.fault.fault.kind === 'drop' ? 'dropped' : (c.fault.fault as { status: number }).status,
+      c.path.endsWith('/jobs') ? 202 : 200,
+    ]);
     void preview;
   });
 }

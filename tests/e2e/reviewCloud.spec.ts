@@ -42,7 +42,11 @@ test('a refused request shows its code, message and what to do; nothing is sent 
   void preview;
 });
 
-test('the older analyzer runs on the same panels: chunks found in the Markdown, boxes on 1-indexed pages', async ({ page, preview, emulator }) => {
+test('the older analyzer runs on the same panels: chunks found in the Markdown, boxes on 1-indexed pages', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator analyzer', kind: 'analyzer', secret: DEMO_KEYS.analyzer[0]!, address: emulator.url });
   await page.getByTestId('engine').selectOption('analyzer');

@@ -2,7 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 import { INVOICE_SCHEMA as SCHEMA } from './invoiceSchema.js';
 
-test('cloud extract, review each field, export, and everything reopens with the network gone', async ({ page, launchPreview, emulator }) => {
+test('cloud extract, review each field, export, and everything reopens with the network gone', async ({
+  page,
+  launchPreview,
+  emulator,
+}) => {
   let preview = await launchPreview();
   await page.goto(preview.url);
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { keychainAccounts } from '../support/keychainCleanup.js';
 import { expect, test } from './fixtures.js';
 
-test('a corrupt settings file is kept aside, the app starts clean, says so, and recovers keys from the keychain', async ({ page, launchPreview, sandbox }) => {
+test('a corrupt settings file is kept aside, the app starts clean, says so, and recovers keys from the keychain', async ({
+  page,
+  launchPreview,
+  sandbox,
+}) => {
   let preview = await launchPreview();
   await page.goto(preview.url);
   await page.getByTestId('nav-keys').click();

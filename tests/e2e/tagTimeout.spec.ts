@@ -2,7 +2,11 @@ import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
 // The Tags form: a tag is its name alone, and an empty timeout is sent as null (`?timeout=`),
 // not left out (which the service reads as its default of 60).
-test('a tag with the timeout emptied is created with timeout null sent explicitly, and no "required" field', async ({ page, preview, emulator }) => {
+test('a tag with the timeout emptied is created with timeout null sent explicitly, and no "required" field', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await addKeyThroughUi(page, { name: 'Emulator v1', kind: 'v1', address: emulator.url, secret: DEMO_KEYS.v1[0]! });
   await page.getByTestId('nav-datasets').click();
   await page.getByTestId('ds-project-name').fill('Timeouts');

@@ -3,7 +3,11 @@ import { INVOICE_SCHEMA as SCHEMA } from './invoiceSchema.js';
 
 // The whole cloud path: a word-level model's parse from the emulator (one scored segment per word),
 // a cloud extract on it, and the fields ranked by their weakest word.
-test('a dpt-3-verity parse and extract from the service: each field names its weakest word; a pro parse says it has no scores', async ({ page, preview, emulator }) => {
+test('a dpt-3-verity parse and extract from the service: each field names its weakest word; a pro parse says it has no scores', async ({
+  page,
+  preview,
+  emulator,
+}) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   await page.getByTestId('engine').selectOption('parse');

@@ -13,7 +13,13 @@ test('boxes keep their place on a /Rotate page at every zoom', async ({ page, pr
   const fractions = async () => {
     const pageRect = (await rotated.boundingBox())!;
     const boxRect = (await rotated.locator('[data-testid="box"]').first().boundingBox())!;
-    return [(boxRect.x - pageRect.x) / pageRect.width, (boxRect.y - pageRect.y) / pageRect.height, boxRect.width / pageRect.width, boxRect.height / pageRect.height, pageRect.width / pageRect.height];
+    return [
+      (boxRect.x - pageRect.x) / pageRect.width,
+      (boxRect.y - pageRect.y) / pageRect.height,
+      boxRect.width / pageRect.width,
+      boxRect.height / pageRect.height,
+      pageRect.width / pageRect.height,
+    ];
   };
   // The rotated page is displayed landscape (once its real size has replaced the estimate pages start with).
   await expect.poll(async () => (await fractions())[4]).toBeGreaterThan(1);
@@ -34,7 +40,11 @@ test('boxes keep their place on a /Rotate page at every zoom', async ({ page, pr
 test('a cloud run can be cancelled, and says so', async ({ page, preview, emulator }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await fetch(`${emulator.url}/__control/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ fault: { kind: 'latency', ms: 20_000 } }) });
+  await fetch(`${emulator.url}/__control/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ fault: { kind: 'latency', ms: 20_000 } }),
+  });
   await page.getByTestId('engine').selectOption('parse');
   await page.getByTestId('run').click();
   await expect(page.getByTestId('run-progress')).toBeVisible();

@@ -14,7 +14,11 @@ type Box = WordBox['box'];
 async function importResult(page: Page, model: 'verity' | 'pro') {
   const dir = await mkdtemp(join(tmpdir(), 'groundwork-words-'));
   const built = await wordResults(`Invoice (${model})`);
-  const files = { pdf: join(dir, `invoice-${model}.pdf`), parse: join(dir, `invoice-${model}-parse.json`), extract: join(dir, `invoice-${model}-extract.json`) };
+  const files = {
+    pdf: join(dir, `invoice-${model}.pdf`),
+    parse: join(dir, `invoice-${model}-parse.json`),
+    extract: join(dir, `invoice-${model}-extract.json`),
+  };
   await writeFile(files.pdf, built.pdf);
   await writeFile(files.parse, JSON.stringify(built[model]));
   await writeFile(files.extract, JSON.stringify(built.extraction));
@@ -39,17 +43,26 @@ async function unionOnPage(page: Page, boxes: Locator): Promise<Box> {
 }
 
 function union(boxes: Box[]): Box {
-  return { xmin: Math.min(...boxes.map((b) => b.xmin)), ymin: Math.min(...boxes.map((b) => b.ymin)), xmax: Math.max(...boxes.map((b) => b.xmax)), ymax: Math.max(...boxes.map((b) => b.ymax)) };
+  return {
+    xmin: Math.min(...boxes.map((b) => b.xmin)),
+    ymin: Math.min(...boxes.map((b) => b.ymin)),
+    xmax: Math.max(...boxes.map((b) => b.xmax)),
+    ymax: Math.max(...boxes.map((b) => b.ymax)),
+  };
 }
 
 /** Within 1% of the page on every side. */
 function expectClose(actual: Box, expected: Box) {
-  for (const side of ['xmin', 'ymin', 'xmax', 'ymax'] as const) expect(Math.abs(actual[side] - expected[side]), `${side}: ${actual[side]} vs ${expected[side]}`).toBeLessThan(0.01);
+  for (const side of ['xmin', 'ymin', 'xmax', 'ymax'] as const)
+    expect(Math.abs(actual[side] - expected[side]), `${side}: ${actual[side]} vs ${expected[side]}`).toBeLessThan(0.01);
 }
 
 const fieldBoxes = (page: Page) => page.locator('[data-testid="page"][data-page="1"] [data-testid="field-box"]');
 
-test('value-tight boxes: a field lights its words, the block stays a faint outline; the weakest word is named and outlined', async ({ page, preview }) => {
+test('value-tight boxes: a field lights its words, the block stays a faint outline; the weakest word is named and outlined', async ({
+  page,
+  preview,
+}) => {
   const built = await importResult(page, 'verity');
 
   // "1,293.20 USD" inside the two-line block "Total due: … / Thank you …".
@@ -74,8 +87,13 @@ test('value-tight boxes: a field lights its words, the block stays a faint outli
   await expect(weakest).toHaveCount(1);
   expectClose(await unionOnPage(page, weakest), totalWords[0]!.box);
   const totalRow = page.locator('[data-testid="field"][data-field="total"]');
-  await expect(totalRow.getByTestId('field-confidence')).toHaveAttribute('title', 'Weakest word "1,293.20": model confidence 62 %, below the 80 % mark');
-  await expect(totalRow.getByTestId('field-weakest-word')).toHaveText('weakest word “1,293.20”, model confidence 62 % (outlined in red on the page)');
+  await expect(totalRow.getByTestId('field-confidence')).toHaveAttribute(
+    'title',
+    'Weakest word "1,293.20": model confidence 62 %, below the 80 % mark',
+  );
+  await expect(totalRow.getByTestId('field-weakest-word')).toHaveText(
+    'weakest word “1,293.20”, model confidence 62 % (outlined in red on the page)',
+  );
   await expect(page.locator('.status-bar')).not.toContainText('OCR');
 
   // A value spread over three words of another line, in a three-line block.
@@ -108,10 +126,17 @@ test('low-confidence fields are marked at a remembered threshold and sort lowest
   await expect(page.getByTestId('low-confidence-count')).toHaveText('2 fields below 80 %');
   await expect(page.locator('[data-testid="field"][data-field="date"] [data-testid="field-confidence"]')).toHaveText('⚠ 74 %');
   await expect(page.locator('[data-testid="field"][data-field="invoice_number"] [data-testid="field-confidence"]')).toHaveText('93 %');
-  expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(['invoice_number', 'date', 'vendor', 'total']);
+  expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual([
+    'invoice_number',
+    'date',
+    'vendor',
+    'total',
+  ]);
 
   await page.getByTestId('fields-sort').selectOption('confidence');
-  await expect.poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(['total', 'date', 'vendor', 'invoice_number']);
+  await expect
+    .poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-field'))))
+    .toEqual(['total', 'date', 'vendor', 'invoice_number']);
   // The review keys follow the list as shown: n from nothing lands on its first row.
   await page.locator('body').press('n');
   await expect(page.locator('[data-testid="field"][data-selected="true"]')).toHaveAttribute('data-field', 'total');
@@ -140,7 +165,10 @@ test('low-confidence fields are marked at a remembered threshold and sort lowest
   void preview;
 });
 
-test('a line-level result lights the lines of a value and says "no confidence from this model", never a percentage', async ({ page, preview }) => {
+test('a line-level result lights the lines of a value and says "no confidence from this model", never a percentage', async ({
+  page,
+  preview,
+}) => {
   const built = await importResult(page, 'pro');
   await expect(page.getByTestId('fields-no-confidence')).toHaveText('no confidence from this model');
   await expect(page.getByTestId('field-confidence')).toHaveCount(0);

@@ -59,7 +59,10 @@ const emulator = await startEmulator({
   host: values.host,
   port: number('port', values.port, 0),
   keys: anyKeys ? configured : DEMO_KEYS,
-  timings: { pendingMs: number('pending-ms', values['pending-ms'], 200), processingMs: number('processing-ms', values['processing-ms'], 800) },
+  timings: {
+    pendingMs: number('pending-ms', values['pending-ms'], 200),
+    processingMs: number('processing-ms', values['processing-ms'], 800),
+  },
   ...(values['max-concurrent'] ? { maxConcurrent: number('max-concurrent', values['max-concurrent'], Infinity) } : {}),
   faults,
   seedLegacyJobs: !values['no-legacy-jobs'],
@@ -67,7 +70,8 @@ const emulator = await startEmulator({
 });
 
 console.log(`Emulator ready at ${emulator.url}`);
-if (!anyKeys) console.log('Demo keys: v2 demo-v2-key, analyzer demo-analyzer-key, v1 demo-v1-key, legacy pair demo-legacy-key:demo-legacy-secret');
+if (!anyKeys)
+  console.log('Demo keys: v2 demo-v2-key, analyzer demo-analyzer-key, v1 demo-v1-key, legacy pair demo-legacy-key:demo-legacy-secret');
 
 const stop = () => void emulator.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

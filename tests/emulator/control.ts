@@ -46,7 +46,8 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
   const route = `${info.method} ${info.path}`;
   const body = () => {
     const parsed = readJsonBody(info.body);
-    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) throw new HttpAnswer(400, { error: 'JSON object body required' });
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null)
+      throw new HttpAnswer(400, { error: 'JSON object body required' });
     return parsed.value as Record<string, unknown>;
   };
   switch (route) {
@@ -58,7 +59,12 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
         inFlight: deps.inFlight(),
         jobs: ctx.jobs.all().map(({ result: _result, ...job }) => job),
         storage: ctx.storage.names(),
-        projects: ctx.v1.all().map((p) => ({ ...p.project, tags: [...p.tags.values()], metadata: [...p.metadata.values()], media: Object.fromEntries(p.media) })),
+        projects: ctx.v1.all().map((p) => ({
+          ...p.project,
+          tags: [...p.tags.values()],
+          metadata: [...p.metadata.values()],
+          media: Object.fromEntries(p.media),
+        })),
         faults: faults.state(),
         requests: deps.requests,
       });
@@ -79,13 +85,23 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
     case 'POST /__control/jobs': {
       const value = body();
       const service = value.service === 'extract' ? 'extract' : ('parse' as JobService);
-      if (typeof value.key !== 'string' || typeof value.job_id !== 'string') throw new HttpAnswer(400, { error: '{key, service, job_id} required' });
-      if (isCurrentJobId(value.job_id)) throw new HttpAnswer(400, { error: 'job_id is in the current format; seeded jobs carry older ids, which the service never mints.' });
+      if (typeof value.key !== 'string' || typeof value.job_id !== 'string')
+        throw new HttpAnswer(400, { error: '{key, service, job_id} required' });
+      if (isCurrentJobId(value.job_id))
+        throw new HttpAnswer(400, {
+          error: 'job_id is in the current format; seeded jobs carry older ids, which the service never mints.',
+        });
       const createdAt = value.created_at;
       if (createdAt !== undefined && (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)))) {
         throw new HttpAnswer(400, { error: 'created_at must be an ISO 8601 time.' });
       }
-      const job = await seedLegacyJob(ctx, value.key, service, value.job_id, createdAt === undefined ? undefined : new Date(createdAt).toISOString());
+      const job = await seedLegacyJob(
+        ctx,
+        value.key,
+        service,
+        value.job_id,
+        createdAt === undefined ? undefined : new Date(createdAt).toISOString(),
+      );
       return new HttpAnswer(200, { job_id: job.jobId, status: job.status, created_at: job.createdAt });
     }
     case 'POST /__control/jobs/cancel': {

@@ -79,7 +79,9 @@ export class FaultStore {
   take(method: string, path: string): FaultSpec[] {
     const applies = (f: FaultRequest) => {
       const m = f.match;
-      const matched = m ? (!m.method || m.method.toUpperCase() === method) && (!m.path || path.startsWith(m.path)) : defaultApplies(f.fault.kind, method, path);
+      const matched = m
+        ? (!m.method || m.method.toUpperCase() === method) && (!m.path || path.startsWith(m.path))
+        : defaultApplies(f.fault.kind, method, path);
       return matched && !path.startsWith('/__') && (f.probability === undefined || this.random() < f.probability);
     };
     const taken: FaultSpec[] = this.perRun.filter(applies).map((f) => f.fault);
@@ -94,7 +96,10 @@ export class FaultStore {
   }
 
   state(): { perRun: FaultRequest[]; pending: { fault: FaultSpec; match?: FaultMatch; remaining: number }[] } {
-    return { perRun: this.perRun, pending: this.armed.map(({ fault, match, remaining }) => ({ fault, ...(match ? { match } : {}), remaining })) };
+    return {
+      perRun: this.perRun,
+      pending: this.armed.map(({ fault, match, remaining }) => ({ fault, ...(match ? { match } : {}), remaining })),
+    };
   }
 }
 

@@ -45,7 +45,11 @@ export async function readForm(req: IncomingMessage, body: Buffer): Promise<Form
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) return null;
   try {
-    return await new Request('http://emulator.local/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) }).formData();
+    return await new Request('http://emulator.local/', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: new Uint8Array(body),
+    }).formData();
   } catch {
     return null;
   }

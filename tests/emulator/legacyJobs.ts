@@ -11,7 +11,13 @@ import { PARSE_SNAPSHOTS, EXTRACT_SNAPSHOTS } from './v2/models.js';
  * never re-issued). The emulator never mints these; they are seeded, by default one per
  * v2 key (`<uuid>` for parse, `job_<hex>` for extract), or through `/__control/jobs`.
  */
-export async function seedLegacyJob(ctx: EmulatorContext, owner: string, service: JobService, jobId: string, createdAt?: string): Promise<JobRecord> {
+export async function seedLegacyJob(
+  ctx: EmulatorContext,
+  owner: string,
+  service: JobService,
+  jobId: string,
+  createdAt?: string,
+): Promise<JobRecord> {
   const pdf = await PDFDocument.create();
   pdf.addPage();
   const bytes = await pdf.save();
@@ -24,11 +30,19 @@ export async function seedLegacyJob(ctx: EmulatorContext, owner: string, service
     durationMs: 1,
     baseUrl: ctx.baseUrl(),
   });
-  const extract = runExtraction(parse.markdown, { type: 'object', properties: { total: { type: 'number' } } }, { strict: false, grounding: true });
+  const extract = runExtraction(
+    parse.markdown,
+    { type: 'object', properties: { total: { type: 'number' } } },
+    { strict: false, grounding: true },
+  );
   const result =
     service === 'parse'
       ? parse
-      : { ...extract, markdown: parse.markdown, metadata: { job_id: jobId, model_version: EXTRACT_SNAPSHOTS.extract![0]!, range_units: 'unicode_codepoints' } };
+      : {
+          ...extract,
+          markdown: parse.markdown,
+          metadata: { job_id: jobId, model_version: EXTRACT_SNAPSHOTS.extract![0]!, range_units: 'unicode_codepoints' },
+        };
   // Older-format jobs predate the current ids, so by default they are older than any job made now.
   const created = createdAt ?? new Date(Date.UTC(2024, 0, 15, 9, 30)).toISOString();
   return ctx.jobs.seed({

@@ -57,7 +57,13 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-const WORK_ROUTES = new Set(['POST /v2/parse', 'POST /v2/parse/jobs', 'POST /v2/extract', 'POST /v2/extract/jobs', 'POST /v1/tools/agentic-document-analysis']);
+const WORK_ROUTES = new Set([
+  'POST /v2/parse',
+  'POST /v2/parse/jobs',
+  'POST /v2/extract',
+  'POST /v2/extract/jobs',
+  'POST /v1/tools/agentic-document-analysis',
+]);
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const keys = new KeyRegistry(options.keys ?? DEMO_KEYS);
@@ -115,7 +121,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
       info.principal = authenticate(req, path);
       if (WORK_ROUTES.has(`${method} ${path}`)) {
-        if (inFlight >= maxConcurrent) return finish(rateLimited(path, `At most ${maxConcurrent} concurrent requests; try again shortly.`, '1'));
+        if (inFlight >= maxConcurrent)
+          return finish(rateLimited(path, `At most ${maxConcurrent} concurrent requests; try again shortly.`, '1'));
         inFlight++;
         counted = true;
       }
@@ -131,7 +138,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     } catch (error) {
       if (error instanceof HttpAnswer) return finish(error);
       console.error('emulator: handler failed', error);
-      return finish(path.startsWith('/v2') ? v2Error(500, 'internal_error', 'The emulator failed; see its log.') : v1Detail(500, 'Internal Server Error'));
+      return finish(
+        path.startsWith('/v2')
+          ? v2Error(500, 'internal_error', 'The emulator failed; see its log.')
+          : v1Detail(500, 'Internal Server Error'),
+      );
     } finally {
       if (counted) inFlight--;
     }
@@ -215,7 +226,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   /** Delivers a finished job's result by PUT to its output_save_url. */
   async function deliver(url: string, body: string): Promise<void> {
-    const response = await fetch(url, { method: 'PUT', body, headers: { 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(url, {
+      method: 'PUT',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+      signal: AbortSignal.timeout(30_000),
+    });
     if (!response.ok) throw new Error(`PUT answered HTTP ${response.status}`);
   }
 
@@ -263,14 +279,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 function statusFault(path: string, status: number, retryAfter: string | undefined): HttpAnswer {
   if (status === 429) return rateLimited(path, 'Too many requests (emulated).', retryAfter ?? '1');
   const headers: Record<string, string> = retryAfter !== undefined ? { 'Retry-After': retryAfter } : {};
-  const code = status === 503 ? 'service_unavailable' : status === 422 ? 'validation_error' : status >= 500 ? 'internal_error' : `http_${status}`;
+  const code =
+    status === 503 ? 'service_unavailable' : status === 422 ? 'validation_error' : status >= 500 ? 'internal_error' : `http_${status}`;
   if (path.startsWith('/v2/')) return v2Error(status, code, `Emulated HTTP ${status}.`, headers);
   return new HttpAnswer(status, { detail: `Emulated HTTP ${status}.` }, headers);
 }
 
 function rateLimited(path: string, message: string, retryAfter: string): HttpAnswer {
   const headers = { 'Retry-After': retryAfter };
-  return path.startsWith('/v2/') ? v2Error(429, 'rate_limit_exceeded', message, headers) : new HttpAnswer(429, { detail: message }, headers);
+  return path.startsWith('/v2/')
+    ? v2Error(429, 'rate_limit_exceeded', message, headers)
+    : new HttpAnswer(429, { detail: message }, headers);
 }
 
 function notFound(path: string): HttpAnswer {
@@ -280,7 +299,11 @@ function notFound(path: string): HttpAnswer {
 /** What a test needs to see of a body: which fields were sent, with their short text values. */
 function loggedFields(form: FormData | null, body: Buffer): Record<string, string> | undefined {
   const shown = (value: unknown): string =>
-    value instanceof File ? `<file ${value.name}>` : typeof value === 'string' && value.length <= 300 ? value : `<${typeof value === 'string' ? value.length : JSON.stringify(value)?.length ?? 0} characters>`;
+    value instanceof File
+      ? `<file ${value.name}>`
+      : typeof value === 'string' && value.length <= 300
+        ? value
+        : `<${typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0)} characters>`;
   if (form) return Object.fromEntries([...form.entries()].map(([name, value]) => [name, shown(value)]));
   const json = readJsonBody(body);
   if (!json.ok || typeof json.value !== 'object' || json.value === null || Array.isArray(json.value)) return undefined;

@@ -39,10 +39,16 @@ export const badFiles = {
   encrypted: (): DocumentFixture => ({ name: 'locked.pdf', bytes: encryptedPdf() }),
 
   /** AES-256-encrypted with an owner password only: opens with no question, copying not allowed. */
-  ownerPasswordOnly: async (): Promise<DocumentFixture> => ({ name: 'no-copying.pdf', bytes: await ownerPasswordOnlyPdf({ pages: 2, title: 'Restricted' }) }),
+  ownerPasswordOnly: async (): Promise<DocumentFixture> => ({
+    name: 'no-copying.pdf',
+    bytes: await ownerPasswordOnlyPdf({ pages: 2, title: 'Restricted' }),
+  }),
 
   /** AES-256-encrypted with a user password (USER_PASSWORD in encryptedPdf.ts). */
-  passwordProtected: async (): Promise<DocumentFixture> => ({ name: 'salaries.pdf', bytes: await passwordProtectedPdf({ pages: 3, title: 'Salaries' }) }),
+  passwordProtected: async (): Promise<DocumentFixture> => ({
+    name: 'salaries.pdf',
+    bytes: await passwordProtectedPdf({ pages: 3, title: 'Salaries' }),
+  }),
 
   /** Ten pages over the older analyzer's 50-page limit. */
   sixtyPages: async (): Promise<DocumentFixture> => ({ name: 'sixty-pages.pdf', bytes: await textPdf(60, 'Long report') }),

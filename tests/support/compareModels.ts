@@ -5,7 +5,15 @@
  * range, and interval queries. Returns the differences (the first few), so a test shows what
  * differs rather than one boolean.
  */
-import { boxesOnPage, boxesOnPageLargestFirst, markdownLength, pagesWithBoxes, sliceMarkdown, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
+import {
+  boxesOnPage,
+  boxesOnPageLargestFirst,
+  markdownLength,
+  pagesWithBoxes,
+  sliceMarkdown,
+  type ModelNode,
+  type ParseModel,
+} from '../../shared/grounding/parseModel.js';
 import type { ParseModel as ObjectModel, ModelNode as ObjectNode } from './objectParseModel.js';
 
 const LIMIT = 20;
@@ -53,14 +61,19 @@ export function modelDifferences(typed: ParseModel, oracle: ObjectModel, seed = 
       const box = oracle.nodes.get(id)!.box!;
       return (box.right - box.left) * (box.bottom - box.top);
     };
-    const drawn = firstDifference(boxesOnPageLargestFirst(typed, page), [...ids].sort((a, b) => area(b) - area(a)), `drawing order on page ${page}`);
+    const drawn = firstDifference(
+      boxesOnPageLargestFirst(typed, page),
+      [...ids].sort((a, b) => area(b) - area(a)),
+      `drawing order on page ${page}`,
+    );
     if (drawn) note(drawn);
   }
   // The Markdown under every node's and atom's range, and whole.
   if (sliceMarkdown(typed, { start: 0, end: markdownLength(typed) }) !== oracle.markdown) note('whole Markdown differs');
   for (const node of oracle.nodes.values()) {
     for (const range of [node.range, ...node.atomic.map((a) => a.range)]) {
-      if (range && sliceMarkdown(typed, range) !== oracle.markdown.slice(range.start, range.end)) note(`Markdown of ${node.id} ${range.start}–${range.end}`);
+      if (range && sliceMarkdown(typed, range) !== oracle.markdown.slice(range.start, range.end))
+        note(`Markdown of ${node.id} ${range.start}–${range.end}`);
     }
   }
   // Interval queries and arbitrary slices (inside surrogate pairs too), from a seeded walk.
@@ -85,9 +98,14 @@ export function modelDifferences(typed: ParseModel, oracle: ObjectModel, seed = 
 export function firstDifference(a: unknown, b: unknown, path: string): string | null {
   if (typeof a === 'number' && typeof b === 'number') return Object.is(a, b) ? null : `${path}: ${a} vs ${b}`;
   if (ArrayBuffer.isView(a)) a = Array.from(a as unknown as ArrayLike<number>);
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b ? null : `${path}: ${String(a)} vs ${String(b)}`;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+    return a === b ? null : `${path}: ${String(a)} vs ${String(b)}`;
   if (Array.isArray(a) !== Array.isArray(b)) return `${path}: array vs not`;
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => (a as Record<string, unknown>)[k] !== undefined || (b as Record<string, unknown>)[k] !== undefined));
+  const keys = new Set(
+    [...Object.keys(a), ...Object.keys(b)].filter(
+      (k) => (a as Record<string, unknown>)[k] !== undefined || (b as Record<string, unknown>)[k] !== undefined,
+    ),
+  );
   for (const key of keys) {
     const diff = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
     if (diff) return diff;

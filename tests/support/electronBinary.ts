@@ -12,6 +12,6 @@ export function electronBinary(): { path: string } | { missing: string } {
     if (typeof path === 'string' && existsSync(path)) return { path };
     return { missing: `the Electron binary is not at ${String(path)}` };
   } catch (error) {
-    return { missing: error instanceof Error ? error.message.split('\n')[0] ?? 'unknown' : String(error) };
+    return { missing: error instanceof Error ? (error.message.split('\n')[0] ?? 'unknown') : String(error) };
   }
 }

@@ -61,7 +61,9 @@ export async function encryptedPdf(): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array([...bytes, ...trailer]);
 }
 
-export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+export const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0,
+]);
 
 /** An AWS-style presigned URL on the emulator's own storage route, valid for `seconds` from now. */
 export function presignedStorageUrl(emulator: Emulator, name: string, seconds: number, now = Date.now()): string {

@@ -12,5 +12,8 @@ export function hugePng(size = 20_000): DocumentFixture {
 /** A TIFF of `pages` grey pages of `side` × `side` pixels, each a different grey. */
 export function multiPageTiff(pages = 500, side = 32): DocumentFixture {
   const grey = (p: number) => Buffer.alloc(side * side, (p * 37) & 255);
-  return { name: `${pages}-pages.tiff`, bytes: greyPagesTiff(Array.from({ length: pages }, (_, p) => ({ width: side, height: side, grey: grey(p) }))) };
+  return {
+    name: `${pages}-pages.tiff`,
+    bytes: greyPagesTiff(Array.from({ length: pages }, (_, p) => ({ width: side, height: side, grey: grey(p) }))),
+  };
 }

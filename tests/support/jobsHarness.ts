@@ -30,7 +30,9 @@ export async function jobsWorld(emulatorUrl: string, secret: string): Promise<Jo
   const logger = createLogger(null, { console: false });
   const settings = createSettingsStore(dataDir, { logger, notices: new Notices() });
   const workspace = new Workspace(dataDir, logger);
-  const keys = { credentialFor: async () => ({ id: '2f1c6a1e-8a57-4c1b-9a43-1d2e3f4a5b6c', kind: 'v2' as const, address: emulatorUrl, secret }) } as unknown as KeysService;
+  const keys = {
+    credentialFor: async () => ({ id: '2f1c6a1e-8a57-4c1b-9a43-1d2e3f4a5b6c', kind: 'v2' as const, address: emulatorUrl, secret }),
+  } as unknown as KeysService;
   const events: AppEvent[] = [];
   const build = () => new JobsService({ workspace, keys, settings, logger, emit: (e) => events.push(e), schedule: FAST_POLLS });
   const services: JobsService[] = [build()];

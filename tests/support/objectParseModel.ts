@@ -123,8 +123,30 @@ export function foreignRangeUnits(metadata: unknown): string | null {
 
 /** The service's element types (as its official client lists them), then the offline engine's and older ones. */
 const KNOWN_TYPES = new Set([
-  'document', 'page', 'text', 'table', 'table_cell', 'figure', 'marginalia', 'attestation', 'logo', 'card', 'scan_code',
-  'title', 'heading', 'list_item', 'caption', 'header', 'footer', 'page_header', 'page_footer', 'page_number', 'form', 'key_value', 'formula', 'code',
+  'document',
+  'page',
+  'text',
+  'table',
+  'table_cell',
+  'figure',
+  'marginalia',
+  'attestation',
+  'logo',
+  'card',
+  'scan_code',
+  'title',
+  'heading',
+  'list_item',
+  'caption',
+  'header',
+  'footer',
+  'page_header',
+  'page_footer',
+  'page_number',
+  'form',
+  'key_value',
+  'formula',
+  'code',
 ]);
 const KNOWN_STATUSES = new Set(['ok', 'failed', 'no_text_layer', 'error', 'skipped']);
 
@@ -180,19 +202,28 @@ export function buildParseModel(response: ParseResponse): ParseModel {
     const model: ModelNode = { id, type: node.type, parentId, childIds: [], page, range, box, atomic, flags, depth };
     if (node.type === 'table_cell' || node.row !== undefined) {
       const cell = { row: node.row ?? 0, col: node.col ?? 0, rowspan: node.rowspan ?? 1, colspan: node.colspan ?? 1 };
-      if (Number.isInteger(cell.row) && Number.isInteger(cell.col) && Number.isInteger(cell.rowspan) && Number.isInteger(cell.colspan)) model.cell = cell;
+      if (Number.isInteger(cell.row) && Number.isInteger(cell.col) && Number.isInteger(cell.rowspan) && Number.isInteger(cell.colspan))
+        model.cell = cell;
       else flags.push('cell_invalid');
     }
     if (isPage) {
       const pageNumber = node.page ?? page ?? pages.length + 1;
       // A page number that is not a whole number from 1 (or not a number at all, then dropped by sane()).
-      if (!Number.isInteger(pageNumber) || pageNumber < 1 || (raw.page !== undefined && node.page === undefined)) flags.push('page_invalid');
+      if (!Number.isInteger(pageNumber) || pageNumber < 1 || (raw.page !== undefined && node.page === undefined))
+        flags.push('page_invalid');
       model.status = typeof node.status === 'string' ? node.status : 'ok';
       model.reason = typeof node.reason === 'string' ? node.reason : '';
       if (!KNOWN_STATUSES.has(model.status) || (node.status !== undefined && typeof node.status !== 'string')) flags.push('unknown_status');
       const ocr = pageOcrOf(node);
       if (ocr) model.ocr = ocr;
-      pages.push({ page: pageNumber, nodeId: id, status: model.status, reason: model.reason, failed: failed.has(pageNumber) || model.status === 'failed', ocr: ocr ? languageNames(ocr.languages) : null });
+      pages.push({
+        page: pageNumber,
+        nodeId: id,
+        status: model.status,
+        reason: model.reason,
+        failed: failed.has(pageNumber) || model.status === 'failed',
+        ocr: ocr ? languageNames(ocr.languages) : null,
+      });
     }
     nodes.set(id, model);
     order.push(id);
@@ -212,7 +243,8 @@ export function buildParseModel(response: ParseResponse): ParseModel {
     }
     for (const child of children) {
       // Only objects are nodes; anything else in `children` is not shown.
-      if (typeof child === 'object' && child !== null && !Array.isArray(child)) visit(child, id, depth + 1, isPage ? (node.page ?? page) : page);
+      if (typeof child === 'object' && child !== null && !Array.isArray(child))
+        visit(child, id, depth + 1, isPage ? (node.page ?? page) : page);
     }
   };
   visit(response.structure, null, 0, null);
@@ -226,8 +258,16 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 function groundingOk(g: unknown): g is Grounding {
   const v = g as { page?: unknown; range?: { start?: unknown; end?: unknown }; box?: Record<string, unknown> } | null | undefined;
   return (
-    !!v && isNumber(v.page) && !!v.range && isNumber(v.range.start) && isNumber(v.range.end) && !!v.box &&
-    isNumber(v.box.xmin) && isNumber(v.box.ymin) && isNumber(v.box.xmax) && isNumber(v.box.ymax)
+    !!v &&
+    isNumber(v.page) &&
+    !!v.range &&
+    isNumber(v.range.start) &&
+    isNumber(v.range.end) &&
+    !!v.box &&
+    isNumber(v.box.xmin) &&
+    isNumber(v.box.ymin) &&
+    isNumber(v.box.xmax) &&
+    isNumber(v.box.ymax)
   );
 }
 
@@ -241,7 +281,10 @@ function sane(node: StructureNode, flags: NodeFlag[]): StructureNode {
   const goodGrounding = node.grounding === undefined || groundingOk(node.grounding);
   const atoms = node.atomic_grounding;
   const goodAtoms = atoms === undefined || (Array.isArray(atoms) && atoms.every(groundingOk));
-  const goodShape = typeof node.type === 'string' && (node.id === undefined || typeof node.id === 'string') && (node.page === undefined || isNumber(node.page));
+  const goodShape =
+    typeof node.type === 'string' &&
+    (node.id === undefined || typeof node.id === 'string') &&
+    (node.page === undefined || isNumber(node.page));
   if (goodGrounding && goodAtoms && goodShape) return node;
   if (!goodGrounding) flags.push('no_grounding');
   if (!goodAtoms) flags.push('grounding_invalid');
@@ -261,7 +304,8 @@ function sane(node: StructureNode, flags: NodeFlag[]): StructureNode {
  */
 function uniqueId(node: StructureNode, page: number | null, used: Map<string, number>): string {
   // An empty id is no id: it could not be told from "no parent" or selected by name.
-  const base = node.id || (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
+  const base =
+    node.id || (node.type === 'page' ? `page-${node.page ?? page ?? 0}` : node.type === 'document' ? 'document' : `${node.type}-anon`);
   let id = base;
   if (used.has(base)) {
     let n = used.get(base)!;

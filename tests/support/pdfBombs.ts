@@ -50,7 +50,10 @@ export const pdfBombs = {
 
   /** A page dictionary holding arrays nested `depth` deep: recursion in a reader meets it. */
   deepObjects: (depth = 200_000): DocumentFixture =>
-    twoPages('deep-objects.pdf', { page: page(5, `/Junk ${'['.repeat(depth)}${']'.repeat(depth)} `), content: stream(text('Deep in objects')) }),
+    twoPages('deep-objects.pdf', {
+      page: page(5, `/Junk ${'['.repeat(depth)}${']'.repeat(depth)} `),
+      content: stream(text('Deep in objects')),
+    }),
 
   /**
    * A page with no text that draws one image claiming `side` × `side` grey pixels (900
@@ -59,7 +62,10 @@ export const pdfBombs = {
    */
   hugeImage: (side = 30_000): DocumentFixture => {
     const pixels = deflateSync(Buffer.alloc(side * Math.ceil(side / 8), 0xff)).toString('latin1');
-    const image = stream(pixels, `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode `);
+    const image = stream(
+      pixels,
+      `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode `,
+    );
     return {
       name: 'huge-image.pdf',
       bytes: writePdf([
@@ -77,5 +83,8 @@ export const pdfBombs = {
 
   /** A page whose drawing saves the graphics state `depth` times and nests arrays as deep: slow for any reader. */
   deepContent: (depth = 200_000): DocumentFixture =>
-    twoPages('deep-content.pdf', { page: page(5), content: stream(`${text('Deep in content')} ${'q '.repeat(depth)}${'Q '.repeat(depth)}${'['.repeat(depth)}${']'.repeat(depth)}`) }),
+    twoPages('deep-content.pdf', {
+      page: page(5),
+      content: stream(`${text('Deep in content')} ${'q '.repeat(depth)}${'Q '.repeat(depth)}${'['.repeat(depth)}${']'.repeat(depth)}`),
+    }),
 };

@@ -74,7 +74,9 @@ export async function buildPdf(pages: readonly PageSpec[]): Promise<Uint8Array> 
   }
   // Embedded now (drawing marks a font for embedding again at save), so the Unicode map stays.
   await fonts.symbol.embed();
-  const privateUse = doc.context.flateStream('/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /PrivateUse def 1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange <20> <FF> <F020> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end');
+  const privateUse = doc.context.flateStream(
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /PrivateUse def 1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange <20> <FF> <F020> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end',
+  );
   doc.context.lookup(fonts.symbol.ref, PDFDict).set(PDFName.of('ToUnicode'), doc.context.register(privateUse));
   return doc.save({ useObjectStreams: false });
 }

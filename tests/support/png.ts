@@ -12,7 +12,13 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A PNG file: its header fields and its raw scanlines (each led by its filter byte), deflated. */
-export function pngFile(width: number, height: number, format: { bitDepth: number; colourType: number }, raw: Buffer, level = 6): Uint8Array {
+export function pngFile(
+  width: number,
+  height: number,
+  format: { bitDepth: number; colourType: number },
+  raw: Buffer,
+  level = 6,
+): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

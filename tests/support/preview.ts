@@ -78,7 +78,11 @@ function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** One call through the preview's bridge, as the window makes it (JSON in and out); a refusal throws with its error. */
-export async function invokeBridge<T = { id: string }>(preview: Pick<RunningPreview, 'origin' | 'token'>, channel: string, request: unknown): Promise<T> {
+export async function invokeBridge<T = { id: string }>(
+  preview: Pick<RunningPreview, 'origin' | 'token'>,
+  channel: string,
+  request: unknown,
+): Promise<T> {
   const response = await fetch(`${preview.origin}/__bridge/invoke/${channel}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Groundwork-Token': preview.token },

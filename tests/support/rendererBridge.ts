@@ -53,7 +53,10 @@ export async function startRendererBridge(): Promise<RendererBridge> {
     };
   }
   return {
-    api: { ...(api as unknown as Omit<GroundworkApi, 'events'>), events: { subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)) } } as GroundworkApi,
+    api: {
+      ...(api as unknown as Omit<GroundworkApi, 'events'>),
+      events: { subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)) },
+    } as GroundworkApi,
     services,
     calls,
     hold(channel) {

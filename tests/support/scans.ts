@@ -81,7 +81,9 @@ export function expectedWordBoxes(spec: ScanSpec, t: ScanText): { word: string; 
  * A PDF whose pages are either typed text (a text layer, Helvetica) or a scan: the spec drawn
  * as a full-page PNG and nothing else, as a scanner writes it. Pages are US Letter.
  */
-export async function mixedPdf(pages: ({ kind: 'text'; lines: string[] } | { kind: 'scan'; spec: ScanSpec; frame?: boolean })[]): Promise<Uint8Array> {
+export async function mixedPdf(
+  pages: ({ kind: 'text'; lines: string[] } | { kind: 'scan'; spec: ScanSpec; frame?: boolean })[],
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const spec of pages) {
@@ -93,7 +95,12 @@ export async function mixedPdf(pages: ({ kind: 'text'; lines: string[] } | { kin
       page.drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
       // A drawn frame (vector paths, as a scanner's cover sheet or a stamp adds) over the scan.
       if (spec.frame) {
-        const corners = [[20, 20], [592, 20], [592, 772], [20, 772]] as const;
+        const corners = [
+          [20, 20],
+          [592, 20],
+          [592, 772],
+          [20, 772],
+        ] as const;
         corners.forEach(([x, y], i) => {
           const [nx, ny] = corners[(i + 1) % 4]!;
           page.drawLine({ start: { x, y }, end: { x: nx, y: ny }, thickness: 2 });
@@ -144,4 +151,3 @@ export function greyTiff(pages: ScanSpec[]): Uint8Array {
     }),
   );
 }
-

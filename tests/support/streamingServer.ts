@@ -54,7 +54,11 @@ export interface StreamStats {
 export const CHUNK_BYTES = 64 * 1024;
 
 /** Streams `total` bytes (starting with `first`, if given) after the given headers. */
-export function streamBody(res: ServerResponse, total: number, options: { headers?: Record<string, string>; first?: Uint8Array } = {}): StreamStats {
+export function streamBody(
+  res: ServerResponse,
+  total: number,
+  options: { headers?: Record<string, string>; first?: Uint8Array } = {},
+): StreamStats {
   let settle = () => undefined as void;
   const stats: StreamStats = { sent: 0, closedEarly: false, closed: new Promise<void>((resolve) => (settle = resolve)) };
   const filler = Buffer.alloc(CHUNK_BYTES, 0x20);

@@ -53,4 +53,11 @@ export interface WireJobList {
   org_id?: string | null;
 }
 
-export type WireTypeName = 'WireParseResponse' | 'WireExtractResult' | 'WireError' | 'WireJobCreated' | 'WireJob<WireParseResponse>' | 'WireJob<WireExtractResult>' | 'WireJobList';
+export type WireTypeName =
+  | 'WireParseResponse'
+  | 'WireExtractResult'
+  | 'WireError'
+  | 'WireJobCreated'
+  | 'WireJob<WireParseResponse>'
+  | 'WireJob<WireExtractResult>'
+  | 'WireJobList';

@@ -78,20 +78,45 @@ export async function wordResults(title: string) {
       for (const word of line.split(' ')) {
         const x0 = LEFT + font.widthOfTextAtSize(line.slice(0, offset), SIZE);
         const x1 = x0 + font.widthOfTextAtSize(word, SIZE);
-        words.push({ text: word, start: lineStart + offset, end: lineStart + offset + cp(word), box: box(x0, x1, baseline), confidence: UNSURE[word] ?? 0.99 });
+        words.push({
+          text: word,
+          start: lineStart + offset,
+          end: lineStart + offset + cp(word),
+          box: box(x0, x1, baseline),
+          confidence: UNSURE[word] ?? 0.99,
+        });
         offset += word.length + 1;
       }
       markdown += line;
-      layout.push({ text: line, start: lineStart, end: cp(markdown), box: box(LEFT, LEFT + font.widthOfTextAtSize(line, SIZE), baseline), words });
+      layout.push({
+        text: line,
+        start: lineStart,
+        end: cp(markdown),
+        box: box(LEFT, LEFT + font.widthOfTextAtSize(line, SIZE), baseline),
+        words,
+      });
     });
     const xmax = Math.max(...layout.map((l) => l.box.xmax));
-    blocks.push({ id: `text-${b}`, start: blockStart, end: cp(markdown), box: { xmin: layout[0]!.box.xmin, ymin: layout[0]!.box.ymin, xmax, ymax: layout.at(-1)!.box.ymax }, lines: layout });
+    blocks.push({
+      id: `text-${b}`,
+      start: blockStart,
+      end: cp(markdown),
+      box: { xmin: layout[0]!.box.xmin, ymin: layout[0]!.box.ymin, xmax, ymax: layout.at(-1)!.box.ymax },
+      lines: layout,
+    });
   });
 
   const grounding = (start: number, end: number, b: WordBox['box']) => ({ page: 1, range: { start, end }, box: b });
   const parse = (model: 'verity' | 'pro') => ({
     markdown,
-    metadata: { job_id: `parse-${model}-01hzyxwvutsrqpnmkjhgfedcba`, version: `dpt-3-${model}-20251103`, page_count: 1, failed_pages: [], range_units: 'unicode_codepoints', billing: { total_credits: 3 } },
+    metadata: {
+      job_id: `parse-${model}-01hzyxwvutsrqpnmkjhgfedcba`,
+      version: `dpt-3-${model}-20251103`,
+      page_count: 1,
+      failed_pages: [],
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: 3 },
+    },
     structure: {
       type: 'document',
       children: [
@@ -122,7 +147,13 @@ export async function wordResults(title: string) {
     extraction: { ...FIELDS },
     extraction_metadata: Object.fromEntries(Object.entries(FIELDS).map(([key, value]) => [key, { value, ranges: [rangeOf(value)] }])),
     markdown,
-    metadata: { job_id: 'extract-01hzyxwvutsrqpnmkjhgfedcba', version: 'extract-20251024', duration_ms: 900, range_units: 'unicode_codepoints', billing: { total_credits: 1 } },
+    metadata: {
+      job_id: 'extract-01hzyxwvutsrqpnmkjhgfedcba',
+      version: 'extract-20251024',
+      duration_ms: 900,
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: 1 },
+    },
   };
 
   const words = blocks.flatMap((b) => b.lines.flatMap((l) => l.words));

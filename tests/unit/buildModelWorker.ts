@@ -10,7 +10,15 @@ export default async function setup(): Promise<() => void> {
   mkdirSync('dist', { recursive: true });
   const dir = mkdtempSync(join(process.cwd(), 'dist', '.model-worker-test-'));
   const outfile = join(dir, 'model-worker.mjs');
-  await build({ entryPoints: ['electron/workspace/modelWorker.ts'], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' });
+  await build({
+    entryPoints: ['electron/workspace/modelWorker.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+  });
   process.env.GROUNDWORK_MODEL_WORKER = outfile;
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -42,8 +42,19 @@ export async function checkAnalyzerInput(input: AnalyzerInput): Promise<CheckedA
     );
   }
   if (input.pages?.some((page) => !Number.isInteger(page) || page < 0)) {
-    throw preflightError('invalid_pages', 'pages', 'Analyzer pages count from 0 and must be whole numbers.', 'Give 0-based page numbers, e.g. 0,1,2.');
+    throw preflightError(
+      'invalid_pages',
+      'pages',
+      'Analyzer pages count from 0 and must be whole numbers.',
+      'Give 0-based page numbers, e.g. 0,1,2.',
+    );
   }
-  const fieldsSchema = input.fields_schema === undefined ? undefined : JSON.stringify(checkJsonSchemaObject(input.fields_schema, 'fields_schema'));
-  return { field: kind.kind === 'pdf' ? 'pdf' : 'image', mime: documentMime(kind), filename: uploadName(input.document.filename, kind), fieldsSchema };
+  const fieldsSchema =
+    input.fields_schema === undefined ? undefined : JSON.stringify(checkJsonSchemaObject(input.fields_schema, 'fields_schema'));
+  return {
+    field: kind.kind === 'pdf' ? 'pdf' : 'image',
+    mime: documentMime(kind),
+    filename: uploadName(input.document.filename, kind),
+    fieldsSchema,
+  };
 }

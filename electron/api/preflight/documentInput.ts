@@ -55,7 +55,10 @@ export async function checkDocumentFile(document: DocumentFile): Promise<Checked
   const pageCount =
     kind.kind === 'image'
       ? 1
-      : (document.pageCount ?? (isTruncatedPdf(document.bytes) ? await countPdfPagesInWorker(document.bytes, document.filename) : await countPdfPages(document.bytes)));
+      : (document.pageCount ??
+        (isTruncatedPdf(document.bytes)
+          ? await countPdfPagesInWorker(document.bytes, document.filename)
+          : await countPdfPages(document.bytes)));
   if (pageCount === 0) throw documentErrors.emptyPdf(document.filename);
   return { kind, pageCount };
 }

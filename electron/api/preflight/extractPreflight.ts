@@ -24,19 +24,39 @@ export interface ExtractJobInput extends ExtractInput {
 export function checkExtractInput(input: ExtractJobInput, now: number = Date.now()): { body: ExtractRequestBody; warnings: string[] } {
   const schema = checkJsonSchemaObject(input.schema, 'schema');
   if ((input.markdown === undefined) === (input.markdown_url === undefined)) {
-    throw preflightError('validation_error', 'markdown', 'Give exactly one of markdown and markdown_url.', 'Send the parsed Markdown, or a URL where it can be fetched.');
+    throw preflightError(
+      'validation_error',
+      'markdown',
+      'Give exactly one of markdown and markdown_url.',
+      'Send the parsed Markdown, or a URL where it can be fetched.',
+    );
   }
   if (input.markdown_url !== undefined && !isHttpUrl(input.markdown_url)) {
-    throw preflightError('invalid_url', 'markdown_url', `markdown_url must be an http(s) URL; got "${input.markdown_url}".`, 'Use a publicly reachable http:// or https:// address.');
+    throw preflightError(
+      'invalid_url',
+      'markdown_url',
+      `markdown_url must be an http(s) URL; got "${input.markdown_url}".`,
+      'Use a publicly reachable http:// or https:// address.',
+    );
   }
   if (input.options !== undefined && !extractOptionsSchema.safeParse(input.options).success) {
-    throw preflightError('unknown_option', 'options', 'Extract options accept only strict and grounding (booleans).', 'Remove the other keys.');
+    throw preflightError(
+      'unknown_option',
+      'options',
+      'Extract options accept only strict and grounding (booleans).',
+      'Remove the other keys.',
+    );
   }
   const warnings: string[] = [];
   if (input.output_save_url !== undefined) {
     const check = checkOutputSaveUrl(input.output_save_url, 0, now);
     if (!check.ok) {
-      throw preflightError(check.code === 'invalid_url' ? 'invalid_url' : 'output_save_url_too_short', 'output_save_url', check.message, 'Sign a new URL with a longer expiry, then submit again.');
+      throw preflightError(
+        check.code === 'invalid_url' ? 'invalid_url' : 'output_save_url_too_short',
+        'output_save_url',
+        check.message,
+        'Sign a new URL with a longer expiry, then submit again.',
+      );
     }
     warnings.push(...check.warnings);
   }
@@ -56,11 +76,21 @@ export function checkJsonSchemaObject(value: Record<string, unknown> | string, f
     try {
       parsed = JSON.parse(value);
     } catch (error) {
-      throw preflightError('invalid_schema', field, `${field} is not valid JSON: ${(error as Error).message}.`, 'Paste the schema as a JSON object, e.g. {"type":"object","properties":{…}}.');
+      throw preflightError(
+        'invalid_schema',
+        field,
+        `${field} is not valid JSON: ${(error as Error).message}.`,
+        'Paste the schema as a JSON object, e.g. {"type":"object","properties":{…}}.',
+      );
     }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw preflightError('invalid_schema', field, `${field} must be a JSON object.`, 'Give a JSON Schema object, e.g. {"type":"object","properties":{…}}.');
+    throw preflightError(
+      'invalid_schema',
+      field,
+      `${field} must be a JSON object.`,
+      'Give a JSON Schema object, e.g. {"type":"object","properties":{…}}.',
+    );
   }
   return parsed as Record<string, unknown>;
 }

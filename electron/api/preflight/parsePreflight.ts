@@ -39,21 +39,37 @@ export interface CheckedParse {
 export async function checkParseInput(input: ParseJobInput, now: number = Date.now()): Promise<CheckedParse> {
   checkDocumentXorUrl(input.document, input.document_url);
   if (input.model !== undefined && !input.model.trim()) {
-    throw preflightError('validation_error', 'model', 'The model name is empty.', 'Leave it unset for the default model, or name one (e.g. dpt-3-pro).');
+    throw preflightError(
+      'validation_error',
+      'model',
+      'The model name is empty.',
+      'Leave it unset for the default model, or name one (e.g. dpt-3-pro).',
+    );
   }
   const options = input.options === undefined ? undefined : checkParseOptions(input.options);
   const document = input.document ? await checkDocumentFile(input.document) : null;
-  const upload = input.document && document ? { mime: documentMime(document.kind), filename: uploadName(input.document.filename, document.kind) } : null;
+  const upload =
+    input.document && document ? { mime: documentMime(document.kind), filename: uploadName(input.document.filename, document.kind) } : null;
   const pageCount = options?.pages ? options.pages.length : (document?.pageCount ?? input.pageCount ?? null);
 
   const warnings: string[] = [];
   if (input.service_tier !== undefined && !SERVICE_TIERS.includes(input.service_tier)) {
-    throw preflightError('validation_error', 'service_tier', `service_tier must be "standard" or "priority"; got "${String(input.service_tier)}".`, 'Leave it unset for standard.');
+    throw preflightError(
+      'validation_error',
+      'service_tier',
+      `service_tier must be "standard" or "priority"; got "${String(input.service_tier)}".`,
+      'Leave it unset for standard.',
+    );
   }
   if (input.output_save_url !== undefined) {
     const check = checkOutputSaveUrl(input.output_save_url, pageCount, now);
     if (!check.ok) {
-      throw preflightError(check.code === 'invalid_url' ? 'invalid_url' : 'output_save_url_too_short', 'output_save_url', check.message, 'Sign a new URL with a longer expiry, then submit again.');
+      throw preflightError(
+        check.code === 'invalid_url' ? 'invalid_url' : 'output_save_url_too_short',
+        'output_save_url',
+        check.message,
+        'Sign a new URL with a longer expiry, then submit again.',
+      );
     }
     warnings.push(...check.warnings);
   }
@@ -77,11 +93,21 @@ export function checkParseOptions(raw: Record<string, unknown>): ParseOptions {
     }
     const issue = parsed.error.issues[0];
     const path = issue ? issue.path.join('.') : '';
-    throw preflightError('validation_error', `options${path ? `.${path}` : ''}`, `Invalid parse option ${path || 'object'}: ${issue?.message ?? 'invalid'}.`, 'Fix the option value and try again.');
+    throw preflightError(
+      'validation_error',
+      `options${path ? `.${path}` : ''}`,
+      `Invalid parse option ${path || 'object'}: ${issue?.message ?? 'invalid'}.`,
+      'Fix the option value and try again.',
+    );
   }
   const options = parsed.data;
   if (options.pages?.some((page) => page < 1)) {
-    throw preflightError('invalid_pages', 'options.pages', 'options.pages counts from 1; 0 (and negative numbers) are not pages.', 'Number pages from 1, as they are shown.');
+    throw preflightError(
+      'invalid_pages',
+      'options.pages',
+      'options.pages counts from 1; 0 (and negative numbers) are not pages.',
+      'Number pages from 1, as they are shown.',
+    );
   }
   if (options.password !== undefined && options.password !== null) {
     throw preflightError(

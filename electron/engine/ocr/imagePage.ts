@@ -18,14 +18,18 @@ const NOTHING_IN_IMAGE = 'OCR found no text in this image: it is blank, or a pic
  */
 export async function readImagePage(bytes: Uint8Array, mime: string, deadline: number, ocr: OcrContext): Promise<PageText> {
   const info = readImageInfo(bytes, mime);
-  if (!info) return failedPage(1, 'This image could not be read: its header is damaged or cut short. Open it in an image viewer and save it again.');
+  if (!info)
+    return failedPage(1, 'This image could not be read: its header is damaged or cut short. Open it in an image viewer and save it again.');
   const size = { width: info.width, height: info.height };
   const tiff = mime === 'image/tiff';
   const tooLarge = tooLargeReason(info, tiff ? ocr.limits.maxTiffPixels : ocr.limits.maxImagePixels, tiff);
   if (tooLarge) return failedPage(1, tooLarge, size);
   ocr.onPage?.(1);
   if (tiff) {
-    const note = info.pages > 1 ? `This TIFF holds ${info.pages} pages; only the first was read (the app shows an image file as one page). Convert it to PDF to read every page.` : undefined;
+    const note =
+      info.pages > 1
+        ? `This TIFF holds ${info.pages} pages; only the first was read (the app shows an image file as one page). Convert it to PDF to read every page.`
+        : undefined;
     return ocrPageText(1, size, bytes, 1, deadline, ocr, { ...(note ? { note } : {}), nothingFound: NOTHING_IN_IMAGE });
   }
   const { raster, upright } = await decodeForOcr(bytes, deadline, ocr.limits);

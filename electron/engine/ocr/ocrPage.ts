@@ -18,10 +18,17 @@ export interface OcrContext {
   onPage?: (page: number) => void;
 }
 
-export const OCR_FOUND_NOTHING_REASON = 'This page has no text layer, and OCR found no text on it: it is blank, or a picture without words.';
+export const OCR_FOUND_NOTHING_REASON =
+  'This page has no text layer, and OCR found no text on it: it is blank, or a picture without words.';
 
 /** A PDF page without a text layer: drawn by pdf.js, then read by OCR. */
-export async function readScannedPdfPage(page: PdfPage, number: number, size: PageSize, deadline: number, ocr: OcrContext): Promise<PageText> {
+export async function readScannedPdfPage(
+  page: PdfPage,
+  number: number,
+  size: PageSize,
+  deadline: number,
+  ocr: OcrContext,
+): Promise<PageText> {
   ocr.onPage?.(number);
   const raster = await rasterizePdfPage(page, deadline, ocr.limits);
   return ocrPageText(number, size, raster.image, 1 / raster.scale, deadline, ocr, { dpi: raster.dpi });

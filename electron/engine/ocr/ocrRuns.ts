@@ -30,7 +30,8 @@ export function ocrRuns(blocks: readonly OcrBlock[], scale: number): TextRun[] {
           if (text === '') continue;
           const confidence = wordConfidence(word);
           const { x0, y0, x1, y1 } = word.bbox;
-          if (!HAS_LETTER_OR_DIGIT.test(text) && (confidence < MIN_PUNCTUATION_CONFIDENCE || x1 - x0 < MIN_PUNCTUATION_WIDTH * size)) continue;
+          if (!HAS_LETTER_OR_DIGIT.test(text) && (confidence < MIN_PUNCTUATION_CONFIDENCE || x1 - x0 < MIN_PUNCTUATION_WIDTH * size))
+            continue;
           runs.push({
             text,
             size: size * scale,
@@ -55,7 +56,12 @@ function wordConfidence(word: OcrBlock['paragraphs'][number]['lines'][number]['w
 }
 
 /** The line's (possibly sloped) baseline at `x`; the word's bottom when tesseract's baseline is off the word. */
-function baselineUnder(baseline: { x0: number; y0: number; x1: number; y1: number } | undefined, x: number, box: { y0: number; y1: number }, size: number): number {
+function baselineUnder(
+  baseline: { x0: number; y0: number; x1: number; y1: number } | undefined,
+  x: number,
+  box: { y0: number; y1: number },
+  size: number,
+): number {
   if (!baseline) return box.y1;
   const span = baseline.x1 - baseline.x0;
   const y = span > 0 ? baseline.y0 + ((x - baseline.x0) * (baseline.y1 - baseline.y0)) / span : baseline.y0;

@@ -26,7 +26,11 @@ export async function rasterizePdfPage(page: PdfPage, deadline: number, limits: 
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, plan.width, plan.height);
   // pdf.js's types name the DOM canvas; in Node it draws on this one (its own NodeCanvasFactory makes the same kind).
-  const task = page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport });
+  const task = page.render({
+    canvas: canvas as unknown as HTMLCanvasElement,
+    canvasContext: context as unknown as CanvasRenderingContext2D,
+    viewport,
+  });
   try {
     await beforeDeadline(task.promise, deadline);
   } catch (error) {

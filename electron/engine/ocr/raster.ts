@@ -33,7 +33,12 @@ export interface RasterPlan {
  * The raster OCR reads for a source of `width` × `height` units: `preferredScale` pixels a unit
  * (300 DPI for a PDF page), less when that would pass the pixel budget or the longest side.
  */
-export function planRaster(width: number, height: number, preferredScale: number, limits: Pick<OcrLimits, 'maxRasterPixels' | 'maxRasterSide'>): RasterPlan {
+export function planRaster(
+  width: number,
+  height: number,
+  preferredScale: number,
+  limits: Pick<OcrLimits, 'maxRasterPixels' | 'maxRasterSide'>,
+): RasterPlan {
   let scale = preferredScale;
   if (width * height * scale * scale > limits.maxRasterPixels) scale = Math.sqrt(limits.maxRasterPixels / (width * height));
   if (Math.max(width, height) * scale > limits.maxRasterSide) scale = limits.maxRasterSide / Math.max(width, height);

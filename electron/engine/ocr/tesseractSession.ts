@@ -67,7 +67,9 @@ export class OcrSession {
     if (signal?.aborted) throw cancelledError();
     this.worker ??= this.start();
     const worker = this.worker;
-    const work = worker.then((w) => w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: false, blocks: true }));
+    const work = worker.then((w) =>
+      w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: false, blocks: true }),
+    );
     try {
       const result = await untilStopped(work, deadline, signal);
       return result.data.blocks ?? [];
@@ -92,7 +94,8 @@ export class OcrSession {
 
   private async start(): Promise<Tesseract.Worker> {
     const langPath = ocrLanguagePath();
-    if (!existsSync(join(langPath, `${OCR_LANGUAGE.code}.traineddata.gz`))) throw ocrUnavailable(`its language data is missing from ${langPath}.`);
+    if (!existsSync(join(langPath, `${OCR_LANGUAGE.code}.traineddata.gz`)))
+      throw ocrUnavailable(`its language data is missing from ${langPath}.`);
     const tesseract = await loadTesseract();
     // tesseract.js reports a failed start only to errorHandler (its promise never settles then).
     let failStart: (error: Error) => void = () => undefined;

@@ -24,13 +24,20 @@ export interface DecisionsSlice {
   exportReview(format: 'json' | 'csv'): Promise<void>;
 }
 
-const NO_EXTRACTION = { extraction: null, fields: [], fieldRanges: new Map<string, TextRange[]>(), extractionView: EMPTY_EXTRACTION_VIEW, review: null };
+const NO_EXTRACTION = {
+  extraction: null,
+  fields: [],
+  fieldRanges: new Map<string, TextRange[]>(),
+  extractionView: EMPTY_EXTRACTION_VIEW,
+  review: null,
+};
 
 export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
   async function loadExtraction(scope: DocumentScope | null, extraction: StoredResult | null): Promise<void> {
     const model = get().model;
     const view = extractionView(extraction, model);
-    const reviewing = extraction && view.fields.length > 0 ? requireApi().reviews.get({ extractionId: extraction.id }) : Promise.resolve(null);
+    const reviewing =
+      extraction && view.fields.length > 0 ? requireApi().reviews.get({ extractionId: extraction.id }) : Promise.resolve(null);
     const review = scope ? await scope.settle(reviewing) : await reviewing;
     set({ extraction, fields: view.fields, fieldRanges: utf16Ranges(view.fields, model), extractionView: view, review });
   }

@@ -59,13 +59,18 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       try {
         await work();
       } finally {
-        if (shown.isCurrent(scope) && get().documentStatus === 'opening') set({ documentStatus: get().document ? 'ready' : 'empty', opening: null });
+        if (shown.isCurrent(scope) && get().documentStatus === 'opening')
+          set({ documentStatus: get().document ? 'ready' : 'empty', opening: null });
       }
     });
   }
 
   /** Shows `document` with the chosen result and its latest extraction; every wait is in `scope`. */
-  async function load(scope: DocumentScope, document: DocumentInfo, choice: { resultId?: string; bytes?: Uint8Array; stored?: StoredResult } = {}): Promise<void> {
+  async function load(
+    scope: DocumentScope,
+    document: DocumentInfo,
+    choice: { resultId?: string; bytes?: Uint8Array; stored?: StoredResult } = {},
+  ): Promise<void> {
     const api = requireApi();
     // A result just made (a run's answer) is in hand: it does not cross IPC a second time.
     const read = async (id: string) => (choice.stored?.id === id ? choice.stored : parseStoredResult(await api.results.get({ id })));
@@ -85,7 +90,10 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const fetching = started(parseId && parseId !== get().result?.id ? fetchResult(api, parseId, known) : Promise.resolve(null));
     const current = get();
     // A document's bytes never change (its id is their hash): the same document keeps its pages.
-    const bytes = current.document?.id === document.id && current.bytes ? current.bytes : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));
+    const bytes =
+      current.document?.id === document.id && current.bytes
+        ? current.bytes
+        : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));
     if (current.document?.id !== document.id) {
       set({ document: newest(), bytes, result: null, model: null, selection: null });
       get().clearExtraction();
@@ -101,13 +109,24 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       const parsed = fetched?.result ?? null;
       // The model holds all a review needs; the parsed response (the biggest thing in memory)
       // is dropped. The older analyzer's stays: it also carries that result's fields.
-      set({ document: newest(), bytes, result: parsed && parsed.kind !== 'analyzer' ? { ...parsed, response: undefined } : parsed, model, selection: null });
+      set({
+        document: newest(),
+        bytes,
+        result: parsed && parsed.kind !== 'analyzer' ? { ...parsed, response: undefined } : parsed,
+        model,
+        selection: null,
+      });
     }
     const result = get().result;
     if (result?.kind === 'analyzer') {
       await get().loadExtraction(scope, result);
     } else {
-      const extractionId = chosen?.kind === 'extract' ? chosen.id : result ? results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id)?.id : undefined;
+      const extractionId =
+        chosen?.kind === 'extract'
+          ? chosen.id
+          : result
+            ? results.find((r) => r.kind === 'extract' && r.sourceResultId === result.id)?.id
+            : undefined;
       await get().loadExtraction(scope, extractionId ? await scope.settle(read(extractionId)) : null);
     }
     set({ documentStatus: 'ready', opening: null });
@@ -129,17 +148,27 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     const scope = beginOpening(files.length === 1 ? files[0]!.name : `${files.length} files`);
     return opens(scope, async () => {
       const api = requireApi();
-      const read = await scope.settle(Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))));
+      const read = await scope.settle(
+        Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))),
+      );
       const documents = read.filter((f) => !looksLikeJson(f.bytes));
       const results = read.filter((f) => looksLikeJson(f.bytes)).map((f) => ({ name: f.name, text: new TextDecoder().decode(f.bytes) }));
       if (documents.length > 1) {
-        throw new AppError({ code: 'too_many_documents', message: `${documents.length} documents were dropped with the results; a result belongs to one document.`, hint: 'Drop one document with its result files.' });
+        throw new AppError({
+          code: 'too_many_documents',
+          message: `${documents.length} documents were dropped with the results; a result belongs to one document.`,
+          hint: 'Drop one document with its result files.',
+        });
       }
       const target = documents[0] ? await scope.settle(importAsking(documents[0].name, documents[0].bytes)) : openAtPress;
       // The password was asked for and not given: nothing is imported.
       if (documents[0] && !target) return;
       if (!target) {
-        throw new AppError({ code: 'result_needs_document', message: 'A result needs its document to be reviewed against.', hint: 'Drop the PDF or image together with the result JSON, or open the document first.' });
+        throw new AppError({
+          code: 'result_needs_document',
+          message: 'A result needs its document to be reviewed against.',
+          hint: 'Drop the PDF or image together with the result JSON, or open the document first.',
+        });
       }
       // Parse and analyzer results first: an extraction points into a parse result's Markdown.
       const ordered = [...results.filter((r) => !isExtraction(r.text)), ...results.filter((r) => isExtraction(r.text))];
@@ -147,7 +176,12 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       let lastId: string | undefined;
       for (const result of ordered) {
         // Not in the scope: an import the reviewer asked for finishes even if they look elsewhere.
-        const stored = await api.results.import({ documentId: target.id, fileName: result.name, text: result.text, ...(parseId ? { sourceResultId: parseId } : {}) });
+        const stored = await api.results.import({
+          documentId: target.id,
+          fileName: result.name,
+          text: result.text,
+          ...(parseId ? { sourceResultId: parseId } : {}),
+        });
         if (stored.kind === 'parse') parseId = stored.id;
         lastId = stored.id;
       }
@@ -193,7 +227,14 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     if (removed.includes(document.id)) {
       // What is opening meanwhile (another document) goes on; the deleted one leaves the screen.
       if (documentStatus !== 'opening') shown.end();
-      set({ document: null, bytes: null, result: null, model: null, selection: null, ...(documentStatus === 'opening' ? {} : { documentStatus: 'empty' as const, opening: null }) });
+      set({
+        document: null,
+        bytes: null,
+        result: null,
+        model: null,
+        selection: null,
+        ...(documentStatus === 'opening' ? {} : { documentStatus: 'empty' as const, opening: null }),
+      });
       get().clearExtraction();
       return;
     }
@@ -239,5 +280,9 @@ function isExtraction(text: string): boolean {
 }
 
 function documentGone(): AppError {
-  return new AppError({ code: 'document_not_found', message: 'That document is not in the workspace.', hint: 'It may have been deleted; open the file again, or restore it from the trash.' });
+  return new AppError({
+    code: 'document_not_found',
+    message: 'That document is not in the workspace.',
+    hint: 'It may have been deleted; open the file again, or restore it from the trash.',
+  });
 }

@@ -18,7 +18,11 @@ export interface FetchedResult {
  * (begun when the run stored it), not on this thread. The older analyzer's comes whole, since
  * its fields live in its response (it is small).
  */
-export async function fetchResult(api: Client, id: string, known: { kind?: ResultInfo['kind'] | undefined; stored?: StoredResult | undefined }): Promise<FetchedResult> {
+export async function fetchResult(
+  api: Client,
+  id: string,
+  known: { kind?: ResultInfo['kind'] | undefined; stored?: StoredResult | undefined },
+): Promise<FetchedResult> {
   const whole = (result: StoredResult): FetchedResult => ({ result, model: async () => modelOfResult(result) });
   if (known.stored?.id === id && known.stored.kind === 'analyzer') return whole(known.stored);
   if (known.kind === 'analyzer') return whole(parseStoredResult(await api.results.get({ id })));

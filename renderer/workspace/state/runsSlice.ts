@@ -43,7 +43,12 @@ function engineRequest(engine: EngineName, runId: string, document: DocumentInfo
   const settings = useEngineSettings.getState();
   switch (engine) {
     case 'local':
-      return { engine, runId, documentId, options: parseOptionsFrom(settings) as { pages?: number[]; atomic_grounding?: boolean; inline_markdown?: boolean } };
+      return {
+        engine,
+        runId,
+        documentId,
+        options: parseOptionsFrom(settings) as { pages?: number[]; atomic_grounding?: boolean; inline_markdown?: boolean },
+      };
     case 'parse':
       return {
         engine,
@@ -67,10 +72,12 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
   /** Runs `work` as `documentId`'s visible run: its progress, retries included, shows while that document is open. */
   async function asRun<T>(documentId: string, message: string, work: (runId: string) => Promise<T>): Promise<T> {
     const runId = crypto.randomUUID();
-    const update = (run: Omit<RunState, 'runId' | 'documentId'>) => set((state) => ({ runs: { ...state.runs, [documentId]: { runId, documentId, ...run } } }));
+    const update = (run: Omit<RunState, 'runId' | 'documentId'>) =>
+      set((state) => ({ runs: { ...state.runs, [documentId]: { runId, documentId, ...run } } }));
     update({ done: 0, total: 0, message, retrying: false });
     const stop = subscribeEvents((event) => {
-      if (event.type === 'progress' && event.taskId === runId) update({ done: event.done, total: event.total, message: event.message ?? '', retrying: event.retry !== undefined });
+      if (event.type === 'progress' && event.taskId === runId)
+        update({ done: event.done, total: event.total, message: event.message ?? '', retrying: event.retry !== undefined });
     });
     try {
       return await work(runId);
@@ -111,7 +118,8 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
   }
 
   // A job's result is read from the workspace; its news comes from its own events.
-  const landJob = (job: JobRecord) => void (job.resultId && isShown(job.documentId) ? get().openDocument(job.documentId, job.resultId) : undefined);
+  const landJob = (job: JobRecord) =>
+    void (job.resultId && isShown(job.documentId) ? get().openDocument(job.documentId, job.resultId) : undefined);
 
   function runEngine(): Promise<void> {
     const { document, documentStatus, engine, runs } = get();
@@ -129,7 +137,8 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     if (!result || documentStatus !== 'ready' || runs[result.documentId]) return Promise.resolve();
     const source = result;
     return attemptRun(source.documentId, async () => {
-      if (source.kind !== 'parse') throw new AppError({ code: 'no_parse_result', message: 'Extraction reads the Markdown of a parse result; open or run one first.' });
+      if (source.kind !== 'parse')
+        throw new AppError({ code: 'no_parse_result', message: 'Extraction reads the Markdown of a parse result; open or run one first.' });
       if (extractor === 'extract-job') {
         const job = await asRun(source.documentId, 'Creating the job…', (runId) => submitExtractJob(source.id, schema, runId));
         followJob(job, 'extraction as a job', landJob);
@@ -160,7 +169,10 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
   function forgetDocument(documentId: string): void {
     const run = get().runs[documentId];
     // A run already past the point of no return fails with "not in the workspace"; that is expected, not news.
-    if (run) void requireApi().runs.cancel({ runId: run.runId }).catch(() => undefined);
+    if (run)
+      void requireApi()
+        .runs.cancel({ runId: run.runId })
+        .catch(() => undefined);
     get().clearError(documentId);
   }
 

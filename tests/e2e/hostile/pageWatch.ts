@@ -27,7 +27,14 @@ export async function watchPage(page: Page, appOrigin: string): Promise<PageWatc
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.defineProperty(window, '__cspViolations', { value: seen });
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`), true);
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) =>
+        seen.push(
+          `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`,
+        ),
+      true,
+    );
   });
   page.on('request', (request) => {
     const url = new URL(request.url());

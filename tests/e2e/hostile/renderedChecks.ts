@@ -8,13 +8,17 @@ import type { Locator, Page } from '@playwright/test';
 export function blockProblems(block: Locator, mustShow: string[]): Promise<string[]> {
   return block.evaluate((root, texts) => {
     const problems: string[] = [];
-    const forbidden = 'script, style, link, meta, base, iframe, frame, object, embed, form, input, button, textarea, select, svg, math, img, picture, source, video, audio, template, noscript, details';
+    const forbidden =
+      'script, style, link, meta, base, iframe, frame, object, embed, form, input, button, textarea, select, svg, math, img, picture, source, video, audio, template, noscript, details';
     for (const el of root.querySelectorAll(forbidden)) problems.push(`<${el.tagName.toLowerCase()}> in the DOM`);
     for (const el of root.querySelectorAll('*')) {
       for (const attr of el.attributes) {
         const name = attr.name.toLowerCase();
         if (name === 'class' && attr.value === 'md-figure-alt') continue; // the app's own stand-in for an image
-        if (name.startsWith('on') || ['style', 'src', 'srcset', 'action', 'formaction', 'ping', 'background', 'poster', 'hidden', 'class', 'name'].includes(name)) {
+        if (
+          name.startsWith('on') ||
+          ['style', 'src', 'srcset', 'action', 'formaction', 'ping', 'background', 'poster', 'hidden', 'class', 'name'].includes(name)
+        ) {
           problems.push(`<${el.tagName.toLowerCase()} ${name}> in the DOM`);
         }
       }
@@ -56,11 +60,14 @@ export function blockProblems(block: Locator, mustShow: string[]): Promise<strin
 export async function coveredControls(page: Page, testIds: string[]): Promise<string[]> {
   const covered: string[] = [];
   for (const id of testIds) {
-    const onTop = await page.getByTestId(id).first().evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return top !== null && (top === el || el.contains(top) || (top as Element).contains(el));
-    });
+    const onTop = await page
+      .getByTestId(id)
+      .first()
+      .evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && (top === el || el.contains(top) || (top as Element).contains(el));
+      });
     if (!onTop) covered.push(id);
   }
   return covered;

@@ -70,7 +70,9 @@ export async function browserHaystacks(page: Page, context: BrowserContext, labe
     if ('caches' in window) {
       for (const name of await window.caches.keys()) {
         const cache = await window.caches.open(name);
-        caches[name] = await Promise.all((await cache.keys()).map(async (request) => `${request.url} ${await (await cache.match(request))?.text()}`));
+        caches[name] = await Promise.all(
+          (await cache.keys()).map(async (request) => `${request.url} ${await (await cache.match(request))?.text()}`),
+        );
       }
     }
     return {

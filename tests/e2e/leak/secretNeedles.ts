@@ -15,7 +15,8 @@ const WINDOW = 12;
 export function needlesFor(secretName: string, secret: string): Needle[] {
   if (secret.length < 24) throw new Error('Leak needles need secrets of at least 24 characters.');
   const needles: Needle[] = [];
-  const add = (form: string, text: string, encoding: BufferEncoding = 'utf8') => needles.push({ secretName, form, bytes: Buffer.from(text, encoding) });
+  const add = (form: string, text: string, encoding: BufferEncoding = 'utf8') =>
+    needles.push({ secretName, form, bytes: Buffer.from(text, encoding) });
   for (let i = 0; i + WINDOW <= secret.length; i++) add(`characters ${i}–${i + WINDOW}`, secret.slice(i, i + WINDOW));
   for (let shift = 0; shift < 3; shift++) {
     // Only whole base64 quanta: the ends depend on whatever surrounds the secret.
@@ -27,7 +28,10 @@ export function needlesFor(secretName: string, secret: string): Needle[] {
   const urlEncoded = encodeURIComponent(secret);
   if (urlEncoded !== secret) {
     add('URL-encoded', urlEncoded);
-    add('URL-encoded, lower-case hex', urlEncoded.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()));
+    add(
+      'URL-encoded, lower-case hex',
+      urlEncoded.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    );
   }
   add('UTF-16', secret, 'utf16le');
   return needles;
@@ -38,7 +42,8 @@ export function findNeedles(place: string, haystack: Buffer, needles: readonly N
   const hits = new Map<string, string>();
   for (const needle of needles) {
     const at = haystack.indexOf(needle.bytes);
-    if (at >= 0 && !hits.has(needle.secretName)) hits.set(needle.secretName, `${place}: ${needle.secretName} (${needle.form}) at byte ${at}`);
+    if (at >= 0 && !hits.has(needle.secretName))
+      hits.set(needle.secretName, `${place}: ${needle.secretName} (${needle.form}) at byte ${at}`);
   }
   return [...hits.values()];
 }

@@ -90,13 +90,18 @@ export const ACTIONS: Action[] = [
       // The schema editor folds away once there are fields; a reviewer unfolds it to extract again.
       if (!(await button.isVisible())) await clickIfReady(page.locator('.schema-editor > summary'), 'schema summary');
       const extractor = page.getByTestId('extractor');
-      if ((await extractor.isVisible()) && (await extractor.inputValue({ timeout: 1_000 })) !== 'local') await extractor.selectOption('local', { timeout: 1_000 });
+      if ((await extractor.isVisible()) && (await extractor.inputValue({ timeout: 1_000 })) !== 'local')
+        await extractor.selectOption('local', { timeout: 1_000 });
       return clickIfReady(button, 'extract-run');
     },
   },
   { name: 'raw-markdown', weight: 3, run: ({ page }) => clickIfReady(page.getByTestId('md-raw-toggle'), 'md-raw-toggle') },
   { name: 'tab', weight: 4, run: ({ page, rng }) => clickIfReady(page.getByTestId(`tab-${rng.pick(['markdown', 'structure'])}`), 'tab') },
-  { name: 'click-box', weight: 7, run: ({ page, rng }) => clickRandom(page, page.locator('[data-testid="viewer"] [data-testid="box"]'), rng, 'box') },
+  {
+    name: 'click-box',
+    weight: 7,
+    run: ({ page, rng }) => clickRandom(page, page.locator('[data-testid="viewer"] [data-testid="box"]'), rng, 'box'),
+  },
   { name: 'click-md-node', weight: 5, run: ({ page, rng }) => clickRandom(page, page.getByTestId('md-node'), rng, 'md-node') },
   { name: 'click-tree-node', weight: 3, run: ({ page, rng }) => clickRandom(page, page.getByTestId('tree-node'), rng, 'tree-node') },
   { name: 'click-field', weight: 3, run: ({ page, rng }) => clickRandom(page, page.getByTestId('field'), rng, 'field') },
@@ -167,8 +172,16 @@ export const ACTIONS: Action[] = [
   },
   { name: 'other-screen', weight: 2, run: ({ page, rng }) => clickIfReady(page.getByTestId(`nav-${rng.pick(SCREENS)}`), 'nav') },
   { name: 'workspace-screen', weight: 5, run: ({ page }) => clickIfReady(page.getByTestId('nav-workspace'), 'nav-workspace') },
-  { name: 'engine-options', weight: 1, run: ({ page }) => clickIfReady(page.getByTestId('engine-options-toggle'), 'engine-options-toggle') },
-  { name: 'dismiss-error', weight: 1, run: ({ page }) => clickIfReady(page.getByRole('button', { name: 'Dismiss error' }), 'dismiss-error') },
+  {
+    name: 'engine-options',
+    weight: 1,
+    run: ({ page }) => clickIfReady(page.getByTestId('engine-options-toggle'), 'engine-options-toggle'),
+  },
+  {
+    name: 'dismiss-error',
+    weight: 1,
+    run: ({ page }) => clickIfReady(page.getByRole('button', { name: 'Dismiss error' }), 'dismiss-error'),
+  },
   {
     name: 'reload',
     weight: 1,

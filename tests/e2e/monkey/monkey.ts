@@ -65,7 +65,9 @@ function pickAction(rng: Rng): Action {
 
 async function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Stuck(`${what} did not finish in ${ms / 1000} s`)), ms)));
+  const deadline = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Stuck(`${what} did not finish in ${ms / 1000} s`)), ms)),
+  );
   try {
     return await Promise.race([work, deadline]);
   } finally {
@@ -76,8 +78,14 @@ async function withDeadline<T>(work: Promise<T>, ms: number, what: string): Prom
 /** Whether the page's main thread still runs script: tells a frozen window from a stuck click. */
 async function answers(page: Page): Promise<string> {
   const asked = Date.now();
-  const answered = await withDeadline(page.evaluate(() => true), 5_000, 'evaluate').catch(() => false);
-  return answered ? `the page still runs script (answered in ${Date.now() - asked} ms)` : 'the page does not answer script within 5 s (its main thread is busy or frozen)';
+  const answered = await withDeadline(
+    page.evaluate(() => true),
+    5_000,
+    'evaluate',
+  ).catch(() => false);
+  return answered
+    ? `the page still runs script (answered in ${Date.now() - asked} ms)`
+    : 'the page does not answer script within 5 s (its main thread is busy or frozen)';
 }
 
 /**

@@ -44,7 +44,10 @@ export class FailureWatch {
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const { url, lineNumber, columnNumber } = message.location();
-      this.add({ kind: 'console-error', text: `${message.text()}${url ? `\n    logged at ${url}:${lineNumber + 1}:${columnNumber + 1}` : ''}` });
+      this.add({
+        kind: 'console-error',
+        text: `${message.text()}${url ? `\n    logged at ${url}:${lineNumber + 1}:${columnNumber + 1}` : ''}`,
+      });
     });
     page.on('crash', () => this.add({ kind: 'page-crashed', text: 'the page process crashed' }));
   }

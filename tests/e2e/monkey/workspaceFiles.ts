@@ -29,7 +29,11 @@ export async function prepareMonkeyFiles(): Promise<MonkeyFiles> {
   await writeFile(imageResult, JSON.stringify(imageParseResult()));
   return {
     documents: [invoice, report, large.pdf, image],
-    imports: [[large.pdf, large.parse, large.extract], [large.pdf, large.parse], [image, imageResult]],
+    imports: [
+      [large.pdf, large.parse, large.extract],
+      [large.pdf, large.parse],
+      [image, imageResult],
+    ],
   };
 }
 
@@ -51,7 +55,11 @@ function imageParseResult(): unknown {
     const start = markdown.length;
     markdown += `${text}\n\n`;
     const ymin = (2 * i + 1) / 8;
-    return { id: `text-${i}`, type: 'text', grounding: { page: 1, range: { start, end: start + text.length }, box: { xmin: 0.1, ymin, xmax: 0.9, ymax: ymin + 0.125 } } };
+    return {
+      id: `text-${i}`,
+      type: 'text',
+      grounding: { page: 1, range: { start, end: start + text.length }, box: { xmin: 0.1, ymin, xmax: 0.9, ymax: ymin + 0.125 } },
+    };
   });
   const whole = { page: 1, range: { start: 0, end: markdown.length }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } };
   return {

@@ -21,7 +21,8 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
   const invalid = (loc: (string | number)[], msg: string, type = 'value_error') => v1Validation([{ loc, msg, type }]);
   const form = info.form;
   if (!form) throw invalid(['body'], 'Either pdf or image must be given (multipart/form-data).', 'missing');
-  for (const name of new Set(form.keys())) if (!FIELDS.includes(name)) throw invalid(['body', name], `Unknown field "${name}".`, 'extra_forbidden');
+  for (const name of new Set(form.keys()))
+    if (!FIELDS.includes(name)) throw invalid(['body', name], `Unknown field "${name}".`, 'extra_forbidden');
 
   const pdf = await formFile(form, 'pdf');
   const image = await formFile(form, 'image');
@@ -41,7 +42,8 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
   } catch {
     throw invalid(['body', field], 'The PDF could not be read.');
   }
-  if (pageCount > ANALYZER.maxPdfPages) throw invalid(['body', 'pdf'], `The PDF has ${pageCount} pages; at most ${ANALYZER.maxPdfPages} are accepted.`);
+  if (pageCount > ANALYZER.maxPdfPages)
+    throw invalid(['body', 'pdf'], `The PDF has ${pageCount} pages; at most ${ANALYZER.maxPdfPages} are accepted.`);
 
   const flags: Record<string, boolean | undefined> = {};
   for (const name of ['include_marginalia', 'include_metadata_in_markdown', 'enable_rotation_detection']) {
@@ -59,7 +61,8 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
     } catch {
       throw invalid(['body', 'fields_schema'], 'fields_schema is not valid JSON.');
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalid(['body', 'fields_schema'], 'fields_schema must be a JSON object.');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw invalid(['body', 'fields_schema'], 'fields_schema must be a JSON object.');
     fieldsSchema = parsed as Record<string, unknown>;
   }
 
@@ -67,10 +70,12 @@ export async function analyze(ctx: EmulatorContext, info: RequestInfo): Promise<
   let pages: number[] | undefined;
   if (pagesParam !== null && pagesParam !== '') {
     const parts = pagesParam.split(',').map((p) => p.trim());
-    if (parts.some((p) => !/^\d+$/.test(p))) throw invalid(['query', 'pages'], 'pages must be comma-separated page numbers starting from 0.');
+    if (parts.some((p) => !/^\d+$/.test(p)))
+      throw invalid(['query', 'pages'], 'pages must be comma-separated page numbers starting from 0.');
     pages = parts.map(Number);
     const missing = pages.find((p) => p >= pageCount);
-    if (missing !== undefined) throw invalid(['query', 'pages'], `Page ${missing} does not exist; the document has ${pageCount} page(s), numbered from 0.`);
+    if (missing !== undefined)
+      throw invalid(['query', 'pages'], `Page ${missing} does not exist; the document has ${pageCount} page(s), numbered from 0.`);
   }
 
   const built = await ctx.builder(file.bytes, file.filename, pages ? { pages: pages.map((p) => p + 1) } : {});

@@ -28,12 +28,18 @@ export function atomicFor(node: StructureNode, markdown: readonly string[], mode
       while (at < end && !/\s/.test(markdown[at]!)) at++;
       if (at === wordStart) break;
       const { xmin, xmax } = line.box;
-      const box = { ...line.box, xmin: fraction(xmin + ((xmax - xmin) * (wordStart - start)) / length), xmax: fraction(xmin + ((xmax - xmin) * (at - start)) / length) };
+      const box = {
+        ...line.box,
+        xmin: fraction(xmin + ((xmax - xmin) * (wordStart - start)) / length),
+        xmax: fraction(xmin + ((xmax - xmin) * (at - start)) / length),
+      };
       const word: Grounding = { page: line.page, range: { start: wordStart, end: at }, box };
       if (!WRITTEN_TYPES.has(node.type)) {
         // A builder that already scored this very word keeps its score.
         const scored = typeof line.confidence === 'number' && wordStart === start && at === end;
-        word.confidence = scored ? (line.confidence as number) : wordConfidence(markdown.slice(wordStart, at).join(''), line.page, wordStart);
+        word.confidence = scored
+          ? (line.confidence as number)
+          : wordConfidence(markdown.slice(wordStart, at).join(''), line.page, wordStart);
       }
       words.push(word);
     }

@@ -11,7 +11,20 @@ export function hash(bytes: Uint8Array): number {
   return h;
 }
 
-const WORDS = ['ledger', 'invoice', 'quarterly', 'review', 'grounding', 'section', 'summary', 'balance', 'north', 'river', 'archive', 'signal'];
+const WORDS = [
+  'ledger',
+  'invoice',
+  'quarterly',
+  'review',
+  'grounding',
+  'section',
+  'summary',
+  'balance',
+  'north',
+  'river',
+  'archive',
+  'signal',
+];
 
 const lines = (texts: string[], top: number, lineHeight: number, xmin = 0.1, xmax = 0.9): LineLayout[] =>
   texts.map((text, i) => ({ text, box: { xmin, ymin: top + i * lineHeight, xmax, ymax: top + (i + 1) * lineHeight } }));
@@ -58,9 +71,15 @@ export function deterministicPage({ page, pageCount, filename, seed, first }: De
     ];
     elements.push({
       type: 'table',
-      rows: rows.map((cols, r) => cols.map((text, c) => ({ text, box: { xmin: 0.1 + c * 0.4, ymin: 0.34 + r * 0.04, xmax: 0.5 + c * 0.4, ymax: 0.38 + r * 0.04 } }))),
+      rows: rows.map((cols, r) =>
+        cols.map((text, c) => ({ text, box: { xmin: 0.1 + c * 0.4, ymin: 0.34 + r * 0.04, xmax: 0.5 + c * 0.4, ymax: 0.38 + r * 0.04 } })),
+      ),
     });
-    elements.push({ type: 'figure', caption: `Figure: a bar chart of the ${word} amounts by month`, box: { xmin: 0.1, ymin: 0.5, xmax: 0.7, ymax: 0.75 } });
+    elements.push({
+      type: 'figure',
+      caption: `Figure: a bar chart of the ${word} amounts by month`,
+      box: { xmin: 0.1, ymin: 0.5, xmax: 0.7, ymax: 0.75 },
+    });
   }
   elements.push({ type: 'marginalia', lines: lines([`— ${page} —`], 0.94, 0.03, 0.45, 0.55) });
   return { page, elements };

@@ -55,10 +55,13 @@ export function finalizeParseResponse(built: ParseResponse, ctx: FinalizeContext
   walk(response.structure, (node) => {
     delete node.grounding?.confidence;
     if (node.grounding && node.type !== 'document') node.span = [node.grounding.range.start, node.grounding.range.end];
-    if (ctx.options.atomic_grounding === false || node.type === 'table' || node.type === 'page' || node.type === 'document') delete node.atomic_grounding;
+    if (ctx.options.atomic_grounding === false || node.type === 'table' || node.type === 'page' || node.type === 'document')
+      delete node.atomic_grounding;
     else if (node.atomic_grounding) node.atomic_grounding = atomicFor(node, codePoints, ctx.model);
     if (ctx.options.inline_markdown === true) {
-      node.markdown = node.grounding ? codePointSlice(response.markdown, node.grounding.range.start, node.grounding.range.end) : response.markdown;
+      node.markdown = node.grounding
+        ? codePointSlice(response.markdown, node.grounding.range.start, node.grounding.range.end)
+        : response.markdown;
     } else {
       delete node.markdown;
     }

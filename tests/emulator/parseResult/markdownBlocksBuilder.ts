@@ -36,6 +36,10 @@ export function markdownBlocksBuilder(blocks: readonly string[]): ParseResultBui
         children,
       };
     });
-    return { markdown: md.toString(), metadata: { filename, page_count: pages.length }, structure: { type: 'document', children: pageNodes } };
+    return {
+      markdown: md.toString(),
+      metadata: { filename, page_count: pages.length },
+      structure: { type: 'document', children: pageNodes },
+    };
   };
 }

@@ -71,7 +71,13 @@ export function writeLayout(pages: readonly PageLayout[], filename: string, opti
         md.write('<figure><figcaption>');
         const caption = md.write(element.caption);
         md.write('</figcaption></figure>');
-        return { id, type: element.type, grounding: ground({ start, end: md.position }, element.box), atomic_grounding: [ground(caption, element.box)], children: [] };
+        return {
+          id,
+          type: element.type,
+          grounding: ground({ start, end: md.position }, element.box),
+          atomic_grounding: [ground(caption, element.box)],
+          children: [],
+        };
       }
       if (element.type === 'text' && element.heading) md.write('## ');
       const atomic = element.lines.map((line, n) => {
@@ -81,7 +87,14 @@ export function writeLayout(pages: readonly PageLayout[], filename: string, opti
       const box = unionBox(element.lines.map((line) => line.box));
       return { id, type: element.type, grounding: ground({ start, end: md.position }, box), atomic_grounding: atomic, children: [] };
     });
-    return { type: 'page', page, status: 'ok', reason: '', grounding: ground({ start: pageStart, end: md.position }, { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }), children };
+    return {
+      type: 'page',
+      page,
+      status: 'ok',
+      reason: '',
+      grounding: ground({ start: pageStart, end: md.position }, { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }),
+      children,
+    };
 
     function writeTable(rows: LineLayout[][], id: string): StructureNode {
       const start = md.position;
@@ -95,7 +108,17 @@ export function writeLayout(pages: readonly PageLayout[], filename: string, opti
           const range = md.write(pipeTables ? cell.text.replaceAll('|', '\\|') : escapeHtml(cell.text));
           md.write(pipeTables ? ' |' : '</td>');
           const g = ground(range, cell.box);
-          cells.push({ id: nextId('table_cell'), type: 'table_cell', row: r, col: c, rowspan: 1, colspan: 1, grounding: g, atomic_grounding: [{ ...g }], children: [] });
+          cells.push({
+            id: nextId('table_cell'),
+            type: 'table_cell',
+            row: r,
+            col: c,
+            rowspan: 1,
+            colspan: 1,
+            grounding: g,
+            atomic_grounding: [{ ...g }],
+            children: [],
+          });
         });
         if (!pipeTables) md.write('</tr>');
         if (pipeTables && r === 0) md.write(`\n|${' --- |'.repeat(row.length)}`);
@@ -106,7 +129,11 @@ export function writeLayout(pages: readonly PageLayout[], filename: string, opti
     }
   });
 
-  return { markdown: md.toString(), metadata: { filename, page_count: pages.length }, structure: { type: 'document', children: pageNodes } };
+  return {
+    markdown: md.toString(),
+    metadata: { filename, page_count: pages.length },
+    structure: { type: 'document', children: pageNodes },
+  };
 }
 
 function escapeHtml(text: string): string {

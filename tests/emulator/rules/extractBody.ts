@@ -36,7 +36,8 @@ export function readExtractBody(value: unknown, asJob: boolean): ExtractBodyVerd
     if (!isPlainObject(options)) return bad('options must be an object.');
     const extra = Object.keys(options).filter((k) => !OPTION_KEYS.includes(k));
     if (extra.length > 0) return bad(`Unknown field(s): ${extra.map((k) => `options.${k}`).join(', ')}.`);
-    for (const flag of OPTION_KEYS) if (options[flag] !== undefined && typeof options[flag] !== 'boolean') return bad(`options.${flag} must be true or false.`);
+    for (const flag of OPTION_KEYS)
+      if (options[flag] !== undefined && typeof options[flag] !== 'boolean') return bad(`options.${flag} must be true or false.`);
   }
   if ((value.markdown === undefined) === (value.markdown_url === undefined)) return bad('Give exactly one of markdown and markdown_url.');
   return { ok: true, body: value as unknown as ExtractBody };

@@ -16,7 +16,9 @@ export type JobIdVerdict = { ok: true; current: boolean } | { ok: false; message
 export function judgeJobId(id: string, service: JobService): JobIdVerdict {
   const current = CURRENT.exec(id);
   if (current) {
-    return current[1] === service ? { ok: true, current: true } : { ok: false, message: `"${id}" is a ${current[1]} job id; this is the ${service} jobs path.` };
+    return current[1] === service
+      ? { ok: true, current: true }
+      : { ok: false, message: `"${id}" is a ${current[1]} job id; this is the ${service} jobs path.` };
   }
   if (POSSIBLE_OLDER.test(id) && id !== '.' && id !== '..') return { ok: true, current: false };
   return { ok: false, message: `"${id.slice(0, 80)}" is not a job id.` };

@@ -23,9 +23,18 @@ export function judgeOutputSaveUrl(value: string, pages: number, now: number): S
   const neededSeconds = SAVE_WINDOW.floorSeconds + SAVE_WINDOW.perPageSeconds * pages;
   const window = `${spell(neededSeconds)} (15 minutes + 3 seconds for each of ${pages} page${pages === 1 ? '' : 's'})`;
   const leftSeconds = Math.floor((expiresAt - now) / 1000);
-  if (leftSeconds <= 0) return { ok: false, code: 'validation_error', message: `output_save_url has already expired; it must stay valid for at least ${window} from submission.` };
+  if (leftSeconds <= 0)
+    return {
+      ok: false,
+      code: 'validation_error',
+      message: `output_save_url has already expired; it must stay valid for at least ${window} from submission.`,
+    };
   if (leftSeconds < neededSeconds) {
-    return { ok: false, code: 'validation_error', message: `output_save_url stays valid for ${spell(leftSeconds)} only; it must stay valid for at least ${window} from submission.` };
+    return {
+      ok: false,
+      code: 'validation_error',
+      message: `output_save_url stays valid for ${spell(leftSeconds)} only; it must stay valid for at least ${window} from submission.`,
+    };
   }
   return { ok: true };
 }

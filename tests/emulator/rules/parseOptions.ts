@@ -22,7 +22,9 @@ export function readParseOptions(text: string | undefined): OptionsVerdict {
   }
   if (!isPlainObject(raw)) return bad('options must be a JSON object.');
 
-  const unknown: string[] = Object.keys(raw).filter((k) => !KEYS.includes(k)).map((k) => `options.${k}`);
+  const unknown: string[] = Object.keys(raw)
+    .filter((k) => !KEYS.includes(k))
+    .map((k) => `options.${k}`);
   const blocks = raw.blocks;
   if (blocks !== undefined) {
     if (!isPlainObject(blocks)) return bad('options.blocks must be an object of block types.');
@@ -35,7 +37,8 @@ export function readParseOptions(text: string | undefined): OptionsVerdict {
 
   const pages = raw.pages;
   if (pages !== undefined && pages !== null) {
-    if (!Array.isArray(pages) || !pages.every((p) => Number.isInteger(p))) return bad('options.pages must be an array of integers or null.');
+    if (!Array.isArray(pages) || !pages.every((p) => Number.isInteger(p)))
+      return bad('options.pages must be an array of integers or null.');
     if (pages.includes(0)) return bad('options.pages: pages are 1-indexed; 0 is not a page.');
     const negative = pages.find((p: number) => p < 0);
     if (negative !== undefined) return bad(`options.pages: ${negative} is not a page; pages are 1-indexed.`);
@@ -43,7 +46,8 @@ export function readParseOptions(text: string | undefined): OptionsVerdict {
   for (const flag of ['atomic_grounding', 'inline_markdown']) {
     if (raw[flag] !== undefined && typeof raw[flag] !== 'boolean') return bad(`options.${flag} must be true or false.`);
   }
-  if (raw.password !== undefined && raw.password !== null) return bad('options.password: encrypted files are unsupported, so no password is accepted.');
+  if (raw.password !== undefined && raw.password !== null)
+    return bad('options.password: encrypted files are unsupported, so no password is accepted.');
   return { ok: true, options: raw as ParseOptions };
 }
 

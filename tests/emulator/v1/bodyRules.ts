@@ -67,7 +67,8 @@ export class BodyRules {
       if (required) this.problems.push({ loc: ['body', name], msg: 'Field required', type: 'missing' });
       return undefined;
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.fail(name, 'Input should be a valid dictionary', 'dict_type');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return this.fail(name, 'Input should be a valid dictionary', 'dict_type');
     return value as Record<string, unknown>;
   }
 

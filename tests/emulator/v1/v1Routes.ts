@@ -71,8 +71,10 @@ function createTag(ctx: EmulatorContext, p: ProjectRecord, info: RequestInfo): H
   const rules = json(info);
   const name = rules.string('name', true);
   // v1.tags.name-required: the body is `{name}`; the contract's `required` marks the name as required, it is not a field.
-  for (const field of Object.keys(rules.body)) if (field !== 'name') rules.add(['body', field], 'Extra inputs are not permitted', 'extra_forbidden');
-  if (name && [...p.tags.values()].some((t) => t.name.toLowerCase() === name.toLowerCase())) rules.add(['body', 'name'], `A tag named "${name}" already exists.`);
+  for (const field of Object.keys(rules.body))
+    if (field !== 'name') rules.add(['body', field], 'Extra inputs are not permitted', 'extra_forbidden');
+  if (name && [...p.tags.values()].some((t) => t.name.toLowerCase() === name.toLowerCase()))
+    rules.add(['body', 'name'], `A tag named "${name}" already exists.`);
   rules.done();
   const id = ctx.v1.newId();
   const now = new Date().toISOString();
@@ -101,7 +103,14 @@ function createMetadata(ctx: EmulatorContext, p: ProjectRecord, info: RequestInf
   rules.done();
   const id = ctx.v1.newId();
   const choices = predefinedChoices ?? [];
-  const definition = { name: name!, type: choices.length > 0 ? 'multiSelect' : 'text', allowMultiple: allowMultiple ?? false, predefinedChoices: choices, id, valueFlexible: choices.length === 0 };
+  const definition = {
+    name: name!,
+    type: choices.length > 0 ? 'multiSelect' : 'text',
+    allowMultiple: allowMultiple ?? false,
+    predefinedChoices: choices,
+    id,
+    valueFlexible: choices.length === 0,
+  };
   p.metadata.set(id, definition);
   return data(definition);
 }
@@ -138,7 +147,9 @@ function setImageMetadata(p: ProjectRecord, info: RequestInfo): HttpAnswer {
     else if (!definition.valueFlexible && definition.predefinedChoices.length > 0) {
       const values = Array.isArray(value) ? value : [value];
       if (!definition.allowMultiple && values.length > 1) rules.add(['body', 'metadataAppend', key], `"${key}" takes one value.`);
-      for (const v of values) if (!definition.predefinedChoices.includes(String(v))) rules.add(['body', 'metadataAppend', key], `"${String(v)}" is not a choice of "${key}".`);
+      for (const v of values)
+        if (!definition.predefinedChoices.includes(String(v)))
+          rules.add(['body', 'metadataAppend', key], `"${String(v)}" is not a choice of "${key}".`);
     }
   }
   rules.done();
@@ -155,22 +166,35 @@ function train(ctx: EmulatorContext, p: ProjectRecord, info: RequestInfo): HttpA
   const rules = json(info);
   const model = rules.object('model', true);
   if (model) {
-    if (typeof model.architecture !== 'string' || !model.architecture) rules.add(['body', 'model', 'architecture'], 'Field required', 'missing');
+    if (typeof model.architecture !== 'string' || !model.architecture)
+      rules.add(['body', 'model', 'architecture'], 'Field required', 'missing');
     const hyper = model.hyperParams as Record<string, unknown> | undefined;
-    if (hyper !== undefined && (typeof hyper !== 'object' || hyper === null || (hyper.epochs !== undefined && (!Number.isInteger(hyper.epochs) || (hyper.epochs as number) < 1)))) {
+    if (
+      hyper !== undefined &&
+      (typeof hyper !== 'object' ||
+        hyper === null ||
+        (hyper.epochs !== undefined && (!Number.isInteger(hyper.epochs) || (hyper.epochs as number) < 1)))
+    ) {
       rules.add(['body', 'model', 'hyperParams', 'epochs'], 'Input should be a positive integer', 'int_type');
     }
   }
   const transforms = rules.object('transforms', false);
-  const augmentations = Array.isArray(transforms?.augmentations) ? (transforms.augmentations as Record<string, Record<string, unknown>>[]) : [];
+  const augmentations = Array.isArray(transforms?.augmentations)
+    ? (transforms.augmentations as Record<string, Record<string, unknown>>[])
+    : [];
   augmentations.forEach((aug, i) => {
     const p = aug.horizontalFlip?.p;
-    if (p !== undefined && (typeof p !== 'number' || p < 0 || p > 1)) rules.add(['body', 'transforms', 'augmentations', i, 'horizontalFlip', 'p'], 'Input should be a probability from 0 to 1');
+    if (p !== undefined && (typeof p !== 'number' || p < 0 || p > 1))
+      rules.add(['body', 'transforms', 'augmentations', i, 'horizontalFlip', 'p'], 'Input should be a probability from 0 to 1');
   });
   if (p.tags.size === 0) rules.add(['body'], 'The project has no tags to train on; create tags first.');
   rules.done();
   const id = ctx.v1.newTrainingId();
-  p.trainings.set(id, { architecture: String(model!.architecture), epochs: Number((model!.hyperParams as { epochs?: number } | undefined)?.epochs ?? 10), classes: p.tags.size });
+  p.trainings.set(id, {
+    architecture: String(model!.architecture),
+    epochs: Number((model!.hyperParams as { epochs?: number } | undefined)?.epochs ?? 10),
+    classes: p.tags.size,
+  });
   return data(id);
 }
 
@@ -211,7 +235,8 @@ export async function inference(info: RequestInfo): Promise<HttpAnswer> {
   if (!endpointId) throw v1Validation([{ loc: ['query', 'endpoint_id'], msg: 'Field required', type: 'missing' }]);
   const file = info.form ? await formFile(info.form, 'file') : null;
   if (!file) throw v1Validation([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
-  if (documentKind(file.bytes) !== 'image') throw v1Validation([{ loc: ['body', 'file'], msg: 'The file must be an image.', type: 'value_error' }]);
+  if (documentKind(file.bytes) !== 'image')
+    throw v1Validation([{ loc: ['body', 'file'], msg: 'The file must be an image.', type: 'value_error' }]);
   const score = Math.round((0.5 + (file.bytes.byteLength % 50) / 100) * 1000) / 1000;
   return new HttpAnswer(200, {
     backbonetype: null,

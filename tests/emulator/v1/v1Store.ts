@@ -5,7 +5,10 @@ export interface ProjectRecord {
   org: number;
   project: { id: number; name: string; projectType: string; createdAt: string; isActive: boolean };
   tags: Map<number, { name: string; id: number; orgId: number; isArchived: boolean; createdAt: string; updatedAt: string; color: string }>;
-  metadata: Map<number, { name: string; type: string; allowMultiple: boolean; predefinedChoices: string[]; id: number; valueFlexible: boolean }>;
+  metadata: Map<
+    number,
+    { name: string; type: string; allowMultiple: boolean; predefinedChoices: string[]; id: number; valueFlexible: boolean }
+  >;
   /** mediaId → metadata values. Every project starts with five media. */
   media: Map<number, Record<string, unknown>>;
   trainings: Map<string, { architecture: string; epochs: number; classes: number }>;

@@ -29,7 +29,8 @@ export function runExtraction(markdown: string, schema: Json, options: { strict:
     extraction: result.values,
     extraction_metadata: result.metadata,
     warnings,
-    schema_violation_error: missingRequired.length > 0 ? `Required field(s) not found in the markdown: ${missingRequired.join(', ')}.` : null,
+    schema_violation_error:
+      missingRequired.length > 0 ? `Required field(s) not found in the markdown: ${missingRequired.join(', ')}.` : null,
   };
 }
 
@@ -75,7 +76,10 @@ function extractObject(
         const n = readNumber(text);
         if (n === null || (itemType === 'integer' && !Number.isInteger(n))) {
           // A value that does not fit its type is not guessed at: null, and a warning naming the text.
-          warnings.push({ code: 'nonconformant_output', msg: `Field "${path}": "${text}" is not ${itemType === 'integer' ? 'an integer' : 'a number'}; returned null.` });
+          warnings.push({
+            code: 'nonconformant_output',
+            msg: `Field "${path}": "${text}" is not ${itemType === 'integer' ? 'an integer' : 'a number'}; returned null.`,
+          });
           return null;
         }
         return n;

@@ -14,7 +14,12 @@ export interface ValidExtractRequest {
  * client sends, a JSON object (see ../rules/extractBody.ts), and also accepts the same
  * fields as multipart form fields (`schema` and `options` as JSON text).
  */
-export async function validateExtractRequest(raw: Buffer, form: FormData | null, asJob: boolean, now: number): Promise<ValidExtractRequest> {
+export async function validateExtractRequest(
+  raw: Buffer,
+  form: FormData | null,
+  asJob: boolean,
+  now: number,
+): Promise<ValidExtractRequest> {
   const bad = (message: string) => v2Error(422, 'validation_error', message);
   let value: unknown;
   if (form) {
@@ -38,9 +43,11 @@ export async function validateExtractRequest(raw: Buffer, form: FormData | null,
   const read = readExtractBody(value, asJob);
   if (!read.ok) throw bad(read.message);
   const body = read.body;
-  if (body.markdown_url !== undefined && !isWebUrl(body.markdown_url)) throw v2Error(422, 'invalid_url', `markdown_url must be an http(s) URL; got "${body.markdown_url}".`);
+  if (body.markdown_url !== undefined && !isWebUrl(body.markdown_url))
+    throw v2Error(422, 'invalid_url', `markdown_url must be an http(s) URL; got "${body.markdown_url}".`);
   const model = resolveModel(body.model, EXTRACT_SNAPSHOTS, 'extract');
-  if (!model) throw v2Error(422, 'unknown_model_version', `Unknown model "${body.model}". Known: ${knownModels(EXTRACT_SNAPSHOTS).join(', ')}.`);
+  if (!model)
+    throw v2Error(422, 'unknown_model_version', `Unknown model "${body.model}". Known: ${knownModels(EXTRACT_SNAPSHOTS).join(', ')}.`);
   if (body.output_save_url !== undefined) {
     // Extraction reads Markdown, not a document: no pages, so the window is the 15-minute floor.
     const verdict = judgeOutputSaveUrl(body.output_save_url, 0, now);

@@ -53,7 +53,8 @@ export async function validateParseRequest(form: FormData | null, asJob: boolean
   const document = file ?? (await download(url!));
   const kind = documentKind(document.bytes);
   if (!kind) throw bad(`"${document.filename}" is neither a PDF nor a supported image.`);
-  if (kind === 'pdf' && (await declaresEncryption(document.bytes))) throw bad(`"${document.filename}" is encrypted; encrypted files are unsupported.`);
+  if (kind === 'pdf' && (await declaresEncryption(document.bytes)))
+    throw bad(`"${document.filename}" is encrypted; encrypted files are unsupported.`);
   let pageCount: number;
   try {
     pageCount = await documentPageCount(document.bytes);
@@ -65,7 +66,8 @@ export async function validateParseRequest(form: FormData | null, asJob: boolean
   const processed = options.pages ? new Set(options.pages).size : pageCount;
 
   const tier = formString(form, 'service_tier');
-  if (tier !== undefined && tier !== 'standard' && tier !== 'priority') throw bad(`service_tier must be "standard" or "priority"; got "${tier}".`);
+  if (tier !== undefined && tier !== 'standard' && tier !== 'priority')
+    throw bad(`service_tier must be "standard" or "priority"; got "${tier}".`);
   const outputSaveUrl = formString(form, 'output_save_url');
   if (outputSaveUrl !== undefined) {
     const verdict = judgeOutputSaveUrl(outputSaveUrl, processed, now);

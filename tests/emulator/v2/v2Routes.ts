@@ -137,5 +137,12 @@ function jobTimings(ctx: EmulatorContext, info: RequestInfo) {
 
 function failure(info: RequestInfo) {
   const fail = findFault(info.faults, 'failJob');
-  return fail ? { failWith: { code: fail.code ?? 'processing_failed', message: fail.message ?? 'The document could not be processed (emulated failure).' } } : {};
+  return fail
+    ? {
+        failWith: {
+          code: fail.code ?? 'processing_failed',
+          message: fail.message ?? 'The document could not be processed (emulated failure).',
+        },
+      }
+    : {};
 }

@@ -10,7 +10,9 @@ const CHUNK_TYPES = ['text', 'table', 'figure', 'marginalia', 'title', 'form'] a
 
 const chunkArb = (characters: string[], pages: number) =>
   fc.record({
-    text: fc.tuple(fc.nat(characters.length), fc.nat(characters.length)).map(([a, b]) => characters.slice(Math.min(a, b), Math.max(a, b)).join('')),
+    text: fc
+      .tuple(fc.nat(characters.length), fc.nat(characters.length))
+      .map(([a, b]) => characters.slice(Math.min(a, b), Math.max(a, b)).join('')),
     grounding: fc.array(fc.record({ box: analyzerBoxArb, page: fc.nat(pages - 1) }), { minLength: 1, maxLength: 2 }),
     chunk_type: fc.constantFrom(...CHUNK_TYPES),
     chunk_id: fc.uuid(),
@@ -30,9 +32,15 @@ export const analyzerResponseArb: fc.Arbitrary<Record<string, unknown>> = markdo
           },
           { requiredKeys: ['markdown', 'chunks'] },
         ),
-        errors: fc.array(fc.record({ page_num: fc.nat(pages - 1), error: fc.string({ maxLength: 20 }), error_code: fc.integer({ min: 400, max: 599 }) }), { maxLength: 2 }),
+        errors: fc.array(
+          fc.record({ page_num: fc.nat(pages - 1), error: fc.string({ maxLength: 20 }), error_code: fc.integer({ min: 400, max: 599 }) }),
+          { maxLength: 2 },
+        ),
         extraction_error: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
-        metadata: fc.record({ version: fc.constantFrom('va-2024-11', 'va-latest'), billing: fc.record({ total_credits: creditsArb }) }, { requiredKeys: [] }),
+        metadata: fc.record(
+          { version: fc.constantFrom('va-2024-11', 'va-latest'), billing: fc.record({ total_credits: creditsArb }) },
+          { requiredKeys: [] },
+        ),
       },
       { requiredKeys: ['data'] },
     ),

@@ -8,7 +8,10 @@ import { creditsArb, idArb, rangeArb } from './arbCommon.js';
 
 type Spec = { leaf: unknown; ranges: Array<{ start: number; end: number }> | null } | { object: Array<[string, Spec]> } | { array: Spec[] };
 
-const keyArb = fc.oneof(fc.constantFrom('total', 'name', 'date', 'address', 'city', 'line_items', 'amount', 'iban'), fc.stringMatching(/^[a-z_]{1,10}$/));
+const keyArb = fc.oneof(
+  fc.constantFrom('total', 'name', 'date', 'address', 'city', 'line_items', 'amount', 'iban'),
+  fc.stringMatching(/^[a-z_]{1,10}$/),
+);
 
 function specArb(length: number): fc.Arbitrary<Spec> {
   const leaf = fc.record({
@@ -19,7 +22,10 @@ function specArb(length: number): fc.Arbitrary<Spec> {
     spec: fc.oneof(
       { depthSize: 'small', maxDepth: 3 },
       { weight: 4, arbitrary: leaf },
-      { weight: 1, arbitrary: fc.record({ object: fc.uniqueArray(fc.tuple(keyArb, tie('spec')), { maxLength: 3, selector: ([k]) => k }) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({ object: fc.uniqueArray(fc.tuple(keyArb, tie('spec')), { maxLength: 3, selector: ([k]) => k }) }),
+      },
       { weight: 1, arbitrary: fc.record({ array: fc.array(tie('spec'), { maxLength: 3 }) }) },
     ),
   }));
@@ -48,8 +54,22 @@ export const extractResponseArb = (length: number): fc.Arbitrary<Record<string, 
     .record(
       {
         fields: fc.uniqueArray(fc.tuple(keyArb, specArb(length)), { maxLength: 6, selector: ([k]) => k }),
-        metadata: fc.record({ job_id: idArb, model_version: fc.constantFrom('extract-20250930', 'extract-latest'), duration_ms: fc.nat(9_000), billing: fc.record({ total_credits: creditsArb }) }, { requiredKeys: [] }),
-        warnings: fc.array(fc.record({ code: fc.constantFrom('missing_field', 'low_confidence'), msg: fc.oneof(fc.constantFrom('total was not found', '"name" looks truncated'), fc.string({ maxLength: 30 })) }), { maxLength: 2 }),
+        metadata: fc.record(
+          {
+            job_id: idArb,
+            model_version: fc.constantFrom('extract-20250930', 'extract-latest'),
+            duration_ms: fc.nat(9_000),
+            billing: fc.record({ total_credits: creditsArb }),
+          },
+          { requiredKeys: [] },
+        ),
+        warnings: fc.array(
+          fc.record({
+            code: fc.constantFrom('missing_field', 'low_confidence'),
+            msg: fc.oneof(fc.constantFrom('total was not found', '"name" looks truncated'), fc.string({ maxLength: 30 })),
+          }),
+          { maxLength: 2 },
+        ),
         schema_violation_error: fc.option(fc.string({ maxLength: 30 }), { nil: null }),
       },
       { requiredKeys: ['fields', 'metadata'] },

@@ -6,17 +6,45 @@ const groundingArb = (length: number, page: number) => fc.record({ page: fc.cons
 
 const cellArb = (length: number, page: number) =>
   fc.record(
-    { type: fc.constant('table_cell'), id: idArb, row: fc.nat(20), col: fc.nat(10), rowspan: fc.integer({ min: 1, max: 3 }), colspan: fc.integer({ min: 1, max: 3 }), grounding: groundingArb(length, page) },
+    {
+      type: fc.constant('table_cell'),
+      id: idArb,
+      row: fc.nat(20),
+      col: fc.nat(10),
+      rowspan: fc.integer({ min: 1, max: 3 }),
+      colspan: fc.integer({ min: 1, max: 3 }),
+      grounding: groundingArb(length, page),
+    },
     { requiredKeys: ['type', 'row', 'col', 'grounding'] },
   );
 
 const elementArb = (length: number, page: number) =>
   fc.oneof(
-    { weight: 5, arbitrary: fc.record(
-      { type: fc.constantFrom(...ELEMENT_TYPES.filter((t) => t !== 'table')), id: idArb, grounding: groundingArb(length, page), atomic_grounding: fc.array(groundingArb(length, page), { maxLength: 3 }), markdown: fc.string({ maxLength: 20 }) },
-      { requiredKeys: ['type', 'grounding'] },
-    ) },
-    { weight: 1, arbitrary: fc.record({ type: fc.constant('table'), id: idArb, grounding: groundingArb(length, page), children: fc.array(cellArb(length, page), { maxLength: 4 }) }, { requiredKeys: ['type', 'grounding', 'children'] }) },
+    {
+      weight: 5,
+      arbitrary: fc.record(
+        {
+          type: fc.constantFrom(...ELEMENT_TYPES.filter((t) => t !== 'table')),
+          id: idArb,
+          grounding: groundingArb(length, page),
+          atomic_grounding: fc.array(groundingArb(length, page), { maxLength: 3 }),
+          markdown: fc.string({ maxLength: 20 }),
+        },
+        { requiredKeys: ['type', 'grounding'] },
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record(
+        {
+          type: fc.constant('table'),
+          id: idArb,
+          grounding: groundingArb(length, page),
+          children: fc.array(cellArb(length, page), { maxLength: 4 }),
+        },
+        { requiredKeys: ['type', 'grounding', 'children'] },
+      ),
+    },
   );
 
 const pageArb = (length: number, page: number) =>
@@ -67,9 +95,21 @@ export const SOURCE_PARSE = {
         type: 'page',
         page: 1,
         children: [
-          { type: 'title', id: 't1', grounding: { page: 1, range: { start: 0, end: 12 }, box: { xmin: 0.1, ymin: 0.05, xmax: 0.6, ymax: 0.1 } } },
-          { type: 'text', id: 'p1', grounding: { page: 1, range: { start: 14, end: 48 }, box: { xmin: 0.1, ymin: 0.15, xmax: 0.8, ymax: 0.3 } } },
-          { type: 'table', id: 'tb', grounding: { page: 1, range: { start: 49, end: SOURCE_LENGTH }, box: { xmin: 0.1, ymin: 0.4, xmax: 0.9, ymax: 0.6 } } },
+          {
+            type: 'title',
+            id: 't1',
+            grounding: { page: 1, range: { start: 0, end: 12 }, box: { xmin: 0.1, ymin: 0.05, xmax: 0.6, ymax: 0.1 } },
+          },
+          {
+            type: 'text',
+            id: 'p1',
+            grounding: { page: 1, range: { start: 14, end: 48 }, box: { xmin: 0.1, ymin: 0.15, xmax: 0.8, ymax: 0.3 } },
+          },
+          {
+            type: 'table',
+            id: 'tb',
+            grounding: { page: 1, range: { start: 49, end: SOURCE_LENGTH }, box: { xmin: 0.1, ymin: 0.4, xmax: 0.9, ymax: 0.6 } },
+          },
         ],
       },
     ],

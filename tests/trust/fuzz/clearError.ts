@@ -9,7 +9,8 @@ export class LoaderBug extends Error {
 }
 
 export function describeThrown(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message.slice(0, 300)}\n${error.stack?.split('\n').slice(1, 6).join('\n') ?? ''}`;
+  if (error instanceof Error)
+    return `${error.name}: ${error.message.slice(0, 300)}\n${error.stack?.split('\n').slice(1, 6).join('\n') ?? ''}`;
   return String(error).slice(0, 300);
 }
 
@@ -29,7 +30,8 @@ export async function settle<T>(what: string, run: () => Promise<T> | T): Promis
     return await run();
   } catch (error) {
     if (error instanceof LoaderBug) throw error;
-    if (!(error instanceof AppError)) throw new LoaderBug(`${what} threw instead of answering with a clear error: ${describeThrown(error)}`);
+    if (!(error instanceof AppError))
+      throw new LoaderBug(`${what} threw instead of answering with a clear error: ${describeThrown(error)}`);
     checkClearError(error, what);
     return null;
   }

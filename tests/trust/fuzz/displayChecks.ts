@@ -5,7 +5,17 @@
  * from the contract here, independently of the model builder, and compared node by node.
  */
 import { FIELD_FLAG_LABELS } from '../../../shared/grounding/fields.js';
-import { boxesOnPage, MAX_MODEL_NODES, NODE_FLAG_LABELS, pagesWithBoxes, sliceMarkdown, markdownLength, type ModelNode, type ParseModel, type TextRange } from '../../../shared/grounding/parseModel.js';
+import {
+  boxesOnPage,
+  MAX_MODEL_NODES,
+  NODE_FLAG_LABELS,
+  pagesWithBoxes,
+  sliceMarkdown,
+  markdownLength,
+  type ModelNode,
+  type ParseModel,
+  type TextRange,
+} from '../../../shared/grounding/parseModel.js';
 import { MAX_LISTED_FIELDS, type ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { PageBox } from '../../../shared/grounding/box.js';
 import { selectNode, selectRanges } from '../../../shared/grounding/selection.js';
@@ -22,13 +32,16 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function checkRange(markdown: string, range: TextRange, where: string): void {
   const { start, end } = range;
-  if (!isInt(start) || !isInt(end) || start < 0 || start > end || end > markdown.length) fail(`${where}: range ${start}–${end} outside the Markdown (${markdown.length} units)`);
-  const splits = (at: number) => at > 0 && at < markdown.length && /[\uD800-\uDBFF]/.test(markdown[at - 1]!) && /[\uDC00-\uDFFF]/.test(markdown[at]!);
+  if (!isInt(start) || !isInt(end) || start < 0 || start > end || end > markdown.length)
+    fail(`${where}: range ${start}–${end} outside the Markdown (${markdown.length} units)`);
+  const splits = (at: number) =>
+    at > 0 && at < markdown.length && /[\uD800-\uDBFF]/.test(markdown[at - 1]!) && /[\uDC00-\uDFFF]/.test(markdown[at]!);
   if (splits(start) || splits(end)) fail(`${where}: range ${start}–${end} splits a character`);
 }
 
 function checkBox(box: PageBox, where: string): void {
-  if (![box.left, box.top, box.right, box.bottom].every(isFraction)) fail(`${where}: box ${JSON.stringify(box)} has coordinates outside 0–1 or not finite`);
+  if (![box.left, box.top, box.right, box.bottom].every(isFraction))
+    fail(`${where}: box ${JSON.stringify(box)} has coordinates outside 0–1 or not finite`);
   if (box.left > box.right || box.top > box.bottom) fail(`${where}: box ${JSON.stringify(box)} is inverted`);
   if (typeof box.page !== 'number' || !Number.isFinite(box.page)) fail(`${where}: box on page ${String(box.page)}`);
 }
@@ -85,8 +98,10 @@ function checkNode(model: ParseModel, markdown: string, node: ModelNode): void {
     checkBox(atom.box, `${where} (line)`);
     if (!atom.box.valid && node.flags.length === 0) fail(`${where}: invalid line box not flagged`);
   }
-  if (node.cell && ![node.cell.row, node.cell.col, node.cell.rowspan, node.cell.colspan].every(isInt)) fail(`${where}: cell ${JSON.stringify(node.cell)}`);
-  for (const childId of node.childIds) if (model.nodes.get(childId)?.parentId !== node.id) fail(`${where}: child ${childId.slice(0, 40)} does not name it as parent`);
+  if (node.cell && ![node.cell.row, node.cell.col, node.cell.rowspan, node.cell.colspan].every(isInt))
+    fail(`${where}: cell ${JSON.stringify(node.cell)}`);
+  for (const childId of node.childIds)
+    if (model.nodes.get(childId)?.parentId !== node.id) fail(`${where}: child ${childId.slice(0, 40)} does not name it as parent`);
 }
 
 /** A model cut at its node limit holds the first nodes, and says so on a parent it stopped in. */
@@ -99,8 +114,18 @@ function groundingOk(g: unknown, length: number): boolean {
   if (!isRecord(g) || !isRecord(g.range) || !isRecord(g.box)) return false;
   const { start, end } = g.range;
   const { xmin, ymin, xmax, ymax } = g.box;
-  return isInt(g.page) && g.page >= 1 && isInt(start) && isInt(end) && start >= 0 && start <= end && end <= length &&
-    [xmin, ymin, xmax, ymax].every(isFraction) && (xmin as number) <= (xmax as number) && (ymin as number) <= (ymax as number);
+  return (
+    isInt(g.page) &&
+    g.page >= 1 &&
+    isInt(start) &&
+    isInt(end) &&
+    start >= 0 &&
+    start <= end &&
+    end <= length &&
+    [xmin, ymin, xmax, ymax].every(isFraction) &&
+    (xmin as number) <= (xmax as number) &&
+    (ymin as number) <= (ymax as number)
+  );
 }
 
 /**
@@ -126,7 +151,8 @@ export function checkParseFlags(model: ParseModel, response: unknown, maxDepth: 
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, depth: depth + 1 });
   }
   const cut = isCut(model);
-  if (expected.length !== model.order.length && !(cut && expected.length > model.order.length)) fail(`the structure has ${expected.length} nodes, the model ${model.order.length}`);
+  if (expected.length !== model.order.length && !(cut && expected.length > model.order.length))
+    fail(`the structure has ${expected.length} nodes, the model ${model.order.length}`);
   expected.length = model.order.length;
   expected.forEach((questionable, i) => {
     const node = model.nodes.get(model.order[i]!)!;
@@ -147,7 +173,14 @@ export function checkAnalyzerFlags(model: ParseModel, response: unknown): void {
   const wanted = new Map<string, { chunks: number; questionable: number }>();
   for (const chunk of data.chunks) {
     const grounding = Array.isArray(chunk.grounding) ? chunk.grounding : [];
-    const goodBox = (g: unknown) => isRecord(g) && isInt(g.page) && g.page >= 0 && isRecord(g.box) && [g.box.l, g.box.t, g.box.r, g.box.b].every(isFraction) && (g.box.l as number) <= (g.box.r as number) && (g.box.t as number) <= (g.box.b as number);
+    const goodBox = (g: unknown) =>
+      isRecord(g) &&
+      isInt(g.page) &&
+      g.page >= 0 &&
+      isRecord(g.box) &&
+      [g.box.l, g.box.t, g.box.r, g.box.b].every(isFraction) &&
+      (g.box.l as number) <= (g.box.r as number) &&
+      (g.box.t as number) <= (g.box.b as number);
     const text = typeof chunk.text === 'string' ? chunk.text.trim() : '';
     const questionable = grounding.length === 0 || !grounding.every(goodBox) || text === '' || !data.markdown.includes(text);
     // An empty id is no id: the model names the node by its type.
@@ -159,7 +192,8 @@ export function checkAnalyzerFlags(model: ParseModel, response: unknown): void {
   for (const [id, { chunks, questionable }] of wanted) {
     const nodes = (byBase.get(id) ?? []).filter((n) => n.type !== 'page' && n.type !== 'document');
     if (nodes.length < chunks) fail(`chunk ${id.slice(0, 40)}: ${chunks} sent, ${nodes.length} shown`);
-    if (nodes.filter((n) => n.flags.length > 0).length < questionable) fail(`chunk ${id.slice(0, 40)}: ${questionable} break the contract, fewer flagged`);
+    if (nodes.filter((n) => n.flags.length > 0).length < questionable)
+      fail(`chunk ${id.slice(0, 40)}: ${questionable} break the contract, fewer flagged`);
   }
 }
 
@@ -169,20 +203,27 @@ export function checkExtractionView(view: ExtractionView, model: ParseModel): vo
   if (fields.length > MAX_LISTED_FIELDS) fail(`${fields.length} fields listed (more than ${MAX_LISTED_FIELDS})`);
   const length = model.index.codePointLength;
   for (const notice of [...view.generalNotices, ...[...view.noticesByPath.values()].flat()]) {
-    if (typeof notice.code !== 'string' || typeof notice.message !== 'string') fail(`a notice that is not text: ${String(notice.message).slice(0, 80)}`);
+    if (typeof notice.code !== 'string' || typeof notice.message !== 'string')
+      fail(`a notice that is not text: ${String(notice.message).slice(0, 80)}`);
   }
   for (const text of [view.note, view.extractionError]) if (text !== null && typeof text !== 'string') fail('a note that is not text');
   for (const field of fields.slice(0, 200)) {
     if (typeof field.path !== 'string') fail(`a field path ${String(field.path)}`);
     const where = `field ${field.path.slice(0, 60)}`;
     for (const flag of field.flags ?? []) if (!FIELD_FLAG_LABELS[flag]) fail(`${where}: flag ${flag} has no label to show`);
-    if (typeof field.value === 'object' && field.value !== null && !(Array.isArray(field.value) && field.value.length === 0)) fail(`${where}: a value the panel cannot print`);
+    if (typeof field.value === 'object' && field.value !== null && !(Array.isArray(field.value) && field.value.length === 0))
+      fail(`${where}: a value the panel cannot print`);
     for (const range of field.ranges) {
       if (!isInt(range.start) || !isInt(range.end)) fail(`${where}: range ${range.start}–${range.end} is not whole numbers`);
       const inside = range.start >= 0 && range.start <= range.end && range.end <= length;
-      if (!inside && !(field.flags ?? []).includes('range_out_of_bounds')) fail(`${where}: range ${range.start}–${range.end} outside the Markdown but not flagged`);
+      if (!inside && !(field.flags ?? []).includes('range_out_of_bounds'))
+        fail(`${where}: range ${range.start}–${range.end} outside the Markdown but not flagged`);
     }
-    const selection = selectRanges(model, field.path, field.ranges.map((r) => model.index.rangeToUtf16(r.start, r.end)));
+    const selection = selectRanges(
+      model,
+      field.path,
+      field.ranges.map((r) => model.index.rangeToUtf16(r.start, r.end)),
+    );
     for (const range of selection.ranges) checkRange(wholeMarkdown(model), range, `${where} selection`);
     for (const box of selection.boxes) checkBox(box, `${where} selection`);
   }
@@ -194,5 +235,6 @@ export function checkSummary(info: ResultInfo | null): void {
   const { pageCount, credits, modelVersion } = info!;
   if (pageCount !== null && !(isInt(pageCount) && pageCount >= 0)) fail(`the summary says ${pageCount} pages`);
   if (credits !== null && !(Number.isFinite(credits) && credits >= 0)) fail(`the summary says ${credits} credits`);
-  if (modelVersion !== null && (typeof modelVersion !== 'string' || modelVersion.length > 200)) fail(`the summary names a ${String(modelVersion).length}-character model`);
+  if (modelVersion !== null && (typeof modelVersion !== 'string' || modelVersion.length > 200))
+    fail(`the summary names a ${String(modelVersion).length}-character model`);
 }

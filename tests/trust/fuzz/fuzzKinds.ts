@@ -25,7 +25,12 @@ export const FUZZ_KINDS: FuzzKind[] = [
   resultKind('parse', 3),
   resultKind('extract', 2),
   resultKind('analyzer', 2),
-  { check: 'fuzzed job responses', weight: 3, arb: jobCaseArb, run: (world, c, scale) => runJobCase(world, c as Parameters<typeof runJobCase>[1], scale) },
+  {
+    check: 'fuzzed job responses',
+    weight: 3,
+    arb: jobCaseArb,
+    run: (world, c, scale) => runJobCase(world, c as Parameters<typeof runJobCase>[1], scale),
+  },
 ];
 
 /** Splits a total number of runs over the kinds by weight; the parts add up to the total exactly. */

@@ -47,16 +47,25 @@ export const jobCaseArb: fc.Arbitrary<JobCase> = fc.constantFrom<JobServiceName>
 const JOB_ID: Record<JobServiceName, string> = { parse: 'parse-0123456789abcdefghjkmnpqrs', extract: 'extract-0123456789abcdefghjkmnpqrs' };
 
 /** Polls without waiting, but through the event loop, so a tracker that never settles is caught by the timeout instead of starving it. */
-const instantClock: RetryClock = { now: () => Date.now(), random: () => 0.5, sleep: () => new Promise<void>((resolve) => setImmediate(resolve)) };
+const instantClock: RetryClock = {
+  now: () => Date.now(),
+  random: () => 0.5,
+  sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
+};
 
 export async function runJobCase(world: LoaderWorld, c: JobCase, scale: MutationScale): Promise<void> {
   const jobId = JOB_ID[c.service];
   const outputUrl = `${world.service.url}/fuzz-output`;
   const answer = c.entry === 'list' ? c.list : c.entry === 'create' ? c.created : c.envelope;
-  const envelope = toJsonText(applyMutations(answer, c.mutations, scale)).split(JSON.stringify(OUTPUT_URL_PLACEHOLDER)).join(JSON.stringify(outputUrl));
+  const envelope = toJsonText(applyMutations(answer, c.mutations, scale))
+    .split(JSON.stringify(OUTPUT_URL_PLACEHOLDER))
+    .join(JSON.stringify(outputUrl));
   const output = toJsonText(applyMutations(c.output, c.outputMutations, scale));
   world.service.routes({
-    [`/v2/${c.service}/jobs/${jobId}`]: [{ status: 200, text: envelope }, { status: 404, text: JSON.stringify({ code: 'not_found', message: 'No such job.' }) }],
+    [`/v2/${c.service}/jobs/${jobId}`]: [
+      { status: 200, text: envelope },
+      { status: 404, text: JSON.stringify({ code: 'not_found', message: 'No such job.' }) },
+    ],
     '/fuzz-output': [{ status: 200, text: output }],
     [`/v2/${c.service}/jobs`]: [{ status: c.entry === 'create' ? 202 : 200, text: envelope }],
   });
@@ -66,19 +75,31 @@ export async function runJobCase(world: LoaderWorld, c: JobCase, scale: Mutation
     case 'poll':
       return followJob(world, c.service, jobId);
     case 'import': {
-      const stored = await settle('importResult (job envelope)', () => importResult(world.workspace, { documentId: world.document.id, fileName: 'job.json', text: envelope }));
+      const stored = await settle('importResult (job envelope)', () =>
+        importResult(world.workspace, { documentId: world.document.id, fileName: 'job.json', text: envelope }),
+      );
       if (stored) await loadFromWorkspace(world, stored.id);
       return;
     }
     case 'detail': {
       const detail = await settle('jobDetail', () => jobDetail(world.keys, world.records, c.service, jobId));
-      if (detail) checkShown('job detail', [detail.row.status, detail.row.createdAt, detail.row.completedAt, detail.credits, detail.pageCount, detail.outputUrl, detail.markdownPreview]);
+      if (detail)
+        checkShown('job detail', [
+          detail.row.status,
+          detail.row.createdAt,
+          detail.row.completedAt,
+          detail.credits,
+          detail.pageCount,
+          detail.outputUrl,
+          detail.markdownPreview,
+        ]);
       if (detail?.error) checkErrorShape(detail.error, 'the job detail');
       return;
     }
     case 'list': {
       const page = await settle('listJobs', () => listJobs(world.keys, world.records, { service: c.service, page: 1, pageSize: 10 }));
-      for (const row of page?.rows ?? []) checkShown('job list row', [row.jobId, row.status, row.createdAt, row.completedAt, row.modelVersion, row.failureReason]);
+      for (const row of page?.rows ?? [])
+        checkShown('job list row', [row.jobId, row.status, row.createdAt, row.completedAt, row.modelVersion, row.failureReason]);
       return;
     }
   }
@@ -88,7 +109,13 @@ export async function runJobCase(world: LoaderWorld, c: JobCase, scale: Mutation
 async function createJob(world: LoaderWorld, service: JobServiceName): Promise<void> {
   const tracker = newTracker(world);
   try {
-    const request = { service, documentId: world.document.id, ...(service === 'extract' ? { sourceResultId: world.source.id, schema: { type: 'object', properties: { total: { type: 'string' } } } } : {}) };
+    const request = {
+      service,
+      documentId: world.document.id,
+      ...(service === 'extract'
+        ? { sourceResultId: world.source.id, schema: { type: 'object', properties: { total: { type: 'string' } } } }
+        : {}),
+    };
     const record = await settle('the job tracker (create)', () => tracker.submit(request));
     if (!record) return;
     // A recorded create has nothing left to settle after a crash.
@@ -105,9 +132,21 @@ async function createJob(world: LoaderWorld, service: JobServiceName): Promise<v
 async function followJob(world: LoaderWorld, service: JobServiceName, jobId: string): Promise<void> {
   const now = new Date().toISOString();
   const record: JobRecord = {
-    jobId, service, keyId: 'fuzz-key', documentId: world.document.id, documentName: world.document.name,
+    jobId,
+    service,
+    keyId: 'fuzz-key',
+    documentId: world.document.id,
+    documentName: world.document.name,
     request: { service, documentId: world.document.id, ...(service === 'extract' ? { sourceResultId: world.source.id } : {}) },
-    createdAt: now, status: 'pending', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
+    createdAt: now,
+    status: 'pending',
+    completedAt: null,
+    resultId: null,
+    error: null,
+    credits: null,
+    pageCount: null,
+    problem: null,
+    updatedAt: now,
   };
   await world.records.write(jobId, record);
   const tracker = newTracker(world);
@@ -119,13 +158,22 @@ async function followJob(world: LoaderWorld, service: JobServiceName, jobId: str
 }
 
 function newTracker(world: LoaderWorld): JobTracker {
-  return new JobTracker({ workspace: world.workspace, keys: world.keys, records: world.records, intents: world.intents, logger: world.logger, emit: (e) => world.events.push(e), clock: instantClock });
+  return new JobTracker({
+    workspace: world.workspace,
+    keys: world.keys,
+    records: world.records,
+    intents: world.intents,
+    logger: world.logger,
+    emit: (e) => world.events.push(e),
+    clock: instantClock,
+  });
 }
 
 /** A settled record: no exception other than the app's on the way, its problem clear, its result loadable. */
 async function checkSettled(world: LoaderWorld, settled: JobRecord): Promise<void> {
   const unexpected = world.logs.find((l) => l.details?.code === 'unexpected' || l.level === 'error');
-  if (unexpected) throw new LoaderBug(`the job tracker hit an exception that is not the app's error: ${JSON.stringify(unexpected).slice(0, 500)}`);
+  if (unexpected)
+    throw new LoaderBug(`the job tracker hit an exception that is not the app's error: ${JSON.stringify(unexpected).slice(0, 500)}`);
   if (settled.problem) checkClearError(new AppError(settled.problem), 'the job tracker (problem)');
   if (settled.error) checkErrorShape(settled.error, 'the job tracker (job error)');
   checkShown('job record', [settled.status, settled.completedAt, settled.credits, settled.pageCount]);
@@ -134,7 +182,8 @@ async function checkSettled(world: LoaderWorld, settled: JobRecord): Promise<voi
 
 /** A job's own error is the service's words: only its shape is ours to check. */
 function checkErrorShape(error: AppErrorData, what: string): void {
-  if (typeof error.code !== 'string' || typeof error.message !== 'string') throw new LoaderBug(`${what}: error ${JSON.stringify(error).slice(0, 300)} is not {code, message}`);
+  if (typeof error.code !== 'string' || typeof error.message !== 'string')
+    throw new LoaderBug(`${what}: error ${JSON.stringify(error).slice(0, 300)} is not {code, message}`);
 }
 
 /** Values a screen prints: strings, finite numbers or null, nothing else. */

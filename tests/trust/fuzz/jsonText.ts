@@ -31,7 +31,9 @@ export function toJsonText(value: unknown): string {
 
 function deepText(deep: Deep): string {
   const inner = toJsonText(deep.inner) || 'null';
-  return deep.as === 'array' ? `${'['.repeat(deep.depth)}${inner}${']'.repeat(deep.depth)}` : `${'{"d":'.repeat(deep.depth)}${inner}${'}'.repeat(deep.depth)}`;
+  return deep.as === 'array'
+    ? `${'['.repeat(deep.depth)}${inner}${']'.repeat(deep.depth)}`
+    : `${'{"d":'.repeat(deep.depth)}${inner}${'}'.repeat(deep.depth)}`;
 }
 
 /** The value with its Deep markers built out (iteratively: a loader may see 100,000 levels). */

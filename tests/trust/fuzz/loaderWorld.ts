@@ -59,7 +59,8 @@ function scratchRoot(): string {
 export async function createLoaderWorld(): Promise<LoaderWorld> {
   const dir = await mkdtemp(join(scratchRoot(), 'groundwork-fuzz-'));
   const logs: LogLine[] = [];
-  const keep = (level: string) => (message: string, details?: Record<string, unknown>) => void logs.push({ level, message, ...(details ? { details } : {}) });
+  const keep = (level: string) => (message: string, details?: Record<string, unknown>) =>
+    void logs.push({ level, message, ...(details ? { details } : {}) });
   const logger: Logger = { debug: keep('debug'), info: () => undefined, warn: keep('warn'), error: keep('error'), redact: () => undefined };
   const workspace = new Workspace(dir, logger);
   const service = await startFuzzService();
@@ -67,13 +68,32 @@ export async function createLoaderWorld(): Promise<LoaderWorld> {
     credentialFor: async (kinds: string[]) => ({ id: 'fuzz-key', kind: kinds[0], address: service.url, secret: 'fuzz-secret' }),
   } as unknown as KeysService;
   const document = await workspace.addDocument('scan.png', PNG);
-  const source = await workspace.saveResult({ documentId: document.id, kind: 'parse', engine: 'parse', modelVersion: null, pageCount: 1, credits: null, partial: false, response: SOURCE_PARSE });
+  const source = await workspace.saveResult({
+    documentId: document.id,
+    kind: 'parse',
+    engine: 'parse',
+    modelVersion: null,
+    pageCount: 1,
+    credits: null,
+    partial: false,
+    response: SOURCE_PARSE,
+  });
   const resultsDir = join(workspace.root, 'results');
   const records = jobRecordsIn(workspace.root, logger);
   const intents = createIntentsIn(workspace.root, logger);
   const events: AppEvent[] = [];
   return {
-    dir, workspace, records, intents, service, keys, logger, logs, events, document, source,
+    dir,
+    workspace,
+    records,
+    intents,
+    service,
+    keys,
+    logger,
+    logs,
+    events,
+    document,
+    source,
     sourceModel: buildParseModel(SOURCE_PARSE as ParseResponse),
     reset: async () => {
       logs.length = 0;

@@ -28,14 +28,51 @@ export const TEST_SCALE: MutationScale = { hugeSizes: [1_000, 5_000, 20_000], hu
 export const SOAK_SCALE: MutationScale = { hugeSizes: [1_000, 20_000, 100_000, 1_000_000], hugeBytes: 20_000_000 };
 
 const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, 1, -1, '', 'text', '1', [], {}, [null], { a: 1 }];
-const BAD_NUMBERS: readonly number[] = [-1, -0, 0, 0.5, 1.5, -0.25, 2, 1e9, -1e9, 2 ** 31, 2 ** 53 + 2, Number.MAX_VALUE, Infinity, -Infinity, NaN, 1e-300];
+const BAD_NUMBERS: readonly number[] = [
+  -1,
+  -0,
+  0,
+  0.5,
+  1.5,
+  -0.25,
+  2,
+  1e9,
+  -1e9,
+  2 ** 31,
+  2 ** 53 + 2,
+  Number.MAX_VALUE,
+  Infinity,
+  -Infinity,
+  NaN,
+  1e-300,
+];
 const ODD_STRINGS: readonly string[] = [
-  '\uD800', 'a\uDC00b', '\uDBFF\uDBFF', '\u0000', '\u202Eevil', '\uFEFF', '😀😀😀', 'x'.repeat(100_000), '__proto__', 'constructor',
-  '<img src=x onerror=alert(1)>', '../../etc/passwd', ' ', '\n\r\t', 'NaN', 'Infinity', '-1', '1e999',
+  '\uD800',
+  'a\uDC00b',
+  '\uDBFF\uDBFF',
+  '\u0000',
+  '\u202Eevil',
+  '\uFEFF',
+  '😀😀😀',
+  'x'.repeat(100_000),
+  '__proto__',
+  'constructor',
+  '<img src=x onerror=alert(1)>',
+  '../../etc/passwd',
+  ' ',
+  '\n\r\t',
+  'NaN',
+  'Infinity',
+  '-1',
+  '1e999',
 ];
 const DEPTHS: readonly number[] = [50, 300, 1_000, 10_000, 100_000];
 const EXTRA_KEYS: ReadonlyArray<[string, unknown]> = [
-  ['__proto__', { polluted: true }], ['constructor', 'x'], ['toString', 5], ['hasOwnProperty', null], ['unknown_field', [1, 'two', { three: 3 }]],
+  ['__proto__', { polluted: true }],
+  ['constructor', 'x'],
+  ['toString', 5],
+  ['hasOwnProperty', null],
+  ['unknown_field', [1, 'two', { three: 3 }]],
 ];
 
 /** Common edits often, expensive ones (huge arrays, deep nesting) rarely. */
@@ -128,7 +165,8 @@ function mutate(slot: Slot, { op, pick }: Mutation, scale: MutationScale): void 
     case 'deepNest':
       return void set(new Deep(DEPTHS[pick % DEPTHS.length]!, current, pick % 2 === 0 ? 'array' : 'object'));
     case 'extraKey': {
-      const target = typeof current === 'object' && current !== null && !Array.isArray(current) && !(current instanceof Deep) ? current : slot.parent;
+      const target =
+        typeof current === 'object' && current !== null && !Array.isArray(current) && !(current instanceof Deep) ? current : slot.parent;
       if (Array.isArray(target) || target === null) return;
       const [key, extra] = EXTRA_KEYS[pick % EXTRA_KEYS.length]!;
       Object.defineProperty(target, key, { value: structuredClone(extra), enumerable: true, writable: true, configurable: true });

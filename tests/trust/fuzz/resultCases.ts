@@ -45,14 +45,20 @@ export const resultCaseArb = (kind: ResultKind): fc.Arbitrary<ResultCase> =>
     namedSource: fc.boolean(),
   });
 
-const SERVICE_PATH: Record<ResultKind, string> = { parse: '/v2/parse', extract: '/v2/extract', analyzer: '/v1/tools/agentic-document-analysis' };
+const SERVICE_PATH: Record<ResultKind, string> = {
+  parse: '/v2/parse',
+  extract: '/v2/extract',
+  analyzer: '/v1/tools/agentic-document-analysis',
+};
 
 export async function runResultCase(world: LoaderWorld, kind: ResultKind, c: ResultCase, scale: MutationScale): Promise<void> {
   const value = applyMutations(c.base, c.mutations, scale);
-  const loaded = c.entry === 'direct' ? await loadAndCheck(world, kind, materialize(value)) : await enterAndLoad(world, kind, c, toJsonText(value));
+  const loaded =
+    c.entry === 'direct' ? await loadAndCheck(world, kind, materialize(value)) : await enterAndLoad(world, kind, c, toJsonText(value));
   if (c.mutations.length === 0 && !loaded) throw new LoaderBug(`a valid ${kind} result (${c.entry}) was refused`);
   // The analyzer's chunks may legitimately miss the Markdown (an empty chunk is flagged); parse and extract answers that keep the contract show no flag.
-  if (c.mutations.length === 0 && kind !== 'analyzer' && loaded && loaded.flags.length > 0) throw new LoaderBug(`a valid ${kind} result (${c.entry}) was flagged: ${[...new Set(loaded.flags)].join(', ')}`);
+  if (c.mutations.length === 0 && kind !== 'analyzer' && loaded && loaded.flags.length > 0)
+    throw new LoaderBug(`a valid ${kind} result (${c.entry}) was flagged: ${[...new Set(loaded.flags)].join(', ')}`);
 }
 
 async function enterAndLoad(world: LoaderWorld, kind: ResultKind, c: ResultCase, text: string) {
@@ -65,11 +71,17 @@ async function enterAndLoad(world: LoaderWorld, kind: ResultKind, c: ResultCase,
     stored = await settle(`the ${kind} client`, () => {
       if (kind === 'parse') return runCloudParse(deps, { runId: 'fuzz', documentId }, signal);
       if (kind === 'analyzer') return runAnalyzer(deps, { runId: 'fuzz', documentId }, signal);
-      return runCloudExtract(deps, { runId: 'fuzz', resultId: world.source.id, schema: { type: 'object', properties: { total: { type: 'string' } } } }, signal);
+      return runCloudExtract(
+        deps,
+        { runId: 'fuzz', resultId: world.source.id, schema: { type: 'object', properties: { total: { type: 'string' } } } },
+        signal,
+      );
     });
   } else {
     const sourceResultId = kind === 'extract' && c.namedSource ? { sourceResultId: world.source.id } : {};
-    stored = await settle('importResult', () => importResult(world.workspace, { documentId, fileName: 'result.json', text, ...sourceResultId }));
+    stored = await settle('importResult', () =>
+      importResult(world.workspace, { documentId, fileName: 'result.json', text, ...sourceResultId }),
+    );
   }
   return stored ? loadFromWorkspace(world, stored.id) : null;
 }

@@ -36,12 +36,18 @@ export async function runFuzz(world: LoaderWorld, kind: FuzzKind, options: FuzzO
   const property = fc.asyncProperty(kind.arb, async (c) => {
     await world.reset();
     // A hang fails the run (fast-check's timeout); this says which case it was, even if shrinking never ends.
-    const watchdog = setTimeout(() => console.error(`${kind.check}: a case is still running after ${options.timeoutMs} ms: ${describeCase(c)}`), options.timeoutMs);
+    const watchdog = setTimeout(
+      () => console.error(`${kind.check}: a case is still running after ${options.timeoutMs} ms: ${describeCase(c)}`),
+      options.timeoutMs,
+    );
     try {
       await kind.run(world, c, options.scale);
     } catch (error) {
       // Said at once: shrinking a case that holds a million elements can take a long time.
-      if (!failed) console.error(`${kind.check}: a case failed after ${done} passed (shrinking it now): ${error instanceof Error ? error.message : String(error)}\n${describeCase(c)}`);
+      if (!failed)
+        console.error(
+          `${kind.check}: a case failed after ${done} passed (shrinking it now): ${error instanceof Error ? error.message : String(error)}\n${describeCase(c)}`,
+        );
       failed = true;
       throw error;
     } finally {
@@ -50,8 +56,19 @@ export async function runFuzz(world: LoaderWorld, kind: FuzzKind, options: FuzzO
     done++;
     if (done % 1000 === 0) options.onProgress?.(done);
   });
-  const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, timeout: options.timeoutMs, endOnFailure: !options.shrink });
-  const outcome: FuzzOutcome = { check: kind.check, cases: details.numRuns, failures: details.failed ? 1 : 0, seed: options.seed, millis: Math.round(performance.now() - started) };
+  const details = await fc.check(property, {
+    numRuns: options.runs,
+    seed: options.seed,
+    timeout: options.timeoutMs,
+    endOnFailure: !options.shrink,
+  });
+  const outcome: FuzzOutcome = {
+    check: kind.check,
+    cases: details.numRuns,
+    failures: details.failed ? 1 : 0,
+    seed: options.seed,
+    millis: Math.round(performance.now() - started),
+  };
   if (details.failed) {
     const example = describeCase(details.counterexample?.[0]);
     const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
@@ -63,8 +80,17 @@ export async function runFuzz(world: LoaderWorld, kind: FuzzKind, options: FuzzO
 /** A case as readable text: the edits first, then the (long) values they were made to, long parts cut. */
 function describeCase(c: unknown): string {
   const bulky = ['base', 'envelope', 'output', 'list'];
-  const ordered = typeof c === 'object' && c !== null ? Object.fromEntries(Object.entries(c).sort(([a], [b]) => Number(bulky.includes(a)) - Number(bulky.includes(b)))) : c;
-  const text = JSON.stringify(ordered, (_k, v: unknown) => (Array.isArray(v) && v.length > 20 ? `[array of ${v.length}]` : typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v));
+  const ordered =
+    typeof c === 'object' && c !== null
+      ? Object.fromEntries(Object.entries(c).sort(([a], [b]) => Number(bulky.includes(a)) - Number(bulky.includes(b))))
+      : c;
+  const text = JSON.stringify(ordered, (_k, v: unknown) =>
+    Array.isArray(v) && v.length > 20
+      ? `[array of ${v.length}]`
+      : typeof v === 'string' && v.length > 200
+        ? `${v.slice(0, 200)}…(${v.length})`
+        : v,
+  );
   return (text ?? String(c)).slice(0, 4_000);
 }
 

@@ -60,9 +60,18 @@ const rows: Row[] = [
   },
   { label: 'a PDF with 0 pages', make: badFiles.zeroPages, expect: everywhere('empty_pdf') },
   // Asks for its password (the UI asks the user); handed to a client as it is, it is refused before sending.
-  { label: 'a PDF that needs a password', make: badFiles.encrypted, expect: { open: 'password_required', local: 'password_required', parse: 'encrypted_pdf', analyzer: 'encrypted_pdf' } },
+  {
+    label: 'a PDF that needs a password',
+    make: badFiles.encrypted,
+    expect: { open: 'password_required', local: 'password_required', parse: 'encrypted_pdf', analyzer: 'encrypted_pdf' },
+  },
   // Encrypted with an owner password only: opens with no question; the services get a decrypted copy.
-  { label: 'a PDF with an owner password only', make: badFiles.ownerPasswordOnly, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' }, uploadedAs: (name) => name },
+  {
+    label: 'a PDF with an owner password only',
+    make: badFiles.ownerPasswordOnly,
+    expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' },
+    uploadedAs: (name) => name,
+  },
   // The 50-page limit is the older analyzer's only (analyzer.limits.pages); v2 shows none.
   { label: 'a 60-page PDF', make: badFiles.sixtyPages, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'too_many_pages' } },
   // 50 MB is the older analyzer's image limit; v2 shows none, and the offline engine reads it by OCR (scaled to its raster).
@@ -74,7 +83,12 @@ const rows: Row[] = [
     expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' },
     uploadedAs: () => 'scan.png',
   },
-  { label: 'a path with non-ASCII characters', make: badFiles.nonAscii, expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' }, uploadedAs: (name) => name },
+  {
+    label: 'a path with non-ASCII characters',
+    make: badFiles.nonAscii,
+    expect: { open: 'ok', local: 'ok', parse: 'ok', analyzer: 'ok' },
+    uploadedAs: (name) => name,
+  },
 ];
 
 const holder = useEmulator();
@@ -99,7 +113,9 @@ beforeAll(async () => {
   });
   handlers = createHandlers(services);
   keyIds.v2 = (await call('keys:add', { name: 'emulator v2', kind: 'v2', secret: KEYS.v2, address: holder.emulator.url })).id;
-  keyIds.analyzer = (await call('keys:add', { name: 'emulator analyzer', kind: 'analyzer', secret: KEYS.analyzer, address: holder.emulator.url })).id;
+  keyIds.analyzer = (
+    await call('keys:add', { name: 'emulator analyzer', kind: 'analyzer', secret: KEYS.analyzer, address: holder.emulator.url })
+  ).id;
 });
 
 afterAll(async () => {
@@ -182,7 +198,11 @@ describe.each(rows)('$label', (row) => {
     const image = row.label === 'a 51 MB image' || row.label === 'a PNG named .pdf';
     if (seen.code === 'ok') expect((seen.value as StoredResult).pageCount).toBe(row.label === 'a 60-page PDF' ? 60 : image ? 1 : 2);
     // Images are read by OCR, whatever their name says.
-    if (image) expect(((seen.value as StoredResult).response as ParseResponse).structure.children?.[0]).toMatchObject({ page: 1, ocr: { languages: ['eng'] } });
+    if (image)
+      expect(((seen.value as StoredResult).response as ParseResponse).structure.children?.[0]).toMatchObject({
+        page: 1,
+        ocr: { languages: ['eng'] },
+      });
     if (row.label === 'a PDF that needs a password') expect(seen.error?.hint).toMatch(/enter its password/);
   });
 
@@ -192,11 +212,15 @@ describe.each(rows)('$label', (row) => {
     const seen = await outcomeOf(async () => {
       if (documentId) {
         const keyId = path === 'parse' ? keyIds.v2 : keyIds.analyzer;
-        const request = path === 'parse' ? { engine: path, mode: 'sync' as const, runId: randomUUID(), documentId, keyId } : { engine: path, runId: randomUUID(), documentId, keyId };
+        const request =
+          path === 'parse'
+            ? { engine: path, mode: 'sync' as const, runId: randomUUID(), documentId, keyId }
+            : { engine: path, runId: randomUUID(), documentId, keyId };
         return call('runs:parse', request).then(resultOf);
       }
       const document = { bytes: file.bytes, filename: file.name };
-      if (path === 'analyzer') return new AnalyzerClient({ credential: credential('analyzer', holder.emulator.url, KEYS.analyzer) }).analyze({ document });
+      if (path === 'analyzer')
+        return new AnalyzerClient({ credential: credential('analyzer', holder.emulator.url, KEYS.analyzer) }).analyze({ document });
       // Both ways of sending a document to v2: sync parse and a parse job.
       const v2 = new V2Client({ credential: credential('v2', holder.emulator.url, KEYS.v2) });
       const job = await outcomeOf(() => v2.createParseJob({ document }));
@@ -209,14 +233,18 @@ describe.each(rows)('$label', (row) => {
       const metadata = (seen.value as StoredResult).response as { metadata: { filename?: string } };
       expect(metadata.metadata.filename).toBe(row.uploadedAs(file.name));
     }
-    if (seen.code === 'ok') expect((seen.value as StoredResult).decryptedCopy).toBe(row.label === 'a PDF with an owner password only' ? true : undefined);
+    if (seen.code === 'ok')
+      expect((seen.value as StoredResult).decryptedCopy).toBe(row.label === 'a PDF with an owner password only' ? true : undefined);
   });
 });
 
 describe('the bad files are what they claim to be', () => {
   it('the encrypted PDFs are what pdf.js itself says: one asks for its password, one opens with none', async () => {
     const { bytes, name } = badFiles.encrypted();
-    await expect(countPdfPagesInWorker(bytes, name)).rejects.toMatchObject({ code: 'password_required', message: expect.stringContaining('protected by a password') });
+    await expect(countPdfPagesInWorker(bytes, name)).rejects.toMatchObject({
+      code: 'password_required',
+      message: expect.stringContaining('protected by a password'),
+    });
     const owner = await badFiles.ownerPasswordOnly();
     expect(isEncryptedPdf(owner.bytes)).toBe(true);
     expect(await countPdfPagesInWorker(owner.bytes, owner.name)).toBe(2);
@@ -228,7 +256,10 @@ describe('the bad files are what they claim to be', () => {
     expect(opened.pageCount).toBe(3);
     expect(opened.warnings?.map((w) => w.code)).toEqual(['truncated_pdf']);
     const full = await textPdf(3, 'Cut');
-    await expect(call('documents:import', { name: 'cut.pdf', bytes: new Uint8Array(full.slice(0, 900)) })).rejects.toMatchObject({ code: 'truncated_pdf', message: expect.stringContaining('cannot be read') });
+    await expect(call('documents:import', { name: 'cut.pdf', bytes: new Uint8Array(full.slice(0, 900)) })).rejects.toMatchObject({
+      code: 'truncated_pdf',
+      message: expect.stringContaining('cannot be read'),
+    });
   });
 
   it('the big image is over the analyzer limit, and a real PNG', () => {

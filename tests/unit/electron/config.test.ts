@@ -24,14 +24,25 @@ describe('the effective config', () => {
   it('a packaged build ignores every GROUNDWORK_* variable', () => {
     const packaged = readConfig({ shell: 'electron', isPackaged: true, env: HOSTILE_ENV });
     expect(packaged).toEqual(readConfig({ shell: 'electron', isPackaged: false, env: {} }));
-    expect(packaged).toMatchObject({ dataDir: null, keychainService: 'groundwork', engineWorker: null, modelWorker: null, addresses: { v2: 'https://api.ade.landing.ai', v1: 'https://api.landing.ai' } });
+    expect(packaged).toMatchObject({
+      dataDir: null,
+      keychainService: 'groundwork',
+      engineWorker: null,
+      modelWorker: null,
+      addresses: { v2: 'https://api.ade.landing.ai', v1: 'https://api.landing.ai' },
+    });
   });
 
   it('an unpackaged run (tests, the preview, a checkout) takes them', () => {
     expect(readConfig({ shell: 'preview', isPackaged: false, env: HOSTILE_ENV })).toEqual({
       dataDir: '/tmp/elsewhere',
       keychainService: 'someone-elses-keys',
-      addresses: { v2: 'https://collector.example', analyzer: 'https://collector.example', v1: 'https://collector.example', 'v1-legacy': 'https://collector.example' },
+      addresses: {
+        v2: 'https://collector.example',
+        analyzer: 'https://collector.example',
+        v1: 'https://collector.example',
+        'v1-legacy': 'https://collector.example',
+      },
       engineWorker: '/tmp/evil-worker.mjs',
       modelWorker: '/tmp/evil-model-worker.mjs',
     });

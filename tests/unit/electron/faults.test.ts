@@ -25,7 +25,19 @@ const env = useEmulator({
   ],
 });
 
-const PLAN = { parse: 130, analyzer: 20, parseJobs: 100, extract: 80, extractJobs: 40, projects: 10, tags: 40, metadata: 30, setActive: 20, renameTag: 15, updateMetadata: 15 };
+const PLAN = {
+  parse: 130,
+  analyzer: 20,
+  parseJobs: 100,
+  extract: 80,
+  extractJobs: 40,
+  projects: 10,
+  tags: 40,
+  metadata: 30,
+  setActive: 20,
+  renameTag: 15,
+  updateMetadata: 15,
+};
 const CALLS = Object.values(PLAN).reduce((a, b) => a + b, 0);
 const SCHEMA = { type: 'object', properties: { invoice_number: { type: 'string' }, total: { type: 'string' } } };
 /** Paths of the calls a user waits on with a run id: each refused attempt there must show as progress. */
@@ -68,53 +80,115 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
     const metadata: Array<{ projectId: number; metadataId: number }> = [];
 
     /** One logical call: its outcome is recorded, a failure is kept, never thrown. */
-    const logical = <T,>(what: keyof typeof PLAN, run: (runId: string) => Promise<{ ok: true; value: T } | { ok: false; error: AppErrorData }>, keep: (value: T) => void) => async () => {
-      const runId = randomUUID();
-      runIds.add(runId);
-      const answer = await run(runId);
-      if (answer.ok) keep(answer.value);
-      outcomes.push(answer.ok ? { what } : { what, error: answer.error });
-    };
-    const times = <T,>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
+    const logical =
+      <T>(
+        what: keyof typeof PLAN,
+        run: (runId: string) => Promise<{ ok: true; value: T } | { ok: false; error: AppErrorData }>,
+        keep: (value: T) => void,
+      ) =>
+      async () => {
+        const runId = randomUUID();
+        runIds.add(runId);
+        const answer = await run(runId);
+        if (answer.ok) keep(answer.value);
+        outcomes.push(answer.ok ? { what } : { what, error: answer.error });
+      };
+    const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
 
     // First the calls that need nothing: parses, analyses, parse jobs, projects.
     await inPool(12, [
       ...times(PLAN.parse, (i) =>
-        logical('parse', (runId) => call('runs:parse', { engine: 'parse', mode: 'sync', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }), (r) => syncResults.parse.push(resultOf(r).id)),
+        logical(
+          'parse',
+          (runId) => call('runs:parse', { engine: 'parse', mode: 'sync', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }),
+          (r) => syncResults.parse.push(resultOf(r).id),
+        ),
       ),
       ...times(PLAN.analyzer, (i) =>
-        logical('analyzer', (runId) => call('runs:parse', { engine: 'analyzer', runId, documentId: documents[i % 20]!, keyId: keyIds.analyzer }), (r) => syncResults.analyzer.push(resultOf(r).id)),
+        logical(
+          'analyzer',
+          (runId) => call('runs:parse', { engine: 'analyzer', runId, documentId: documents[i % 20]!, keyId: keyIds.analyzer }),
+          (r) => syncResults.analyzer.push(resultOf(r).id),
+        ),
       ),
       ...times(PLAN.parseJobs, (i) =>
-        logical('parseJobs', (runId) => call('jobs:create', { service: 'parse', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }), (job) => jobIds.parse.push(job.jobId)),
+        logical(
+          'parseJobs',
+          (runId) => call('jobs:create', { service: 'parse', runId, documentId: documents[i % 20]!, keyId: keyIds.v2 }),
+          (job) => jobIds.parse.push(job.jobId),
+        ),
       ),
       ...times(PLAN.projects, (i) =>
-        logical('projects', () => call('datasets:createProject', { keyId: keyIds.v1, name: `faults ${i}` }), (p) => projects.push(p.id)),
+        logical(
+          'projects',
+          () => call('datasets:createProject', { keyId: keyIds.v1, name: `faults ${i}` }),
+          (p) => projects.push(p.id),
+        ),
       ),
     ]);
     // Then what builds on them: extractions of the parses, tags and metadata of the projects.
     const project = (i: number) => projects[i % projects.length]!;
     await inPool(12, [
       ...times(PLAN.extract, (i) =>
-        logical('extract', (runId) => call('runs:extract', { engine: 'extract', runId, resultId: syncResults.parse[i % syncResults.parse.length]!, schema: SCHEMA, keyId: keyIds.v2 }), (r) => syncResults.extract.push(r.id)),
-      ),
-      ...times(PLAN.extractJobs, (i) =>
-        logical('extractJobs', (runId) => call('jobs:create', { service: 'extract', runId, sourceResultId: syncResults.parse[i]!, schema: SCHEMA, keyId: keyIds.v2 }), (job) => jobIds.extract.push(job.jobId)),
-      ),
-      ...times(PLAN.tags, (i) =>
-        logical('tags', () => call('datasets:createTag', { projectId: project(i), name: `tag ${i}` }), (p) => tags.push({ projectId: p.id, tagId: p.tags.find((t) => t.name === `tag ${i}`)!.id })),
-      ),
-      ...times(PLAN.metadata, (i) =>
-        logical('metadata', () => call('datasets:createMetadata', { projectId: project(i), name: `field ${i}`, allowMultiple: false, predefinedChoices: [] }), (p) =>
-          metadata.push({ projectId: p.id, metadataId: p.metadata.find((m) => m.name === `field ${i}`)!.id }),
+        logical(
+          'extract',
+          (runId) =>
+            call('runs:extract', {
+              engine: 'extract',
+              runId,
+              resultId: syncResults.parse[i % syncResults.parse.length]!,
+              schema: SCHEMA,
+              keyId: keyIds.v2,
+            }),
+          (r) => syncResults.extract.push(r.id),
         ),
       ),
-      ...times(PLAN.setActive, (i) => logical('setActive', () => call('datasets:setActive', { projectId: project(i), isActive: i % 2 === 0 }), () => undefined)),
+      ...times(PLAN.extractJobs, (i) =>
+        logical(
+          'extractJobs',
+          (runId) =>
+            call('jobs:create', { service: 'extract', runId, sourceResultId: syncResults.parse[i]!, schema: SCHEMA, keyId: keyIds.v2 }),
+          (job) => jobIds.extract.push(job.jobId),
+        ),
+      ),
+      ...times(PLAN.tags, (i) =>
+        logical(
+          'tags',
+          () => call('datasets:createTag', { projectId: project(i), name: `tag ${i}` }),
+          (p) => tags.push({ projectId: p.id, tagId: p.tags.find((t) => t.name === `tag ${i}`)!.id }),
+        ),
+      ),
+      ...times(PLAN.metadata, (i) =>
+        logical(
+          'metadata',
+          () => call('datasets:createMetadata', { projectId: project(i), name: `field ${i}`, allowMultiple: false, predefinedChoices: [] }),
+          (p) => metadata.push({ projectId: p.id, metadataId: p.metadata.find((m) => m.name === `field ${i}`)!.id }),
+        ),
+      ),
+      ...times(PLAN.setActive, (i) =>
+        logical(
+          'setActive',
+          () => call('datasets:setActive', { projectId: project(i), isActive: i % 2 === 0 }),
+          () => undefined,
+        ),
+      ),
     ]);
     // Then changes to what exists: renames and metadata updates.
     await inPool(12, [
-      ...times(PLAN.renameTag, (i) => logical('renameTag', () => call('datasets:renameTag', { ...tags[i]!, name: `renamed ${i}` }), () => undefined)),
-      ...times(PLAN.updateMetadata, (i) => logical('updateMetadata', () => call('datasets:updateMetadata', { ...metadata[i]!, predefinedChoicesAppend: ['a', 'b'] }), () => undefined)),
+      ...times(PLAN.renameTag, (i) =>
+        logical(
+          'renameTag',
+          () => call('datasets:renameTag', { ...tags[i]!, name: `renamed ${i}` }),
+          () => undefined,
+        ),
+      ),
+      ...times(PLAN.updateMetadata, (i) =>
+        logical(
+          'updateMetadata',
+          () => call('datasets:updateMetadata', { ...metadata[i]!, predefinedChoicesAppend: ['a', 'b'] }),
+          () => undefined,
+        ),
+      ),
     ]);
     // Every job to its stored result (the tracker polls through the same faults).
     const settled = await Promise.all([...jobIds.parse, ...jobIds.extract].map((id) => services.jobs.tracker.whenSettled(id)));
@@ -128,7 +202,8 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
 
     // Nothing duplicated: the service did each piece of work once, the workspace holds each result once.
     const requests = env.emulator.requests;
-    const served = (path: string) => requests.filter((r) => r.method === 'POST' && r.path === path && (r.status === 200 || r.status === 206 || r.status === 202)).length;
+    const served = (path: string) =>
+      requests.filter((r) => r.method === 'POST' && r.path === path && (r.status === 200 || r.status === 206 || r.status === 202)).length;
     const serverJobs = env.emulator.ctx.jobs.all();
     const serverProjects = env.emulator.ctx.v1.all().filter((p) => p.project.name.startsWith('faults '));
     const library = await services.workspace.library();
@@ -147,7 +222,12 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
 
     const failures = failed.length + unstored.length + missing.length + duplicates;
     const faulted = requests.filter((r) => r.status === 429 || r.status === 503 || r.status === 'dropped');
-    recordTrustRow({ check: 'faults (429/503/dropped)', cases: CALLS, failures, note: `${requests.length} requests, ${faulted.length} refused or dropped` });
+    recordTrustRow({
+      check: 'faults (429/503/dropped)',
+      cases: CALLS,
+      failures,
+      note: `${requests.length} requests, ${faulted.length} refused or dropped`,
+    });
 
     expect(outcomes).toHaveLength(CALLS);
     expect(failed.map((o) => `${o.what}: ${o.error!.code} ${o.error!.message}`)).toEqual([]);
@@ -169,7 +249,8 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
     const retries = world.events.filter((e): e is ProgressEvent => e.type === 'progress' && e.retry !== undefined);
     const watched = faulted.filter((r) => r.method === 'POST' && WATCHED.includes(r.path));
     const reasonOf = (status: number | 'dropped') => (status === 'dropped' ? 'connection_reset' : `HTTP ${status}`);
-    const count = (reasons: string[]) => Object.fromEntries(['HTTP 429', 'HTTP 503', 'connection_reset'].map((k) => [k, reasons.filter((r) => r === k).length]));
+    const count = (reasons: string[]) =>
+      Object.fromEntries(['HTTP 429', 'HTTP 503', 'connection_reset'].map((k) => [k, reasons.filter((r) => r === k).length]));
     expect(count(retries.map((e) => e.retry!.reason))).toEqual(count(watched.map((r) => reasonOf(r.status))));
     expect(retries.every((e) => runIds.has(e.taskId) && /retrying in [\d.]+ s/.test(e.message ?? ''))).toBe(true);
     expect(world.events.filter((e) => e.type === 'notice' && e.level === 'error')).toEqual([]);

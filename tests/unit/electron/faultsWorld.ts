@@ -29,9 +29,18 @@ export async function faultsWorld(emulatorUrl: string): Promise<FaultsWorld> {
   const keychainService = `groundwork-faults-${process.pid}-${Date.now()}`;
   const events: AppEvent[] = [];
   const logger = createLogger(dataDir, { console: false });
-  const services = await createServices({ shell: 'preview', version: 'test', dataDir, samplesDir: 'resources/samples', keychainService, logger, emit: (e) => events.push(e) });
+  const services = await createServices({
+    shell: 'preview',
+    version: 'test',
+    dataDir,
+    samplesDir: 'resources/samples',
+    keychainService,
+    logger,
+    emit: (e) => events.push(e),
+  });
   const handlers = createHandlers(services);
-  const call = <C extends Channel>(channel: C, request: RequestIn<C>) => dispatch(handlers, channel, request, logger) as Promise<IpcResult<ResponseOf<C>>>;
+  const call = <C extends Channel>(channel: C, request: RequestIn<C>) =>
+    dispatch(handlers, channel, request, logger) as Promise<IpcResult<ResponseOf<C>>>;
   const add = async (kind: 'v2' | 'analyzer' | 'v1', secret: string) => {
     const answer = await call('keys:add', { name: `faults ${kind}`, kind, secret, address: emulatorUrl });
     if (!answer.ok) throw new Error(`keys:add ${kind}: ${answer.error.message}`);

@@ -58,15 +58,30 @@ const VALID: Record<Channel, unknown> = {
   'datasets:thumbnail': { projectId: 12, mediaId: 1201 },
   'datasets:allowImageFolder': { folder: '/home/me/images' },
   'datasets:forgetImageFolder': { folder: '/home/me/images' },
-  'datasets:applyMetadata': { runId: KEY_ID, projectId: 12, changes: [{ metadataAppend: { color: 'red' }, mediaIds: [1201] }], batchSize: 100 },
+  'datasets:applyMetadata': {
+    runId: KEY_ID,
+    projectId: 12,
+    changes: [{ metadataAppend: { color: 'red' }, mediaIds: [1201] }],
+    batchSize: 100,
+  },
   'datasets:applyToAll': { projectId: 12, metadataAppend: { color: 'red' }, confirmProjectName: 'Defects' },
   'training:start': { projectId: 12, request: { model: { architecture: 'RtmDet', hyperParams: { epochs: 10 } } } },
   'training:metrics': { projectId: 12, trainingId: '0b9f0c8e-1d2a-4f4e-9a1b-2c3d4e5f6a7b' },
   'snapshots:export': { projectId: 12, version: 2, retry: false },
   'snapshots:chooseFolder': {},
   'snapshots:download': { runId: KEY_ID, projectId: 12, downloadUrl: 'http://127.0.0.1:9/__storage/s.zip', folder: '/tmp' },
-  'inference:run': { keyId: KEY_ID, endpointUrl: 'https://predict.example.com/inference/v1/predict?endpoint_id=1', fileName: 'a.png', bytes: new Uint8Array([137, 80]) },
-  'jobs:create': { service: 'parse', documentId: 'abc123', serviceTier: 'priority', outputSaveUrl: 'https://b.example.com/o.json?X-Amz-Date=20250101T000000Z&X-Amz-Expires=3600' },
+  'inference:run': {
+    keyId: KEY_ID,
+    endpointUrl: 'https://predict.example.com/inference/v1/predict?endpoint_id=1',
+    fileName: 'a.png',
+    bytes: new Uint8Array([137, 80]),
+  },
+  'jobs:create': {
+    service: 'parse',
+    documentId: 'abc123',
+    serviceTier: 'priority',
+    outputSaveUrl: 'https://b.example.com/o.json?X-Amz-Date=20250101T000000Z&X-Amz-Expires=3600',
+  },
   'jobs:list': { service: 'extract', page: 2, pageSize: 25, status: 'failed' },
   'jobs:detail': { service: 'parse', jobId: '3f2b8c1e-1111-4222-8333-444455556666' },
   'jobs:result': { service: 'extract', jobId: 'job_0a1b2c3d' },
@@ -89,19 +104,47 @@ const VALID: Record<Channel, unknown> = {
 /** Malformed requests per channel, beyond the generic ones every channel gets. */
 const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'app:dismissNotice': [{ id: '' }, { id: 42 }],
-  'keys:add': [{ name: 'Team', kind: 'v3', secret: 'x' }, { name: 'Team', kind: 'v2' }, { name: 5, kind: 'v2', secret: 'x' }],
+  'keys:add': [
+    { name: 'Team', kind: 'v3', secret: 'x' },
+    { name: 'Team', kind: 'v2' },
+    { name: 5, kind: 'v2', secret: 'x' },
+  ],
   'keys:reveal': [{ id: 'not-a-uuid' }, {}],
   'keys:rename': [{ id: KEY_ID }, { id: KEY_ID, name: null }],
   'keys:setEnabled': [{ id: KEY_ID, enabled: 'yes' }],
   'keys:delete': [{ id: '../../etc/passwd' }],
   'keys:test': [{ id: 7 }],
-  'documents:import': [{ name: 'a.pdf', bytes: 'JVBERi0=' }, { name: '', bytes: new Uint8Array(1) }, { name: 'a.pdf', bytes: [37, 80] }],
-  'documents:importUrl': [{ url: '' }, { url: 42 }, { url: 'https://a/b.pdf', keyId: 'nope' }, { url: 'https://a/b.pdf', bytes: new Uint8Array(1) }],
+  'documents:import': [
+    { name: 'a.pdf', bytes: 'JVBERi0=' },
+    { name: '', bytes: new Uint8Array(1) },
+    { name: 'a.pdf', bytes: [37, 80] },
+  ],
+  'documents:importUrl': [
+    { url: '' },
+    { url: 42 },
+    { url: 'https://a/b.pdf', keyId: 'nope' },
+    { url: 'https://a/b.pdf', bytes: new Uint8Array(1) },
+  ],
   'documents:read': [{ id: '../settings' }, { id: '' }],
-  'documents:unlock': [{ id: 'abc123' }, { id: 'abc123', password: '' }, { id: 'abc123', password: 42 }, { id: '../x', password: 'pw' }, { id: 'abc123', password: 'pw', remember: true }],
+  'documents:unlock': [
+    { id: 'abc123' },
+    { id: 'abc123', password: '' },
+    { id: 'abc123', password: 42 },
+    { id: '../x', password: 'pw' },
+    { id: 'abc123', password: 'pw', remember: true },
+  ],
   'results:get': [{ id: 'a/b' }],
-  'results:model': [{ id: '../results/x' }, { id: 'abc', rebuild: false }, { id: 'abc', rebuild: 'yes' }, { id: 'abc', bytes: new Uint8Array(1) }, {}],
-  'results:import': [{ documentId: 'abc', fileName: 'r.json', text: { markdown: '' } }, { documentId: 'abc', fileName: '', text: '{}' }],
+  'results:model': [
+    { id: '../results/x' },
+    { id: 'abc', rebuild: false },
+    { id: 'abc', rebuild: 'yes' },
+    { id: 'abc', bytes: new Uint8Array(1) },
+    {},
+  ],
+  'results:import': [
+    { documentId: 'abc', fileName: 'r.json', text: { markdown: '' } },
+    { documentId: 'abc', fileName: '', text: '{}' },
+  ],
   'runs:parse': [
     { runId: KEY_ID, documentId: 'abc' },
     { engine: 'local', runId: 'x', documentId: 'abc' },
@@ -129,19 +172,32 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   ],
   'reviews:export': [{ extractionId: 'abc', format: 'xlsx' }],
   'datasets:createProject': [{ keyId: 'nope', name: 'x' }, { keyId: KEY_ID }],
-  'datasets:addProject': [{ keyId: KEY_ID, projectId: -1 }, { keyId: KEY_ID, projectId: 1.5 }, { keyId: KEY_ID, projectId: '12' }],
+  'datasets:addProject': [
+    { keyId: KEY_ID, projectId: -1 },
+    { keyId: KEY_ID, projectId: 1.5 },
+    { keyId: KEY_ID, projectId: '12' },
+  ],
   'datasets:forgetProject': [{ projectId: '12' }],
   'datasets:setProjectKey': [{ projectId: 12, keyId: 7 }],
   'datasets:setActive': [{ projectId: 12, isActive: 'true' }, { projectId: 12 }],
   'datasets:setSettings': [{ tagTimeout: -1 }, { tagTimeout: 1.5 }, { tagTimeout: '60' }],
   'datasets:createTag': [{ projectId: 12 }, { projectId: 12, name: 'x', required: true }],
   'datasets:renameTag': [{ projectId: 12, tagId: 'a', name: 'x' }],
-  'datasets:createMetadata': [{ projectId: 12, name: 'c', allowMultiple: false, predefinedChoices: [1] }, { projectId: 12, name: 'c' }],
+  'datasets:createMetadata': [
+    { projectId: 12, name: 'c', allowMultiple: false, predefinedChoices: [1] },
+    { projectId: 12, name: 'c' },
+  ],
   'datasets:updateMetadata': [{ projectId: 12, metadataId: 4, predefinedChoicesAppend: 'blue' }],
-  'datasets:importMedia': [{ projectId: 12, fileName: '', text: '' }, { projectId: 12, fileName: 'a.csv', text: 5 }],
+  'datasets:importMedia': [
+    { projectId: 12, fileName: '', text: '' },
+    { projectId: 12, fileName: 'a.csv', text: 5 },
+  ],
   'datasets:addMediaIds': [{ projectId: 12, text: [1, 2] }],
   'datasets:removeMedia': [{ projectId: 12, mediaIds: ['1'] }],
-  'datasets:thumbnail': [{ projectId: 12, mediaId: -3 }, { projectId: 12, path: '/etc/passwd' }],
+  'datasets:thumbnail': [
+    { projectId: 12, mediaId: -3 },
+    { projectId: 12, path: '/etc/passwd' },
+  ],
   'datasets:allowImageFolder': [{ folder: '' }, { folder: 7 }, { folder: 'x'.repeat(4097) }, { path: '/etc' }],
   'datasets:forgetImageFolder': [{}, { folder: '' }, { folder: ['/a'] }],
   'datasets:applyMetadata': [
@@ -151,24 +207,46 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { runId: KEY_ID, projectId: 12, changes: [{ metadataAppend: { color: 'red' }, mediaIds: [1] }], batchSize: 0 },
   ],
   'datasets:applyToAll': [{ projectId: 12, metadataAppend: { color: 'red' } }],
-  'training:start': [{ projectId: 12, request: { model: {} } }, { projectId: 12, request: { model: { architecture: 'x', hyperParams: { epochs: 1.5 } } } }],
+  'training:start': [
+    { projectId: 12, request: { model: {} } },
+    { projectId: 12, request: { model: { architecture: 'x', hyperParams: { epochs: 1.5 } } } },
+  ],
   'training:metrics': [{ projectId: 12, trainingId: '../../x' }],
-  'snapshots:export': [{ projectId: 12, version: 2 }, { projectId: 12, version: '2', retry: false }],
-  'snapshots:download': [{ runId: KEY_ID, projectId: 12, downloadUrl: 'not a url', folder: '/tmp' }, { runId: KEY_ID, projectId: 12, downloadUrl: 'http://x/y', folder: '' }],
-  'inference:run': [{ keyId: KEY_ID, endpointUrl: 'https://x', fileName: 'a.png', bytes: 'iVBOR' }, { keyId: KEY_ID, endpointUrl: '', fileName: 'a.png', bytes: new Uint8Array(1) }],
+  'snapshots:export': [
+    { projectId: 12, version: 2 },
+    { projectId: 12, version: '2', retry: false },
+  ],
+  'snapshots:download': [
+    { runId: KEY_ID, projectId: 12, downloadUrl: 'not a url', folder: '/tmp' },
+    { runId: KEY_ID, projectId: 12, downloadUrl: 'http://x/y', folder: '' },
+  ],
+  'inference:run': [
+    { keyId: KEY_ID, endpointUrl: 'https://x', fileName: 'a.png', bytes: 'iVBOR' },
+    { keyId: KEY_ID, endpointUrl: '', fileName: 'a.png', bytes: new Uint8Array(1) },
+  ],
   'jobs:create': [
     { service: 'parse', documentId: '../etc' },
     { service: 'parse', documentId: 'abc', serviceTier: 'fast' },
     { service: 'extract', sourceResultId: 'abc' },
     { service: 'extract', sourceResultId: 'abc', schema: {}, serviceTier: 'priority' },
   ],
-  'jobs:list': [{ service: 'parse', page: -1, pageSize: 10 }, { service: 'parse', page: 0, pageSize: 101 }, { service: 'parse', page: 0, pageSize: 10, status: 'cancelled' }],
-  'jobs:detail': [{ service: 'parse', jobId: 'a/b' }, { service: 'jobs', jobId: 'abc' }],
+  'jobs:list': [
+    { service: 'parse', page: -1, pageSize: 10 },
+    { service: 'parse', page: 0, pageSize: 101 },
+    { service: 'parse', page: 0, pageSize: 10, status: 'cancelled' },
+  ],
+  'jobs:detail': [
+    { service: 'parse', jobId: 'a/b' },
+    { service: 'jobs', jobId: 'abc' },
+  ],
   'jobs:result': [{ service: 'parse', jobId: '../x' }, { service: 'parse' }],
   'jobs:retry': [{ jobId: '' }, { jobId: 'x'.repeat(129) }],
   'jobs:recheck': [{ jobId: 'a b' }],
   'jobs:get': [{ jobId: '../x' }, {}],
-  'jobs:settleUnsure': [{ intentId: 'x', action: 'check' }, { intentId: '00000000-0000-4000-8000-000000000001', action: 'delete' }],
+  'jobs:settleUnsure': [
+    { intentId: 'x', action: 'check' },
+    { intentId: '00000000-0000-4000-8000-000000000001', action: 'delete' },
+  ],
   'jobs:setSettings': [{ batchConcurrency: 0 }, { jobAbovePages: 1.5 }, { pageWarningLimit: '500' }],
   'batch:estimate': [{ documentIds: [] }, { documentIds: ['a/b'] }],
   'batch:create': [{ documentIds: [] }, { documentIds: ['abc'], confirmPages: -1 }],
@@ -177,7 +255,10 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
 };
 
 function spyHandlers() {
-  const spies = Object.fromEntries(CHANNELS.map((c) => [c, vi.fn(async () => null)])) as unknown as Record<Channel, ReturnType<typeof vi.fn>>;
+  const spies = Object.fromEntries(CHANNELS.map((c) => [c, vi.fn(async () => null)])) as unknown as Record<
+    Channel,
+    ReturnType<typeof vi.fn>
+  >;
   return { spies, handlers: spies as unknown as HandlerTable };
 }
 
@@ -225,7 +306,10 @@ describe('every IPC request is validated before its handler runs', () => {
     handlers['app:info'] = async () => {
       throw new Error('ENOENT /home/someone/secret-path');
     };
-    expect(await dispatch(handlers, 'keys:list', {}, logger)).toEqual({ ok: false, error: { code: 'keychain_unavailable', message: 'No keychain.', hint: 'Install one.' } });
+    expect(await dispatch(handlers, 'keys:list', {}, logger)).toEqual({
+      ok: false,
+      error: { code: 'keychain_unavailable', message: 'No keychain.', hint: 'Install one.' },
+    });
     const hidden = await dispatch(handlers, 'app:info', {}, logger);
     expect(hidden).toMatchObject({ ok: false, error: { code: 'internal_error' } });
     expect(JSON.stringify(hidden)).not.toContain('secret-path');

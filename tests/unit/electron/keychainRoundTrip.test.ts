@@ -39,7 +39,9 @@ describe('keys in the OS keychain', () => {
     expect(stored && JSON.parse(stored)).toEqual({ v: 1, kind: 'v2', secret: SECRET });
 
     const listed = await services.keys.list();
-    expect(listed).toEqual([expect.objectContaining({ id: added.id, name: 'Team A', masked: 'sk_r********g7h8', inKeychain: true, enabled: true })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: added.id, name: 'Team A', masked: 'sk_r********g7h8', inKeychain: true, enabled: true }),
+    ]);
     expect(JSON.stringify(listed)).not.toContain(SECRET);
 
     expect(await services.keys.reveal(added.id)).toEqual({ id: added.id, secret: SECRET });
@@ -55,10 +57,21 @@ describe('keys in the OS keychain', () => {
   });
 
   it('keeps a legacy pair together and refuses a pair without its secret', async () => {
-    const pair = await services.keys.add({ name: 'Edge', kind: 'v1-legacy', secret: 'legacy_key_123456789', secret2: 'legacy_secret_987654321' });
+    const pair = await services.keys.add({
+      name: 'Edge',
+      kind: 'v1-legacy',
+      secret: 'legacy_key_123456789',
+      secret2: 'legacy_secret_987654321',
+    });
     expect(pair.masked2).toBe('********4321');
-    expect(await services.keys.reveal(pair.id)).toEqual({ id: pair.id, secret: 'legacy_key_123456789', secret2: 'legacy_secret_987654321' });
-    await expect(services.keys.add({ name: 'Half', kind: 'v1-legacy', secret: 'legacy_key_123456789' })).rejects.toMatchObject({ code: 'invalid_key_secret' });
+    expect(await services.keys.reveal(pair.id)).toEqual({
+      id: pair.id,
+      secret: 'legacy_key_123456789',
+      secret2: 'legacy_secret_987654321',
+    });
+    await expect(services.keys.add({ name: 'Half', kind: 'v1-legacy', secret: 'legacy_key_123456789' })).rejects.toMatchObject({
+      code: 'invalid_key_secret',
+    });
   });
 
   it('refuses duplicate names (ignoring case and spaces) and leaves no orphan secret behind', async () => {
@@ -70,14 +83,25 @@ describe('keys in the OS keychain', () => {
   });
 
   it('the older analyzer is never offered a v2 key: with none of its own it asks for an analyzer key, before anything is sent', async () => {
-    const v2 = await services.keys.add({ name: 'Parse key', kind: 'v2', secret: 'sk_v2_default_order_1234', address: 'http://127.0.0.1:9' });
+    const v2 = await services.keys.add({
+      name: 'Parse key',
+      kind: 'v2',
+      secret: 'sk_v2_default_order_1234',
+      address: 'http://127.0.0.1:9',
+    });
     const document = await services.workspace.addDocument('a.png', PNG);
     const deps = { workspace: services.workspace, keys: services.keys, emit: () => undefined };
     const signal = new AbortController().signal;
     const refused = await runAnalyzer(deps, { runId: 'r1', documentId: document.id }, signal).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ code: 'no_analyzer_key', message: expect.stringMatching(/needs an analyzer key/), hint: expect.stringMatching(/Add an analyzer key on the Keys screen/) });
+    expect(refused).toMatchObject({
+      code: 'no_analyzer_key',
+      message: expect.stringMatching(/needs an analyzer key/),
+      hint: expect.stringMatching(/Add an analyzer key on the Keys screen/),
+    });
     // Picked by hand, a v2 key is refused by name.
-    expect(await runAnalyzer(deps, { runId: 'r2', documentId: document.id, keyId: v2.id }, signal).catch((e: unknown) => e)).toMatchObject({ code: 'wrong_key_kind' });
+    expect(await runAnalyzer(deps, { runId: 'r2', documentId: document.id, keyId: v2.id }, signal).catch((e: unknown) => e)).toMatchObject({
+      code: 'wrong_key_kind',
+    });
     const analyzer = await services.keys.add({ name: 'Analyzer key', kind: 'analyzer', secret: 'sk_an_default_order_5678' });
     expect((await services.keys.credentialFor(['analyzer'])).id).toBe(analyzer.id);
   });

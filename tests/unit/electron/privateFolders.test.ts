@@ -19,7 +19,14 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 posixOnly('the data folder is private', () => {
   it('folders 0755 and files 0644 left by an older version become 0700 and 0600 at start; links and what they point to are left alone', async () => {
     const data = join(root, 'data');
-    const folders = [data, join(data, 'logs'), join(data, 'workspace'), join(data, 'workspace', 'documents'), join(data, 'workspace', 'documents', 'abc123'), join(data, 'workspace', 'results')];
+    const folders = [
+      data,
+      join(data, 'logs'),
+      join(data, 'workspace'),
+      join(data, 'workspace', 'documents'),
+      join(data, 'workspace', 'documents', 'abc123'),
+      join(data, 'workspace', 'results'),
+    ];
     const files = [
       join(data, 'settings.json'),
       join(data, 'datasets.json'),
@@ -29,14 +36,28 @@ posixOnly('the data folder is private', () => {
       join(data, 'workspace', 'results', 'r1.json'),
     ];
     for (const folder of folders) await mkdir(folder, { recursive: true });
-    for (const file of files) await writeFile(file, file.endsWith('settings.json') ? '{"version":1,"keys":[]}' : file.endsWith('datasets.json') ? '{"version":1,"projects":[],"settings":{"tagTimeout":60}}' : 'x');
+    for (const file of files)
+      await writeFile(
+        file,
+        file.endsWith('settings.json')
+          ? '{"version":1,"keys":[]}'
+          : file.endsWith('datasets.json')
+            ? '{"version":1,"projects":[],"settings":{"tagTimeout":60}}'
+            : 'x',
+      );
     const outside = join(root, 'shared.txt');
     await writeFile(outside, 'not ours');
     await symlink(outside, join(data, 'workspace', 'link-to-shared'));
     for (const folder of folders) await chmod(folder, 0o755);
     for (const file of [...files, outside]) await chmod(file, 0o644);
 
-    const services = await createServices({ shell: 'preview', version: 'test', dataDir: data, samplesDir: 'resources/samples', keychain: memoryKeychain() });
+    const services = await createServices({
+      shell: 'preview',
+      version: 'test',
+      dataDir: data,
+      samplesDir: 'resources/samples',
+      keychain: memoryKeychain(),
+    });
     services.jobs.stop();
 
     for (const folder of folders) expect((await modeOf(folder)).toString(8), folder).toBe('700');
@@ -47,7 +68,13 @@ posixOnly('the data folder is private', () => {
 
   it('folders and files the app creates are private from the start', async () => {
     const data = join(root, 'fresh');
-    const services = await createServices({ shell: 'preview', version: 'test', dataDir: data, samplesDir: 'resources/samples', keychain: memoryKeychain() });
+    const services = await createServices({
+      shell: 'preview',
+      version: 'test',
+      dataDir: data,
+      samplesDir: 'resources/samples',
+      keychain: memoryKeychain(),
+    });
     services.jobs.stop();
     await services.settings.update((s) => ({ next: s, result: undefined }));
     services.logger.info('a line');

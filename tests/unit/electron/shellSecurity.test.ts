@@ -20,10 +20,7 @@ describe('the Electron shell is secure by construction', () => {
     'webviewTag: false',
     "disableBlinkFeatures: 'Auxclick'",
     'devTools: !app.isPackaged',
-  ])(
-    'webPreferences says %s literally',
-    (setting) => expect(webPreferences).toContain(setting),
-  );
+  ])('webPreferences says %s literally', (setting) => expect(webPreferences).toContain(setting));
 
   it('blocks navigation and denies new windows', () => {
     expect(windowSource).toMatch(/on\('will-navigate', \(event\) => event\.preventDefault\(\)\)/);
@@ -31,7 +28,9 @@ describe('the Electron shell is secure by construction', () => {
   });
 
   it('the CSP runs only our scripts and lets the renderer reach nothing but itself', () => {
-    const directives: Record<string, string[]> = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    const directives: Record<string, string[]> = Object.fromEntries(
+      CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
     expect(directives['default-src']).toEqual(["'none'"]);
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['connect-src']?.every((s) => ["'self'", 'blob:', 'data:'].includes(s))).toBe(true);

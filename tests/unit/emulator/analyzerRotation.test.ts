@@ -24,12 +24,15 @@ async function analyze(field: 'pdf' | 'image', bytes: Uint8Array<ArrayBuffer>, r
   return Object.fromEntries([...byPage].map(([page, angles]) => [page, [...angles]]));
 }
 
-describe('the older analyzer\'s enable_rotation_detection', () => {
-  it('reports each page\'s detected rotation on that page\'s chunks when true', async () => {
+describe("the older analyzer's enable_rotation_detection", () => {
+  it("reports each page's detected rotation on that page's chunks when true", async () => {
     expect(await analyze('pdf', await rotatedPdf(), 'true')).toEqual({ 0: [0], 1: [90], 2: [180], 3: [270] });
   });
 
-  it.each([['false', 'false'], ['absent', undefined]])('reports 0 on every chunk when %s', async (_label, value) => {
+  it.each([
+    ['false', 'false'],
+    ['absent', undefined],
+  ])('reports 0 on every chunk when %s', async (_label, value) => {
     expect(await analyze('pdf', await rotatedPdf(), value)).toEqual({ 0: [0], 1: [0], 2: [0], 3: [0] });
   });
 

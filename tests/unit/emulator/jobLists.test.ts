@@ -7,7 +7,12 @@ const holder = useEmulator();
 const seed = (service: 'parse' | 'extract', jobId: string, createdAt: string) =>
   call(holder.emulator, 'POST', '/__control/jobs', { json: { key: KEYS.v2, service, job_id: jobId, created_at: createdAt } });
 const ids = async (service: 'parse' | 'extract', query = '') =>
-  ((await call(holder.emulator, 'GET', `/v2/${service}/jobs${query}`, { key: KEYS.v2 })).json.jobs as { job_id: string; created_at: string }[]).map((j) => j.job_id);
+  (
+    (await call(holder.emulator, 'GET', `/v2/${service}/jobs${query}`, { key: KEYS.v2 })).json.jobs as {
+      job_id: string;
+      created_at: string;
+    }[]
+  ).map((j) => j.job_id);
 
 describe('job lists', () => {
   it('are sorted by created_at, newest first, whatever order the jobs were made in', async () => {
@@ -26,9 +31,15 @@ describe('job lists', () => {
 
   it('put the older-format jobs seeded at start after any job made now', async () => {
     const { startEmulator } = await import('../../emulator/server.js');
-    const emulator = await startEmulator({ keys: { v2: ['k'], analyzer: [], v1: [], pairs: [] }, timings: { pendingMs: 0, processingMs: 0 } });
+    const emulator = await startEmulator({
+      keys: { v2: ['k'], analyzer: [], v1: [], pairs: [] },
+      timings: { pendingMs: 0, processingMs: 0 },
+    });
     try {
-      const job = await call(emulator, 'POST', '/v2/extract/jobs', { key: 'k', json: { schema: { type: 'object', properties: {} }, markdown: 'x' } });
+      const job = await call(emulator, 'POST', '/v2/extract/jobs', {
+        key: 'k',
+        json: { schema: { type: 'object', properties: {} }, markdown: 'x' },
+      });
       const rows = (await call(emulator, 'GET', '/v2/extract/jobs', { key: 'k' })).json.jobs as { job_id: string; created_at: string }[];
       expect(rows.map((r) => r.job_id)).toEqual([job.json.job_id, expect.stringMatching(/^job_[0-9a-f]+$/)]);
       expect(Date.parse(rows[1]!.created_at)).toBeLessThan(Date.parse(rows[0]!.created_at));
@@ -56,7 +67,11 @@ describe('the list query, judged by the emulator itself', () => {
   });
 
   it('defaults to page 0 of 10, and accepts pageSize 100', async () => {
-    expect((await call(holder.emulator, 'GET', '/v2/parse/jobs', { key: KEYS.v2 })).json).toMatchObject({ page: 0, page_size: 10, has_more: false });
+    expect((await call(holder.emulator, 'GET', '/v2/parse/jobs', { key: KEYS.v2 })).json).toMatchObject({
+      page: 0,
+      page_size: 10,
+      has_more: false,
+    });
     expect((await call(holder.emulator, 'GET', '/v2/parse/jobs?pageSize=100&status=', { key: KEYS.v2 })).status).toBe(200);
   });
 });
@@ -64,7 +79,10 @@ describe('the list query, judged by the emulator itself', () => {
 describe('job ids, judged by the emulator itself', () => {
   it('mints parse-<ulid> and extract-<ulid> whose time part is the creation time', async () => {
     const before = Date.now();
-    const job = await call(holder.emulator, 'POST', '/v2/extract/jobs', { key: KEYS.v2, json: { schema: { type: 'object' }, markdown: 'x' } });
+    const job = await call(holder.emulator, 'POST', '/v2/extract/jobs', {
+      key: KEYS.v2,
+      json: { schema: { type: 'object' }, markdown: 'x' },
+    });
     const id = job.json.job_id as string;
     expect(id).toMatch(/^extract-[0-9a-hjkmnp-tv-z]{26}$/);
     const time = [...id.slice(8, 18)].reduce((t, c) => t * 32 + '0123456789abcdefghjkmnpqrstvwxyz'.indexOf(c), 0);
@@ -73,7 +91,9 @@ describe('job ids, judged by the emulator itself', () => {
   });
 
   it('refuses a current-format id of the other service (422) and does not know an absent older id (404)', async () => {
-    expect((await call(holder.emulator, 'GET', '/v2/parse/jobs/extract-01jbcdefghjkmnpqrstvwxyz01', { key: KEYS.v2 })).json.code).toBe('validation_error');
+    expect((await call(holder.emulator, 'GET', '/v2/parse/jobs/extract-01jbcdefghjkmnpqrstvwxyz01', { key: KEYS.v2 })).json.code).toBe(
+      'validation_error',
+    );
     expect((await call(holder.emulator, 'GET', '/v2/parse/jobs/3f2b8c1e-0000-4000-8000-000000000000', { key: KEYS.v2 })).status).toBe(404);
     expect((await call(holder.emulator, 'GET', '/v2/parse/jobs/a%20b', { key: KEYS.v2 })).status).toBe(422);
   });

@@ -6,8 +6,22 @@ export const LAYOUT = {
   width: 612,
   height: 792,
   heading: { x: 72, top: 90, size: 24, text: 'Quarterly Report' },
-  paragraph: { x: 72, top: 150, size: 11, lines: ['The northern offices grew steadily through the year.', 'Invoice number: INV-77', 'Total: 1234.50'] },
-  table: { x: [72, 250, 430], top: 260, size: 11, rows: [['Item', 'Qty', 'Amount'], ['Paper', '10', '245.00'], ['Pens', '4', '75.00']] },
+  paragraph: {
+    x: 72,
+    top: 150,
+    size: 11,
+    lines: ['The northern offices grew steadily through the year.', 'Invoice number: INV-77', 'Total: 1234.50'],
+  },
+  table: {
+    x: [72, 250, 430],
+    top: 260,
+    size: 11,
+    rows: [
+      ['Item', 'Qty', 'Amount'],
+      ['Paper', '10', '245.00'],
+      ['Pens', '4', '75.00'],
+    ],
+  },
   figure: { x: 72, top: 400, width: 300, height: 200 },
   logo: { x: 480, top: 30, width: 60, height: 40 },
   footer: { x: 290, top: 760, size: 9, text: 'Page 1 of 2' },
@@ -23,7 +37,8 @@ export async function layoutPdf(): Promise<Uint8Array<ArrayBuffer>> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([LAYOUT.width, LAYOUT.height]);
-  const text = (s: string, x: number, top: number, size: number, f = font) => page.drawText(s, { x, y: LAYOUT.height - top - size, size, font: f });
+  const text = (s: string, x: number, top: number, size: number, f = font) =>
+    page.drawText(s, { x, y: LAYOUT.height - top - size, size, font: f });
   const { heading, paragraph, table, figure, logo, footer } = LAYOUT;
   text(heading.text, heading.x, heading.top, heading.size, bold);
   paragraph.lines.forEach((line, i) => text(line, paragraph.x, paragraph.top + i * paragraph.size * 1.4, paragraph.size));

@@ -6,7 +6,7 @@ const holder = useEmulator();
 const storage = (method: string, pathAndQuery: string, body?: string) =>
   fetch(`${holder.emulator.url}/__storage/${pathAndQuery}`, { method, ...(body !== undefined ? { body } : {}) });
 
-describe('presigned upload URLs on the emulator\'s storage', () => {
+describe("presigned upload URLs on the emulator's storage", () => {
   it.each([
     ['AWS', 'X-Amz-Date=20990101T000000Z&X-Amz-Expires=3600&X-Amz-Signature=abc'],
     ['GCS', 'X-Goog-Date=20990101T000000Z&X-Goog-Expires=3600&X-Goog-Signature=abc'],

@@ -9,17 +9,29 @@ import { LAYOUT, layoutPdf } from './layoutPdf.js';
 
 const holder = useEmulator();
 
-async function parse(bytes: Uint8Array, filename: string, fields: Record<string, string> = {}): Promise<{ status: number; body: V2ParseResponse }> {
+async function parse(
+  bytes: Uint8Array,
+  filename: string,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; body: V2ParseResponse }> {
   const form = new FormData();
   form.append('document', new Blob([bytes.slice()]), filename);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const response = await fetch(`${holder.emulator.url}/v2/parse`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${KEYS.v2}` } });
+  const response = await fetch(`${holder.emulator.url}/v2/parse`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${KEYS.v2}` },
+  });
   return { status: response.status, body: (await response.json()) as V2ParseResponse };
 }
 
 const pagesOf = (body: V2ParseResponse): V2ParsePage[] => body.structure?.children ?? [];
-const elements = (body: V2ParseResponse): V2ParseElement[] => pagesOf(body).flatMap((page) => (page.children ?? []).flatMap((e) => [e, ...(e.children ?? [])]));
-const slice = (body: V2ParseResponse, g: V2Grounding) => Array.from(body.markdown ?? '').slice(g.range.start, g.range.end).join('');
+const elements = (body: V2ParseResponse): V2ParseElement[] =>
+  pagesOf(body).flatMap((page) => (page.children ?? []).flatMap((e) => [e, ...(e.children ?? [])]));
+const slice = (body: V2ParseResponse, g: V2Grounding) =>
+  Array.from(body.markdown ?? '')
+    .slice(g.range.start, g.range.end)
+    .join('');
 const near = (fraction: number, points: number, of: number) => expect(Math.abs(fraction - points / of)).toBeLessThan(0.02);
 
 describe('parse results read from the PDF itself, with the element types the service sends', () => {
@@ -30,7 +42,14 @@ describe('parse results read from the PDF itself, with the element types the ser
     expect(page1.map((e) => e.type)).toEqual(['logo', 'text', 'text', 'table', 'figure', 'marginalia']);
     expect(page1.map((e) => e.id)).toEqual(['logo-0', 'text-0', 'text-1', 'table-0', 'figure-0', 'marginalia-0']);
 
-    const [logo, heading, paragraph, table, figure, footer] = page1 as [V2ParseElement, V2ParseElement, V2ParseElement, V2ParseElement, V2ParseElement, V2ParseElement];
+    const [logo, heading, paragraph, table, figure, footer] = page1 as [
+      V2ParseElement,
+      V2ParseElement,
+      V2ParseElement,
+      V2ParseElement,
+      V2ParseElement,
+      V2ParseElement,
+    ];
     expect(slice(body, heading.grounding!)).toBe(`## ${LAYOUT.heading.text}`);
     near(heading.grounding!.box.xmin, LAYOUT.heading.x, LAYOUT.width);
     near(heading.grounding!.box.ymin, LAYOUT.heading.top, LAYOUT.height);
@@ -75,7 +94,8 @@ describe('parse results read from the PDF itself, with the element types the ser
 
   it('sends a span beside each range, and the model as model_version too', async () => {
     const { body } = await parse(await layoutPdf(), 'layout.pdf');
-    for (const node of [...pagesOf(body), ...elements(body)]) expect(node.span).toEqual([node.grounding!.range.start, node.grounding!.range.end]);
+    for (const node of [...pagesOf(body), ...elements(body)])
+      expect(node.span).toEqual([node.grounding!.range.start, node.grounding!.range.end]);
     expect(body.metadata).toMatchObject({ model_version: 'dpt-3-pro-20251103', version: 'dpt-3-pro-20251103' });
   });
 });
@@ -96,7 +116,9 @@ describe('atomic grounding at the model granularity', () => {
     const { body } = await parse(bytes, 'layout.pdf', { model: 'dpt-3-verity-20251103' });
     const paragraph = elements(body).find((e) => e.id === 'text-1')!;
     expect(paragraph.atomic_grounding!.map((g) => slice(body, g))).toEqual(LAYOUT.paragraph.lines.join(' ').split(' '));
-    const words = elements(body).filter((e) => e.type !== 'figure' && e.type !== 'logo').flatMap((e) => e.atomic_grounding ?? []);
+    const words = elements(body)
+      .filter((e) => e.type !== 'figure' && e.type !== 'logo')
+      .flatMap((e) => e.atomic_grounding ?? []);
     expect(words.length).toBeGreaterThan(20);
     for (const word of words) {
       expect(slice(body, word)).toMatch(/^\S+$/);
@@ -121,7 +143,10 @@ describe('atomic grounding at the model granularity', () => {
   });
 
   it('no atomic grounding anywhere when the option is false, whatever the model', async () => {
-    const { body } = await parse(await layoutPdf(), 'layout.pdf', { model: 'dpt-3-verity', options: JSON.stringify({ atomic_grounding: false }) });
+    const { body } = await parse(await layoutPdf(), 'layout.pdf', {
+      model: 'dpt-3-verity',
+      options: JSON.stringify({ atomic_grounding: false }),
+    });
     for (const element of elements(body)) expect(element).not.toHaveProperty('atomic_grounding');
   });
 });

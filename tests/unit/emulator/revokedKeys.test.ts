@@ -3,7 +3,8 @@ import { KEYS, useEmulator } from '../../support/emulatorHarness.js';
 import { call } from './emulatorCalls.js';
 
 const holder = useEmulator();
-const control = (action: 'revoke' | 'activate', key: string) => call(holder.emulator, 'POST', `/__control/keys/${action}`, { json: { key } });
+const control = (action: 'revoke' | 'activate', key: string) =>
+  call(holder.emulator, 'POST', `/__control/keys/${action}`, { json: { key } });
 
 describe('a key revoked on the service', () => {
   it('gets 401 invalid_api_key on v2 until it is activated again; other keys keep working', async () => {
@@ -17,7 +18,8 @@ describe('a key revoked on the service', () => {
   });
 
   it('gets 401 {detail} on the older analyzer and on v1 (a key alone and a legacy pair)', async () => {
-    const analyze = () => call(holder.emulator, 'POST', '/v1/tools/agentic-document-analysis', { key: KEYS.analyzer, form: new FormData() });
+    const analyze = () =>
+      call(holder.emulator, 'POST', '/v1/tools/agentic-document-analysis', { key: KEYS.analyzer, form: new FormData() });
     const project = (headers: Record<string, string>) => call(holder.emulator, 'POST', '/v1/projects', { json: {}, headers });
     const v1 = { apikey: KEYS.v1 };
     const pair = { apikey: KEYS.pair.key, apisecret: KEYS.pair.secret };

@@ -27,7 +27,9 @@ const client = (apikey = KEYS.v2) =>
 const file = async (bytes?: Uint8Array) => new File([(bytes ?? (await layoutPdf())).slice()], 'layout.pdf', { type: 'application/pdf' });
 const wait = { pollInterval: 20, timeout: 10_000 };
 const words = (body: V2ParseResponse) =>
-  (body.structure?.children ?? []).flatMap((page) => (page.children ?? []).flatMap((e: V2ParseElement) => [e, ...(e.children ?? [])])).flatMap((e) => e.atomic_grounding ?? []);
+  (body.structure?.children ?? [])
+    .flatMap((page) => (page.children ?? []).flatMap((e: V2ParseElement) => [e, ...(e.children ?? [])]))
+    .flatMap((e) => e.atomic_grounding ?? []);
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -77,7 +79,8 @@ describe('the official SDK against the emulator', () => {
     expect((done.result as V2ParseResponse).metadata.job_id).toBe(created.job_id);
     expect(done.completed_at).toBeInstanceOf(Date);
 
-    for (let i = 0; i < 2; i++) await sdk.v2.parseJobs.wait((await sdk.v2.parseJobs.create({ document: await file(await pdf(1)) })).job_id, wait);
+    for (let i = 0; i < 2; i++)
+      await sdk.v2.parseJobs.wait((await sdk.v2.parseJobs.create({ document: await file(await pdf(1)) })).job_id, wait);
     // This one stays pending while the listings below run.
     await armFault(holder.emulator, { fault: { kind: 'slowJob', pendingMs: 10_000, processingMs: 0 } });
     const pending = await sdk.v2.parseJobs.create({ document: await file(await pdf(1)) });
@@ -94,11 +97,17 @@ describe('the official SDK against the emulator', () => {
   });
 
   it('surfaces a failed job as the SDK expects', async () => {
-    await armFault(holder.emulator, { fault: { kind: 'failJob', code: 'document_unreadable', message: 'The document could not be read.' } });
+    await armFault(holder.emulator, {
+      fault: { kind: 'failJob', code: 'document_unreadable', message: 'The document could not be read.' },
+    });
     const sdk = client();
     const job = await sdk.v2.parseJobs.create({ document: await file(await pdf(1)) });
     const done = await sdk.v2.parseJobs.wait(job.job_id, wait);
-    expect(done).toMatchObject({ status: 'failed', error: { code: 'document_unreadable', message: 'The document could not be read.' }, result: null });
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: { code: 'document_unreadable', message: 'The document could not be read.' },
+      result: null,
+    });
     expect(await rejection(sdk.v2.parseJobs.wait(job.job_id, { ...wait, raiseOnFailure: true }))).toBeInstanceOf(JobFailedError);
     const [row] = (await sdk.v2.parseJobs.list({ status: 'failed' })).jobs;
     expect(row?.error?.message).toBe('The document could not be read.');
@@ -142,16 +151,39 @@ describe('the official SDK against the emulator', () => {
   });
 
   it('every answer it received has the shape of the package types (and a broken one would not)', () => {
-    const typed: TypedAnswer[] = recorded.map((answer, i) => ({ name: `${i} ${answer.method} ${answer.path} ${answer.status}`, type: wireType(answer), value: answer.body }));
+    const typed: TypedAnswer[] = recorded.map((answer, i) => ({
+      name: `${i} ${answer.method} ${answer.path} ${answer.status}`,
+      type: wireType(answer),
+      value: answer.body,
+    }));
     const kinds = new Set(typed.map((t) => t.type));
-    expect([...kinds].sort()).toEqual(['WireError', 'WireExtractResult', 'WireJob<WireExtractResult>', 'WireJob<WireParseResponse>', 'WireJobCreated', 'WireJobList', 'WireParseResponse']);
+    expect([...kinds].sort()).toEqual([
+      'WireError',
+      'WireExtractResult',
+      'WireJob<WireExtractResult>',
+      'WireJob<WireParseResponse>',
+      'WireJobCreated',
+      'WireJobList',
+      'WireParseResponse',
+    ]);
 
     // Controls: the same check must fail on answers broken the way a service could differ.
-    const parse = structuredClone(typed.find((t) => t.type === 'WireParseResponse')!.value) as { metadata: Record<string, unknown>; structure: { children: Array<{ children: Array<Record<string, unknown>> }> } };
+    const parse = structuredClone(typed.find((t) => t.type === 'WireParseResponse')!.value) as {
+      metadata: Record<string, unknown>;
+      structure: { children: Array<{ children: Array<Record<string, unknown>> }> };
+    };
     const element = () => structuredClone(parse);
     const broken: TypedAnswer[] = [
-      { name: 'broken: element type', type: 'WireParseResponse', value: edit(element(), (p) => (p.structure.children[0]!.children[0]!.type = 'paragraph')) },
-      { name: 'broken: span missing', type: 'WireParseResponse', value: edit(element(), (p) => delete p.structure.children[0]!.children[0]!.span) },
+      {
+        name: 'broken: element type',
+        type: 'WireParseResponse',
+        value: edit(element(), (p) => (p.structure.children[0]!.children[0]!.type = 'paragraph')),
+      },
+      {
+        name: 'broken: span missing',
+        type: 'WireParseResponse',
+        value: edit(element(), (p) => delete p.structure.children[0]!.children[0]!.span),
+      },
       { name: 'broken: spans renamed', type: 'WireParseResponse', value: edit(element(), (p) => (p.metadata['spans'] = [])) },
       { name: 'broken: duration as text', type: 'WireParseResponse', value: edit(element(), (p) => (p.metadata['duration_ms'] = '12')) },
     ];

@@ -33,7 +33,8 @@ export function typeCheckAnswers(answers: readonly TypedAnswer[]): Map<string, s
   };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, onError) => (name === FILE ? ts.createSourceFile(name, source, version) : getSourceFile(name, version, onError));
+  host.getSourceFile = (name, version, onError) =>
+    name === FILE ? ts.createSourceFile(name, source, version) : getSourceFile(name, version, onError);
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => name === FILE || fileExists(name);
   const readFile = host.readFile.bind(host);

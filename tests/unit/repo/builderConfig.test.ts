@@ -31,7 +31,13 @@ describe('electron-builder.yml', () => {
 
   it('ships as node_modules only what loads from disk at run time, and unpacks the native one', () => {
     // @cantoo/pdf-lib writes a decrypted copy of an encrypted PDF; tesseract.js and its English data are the offline OCR.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@napi-rs/canvas', '@tesseract.js-data/eng', 'keytar', 'pdfjs-dist', 'tesseract.js']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([
+      '@napi-rs/canvas',
+      '@tesseract.js-data/eng',
+      'keytar',
+      'pdfjs-dist',
+      'tesseract.js',
+    ]);
     expect(config.asarUnpack).toContain('node_modules/keytar/**');
   });
 
@@ -39,13 +45,18 @@ describe('electron-builder.yml', () => {
     // As electron-builder sees them: hoisted under the project's node_modules.
     const packageDir = (name: string) => `node_modules/${name}`;
     const core = packageDir('tesseract.js-core');
-    const canvasBinary = readdirSync(packageDir(`@napi-rs/canvas-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : ''}`)).find((f) => f.endsWith('.node'));
+    const canvasBinary = readdirSync(
+      packageDir(`@napi-rs/canvas-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : ''}`),
+    ).find((f) => f.endsWith('.node'));
     const runtimeFiles = [
       // The recognizer thread, and what it requires in Node.
       `${packageDir('tesseract.js')}/src/worker-script/node/index.js`,
       ...['regenerator-runtime', 'is-url', 'bmp-js', 'wasm-feature-detect'].map((name) => `${packageDir(name)}/package.json`),
       // The LSTM cores, whichever the CPU's SIMD support picks, and their wasm read from disk.
-      ...['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm'].flatMap((name) => [`${core}/${name}.js`, `${core}/${name}.wasm`]),
+      ...['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm'].flatMap((name) => [
+        `${core}/${name}.js`,
+        `${core}/${name}.wasm`,
+      ]),
       `${packageDir('@tesseract.js-data/eng')}/4.0.0_best_int/eng.traineddata.gz`,
       `${packageDir('@napi-rs/canvas')}/index.js`,
       `${packageDir(`@napi-rs/canvas-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : ''}`)}/${canvasBinary}`,
@@ -53,12 +64,25 @@ describe('electron-builder.yml', () => {
     const excluded = config.files.filter((f) => f.startsWith('!')).map((f) => f.slice(1));
     for (const file of runtimeFiles) {
       expect(existsSync(file), file).toBe(true);
-      expect(excluded.filter((pattern) => minimatch(file, pattern)), `${file} is excluded`).toEqual([]);
-      expect(config.asarUnpack.some((pattern) => minimatch(file, pattern)), `${file} is not unpacked`).toBe(true);
+      expect(
+        excluded.filter((pattern) => minimatch(file, pattern)),
+        `${file} is excluded`,
+      ).toEqual([]);
+      expect(
+        config.asarUnpack.some((pattern) => minimatch(file, pattern)),
+        `${file} is not unpacked`,
+      ).toBe(true);
     }
     // What OCR does not use stays out: the legacy cores, the browser's inlined copies, the larger data.
-    for (const file of [`${core}/tesseract-core-simd.wasm`, `${core}/tesseract-core-simd-lstm.wasm.js`, `${packageDir('@tesseract.js-data/eng')}/4.0.0/eng.traineddata.gz`]) {
-      expect(excluded.some((pattern) => minimatch(file, pattern)), `${file} ships`).toBe(true);
+    for (const file of [
+      `${core}/tesseract-core-simd.wasm`,
+      `${core}/tesseract-core-simd-lstm.wasm.js`,
+      `${packageDir('@tesseract.js-data/eng')}/4.0.0/eng.traineddata.gz`,
+    ]) {
+      expect(
+        excluded.some((pattern) => minimatch(file, pattern)),
+        `${file} ships`,
+      ).toBe(true);
     }
   });
 

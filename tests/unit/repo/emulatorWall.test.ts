@@ -12,12 +12,18 @@ async function problems(code: string): Promise<string[]> {
 
 describe('the wall around the emulator', () => {
   it('refuses value imports from electron/ and shared/', async () => {
-    expect(await problems("import { sniffDocument } from '../../../electron/documents/sniff.js';\nexport const k = sniffDocument;\n")).toContain('@typescript-eslint/no-restricted-imports');
-    expect(await problems("import { CURRENT_JOB_ID } from '../../../shared/contracts/v2Parse.js';\nexport const k = CURRENT_JOB_ID;\n")).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await problems("import { sniffDocument } from '../../../electron/documents/sniff.js';\nexport const k = sniffDocument;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await problems("import { CURRENT_JOB_ID } from '../../../shared/contracts/v2Parse.js';\nexport const k = CURRENT_JOB_ID;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
   });
 
   it('allows type imports and its own modules', async () => {
-    expect(await problems("import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';\nexport type K = ParseResponse;\n")).toEqual([]);
+    expect(
+      await problems("import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';\nexport type K = ParseResponse;\n"),
+    ).toEqual([]);
     expect(await problems("import { judgeJobId } from '../rules/jobIds.js';\nexport const k = judgeJobId;\n")).toEqual([]);
   });
 });

@@ -7,16 +7,26 @@ import { describe, expect, it } from 'vitest';
 // through its test helpers), so a test left in a folder its code has moved out of fails here.
 
 /** tests/unit/<room>/… mirrors this source folder */
-const ROOMS: Record<string, string> = { electron: 'electron', renderer: 'renderer', shared: 'shared', emulator: 'tests/emulator', scripts: 'scripts' };
+const ROOMS: Record<string, string> = {
+  electron: 'electron',
+  renderer: 'renderer',
+  shared: 'shared',
+  emulator: 'tests/emulator',
+  scripts: 'scripts',
+};
 /** Folders of tests/unit that mirror no source folder, and why. */
 const CROSS_CUTTING: Record<string, string> = {
   repo: 'checks of files at the repository root: electron-builder.yml, runtime-support.json, eslint.config.js, this layout',
 };
 /** Workers the vitest global setup bundles: a test that runs one (by its variable) runs this source file. */
-const BUILT_WORKERS: Record<string, string> = { GROUNDWORK_ENGINE_WORKER: 'electron/engine/engineWorker.ts', GROUNDWORK_MODEL_WORKER: 'electron/workspace/modelWorker.ts' };
+const BUILT_WORKERS: Record<string, string> = {
+  GROUNDWORK_ENGINE_WORKER: 'electron/engine/engineWorker.ts',
+  GROUNDWORK_MODEL_WORKER: 'electron/workspace/modelWorker.ts',
+};
 
 const ROOT = process.cwd();
-const IMPORT = /(?:^[ \t]*(?:import|export|\})[^\n]*?\bfrom\s*|\bimport\s*\(\s*|^[ \t]*import\s+|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"\n]+)['"]/gm;
+const IMPORT =
+  /(?:^[ \t]*(?:import|export|\})[^\n]*?\bfrom\s*|\bimport\s*\(\s*|^[ \t]*import\s+|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"\n]+)['"]/gm;
 
 interface Files {
   read(file: string): string;
@@ -37,7 +47,9 @@ const isSource = (file: string) => Object.values(ROOMS).some((dir) => file.start
 /** The source modules a test reaches: its own imports and those of the test helpers it imports. */
 function sourceModules(file: string, files: Files = disk, seen = new Set<string>()): string[] {
   const text = files.read(file);
-  const found = Object.keys(BUILT_WORKERS).filter((name) => text.includes(`process.env.${name}`)).map((name) => BUILT_WORKERS[name]!);
+  const found = Object.keys(BUILT_WORKERS)
+    .filter((name) => text.includes(`process.env.${name}`))
+    .map((name) => BUILT_WORKERS[name]!);
   for (const match of text.matchAll(IMPORT)) {
     const target = resolveImport(file, match[1]!, files);
     if (!target || seen.has(target)) continue;
@@ -54,10 +66,12 @@ function layoutProblem(test: string, modules: readonly string[]): string | undef
   if (tests !== 'tests' || unit !== 'unit' || room === undefined) return `${test}: not in a folder of tests/unit/`;
   if (CROSS_CUTTING[room] !== undefined) return undefined;
   const roomDir = ROOMS[room];
-  if (roomDir === undefined) return `${test}: tests/unit/${room}/ mirrors no source room (${Object.keys(ROOMS).join(', ')}) and is not a cross-cutting folder`;
+  if (roomDir === undefined)
+    return `${test}: tests/unit/${room}/ mirrors no source room (${Object.keys(ROOMS).join(', ')}) and is not a cross-cutting folder`;
   const source = posix.join(roomDir, ...rest);
   if (!existsSync(join(ROOT, source)) || !statSync(join(ROOT, source)).isDirectory()) return `${test}: ${source}/ does not exist`;
-  if (!modules.some((m) => posix.dirname(m) === source)) return `${test}: imports nothing from ${source}/ (it imports ${[...new Set(modules.map((m) => posix.dirname(m)))].join(', ') || 'no source'})`;
+  if (!modules.some((m) => posix.dirname(m) === source))
+    return `${test}: imports nothing from ${source}/ (it imports ${[...new Set(modules.map((m) => posix.dirname(m)))].join(', ') || 'no source'})`;
   return undefined;
 }
 
@@ -76,7 +90,9 @@ describe('where unit tests live', () => {
   });
 
   it('refuses a test left beside the wrong code, in a themed folder, or in a folder with no source', () => {
-    expect(layoutProblem('tests/unit/renderer/workspaceStore.test.ts', ['renderer/workspace/workspaceStore.ts'])).toMatch(/imports nothing from renderer\//);
+    expect(layoutProblem('tests/unit/renderer/workspaceStore.test.ts', ['renderer/workspace/workspaceStore.ts'])).toMatch(
+      /imports nothing from renderer\//,
+    );
     expect(layoutProblem('tests/unit/foundation/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/mirrors no source room/);
     expect(layoutProblem('tests/unit/electron/nowhere/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/does not exist/);
     expect(layoutProblem('tests/unit/sniff.test.ts', [])).toMatch(/not in a folder/);
@@ -85,7 +101,8 @@ describe('where unit tests live', () => {
 
   it('finds source modules through test helpers', () => {
     const text: Record<string, string> = {
-      'tests/unit/electron/workspace/a.test.ts': "import { h } from './helper.js';\nconst code = \"import { x } from '../../../../renderer/App.js'\";\n",
+      'tests/unit/electron/workspace/a.test.ts':
+        "import { h } from './helper.js';\nconst code = \"import { x } from '../../../../renderer/App.js'\";\n",
       'tests/unit/electron/workspace/helper.ts': "import { w } from '../../../../electron/workspace/workspace.js';\n",
       'electron/workspace/workspace.ts': "import { log } from '../log.js';\n",
       'electron/log.ts': '',

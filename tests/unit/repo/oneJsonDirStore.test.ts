@@ -42,7 +42,9 @@ function argumentsAt(text: string, open: number): string {
 function jsonWriters(root: string): Record<string, number> {
   const writers: Record<string, number> = {};
   for (const file of sourceFiles(root)) {
-    const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|\s)\/\/.*$/gm, '$1');
     const calls = [...text.matchAll(WRITE_CALL)].map((m) => argumentsAt(text, m.index + m[0].length - 1));
     if (calls.length === 0) continue;
     const jsonCalls = calls.filter((args) => BUILDS_JSON.test(args)).length;
@@ -53,7 +55,8 @@ function jsonWriters(root: string): Record<string, number> {
 
 describe('one store for JSON folders', () => {
   it('the former per-folder stores are gone', () => {
-    for (const former of ['jobs/batchStore.ts', 'jobs/createIntentStore.ts', 'jobs/jobRecordStore.ts']) expect(existsSync(join(ELECTRON, former))).toBe(false);
+    for (const former of ['jobs/batchStore.ts', 'jobs/createIntentStore.ts', 'jobs/jobRecordStore.ts'])
+      expect(existsSync(join(ELECTRON, former))).toBe(false);
   });
 
   it('no file under electron/ writes JSON by itself, except the stores and the single files listed with a reason', () => {

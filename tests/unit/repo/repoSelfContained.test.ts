@@ -21,13 +21,23 @@ const CODE = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.css']);
 /** The files git tracks; in a copy without git (a source archive), every file .gitignore does not exclude. */
 function trackedPaths(): string[] {
   try {
-    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\0')
+      .filter(Boolean);
   } catch {
     const ignored = readFileSync(resolve(root, '.gitignore'), 'utf8')
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line && !line.startsWith('#'))
-      .map((glob) => new RegExp(`(^|/)${glob.replace(/\/$/, '').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/|$)`));
+      .map(
+        (glob) =>
+          new RegExp(
+            `(^|/)${glob
+              .replace(/\/$/, '')
+              .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+              .replace(/\*/g, '[^/]*')}(/|$)`,
+          ),
+      );
     const walk = (dir: string): string[] =>
       readdirSync(resolve(root, dir), { withFileTypes: true }).flatMap((entry) => {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
@@ -68,7 +78,10 @@ const OUTSIDE: { what: string; find: (path: string, text: string) => string[] }[
         .filter((ref) => relative(root, resolve(root, dirname(path), ref)).startsWith('..')),
   },
   { what: 'an absolute path to the machine it was written on', find: (_, text) => text.match(/\/work\/[\w.-]+/g) ?? [] },
-  { what: 'a design note kept outside docs/', find: (_, text) => (text.match(/(?:[\w./-]*\/)?DESIGN\.md/g) ?? []).filter((ref) => !/(^|\/)docs\/DESIGN\.md$/.test(ref)) },
+  {
+    what: 'a design note kept outside docs/',
+    find: (_, text) => (text.match(/(?:[\w./-]*\/)?DESIGN\.md/g) ?? []).filter((ref) => !/(^|\/)docs\/DESIGN\.md$/.test(ref)),
+  },
   { what: 'the contract notes folder', find: (_, text) => text.match(/\bseeds\//g) ?? [] },
   { what: 'a contract note by number', find: (_, text) => text.match(/\bseed 0\d\d\b/gi) ?? [] },
   { what: 'a numbered section of a note', find: (_, text) => text.match(/§\s*\d[\d.–-]*/g) ?? [] },
@@ -86,7 +99,10 @@ interface Entry {
 /** The entries of docs/contracts.md: `### \`family.area.rule\`` headings, optionally "(documentation only)". */
 function contractEntries(): Entry[] {
   const text = readFileSync(resolve(root, CONTRACTS), 'utf8');
-  return [...text.matchAll(/^#{3,4} `([^`]+)`( \(documentation only\))?\s*$/gm)].map((m) => ({ id: m[1]!, documentationOnly: m[2] !== undefined }));
+  return [...text.matchAll(/^#{3,4} `([^`]+)`( \(documentation only\))?\s*$/gm)].map((m) => ({
+    id: m[1]!,
+    documentationOnly: m[2] !== undefined,
+  }));
 }
 
 /** Rule ids cited outside docs/, with the files citing each. */
@@ -103,7 +119,9 @@ describe('the repository explains itself', () => {
   const files = trackedText();
 
   it('has no reference to a path or note outside the repository', () => {
-    const found = files.flatMap(({ path, text }) => OUTSIDE.flatMap(({ what, find }) => find(path, text).map((ref) => `${path}: ${what}: ${ref}`)));
+    const found = files.flatMap(({ path, text }) =>
+      OUTSIDE.flatMap(({ what, find }) => find(path, text).map((ref) => `${path}: ${what}: ${ref}`)),
+    );
     expect(found).toEqual([]);
   });
 
@@ -119,7 +137,9 @@ describe('the repository explains itself', () => {
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
     const cited = citations(files);
     expect(entries.filter((e) => !e.documentationOnly && !cited.has(e.id)).map((e) => `${e.id}: cited nowhere`)).toEqual([]);
-    expect(entries.filter((e) => e.documentationOnly && cited.has(e.id)).map((e) => `${e.id}: cited in ${cited.get(e.id)!.join(', ')}`)).toEqual([]);
+    expect(
+      entries.filter((e) => e.documentationOnly && cited.has(e.id)).map((e) => `${e.id}: cited in ${cited.get(e.id)!.join(', ')}`),
+    ).toEqual([]);
   });
 
   it('finds what it looks for', () => {

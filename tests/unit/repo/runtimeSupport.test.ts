@@ -11,7 +11,8 @@ interface SupportTable {
 }
 
 const table = JSON.parse(readFileSync('runtime-support.json', 'utf8')) as SupportTable;
-const versionOf = (pkg: string): string => (JSON.parse(readFileSync(`node_modules/${pkg}/package.json`, 'utf8')) as { version: string }).version;
+const versionOf = (pkg: string): string =>
+  (JSON.parse(readFileSync(`node_modules/${pkg}/package.json`, 'utf8')) as { version: string }).version;
 const major = (version: string): string => version.replace(/^v/, '').split('.')[0]!;
 const today = new Date().toISOString().slice(0, 10);
 
@@ -31,17 +32,26 @@ describe('the pinned runtimes are supported today', () => {
 
   it(`Electron ${electron} still gets security fixes`, () => {
     expect(entry, `Electron ${major(electron)} is not in runtime-support.json: add its end-of-support date`).toBeDefined();
-    expect(today <= entry!.endOfSupport, `Electron ${major(electron)} reached end of support on ${entry!.endOfSupport}: upgrade electron in package.json to a supported major`).toBe(true);
+    expect(
+      today <= entry!.endOfSupport,
+      `Electron ${major(electron)} reached end of support on ${entry!.endOfSupport}: upgrade electron in package.json to a supported major`,
+    ).toBe(true);
   });
 
   it(`the tests run on the Node major that Electron ${major(electron)} runs in main (${process.version})`, () => {
-    expect(Number(major(process.version)), `Electron ${major(electron)} runs Node ${entry?.node}; run the tests on it (.ci/run installs it)`).toBe(entry?.node);
+    expect(
+      Number(major(process.version)),
+      `Electron ${major(electron)} runs Node ${entry?.node}; run the tests on it (.ci/run installs it)`,
+    ).toBe(entry?.node);
   });
 
   it(`Node ${process.version} has not reached end of life`, () => {
     const node = table.node[major(process.version)];
     expect(node, `Node ${major(process.version)} is not in runtime-support.json`).toBeDefined();
-    expect(today <= node!.endOfLife, `Node ${major(process.version)} reached end of life on ${node!.endOfLife}: move to a supported Node (and the Electron that runs it)`).toBe(true);
+    expect(
+      today <= node!.endOfLife,
+      `Node ${major(process.version)} reached end of life on ${node!.endOfLife}: move to a supported Node (and the Electron that runs it)`,
+    ).toBe(true);
   });
 
   it('package.json requires at least that Node', () => {

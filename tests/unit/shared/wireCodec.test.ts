@@ -35,7 +35,10 @@ describe('wire frames (the preview bridge answers bytes as they are)', () => {
         const body = encodeWireFrames(answer)!;
         const decoded = decodeWireFrames(body.buffer as ArrayBuffer) as typeof answer;
         expect(decoded.value.result).toEqual(answer.value.result);
-        for (const [got, sent] of [[decoded.value.model, runs[0]!], ...decoded.value.more.map((m, i) => [m, runs[i + 1]!] as const)] as const) {
+        for (const [got, sent] of [
+          [decoded.value.model, runs[0]!],
+          ...decoded.value.more.map((m, i) => [m, runs[i + 1]!] as const),
+        ] as const) {
           expect(got).toBeInstanceOf(Uint8Array);
           expect(Array.from(got)).toEqual(Array.from(sent));
           expect(got.buffer).toBe(body.buffer);

@@ -23,17 +23,25 @@ const MARGIN_BAND = 0.08;
  */
 export function layoutPdfPage(content: PdfPageContent): PageLayout | null {
   if (content.items.length === 0 || content.width <= 0 || content.height <= 0) return null;
-  const toBox = (b: PointBox): Box => ({ xmin: b.x0 / content.width, ymin: b.y0 / content.height, xmax: b.x1 / content.width, ymax: b.y1 / content.height });
+  const toBox = (b: PointBox): Box => ({
+    xmin: b.x0 / content.width,
+    ymin: b.y0 / content.height,
+    xmax: b.x1 / content.width,
+    ymax: b.y1 / content.height,
+  });
   const rows = groupRows(content.items).map(splitSegments);
   const placed: Array<{ element: ElementLayout; top: number; left: number }> = [];
 
   const tableRows = new Set<number>();
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     let j = i;
     const width = rows[i]!.length;
-    while (j + 1 < rows.length && rows[j + 1]!.length === width && rows[j + 1]![0]!.box.y0 - rows[j]![0]!.box.y1 < 2 * rows[j]![0]!.height) j++;
+    while (j + 1 < rows.length && rows[j + 1]!.length === width && rows[j + 1]![0]!.box.y0 - rows[j]![0]!.box.y1 < 2 * rows[j]![0]!.height)
+      j++;
     if (width >= 3 && j - i + 1 >= 2) {
-      const table = rows.slice(i, j + 1).map((row) => row.map((segment): LineLayout => ({ text: segmentText(segment), box: toBox(segment.box) })));
+      const table = rows
+        .slice(i, j + 1)
+        .map((row) => row.map((segment): LineLayout => ({ text: segmentText(segment), box: toBox(segment.box) })));
       const box = unionBox(table.flat().map((cell) => cell.box));
       placed.push({ element: { type: 'table', rows: table }, top: box.ymin, left: box.xmin });
       for (let k = i; k <= j; k++) tableRows.add(k);
@@ -60,7 +68,9 @@ export function layoutPdfPage(content: PdfPageContent): PageLayout | null {
     const box = unionBox(lines.map((line) => line.box));
     const marginal = box.ymax < MARGIN_BAND || box.ymin > 1 - MARGIN_BAND;
     const heading = !marginal && block.every((segment) => segment.height >= 1.3 * medianHeight);
-    const element: ElementLayout = marginal ? { type: 'marginalia', lines } : { type: 'text', lines, ...(heading ? { heading: true } : {}) };
+    const element: ElementLayout = marginal
+      ? { type: 'marginalia', lines }
+      : { type: 'text', lines, ...(heading ? { heading: true } : {}) };
     placed.push({ element, top: box.ymin, left: box.xmin });
   }
 
@@ -97,7 +107,12 @@ function splitSegments(row: TextItem[]): Segment[] {
     const last = segments[segments.length - 1];
     if (last && item.x0 - last.box.x1 < COLUMN_GAP * Math.max(height, last.height)) {
       last.items.push(item);
-      last.box = { x0: Math.min(last.box.x0, item.x0), y0: Math.min(last.box.y0, item.y0), x1: Math.max(last.box.x1, item.x1), y1: Math.max(last.box.y1, item.y1) };
+      last.box = {
+        x0: Math.min(last.box.x0, item.x0),
+        y0: Math.min(last.box.y0, item.y0),
+        x1: Math.max(last.box.x1, item.x1),
+        y1: Math.max(last.box.y1, item.y1),
+      };
       last.height = Math.max(last.height, height);
     } else {
       segments.push({ items: [item], box: { x0: item.x0, y0: item.y0, x1: item.x1, y1: item.y1 }, height });

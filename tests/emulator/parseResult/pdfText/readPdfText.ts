@@ -38,7 +38,11 @@ const waiting = new Map<number, (answer: Answer) => void>();
 // and a document that hangs it costs that worker only.
 function pdfWorker(): Worker {
   if (worker) return worker;
-  const started = new Worker(PDF_TEXT_WORKER_SOURCE, { eval: true, workerData: { pdfjsUrl: PDFJS_URL }, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+  const started = new Worker(PDF_TEXT_WORKER_SOURCE, {
+    eval: true,
+    workerData: { pdfjsUrl: PDFJS_URL },
+    resourceLimits: { maxOldGenerationSizeMb: 1024 },
+  });
   started.unref();
   started.on('message', (answer: Answer) => {
     waiting.get(answer.id)?.(answer);

@@ -53,7 +53,11 @@ describe('the older analyzer', () => {
   it.each([
     ['a PDF over 50 pages', async () => ({ document: { bytes: await pdf(51), filename: 'big.pdf' } }), 'too_many_pages'],
     ['an image over 50 MB', async () => ({ document: { bytes: hugePng(), filename: 'huge.png' } }), 'file_too_large'],
-    ['a fields_schema that is an array', async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, fields_schema: '[]' }), 'invalid_schema'],
+    [
+      'a fields_schema that is an array',
+      async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, fields_schema: '[]' }),
+      'invalid_schema',
+    ],
     ['an encrypted PDF', async () => ({ document: { bytes: await encryptedPdf(), filename: 'locked.pdf' } }), 'encrypted_pdf'],
     ['negative pages', async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, pages: [-1] }), 'invalid_pages'],
   ])('refuses %s before sending', async (_name, input, code) => {
@@ -74,7 +78,10 @@ describe('the older analyzer', () => {
   });
 
   it('refuses an unknown key with 401 before validating', async () => {
-    expect(await caught(analyzer('nope').analyze({ document: { bytes: await pdf(1), filename: 'a.pdf' } }))).toMatchObject({ code: 'invalid_api_key', status: 401 });
+    expect(await caught(analyzer('nope').analyze({ document: { bytes: await pdf(1), filename: 'a.pdf' } }))).toMatchObject({
+      code: 'invalid_api_key',
+      status: 401,
+    });
   });
 });
 

@@ -10,7 +10,11 @@ import { credential } from '../../../support/emulatorHarness.js';
 // cannot be read becomes its JSON text, never a refusal.
 
 const MARKDOWN = 'Total: 12\n';
-const base = { extraction: { total: 12 }, extraction_metadata: { total: { ranges: [{ start: 7, end: 9 }] } }, metadata: { range_units: 'unicode_codepoints' } };
+const base = {
+  extraction: { total: 12 },
+  extraction_metadata: { total: { ranges: [{ start: 7, end: 9 }] } },
+  metadata: { range_units: 'unicode_codepoints' },
+};
 const SHAPES: Record<string, unknown> = {
   strings: { ...base, warnings: ['total was rounded', 'page 2 was blank'] },
   objects: { ...base, warnings: [{ type: 'coercion', detail: { field: 'total' } }, { code: 'pruned', msg: { text: 'not a string' } }, 7] },
@@ -59,7 +63,9 @@ describe('extract answers of another plausible shape', () => {
   it('keeps a schema_violation_error given as an object, shown as its JSON text', async () => {
     const outcome = await extractAs('violationObject');
     expect(outcome.partial).toBe(true);
-    expect(extractNotices(outcome.response)).toEqual([{ code: 'schema_violation', message: '{"path":["due"],"message":"\'due\' is a required property"}' }]);
+    expect(extractNotices(outcome.response)).toEqual([
+      { code: 'schema_violation', message: '{"path":["due"],"message":"\'due\' is a required property"}' },
+    ]);
   });
 
   it('keeps a warnings value that is one object, not a list, and a violation that is not text', async () => {

@@ -32,7 +32,10 @@ function range(text: string, n = 0, markdown = MARKDOWN): V2Range {
 const box = (xmin: number, ymin: number, xmax: number, ymax: number): V2GroundingBox => ({ xmin, ymin, xmax, ymax });
 const ground = (page: number, text: string, b: V2GroundingBox, n = 0): V2Grounding => ({ page, range: range(text, n), box: b });
 const span = (g: V2Grounding): [number, number] => [g.range.start, g.range.end];
-const word = (page: number, text: string, b: V2GroundingBox, confidence: number, n = 0): V2Grounding => ({ ...ground(page, text, b, n), confidence });
+const word = (page: number, text: string, b: V2GroundingBox, confidence: number, n = 0): V2Grounding => ({
+  ...ground(page, text, b, n),
+  confidence,
+});
 
 function element(type: V2ParseElement['type'], id: string, grounding: V2Grounding, rest: Partial<V2ParseElement> = {}): V2ParseElement {
   return { type, id, span: span(grounding), grounding, ...rest };
@@ -41,7 +44,11 @@ function element(type: V2ParseElement['type'], id: string, grounding: V2Groundin
 const cell = (id: string, text: string, row: number, col: number, b: V2GroundingBox, confidence: number): V2ParseElement =>
   element('table_cell', id, ground(1, text, b), { row, col, rowspan: 1, colspan: 1, atomic_grounding: [word(1, text, b, confidence)] });
 
-const page1Text = ground(1, '## Invoice 7 🧾\n\nTotal: 12.50 €\nPaid: no\n\n<table><tr><td>Item</td><td>Qty</td></tr><tr><td>Pens</td><td>4</td></tr></table>\n\n<::logo: Northwind::>\n\n<::A bar chart of monthly totals.: figure::>\n\n— 1 —', box(0, 0, 1, 1));
+const page1Text = ground(
+  1,
+  '## Invoice 7 🧾\n\nTotal: 12.50 €\nPaid: no\n\n<table><tr><td>Item</td><td>Qty</td></tr><tr><td>Pens</td><td>4</td></tr></table>\n\n<::logo: Northwind::>\n\n<::A bar chart of monthly totals.: figure::>\n\n— 1 —',
+  box(0, 0, 1, 1),
+);
 
 /** A dpt-3-verity parse of a two-page document: word grounding with confidence, every element type the app shows. */
 export const PARSE_VERITY: WireParseResponse = {
@@ -71,7 +78,11 @@ export const PARSE_VERITY: WireParseResponse = {
         grounding: page1Text,
         children: [
           element('text', 'text-0', ground(1, '## Invoice 7 🧾', box(0.1, 0.05, 0.5, 0.09)), {
-            atomic_grounding: [word(1, 'Invoice', box(0.15, 0.05, 0.3, 0.09), 0.97), word(1, '7', box(0.31, 0.05, 0.34, 0.09), 0.42), word(1, '🧾', box(0.35, 0.05, 0.4, 0.09), 0.88)],
+            atomic_grounding: [
+              word(1, 'Invoice', box(0.15, 0.05, 0.3, 0.09), 0.97),
+              word(1, '7', box(0.31, 0.05, 0.34, 0.09), 0.42),
+              word(1, '🧾', box(0.35, 0.05, 0.4, 0.09), 0.88),
+            ],
           }),
           element('text', 'text-1', ground(1, 'Total: 12.50 €\nPaid: no', box(0.1, 0.12, 0.45, 0.18)), {
             atomic_grounding: [
@@ -82,20 +93,34 @@ export const PARSE_VERITY: WireParseResponse = {
               word(1, 'no', box(0.19, 0.15, 0.23, 0.18), 0.95),
             ],
           }),
-          element('table', 'table-0', ground(1, '<table><tr><td>Item</td><td>Qty</td></tr><tr><td>Pens</td><td>4</td></tr></table>', box(0.1, 0.22, 0.9, 0.3)), {
-            children: [
-              cell('table_cell-0', 'Item', 0, 0, box(0.1, 0.22, 0.5, 0.26), 0.99),
-              cell('table_cell-1', 'Qty', 0, 1, box(0.5, 0.22, 0.9, 0.26), 0.97),
-              cell('table_cell-2', 'Pens', 1, 0, box(0.1, 0.26, 0.5, 0.3), 0.94),
-              cell('table_cell-3', '4', 1, 1, box(0.5, 0.26, 0.9, 0.3), 0.38),
-            ],
+          element(
+            'table',
+            'table-0',
+            ground(1, '<table><tr><td>Item</td><td>Qty</td></tr><tr><td>Pens</td><td>4</td></tr></table>', box(0.1, 0.22, 0.9, 0.3)),
+            {
+              children: [
+                cell('table_cell-0', 'Item', 0, 0, box(0.1, 0.22, 0.5, 0.26), 0.99),
+                cell('table_cell-1', 'Qty', 0, 1, box(0.5, 0.22, 0.9, 0.26), 0.97),
+                cell('table_cell-2', 'Pens', 1, 0, box(0.1, 0.26, 0.5, 0.3), 0.94),
+                cell('table_cell-3', '4', 1, 1, box(0.5, 0.26, 0.9, 0.3), 0.38),
+              ],
+            },
+          ),
+          element('logo', 'logo-0', ground(1, '<::logo: Northwind::>', box(0.75, 0.03, 0.92, 0.08)), {
+            atomic_grounding: [ground(1, 'Northwind', box(0.75, 0.03, 0.92, 0.08))],
           }),
-          element('logo', 'logo-0', ground(1, '<::logo: Northwind::>', box(0.75, 0.03, 0.92, 0.08)), { atomic_grounding: [ground(1, 'Northwind', box(0.75, 0.03, 0.92, 0.08))] }),
           element('figure', 'figure-0', ground(1, '<::A bar chart of monthly totals.: figure::>', box(0.1, 0.35, 0.7, 0.6)), {
             atomic_grounding: [ground(1, 'A bar chart of monthly totals.', box(0.1, 0.35, 0.7, 0.6))],
           }),
           element('marginalia', 'marginalia-0', ground(1, '— 1 —', box(0.45, 0.95, 0.55, 0.98)), {
-            atomic_grounding: [{ page: 1, range: { start: range('— 1 —').start + 2, end: range('— 1 —').start + 3 }, box: box(0.49, 0.95, 0.51, 0.98), confidence: 0.9 }],
+            atomic_grounding: [
+              {
+                page: 1,
+                range: { start: range('— 1 —').start + 2, end: range('— 1 —').start + 3 },
+                box: box(0.49, 0.95, 0.51, 0.98),
+                confidence: 0.9,
+              },
+            ],
           }),
         ],
       },
@@ -106,7 +131,11 @@ export const PARSE_VERITY: WireParseResponse = {
         reason: '',
         span: span(ground(2, '## Notes', box(0, 0, 1, 1))),
         grounding: ground(2, '## Notes', box(0, 0, 1, 1)),
-        children: [element('text', 'text-2', ground(2, '## Notes', box(0.1, 0.05, 0.4, 0.09)), { atomic_grounding: [word(2, 'Notes', box(0.16, 0.05, 0.4, 0.09), 0.96)] })],
+        children: [
+          element('text', 'text-2', ground(2, '## Notes', box(0.1, 0.05, 0.4, 0.09)), {
+            atomic_grounding: [word(2, 'Notes', box(0.16, 0.05, 0.4, 0.09), 0.96)],
+          }),
+        ],
       },
     ],
   },
@@ -165,8 +194,21 @@ export const JOB_FAILED: WireJob<WireParseResponse> = {
 
 export const JOB_LIST: WireJobList = {
   jobs: [
-    { job_id: JOB_ID, status: 'completed', created_at: '2025-11-20T10:00:00.000Z', completed_at: '2025-11-20T10:00:09.500Z', model_version: 'dpt-3-verity-20251103' },
-    { job_id: 'parse-01jz8k3m4n5p6q7r8s9t0v1w30', status: 'failed', created_at: '2025-11-20T09:00:00.000Z', completed_at: '2025-11-20T09:00:02.000Z', model_version: 'dpt-3-pro-20251103', failure_reason: 'The document could not be read.' },
+    {
+      job_id: JOB_ID,
+      status: 'completed',
+      created_at: '2025-11-20T10:00:00.000Z',
+      completed_at: '2025-11-20T10:00:09.500Z',
+      model_version: 'dpt-3-verity-20251103',
+    },
+    {
+      job_id: 'parse-01jz8k3m4n5p6q7r8s9t0v1w30',
+      status: 'failed',
+      created_at: '2025-11-20T09:00:00.000Z',
+      completed_at: '2025-11-20T09:00:02.000Z',
+      model_version: 'dpt-3-pro-20251103',
+      failure_reason: 'The document could not be read.',
+    },
   ],
   has_more: true,
   page: 0,

@@ -24,7 +24,13 @@ export async function startRecordedService(): Promise<RecordedService> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://recorded.local');
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.search, headers: req.headers, body: Buffer.concat(chunks).toString('latin1') });
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.search,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('latin1'),
+      });
       const queue = routes.get(`${req.method} ${url.pathname}`);
       const next = queue && (queue.length > 1 ? queue.shift()! : queue[0]!);
       const answer = next ?? { status: 404, body: { code: 'not_found', message: `No recorded answer for ${req.method} ${url.pathname}.` } };

@@ -55,13 +55,23 @@ afterEach(() => {
   applyNetworkSettings(undefined);
 });
 afterAll(async () => {
-  recordTrustRow({ check: 'response caps', cases: tally.length, failures: tally.filter((t) => !t.ok).length, note: tally.find((t) => !t.ok)?.case ?? '600 MB streamed at an 8 MB cap: service call, declared length, output_url, snapshot download, retry policy' });
+  recordTrustRow({
+    check: 'response caps',
+    cases: tally.length,
+    failures: tally.filter((t) => !t.ok).length,
+    note:
+      tally.find((t) => !t.ok)?.case ??
+      '600 MB streamed at an 8 MB cap: service call, declared length, output_url, snapshot download, retry policy',
+  });
   await server.close();
   await rm(root, { recursive: true, force: true });
 });
 
 /** Runs one capped case, tallies it for `npm run trust`, and hands back what was seen for its own checks. */
-async function cappedCase(label: string, run: () => Promise<unknown>): Promise<{ error: AppError | null; stream: StreamStats | undefined; growth: number }> {
+async function cappedCase(
+  label: string,
+  run: () => Promise<unknown>,
+): Promise<{ error: AppError | null; stream: StreamStats | undefined; growth: number }> {
   const { error, growthBytes } = await peakRssGrowth(run);
   const stream = streams[0];
   await stream?.closed;
@@ -73,7 +83,10 @@ async function cappedCase(label: string, run: () => Promise<unknown>): Promise<{
     (appError.hint?.length ?? 0) > 20 &&
     stream?.closedEarly === true &&
     growthBytes < MAX_GROWTH;
-  tally.push({ case: `${label}: ${appError?.code ?? String(error ?? 'no error')}, ${Math.round((stream?.sent ?? 0) / MB)} MB sent, +${Math.round(growthBytes / MB)} MB`, ok });
+  tally.push({
+    case: `${label}: ${appError?.code ?? String(error ?? 'no error')}, ${Math.round((stream?.sent ?? 0) / MB)} MB sent, +${Math.round(growthBytes / MB)} MB`,
+    ok,
+  });
   return { error: appError, stream, growth: growthBytes };
 }
 
@@ -93,7 +106,14 @@ describe('answers past the cap are cut off while they stream', () => {
     await mkdir(dataDir, { recursive: true });
     await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ version: 1, keys: [], network: { maxResponseMb: CAP_MB } }));
     const keychainService = `groundwork-unit-caps-${process.pid}-${Date.now()}`;
-    const services = await createServices({ shell: 'preview', version: 'test', dataDir, samplesDir: 'resources/samples', keychainService, logger: createLogger(null, { console: false }) });
+    const services = await createServices({
+      shell: 'preview',
+      version: 'test',
+      dataDir,
+      samplesDir: 'resources/samples',
+      keychainService,
+      logger: createLogger(null, { console: false }),
+    });
     try {
       const client = new V2Client({ credential: credential('v2', server.url, KEYS.v2) });
       const seen = await cappedCase('service call (v2 job poll)', () => client.getParseJob('parse-01hzx3k5m7n9p1q3r5s7t9v1w3'));
@@ -110,7 +130,9 @@ describe('answers past the cap are cut off while they stream', () => {
   it('a Content-Length above the cap is refused before the body is read', async () => {
     applyNetworkSettings({ maxResponseMb: CAP_MB });
     answer = 'stream-declared';
-    const seen = await cappedCase('declared length', () => new V2Client({ credential: credential('v2', server.url, KEYS.v2) }).getParseJob('parse-01hzx3k5m7n9p1q3r5s7t9v1w3'));
+    const seen = await cappedCase('declared length', () =>
+      new V2Client({ credential: credential('v2', server.url, KEYS.v2) }).getParseJob('parse-01hzx3k5m7n9p1q3r5s7t9v1w3'),
+    );
     expectCut(seen);
     expect(seen.error?.message).toContain('announced 600 MB');
     server.requests.length = 0;
@@ -118,7 +140,10 @@ describe('answers past the cap are cut off while they stream', () => {
 
   it('the retry policy does not send again after an answer over the cap', async () => {
     const seen = await cappedCase('retry policy', () =>
-      requestWithRetry({ method: 'GET', url: `${server.url}/big`, maxResponseBytes: CAP_MB * MB }, { policy: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1 } }),
+      requestWithRetry(
+        { method: 'GET', url: `${server.url}/big`, maxResponseBytes: CAP_MB * MB },
+        { policy: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 1 } },
+      ),
     );
     expectCut(seen);
     expect(server.requests).toHaveLength(1);
@@ -153,7 +178,9 @@ describe('answers past the cap are cut off while they stream', () => {
     answer = 'stream-zip';
     const folder = join(root, 'downloads');
     await mkdir(folder, { recursive: true });
-    const seen = await cappedCase('snapshot download', () => downloadArchive({ url: `${server.url}/s.zip`, folder, fileName: 's.zip', taskId: 't', emit: () => undefined }));
+    const seen = await cappedCase('snapshot download', () =>
+      downloadArchive({ url: `${server.url}/s.zip`, folder, fileName: 's.zip', taskId: 't', emit: () => undefined }),
+    );
     expectCut(seen);
     expect(seen.error?.hint).toContain('maxDownloadMb');
     expect(await readdir(folder)).toEqual([]);

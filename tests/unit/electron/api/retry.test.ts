@@ -89,7 +89,11 @@ describe('retries through the clients against the emulator', () => {
     const clock = recordingClock();
     const v2 = new V2Client({
       credential: credential('v2', holder.emulator.url, KEYS.v2),
-      retry: { clock, beforeAttempt: async () => void events.push(`before ${requestsTo(holder.emulator, LIST) + 1}`), onNoAnswer: () => void events.push('no answer') },
+      retry: {
+        clock,
+        beforeAttempt: async () => void events.push(`before ${requestsTo(holder.emulator, LIST) + 1}`),
+        onNoAnswer: () => void events.push('no answer'),
+      },
     });
     await armFault(holder.emulator, { fault: { kind: 'drop' }, match: { path: LIST }, times: 1 });
     await v2.listParseJobs();
@@ -99,7 +103,10 @@ describe('retries through the clients against the emulator', () => {
     await v2.listParseJobs();
     expect(events).toEqual(['before 3', 'before 4']); // an answer (429): heard by the policy, not a lost attempt
 
-    const stopped = new V2Client({ credential: credential('v2', holder.emulator.url, KEYS.v2), retry: { clock, beforeAttempt: async () => Promise.reject(new Error('paused')) } });
+    const stopped = new V2Client({
+      credential: credential('v2', holder.emulator.url, KEYS.v2),
+      retry: { clock, beforeAttempt: async () => Promise.reject(new Error('paused')) },
+    });
     const before = requestsTo(holder.emulator, LIST);
     await expect(stopped.listParseJobs()).rejects.toThrow('paused');
     expect(requestsTo(holder.emulator, LIST)).toBe(before);

@@ -9,7 +9,11 @@ const response = (status: number, body: unknown, headers: Record<string, string>
 
 describe('errorFromResponse', () => {
   it.each([
-    ['v2 {code, message}', response(422, { code: 'unknown_model_version', message: 'No such model.' }), { code: 'unknown_model_version', message: 'No such model.', status: 422 }],
+    [
+      'v2 {code, message}',
+      response(422, { code: 'unknown_model_version', message: 'No such model.' }),
+      { code: 'unknown_model_version', message: 'No such model.', status: 422 },
+    ],
     ['v2 with an unknown code', response(409, { code: 'brand_new', message: 'New.' }), { code: 'brand_new', status: 409 }],
     ['v1 {detail: string}', response(401, { detail: 'Bad key.' }), { code: 'invalid_api_key', message: 'Bad key.', status: 401 }],
     ['a non-JSON 503', response(503, '<html>busy</html>'), { code: 'service_unavailable', status: 503 }],
@@ -29,12 +33,18 @@ describe('errorFromResponse', () => {
         ],
       }),
     );
-    expect(error.fields).toEqual({ name: 'Field required; Too short', 'transforms.augmentations.0.p': 'Too big', 'query.timeout': 'Not an integer' });
+    expect(error.fields).toEqual({
+      name: 'Field required; Too short',
+      'transforms.augmentations.0.p': 'Too big',
+      'query.timeout': 'Not an integer',
+    });
     expect(error).toMatchObject({ code: 'validation_error', status: 422 });
     expect(error.hint).toBeTruthy();
   });
 
   it('says how long to wait on 429', () => {
-    expect(errorFromResponse(response(429, { code: 'rate_limit_exceeded', message: 'Slow down.' }, { 'Retry-After': '12' })).hint).toMatch(/12 s/);
+    expect(errorFromResponse(response(429, { code: 'rate_limit_exceeded', message: 'Slow down.' }, { 'Retry-After': '12' })).hint).toMatch(
+      /12 s/,
+    );
   });
 });

@@ -32,8 +32,19 @@ describe('v1 happy paths', () => {
 
   it('creates and updates metadata definitions, then annotates images', async () => {
     const { client, id, color } = await project();
-    expect(color).toMatchObject({ name: 'color', predefinedChoices: ['red', 'blue'], allowMultiple: false, type: expect.any(String), valueFlexible: false });
-    const updated = await client.updateMetadata(id, color.id, { predefinedChoicesAppend: ['green'], allowMultiple: true, valueFlexible: false, name: 'colour' });
+    expect(color).toMatchObject({
+      name: 'color',
+      predefinedChoices: ['red', 'blue'],
+      allowMultiple: false,
+      type: expect.any(String),
+      valueFlexible: false,
+    });
+    const updated = await client.updateMetadata(id, color.id, {
+      predefinedChoicesAppend: ['green'],
+      allowMultiple: true,
+      valueFlexible: false,
+      name: 'colour',
+    });
     expect(updated).toMatchObject({ name: 'colour', allowMultiple: true, predefinedChoices: ['red', 'blue', 'green'] });
     const entries = await client.setImageMetadata(id, { metadataAppend: { colour: 'green' }, mediaIds: [id * 100 + 1, id * 100 + 2] });
     expect(entries).toEqual([
@@ -56,7 +67,12 @@ describe('v1 happy paths', () => {
     const metrics = await client.trainingMetrics(id, trainingId);
     expect(metrics.map((m) => m.name)).toEqual(['train', 'dev', 'test']);
     expect(metrics[0]!.classes).toHaveLength(2);
-    expect(metrics[0]!.metrics[0]).toMatchObject({ name: expect.any(String), performance: expect.any(Number), recall: expect.any(Number), precision: expect.any(Number) });
+    expect(metrics[0]!.metrics[0]).toMatchObject({
+      name: expect.any(String),
+      performance: expect.any(Number),
+      recall: expect.any(Number),
+      precision: expect.any(Number),
+    });
   });
 
   it('exports a snapshot: Started, with a download URL and its expiry', async () => {
@@ -78,13 +94,39 @@ describe('v1 validation errors become field-level messages', () => {
     ['project without a name', (c: V1Client) => c.createProject({} as { name: string }), { name: 'Field required' }],
     ['tag with an empty name', async (c: V1Client, id: number) => c.createTag(id, { name: '' }), { name: /at least 1 character/ }],
     ['duplicate metadata', async (c: V1Client, id: number) => c.createMetadata(id, { name: 'color' }), { name: /already exists/ }],
-    ['metadata choices that are not strings', async (c: V1Client, id: number) => c.createMetadata(id, { name: 'size', predefinedChoices: [1] as unknown as string[] }), { 'predefinedChoices.0': /valid string/ }],
-    ['image metadata with an unknown name and media', async (c: V1Client, id: number) => c.setImageMetadata(id, { metadataAppend: { shape: 'round' }, mediaIds: [999999] }), { 'metadataAppend.shape': /No metadata/, mediaIds: /not in project/ }],
-    ['image metadata outside the choices', async (c: V1Client, id: number) => c.setImageMetadata(id, { metadataAppend: { color: 'pink' }, allMedia: true }), { 'metadataAppend.color': /not a choice/ }],
-    ['training without an architecture', async (c: V1Client, id: number) => c.train(id, { model: {} as { architecture: string } }), { 'model.architecture': 'Field required' }],
-    ['training with a flip probability over 1', async (c: V1Client, id: number) => c.train(id, { model: { architecture: 'x' }, transforms: { augmentations: [{ horizontalFlip: { p: 2 } }] } }), { 'transforms.augmentations.0.horizontalFlip.p': /probability/ }],
+    [
+      'metadata choices that are not strings',
+      async (c: V1Client, id: number) => c.createMetadata(id, { name: 'size', predefinedChoices: [1] as unknown as string[] }),
+      { 'predefinedChoices.0': /valid string/ },
+    ],
+    [
+      'image metadata with an unknown name and media',
+      async (c: V1Client, id: number) => c.setImageMetadata(id, { metadataAppend: { shape: 'round' }, mediaIds: [999999] }),
+      { 'metadataAppend.shape': /No metadata/, mediaIds: /not in project/ },
+    ],
+    [
+      'image metadata outside the choices',
+      async (c: V1Client, id: number) => c.setImageMetadata(id, { metadataAppend: { color: 'pink' }, allMedia: true }),
+      { 'metadataAppend.color': /not a choice/ },
+    ],
+    [
+      'training without an architecture',
+      async (c: V1Client, id: number) => c.train(id, { model: {} as { architecture: string } }),
+      { 'model.architecture': 'Field required' },
+    ],
+    [
+      'training with a flip probability over 1',
+      async (c: V1Client, id: number) =>
+        c.train(id, { model: { architecture: 'x' }, transforms: { augmentations: [{ horizontalFlip: { p: 2 } }] } }),
+      { 'transforms.augmentations.0.horizontalFlip.p': /probability/ },
+    ],
     ['export of snapshot 0', async (c: V1Client, id: number) => c.exportSnapshot(id, 0), { 'path.snapshot_version': /start at 1/ }],
-    ['inference without an image', async (c: V1Client) => c.infer(`${holder.emulator.url}/inference/v1/predict?endpoint_id=ep`, { bytes: await pdf(1), filename: 'a.pdf' }), { file: /image/ }],
+    [
+      'inference without an image',
+      async (c: V1Client) =>
+        c.infer(`${holder.emulator.url}/inference/v1/predict?endpoint_id=ep`, { bytes: await pdf(1), filename: 'a.pdf' }),
+      { file: /image/ },
+    ],
   ])('%s', async (_name, call, fields) => {
     const { client, id } = await project();
     const error = await caught(call(client, id));
@@ -101,7 +143,12 @@ describe('v1 validation errors become field-level messages', () => {
 describe('v1 keys', () => {
   it('accepts a legacy key+secret pair', async () => {
     expect(await legacy(KEYS.pair.secret).createProject({ name: 'Legacy' })).toMatchObject({ name: 'Legacy' });
-    expect((await legacy(KEYS.pair.secret).infer(`${holder.emulator.url}/inference/v1/predict?endpoint_id=e`, { bytes: PNG, filename: 'a.png' })) as object).toBeTruthy();
+    expect(
+      (await legacy(KEYS.pair.secret).infer(`${holder.emulator.url}/inference/v1/predict?endpoint_id=e`, {
+        bytes: PNG,
+        filename: 'a.png',
+      })) as object,
+    ).toBeTruthy();
   });
 
   it.each([
@@ -116,7 +163,11 @@ describe('v1 keys', () => {
 
   it('answers the "Test key" probe with 422 for a valid key and 401 for an invalid one', async () => {
     const probe = (headers: Record<string, string>) =>
-      fetch(`${holder.emulator.url}/v1/projects`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{}' });
+      fetch(`${holder.emulator.url}/v1/projects`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
     expect((await probe({ apikey: KEYS.v1 })).status).toBe(422);
     expect((await probe({ apikey: 'nope' })).status).toBe(401);
     const v2 = await fetch(`${holder.emulator.url}/v2/parse/jobs?pageSize=1`, { headers: { Authorization: `Bearer ${KEYS.v2}` } });

@@ -4,7 +4,19 @@ import { buildParseModel } from '../../../../shared/grounding/parseModel.js';
 import { lowestConfidence } from '../../../../shared/grounding/confidence.js';
 import { selectNode } from '../../../../shared/grounding/selection.js';
 import { caught, credential, pdf, recordingClock } from '../../../support/emulatorHarness.js';
-import { ERRORS, EXTRACT_JOB_ID, EXTRACT_PARTIAL, JOB_COMPLETED, JOB_CREATED, JOB_FAILED, JOB_ID, JOB_LIST, JOB_PROCESSING, PARSE_PARTIAL, PARSE_VERITY } from './recordedAnswers.js';
+import {
+  ERRORS,
+  EXTRACT_JOB_ID,
+  EXTRACT_PARTIAL,
+  JOB_COMPLETED,
+  JOB_CREATED,
+  JOB_FAILED,
+  JOB_ID,
+  JOB_LIST,
+  JOB_PROCESSING,
+  PARSE_PARTIAL,
+  PARSE_VERITY,
+} from './recordedAnswers.js';
 import { startRecordedService, type RecordedService } from './recordedService.js';
 
 // The app's v2 client against answers shaped by the official package's types (not by the
@@ -22,7 +34,8 @@ afterAll(async () => {
 });
 
 const clock = recordingClock();
-const client = () => new V2Client({ credential: credential('v2', service.url, 'recorded-key'), retry: { clock, policy: { maxAttempts: 2 } } });
+const client = () =>
+  new V2Client({ credential: credential('v2', service.url, 'recorded-key'), retry: { clock, policy: { maxAttempts: 2 } } });
 const document = async () => ({ bytes: await pdf(2), filename: 'invoice.pdf' });
 
 describe('the app v2 client on recorded service answers', () => {
@@ -80,10 +93,16 @@ describe('the app v2 client on recorded service answers', () => {
     expect(await client().getParseJob(JOB_ID)).toMatchObject({ status: 'failed', error: { code: 'document_unreadable' } });
 
     service.answer('POST /v2/extract', { status: 206, body: EXTRACT_PARTIAL });
-    const outcome = await client().extract({ schema: { type: 'object', properties: { invoice_number: { type: 'string' } } }, markdown: EXTRACT_PARTIAL.markdown });
+    const outcome = await client().extract({
+      schema: { type: 'object', properties: { invoice_number: { type: 'string' } } },
+      markdown: EXTRACT_PARTIAL.markdown,
+    });
     expect(outcome).toMatchObject({ status: 206, partial: true });
     expect(outcome.response).toEqual(EXTRACT_PARTIAL);
-    service.answer(`GET /v2/extract/jobs/${EXTRACT_JOB_ID}`, { status: 200, body: { ...JOB_COMPLETED, job_id: EXTRACT_JOB_ID, result: EXTRACT_PARTIAL } });
+    service.answer(`GET /v2/extract/jobs/${EXTRACT_JOB_ID}`, {
+      status: 200,
+      body: { ...JOB_COMPLETED, job_id: EXTRACT_JOB_ID, result: EXTRACT_PARTIAL },
+    });
     expect((await client().getExtractJob(EXTRACT_JOB_ID)).result).toEqual(EXTRACT_PARTIAL);
   });
 
@@ -99,7 +118,11 @@ describe('the app v2 client on recorded service answers', () => {
   });
 
   it('waits out a 429 by its Retry-After, then reads the answer', async () => {
-    service.answer('GET /v2/parse/jobs', { status: 429, body: ERRORS.rateLimited, headers: { 'Retry-After': '3' } }, { status: 200, body: JOB_LIST });
+    service.answer(
+      'GET /v2/parse/jobs',
+      { status: 429, body: ERRORS.rateLimited, headers: { 'Retry-After': '3' } },
+      { status: 200, body: JOB_LIST },
+    );
     const waits = clock.waits.length;
     expect(await client().listParseJobs()).toEqual(JOB_LIST);
     expect(clock.waits.slice(waits)).toEqual([3000]);

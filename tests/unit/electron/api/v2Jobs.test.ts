@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { V2Client } from '../../../../electron/api/v2Client.js';
-import { armFault, caught, credential, KEYS, pdf, presignedStorageUrl, requestsTo, until, useEmulator } from '../../../support/emulatorHarness.js';
+import {
+  armFault,
+  caught,
+  credential,
+  KEYS,
+  pdf,
+  presignedStorageUrl,
+  requestsTo,
+  until,
+  useEmulator,
+} from '../../../support/emulatorHarness.js';
 
 const holder = useEmulator();
 const v2 = (key = KEYS.v2) => new V2Client({ credential: credential('v2', holder.emulator.url, key) });
@@ -32,7 +42,10 @@ describe('parse jobs', () => {
   it('delivers to output_save_url and reports output_url instead of result', async () => {
     const url = presignedStorageUrl(holder.emulator, 'result.json', 3600);
     const { job } = await v2().createParseJob({ ...(await doc(1)), output_save_url: url, service_tier: 'priority' });
-    const done = await until(() => v2().getParseJob(job.job_id), (p) => p.status === 'completed');
+    const done = await until(
+      () => v2().getParseJob(job.job_id),
+      (p) => p.status === 'completed',
+    );
     expect(done.output_url).toBe(url);
     expect(done.result).toBeUndefined();
     // The URL is presigned for the upload only; the object is read back without the signature.
@@ -53,7 +66,10 @@ describe('parse jobs', () => {
   it('reports a failed job with error {code, message} and failure_reason in the list', async () => {
     await armFault(holder.emulator, { fault: { kind: 'failJob', code: 'document_unreadable', message: 'The scan is blank.' } });
     const { job } = await v2().createParseJob(await doc(1));
-    const failed = await until(() => v2().getParseJob(job.job_id), (p) => p.status === 'failed');
+    const failed = await until(
+      () => v2().getParseJob(job.job_id),
+      (p) => p.status === 'failed',
+    );
     expect(failed.error).toEqual({ code: 'document_unreadable', message: 'The scan is blank.' });
     expect(failed.result).toBeUndefined();
     const list = await v2().listParseJobs({ status: 'failed' });
@@ -66,7 +82,7 @@ describe('parse jobs', () => {
     expect(job.status).toBe('completed');
   });
 
-  it('lists newest first, paginated, filtered by status, only the caller\'s jobs', async () => {
+  it("lists newest first, paginated, filtered by status, only the caller's jobs", async () => {
     await armFault(holder.emulator, { fault: { kind: 'slowJob', pendingMs: 0, processingMs: 0 }, times: 3 });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await v2().createParseJob(await doc(1))).job.job_id);
@@ -94,7 +110,10 @@ describe('parse jobs', () => {
     ['an upper-case UUID', randomUUID().toUpperCase()],
     ['a prefixed older id', 'job_4f2a9c0d11'],
   ])('accepts an older job id: %s', async (_name, jobId) => {
-    await fetch(`${holder.emulator.url}/__control/jobs`, { method: 'POST', body: JSON.stringify({ key: KEYS.v2, service: 'parse', job_id: jobId }) });
+    await fetch(`${holder.emulator.url}/__control/jobs`, {
+      method: 'POST',
+      body: JSON.stringify({ key: KEYS.v2, service: 'parse', job_id: jobId }),
+    });
     const poll = await v2().getParseJob(jobId);
     expect(poll.status).toBe('completed');
     expect(poll.result?.metadata.job_id).toBe(jobId);

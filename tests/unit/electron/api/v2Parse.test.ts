@@ -4,7 +4,18 @@ import { endpointFor } from '../../../../electron/api/clientEndpoint.js';
 import { callService } from '../../../../electron/api/serviceCall.js';
 import { V2Client } from '../../../../electron/api/v2Client.js';
 import { ownerPasswordOnlyPdf, passwordProtectedPdf } from '../../../support/encryptedPdf.js';
-import { armFault, caught, credential, encryptedPdf, KEYS, pdf, PNG, presignedStorageUrl, requestsTo, useEmulator } from '../../../support/emulatorHarness.js';
+import {
+  armFault,
+  caught,
+  credential,
+  encryptedPdf,
+  KEYS,
+  pdf,
+  PNG,
+  presignedStorageUrl,
+  requestsTo,
+  useEmulator,
+} from '../../../support/emulatorHarness.js';
 
 const holder = useEmulator();
 const v2 = () => new V2Client({ credential: credential('v2', holder.emulator.url, KEYS.v2) });
@@ -18,7 +29,12 @@ describe('POST /v2/parse', () => {
     const outcome = await v2().parse({ document: { bytes: await pdf(3), filename: 'report 🧾.pdf' } });
     const { response } = outcome;
     expect(outcome).toMatchObject({ status: 200, partial: false, failedPages: [] });
-    expect(response.metadata).toMatchObject({ page_count: 3, range_units: 'unicode_codepoints', filename: 'report 🧾.pdf', version: 'dpt-3-pro-20251103' });
+    expect(response.metadata).toMatchObject({
+      page_count: 3,
+      range_units: 'unicode_codepoints',
+      filename: 'report 🧾.pdf',
+      version: 'dpt-3-pro-20251103',
+    });
     expect(response.metadata.job_id).toMatch(/^parse-[0-9a-hjkmnp-tv-z]{26}$/);
     expect(response.metadata.billing?.total_credits).toBeGreaterThan(0);
     expect(response.metadata.output_markdown_chars).toBe(Array.from(response.markdown).length);
@@ -92,12 +108,37 @@ describe('POST /v2/parse', () => {
 
 describe('parse checks before sending (no request reaches the service)', () => {
   it.each([
-    ['unknown option key', async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, options: { dpi: 300 } }), 'unknown_option', 'options.dpi'],
-    ['retired blocks.<type>.caption', async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, options: { blocks: { table: { caption: 'x' } } } }), 'unknown_option', 'options.blocks.table.caption'],
-    ['pages containing 0', async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, options: { pages: [0, 1] } }), 'invalid_pages', 'options.pages'],
-    ['a password', async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, options: { password: 'secret' } }), 'password_not_supported', 'options.password'],
+    [
+      'unknown option key',
+      async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, options: { dpi: 300 } }),
+      'unknown_option',
+      'options.dpi',
+    ],
+    [
+      'retired blocks.<type>.caption',
+      async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, options: { blocks: { table: { caption: 'x' } } } }),
+      'unknown_option',
+      'options.blocks.table.caption',
+    ],
+    [
+      'pages containing 0',
+      async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, options: { pages: [0, 1] } }),
+      'invalid_pages',
+      'options.pages',
+    ],
+    [
+      'a password',
+      async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, options: { password: 'secret' } }),
+      'password_not_supported',
+      'options.password',
+    ],
     ['an encrypted PDF', async () => ({ document: { bytes: await encryptedPdf(), filename: 'locked.pdf' } }), 'encrypted_pdf', undefined],
-    ['both document and document_url', async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, document_url: 'https://example.com/a.pdf' }), 'document_conflict', 'document_url'],
+    [
+      'both document and document_url',
+      async () => ({ document: { bytes: await pdf(1), filename: 'a.pdf' }, document_url: 'https://example.com/a.pdf' }),
+      'document_conflict',
+      'document_url',
+    ],
     ['neither document nor document_url', async () => ({}), 'document_required', 'document'],
     ['a document_url that is not http(s)', async () => ({ document_url: 'file:///etc/passwd' }), 'invalid_url', 'document_url'],
   ])('refuses %s', async (_name, input, code, field) => {
@@ -119,20 +160,45 @@ describe('the emulator answers every 422 of the contract with a stable code', ()
   const doc = async (pages = 1) => new Blob([await pdf(pages)]);
   it.each([
     ['unknown option key', async () => ({ document: await doc(), options: '{"dpi":300}' }), 'validation_error', /options\.dpi/],
-    ['retired grounding option', async () => ({ document: await doc(), options: '{"grounding":true}' }), 'validation_error', /options\.grounding/],
-    ['retired caption', async () => ({ document: await doc(), options: '{"blocks":{"text":{"caption":"x"}}}' }), 'validation_error', /caption/],
+    [
+      'retired grounding option',
+      async () => ({ document: await doc(), options: '{"grounding":true}' }),
+      'validation_error',
+      /options\.grounding/,
+    ],
+    [
+      'retired caption',
+      async () => ({ document: await doc(), options: '{"blocks":{"text":{"caption":"x"}}}' }),
+      'validation_error',
+      /caption/,
+    ],
     ['pages containing 0', async () => ({ document: await doc(), options: '{"pages":[0]}' }), 'validation_error', /0 is not a page/],
     ['a password', async () => ({ document: await doc(), options: '{"password":"x"}' }), 'validation_error', /password/],
     ['an encrypted PDF', async () => ({ document: new Blob([await encryptedPdf()]) }), 'validation_error', /encrypted/],
     // Its own check, not the client's: real encryption, in a cross-reference stream, with and without a user password.
-    ['a PDF with a user password', async () => ({ document: new Blob([await passwordProtectedPdf({ pages: 1, title: 'x' })]) }), 'validation_error', /encrypted/],
-    ['a PDF with an owner password only', async () => ({ document: new Blob([await ownerPasswordOnlyPdf({ pages: 1, title: 'x' })]) }), 'validation_error', /encrypted/],
+    [
+      'a PDF with a user password',
+      async () => ({ document: new Blob([await passwordProtectedPdf({ pages: 1, title: 'x' })]) }),
+      'validation_error',
+      /encrypted/,
+    ],
+    [
+      'a PDF with an owner password only',
+      async () => ({ document: new Blob([await ownerPasswordOnlyPdf({ pages: 1, title: 'x' })]) }),
+      'validation_error',
+      /encrypted/,
+    ],
     ['both inputs', async () => ({ document: await doc(), document_url: 'https://example.com/a.pdf' }), 'validation_error', /not both/],
     ['no input', async () => ({ model: 'dpt-3-pro' }), 'validation_error', /neither/],
     ['an unknown model', async () => ({ document: await doc(), model: 'dpt-9' }), 'unknown_model_version', /dpt-9/],
     ['a non-http document_url', async () => ({ document_url: 'ftp://example.com/a.pdf' }), 'invalid_url', /http/],
     ['a page beyond the document', async () => ({ document: await doc(2), options: '{"pages":[3]}' }), 'validation_error', /2 page/],
-    ['service_tier on the sync route', async () => ({ document: await doc(), service_tier: 'priority' }), 'validation_error', /only by POST \/v2\/parse\/jobs/],
+    [
+      'service_tier on the sync route',
+      async () => ({ document: await doc(), service_tier: 'priority' }),
+      'validation_error',
+      /only by POST \/v2\/parse\/jobs/,
+    ],
   ])('%s', async (_name, fields, code, message) => {
     const error = await send(await fields());
     expect(error).toMatchObject({ code, status: 422 });

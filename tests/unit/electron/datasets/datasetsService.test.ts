@@ -19,7 +19,9 @@ const ds = useDatasets(holder);
 
 /** The emulator's view of one project (what the service really holds). */
 async function emulatorProject(id: number) {
-  const state = (await (await fetch(`${holder.emulator.url}/__control/state`)).json()) as { projects: { id: number; media: Record<string, Record<string, unknown>> }[] };
+  const state = (await (await fetch(`${holder.emulator.url}/__control/state`)).json()) as {
+    projects: { id: number; media: Record<string, Record<string, unknown>> }[];
+  };
   return state.projects.find((p) => p.id === id)!;
 }
 
@@ -36,7 +38,17 @@ describe('projects', () => {
     const off = await ds.service.setActive(project.id, false);
     expect(off.isActive).toBe(false);
     // A second service on the same folder reads the registry back from disk.
-    const again = new DatasetsService({ dataDir: ds.dataDir, keys: { credential: async () => { throw new Error('unused'); } }, logger: createLogger(null, { console: false }), notices: new Notices(), emit: () => undefined });
+    const again = new DatasetsService({
+      dataDir: ds.dataDir,
+      keys: {
+        credential: async () => {
+          throw new Error('unused');
+        },
+      },
+      logger: createLogger(null, { console: false }),
+      notices: new Notices(),
+      emit: () => undefined,
+    });
     expect((await again.registry()).projects).toEqual([expect.objectContaining({ id: project.id, name: 'Parts', isActive: false })]);
   });
 
@@ -49,7 +61,10 @@ describe('projects', () => {
 
   it('refuses a key that is not a v1 key without calling the service', async () => {
     const before = holder.emulator.requests.length;
-    expect(await caught(ds.service.createProject(KEY_IDS.v2, 'x'))).toMatchObject({ code: 'wrong_key_kind', fields: { keyId: expect.any(String) } });
+    expect(await caught(ds.service.createProject(KEY_IDS.v2, 'x'))).toMatchObject({
+      code: 'wrong_key_kind',
+      fields: { keyId: expect.any(String) },
+    });
     expect(holder.emulator.requests.length).toBe(before);
   });
 
@@ -81,7 +96,13 @@ describe('tags and metadata', () => {
     let project = await ds.service.createTag(id, 'scratch');
     expect(holder.emulator.requests.at(-1)?.query).toBe('?timeout=15');
     const tag = project.tags[0]!;
-    expect(tag).toMatchObject({ name: 'scratch', color: expect.stringMatching(/^#/), isArchived: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(tag).toMatchObject({
+      name: 'scratch',
+      color: expect.stringMatching(/^#/),
+      isArchived: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     await ds.service.setSettings({ tagTimeout: null });
     await ds.service.createTag(id, 'dent');
     // null is sent, as the name with no value: left out, the service would take its default of 60.
@@ -103,8 +124,14 @@ describe('tags and metadata', () => {
 
   it('creates and updates metadata definitions (rename, append choices, flexible)', async () => {
     const { id } = await projectWithColor();
-    const project = await ds.service.updateMetadata(id, (await ds.service.registry()).projects[0]!.metadata[0]!.id, { name: 'colour', predefinedChoicesAppend: ['green'], valueFlexible: true });
-    expect(project.metadata).toEqual([expect.objectContaining({ name: 'colour', predefinedChoices: ['red', 'blue', 'green'], valueFlexible: true })]);
+    const project = await ds.service.updateMetadata(id, (await ds.service.registry()).projects[0]!.metadata[0]!.id, {
+      name: 'colour',
+      predefinedChoicesAppend: ['green'],
+      valueFlexible: true,
+    });
+    expect(project.metadata).toEqual([
+      expect.objectContaining({ name: 'colour', predefinedChoices: ['red', 'blue', 'green'], valueFlexible: true }),
+    ]);
     const error = await caught(ds.service.createMetadata(id, { name: 'colour', allowMultiple: false, predefinedChoices: [] }));
     expect(error.fields?.name).toMatch(/already exists/);
   });
@@ -129,12 +156,20 @@ describe('the media board', () => {
     const { id } = await projectWithColor();
     await ds.service.addMediaIds(id, `${id * 100 + 1} ${id * 100 + 2} ${id * 100 + 3}`);
     const runId = crypto.randomUUID();
-    const result = await ds.service.applyMetadata({ runId, projectId: id, changes: [{ metadataAppend: { color: 'red' }, mediaIds: [id * 100 + 1, id * 100 + 3] }] });
+    const result = await ds.service.applyMetadata({
+      runId,
+      projectId: id,
+      changes: [{ metadataAppend: { color: 'red' }, mediaIds: [id * 100 + 1, id * 100 + 3] }],
+    });
     expect(result).toMatchObject({ updated: 2, requests: 1 });
     expect(result.project.media.find((m) => m.mediaId === id * 100 + 1)?.metadata).toEqual({ color: 'red' });
     expect(result.project.media.find((m) => m.mediaId === id * 100 + 2)?.metadata).toEqual({});
     const media = (await emulatorProject(id)).media;
-    expect(Object.entries(media).filter(([, m]) => m.color === 'red').map(([k]) => Number(k))).toEqual([id * 100 + 1, id * 100 + 3]);
+    expect(
+      Object.entries(media)
+        .filter(([, m]) => m.color === 'red')
+        .map(([k]) => Number(k)),
+    ).toEqual([id * 100 + 1, id * 100 + 3]);
     expect(ds.events.filter((e) => e.type === 'progress' && e.taskId === runId).at(-1)).toMatchObject({ done: 2, total: 2 });
   });
 
@@ -144,7 +179,12 @@ describe('the media board', () => {
     const record = holder.emulator.ctx.v1.all().find((p) => p.project.id === id)!;
     for (const mediaId of ids) record.media.set(mediaId, {});
     const runId = crypto.randomUUID();
-    const result = await ds.service.applyMetadata({ runId, projectId: id, changes: [{ metadataAppend: { color: 'blue' }, mediaIds: ids }], batchSize: 300 });
+    const result = await ds.service.applyMetadata({
+      runId,
+      projectId: id,
+      changes: [{ metadataAppend: { color: 'blue' }, mediaIds: ids }],
+      batchSize: 300,
+    });
     expect(result).toMatchObject({ updated: 1000, requests: 4 });
     const calls = holder.emulator.requests.filter((r) => r.path.endsWith('/images/metadata'));
     expect(calls).toHaveLength(4);
@@ -156,21 +196,50 @@ describe('the media board', () => {
   it('keeps what was applied when a later batch fails, and says so', async () => {
     const { id } = await projectWithColor();
     const ids = [id * 100 + 1, id * 100 + 2, id * 100 + 3, id * 100 + 4];
-    await armFault(holder.emulator, { fault: { kind: 'status', status: 500 }, match: { path: `/v1/projects/${id}/images/metadata` }, times: 5 });
+    await armFault(holder.emulator, {
+      fault: { kind: 'status', status: 500 },
+      match: { path: `/v1/projects/${id}/images/metadata` },
+      times: 5,
+    });
     // The first call fails; nothing was applied.
-    expect(await caught(ds.service.applyMetadata({ runId: crypto.randomUUID(), projectId: id, changes: [{ metadataAppend: { color: 'red' }, mediaIds: ids }], batchSize: 2 }))).toMatchObject({ status: 500 });
+    expect(
+      await caught(
+        ds.service.applyMetadata({
+          runId: crypto.randomUUID(),
+          projectId: id,
+          changes: [{ metadataAppend: { color: 'red' }, mediaIds: ids }],
+          batchSize: 2,
+        }),
+      ),
+    ).toMatchObject({ status: 500 });
     await fetch(`${holder.emulator.url}/__control/faults`, { method: 'DELETE' });
     // Now a bad media id in the second batch: the first batch stays applied.
-    const error = await caught(ds.service.applyMetadata({ runId: crypto.randomUUID(), projectId: id, changes: [{ metadataAppend: { color: 'red' }, mediaIds: [id * 100 + 1, id * 100 + 2, 999_999] }], batchSize: 2 }));
+    const error = await caught(
+      ds.service.applyMetadata({
+        runId: crypto.randomUUID(),
+        projectId: id,
+        changes: [{ metadataAppend: { color: 'red' }, mediaIds: [id * 100 + 1, id * 100 + 2, 999_999] }],
+        batchSize: 2,
+      }),
+    );
     expect(error.message).toMatch(/^2 of 3 media were updated/);
     expect(error.fields?.mediaIds).toMatch(/not in project/);
     const registry = await ds.service.registry();
-    expect(registry.projects[0]!.media.filter((m) => m.metadata.color === 'red').map((m) => m.mediaId)).toEqual([id * 100 + 1, id * 100 + 2]);
+    expect(registry.projects[0]!.media.filter((m) => m.metadata.color === 'red').map((m) => m.mediaId)).toEqual([
+      id * 100 + 1,
+      id * 100 + 2,
+    ]);
   });
 
   it('maps a value outside the choices to its metadata field', async () => {
     const { id } = await projectWithColor();
-    const error = await caught(ds.service.applyMetadata({ runId: crypto.randomUUID(), projectId: id, changes: [{ metadataAppend: { color: 'pink' }, mediaIds: [id * 100 + 1] }] }));
+    const error = await caught(
+      ds.service.applyMetadata({
+        runId: crypto.randomUUID(),
+        projectId: id,
+        changes: [{ metadataAppend: { color: 'pink' }, mediaIds: [id * 100 + 1] }],
+      }),
+    );
     expect(error.fields).toMatchObject({ 'metadataAppend.color': expect.stringMatching(/not a choice/) });
   });
 
@@ -192,7 +261,11 @@ describe('the media board', () => {
     const fake = join(ds.dataDir, 'media', 'b.png');
     await writeFile(png, PNG);
     await writeFile(fake, await pdf(1));
-    await ds.service.importMedia(id, 'list.json', JSON.stringify([{ mediaId: 1, imagePath: png }, { mediaId: 2, imagePath: fake }, { mediaId: 3 }]));
+    await ds.service.importMedia(
+      id,
+      'list.json',
+      JSON.stringify([{ mediaId: 1, imagePath: png }, { mediaId: 2, imagePath: fake }, { mediaId: 3 }]),
+    );
     expect(await ds.service.thumbnail(id, 1)).toMatchObject({ mime: 'image/png' });
     expect(await caught(ds.service.thumbnail(id, 2))).toMatchObject({ code: 'image_unavailable' });
     expect(await caught(ds.service.thumbnail(id, 3))).toMatchObject({ code: 'no_thumbnail' });
@@ -207,7 +280,10 @@ describe('training, metrics, snapshots, inference', () => {
     await ds.service.createTag(id, 'dent');
     const started = await ds.service.startTraining(id, {
       model: { architecture: 'RtmDet-[9M]', hyperParams: { epochs: 5 } },
-      transforms: { preprocessing: [{ rescaleWithPadding: { height: 256, width: 256, paddingValue: 0 } }], augmentations: [{ horizontalFlip: { p: 0.5 } }, { randAugment: { numberTransforms: 2, magnitude: 9 } }] },
+      transforms: {
+        preprocessing: [{ rescaleWithPadding: { height: 256, width: 256, paddingValue: 0 } }],
+        augmentations: [{ horizontalFlip: { p: 0.5 } }, { randAugment: { numberTransforms: 2, magnitude: 9 } }],
+      },
     });
     const trainingId = started.trainings[0]!.id;
     expect(trainingId).toMatch(/^[0-9a-f-]{36}$/);
@@ -220,7 +296,12 @@ describe('training, metrics, snapshots, inference', () => {
   it('maps training validation errors to the request paths', async () => {
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'Train');
     await ds.service.createTag(id, 'scratch');
-    const error = await caught(ds.service.startTraining(id, { model: { architecture: 'x', hyperParams: { epochs: 0 } }, transforms: { augmentations: [{ randAugment: {} }, { horizontalFlip: { p: 3 } }] } }));
+    const error = await caught(
+      ds.service.startTraining(id, {
+        model: { architecture: 'x', hyperParams: { epochs: 0 } },
+        transforms: { augmentations: [{ randAugment: {} }, { horizontalFlip: { p: 3 } }] },
+      }),
+    );
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(['model.hyperParams.epochs', 'transforms.augmentations.1.horizontalFlip.p']);
   });
 
@@ -233,8 +314,12 @@ describe('training, metrics, snapshots, inference', () => {
     const services = { runs: new RunRegistry(), datasets: ds.service } as unknown as Services;
     const handlers = createDatasetHandlers(services);
     const folder = join(ds.dataDir, 'out');
-    const download = (f: string, url = record.downloadUrl) => handlers['snapshots:download']({ runId: crypto.randomUUID(), projectId: id, downloadUrl: url, folder: f });
-    expect(await caught(download(folder))).toMatchObject({ code: 'invalid_folder', fields: { folder: expect.stringMatching(/does not exist/) } });
+    const download = (f: string, url = record.downloadUrl) =>
+      handlers['snapshots:download']({ runId: crypto.randomUUID(), projectId: id, downloadUrl: url, folder: f });
+    expect(await caught(download(folder))).toMatchObject({
+      code: 'invalid_folder',
+      fields: { folder: expect.stringMatching(/does not exist/) },
+    });
     expect(await caught(download('relative/dir'))).toMatchObject({ code: 'invalid_folder' });
     expect(await caught(download(folder, `${holder.emulator.url}/__storage/other.zip`))).toMatchObject({ code: 'unknown_download' });
     await mkdir(folder);
@@ -265,7 +350,13 @@ describe('training, metrics, snapshots, inference', () => {
       const { port } = server.address() as AddressInfo;
       const progress: number[] = [];
       const error = await caught(
-        downloadArchive({ url: `http://127.0.0.1:${port}/s.zip`, folder, fileName: 's.zip', taskId: 't', emit: (e) => progress.push(e.type === 'progress' ? e.done : -1) }),
+        downloadArchive({
+          url: `http://127.0.0.1:${port}/s.zip`,
+          folder,
+          fileName: 's.zip',
+          taskId: 't',
+          emit: (e) => progress.push(e.type === 'progress' ? e.done : -1),
+        }),
       );
       expect(error.code).toBe('download_interrupted');
       expect(progress).toContain(4096);
@@ -278,11 +369,18 @@ describe('training, metrics, snapshots, inference', () => {
   it('runs inference with a key, and with a legacy pair (apikey + apisecret)', async () => {
     const url = `${holder.emulator.url}/inference/v1/predict?endpoint_id=ep-7`;
     expect(await ds.service.inference(KEY_IDS.v1, url, 'a.png', PNG)).toMatchObject({ mime: 'image/png', result: { endpoint_id: 'ep-7' } });
-    expect(await ds.service.inference(KEY_IDS.legacy, url, 'a.png', PNG)).toMatchObject({ result: { predictions: { labelName: expect.any(String) } } });
+    expect(await ds.service.inference(KEY_IDS.legacy, url, 'a.png', PNG)).toMatchObject({
+      result: { predictions: { labelName: expect.any(String) } },
+    });
     expect(await caught(ds.service.inference(KEY_IDS.badLegacy, url, 'a.png', PNG))).toMatchObject({ status: 401 });
     const before = holder.emulator.requests.length;
-    expect(await caught(ds.service.inference(KEY_IDS.v1, url, 'a.pdf', await pdf(1)))).toMatchObject({ code: 'not_an_image', fields: { file: expect.any(String) } });
-    expect(await caught(ds.service.inference(KEY_IDS.v1, 'ftp://x/y', 'a.png', PNG))).toMatchObject({ fields: { endpoint: expect.any(String) } });
+    expect(await caught(ds.service.inference(KEY_IDS.v1, url, 'a.pdf', await pdf(1)))).toMatchObject({
+      code: 'not_an_image',
+      fields: { file: expect.any(String) },
+    });
+    expect(await caught(ds.service.inference(KEY_IDS.v1, 'ftp://x/y', 'a.png', PNG))).toMatchObject({
+      fields: { endpoint: expect.any(String) },
+    });
     expect(holder.emulator.requests.length).toBe(before);
   });
 });

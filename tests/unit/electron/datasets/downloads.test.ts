@@ -82,16 +82,31 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  recordTrustRow({ check: 'downloads', cases: tally.length, failures: tally.filter((t) => !t.ok).length, note: tally.find((t) => !t.ok)?.case ?? 'link and redirect rules, timeouts, names, ZIP only, dialog folders' });
+  recordTrustRow({
+    check: 'downloads',
+    cases: tally.length,
+    failures: tally.filter((t) => !t.ok).length,
+    note: tally.find((t) => !t.ok)?.case ?? 'link and redirect rules, timeouts, names, ZIP only, dialog folders',
+  });
   await local.close();
   await remote?.close();
   await rm(root, { recursive: true, force: true });
 });
 
-async function attempt(url: string, extra: Partial<Parameters<typeof downloadArchive>[0]> = {}): Promise<{ path?: string; error?: AppError; ms: number }> {
+async function attempt(
+  url: string,
+  extra: Partial<Parameters<typeof downloadArchive>[0]> = {},
+): Promise<{ path?: string; error?: AppError; ms: number }> {
   const started = Date.now();
   try {
-    const { path } = await downloadArchive({ url, folder, fileName: archiveName(url, 'snapshot-1-v1.zip'), taskId: 't', emit: () => undefined, ...extra });
+    const { path } = await downloadArchive({
+      url,
+      folder,
+      fileName: archiveName(url, 'snapshot-1-v1.zip'),
+      taskId: 't',
+      emit: () => undefined,
+      ...extra,
+    });
     return { path, ms: Date.now() - started };
   } catch (error) {
     if (error instanceof AppError) return { error, ms: Date.now() - started };
@@ -102,7 +117,10 @@ async function attempt(url: string, extra: Partial<Parameters<typeof downloadArc
 /** A refusal: its code, and nothing left in the folder (no archive, no temp file). */
 async function expectRefused(label: string, seen: { error?: AppError }, code: string, more: () => boolean = () => true): Promise<void> {
   const left = await readdir(folder);
-  tally.push({ case: `${label}: ${seen.error?.code ?? 'saved'}, ${left.length} file(s) left`, ok: seen.error?.code === code && left.length === 0 && more() });
+  tally.push({
+    case: `${label}: ${seen.error?.code ?? 'saved'}, ${left.length} file(s) left`,
+    ok: seen.error?.code === code && left.length === 0 && more(),
+  });
   expect(seen.error?.code, seen.error?.message).toBe(code);
   expect(seen.error?.hint?.length).toBeGreaterThan(10);
   expect(left).toEqual([]);
@@ -201,12 +219,24 @@ describe('the destination folder', () => {
     const picked = join(root, 'picked');
     await mkdir(picked, { recursive: true });
     const electron = new DownloadFolders(async () => picked);
-    const typed = await electron.resolve(folder).then(() => 'accepted', (error: AppError) => error.code);
+    const typed = await electron.resolve(folder).then(
+      () => 'accepted',
+      (error: AppError) => error.code,
+    );
     expect(await electron.choose()).toBe(picked);
-    const chosen = await electron.resolve(picked).then(() => 'accepted', (error: AppError) => error.code);
+    const chosen = await electron.resolve(picked).then(
+      () => 'accepted',
+      (error: AppError) => error.code,
+    );
     const preview = new DownloadFolders(undefined);
-    const previewTyped = await preview.resolve(folder).then(() => 'accepted', (error: AppError) => error.code);
-    const previewDialog = await preview.choose().then(() => 'shown', (error: AppError) => error.code);
+    const previewTyped = await preview.resolve(folder).then(
+      () => 'accepted',
+      (error: AppError) => error.code,
+    );
+    const previewDialog = await preview.choose().then(
+      () => 'shown',
+      (error: AppError) => error.code,
+    );
     const ok = typed === 'invalid_folder' && chosen === 'accepted' && previewTyped === 'accepted' && previewDialog === 'no_folder_dialog';
     tally.push({ case: `dialog folders: typed ${typed}, picked ${chosen}; preview typed ${previewTyped}, dialog ${previewDialog}`, ok });
     expect([typed, chosen, previewTyped, previewDialog]).toEqual(['invalid_folder', 'accepted', 'accepted', 'no_folder_dialog']);

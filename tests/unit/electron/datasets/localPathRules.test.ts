@@ -20,16 +20,19 @@ describe('local path rules', () => {
   it('on Windows only fully qualified drive paths pass; streams and device names are refused', () => {
     expect(pathSyntaxProblem('C:\\Users\\me\\x.png', 'win32')).toBeNull();
     expect(pathSyntaxProblem('d:/photos/x.png', 'win32')).toBeNull();
-    for (const path of ['x.png', '..\\x.png', '\\Users\\x.png', '/Users/x.png', 'C:x.png']) expect(pathSyntaxProblem(path, 'win32'), path).toBe('relative');
+    for (const path of ['x.png', '..\\x.png', '\\Users\\x.png', '/Users/x.png', 'C:x.png'])
+      expect(pathSyntaxProblem(path, 'win32'), path).toBe('relative');
     expect(pathSyntaxProblem('C:\\x.png:hidden', 'win32')).toBe('stream');
-    for (const path of ['C:\\a\\CON', 'C:\\a\\nul.png', 'C:\\a\\com1.jpg', 'C:\\a\\LPT9', 'C:\\a\\aux .png', 'C:\\a\\CONIN$']) expect(pathSyntaxProblem(path, 'win32'), path).toBe('device');
+    for (const path of ['C:\\a\\CON', 'C:\\a\\nul.png', 'C:\\a\\com1.jpg', 'C:\\a\\LPT9', 'C:\\a\\aux .png', 'C:\\a\\CONIN$'])
+      expect(pathSyntaxProblem(path, 'win32'), path).toBe('device');
     expect(pathSyntaxProblem('C:\\a\\console.png', 'win32')).toBeNull();
   });
 
   it('elsewhere only absolute POSIX paths pass', () => {
     expect(pathSyntaxProblem('/home/me/x.png', 'linux')).toBeNull();
     expect(pathSyntaxProblem('/home/me/nul.png', 'linux')).toBeNull();
-    for (const path of ['x.png', './x.png', '../x.png', 'C:\\x.png', '~/x.png']) expect(pathSyntaxProblem(path, 'darwin'), path).toBe('relative');
+    for (const path of ['x.png', './x.png', '../x.png', 'C:\\x.png', '~/x.png'])
+      expect(pathSyntaxProblem(path, 'darwin'), path).toBe('relative');
   });
 
   it('inside means strictly below the folder, by whole segments', () => {

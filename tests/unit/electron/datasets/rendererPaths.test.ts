@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError} from '../../../../shared/errors.js';
+import type { AppError } from '../../../../shared/errors.js';
 import { type AppErrorData } from '../../../../shared/errors.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
@@ -50,7 +50,10 @@ function call<C extends Channel>(table: HandlerTable, channel: C, request: Reque
 }
 
 /** Asks for the thumbnail of a media whose image path is `path`, as if a media list had named it. */
-async function thumbnailOf(path: string, via = { datasets, handlers }): Promise<{ ok: true; mime: string } | { ok: false; error: AppErrorData; reason: unknown }> {
+async function thumbnailOf(
+  path: string,
+  via = { datasets, handlers },
+): Promise<{ ok: true; mime: string } | { ok: false; error: AppErrorData; reason: unknown }> {
   const id = ++mediaId;
   await via.datasets.store.updateProject(PROJECT, (p) => ({ ...p, media: [...p.media, { mediaId: id, imagePath: path, metadata: {} }] }));
   const before = logged.length;
@@ -80,7 +83,14 @@ beforeAll(async () => {
   await symlink(join(dirs.allowed, 'ok.png'), join(dirs.allowed, 'sub', 'inside-link.png'));
   spawnSync('mkfifo', [join(dirs.allowed, 'pipe.png')]);
 
-  services = await createServices({ shell: 'preview', version: 'test', dataDir: dirs.data, samplesDir: 'resources/samples', keychain: memoryKeychain(), logger });
+  services = await createServices({
+    shell: 'preview',
+    version: 'test',
+    dataDir: dirs.data,
+    samplesDir: 'resources/samples',
+    keychain: memoryKeychain(),
+    logger,
+  });
   datasets = new DatasetsService({ ...services, clientOptions: {} });
   handlers = createHandlers({ ...services, datasets });
   await datasets.store.upsertProject(emptyProject(PROJECT, 'Paths', '11111111-1111-4111-8111-111111111111', 'added'));
@@ -92,7 +102,9 @@ afterAll(async () => {
     check: 'file paths from the renderer',
     cases: tally.length,
     failures: tally.filter((t) => !t.ok).length,
-    note: tally.find((t) => !t.ok)?.case ?? 'thumbnails: network, device, relative, escaping and unreadable paths refused alike; folders allowed only by the user',
+    note:
+      tally.find((t) => !t.ok)?.case ??
+      'thumbnails: network, device, relative, escaping and unreadable paths refused alike; folders allowed only by the user',
   });
   services?.jobs.stop();
   await rm(root, { recursive: true, force: true });
@@ -167,7 +179,10 @@ describe('folders are allowed by the user only', () => {
       const result = await dispatch(handlers, 'datasets:allowImageFolder', { folder }, logger);
       const ok = !result.ok && result.error.code === 'invalid_folder' && message.test(result.error.message);
       tally.push({ case: `allow ${label}: ${result.ok ? 'allowed' : result.error.message}`, ok });
-      expect(result, label).toMatchObject({ ok: false, error: { code: 'invalid_folder', message: expect.stringMatching(message), fields: { folder: expect.any(String) } } });
+      expect(result, label).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_folder', message: expect.stringMatching(message), fields: { folder: expect.any(String) } },
+      });
     }
     expect((await call(handlers, 'datasets:registry', {})).imageFolders).toEqual([dirs.allowed]);
   });

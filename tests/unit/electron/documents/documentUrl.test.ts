@@ -59,16 +59,31 @@ describe('downloadDocument', () => {
 
   it('refuses a host that resolves to a private address, before any request', async () => {
     let asked = 0;
-    const refused = await refusal(downloadDocument('https://files.example.com/x.pdf', { serviceIsLoopback: false, maxBytes: 1000, lookup: async () => (asked++, ['10.0.0.7']) }));
+    const refused = await refusal(
+      downloadDocument('https://files.example.com/x.pdf', {
+        serviceIsLoopback: false,
+        maxBytes: 1000,
+        lookup: async () => (asked++, ['10.0.0.7']),
+      }),
+    );
     expect(asked).toBe(1);
-    expect(refused).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('10.0.0.7, a private-network address') });
+    expect(refused).toMatchObject({
+      code: 'invalid_document_url',
+      message: expect.stringContaining('10.0.0.7, a private-network address'),
+    });
   });
 
   it('checks where a redirect leads, and refuses credentials in the address', async () => {
     routes.set('/moved', (res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end());
     const redirected = await refusal(downloadDocument(`${serverUrl}/moved`, { serviceIsLoopback: true, maxBytes: 1000 }));
     expect(redirected).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('redirected to 169.254.169.254') });
-    const withUser = await refusal(downloadDocument('https://user:pw@files.example.com/x.pdf', { serviceIsLoopback: false, maxBytes: 1000, lookup: async () => ['93.184.216.34'] }));
+    const withUser = await refusal(
+      downloadDocument('https://user:pw@files.example.com/x.pdf', {
+        serviceIsLoopback: false,
+        maxBytes: 1000,
+        lookup: async () => ['93.184.216.34'],
+      }),
+    );
     expect(withUser.code).toBe('invalid_document_url');
   });
 
@@ -79,7 +94,9 @@ describe('downloadDocument', () => {
     const refused = await refusal(downloadDocument(`${serverUrl}/to-internal`, { serviceIsLoopback: true, maxBytes: 1000, lookup }));
     expect(refused).toMatchObject({
       code: 'invalid_document_url',
-      message: expect.stringContaining('redirected to internal.example.test, which was not followed: internal.example.test resolves to 10.0.0.7, a private-network address'),
+      message: expect.stringContaining(
+        'redirected to internal.example.test, which was not followed: internal.example.test resolves to 10.0.0.7, a private-network address',
+      ),
     });
     expect(lookups).toEqual(['internal.example.test']);
   });
@@ -115,16 +132,25 @@ describe('downloadDocument', () => {
       res.on('close', () => clearInterval(timer));
     });
     // Never idle for 150 ms, never done: only the total deadline ends it.
-    const dripped = await refusal(downloadDocument(`${serverUrl}/drip.pdf`, { serviceIsLoopback: true, maxBytes: 1_000_000, idleMs: 150, totalMs: 400 }));
+    const dripped = await refusal(
+      downloadDocument(`${serverUrl}/drip.pdf`, { serviceIsLoopback: true, maxBytes: 1_000_000, idleMs: 150, totalMs: 400 }),
+    );
     expect(dripped).toMatchObject({ code: 'timeout', message: expect.stringContaining('still coming'), hint: expect.any(String) });
   });
 
   it('stops reading past the cap, and says what a 404 or an empty body is', async () => {
     routes.set('/big.pdf', (res) => res.end(Buffer.alloc(5000, 65)));
-    expect(await refusal(downloadDocument(`${serverUrl}/big.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'response_too_large' });
-    expect(await refusal(downloadDocument(`${serverUrl}/gone.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'document_unreachable', message: expect.stringContaining('HTTP 404') });
+    expect(await refusal(downloadDocument(`${serverUrl}/big.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({
+      code: 'response_too_large',
+    });
+    expect(await refusal(downloadDocument(`${serverUrl}/gone.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({
+      code: 'document_unreachable',
+      message: expect.stringContaining('HTTP 404'),
+    });
     routes.set('/empty.pdf', (res) => res.end());
-    expect(await refusal(downloadDocument(`${serverUrl}/empty.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({ code: 'document_unreachable' });
+    expect(await refusal(downloadDocument(`${serverUrl}/empty.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({
+      code: 'document_unreachable',
+    });
   });
 });
 
@@ -147,7 +173,12 @@ describe('downloadDocument connects to the address it checked', () => {
   // The test server is on loopback, so the allowed first answer is loopback (the emulator case); a public one is the same path.
   it('a name that answers an allowed address, then a private one, is fetched from the first: no second lookup', async () => {
     const dns = rebinding('127.0.0.1', '10.0.0.7');
-    const got = await downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, { serviceIsLoopback: true, maxBytes: 1000, lookup: dns.lookup, ca: TEST_CA });
+    const got = await downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, {
+      serviceIsLoopback: true,
+      maxBytes: 1000,
+      lookup: dns.lookup,
+      ca: TEST_CA,
+    });
     expect(Buffer.from(got.bytes).toString()).toBe('%PDF-1.4 pinned');
     expect(dns.asked).toEqual(['docs.example.test']);
     // Host and certificate are the name's, not the pinned address's.
@@ -156,16 +187,31 @@ describe('downloadDocument connects to the address it checked', () => {
 
   it('keeps TLS verification when connecting to a pinned address', async () => {
     const before = tls.requests.length;
-    const refused = await refusal(downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, { serviceIsLoopback: true, maxBytes: 1000, lookup: async () => ['127.0.0.1'] }));
-    expect(refused).toMatchObject({ code: 'network_error', message: expect.stringContaining('certificate was refused'), hint: expect.any(String) });
+    const refused = await refusal(
+      downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, {
+        serviceIsLoopback: true,
+        maxBytes: 1000,
+        lookup: async () => ['127.0.0.1'],
+      }),
+    );
+    expect(refused).toMatchObject({
+      code: 'network_error',
+      message: expect.stringContaining('certificate was refused'),
+      hint: expect.any(String),
+    });
     expect(tls.requests.length).toBe(before);
   });
 
   it('checks an https redirect whose host resolves to a private address', async () => {
     const lookup = async (host: string) => (host === 'docs.example.test' ? ['127.0.0.1'] : ['10.0.0.7']);
     const before = tls.requests.length;
-    const refused = await refusal(downloadDocument(`https://docs.example.test:${tls.port}/moved`, { serviceIsLoopback: true, maxBytes: 1000, lookup, ca: TEST_CA }));
-    expect(refused).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('bucket.example.test resolves to 10.0.0.7, a private-network address') });
+    const refused = await refusal(
+      downloadDocument(`https://docs.example.test:${tls.port}/moved`, { serviceIsLoopback: true, maxBytes: 1000, lookup, ca: TEST_CA }),
+    );
+    expect(refused).toMatchObject({
+      code: 'invalid_document_url',
+      message: expect.stringContaining('bucket.example.test resolves to 10.0.0.7, a private-network address'),
+    });
     expect(tls.requests.slice(before).map((r) => r.path)).toEqual(['/moved']);
   });
 });
@@ -176,13 +222,22 @@ describe('documents:importUrl and parse with document_url', () => {
   let handlers: HandlerTable;
   let keychainService: string;
   let keyId = '';
-  const call = <C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> => ipcCall(handlers, services.logger, channel, request);
+  const call = <C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> =>
+    ipcCall(handlers, services.logger, channel, request);
   const posts = () => holder.emulator.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v2/parse'));
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'groundwork-docurl-'));
     keychainService = `groundwork-unit-docurl-${process.pid}-${Date.now()}`;
-    services = await createServices({ shell: 'preview', version: 'test', dataDir: root, samplesDir: 'resources/samples', keychainService, logger: createLogger(root, { console: false }), emit: () => undefined });
+    services = await createServices({
+      shell: 'preview',
+      version: 'test',
+      dataDir: root,
+      samplesDir: 'resources/samples',
+      keychainService,
+      logger: createLogger(root, { console: false }),
+      emit: () => undefined,
+    });
     handlers = createHandlers(services);
     keyId = (await call('keys:add', { name: 'emulator', kind: 'v2', secret: KEYS.v2, address: holder.emulator.url })).id;
   });
@@ -203,9 +258,13 @@ describe('documents:importUrl and parse with document_url', () => {
     const url = await hosted('statement.pdf', 2);
     const document = await call('documents:importUrl', { url, keyId });
     expect(document).toMatchObject({ name: 'statement.pdf', pageCount: 2, sourceUrl: url });
-    expect(JSON.parse(await readFile(join(root, 'workspace', 'documents', document.id, 'document.json'), 'utf8'))).toMatchObject({ sourceUrl: url });
+    expect(JSON.parse(await readFile(join(root, 'workspace', 'documents', document.id, 'document.json'), 'utf8'))).toMatchObject({
+      sourceUrl: url,
+    });
 
-    const result = resultOf(await call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
+    const result = resultOf(
+      await call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }),
+    );
     expect(result).toMatchObject({ documentId: document.id, pageCount: 2 });
     const [sent] = posts();
     expect(sent).toMatchObject({ path: '/v2/parse', status: 200, fields: { document_url: url } });
@@ -220,7 +279,14 @@ describe('documents:importUrl and parse with document_url', () => {
   it('a parse job sends document_url too, and its retry does again', async () => {
     const url = await hosted('long.pdf', 1);
     const document = await call('documents:importUrl', { url, keyId });
-    const answer = await call('runs:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true });
+    const answer = await call('runs:parse', {
+      engine: 'parse',
+      mode: 'job',
+      runId: randomUUID(),
+      documentId: document.id,
+      keyId,
+      byUrl: true,
+    });
     if (!('job' in answer)) throw new Error('expected a job');
     expect(posts()[0]).toMatchObject({ path: '/v2/parse/jobs', status: 202, fields: { document_url: url } });
     const again: JobRecord = await call('jobs:retry', { jobId: answer.job.jobId });
@@ -230,7 +296,9 @@ describe('documents:importUrl and parse with document_url', () => {
 
   it('a document opened from a file has no address to send: refused before anything is sent', async () => {
     const document = await call('documents:import', { name: 'local.pdf', bytes: await pdf(3) });
-    const refused = await refusal(call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }));
+    const refused = await refusal(
+      call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }),
+    );
     expect(refused).toMatchObject({ code: 'no_document_url' });
     expect(posts()).toHaveLength(0);
   });
@@ -238,10 +306,14 @@ describe('documents:importUrl and parse with document_url', () => {
   it('an address on this computer, added under the emulator key, is not sent with a key for a service elsewhere', async () => {
     const url = await hosted('local-only.pdf', 1);
     const document = await call('documents:importUrl', { url, keyId });
-    const cloudKey = (await call('keys:add', { name: 'cloud', kind: 'v2', secret: 'not-a-real-cloud-key', address: 'https://api.va.landing.ai' })).id;
+    const cloudKey = (
+      await call('keys:add', { name: 'cloud', kind: 'v2', secret: 'not-a-real-cloud-key', address: 'https://api.va.landing.ai' })
+    ).id;
     try {
       for (const mode of ['sync', 'job'] as const) {
-        const refused = await refusal(call('runs:parse', { engine: 'parse', mode, runId: randomUUID(), documentId: document.id, keyId: cloudKey, byUrl: true }));
+        const refused = await refusal(
+          call('runs:parse', { engine: 'parse', mode, runId: randomUUID(), documentId: document.id, keyId: cloudKey, byUrl: true }),
+        );
         expect(refused).toMatchObject({
           code: 'document_url_not_for_key',
           message: expect.stringMatching(/was not sent to api\.va\.landing\.ai: it is plain http/),
@@ -259,7 +331,9 @@ describe('documents:importUrl and parse with document_url', () => {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
     // Valid 16 min 40 s: past the 15-minute floor, short of the 20 min 100 pages need.
     const outputSaveUrl = `${holder.emulator.url}/__storage/out.json?X-Amz-Date=${stamp}&X-Amz-Expires=1000`;
-    const refused = await refusal(call('runs:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true, outputSaveUrl }));
+    const refused = await refusal(
+      call('runs:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true, outputSaveUrl }),
+    );
     expect(refused).toMatchObject({ code: 'output_save_url_too_short', message: expect.stringContaining('20 min') });
     expect(posts()).toHaveLength(0);
   });

@@ -54,13 +54,16 @@ describe('a TIFF of many pages', () => {
     const view = new DataView(looped.buffer);
     // Where each directory points to the next: after its entries.
     const nextPointers: number[] = [];
-    for (let ifd = view.getUint32(4, true); ifd !== 0; ifd = view.getUint32(nextPointers.at(-1) as number, true)) nextPointers.push(ifd + 2 + view.getUint16(ifd, true) * 12);
+    for (let ifd = view.getUint32(4, true); ifd !== 0; ifd = view.getUint32(nextPointers.at(-1) as number, true))
+      nextPointers.push(ifd + 2 + view.getUint16(ifd, true) * 12);
     expect(nextPointers).toHaveLength(3);
     view.setUint32(nextPointers[2] as number, view.getUint32(4, true), true); // the third points back at the first
     expect(tiffPages(looped)).toBe(3);
     view.setUint32(nextPointers[2] as number, 0xfffffff0, true); // past the end
     expect(tiffPages(looped)).toBe(3);
     expect(tiffPages(multiPageTiff(10_050, 1).bytes)).toBe(10_000);
-    expect(documentWarnings({ kind: 'image', mime: 'image/tiff' }, multiPageTiff(10_050, 1).bytes)[0]?.message).toContain('holds at least 10,000 pages');
+    expect(documentWarnings({ kind: 'image', mime: 'image/tiff' }, multiPageTiff(10_050, 1).bytes)[0]?.message).toContain(
+      'holds at least 10,000 pages',
+    );
   });
 });

@@ -41,12 +41,26 @@ function capturingLogger(inner: Logger): Logger {
     logged.push(JSON.stringify({ level, message, details }));
     inner[level](message, details);
   };
-  return { debug: capture('debug'), info: capture('info'), warn: capture('warn'), error: capture('error'), redact: (secret) => inner.redact(secret) };
+  return {
+    debug: capture('debug'),
+    info: capture('info'),
+    warn: capture('warn'),
+    error: capture('error'),
+    redact: (secret) => inner.redact(secret),
+  };
 }
 
 async function start(): Promise<void> {
   const logger = capturingLogger(createLogger(dataDir, { console: false }));
-  services = await createServices({ shell: 'preview', version: 'test', dataDir, samplesDir: 'resources/samples', keychainService, logger, emit: (e) => events.push(e) });
+  services = await createServices({
+    shell: 'preview',
+    version: 'test',
+    dataDir,
+    samplesDir: 'resources/samples',
+    keychainService,
+    logger,
+    emit: (e) => events.push(e),
+  });
   handlers = createHandlers(services);
 }
 
@@ -68,9 +82,12 @@ async function caught(work: Promise<unknown>): Promise<{ code: string; message: 
 
 const posts = () => holder.emulator.requests.filter((r) => r.method === 'POST');
 const parseLocal = (documentId: string) => call('runs:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf);
-const parseCloud = (documentId: string) => call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId, keyId: keyIds.v2 }).then(resultOf);
-const analyze = (documentId: string) => call('runs:parse', { engine: 'analyzer', runId: randomUUID(), documentId, keyId: keyIds.analyzer }).then(resultOf);
-const markdownOf = async (result: StoredResult) => JSON.parse((await call('results:get', { id: result.id })).responseJson) as { markdown: string; metadata: { page_count: number } };
+const parseCloud = (documentId: string) =>
+  call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId, keyId: keyIds.v2 }).then(resultOf);
+const analyze = (documentId: string) =>
+  call('runs:parse', { engine: 'analyzer', runId: randomUUID(), documentId, keyId: keyIds.analyzer }).then(resultOf);
+const markdownOf = async (result: StoredResult) =>
+  JSON.parse((await call('results:get', { id: result.id })).responseJson) as { markdown: string; metadata: { page_count: number } };
 
 async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -93,7 +110,9 @@ beforeAll(async () => {
   keychainService = `groundwork-unit-encrypted-${process.pid}-${Date.now()}`;
   await start();
   keyIds.v2 = (await call('keys:add', { name: 'emulator v2', kind: 'v2', secret: KEYS.v2, address: holder.emulator.url })).id;
-  keyIds.analyzer = (await call('keys:add', { name: 'emulator analyzer', kind: 'analyzer', secret: KEYS.analyzer, address: holder.emulator.url })).id;
+  keyIds.analyzer = (
+    await call('keys:add', { name: 'emulator analyzer', kind: 'analyzer', secret: KEYS.analyzer, address: holder.emulator.url })
+  ).id;
 });
 
 afterAll(async () => {
@@ -143,7 +162,11 @@ describe('a PDF that needs a password', () => {
   it('is refused password_required without it and wrong_password with a wrong one, storing nothing', async () => {
     const before = (await call('library:list', {})).length;
     const missing = await caught(call('documents:import', { name: file.name, bytes: file.bytes }));
-    expect(missing).toMatchObject({ code: 'password_required', message: expect.stringContaining(`"${file.name}"`), hint: expect.stringMatching(/never stored or sent/) });
+    expect(missing).toMatchObject({
+      code: 'password_required',
+      message: expect.stringContaining(`"${file.name}"`),
+      hint: expect.stringMatching(/never stored or sent/),
+    });
     const wrong = await caught(call('documents:import', { name: file.name, bytes: file.bytes, password: 'Tr0ub4dor&3' }));
     expect(wrong).toMatchObject({ code: 'wrong_password', message: expect.stringContaining(`"${file.name}"`) });
     expect(await call('library:list', {})).toHaveLength(before);
@@ -163,18 +186,28 @@ describe('a PDF that needs a password', () => {
     expect(direct).toMatchObject({ decryptedCopy: true, pageCount: 3 });
     expect((await markdownOf(direct)).markdown).toContain('Salaries page 1');
 
-    const answer = await call('runs:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId: keyIds.v2 });
+    const answer = await call('runs:parse', {
+      engine: 'parse',
+      mode: 'job',
+      runId: randomUUID(),
+      documentId: document.id,
+      keyId: keyIds.v2,
+    });
     if (!('job' in answer)) throw new Error('expected a job');
     const settled = await services.jobs.tracker.whenSettled(answer.job.jobId);
     expect(settled.status).toBe('completed');
-    const jobResult = (await call('library:list', {})).find((e) => e.document.id === document.id)?.results.find((r) => r.id === settled.resultId);
+    const jobResult = (await call('library:list', {}))
+      .find((e) => e.document.id === document.id)
+      ?.results.find((r) => r.id === settled.resultId);
     expect(jobResult?.decryptedCopy).toBe(true);
 
     const analyzed = await analyze(document.id);
     expect(analyzed.decryptedCopy).toBe(true);
 
     // A batch (its documents' jobs go through the same create) with the owner-password-only one beside it.
-    const owner = (await call('library:list', {})).find((e) => e.document.needsPassword !== true && e.document.encrypted === true)!.document;
+    const owner = (await call('library:list', {})).find(
+      (e) => e.document.needsPassword !== true && e.document.encrypted === true,
+    )!.document;
     const batch = await call('batch:create', { documentIds: [document.id, owner.id], keyId: keyIds.v2 });
     const done = await waitFor(async () => {
       const now = (await call('batch:list', {})).find((b) => b.batchId === batch.batchId);
@@ -185,19 +218,33 @@ describe('a PDF that needs a password', () => {
       expect(library.flatMap((e) => e.results).find((r) => r.id === item.resultId)?.decryptedCopy).toBe(true);
     }
     // The emulator refuses encrypted PDFs by its own check: each of these was accepted.
-    expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual(['/v2/parse 200', '/v2/parse/jobs 202', '/v1/tools/agentic-document-analysis 200', '/v2/parse/jobs 202', '/v2/parse/jobs 202']);
+    expect(posts().map((r) => `${r.path} ${r.status}`)).toEqual([
+      '/v2/parse 200',
+      '/v2/parse/jobs 202',
+      '/v1/tools/agentic-document-analysis 200',
+      '/v2/parse/jobs 202',
+      '/v2/parse/jobs 202',
+    ]);
   });
 
   it('after a restart, asks again: every path refuses password_required, nothing is sent, until it is unlocked', async () => {
     services.jobs.stop();
     await start();
-    expect(await caught(parseLocal(document.id))).toMatchObject({ code: 'password_required', message: expect.stringContaining(`"${file.name}"`) });
+    expect(await caught(parseLocal(document.id))).toMatchObject({
+      code: 'password_required',
+      message: expect.stringContaining(`"${file.name}"`),
+    });
     expect(await caught(parseCloud(document.id))).toMatchObject({ code: 'password_required' });
     expect(await caught(analyze(document.id))).toMatchObject({ code: 'password_required' });
     expect(posts()).toEqual([]);
 
-    expect(await caught(call('documents:unlock', { id: document.id, password: 'Owner-0nly-Secre' }))).toMatchObject({ code: 'wrong_password' });
-    await expect(call('documents:unlock', { id: document.id, password: OWNER_PASSWORD })).resolves.toMatchObject({ id: document.id, needsPassword: true });
+    expect(await caught(call('documents:unlock', { id: document.id, password: 'Owner-0nly-Secre' }))).toMatchObject({
+      code: 'wrong_password',
+    });
+    await expect(call('documents:unlock', { id: document.id, password: OWNER_PASSWORD })).resolves.toMatchObject({
+      id: document.id,
+      needsPassword: true,
+    });
     expect((await parseLocal(document.id)).pageCount).toBe(3);
     expect((await parseCloud(document.id)).decryptedCopy).toBe(true);
   });
@@ -212,7 +259,11 @@ describe('a PDF that needs a password', () => {
 describe('the passwords never leave main memory', () => {
   it('no log call, event, answer or file of the data folder holds one, and no decrypted copy was written', async () => {
     expect(logged.length).toBeGreaterThan(5);
-    const said = [...logged, ...events.map((e) => JSON.stringify(e)), ...answers.map((a) => JSON.stringify(a, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)))];
+    const said = [
+      ...logged,
+      ...events.map((e) => JSON.stringify(e)),
+      ...answers.map((a) => JSON.stringify(a, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v))),
+    ];
     for (const password of [USER_PASSWORD, OWNER_PASSWORD]) {
       expect(said.filter((text) => text.includes(password))).toEqual([]);
     }

@@ -20,8 +20,14 @@ describe('documents are judged by content', () => {
 
   it('recognises real encryption, in a classic trailer and in a cross-reference stream', async () => {
     expect(sniffDocument(encryptedPdf())).toEqual({ kind: 'pdf', encrypted: true });
-    expect(sniffDocument(await ownerPasswordOnlyPdf({ pages: 1, title: 'x', objectStreams: true }))).toEqual({ kind: 'pdf', encrypted: true });
-    expect(sniffDocument(await passwordProtectedPdf({ pages: 1, title: 'x', objectStreams: false }))).toEqual({ kind: 'pdf', encrypted: true });
+    expect(sniffDocument(await ownerPasswordOnlyPdf({ pages: 1, title: 'x', objectStreams: true }))).toEqual({
+      kind: 'pdf',
+      encrypted: true,
+    });
+    expect(sniffDocument(await passwordProtectedPdf({ pages: 1, title: 'x', objectStreams: false }))).toEqual({
+      kind: 'pdf',
+      encrypted: true,
+    });
   });
 
   it.each([
@@ -39,7 +45,9 @@ describe('documents are judged by content', () => {
   });
 
   it('refuses an empty file as empty, not as an unknown type', () => {
-    expect(() => requireSupportedDocument(new Uint8Array(0), 'blank.pdf')).toThrow(expect.objectContaining({ code: 'empty_file', message: expect.stringContaining('"blank.pdf" is empty') }));
+    expect(() => requireSupportedDocument(new Uint8Array(0), 'blank.pdf')).toThrow(
+      expect.objectContaining({ code: 'empty_file', message: expect.stringContaining('"blank.pdf" is empty') }),
+    );
   });
 
   it('calls a PDF truncated when %%EOF is not within its last 1024 bytes, as Acrobat does', async () => {

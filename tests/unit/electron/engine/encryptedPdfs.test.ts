@@ -3,7 +3,14 @@ import { PDFDocument } from 'pdf-lib';
 import { isEncryptedPdf } from '../../../../electron/documents/sniff.js';
 import { countPdfPagesInWorker, decryptInWorker, parseLocally } from '../../../../electron/engine/localEngine.js';
 import { declaresEncryption } from '../../../emulator/encryptedPdf.js';
-import { encryptedPdf, ENCRYPTED_PDF_PASSWORD, OWNER_PASSWORD, ownerPasswordOnlyPdf, passwordProtectedPdf, USER_PASSWORD } from '../../../support/encryptedPdf.js';
+import {
+  encryptedPdf,
+  ENCRYPTED_PDF_PASSWORD,
+  OWNER_PASSWORD,
+  ownerPasswordOnlyPdf,
+  passwordProtectedPdf,
+  USER_PASSWORD,
+} from '../../../support/encryptedPdf.js';
 
 // The offline engine opens encrypted PDFs as a viewer does (owner password only: no question;
 // a user password: asked), and makes the decrypted copy the services get. Real encryption
@@ -23,7 +30,10 @@ describe('the offline engine reads encrypted PDFs', () => {
 
   it('a PDF with a user password: password_required without it, wrong_password with a wrong one, parsed with the right one', async () => {
     const bytes = await passwordProtectedPdf({ pages: 3, title: 'Salaries' });
-    await expect(parseLocally(bytes, {}, { filename: 'salaries.pdf' })).rejects.toMatchObject({ code: 'password_required', message: expect.stringContaining('"salaries.pdf"') });
+    await expect(parseLocally(bytes, {}, { filename: 'salaries.pdf' })).rejects.toMatchObject({
+      code: 'password_required',
+      message: expect.stringContaining('"salaries.pdf"'),
+    });
     const wrong = await parseLocally(bytes, {}, { filename: 'salaries.pdf', password: 'guess' }).catch((error: unknown) => error);
     expect(wrong).toMatchObject({ code: 'wrong_password', message: expect.stringContaining('"salaries.pdf"'), hint: expect.any(String) });
     expect(JSON.stringify(wrong)).not.toContain('guess');
@@ -43,16 +53,33 @@ describe('the offline engine reads encrypted PDFs', () => {
 
   it('the "password" parse option is still refused: a password goes with the document, never in the options', async () => {
     const bytes = await passwordProtectedPdf({ pages: 1, title: 'Options' });
-    await expect(parseLocally(bytes, { password: USER_PASSWORD }, { filename: 'o.pdf' })).rejects.toMatchObject({ code: 'validation_error' });
+    await expect(parseLocally(bytes, { password: USER_PASSWORD }, { filename: 'o.pdf' })).rejects.toMatchObject({
+      code: 'validation_error',
+    });
   });
 });
 
 describe('the decrypted copy for the services', () => {
   const cases = [
-    { label: 'AES-256, object streams, user password', make: () => passwordProtectedPdf({ pages: 4, title: 'Copy' }), password: USER_PASSWORD, pages: 4 },
+    {
+      label: 'AES-256, object streams, user password',
+      make: () => passwordProtectedPdf({ pages: 4, title: 'Copy' }),
+      password: USER_PASSWORD,
+      pages: 4,
+    },
     { label: 'AES-256, owner password only', make: () => ownerPasswordOnlyPdf({ pages: 2, title: 'Copy' }), password: undefined, pages: 2 },
-    { label: 'AES-128, classic xref table', make: () => passwordProtectedPdf({ pages: 3, title: 'Copy', algorithm: 'AES-128', objectStreams: false }), password: USER_PASSWORD, pages: 3 },
-    { label: 'RC4-128, owner password given', make: () => passwordProtectedPdf({ pages: 2, title: 'Copy', algorithm: 'RC4-128' }), password: OWNER_PASSWORD, pages: 2 },
+    {
+      label: 'AES-128, classic xref table',
+      make: () => passwordProtectedPdf({ pages: 3, title: 'Copy', algorithm: 'AES-128', objectStreams: false }),
+      password: USER_PASSWORD,
+      pages: 3,
+    },
+    {
+      label: 'RC4-128, owner password given',
+      make: () => passwordProtectedPdf({ pages: 2, title: 'Copy', algorithm: 'RC4-128' }),
+      password: OWNER_PASSWORD,
+      pages: 2,
+    },
     { label: 'RC4-40 made by hand', make: async () => encryptedPdf('Copy page 1'), password: ENCRYPTED_PDF_PASSWORD, pages: 1 },
   ];
 

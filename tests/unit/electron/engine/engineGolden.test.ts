@@ -68,7 +68,10 @@ async function featuresPdf(): Promise<Uint8Array> {
 function pinned(result: ParseResponse): ParseResponse {
   return { ...result, metadata: { ...result.metadata, job_id: '', duration_ms: 0 } };
 }
-const pinOf = (result: ParseResponse) => createHash('sha256').update(JSON.stringify(pinned(result))).digest('hex');
+const pinOf = (result: ParseResponse) =>
+  createHash('sha256')
+    .update(JSON.stringify(pinned(result)))
+    .digest('hex');
 
 /** Per page, its elements' types in order (runs of one type counted), then the Markdown's length. */
 function outline(result: ParseResponse): string {
@@ -108,27 +111,45 @@ beforeAll(async () => {
 
 describe('the engine’s output is unchanged', () => {
   it.each([
-    ['report.pdf', () => sample('report.pdf'), {},
+    [
+      'report.pdf',
+      () => sample('report.pdf'),
+      {},
       '1 ok: marginalia×2 title heading text heading text×2 list_item×3 marginalia | 2 ok: marginalia×2 heading×2 text×2 heading text×2 marginalia | 3 ok: marginalia×2 heading text table marginalia | 4 ok: marginalia×2 heading text list_item×3 marginalia | 2387 chars',
       '62d35eca2be02ea97b6fbbdb4f5438e049829814c8b782eb185cbca23e4ed3e0',
     ],
-    ['invoice.pdf', () => sample('invoice.pdf'), {},
+    [
+      'invoice.pdf',
+      () => sample('invoice.pdf'),
+      {},
       '1 ok: title heading text×6 table text×6 | 969 chars',
       'aeceb003bc46f0beddf0b11caca7077143b3ea83dc236fdee423c94e1257f2f0',
     ],
-    ['features', () => features, {},
+    [
+      'features',
+      () => features,
+      {},
       '1 ok: title heading text list_item×3 table code text marginalia | 2 ok: heading text×3 code text marginalia | 3 ok: text marginalia | 612 chars',
       '4ecc22dbe5b27b44083c8ee912a14ebc554b6909365b1ed816674b320da69c29',
     ],
-    ['features, Markdown inline', () => features, { inline_markdown: true },
+    [
+      'features, Markdown inline',
+      () => features,
+      { inline_markdown: true },
       '1 ok: title heading text list_item×3 table code text marginalia | 2 ok: heading text×3 code text marginalia | 3 ok: text marginalia | 612 chars',
       '5d3db996e2555a4932e505e49135ba67bfd9af7735d161dabb0ac15336291233',
     ],
-    ['bench report, 12 pages', () => report, {},
+    [
+      'bench report, 12 pages',
+      () => report,
+      {},
       '1–12 ok: marginalia×2 text×3 list_item×4 table marginalia | 30232 chars',
       'b79a875a82d0cd6bd141b3536526667e61812fe63dbf209ffe71719c5469ceef',
     ],
-    ['bench report, pages 2, 3 and 9–12, Markdown inline', () => report, { pages: [2, 3, 9, 10, 11, 12], inline_markdown: true },
+    [
+      'bench report, pages 2, 3 and 9–12, Markdown inline',
+      () => report,
+      { pages: [2, 3, 9, 10, 11, 12], inline_markdown: true },
       '2–3 ok: marginalia×2 text×3 list_item×4 table marginalia | 9–12 ok: marginalia×2 text×3 list_item×4 table marginalia | 15160 chars',
       '650768b584c02ec96a54daa2da340b8ace6212566d77f78ac392e7d06a9d7e11',
     ],
@@ -147,7 +168,11 @@ describe('the engine’s output is unchanged', () => {
     const inWorker = await parseLocally(report, {}, { workerPath, filename: 'bench report, 12 pages.pdf' });
     expect(pinOf(inWorker)).toBe('b79a875a82d0cd6bd141b3536526667e61812fe63dbf209ffe71719c5469ceef');
     const name = 'bench report, pages 2, 3 and 9–12, Markdown inline';
-    const inline = await parseLocally(report, { pages: [2, 3, 9, 10, 11, 12], inline_markdown: true }, { workerPath, filename: `${name}.pdf` });
+    const inline = await parseLocally(
+      report,
+      { pages: [2, 3, 9, 10, 11, 12], inline_markdown: true },
+      { workerPath, filename: `${name}.pdf` },
+    );
     expect(pinOf(inline)).toBe('650768b584c02ec96a54daa2da340b8ace6212566d77f78ac392e7d06a9d7e11');
     // The caller's bytes stay whole (the worker was sent a copy of its own, which pdf.js took).
     expect(createHash('sha256').update(report).digest('hex')).toBe(reportHash);

@@ -42,7 +42,8 @@ describe('reading order on a page built to be deep', () => {
   it('drops text a damaged operator places nowhere (NaN), keeping the rest of the page', async () => {
     // "5 /X Td" (a name where a number belongs) leaves pdf.js's text position NaN; the XY-cut
     // recursed forever on such units, overflowing the stack.
-    const ops = (font: string) => `${font} 12 Tf\n${at(50, 500, '')} 5 /X Td (Nowhere) Tj\n${at(50, 520, '')} 5 /X Td (Also nowhere) Tj\n${at(50, 400, 'Somewhere')}\n${at(300, 400, 'Elsewhere')}`;
+    const ops = (font: string) =>
+      `${font} 12 Tf\n${at(50, 500, '')} 5 /X Td (Nowhere) Tj\n${at(50, 520, '')} 5 /X Td (Also nowhere) Tj\n${at(50, 400, 'Somewhere')}\n${at(300, 400, 'Elsewhere')}`;
     const result = await parseDocument(await buildPdf([pageText('First page'), { ops }]));
     expect(result.structure.children?.map((p) => p.status)).toEqual(['ok', 'ok']);
     expect(result.markdown).toBe('<!-- page 1 -->\n\nFirst page\n\n<!-- page 2 -->\n\nSomewhere\n\nElsewhere');

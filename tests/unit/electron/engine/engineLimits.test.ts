@@ -49,7 +49,11 @@ describe('the engine worker under limits', () => {
 
   it('a worker stuck on a page is stopped, and the document is read again past that page', async () => {
     const progress: number[] = [];
-    const result = await parseLocally(NO_BYTES, { pages: 4, script: { 2: 'hang' } }, { workerPath: scripted, limits: fast, onProgress: (done) => progress.push(done) }).catch((e: unknown) => e);
+    const result = await parseLocally(
+      NO_BYTES,
+      { pages: 4, script: { 2: 'hang' } },
+      { workerPath: scripted, limits: fast, onProgress: (done) => progress.push(done) },
+    ).catch((e: unknown) => e);
     expect(result).not.toBeInstanceOf(Error);
     const response = result as Awaited<ReturnType<typeof parseLocally>>;
     expect(response.metadata.failed_pages).toEqual([2]);
@@ -66,10 +70,19 @@ describe('the engine worker under limits', () => {
 
   it('gives the document up after too many stopped pages, saying why', async () => {
     const script = { 1: 'hang', 2: 'hang', 3: 'hang', 4: 'hang' };
-    await expect(parseLocally(NO_BYTES, { pages: 4, script }, { workerPath: scripted, limits: fast })).rejects.toMatchObject({ code: 'engine_timeout', message: expect.stringContaining('page 4') });
+    await expect(parseLocally(NO_BYTES, { pages: 4, script }, { workerPath: scripted, limits: fast })).rejects.toMatchObject({
+      code: 'engine_timeout',
+      message: expect.stringContaining('page 4'),
+    });
   });
 
   it('stops a document past its own budget', async () => {
-    await expect(parseLocally(NO_BYTES, { pages: 2, script: { 1: 'slow' } }, { workerPath: scripted, limits: { ...fast, pageBudgetMs: 60_000, documentBudgetMs: 300 } })).rejects.toMatchObject({ code: 'engine_timeout' });
+    await expect(
+      parseLocally(
+        NO_BYTES,
+        { pages: 2, script: { 1: 'slow' } },
+        { workerPath: scripted, limits: { ...fast, pageBudgetMs: 60_000, documentBudgetMs: 300 } },
+      ),
+    ).rejects.toMatchObject({ code: 'engine_timeout' });
   });
 });

@@ -26,7 +26,13 @@ const page = (...texts: string[]) => ({ texts: texts.map((text, i) => ({ text, x
 
 describe('a page whose layout fails', () => {
   it('is reported failed with a reason, nothing of it in the Markdown, and the rest of the document parsed', async () => {
-    const bytes = await buildPdf([page('First page text'), page('EXPLODE'), page('Middle page text'), page('Good block', 'BREAK'), page('Last page text')]);
+    const bytes = await buildPdf([
+      page('First page text'),
+      page('EXPLODE'),
+      page('Middle page text'),
+      page('Good block', 'BREAK'),
+      page('Last page text'),
+    ]);
     const result = await parseDocument(bytes, { inline_markdown: true });
     expect(parseResponseSchema.safeParse(result).success).toBe(true);
     const pages = result.structure.children ?? [];
@@ -37,13 +43,23 @@ describe('a page whose layout fails', () => {
     expect(pages[3]?.reason).toMatch(/^The local engine could not lay out this page \(.+\)\. Run the cloud parser/);
     expect(result.metadata.failed_pages).toEqual([2, 4]);
     expect(result.markdown).toBe(
-      ['<!-- page 1 -->', 'First page text', '<!-- page 2 -->', '<!-- page 3 -->', 'Middle page text', '<!-- page 4 -->', '<!-- page 5 -->', 'Last page text'].join('\n\n'),
+      [
+        '<!-- page 1 -->',
+        'First page text',
+        '<!-- page 2 -->',
+        '<!-- page 3 -->',
+        'Middle page text',
+        '<!-- page 4 -->',
+        '<!-- page 5 -->',
+        'Last page text',
+      ].join('\n\n'),
     );
     expect(result.metadata.output_markdown_chars).toBe(Array.from(result.markdown).length);
     // Ids go on where they left off: the block written before page 4 broke took no number.
     const texts: StructureNode[] = pages.flatMap((p) => p.children ?? []);
     expect(texts.map((n) => n.id)).toEqual(['text-0', 'text-1', 'text-2']);
-    for (const node of [...pages, ...texts]) expect(sliceCodePoints(result.markdown, node.grounding!.range.start, node.grounding!.range.end)).toBe(node.markdown);
+    for (const node of [...pages, ...texts])
+      expect(sliceCodePoints(result.markdown, node.grounding!.range.start, node.grounding!.range.end)).toBe(node.markdown);
     expect(pages[3]?.children).toEqual([]);
   });
 });

@@ -90,16 +90,37 @@ describe('parseDocument: Markdown, ids and metadata', () => {
 
   it('numbers ids per type in reading order', () => {
     expect(ids(result)).toEqual([
-      'title-0', 'heading-0', 'text-0', 'list_item-0', 'list_item-1', 'list_item-2',
-      'table-0', 'table_cell-0', 'table_cell-1', 'table_cell-2', 'table_cell-3', 'table_cell-4', 'table_cell-5',
-      'text-1', 'marginalia-0',
-      'heading-1', 'text-2', 'text-3', 'marginalia-1',
-      'text-4', 'marginalia-2',
+      'title-0',
+      'heading-0',
+      'text-0',
+      'list_item-0',
+      'list_item-1',
+      'list_item-2',
+      'table-0',
+      'table_cell-0',
+      'table_cell-1',
+      'table_cell-2',
+      'table_cell-3',
+      'table_cell-4',
+      'table_cell-5',
+      'text-1',
+      'marginalia-0',
+      'heading-1',
+      'text-2',
+      'text-3',
+      'marginalia-1',
+      'text-4',
+      'marginalia-2',
     ]);
     const cells: StructureNode[] = [];
     walk(result.structure, (n) => n.type === 'table_cell' && cells.push(n));
     expect(cells.map((c) => [c.row, c.col, c.rowspan, c.colspan])).toEqual([
-      [0, 0, 1, 1], [0, 1, 1, 1], [0, 2, 1, 1], [1, 0, 1, 1], [1, 1, 1, 1], [1, 2, 1, 1],
+      [0, 0, 1, 1],
+      [0, 1, 1, 1],
+      [0, 2, 1, 1],
+      [1, 0, 1, 1],
+      [1, 1, 1, 1],
+      [1, 2, 1, 1],
     ]);
   });
 
@@ -108,13 +129,23 @@ describe('parseDocument: Markdown, ids and metadata', () => {
     const m = result.metadata;
     expect(m.job_id).toMatch(CURRENT_JOB_ID);
     expect(m.version).toMatch(/^local-pdfjs-\d+\.\d+/);
-    expect(m).toMatchObject({ filename: 'known.pdf', page_count: 3, failed_pages: [], range_units: 'unicode_codepoints', billing: { total_credits: 0 } });
+    expect(m).toMatchObject({
+      filename: 'known.pdf',
+      page_count: 3,
+      failed_pages: [],
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: 0 },
+    });
     expect(m.duration_ms).toBeGreaterThanOrEqual(0);
     // Code points, not UTF-16 units: the two astral letters count once each.
     expect(m.output_markdown_chars).toBe(Array.from(result.markdown).length);
     expect(m.output_markdown_chars).toBe(result.markdown.length - 2);
     const pages = result.structure.children ?? [];
-    expect(pages.map((p) => [p.type, p.page, p.status])).toEqual([['page', 1, 'ok'], ['page', 2, 'ok'], ['page', 3, 'ok']]);
+    expect(pages.map((p) => [p.type, p.page, p.status])).toEqual([
+      ['page', 1, 'ok'],
+      ['page', 2, 'ok'],
+      ['page', 3, 'ok'],
+    ]);
   });
 });
 
@@ -151,7 +182,8 @@ describe('parseDocument: grounding', () => {
     const node = nodeByText(result, ROTATED_TEXT.text);
     expect(node.grounding?.page).toBe(3);
     const expected = expectedMonoBox(pageThree, ROTATED_TEXT);
-    for (const key of ['xmin', 'ymin', 'xmax', 'ymax'] as const) expect(Math.abs(node.grounding!.box[key] - expected[key])).toBeLessThan(0.005);
+    for (const key of ['xmin', 'ymin', 'xmax', 'ymax'] as const)
+      expect(Math.abs(node.grounding!.box[key] - expected[key])).toBeLessThan(0.005);
   });
 
   it('keeps boxes within 0–1 with at most 5 decimals, and page grounding on the whole page', () => {
@@ -186,8 +218,14 @@ describe('parseDocument: options', () => {
   });
 
   it('refuses page 0, pages past the end and unknown options with a validation error', async () => {
-    await expect(parseDocument(bytes, { pages: [0] })).rejects.toMatchObject({ code: 'validation_error', message: expect.stringContaining('start at 1') });
-    await expect(parseDocument(bytes, { pages: [4] })).rejects.toMatchObject({ code: 'validation_error', message: expect.stringContaining('3 pages') });
+    await expect(parseDocument(bytes, { pages: [0] })).rejects.toMatchObject({
+      code: 'validation_error',
+      message: expect.stringContaining('start at 1'),
+    });
+    await expect(parseDocument(bytes, { pages: [4] })).rejects.toMatchObject({
+      code: 'validation_error',
+      message: expect.stringContaining('3 pages'),
+    });
     await expect(parseDocument(bytes, { dpi: 300 })).rejects.toMatchObject({ code: 'validation_error' });
     await expect(parseDocument(bytes, { password: 'x' })).rejects.toMatchObject({ code: 'validation_error' });
   });

@@ -38,7 +38,10 @@ describe('pdf.js in a thread of its own', () => {
 
   it('reads the same Markdown and structure as pdf.js in the caller’s thread', async () => {
     const selected = { pages: [1, 3] };
-    const [inWorker, inProcess] = await Promise.all([parseLocally(bytes, selected, { workerPath, filename: 'huge.pdf' }), parseDocument(bytes, selected, { filename: 'huge.pdf' })]);
+    const [inWorker, inProcess] = await Promise.all([
+      parseLocally(bytes, selected, { workerPath, filename: 'huge.pdf' }),
+      parseDocument(bytes, selected, { filename: 'huge.pdf' }),
+    ]);
     expect(inWorker.markdown).toBe(inProcess.markdown);
     expect(inWorker.structure).toEqual(inProcess.structure);
   }, 60_000);

@@ -12,12 +12,15 @@ const elements = (result: ParseResponse) => {
   for (const page of result.structure.children ?? []) out.push(...(page.children ?? []));
   return out;
 };
-const slice = (result: ParseResponse, node: { range: { start: number; end: number } }) => sliceCodePoints(result.markdown, node.range.start, node.range.end);
+const slice = (result: ParseResponse, node: { range: { start: number; end: number } }) =>
+  sliceCodePoints(result.markdown, node.range.start, node.range.end);
 
 describe('list items keep their markers', () => {
   it('a dash beside a number is a table cell, not a bullet', async () => {
     const row = (label: string, middle: string, last: string, y: number) => [sans(label, 50, y), sans(middle, 200, y), sans(last, 220, y)];
-    const bytes = await buildPdf([{ texts: [...row('Revenue', '–', '1,234', 100), ...row('Costs', '5', '600', 115), ...row('Profit', '–', '634', 130)] }]);
+    const bytes = await buildPdf([
+      { texts: [...row('Revenue', '–', '1,234', 100), ...row('Costs', '5', '600', 115), ...row('Profit', '–', '634', 130)] },
+    ]);
     const result = await parseDocument(bytes);
     expect(result.markdown).toBe(
       '<!-- page 1 -->\n\n<table>\n<tr><td>Revenue</td><td>–</td><td>1,234</td></tr>\n<tr><td>Costs</td><td>5</td><td>600</td></tr>\n<tr><td>Profit</td><td>–</td><td>634</td></tr>\n</table>',
@@ -93,14 +96,24 @@ describe('code keeps its lines', () => {
   it('writes fixed-pitch lines amid proportional text as a fenced block, indentation and empty lines kept', async () => {
     const result = await parseDocument(await buildPdf([page]), { inline_markdown: true });
     expect(result.markdown).toBe(
-      ['<!-- page 1 -->', 'The function below greets someone by name:', CODE, 'It returns the name it was given, unchanged, as the text says.'].join('\n\n'),
+      [
+        '<!-- page 1 -->',
+        'The function below greets someone by name:',
+        CODE,
+        'It returns the name it was given, unchanged, as the text says.',
+      ].join('\n\n'),
     );
     const code = elements(result).find((n) => n.type === 'code') as StructureNode;
     expect(code.id).toBe('code-0');
     expect(slice(result, code.grounding!)).toBe(CODE);
     expect(code.markdown).toBe(CODE);
     // One atomic range per drawn line, the first taking in the opening fence.
-    expect(code.atomic_grounding?.map((g) => slice(result, g))).toEqual(["````\ndef greet(name):", '    return name', "print(greet('```'))", '# done']);
+    expect(code.atomic_grounding?.map((g) => slice(result, g))).toEqual([
+      '````\ndef greet(name):',
+      '    return name',
+      "print(greet('```'))",
+      '# done',
+    ]);
     expect(code.grounding!.box.ymin).toBeCloseTo((130 - MONO.ascent * 10) / 800, 3);
   });
 
@@ -120,13 +133,24 @@ describe('marginalia are running headers and footers', () => {
 
   it('takes out what repeats in the margin band, and keeps numbers in a table near the bottom as content', async () => {
     const bytes = await buildPdf([
-      { texts: [header, sans('Summary of the year', 50, 70, 14), body('First page body text, long enough to set the body size.'), pageNumber(1)] },
+      {
+        texts: [
+          header,
+          sans('Summary of the year', 50, 70, 14),
+          body('First page body text, long enough to set the body size.'),
+          pageNumber(1),
+        ],
+      },
       {
         texts: [
           header,
           body('Second page body text, long enough to set the body size.'),
-          sans('Quarter', 50, 730), sans('Sales', 200, 730), sans('Costs', 350, 730),
-          sans('Q1', 50, 745), sans('10', 200, 745), sans('12', 350, 745),
+          sans('Quarter', 50, 730),
+          sans('Sales', 200, 730),
+          sans('Costs', 350, 730),
+          sans('Q1', 50, 745),
+          sans('10', 200, 745),
+          sans('12', 350, 745),
           pageNumber(2),
         ],
       },
@@ -135,25 +159,43 @@ describe('marginalia are running headers and footers', () => {
     const result = await parseDocument(bytes);
     expect(result.markdown).toBe(
       [
-        '<!-- page 1 -->', 'ACME Corp Annual Report', '## Summary of the year', 'First page body text, long enough to set the body size.', '1',
-        '<!-- page 2 -->', 'ACME Corp Annual Report', 'Second page body text, long enough to set the body size.',
-        '<table>\n<tr><td>Quarter</td><td>Sales</td><td>Costs</td></tr>\n<tr><td>Q1</td><td>10</td><td>12</td></tr>\n</table>', '2',
-        '<!-- page 3 -->', 'ACME Corp Annual Report', 'Third page body text, long enough to set the body size.', '3',
+        '<!-- page 1 -->',
+        'ACME Corp Annual Report',
+        '## Summary of the year',
+        'First page body text, long enough to set the body size.',
+        '1',
+        '<!-- page 2 -->',
+        'ACME Corp Annual Report',
+        'Second page body text, long enough to set the body size.',
+        '<table>\n<tr><td>Quarter</td><td>Sales</td><td>Costs</td></tr>\n<tr><td>Q1</td><td>10</td><td>12</td></tr>\n</table>',
+        '2',
+        '<!-- page 3 -->',
+        'ACME Corp Annual Report',
+        'Third page body text, long enough to set the body size.',
+        '3',
       ].join('\n\n'),
     );
-    expect(elements(result).filter((n) => n.type === 'marginalia').map((n) => slice(result, n.grounding!))).toEqual([
-      'ACME Corp Annual Report', '1', 'ACME Corp Annual Report', '2', 'ACME Corp Annual Report', '3',
-    ]);
+    expect(
+      elements(result)
+        .filter((n) => n.type === 'marginalia')
+        .map((n) => slice(result, n.grounding!)),
+    ).toEqual(['ACME Corp Annual Report', '1', 'ACME Corp Annual Report', '2', 'ACME Corp Annual Report', '3']);
   });
 
   it('takes a page number that repeats nowhere only when it stands alone at the edge of the page', async () => {
-    const alone = await parseDocument(await buildPdf([{ texts: [body('A one-page letter, long enough to set the body size.'), pageNumber(7)] }]));
+    const alone = await parseDocument(
+      await buildPdf([{ texts: [body('A one-page letter, long enough to set the body size.'), pageNumber(7)] }]),
+    );
     expect(elements(alone).map((n) => [n.type, slice(alone, n.grounding!)])).toEqual([
       ['text', 'A one-page letter, long enough to set the body size.'],
       ['marginalia', '7'],
     ]);
     // A number in the band with a line below it is the text's, not the page's.
-    const inText = await parseDocument(await buildPdf([{ texts: [body('A one-page note, long enough to set the body size.'), sans('42', 50, 730), sans('Signed, the author', 50, 780)] }]));
+    const inText = await parseDocument(
+      await buildPdf([
+        { texts: [body('A one-page note, long enough to set the body size.'), sans('42', 50, 730), sans('Signed, the author', 50, 780)] },
+      ]),
+    );
     expect(elements(inText).map((n) => n.type)).not.toContain('marginalia');
     expect(inText.markdown).toContain('\n\n42\n\n');
   });

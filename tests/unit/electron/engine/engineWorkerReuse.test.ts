@@ -10,7 +10,11 @@ const scripted = fileURLToPath(new URL('./fakeWorkers/scripted.mjs', import.meta
 const NO_BYTES = new Uint8Array(0);
 const threadOf = (response: ParseResponse) => (response.metadata as unknown as { thread: number }).thread;
 const parse = (options: object, hooks: Parameters<typeof parseLocally>[2] = {}) =>
-  parseLocally(NO_BYTES, { pages: 2, script: {}, ...options }, { workerPath: scripted, limits: { pageBudgetMs: 200, stuckGraceMs: 300 }, ...hooks });
+  parseLocally(
+    NO_BYTES,
+    { pages: 2, script: {}, ...options },
+    { workerPath: scripted, limits: { pageBudgetMs: 200, stuckGraceMs: 300 }, ...hooks },
+  );
 
 afterEach(async () => {
   await endIdleEngineWorkers();
@@ -38,7 +42,9 @@ describe('engine workers kept between tasks', () => {
   it('a cancelled task ends its worker', async () => {
     const kept = await parse({});
     const controller = new AbortController();
-    await expect(parse({ pages: 3, script: { 2: 'slow' } }, { signal: controller.signal, onProgress: () => controller.abort() })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(
+      parse({ pages: 3, script: { 2: 'slow' } }, { signal: controller.signal, onProgress: () => controller.abort() }),
+    ).rejects.toMatchObject({ code: 'cancelled' });
     expect(idleEngineWorkers()).toBe(0);
     expect(threadOf(await parse({}))).not.toBe(threadOf(kept));
   });

@@ -14,12 +14,21 @@ beforeAll(async () => {
 describe('parseLocally (worker thread)', () => {
   it('returns what the in-process core returns, with progress per page', async () => {
     const progress: [number, number][] = [];
-    const result = await parseLocally(bytes, { inline_markdown: true }, { workerPath, filename: 'w.pdf', onProgress: (d, t) => progress.push([d, t]) });
+    const result = await parseLocally(
+      bytes,
+      { inline_markdown: true },
+      { workerPath, filename: 'w.pdf', onProgress: (d, t) => progress.push([d, t]) },
+    );
     const local = await parseDocument(bytes, { inline_markdown: true }, { filename: 'w.pdf' });
     expect(result.markdown).toBe(local.markdown);
     expect(result.structure).toEqual(local.structure);
     expect(result.metadata.filename).toBe('w.pdf');
-    expect(progress).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]]);
+    expect(progress).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
     expect(bytes.byteLength).toBeGreaterThan(0);
   });
 

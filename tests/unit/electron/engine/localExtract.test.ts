@@ -36,7 +36,11 @@ describe('extractLocally', () => {
     const [number] = result.extraction_metadata.invoice_number?.ranges ?? [];
     expect(sliceCodePoints(markdown, number!.start, number!.end)).toBe('INV-2024-0042');
     expect(result.warnings).toEqual([]);
-    expect(result.metadata).toMatchObject({ model_version: LOCAL_EXTRACT_MODEL, range_units: 'unicode_codepoints', billing: { total_credits: 0 } });
+    expect(result.metadata).toMatchObject({
+      model_version: LOCAL_EXTRACT_MODEL,
+      range_units: 'unicode_codepoints',
+      billing: { total_credits: 0 },
+    });
     expect(result.metadata.input_markdown_chars).toBe(Array.from(markdown).length);
     expect(result.note).toMatch(/heuristic/i);
   });
@@ -48,7 +52,11 @@ describe('extractLocally', () => {
       properties: { reference: { type: 'string' }, amount_due: { type: 'number' }, customer: { type: 'string' } },
     });
     expect(result.extraction).toEqual({ reference: '𝙲-77', amount_due: 12.5, customer: 'Zoë' });
-    for (const [field, text] of [['reference', '𝙲-77'], ['amount_due', '€ 12,50'], ['customer', 'Zoë']] as const) {
+    for (const [field, text] of [
+      ['reference', '𝙲-77'],
+      ['amount_due', '€ 12,50'],
+      ['customer', 'Zoë'],
+    ] as const) {
       const [range] = result.extraction_metadata[field]?.ranges ?? [];
       expect(sliceCodePoints(md, range!.start, range!.end)).toBe(text);
     }
@@ -58,7 +66,11 @@ describe('extractLocally', () => {
   it('reports missing fields as null with a warning, and skips nested ones', () => {
     const result = extractLocally('Name: Ada', {
       type: 'object',
-      properties: { name: { type: 'string' }, iban: { type: 'string' }, address: { type: 'object', properties: { city: { type: 'string' } } } },
+      properties: {
+        name: { type: 'string' },
+        iban: { type: 'string' },
+        address: { type: 'object', properties: { city: { type: 'string' } } },
+      },
     });
     expect(result.extraction).toEqual({ name: 'Ada', iban: null });
     expect(result.extraction_metadata.iban).toEqual({ ranges: [] });

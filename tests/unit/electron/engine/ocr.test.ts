@@ -33,7 +33,10 @@ function expectValid(response: ParseResponse): void {
 /** A dense A4-like page: 46 lines of small text, which takes OCR seconds, not milliseconds. */
 function denseScan(): ScanSpec {
   const line = 'The quarterly figures were reviewed by the regional offices before publication';
-  return letterScan(Array.from({ length: 46 }, (_, i) => `${line} ${i + 1}`), { size: 22, top: 120, pitch: 1.45 });
+  return letterScan(
+    Array.from({ length: 46 }, (_, i) => `${line} ${i + 1}`),
+    { size: 22, top: 120, pitch: 1.45 },
+  );
 }
 
 describe('OCR of an image', () => {
@@ -101,7 +104,11 @@ describe('OCR words through the shared layout', () => {
         at('Results were reviewed by the board.', 150, 260),
         at('- Apples from the north', 150, 360),
         at('- Pears from the south', 150, 420),
-        ...[['Item', 'Qty', 'Price'], ['Pen', '2', '3.50'], ['Ink', '10', '12.00']].flatMap((row, r) => row.map((cell, c) => at(cell, [150, 550, 850][c]!, 540 + r * 50))),
+        ...[
+          ['Item', 'Qty', 'Price'],
+          ['Pen', '2', '3.50'],
+          ['Ink', '10', '12.00'],
+        ].flatMap((row, r) => row.map((cell, c) => at(cell, [150, 550, 850][c]!, 540 + r * 50))),
       ],
     };
     const result = await parseDocument(scanPng(spec), { inline_markdown: true });
@@ -121,7 +128,17 @@ describe('OCR words through the shared layout', () => {
     expect(wordsOf(elements[0]!)).toEqual(['# Quarterly', 'Report']);
     // The OCR'd bullet is the Markdown marker.
     expect(wordsOf(elements[2]!)).toEqual(['- ', 'Apples', 'from', 'the', 'north']);
-    expect((elements[4]!.children ?? []).map((cell) => wordsOf(cell))).toEqual([['Item'], ['Qty'], ['Price'], ['Pen'], ['2'], ['3.50'], ['Ink'], ['10'], ['12.00']]);
+    expect((elements[4]!.children ?? []).map((cell) => wordsOf(cell))).toEqual([
+      ['Item'],
+      ['Qty'],
+      ['Price'],
+      ['Pen'],
+      ['2'],
+      ['3.50'],
+      ['Ink'],
+      ['10'],
+      ['12.00'],
+    ]);
     expect(atoms(result).every((a) => typeof a.confidence === 'number' && a.confidence >= 0 && a.confidence <= 1)).toBe(true);
     expectValid(result);
   });
@@ -137,10 +154,16 @@ describe('OCR of a typewritten scan', () => {
         at('Goods received at the Marseille warehouse on', 200, 380),
         at('12 March 2024, checked and stored in bay 14.', 200, 426),
         at('Two cartons were damaged in transit.', 200, 472),
-        ...[['Pallets', '4', '812 kg'], ['Cartons', '36', '290 kg']].flatMap((row, r) => row.map((cell, c) => at(cell, [200, 700, 1000][c]!, 700 + r * 56))),
+        ...[
+          ['Pallets', '4', '812 kg'],
+          ['Cartons', '36', '290 kg'],
+        ].flatMap((row, r) => row.map((cell, c) => at(cell, [200, 700, 1000][c]!, 700 + r * 56))),
       ],
       // A colon's worth of dust between two table columns.
-      specks: [[480, 740], [480, 752]],
+      specks: [
+        [480, 740],
+        [480, 752],
+      ],
     };
     const result = await parseDocument(await mixedPdf([{ kind: 'scan', spec }]));
     expect(result.markdown).toBe(
@@ -171,14 +194,25 @@ describe('OCR of a PDF with a scanned page', () => {
     const result = await parseDocument(bytes, {}, { filename: 'mixed.pdf', onOcrProgress: (page) => ocrPages.add(page) });
     expect([...ocrPages]).toEqual([2]);
     expect(result.metadata.page_count).toBe(2);
-    expect(result.markdown).toBe('<!-- page 1 -->\n\nTyped cover letter\n\n<!-- page 2 -->\n\nScanned delivery note 2291\n\nSigned by the driver');
+    expect(result.markdown).toBe(
+      '<!-- page 1 -->\n\nTyped cover letter\n\n<!-- page 2 -->\n\nScanned delivery note 2291\n\nSigned by the driver',
+    );
     const [typed, scanned] = result.structure.children ?? [];
     expect(typed).toMatchObject({ status: 'ok' });
     expect(pageOcrOf(typed!)).toBeNull();
     expect(atoms({ ...result, structure: typed! }).every((a) => a.confidence === undefined)).toBe(true);
     // Letter at 300 DPI is 8.4 MP, inside the raster budget.
     expect(scanned).toMatchObject({ status: 'ok', reason: '', dpi: 300, ocr: { languages: ['eng'] } });
-    expect(atoms({ ...result, structure: scanned! }).map((a) => a.text)).toEqual(['Scanned', 'delivery', 'note', '2291', 'Signed', 'by', 'the', 'driver']);
+    expect(atoms({ ...result, structure: scanned! }).map((a) => a.text)).toEqual([
+      'Scanned',
+      'delivery',
+      'note',
+      '2291',
+      'Signed',
+      'by',
+      'the',
+      'driver',
+    ]);
     expectValid(result);
   });
 
@@ -209,27 +243,34 @@ describe('OCR under the engine limits', () => {
     expect(performance.now() - started).toBeLessThan(6000);
   }, 30_000);
 
-  type Parse = (bytes: Uint8Array, hooks: { signal: AbortSignal; onOcrProgress: (page: number, fraction: number) => void }) => Promise<unknown>;
+  type Parse = (
+    bytes: Uint8Array,
+    hooks: { signal: AbortSignal; onOcrProgress: (page: number, fraction: number) => void },
+  ) => Promise<unknown>;
   it.each<[string, Parse]>([
     // The recognizer's thread must end with the engine's worker.
     ['in the worker', (bytes, hooks) => parseLocally(bytes, {}, { workerPath, filename: 'dense.png', ...hooks })],
     ['in process', (bytes, hooks) => parseDocument(bytes, {}, hooks)],
-  ])('cancelling during OCR %s stops the recognizer promptly', async (_where, parse) => {
-    const controller = new AbortController();
-    let abortedAt = 0;
-    const run = parse(scanPng(denseScan()), {
-      signal: controller.signal,
-      onOcrProgress: (_page, fraction) => {
-        if (fraction > 0 && !abortedAt) {
-          abortedAt = performance.now();
-          controller.abort();
-        }
-      },
-    });
-    await expect(run).rejects.toMatchObject({ code: 'cancelled' });
-    expect(performance.now() - abortedAt).toBeLessThan(500);
-    expect(await cpuMsOverNextSecond()).toBeLessThan(400);
-  }, 30_000);
+  ])(
+    'cancelling during OCR %s stops the recognizer promptly',
+    async (_where, parse) => {
+      const controller = new AbortController();
+      let abortedAt = 0;
+      const run = parse(scanPng(denseScan()), {
+        signal: controller.signal,
+        onOcrProgress: (_page, fraction) => {
+          if (fraction > 0 && !abortedAt) {
+            abortedAt = performance.now();
+            controller.abort();
+          }
+        },
+      });
+      await expect(run).rejects.toMatchObject({ code: 'cancelled' });
+      expect(performance.now() - abortedAt).toBeLessThan(500);
+      expect(await cpuMsOverNextSecond()).toBeLessThan(400);
+    },
+    30_000,
+  );
 });
 
 /** CPU this process spends in a second (all its threads), after a moment to settle: a recognizer left running spends most of it. */

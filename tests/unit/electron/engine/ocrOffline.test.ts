@@ -63,7 +63,11 @@ describe('OCR offline', () => {
     const log = join(dir, 'probe.net.log');
     writeFileSync(log, '');
     const probe = `new (require('node:worker_threads').Worker)("fetch('https://example.com').catch(() => {})", { eval: true });`;
-    spawnSync(process.execPath, ['--require', join(dir, 'tripwire.cjs'), '-e', probe], { cwd, env: { ...process.env, NET_LOG: log }, timeout: 20_000 });
+    spawnSync(process.execPath, ['--require', join(dir, 'tripwire.cjs'), '-e', probe], {
+      cwd,
+      env: { ...process.env, NET_LOG: log },
+      timeout: 20_000,
+    });
     expect(readFileSync(log, 'utf8')).toContain('fetch https://example.com');
   });
 

@@ -15,7 +15,10 @@ const env = useEmulator({
 let world: JobsWorld;
 beforeEach(async () => {
   world = await jobsWorld(env.emulator.url, KEYS.v2);
-  await world.settings.update((s) => ({ next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 2, pageWarningLimit: 500 } }, result: null }));
+  await world.settings.update((s) => ({
+    next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 2, pageWarningLimit: 500 } },
+    result: null,
+  }));
   await world.jobs.start();
 });
 afterEach(() => world.close());
@@ -50,7 +53,12 @@ describe('a batch at the service capacity', () => {
     const between = log.slice(log.indexOf(refused) + 1, log.indexOf(retry));
     expect(between.filter((r) => r.status === 202).length).toBeGreaterThanOrEqual(1);
     // One create accepted per document.
-    expect(log.filter((r) => r.status === 202).map((r) => r.fields?.document).sort()).toEqual(batch.items.map((i) => `<file ${i.name}>`).sort());
+    expect(
+      log
+        .filter((r) => r.status === 202)
+        .map((r) => r.fields?.document)
+        .sort(),
+    ).toEqual(batch.items.map((i) => `<file ${i.name}>`).sort());
   });
 
   it('takes page counts from the library: a document is read once, to upload it', async () => {
@@ -73,6 +81,8 @@ describe('a batch at the service capacity', () => {
     const outputSaveUrl = presignedStorageUrl(env.emulator, 'out.json', 950);
     const counted = await checkParseInput({ document: { bytes, filename: 'a.pdf' }, output_save_url: outputSaveUrl });
     expect(counted.pageCount).toBe(1);
-    await expect(checkParseInput({ document: { bytes, filename: 'a.pdf', pageCount: 40 }, output_save_url: outputSaveUrl })).rejects.toMatchObject({ code: 'output_save_url_too_short' });
+    await expect(
+      checkParseInput({ document: { bytes, filename: 'a.pdf', pageCount: 40 }, output_save_url: outputSaveUrl }),
+    ).rejects.toMatchObject({ code: 'output_save_url_too_short' });
   });
 });

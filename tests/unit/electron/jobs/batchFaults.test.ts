@@ -26,7 +26,10 @@ afterEach(() => world.close());
 
 describe('a batch under 429s, 503s and dropped connections', () => {
   it('finishes 30 documents with every document parsed exactly once, even when a create is made but its answer is lost', async () => {
-    await world.settings.update((s) => ({ next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 6, pageWarningLimit: 500 } }, result: null }));
+    await world.settings.update((s) => ({
+      next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 6, pageWarningLimit: 500 } },
+      result: null,
+    }));
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push((await world.workspace.addDocument(`doc-${i}.pdf`, await numberedPdf(i))).id);
 
@@ -53,7 +56,9 @@ describe('a batch under 429s, 503s and dropped connections', () => {
     const library = await world.workspace.library();
     expect(library.map((e) => e.results.length)).toEqual(Array(30).fill(1));
     // Each document made exactly one job on the service (an answer lost after the work counts as one)...
-    const made = env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs' && (r.status === 202 || r.answerLost));
+    const made = env.emulator.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v2/parse/jobs' && (r.status === 202 || r.answerLost),
+    );
     expect(made.map((r) => r.fields?.document).sort()).toEqual(done.items.map((i) => `<file ${i.name}>`).sort());
     // ...and no create is left open: every one made ready ahead of its turn was sent and recorded.
     expect(await world.jobs.tracker.unsureCreates()).toEqual([]);

@@ -7,8 +7,21 @@ import type { CreateIntent } from '../../../../electron/jobs/createIntents.js';
 
 function item(n: number, patch: Partial<BatchItem> = {}): BatchItem {
   return {
-    itemId: `item-${n}`, documentId: `doc${n}`, name: `${n}.pdf`, pages: 2, state: 'queued', jobId: null, jobStatus: null, resultId: null,
-    credits: null, error: null, attempts: 0, startedAt: null, finishedAt: null, previousJobIds: [], ...patch,
+    itemId: `item-${n}`,
+    documentId: `doc${n}`,
+    name: `${n}.pdf`,
+    pages: 2,
+    state: 'queued',
+    jobId: null,
+    jobStatus: null,
+    resultId: null,
+    credits: null,
+    error: null,
+    attempts: 0,
+    startedAt: null,
+    finishedAt: null,
+    previousJobIds: [],
+    ...patch,
   };
 }
 
@@ -20,14 +33,36 @@ function batchOf(items: BatchItem[], concurrency = 2): Batch {
 function record(jobId: string, patch: Partial<JobRecord> = {}): JobRecord {
   const now = new Date().toISOString();
   return {
-    jobId, service: 'parse', keyId: 'k', documentId: 'd', documentName: 'd.pdf', request: { service: 'parse', documentId: 'd' }, createdAt: now,
-    status: 'pending', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now, ...patch,
+    jobId,
+    service: 'parse',
+    keyId: 'k',
+    documentId: 'd',
+    documentName: 'd.pdf',
+    request: { service: 'parse', documentId: 'd' },
+    createdAt: now,
+    status: 'pending',
+    completedAt: null,
+    resultId: null,
+    error: null,
+    credits: null,
+    pageCount: null,
+    problem: null,
+    updatedAt: now,
+    ...patch,
   };
 }
 
 /** Fake jobs: each submit makes a job that settles when the test says so; everything persisted is kept. */
 function intent(itemId: string, candidates?: string[]): CreateIntent {
-  return { intentId: `intent-${itemId}`, request: { service: 'parse', documentId: 'd' }, keyId: 'k', documentName: 'd.pdf', batch: { batchId: 'b1', itemId }, writtenAt: new Date().toISOString(), ...(candidates ? { candidates } : {}) };
+  return {
+    intentId: `intent-${itemId}`,
+    request: { service: 'parse', documentId: 'd' },
+    keyId: 'k',
+    documentName: 'd.pdf',
+    batch: { batchId: 'b1', itemId },
+    writtenAt: new Date().toISOString(),
+    ...(candidates ? { candidates } : {}),
+  };
 }
 
 function fakeJobs(options: { fail?: (item: BatchItem) => AppError | null; existing?: JobRecord[]; intents?: CreateIntent[] } = {}) {
@@ -67,10 +102,30 @@ function fakeJobs(options: { fail?: (item: BatchItem) => AppError | null; existi
   const tick = () => new Promise((r) => setTimeout(r, 5));
   const complete = async (jobId: string, status: 'completed' | 'failed' = 'completed') => {
     await tick();
-    settle.get(jobId)!(record(jobId, status === 'completed' ? { status, resultId: `job-${jobId}`, credits: 6, pageCount: 2 } : { status, error: { code: 'bad', message: 'Bad page.' } }));
+    settle.get(jobId)!(
+      record(
+        jobId,
+        status === 'completed'
+          ? { status, resultId: `job-${jobId}`, credits: 6, pageCount: 2 }
+          : { status, error: { code: 'bad', message: 'Bad page.' } },
+      ),
+    );
     await tick();
   };
-  return { deps, submitted, persisted, forgotten, complete, tick, get maxInFlight() { return maxInFlight; }, get open() { return [...settle.keys()]; } };
+  return {
+    deps,
+    submitted,
+    persisted,
+    forgotten,
+    complete,
+    tick,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    get open() {
+      return [...settle.keys()];
+    },
+  };
 }
 
 describe('the batch queue', () => {
@@ -90,7 +145,13 @@ describe('the batch queue', () => {
 
   it('pauses (nothing new starts), resumes, and cancels only what has not started', async () => {
     const jobs = fakeJobs();
-    const queue = new BatchQueue(batchOf([1, 2, 3, 4, 5].map((n) => item(n)), 1), jobs.deps);
+    const queue = new BatchQueue(
+      batchOf(
+        [1, 2, 3, 4, 5].map((n) => item(n)),
+        1,
+      ),
+      jobs.deps,
+    );
     await queue.start();
     await jobs.tick();
     await queue.pause();
@@ -108,7 +169,9 @@ describe('the batch queue', () => {
 
   it('retries failed documents as new jobs and keeps their earlier job ids', async () => {
     let refuse = true;
-    const jobs = fakeJobs({ fail: (it) => (refuse && it.documentId === 'doc2' ? new AppError({ code: 'validation_error', message: 'No.' }) : null) });
+    const jobs = fakeJobs({
+      fail: (it) => (refuse && it.documentId === 'doc2' ? new AppError({ code: 'validation_error', message: 'No.' }) : null),
+    });
     const queue = new BatchQueue(batchOf([item(1), item(2), item(3)], 3), jobs.deps);
     await queue.start();
     await jobs.tick();
@@ -129,18 +192,24 @@ describe('the batch queue', () => {
 
   it('resumes from a stale batch file: items are linked to their records, kept unsure while their create is open, queued again otherwise', async () => {
     const jobs = fakeJobs({
-      existing: [record('parse-linked', { batch: { batchId: 'b1', itemId: 'item-2' } }), record('parse-behind', { batch: { batchId: 'b1', itemId: 'item-6' } })],
+      existing: [
+        record('parse-linked', { batch: { batchId: 'b1', itemId: 'item-2' } }),
+        record('parse-behind', { batch: { batchId: 'b1', itemId: 'item-6' } }),
+      ],
       intents: [intent('item-3', ['parse-maybe'])],
     });
-    const fromDisk = batchOf([
-      item(1, { state: 'running', jobId: 'parse-running' }),
-      item(2, { state: 'submitting' }),
-      item(3, { state: 'submitting' }),
-      item(4, { state: 'waiting' }),
-      item(5, { state: 'done', jobId: 'parse-old', resultId: 'job-parse-old' }),
-      // The file was written before this item's create went out; its record says it did.
-      item(6, { state: 'queued' }),
-    ], 5);
+    const fromDisk = batchOf(
+      [
+        item(1, { state: 'running', jobId: 'parse-running' }),
+        item(2, { state: 'submitting' }),
+        item(3, { state: 'submitting' }),
+        item(4, { state: 'waiting' }),
+        item(5, { state: 'done', jobId: 'parse-old', resultId: 'job-parse-old' }),
+        // The file was written before this item's create went out; its record says it did.
+        item(6, { state: 'queued' }),
+      ],
+      5,
+    );
     const queue = new BatchQueue(fromDisk, jobs.deps);
     await queue.start();
     await jobs.tick();
@@ -290,7 +359,13 @@ describe('the batch queue', () => {
       ...jobs.deps,
       submit: (b, it, retry, accepted) => (ready.push(it.documentId), jobs.deps.submit(b, it, retry, accepted)),
     };
-    const queue = new BatchQueue(batchOf([1, 2, 3].map((n) => item(n)), 1), deps);
+    const queue = new BatchQueue(
+      batchOf(
+        [1, 2, 3].map((n) => item(n)),
+        1,
+      ),
+      deps,
+    );
     await queue.start();
     await jobs.tick();
     expect(ready).toEqual(['doc1', 'doc2']); // doc2 is made ready, waiting for doc1's slot
@@ -302,7 +377,13 @@ describe('the batch queue', () => {
     expect(jobs.submitted).toEqual(['doc1']);
     expect(queue.batch.items.map((i) => i.state)).toEqual(['done', 'cancelled', 'cancelled']);
 
-    const paused = new BatchQueue(batchOf([4, 5].map((n) => item(n)), 1), deps);
+    const paused = new BatchQueue(
+      batchOf(
+        [4, 5].map((n) => item(n)),
+        1,
+      ),
+      deps,
+    );
     await paused.start();
     await jobs.tick();
     await paused.pause();
@@ -314,7 +395,13 @@ describe('the batch queue', () => {
 
   it('a raised concurrency starts more documents at once; a lowered one lets those in flight finish', async () => {
     const jobs = fakeJobs();
-    const queue = new BatchQueue(batchOf([1, 2, 3, 4, 5].map((n) => item(n)), 1), jobs.deps);
+    const queue = new BatchQueue(
+      batchOf(
+        [1, 2, 3, 4, 5].map((n) => item(n)),
+        1,
+      ),
+      jobs.deps,
+    );
     await queue.start();
     await jobs.tick();
     expect(jobs.submitted).toEqual(['doc1']);

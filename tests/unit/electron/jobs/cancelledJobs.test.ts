@@ -27,7 +27,9 @@ async function cancelOnService(jobId: string): Promise<void> {
 /** Settled within a few seconds, or the job is still being polled (a cancelled job used to be polled forever). */
 async function settledSoon(settling: Promise<JobRecord>): Promise<JobRecord> {
   let timer: NodeJS.Timeout | undefined;
-  const stillPolling = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('still polling the cancelled job')), 3_000)));
+  const stillPolling = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error('still polling the cancelled job')), 3_000)),
+  );
   try {
     return await Promise.race([settling, stillPolling]);
   } finally {
@@ -35,42 +37,56 @@ async function settledSoon(settling: Promise<JobRecord>): Promise<JobRecord> {
   }
 }
 
-const polls = (service: JobService, jobId: string) => env.emulator.requests.filter((r) => r.method === 'GET' && r.path === `/v2/${service}/jobs/${jobId}`).length;
+const polls = (service: JobService, jobId: string) =>
+  env.emulator.requests.filter((r) => r.method === 'GET' && r.path === `/v2/${service}/jobs/${jobId}`).length;
 
 describe('a job the service cancels', () => {
-  it.each(['parse', 'extract'] as const)('%s: polling stops at the first poll that says so, and the record ends with job_cancelled', async (service) => {
-    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(1));
-    // Once armed, the service cancels the job while the tracker waits before its first poll.
-    let cancelling = false;
-    const clock = recordingClock(async () => {
-      if (!cancelling) return;
-      cancelling = false;
-      for (const job of env.emulator.ctx.jobs.all().filter((j) => j.service === service && (j.status === 'pending' || j.status === 'processing'))) await cancelOnService(job.jobId);
-    });
-    const records = jobRecordsIn(world.workspace.root, logger);
-    const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }) };
-    const intents = createIntentsIn(world.workspace.root, logger);
-    const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock });
+  it.each(['parse', 'extract'] as const)(
+    '%s: polling stops at the first poll that says so, and the record ends with job_cancelled',
+    async (service) => {
+      const document = await world.workspace.addDocument('a.pdf', await numberedPdf(1));
+      // Once armed, the service cancels the job while the tracker waits before its first poll.
+      let cancelling = false;
+      const clock = recordingClock(async () => {
+        if (!cancelling) return;
+        cancelling = false;
+        for (const job of env.emulator.ctx.jobs
+          .all()
+          .filter((j) => j.service === service && (j.status === 'pending' || j.status === 'processing')))
+          await cancelOnService(job.jobId);
+      });
+      const records = jobRecordsIn(world.workspace.root, logger);
+      const keys = {
+        credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }),
+      };
+      const intents = createIntentsIn(world.workspace.root, logger);
+      const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock });
 
-    let request: Parameters<JobTracker['submit']>[0] = { service: 'parse', documentId: document.id };
-    if (service === 'extract') {
-      const parsed = await tracker.whenSettled((await tracker.submit(request)).jobId);
-      request = { service: 'extract', documentId: document.id, sourceResultId: parsed.resultId!, schema: { type: 'object', properties: { total: { type: 'string' } } } };
-    }
-    cancelling = true;
-    const created = await tracker.submit(request);
+      let request: Parameters<JobTracker['submit']>[0] = { service: 'parse', documentId: document.id };
+      if (service === 'extract') {
+        const parsed = await tracker.whenSettled((await tracker.submit(request)).jobId);
+        request = {
+          service: 'extract',
+          documentId: document.id,
+          sourceResultId: parsed.resultId!,
+          schema: { type: 'object', properties: { total: { type: 'string' } } },
+        };
+      }
+      cancelling = true;
+      const created = await tracker.submit(request);
 
-    const settled = await settledSoon(tracker.whenSettled(created.jobId));
-    expect(settled).toMatchObject({ status: 'cancelled', resultId: null, problem: null, error: { code: 'job_cancelled' } });
-    expect(settled.error?.message).toContain(`cancelled job ${created.jobId}`);
-    expect(settled.error?.hint).toMatch(/run the document again/i);
-    expect((await records.read(created.jobId))?.status).toBe('cancelled');
-    const seen = polls(service, created.jobId);
-    expect(seen).toBe(1);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(polls(service, created.jobId)).toBe(seen);
-    tracker.stop();
-  });
+      const settled = await settledSoon(tracker.whenSettled(created.jobId));
+      expect(settled).toMatchObject({ status: 'cancelled', resultId: null, problem: null, error: { code: 'job_cancelled' } });
+      expect(settled.error?.message).toContain(`cancelled job ${created.jobId}`);
+      expect(settled.error?.hint).toMatch(/run the document again/i);
+      expect((await records.read(created.jobId))?.status).toBe('cancelled');
+      const seen = polls(service, created.jobId);
+      expect(seen).toBe(1);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(polls(service, created.jobId)).toBe(seen);
+      tracker.stop();
+    },
+  );
 
   it('a batch document whose job is cancelled ends failed with job_cancelled', async () => {
     await world.jobs.start();
@@ -87,7 +103,9 @@ describe('a job the service cancels', () => {
     let timer: NodeJS.Timeout | undefined;
     const done = await Promise.race([
       world.jobs.batches.whenIdle(batch.batchId),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the batch is still following the cancelled job')), 3_000))),
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error('the batch is still following the cancelled job')), 3_000)),
+      ),
     ]).finally(() => clearTimeout(timer));
     expect(done.items).toHaveLength(1);
     expect(done.items[0]).toMatchObject({ state: 'failed', jobId, jobStatus: 'cancelled', error: { code: 'job_cancelled' } });

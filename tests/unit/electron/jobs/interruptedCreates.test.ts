@@ -22,7 +22,11 @@ afterEach(() => world.close());
 async function createOnService(filename: string, bytes: Uint8Array): Promise<string> {
   const form = new FormData();
   form.set('document', new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
-  const response = await fetch(`${env.emulator.url}/v2/parse/jobs`, { method: 'POST', headers: { Authorization: `Bearer ${KEYS.v2}` }, body: form });
+  const response = await fetch(`${env.emulator.url}/v2/parse/jobs`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${KEYS.v2}` },
+    body: form,
+  });
   expect(response.status).toBe(202);
   return ((await response.json()) as { job_id: string }).job_id;
 }
@@ -30,7 +34,11 @@ async function createOnService(filename: string, bytes: Uint8Array): Promise<str
 async function documentAndIntent(name: string, index: number, batch?: { batchId: string; itemId: string }) {
   const bytes = await numberedPdf(index);
   const document = await world.workspace.addDocument(name, bytes);
-  const intent = await openIntent(intents, { request: { service: 'parse', documentId: document.id, keyId: 'k' }, keyId: 'k', documentName: name, ...(batch ? { batch } : {}) }, Date.now());
+  const intent = await openIntent(
+    intents,
+    { request: { service: 'parse', documentId: document.id, keyId: 'k' }, keyId: 'k', documentName: name, ...(batch ? { batch } : {}) },
+    Date.now(),
+  );
   return { bytes, document, intent };
 }
 
@@ -43,7 +51,9 @@ describe('a job create the app did not see answered', () => {
     await world.jobs.start();
     const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
 
-    expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => [r.status, r.answerLost])).toEqual([['dropped', true]]);
+    expect(
+      env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => [r.status, r.answerLost]),
+    ).toEqual([['dropped', true]]);
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
     expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
     expect(await intents.list()).toEqual([]);
@@ -55,7 +65,10 @@ describe('a job create the app did not see answered', () => {
     await world.jobs.start();
     const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
 
-    expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => r.status)).toEqual(['dropped', 202]);
+    expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => r.status)).toEqual([
+      'dropped',
+      202,
+    ]);
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
   });
 
@@ -63,7 +76,10 @@ describe('a job create the app did not see answered', () => {
     const document = await world.workspace.addDocument('twice.pdf', await numberedPdf(8));
     await world.jobs.start();
     // The sibling's job is made at once, its answer comes 1.5 s later.
-    await armFault(env.emulator, { fault: { kind: 'latency', ms: 1_500, afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    await armFault(env.emulator, {
+      fault: { kind: 'latency', ms: 1_500, afterWork: true },
+      match: { method: 'POST', path: '/v2/parse/jobs' },
+    });
     const sibling = world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
     await expect.poll(() => parseJobs().length).toBe(1);
     // This create's connection drops before the service makes anything: the list shows the sibling's job, unknown still.
@@ -83,7 +99,13 @@ describe('a job create the app did not see answered', () => {
 
     const jobs = await world.restart();
     const settled = await jobs.tracker.whenSettled(jobId);
-    expect(settled).toMatchObject({ jobId, documentId: document.id, intentId: intent.intentId, status: 'completed', resultId: `job-${jobId}` });
+    expect(settled).toMatchObject({
+      jobId,
+      documentId: document.id,
+      intentId: intent.intentId,
+      status: 'completed',
+      resultId: `job-${jobId}`,
+    });
     expect(await intents.list()).toEqual([]);
     expect((await jobs.records.list()).map((r) => r.jobId)).toEqual([jobId]);
   });
@@ -92,10 +114,34 @@ describe('a job create the app did not see answered', () => {
     const items = [];
     for (const index of [3, 4]) {
       const { document } = await documentAndIntent(`b-${index}.pdf`, index, { batchId: 'batch-1', itemId: `item-${index}` });
-      items.push({ itemId: `item-${index}`, documentId: document.id, name: document.name, pages: 1, state: 'submitting' as const, jobId: null, jobStatus: null, resultId: null, credits: null, error: null, attempts: 1, startedAt: null, finishedAt: null, previousJobIds: [] });
+      items.push({
+        itemId: `item-${index}`,
+        documentId: document.id,
+        name: document.name,
+        pages: 1,
+        state: 'submitting' as const,
+        jobId: null,
+        jobStatus: null,
+        resultId: null,
+        credits: null,
+        error: null,
+        attempts: 1,
+        startedAt: null,
+        finishedAt: null,
+        previousJobIds: [],
+      });
     }
     const now = new Date().toISOString();
-    await batchRecordsIn(world.workspace.root, logger).write('batch-1', { batchId: 'batch-1', createdAt: now, name: 'two', request: {}, concurrency: 2, paused: false, items, updatedAt: now });
+    await batchRecordsIn(world.workspace.root, logger).write('batch-1', {
+      batchId: 'batch-1',
+      createdAt: now,
+      name: 'two',
+      request: {},
+      concurrency: 2,
+      paused: false,
+      items,
+      updatedAt: now,
+    });
 
     const jobs = await world.restart();
     const done = await jobs.batches.whenIdle('batch-1');
@@ -122,7 +168,9 @@ describe('a job create the app did not see answered', () => {
 
     const jobs = await world.restart();
     const local = await localJobs(jobs.records, jobs.tracker);
-    expect(local.unsure.map((u) => [u.intentId, u.documentName, new Set(u.candidates)])).toEqual([[intent.intentId, 'scan.pdf', new Set(candidates)]]);
+    expect(local.unsure.map((u) => [u.intentId, u.documentName, new Set(u.candidates)])).toEqual([
+      [intent.intentId, 'scan.pdf', new Set(candidates)],
+    ]);
 
     // "Check again" asks the list again: still two candidates, still unsure.
     expect(await jobs.tracker.settleUnsure(intent.intentId, 'check')).toEqual({ outcome: 'still_unsure', job: null });
@@ -130,7 +178,10 @@ describe('a job create the app did not see answered', () => {
 
     // "No job: send again": one new job, recorded and followed; the intent is gone.
     // A double click: the second is refused while the first is sending, so one job is made.
-    const [settled, second] = await Promise.allSettled([jobs.tracker.settleUnsure(intent.intentId, 'resend'), jobs.tracker.settleUnsure(intent.intentId, 'resend')]);
+    const [settled, second] = await Promise.allSettled([
+      jobs.tracker.settleUnsure(intent.intentId, 'resend'),
+      jobs.tracker.settleUnsure(intent.intentId, 'resend'),
+    ]);
     expect(second).toMatchObject({ status: 'rejected', reason: { code: 'create_not_unsure' } });
     expect(settled).toMatchObject({ status: 'fulfilled', value: { outcome: 'sent' } });
     const resent = settled.status === 'fulfilled' ? settled.value.job : null;
@@ -161,7 +212,23 @@ describe('a job create the app did not see answered', () => {
     expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
     // The other candidate turns out to be a job this workspace knows (e.g. adopted from another intent).
     const now = new Date().toISOString();
-    await jobs.records.write(other, { jobId: other, service: 'parse', keyId: 'k', documentId: intent.request.documentId, documentName: 'late.pdf', request: intent.request, createdAt: now, status: 'completed', completedAt: now, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now });
+    await jobs.records.write(other, {
+      jobId: other,
+      service: 'parse',
+      keyId: 'k',
+      documentId: intent.request.documentId,
+      documentName: 'late.pdf',
+      request: intent.request,
+      createdAt: now,
+      status: 'completed',
+      completedAt: now,
+      resultId: null,
+      error: null,
+      credits: null,
+      pageCount: null,
+      problem: null,
+      updatedAt: now,
+    });
     const adopted = await jobs.tracker.settleUnsure(intent.intentId, 'check');
     expect(adopted).toMatchObject({ outcome: 'found', job: { jobId: mine, intentId: intent.intentId } });
     expect(await intents.list()).toEqual([]);
@@ -172,12 +239,18 @@ describe('a job create the app did not see answered', () => {
     const ids = [];
     for (const index of [13, 14]) ids.push((await world.workspace.addDocument('same-name.pdf', await numberedPdf(index))).id);
     await world.jobs.start();
-    await world.settings.update((s) => ({ next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 1, pageWarningLimit: 1000 } }, result: null }));
+    await world.settings.update((s) => ({
+      next: { ...s, jobs: { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 1, pageWarningLimit: 1000 } },
+      result: null,
+    }));
     // The first create is made but its answer is lost: reconciling it must wait for the sibling's send, which needs the slot.
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
     const { batchId } = await world.jobs.batches.create(ids, {});
     let timer: NodeJS.Timeout | undefined;
-    const done = await Promise.race([world.jobs.batches.whenIdle(batchId), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 20_000)))]);
+    const done = await Promise.race([
+      world.jobs.batches.whenIdle(batchId),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 20_000))),
+    ]);
     clearTimeout(timer);
     expect(done?.items.map((i) => i.state)).toEqual(['done', 'done']);
     expect(parseJobs()).toHaveLength(2);

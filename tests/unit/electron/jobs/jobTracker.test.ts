@@ -20,14 +20,20 @@ beforeEach(async () => {
 afterEach(() => world.close());
 
 const logger = createLogger(null, { console: false });
-const resultFiles = async () => (await readdir(join(world.dataDir, 'workspace', 'results')).catch(() => [] as string[])).filter((f) => f.endsWith('.info.json'));
-
+const resultFiles = async () =>
+  (await readdir(join(world.dataDir, 'workspace', 'results')).catch(() => [] as string[])).filter((f) => f.endsWith('.info.json'));
 
 function trackerWith(clock: RetryClock) {
   const records = jobRecordsIn(world.workspace.root, logger);
-  const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }) };
+  const keys = {
+    credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }),
+  };
   const intents = createIntentsIn(world.workspace.root, logger);
-  return { records, intents, tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock }) };
+  return {
+    records,
+    intents,
+    tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock }),
+  };
 }
 
 describe('the job tracker', () => {
@@ -79,7 +85,12 @@ describe('the job tracker', () => {
     const settled = await tracker.whenSettled(created.jobId);
 
     expect(settled).toMatchObject({ status: 'completed', unreachableSince: null, problem: null });
-    expect(env.emulator.requests.filter((r) => r.path === pollPath).map((r) => r.status).slice(0, 2)).toEqual([429, 200]);
+    expect(
+      env.emulator.requests
+        .filter((r) => r.path === pollPath)
+        .map((r) => r.status)
+        .slice(0, 2),
+    ).toEqual([429, 200]);
     // The first step of the schedule, then the service's 300 ms.
     expect(clock.waits.slice(0, 2)).toEqual([pollDelayMs(0, DEFAULT_POLL_SCHEDULE, 0.5), 300]);
   });
@@ -89,7 +100,11 @@ describe('the job tracker', () => {
     await armFault(env.emulator, { fault: { kind: 'failJob', code: 'document_unreadable', message: 'Page 1 is blank.' } });
     const { tracker } = trackerWith(recordingClock(() => undefined));
     const settled = await tracker.whenSettled((await tracker.submit({ service: 'parse', documentId: document.id })).jobId);
-    expect(settled).toMatchObject({ status: 'failed', resultId: null, error: { code: 'document_unreadable', message: 'Page 1 is blank.' } });
+    expect(settled).toMatchObject({
+      status: 'failed',
+      resultId: null,
+      error: { code: 'document_unreadable', message: 'Page 1 is blank.' },
+    });
     expect(await resultFiles()).toEqual([]);
   });
 
@@ -134,9 +149,21 @@ describe('the job tracker', () => {
     const { records, tracker } = trackerWith(recordingClock(() => undefined));
     const now = new Date().toISOString();
     await records.write('parse-01hzx3k5m7n9p1q3r5s7t9v1w3', {
-      jobId: 'parse-01hzx3k5m7n9p1q3r5s7t9v1w3', service: 'parse', keyId: 'k1', documentId: 'd', documentName: 'gone.pdf',
-      request: { service: 'parse', documentId: 'd' }, createdAt: now, status: 'pending', completedAt: null, resultId: null,
-      error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
+      jobId: 'parse-01hzx3k5m7n9p1q3r5s7t9v1w3',
+      service: 'parse',
+      keyId: 'k1',
+      documentId: 'd',
+      documentName: 'gone.pdf',
+      request: { service: 'parse', documentId: 'd' },
+      createdAt: now,
+      status: 'pending',
+      completedAt: null,
+      resultId: null,
+      error: null,
+      credits: null,
+      pageCount: null,
+      problem: null,
+      updatedAt: now,
     });
     await tracker.resume();
     const settled = await tracker.whenSettled('parse-01hzx3k5m7n9p1q3r5s7t9v1w3');
@@ -157,7 +184,15 @@ describe('the job tracker', () => {
     };
     const records = jobRecordsIn(world.workspace.root, logger);
     const intents = createIntentsIn(world.workspace.root, logger);
-    const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock: recordingClock(() => undefined) });
+    const tracker = new JobTracker({
+      workspace: world.workspace,
+      keys,
+      records,
+      intents,
+      logger,
+      emit: () => undefined,
+      clock: recordingClock(() => undefined),
+    });
     const created = await tracker.submit({ service: 'parse', documentId: document.id });
     expect(created.keyId).toBe('k1');
     existingKeys = []; // deleted before the first poll

@@ -64,7 +64,10 @@ describe('which output_url is fetched (the rule itself)', () => {
 
   it('refuses a host name that resolves to loopback when the key is not (real DNS: localhost), without connecting', async () => {
     const error = await refusedFor(`https://localhost:${service.port}/out.json`);
-    expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringMatching(/localhost resolves to (127\.0\.0\.1|::1), a loopback/) });
+    expect(error).toMatchObject({
+      code: 'invalid_output_url',
+      message: expect.stringMatching(/localhost resolves to (127\.0\.0\.1|::1), a loopback/),
+    });
     expect(service.connections).toBe(0);
   });
 
@@ -82,13 +85,18 @@ describe('which output_url is fetched (the rule itself)', () => {
   it('passes an https address whose every address is public', async () => {
     // The guard's own rules, as the fetcher applies them before connecting.
     expect(urlProblem(new URL('https://bucket.example.com/out.json'), false)).toBeNull();
-    expect(addressesProblem('bucket.example.com', ['93.184.216.34', '2606:2800:220:1::1'], false)).toEqual(['93.184.216.34', '2606:2800:220:1::1']);
+    expect(addressesProblem('bucket.example.com', ['93.184.216.34', '2606:2800:220:1::1'], false)).toEqual([
+      '93.184.216.34',
+      '2606:2800:220:1::1',
+    ]);
   });
 
   it('a loopback key allows the emulator: http and loopback, but still no private or link-local address', async () => {
     const emulatorKey = 'http://127.0.0.1:9';
     expect(urlProblem(new URL('http://127.0.0.1:5/out.json'), true)).toBeNull();
-    expect(await refusedFor('http://10.0.0.1/out.json', emulatorKey)).toMatchObject({ message: expect.stringMatching(/plain http, allowed only on this computer/) });
+    expect(await refusedFor('http://10.0.0.1/out.json', emulatorKey)).toMatchObject({
+      message: expect.stringMatching(/plain http, allowed only on this computer/),
+    });
     expect(await refusedFor('https://169.254.169.254/', emulatorKey)).toMatchObject({ message: expect.stringMatching(/link-local/) });
   });
 });
@@ -102,7 +110,10 @@ describe('redirects of an output_url', () => {
 
   it('refuses one to the cloud metadata address', async () => {
     const error = await caught(fetchOutput(`${service.url}/to-metadata`, { keyAddress: keyAddress(), signal }));
-    expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringMatching(/redirected to 169\.254\.169\.254, which was not followed/) });
+    expect(error).toMatchObject({
+      code: 'invalid_output_url',
+      message: expect.stringMatching(/redirected to 169\.254\.169\.254, which was not followed/),
+    });
   });
 
   it('an answer that drips on past the total deadline is given up with output_unreachable (polled again later), not waited on for ever', async () => {
@@ -133,7 +144,9 @@ describe('an output_url is read from the address that was checked', () => {
   it('a rebinding name is looked up once and read from its first answer', async () => {
     const asked: string[] = [];
     const lookup = async (host: string) => (asked.push(host), [asked.length === 1 ? '127.0.0.1' : '169.254.169.254']);
-    expect(await fetchOutput(`https://bucket.example.test:${tls.port}/out.json`, { keyAddress: service.url, signal, lookup, ca: TEST_CA })).toEqual(PARSE_RESULT);
+    expect(
+      await fetchOutput(`https://bucket.example.test:${tls.port}/out.json`, { keyAddress: service.url, signal, lookup, ca: TEST_CA }),
+    ).toEqual(PARSE_RESULT);
     expect(asked).toEqual(['bucket.example.test']);
     expect(tls.requests.at(-1)).toEqual({ path: '/out.json', host: `bucket.example.test:${tls.port}` });
   });
@@ -141,8 +154,13 @@ describe('an output_url is read from the address that was checked', () => {
   it('an https redirect to a name that resolves to a private address is not followed', async () => {
     const lookup = async (host: string) => (host === 'bucket.example.test' ? ['127.0.0.1'] : ['10.0.0.7']);
     const before = tls.requests.length;
-    const error = await caught(fetchOutput(`https://bucket.example.test:${tls.port}/to-private`, { keyAddress: service.url, signal, lookup, ca: TEST_CA }));
-    expect(error).toMatchObject({ code: 'invalid_output_url', message: expect.stringContaining('docs.example.test resolves to 10.0.0.7, a private-network address') });
+    const error = await caught(
+      fetchOutput(`https://bucket.example.test:${tls.port}/to-private`, { keyAddress: service.url, signal, lookup, ca: TEST_CA }),
+    );
+    expect(error).toMatchObject({
+      code: 'invalid_output_url',
+      message: expect.stringContaining('docs.example.test resolves to 10.0.0.7, a private-network address'),
+    });
     expect(tls.requests.slice(before).map((r) => r.path)).toEqual(['/to-private']);
   });
 });
@@ -156,7 +174,7 @@ describe('the job tracker and output_url', () => {
 
   const completedJob = (jobId: string, outputUrl: string) => followCompletedJob(world, jobId, outputUrl);
 
-  it('the emulator path: an http output_url on the key\'s own loopback host is fetched, without the key', async () => {
+  it("the emulator path: an http output_url on the key's own loopback host is fetched, without the key", async () => {
     const settled = await completedJob('parse-01hzx3k5m7n9p1q3r5s7t9v1a1', `${service.url}/out.json`);
     expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: expect.any(String) });
     const poll = service.requests.find((r) => r.path === '/v2/parse/jobs/parse-01hzx3k5m7n9p1q3r5s7t9v1a1')!;
@@ -170,14 +188,18 @@ describe('the job tracker and output_url', () => {
     ['the cloud metadata address', 'parse-01hzx3k5m7n9p1q3r5s7t9v1a2', 'http://169.254.169.254/latest/meta-data/'],
     ['a private address', 'parse-01hzx3k5m7n9p1q3r5s7t9v1a3', 'https://10.0.0.1/out.json'],
     ['a redirect to the metadata address', 'parse-01hzx3k5m7n9p1q3r5s7t9v1a4', '/to-metadata'],
-  ])('%s stops the job for good, with invalid_output_url', async (_label, jobId, url) => {
-    const settled = await completedJob(jobId, url.startsWith('/') ? `${service.url}${url}` : url);
-    expect(settled).toMatchObject({ resultId: null, problem: { code: 'invalid_output_url' } });
-    expect(settled.problem!.message).toMatch(/link-local|private-network|plain http, allowed only on this computer/);
-  }, 15_000);
+  ])(
+    '%s stops the job for good, with invalid_output_url',
+    async (_label, jobId, url) => {
+      const settled = await completedJob(jobId, url.startsWith('/') ? `${service.url}${url}` : url);
+      expect(settled).toMatchObject({ resultId: null, problem: { code: 'invalid_output_url' } });
+      expect(settled.problem!.message).toMatch(/link-local|private-network|plain http, allowed only on this computer/);
+    },
+    15_000,
+  );
 });
 
-describe('an output_url that cannot be read back (the user\'s storage)', () => {
+describe("an output_url that cannot be read back (the user's storage)", () => {
   // A stand-in for the user's bucket, apart from the service: a presigned upload URL refuses
   // GET; `flaky` fails with a 500 twice, then serves the result.
   let bucket: TestServer;
@@ -186,7 +208,8 @@ describe('an output_url that cannot be read back (the user\'s storage)', () => {
   beforeAll(async () => {
     bucket = await startServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
-      if (path === '/put-only' && req.method === 'GET') return res.writeHead(403, { 'Content-Type': 'application/xml' }).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+      if (path === '/put-only' && req.method === 'GET')
+        return res.writeHead(403, { 'Content-Type': 'application/xml' }).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
       if (path === '/gone') return res.writeHead(410).end();
       if (path === '/flaky' && flakyFailures++ < 2) return res.writeHead(500).end();
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(PARSE_RESULT));
@@ -203,13 +226,19 @@ describe('an output_url that cannot be read back (the user\'s storage)', () => {
   it.each([
     ['a presigned upload URL that refuses GET (403)', 'parse-01hzx3k5m7n9p1q3r5s7t9v1b1', '/put-only', 403],
     ['an object that is gone (410)', 'parse-01hzx3k5m7n9p1q3r5s7t9v1b2', '/gone', 410],
-  ])('%s settles the job: completed on the service, not readable from here', async (_label, jobId, path, status) => {
-    const settled = await completedJob(jobId, `${bucket.url}${path}`);
-    expect(settled).toMatchObject({ status: 'completed', resultId: null, problem: { code: 'output_unreadable', status } });
-    expect(settled.problem!.message).toMatch(/Completed on the service and delivered to your output_save_url, but not readable from here/);
-    expect(settled.problem!.hint).toMatch(/Check again/);
-    expect(jobStateText(settled)).toMatch(/not readable from here/);
-  }, 15_000);
+  ])(
+    '%s settles the job: completed on the service, not readable from here',
+    async (_label, jobId, path, status) => {
+      const settled = await completedJob(jobId, `${bucket.url}${path}`);
+      expect(settled).toMatchObject({ status: 'completed', resultId: null, problem: { code: 'output_unreadable', status } });
+      expect(settled.problem!.message).toMatch(
+        /Completed on the service and delivered to your output_save_url, but not readable from here/,
+      );
+      expect(settled.problem!.hint).toMatch(/Check again/);
+      expect(jobStateText(settled)).toMatch(/not readable from here/);
+    },
+    15_000,
+  );
 
   it('a 5xx from the storage is polled through, and the result is stored once it answers', async () => {
     flakyFailures = 0;
@@ -236,8 +265,21 @@ async function followCompletedJob(world: JobsWorld, jobId: string, outputUrl: st
   outputUrls.set(jobId, outputUrl);
   const now = new Date().toISOString();
   await world.jobs.records.write(jobId, {
-    jobId, service: 'parse', keyId: 'k', documentId: document.id, documentName: 'a.pdf', request: { service: 'parse', documentId: document.id },
-    createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now,
+    jobId,
+    service: 'parse',
+    keyId: 'k',
+    documentId: document.id,
+    documentName: 'a.pdf',
+    request: { service: 'parse', documentId: document.id },
+    createdAt: now,
+    status: 'processing',
+    completedAt: null,
+    resultId: null,
+    error: null,
+    credits: null,
+    pageCount: null,
+    problem: null,
+    updatedAt: now,
   });
   await world.jobs.tracker.resume();
   return world.jobs.tracker.whenSettled(jobId);

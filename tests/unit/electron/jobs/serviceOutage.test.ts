@@ -26,12 +26,16 @@ afterEach(async () => {
 
 const logger = createLogger(null, { console: false });
 
-
 function trackerWith(clock: RetryClock, events: AppEvent[]) {
   const records = jobRecordsIn(world.workspace.root, logger);
-  const keys = { credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }) };
+  const keys = {
+    credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }),
+  };
   const intents = createIntentsIn(world.workspace.root, logger);
-  return { records, tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: (e) => events.push(e), clock }) };
+  return {
+    records,
+    tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: (e) => events.push(e), clock }),
+  };
 }
 
 const jobEvents = (events: AppEvent[]) => events.flatMap((e) => (e.type === 'job' ? [e.job] : []));
@@ -72,9 +76,16 @@ describe('a job whose service stops answering', () => {
     const document = await world.workspace.addDocument('b.pdf', await numberedPdf(2));
     await armFault(env.emulator, { fault: { kind: 'slowJob', pendingMs: 50, processingMs: 300 }, times: 1 });
     const events: AppEvent[] = [];
-    const { tracker } = trackerWith(recordingClock(() => undefined), events);
+    const { tracker } = trackerWith(
+      recordingClock(() => undefined),
+      events,
+    );
     const created = await tracker.submit({ service: 'parse', documentId: document.id });
-    await armFault(env.emulator, { fault: { kind: 'status', status: 502 }, match: { method: 'GET', path: `/v2/parse/jobs/${created.jobId}` }, times: 2 });
+    await armFault(env.emulator, {
+      fault: { kind: 'status', status: 502 },
+      match: { method: 'GET', path: `/v2/parse/jobs/${created.jobId}` },
+      times: 2,
+    });
     const settled = await tracker.whenSettled(created.jobId);
     expect(settled).toMatchObject({ status: 'completed', unreachableSince: null, problem: null });
     expect(serviceEvents(events).map((e) => e.unreachableSince === null)).toEqual([false, true]);
@@ -106,11 +117,43 @@ describe('service health', () => {
 
 describe('a batch while its service is unreachable', () => {
   function item(n: number): BatchItem {
-    return { itemId: `item-${n}`, documentId: `doc${n}`, name: `${n}.pdf`, pages: 1, state: 'queued', jobId: null, jobStatus: null, resultId: null, credits: null, error: null, attempts: 0, startedAt: null, finishedAt: null, previousJobIds: [] };
+    return {
+      itemId: `item-${n}`,
+      documentId: `doc${n}`,
+      name: `${n}.pdf`,
+      pages: 1,
+      state: 'queued',
+      jobId: null,
+      jobStatus: null,
+      resultId: null,
+      credits: null,
+      error: null,
+      attempts: 0,
+      startedAt: null,
+      finishedAt: null,
+      previousJobIds: [],
+    };
   }
   function record(jobId: string, patch: Partial<JobRecord> = {}): JobRecord {
     const now = new Date().toISOString();
-    return { jobId, service: 'parse', keyId: 'k', documentId: 'd', documentName: 'd.pdf', request: { service: 'parse', documentId: 'd' }, createdAt: now, status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: now, ...patch };
+    return {
+      jobId,
+      service: 'parse',
+      keyId: 'k',
+      documentId: 'd',
+      documentName: 'd.pdf',
+      request: { service: 'parse', documentId: 'd' },
+      createdAt: now,
+      status: 'processing',
+      completedAt: null,
+      resultId: null,
+      error: null,
+      credits: null,
+      pageCount: null,
+      problem: null,
+      updatedAt: now,
+      ...patch,
+    };
   }
 
   /** A queue over `batch` whose submits are recorded and whose jobs settle when the test says. */
@@ -136,7 +179,16 @@ describe('a batch while its service is unreachable', () => {
 
   it('sends no new document, pauses its ETA and says since when it waits; goes on when a poll is answered', async () => {
     const now = new Date().toISOString();
-    const batch: Batch = { batchId: 'b1', createdAt: now, name: 'test', request: {}, concurrency: 1, paused: false, items: [item(1), item(2)], updatedAt: now };
+    const batch: Batch = {
+      batchId: 'b1',
+      createdAt: now,
+      name: 'test',
+      request: {},
+      concurrency: 1,
+      paused: false,
+      items: [item(1), item(2)],
+      updatedAt: now,
+    };
     const { submitted, settle, queue } = queueOf(batch);
     await queue.start();
     await tick();
@@ -157,7 +209,16 @@ describe('a batch while its service is unreachable', () => {
 
   it('holds queued documents while a running one cannot be polled', async () => {
     const now = new Date().toISOString();
-    const batch: Batch = { batchId: 'b2', createdAt: now, name: 'test', request: {}, concurrency: 2, paused: false, items: [item(1), item(2), item(3)], updatedAt: now };
+    const batch: Batch = {
+      batchId: 'b2',
+      createdAt: now,
+      name: 'test',
+      request: {},
+      concurrency: 2,
+      paused: false,
+      items: [item(1), item(2), item(3)],
+      updatedAt: now,
+    };
     const { submitted, settle, queue } = queueOf(batch);
     await queue.start();
     await tick();

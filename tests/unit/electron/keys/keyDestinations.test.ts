@@ -36,10 +36,25 @@ beforeAll(async () => {
   stranger = await startBeaconServer({ host: '127.0.0.2', json: { type: 'ClassificationPrediction', labelName: 'stranger', score: 0.5 } });
   root = await mkdtemp(join(tmpdir(), 'groundwork-key-destinations-'));
   keychainService = `groundwork-unit-destinations-${process.pid}-${Date.now()}`;
-  services = await createServices({ shell: 'preview', version: 'test', dataDir: root, samplesDir: 'resources/samples', keychainService, logger: createLogger(null, { console: false }) });
+  services = await createServices({
+    shell: 'preview',
+    version: 'test',
+    dataDir: root,
+    samplesDir: 'resources/samples',
+    keychainService,
+    logger: createLogger(null, { console: false }),
+  });
   handlers = createHandlers(services);
   keyIds.v1 = (await call('keys:add', { name: 'v1', kind: 'v1', secret: KEYS.v1, address: holder.emulator.url })).id;
-  keyIds.legacy = (await call('keys:add', { name: 'pair', kind: 'v1-legacy', secret: KEYS.pair.key, secret2: KEYS.pair.secret, address: holder.emulator.url })).id;
+  keyIds.legacy = (
+    await call('keys:add', {
+      name: 'pair',
+      kind: 'v1-legacy',
+      secret: KEYS.pair.key,
+      secret2: KEYS.pair.secret,
+      address: holder.emulator.url,
+    })
+  ).id;
   keyIds.other = (await call('keys:add', { name: 'other v1', kind: 'v1', secret: `${KEYS.v1}-other`, address: holder.emulator.url })).id;
 });
 
@@ -79,39 +94,83 @@ async function attempt(label: string, run: () => Promise<unknown>, expected: str
   expect({ label, code, requests: stranger.hits.length - before }).toEqual({ label, code: expected, requests: reached });
 }
 
-const inference = (keyId: string, endpointUrl: string) => () => call('inference:run', { keyId, endpointUrl, fileName: 'a.png', bytes: PNG });
+const inference = (keyId: string, endpointUrl: string) => () =>
+  call('inference:run', { keyId, endpointUrl, fileName: 'a.png', bytes: PNG });
 
 describe('a key reaches only its own service or a host confirmed for it', () => {
   it('no key kind is sent to a URL outside its address, even when a caller names one', async () => {
     for (const kind of KEY_KINDS) {
-      const credential: Credential = { id: kind, kind, address: holder.emulator.url, secret: 'secret-of-a-test-key', secret2: 'second-secret', inferenceOrigins: [] };
-      await attempt(`${kind} key, absolute URL to the stranger`, () => callService(endpointFor({ credential }), { method: 'GET', path: `${stranger.url}/v1/projects` }), 'key_destination_refused');
+      const credential: Credential = {
+        id: kind,
+        kind,
+        address: holder.emulator.url,
+        secret: 'secret-of-a-test-key',
+        secret2: 'second-secret',
+        inferenceOrigins: [],
+      };
+      await attempt(
+        `${kind} key, absolute URL to the stranger`,
+        () => callService(endpointFor({ credential }), { method: 'GET', path: `${stranger.url}/v1/projects` }),
+        'key_destination_refused',
+      );
     }
   });
 
   it('an inference endpoint on an unconfirmed host is refused before sending, for each key of its own', async () => {
-    await attempt('v1 key, unconfirmed stranger', inference(keyIds.v1, `${stranger.url}/inference/v1/predict?endpoint_id=e`), 'inference_host_unconfirmed');
-    await attempt('legacy pair, unconfirmed stranger', inference(keyIds.legacy, `${stranger.url}/inference/v1/predict?endpoint_id=e`), 'inference_host_unconfirmed');
+    await attempt(
+      'v1 key, unconfirmed stranger',
+      inference(keyIds.v1, `${stranger.url}/inference/v1/predict?endpoint_id=e`),
+      'inference_host_unconfirmed',
+    );
+    await attempt(
+      'legacy pair, unconfirmed stranger',
+      inference(keyIds.legacy, `${stranger.url}/inference/v1/predict?endpoint_id=e`),
+      'inference_host_unconfirmed',
+    );
     // Plain http to another computer never carries a key, confirmed or not.
-    await attempt('plain http off this computer', inference(keyIds.v1, 'http://predict.example.com/inference/v1/predict?endpoint_id=e'), 'invalid_address');
-    await attempt('confirming plain http off this computer', () => call('keys:allowInferenceHost', { id: keyIds.v1, endpointUrl: 'http://predict.example.com/x' }), 'invalid_address');
+    await attempt(
+      'plain http off this computer',
+      inference(keyIds.v1, 'http://predict.example.com/inference/v1/predict?endpoint_id=e'),
+      'invalid_address',
+    );
+    await attempt(
+      'confirming plain http off this computer',
+      () => call('keys:allowInferenceHost', { id: keyIds.v1, endpointUrl: 'http://predict.example.com/x' }),
+      'invalid_address',
+    );
     await attempt('credentials in the endpoint', inference(keyIds.v1, `http://user:pw@127.0.0.2:1/x`), 'invalid_address');
   });
 
   it('once confirmed for a key, that host receives that key only', async () => {
-    await attempt('confirm the stranger for the v1 key', () => call('keys:allowInferenceHost', { id: keyIds.v1, endpointUrl: `${stranger.url}/inference/v1/predict?endpoint_id=e` }), 'ok');
+    await attempt(
+      'confirm the stranger for the v1 key',
+      () => call('keys:allowInferenceHost', { id: keyIds.v1, endpointUrl: `${stranger.url}/inference/v1/predict?endpoint_id=e` }),
+      'ok',
+    );
     await attempt('v1 key, confirmed host', inference(keyIds.v1, `${stranger.url}/inference/v1/predict?endpoint_id=e`), 'ok', 1);
     expect(stranger.hits.at(-1)?.headers.apikey).toBe(KEYS.v1);
     // Another key, and the same host on another port, are other destinations.
-    await attempt('other v1 key, host confirmed only for the first', inference(keyIds.other, `${stranger.url}/inference/v1/predict?endpoint_id=e`), 'inference_host_unconfirmed');
-    await attempt('v1 key, same host on another port', inference(keyIds.v1, 'http://127.0.0.2:9/inference/v1/predict?endpoint_id=e'), 'inference_host_unconfirmed');
+    await attempt(
+      'other v1 key, host confirmed only for the first',
+      inference(keyIds.other, `${stranger.url}/inference/v1/predict?endpoint_id=e`),
+      'inference_host_unconfirmed',
+    );
+    await attempt(
+      'v1 key, same host on another port',
+      inference(keyIds.v1, 'http://127.0.0.2:9/inference/v1/predict?endpoint_id=e'),
+      'inference_host_unconfirmed',
+    );
     const keys = await call('keys:list', {});
     expect(keys.find((k) => k.id === keyIds.v1)?.inferenceOrigins).toEqual([new URL(stranger.url).origin]);
     await attempt('forget the host', () => call('keys:forgetInferenceHost', { id: keyIds.v1, origin: new URL(stranger.url).origin }), 'ok');
-    await attempt('v1 key, forgotten host', inference(keyIds.v1, `${stranger.url}/inference/v1/predict?endpoint_id=e`), 'inference_host_unconfirmed');
+    await attempt(
+      'v1 key, forgotten host',
+      inference(keyIds.v1, `${stranger.url}/inference/v1/predict?endpoint_id=e`),
+      'inference_host_unconfirmed',
+    );
   });
 
-  it('the key\'s own service still works', async () => {
+  it("the key's own service still works", async () => {
     await attempt('v1 key, its own emulator', inference(keyIds.v1, `${holder.emulator.url}/inference/v1/predict?endpoint_id=e`), 'ok');
   });
 });

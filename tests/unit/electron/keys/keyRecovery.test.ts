@@ -16,7 +16,12 @@ const SPACED = '22222222-2222-4222-8222-222222222222';
 const CONTROL = '33333333-3333-4333-8333-333333333333';
 const STRAY_SECRET2 = '44444444-4444-4444-8444-444444444444';
 const NOT_OURS = '55555555-5555-4555-8555-555555555555';
-const ADDRESSES: DefaultAddresses = { v2: 'https://api.ade.landing.ai', analyzer: 'https://api.va.landing.ai', v1: 'https://api.landing.ai', 'v1-legacy': 'https://api.landing.ai' };
+const ADDRESSES: DefaultAddresses = {
+  v2: 'https://api.ade.landing.ai',
+  analyzer: 'https://api.va.landing.ai',
+  v1: 'https://api.landing.ai',
+  'v1-legacy': 'https://api.landing.ai',
+};
 const entry = (kind: string, secret: string, secret2?: string) => JSON.stringify({ v: 1, kind, secret, secret2 });
 
 let dataDir: string;
@@ -31,7 +36,13 @@ async function recover(entries: Record<string, string>, addresses = ADDRESSES) {
   const logger = createLogger(null, { console: false });
   const notices = new Notices();
   const settings = createSettingsStore(dataDir, { logger, notices });
-  const keys = new KeysService({ keychain: memoryKeychain(new Map(Object.entries(entries))), settings, logger, notices, defaults: () => addresses });
+  const keys = new KeysService({
+    keychain: memoryKeychain(new Map(Object.entries(entries))),
+    settings,
+    logger,
+    notices,
+    defaults: () => addresses,
+  });
   return { listed: await keys.list(), notices: notices.all() };
 }
 
@@ -58,7 +69,9 @@ describe('keys recovered from the keychain', () => {
     const addresses = { ...ADDRESSES, v2: 'http://api.example.com' };
     const { listed, notices } = await recover({ [GOOD]: entry('v2', 'sk_good_0123456789abcdef') }, addresses);
     expect(listed).toEqual([]);
-    expect(notices.find((n) => n.id === 'keys:recovery-refused')?.message).toMatch(/^1 key found in the system keychain was not listed again: A v2 key: /);
+    expect(notices.find((n) => n.id === 'keys:recovery-refused')?.message).toMatch(
+      /^1 key found in the system keychain was not listed again: A v2 key: /,
+    );
   });
 
   it('says nothing when every key came back', async () => {

@@ -17,14 +17,17 @@ describe('"Test key" against the emulator', () => {
     ['analyzer', KEYS.analyzer, undefined, '/v1/tools/agentic-document-analysis'],
     ['v1', KEYS.v1, undefined, '/v1/projects'],
     ['v1-legacy', KEYS.pair.key, KEYS.pair.secret, '/v1/projects'],
-  ] as const)('a valid %s key is "not refused", and the result says it was not used for a real request', async (kind, secret, secret2, path) => {
-    const before = requestsTo(holder.emulator, path);
-    const result = await testKey(credential(kind, holder.emulator.url, secret, secret2));
-    expect(result).toMatchObject({ ok: true, status: 422, proof: 'not_refused' });
-    expect(result.message).toMatch(/^The service did not refuse this key; it was not used for a real request\./);
-    expect(result.message).not.toMatch(/accepted/);
-    expect(requestsTo(holder.emulator, path)).toBe(before + 1);
-  });
+  ] as const)(
+    'a valid %s key is "not refused", and the result says it was not used for a real request',
+    async (kind, secret, secret2, path) => {
+      const before = requestsTo(holder.emulator, path);
+      const result = await testKey(credential(kind, holder.emulator.url, secret, secret2));
+      expect(result).toMatchObject({ ok: true, status: 422, proof: 'not_refused' });
+      expect(result.message).toMatch(/^The service did not refuse this key; it was not used for a real request\./);
+      expect(result.message).not.toMatch(/accepted/);
+      expect(requestsTo(holder.emulator, path)).toBe(before + 1);
+    },
+  );
 
   it.each([
     ['v2', 'not-a-key', undefined],

@@ -20,7 +20,11 @@ describe('fields', () => {
   it('flattens nested objects and arrays with their ranges', () => {
     const fields = flattenFields(
       { total: 12, vendor: { name: 'Acme' }, items: [{ sku: 'A1' }, { sku: 'B2' }] },
-      { total: { ranges: [{ start: 1, end: 3 }] }, vendor: { name: { ranges: [{ start: 5, end: 9 }] } }, items: [{ sku: { ranges: [{ start: 10, end: 12 }] } }, { sku: { ranges: [] } }] },
+      {
+        total: { ranges: [{ start: 1, end: 3 }] },
+        vendor: { name: { ranges: [{ start: 5, end: 9 }] } },
+        items: [{ sku: { ranges: [{ start: 10, end: 12 }] } }, { sku: { ranges: [] } }],
+      },
     );
     expect(fields).toEqual([
       { path: 'total', value: 12, ranges: [{ start: 1, end: 3 }] },
@@ -31,7 +35,10 @@ describe('fields', () => {
   });
 
   it('puts warnings next to the fields they name, and not next to fields that merely share a prefix', () => {
-    const notices = extractNotices({ warnings: [{ code: 'nonconformant_output', msg: 'Field "total": "12 EUR" is not a number' }], schema_violation_error: 'required field due_date missing' });
+    const notices = extractNotices({
+      warnings: [{ code: 'nonconformant_output', msg: 'Field "total": "12 EUR" is not a number' }],
+      schema_violation_error: 'required field due_date missing',
+    });
     expect(notices.map((n) => n.code)).toEqual(['nonconformant_output', 'schema_violation']);
     expect(noticeConcerns(notices[0]!, 'total')).toBe(true);
     expect(noticeConcerns(notices[0]!, 'tot')).toBe(false);
@@ -64,11 +71,24 @@ describe('page lists', () => {
 
 describe('review export', () => {
   const extraction = {
-    id: 'x1', documentId: 'd', kind: 'extract', engine: 'extract', createdAt: '2026-01-01T00:00:00Z', modelVersion: 'm', pageCount: 1, credits: 1, partial: false,
-    response: { extraction: { total: '1,242.00', formula: '=HYPERLINK("x")', delta: -5, memo: 'line one\nsaid "hi"' }, extraction_metadata: {} },
+    id: 'x1',
+    documentId: 'd',
+    kind: 'extract',
+    engine: 'extract',
+    createdAt: '2026-01-01T00:00:00Z',
+    modelVersion: 'm',
+    pageCount: 1,
+    credits: 1,
+    partial: false,
+    response: {
+      extraction: { total: '1,242.00', formula: '=HYPERLINK("x")', delta: -5, memo: 'line one\nsaid "hi"' },
+      extraction_metadata: {},
+    },
   } as StoredResult;
   const review = {
-    extractionId: 'x1', updatedAt: '', fields: {
+    extractionId: 'x1',
+    updatedAt: '',
+    fields: {
       total: { status: 'accepted' as const, decidedAt: '' },
       formula: { status: 'rejected' as const, note: 'junk', decidedAt: '' },
       delta: { status: 'corrected' as const, correctedValue: '-6', decidedAt: '' },
@@ -90,7 +110,16 @@ describe('review export', () => {
   it('writes JSON with both values and the progress, and says when there is no source to ground the fields in', () => {
     const exported = JSON.parse(exportReview(extraction, review, 'invoice.pdf', 'json', noSource).content);
     expect(exported).toMatchObject({ reviewed: 3, total: 4, source: { result_id: null, grounding_missing: 'no parse result' } });
-    expect(exported.fields[2]).toEqual({ field: 'delta', model_value: -5, status: 'corrected', reviewer_value: '-6', note: '', pages: [], boxes: [], source_text: null });
+    expect(exported.fields[2]).toEqual({
+      field: 'delta',
+      model_value: -5,
+      status: 'corrected',
+      reviewer_value: '-6',
+      note: '',
+      pages: [],
+      boxes: [],
+      source_text: null,
+    });
   });
 });
 
@@ -100,7 +129,9 @@ describe('review export: page, box and exact source text per field', () => {
   const cp = (text: string) => Array.from(markdown.slice(0, markdown.indexOf(text))).length;
   const span = (text: string) => ({ start: cp(text), end: cp(text) + Array.from(text).length });
   const grounding = (text: string, page: number, box: [number, number, number, number]) => ({
-    page, range: span(text), box: { xmin: box[0], ymin: box[1], xmax: box[2], ymax: box[3] },
+    page,
+    range: span(text),
+    box: { xmin: box[0], ymin: box[1], xmax: box[2], ymax: box[3] },
   });
   const parse = {
     markdown,
@@ -108,18 +139,39 @@ describe('review export: page, box and exact source text per field', () => {
     structure: {
       type: 'document',
       children: [
-        { type: 'page', page: 1, status: 'ok', reason: '', grounding: { page: 1, range: span(markdown.slice(0, markdown.indexOf('Page two'))), box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } }, children: [
-          { id: 'text-0', type: 'text', grounding: grounding('😀 Invoice number: INV-7', 1, [0.1, 0.1, 0.5, 0.15]) },
-          { id: 'text-1', type: 'text', grounding: grounding('Total: =SUM(A1)', 1, [0.6, 0.8, 0.9, 0.85]) },
-        ] },
-        { type: 'page', page: 2, status: 'ok', reason: '', grounding: { page: 2, range: span('Page two note: paid'), box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } }, children: [
-          { id: 'text-2', type: 'text', grounding: grounding('Page two note: paid', 2, [0.1022, 0.2204, 0.3801, 0.2409]) },
-        ] },
+        {
+          type: 'page',
+          page: 1,
+          status: 'ok',
+          reason: '',
+          grounding: { page: 1, range: span(markdown.slice(0, markdown.indexOf('Page two'))), box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+          children: [
+            { id: 'text-0', type: 'text', grounding: grounding('😀 Invoice number: INV-7', 1, [0.1, 0.1, 0.5, 0.15]) },
+            { id: 'text-1', type: 'text', grounding: grounding('Total: =SUM(A1)', 1, [0.6, 0.8, 0.9, 0.85]) },
+          ],
+        },
+        {
+          type: 'page',
+          page: 2,
+          status: 'ok',
+          reason: '',
+          grounding: { page: 2, range: span('Page two note: paid'), box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+          children: [{ id: 'text-2', type: 'text', grounding: grounding('Page two note: paid', 2, [0.1022, 0.2204, 0.3801, 0.2409]) }],
+        },
       ],
     },
   };
   const extraction = {
-    id: 'x2', documentId: 'd', kind: 'extract', engine: 'local', createdAt: '', modelVersion: null, pageCount: 2, credits: 0, partial: false, sourceResultId: 'p1',
+    id: 'x2',
+    documentId: 'd',
+    kind: 'extract',
+    engine: 'local',
+    createdAt: '',
+    modelVersion: null,
+    pageCount: 2,
+    credits: 0,
+    partial: false,
+    sourceResultId: 'p1',
     response: {
       extraction: { invoice_number: 'INV-7', total: '=SUM(A1)', status: 'paid', missing: null },
       extraction_metadata: {
@@ -137,7 +189,11 @@ describe('review export: page, box and exact source text per field', () => {
     const exported = JSON.parse(exportReview(extraction, review, 'scan.pdf', 'json', source).content);
     expect(exported.source).toEqual({ result_id: 'p1' });
     const byField = Object.fromEntries(exported.fields.map((f: { field: string }) => [f.field, f]));
-    expect(byField.invoice_number).toMatchObject({ pages: [1], boxes: [{ page: 1, left: 0.1, top: 0.1, right: 0.5, bottom: 0.15 }], source_text: 'INV-7' });
+    expect(byField.invoice_number).toMatchObject({
+      pages: [1],
+      boxes: [{ page: 1, left: 0.1, top: 0.1, right: 0.5, bottom: 0.15 }],
+      source_text: 'INV-7',
+    });
     expect(byField.total).toMatchObject({ status: 'accepted', reviewer_value: '=SUM(A1)', pages: [1], source_text: '=SUM(A1)' });
     expect(byField.status).toMatchObject({ pages: [1, 2], source_text: 'INV-7 … paid' });
     expect(byField.status.boxes.map((b: { page: number }) => b.page)).toEqual([1, 2]);
@@ -159,14 +215,26 @@ describe('review export: page, box and exact source text per field', () => {
       const pdf = await PDFDocument.create();
       pdf.addPage();
       const document = await workspace.addDocument('a.pdf', await pdf.save());
-      const stored = await workspace.saveResult({ documentId: document.id, kind: 'parse', engine: 'local', modelVersion: null, pageCount: 2, credits: 0, partial: false, response: parse });
+      const stored = await workspace.saveResult({
+        documentId: document.id,
+        kind: 'parse',
+        engine: 'local',
+        modelVersion: null,
+        pageCount: 2,
+        credits: 0,
+        partial: false,
+        response: parse,
+      });
       const loaded = await loadExportSource(workspace, { ...extraction, sourceResultId: stored.id });
       expect(loaded).toMatchObject({ resultId: stored.id });
       expect(loaded.model && sliceMarkdown(loaded.model, { start: 0, end: markdownLength(loaded.model) })).toBe(markdown);
       const missing = await loadExportSource(workspace, { ...extraction, sourceResultId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' });
       expect(missing.model).toBeNull();
       const { sourceResultId: _source, ...withoutSource } = extraction;
-      expect(await loadExportSource(workspace, withoutSource)).toMatchObject({ model: null, reason: expect.stringContaining('does not say') });
+      expect(await loadExportSource(workspace, withoutSource)).toMatchObject({
+        model: null,
+        reason: expect.stringContaining('does not say'),
+      });
     } finally {
       await removeWorkspaceDir(dir);
     }
@@ -177,12 +245,25 @@ describe('review export of an older analyzer result', () => {
   it('grounds the fields in the analyzer result itself: its chunks give the page (0-based there, 1-based here) and box', async () => {
     const markdown = 'Invoice INV-9\n\nTotal 12.00';
     const analyzer = {
-      id: 'a1', documentId: 'd', kind: 'analyzer', engine: 'analyzer', createdAt: '', modelVersion: null, pageCount: 2, credits: 0, partial: false,
+      id: 'a1',
+      documentId: 'd',
+      kind: 'analyzer',
+      engine: 'analyzer',
+      createdAt: '',
+      modelVersion: null,
+      pageCount: 2,
+      credits: 0,
+      partial: false,
       response: {
         data: {
           markdown,
           chunks: [
-            { chunk_id: 'c0', chunk_type: 'text', text: 'Invoice INV-9', grounding: [{ page: 0, box: { l: 0.1, t: 0.1, r: 0.4, b: 0.2 } }] },
+            {
+              chunk_id: 'c0',
+              chunk_type: 'text',
+              text: 'Invoice INV-9',
+              grounding: [{ page: 0, box: { l: 0.1, t: 0.1, r: 0.4, b: 0.2 } }],
+            },
             { chunk_id: 'c1', chunk_type: 'text', text: 'Total 12.00', grounding: [{ page: 1, box: { l: 0.5, t: 0.7, r: 0.9, b: 0.75 } }] },
           ],
           extracted_schema: { total: '12.00' },
@@ -191,9 +272,20 @@ describe('review export of an older analyzer result', () => {
       },
     } as StoredResult;
     const source = await loadExportSource({} as Workspace, analyzer);
-    const exported = JSON.parse(exportReview(analyzer, { extractionId: 'a1', updatedAt: '', fields: {} }, 'scan.pdf', 'json', source).content);
+    const exported = JSON.parse(
+      exportReview(analyzer, { extractionId: 'a1', updatedAt: '', fields: {} }, 'scan.pdf', 'json', source).content,
+    );
     expect(exported.fields).toEqual([
-      { field: 'total', model_value: '12.00', status: 'unreviewed', reviewer_value: null, note: '', pages: [2], boxes: [{ page: 2, left: 0.5, top: 0.7, right: 0.9, bottom: 0.75 }], source_text: '12.00' },
+      {
+        field: 'total',
+        model_value: '12.00',
+        status: 'unreviewed',
+        reviewer_value: null,
+        note: '',
+        pages: [2],
+        boxes: [{ page: 2, left: 0.5, top: 0.7, right: 0.9, bottom: 0.75 }],
+        source_text: '12.00',
+      },
     ]);
   });
 });
@@ -210,7 +302,16 @@ describe('reviews on disk', () => {
     const pdf = await PDFDocument.create();
     pdf.addPage();
     const document = await workspace.addDocument('a.pdf', await pdf.save());
-    const extraction = await workspace.saveResult({ documentId: document.id, kind: 'extract', engine: 'local', modelVersion: null, pageCount: null, credits: 0, partial: false, response: { extraction: { a: 1, b: 2, c: 3 }, extraction_metadata: {} } });
+    const extraction = await workspace.saveResult({
+      documentId: document.id,
+      kind: 'extract',
+      engine: 'local',
+      modelVersion: null,
+      pageCount: null,
+      credits: 0,
+      partial: false,
+      response: { extraction: { a: 1, b: 2, c: 3 }, extraction_metadata: {} },
+    });
     const reviews = new Reviews(workspace);
     await Promise.all(['a', 'b', 'c'].map((path) => reviews.decide(extraction.id, path, { status: 'accepted' })));
     expect(Object.keys((await new Reviews(workspace).get(extraction.id)).fields).sort()).toEqual(['a', 'b', 'c']);
@@ -224,10 +325,23 @@ describe('reviews on disk', () => {
     const pdf = await PDFDocument.create();
     pdf.addPage();
     const document = await workspace.addDocument('a.pdf', await pdf.save());
-    const extraction = await workspace.saveResult({ documentId: document.id, kind: 'extract', engine: 'local', modelVersion: null, pageCount: null, credits: 0, partial: false, response: { extraction: { a: 1 }, extraction_metadata: {} } });
+    const extraction = await workspace.saveResult({
+      documentId: document.id,
+      kind: 'extract',
+      engine: 'local',
+      modelVersion: null,
+      pageCount: null,
+      credits: 0,
+      partial: false,
+      response: { extraction: { a: 1 }, extraction_metadata: {} },
+    });
     // Written by a newer version, say, with a status this one does not know.
     const file = join(dir, 'workspace', 'reviews', `${extraction.id}.json`);
-    const newer = JSON.stringify({ extractionId: extraction.id, updatedAt: '2030-01-01T00:00:00.000Z', fields: { a: { status: 'escalated', decidedAt: '2030-01-01T00:00:00.000Z' } } });
+    const newer = JSON.stringify({
+      extractionId: extraction.id,
+      updatedAt: '2030-01-01T00:00:00.000Z',
+      fields: { a: { status: 'escalated', decidedAt: '2030-01-01T00:00:00.000Z' } },
+    });
     await mkdir(join(dir, 'workspace', 'reviews'), { recursive: true });
     await writeFile(file, newer);
     const reviews = new Reviews(workspace);

@@ -43,7 +43,9 @@ describe('a million-element array is answered within seconds', () => {
     const text = `{"markdown":"a","metadata":{},"structure":{"type":"document","children":[{"type":"page","page":1,"children":${array({ type: 'text' })}}]}}`;
     world.service.routes({ '/v2/parse': [{ status: 200, text }] });
     const loaded = await timed('parse', async () => {
-      const stored = await settle('the parse client', () => runCloudParse(deps(), { runId: 'huge', documentId: world.document.id }, signal));
+      const stored = await settle('the parse client', () =>
+        runCloudParse(deps(), { runId: 'huge', documentId: world.document.id }, signal),
+      );
       return stored ? loadFromWorkspace(world, stored.id) : null;
     });
     expect(loaded?.model?.nodes.size).toBe(MAX_MODEL_NODES);
@@ -53,15 +55,21 @@ describe('a million-element array is answered within seconds', () => {
   it('of elements that all break the contract: refused, not a stack overflow in the schema check (found by the soak)', async () => {
     const text = `{"markdown":"a","metadata":{},"structure":{"type":"document","children":[{"type":"page","page":1,"children":${array({ type: 5 })}}]}}`;
     world.service.routes({ '/v2/parse': [{ status: 200, text }] });
-    const stored = await timed('parse, all invalid', () => settle('the parse client', () => runCloudParse(deps(), { runId: 'huge', documentId: world.document.id }, signal)));
+    const stored = await timed('parse, all invalid', () =>
+      settle('the parse client', () => runCloudParse(deps(), { runId: 'huge', documentId: world.document.id }, signal)),
+    );
     expect(stored).toBeNull();
   }, 90_000);
 
   it('as analyzer chunks', async () => {
     const chunk = { text: 'a', grounding: [], chunk_type: 'text', chunk_id: 'c' };
-    world.service.routes({ '/v1/tools/agentic-document-analysis': [{ status: 200, text: `{"data":{"markdown":"a","chunks":${array(chunk)}}}` }] });
+    world.service.routes({
+      '/v1/tools/agentic-document-analysis': [{ status: 200, text: `{"data":{"markdown":"a","chunks":${array(chunk)}}}` }],
+    });
     const loaded = await timed('analyzer', async () => {
-      const stored = await settle('the analyzer client', () => runAnalyzer(deps(), { runId: 'huge', documentId: world.document.id }, signal));
+      const stored = await settle('the analyzer client', () =>
+        runAnalyzer(deps(), { runId: 'huge', documentId: world.document.id }, signal),
+      );
       return stored ? loadFromWorkspace(world, stored.id) : null;
     });
     if (loaded) expect(loaded.model?.nodes.size).toBeLessThanOrEqual(MAX_MODEL_NODES);
@@ -72,7 +80,9 @@ describe('a million-element array is answered within seconds', () => {
     world.service.routes({ '/v2/extract': [{ status: 200, text }] });
     const loaded = await timed('extract', async () => {
       const schema = { type: 'object', properties: { items: { type: 'array', items: { type: 'number' } } } };
-      const stored = await settle('the extract client', () => runCloudExtract(deps(), { runId: 'huge', resultId: world.source.id, schema }, signal));
+      const stored = await settle('the extract client', () =>
+        runCloudExtract(deps(), { runId: 'huge', resultId: world.source.id, schema }, signal),
+      );
       return stored ? loadFromWorkspace(world, stored.id) : null;
     });
     expect(loaded?.fields).toBe(MAX_LISTED_FIELDS);
@@ -81,7 +91,9 @@ describe('a million-element array is answered within seconds', () => {
   it('as a page of the job list: refused, a page holds at most 100', async () => {
     const text = `{"jobs":${array({ job_id: 'parse-0123456789abcdefghjkmnpqrs', status: 'completed' })},"page":1,"page_size":10,"has_more":false}`;
     world.service.routes({ '/v2/parse/jobs': [{ status: 200, text }] });
-    const page = await timed('job list', () => settle('listJobs', () => listJobs(world.keys, world.records, { service: 'parse', page: 1, pageSize: 10 })));
+    const page = await timed('job list', () =>
+      settle('listJobs', () => listJobs(world.keys, world.records, { service: 'parse', page: 1, pageSize: 10 })),
+    );
     expect(page).toBeNull();
     expect(JOB_LIST_PAGE_SIZE.max).toBe(100);
   }, 90_000);

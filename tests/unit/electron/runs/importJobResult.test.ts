@@ -26,33 +26,71 @@ async function pdf(pages: number): Promise<Uint8Array> {
 
 const parse = (metadata: Record<string, unknown>) => ({
   status: 'completed',
-  result: { markdown: 'Hello', metadata, structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', reason: '', children: [] }] } },
+  result: {
+    markdown: 'Hello',
+    metadata,
+    structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', reason: '', children: [] }] },
+  },
 });
-const extraction = { status: 'completed', result: { extraction: { total: '1' }, extraction_metadata: { total: { references: [] } }, metadata: { version: 'extract-20251024' } } };
+const extraction = {
+  status: 'completed',
+  result: { extraction: { total: '1' }, extraction_metadata: { total: { references: [] } }, metadata: { version: 'extract-20251024' } },
+};
 
 describe('importing a job result with its document', () => {
   it('refuses a parse result that reaches past the document’s pages, saying so', async () => {
     const document = await workspace.addDocument('three.pdf', await pdf(3));
-    const refused = importResult(workspace, { documentId: document.id, fileName: 'job.json', text: JSON.stringify(parse({ page_count: 4 })), wholeDocument: true });
-    await expect(refused).rejects.toMatchObject({ code: 'page_count_mismatch', message: expect.stringMatching(/reaches page 4, but "three\.pdf" has 3 pages/) });
+    const refused = importResult(workspace, {
+      documentId: document.id,
+      fileName: 'job.json',
+      text: JSON.stringify(parse({ page_count: 4 })),
+      wholeDocument: true,
+    });
+    await expect(refused).rejects.toMatchObject({
+      code: 'page_count_mismatch',
+      message: expect.stringMatching(/reaches page 4, but "three\.pdf" has 3 pages/),
+    });
     const onePage = await workspace.addDocument('one.pdf', await pdf(1));
     const pageTwo = parse({});
     pageTwo.result.structure.children[0]!.page = 2;
-    await expect(importResult(workspace, { documentId: onePage.id, fileName: 'p2.json', text: JSON.stringify(pageTwo), wholeDocument: true })).rejects.toMatchObject({ code: 'page_count_mismatch' });
+    await expect(
+      importResult(workspace, { documentId: onePage.id, fileName: 'p2.json', text: JSON.stringify(pageTwo), wholeDocument: true }),
+    ).rejects.toMatchObject({ code: 'page_count_mismatch' });
     expect((await workspace.library()).every((e) => e.results.length === 0)).toBe(true);
   });
 
   it('stores one whose pages fit: all of them, chosen ones (a job run with pages), or none reported', async () => {
     const document = await workspace.addDocument('two.pdf', await pdf(2));
-    await expect(importResult(workspace, { documentId: document.id, fileName: 'a.json', text: JSON.stringify(parse({ page_count: 2 })), wholeDocument: true })).resolves.toMatchObject({ kind: 'parse' });
-    await expect(importResult(workspace, { documentId: document.id, fileName: 'c.json', text: JSON.stringify(parse({ page_count: 1 })), wholeDocument: true })).resolves.toMatchObject({ kind: 'parse' });
-    await expect(importResult(workspace, { documentId: document.id, fileName: 'b.json', text: JSON.stringify(parse({})), wholeDocument: true })).resolves.toMatchObject({ kind: 'parse' });
+    await expect(
+      importResult(workspace, {
+        documentId: document.id,
+        fileName: 'a.json',
+        text: JSON.stringify(parse({ page_count: 2 })),
+        wholeDocument: true,
+      }),
+    ).resolves.toMatchObject({ kind: 'parse' });
+    await expect(
+      importResult(workspace, {
+        documentId: document.id,
+        fileName: 'c.json',
+        text: JSON.stringify(parse({ page_count: 1 })),
+        wholeDocument: true,
+      }),
+    ).resolves.toMatchObject({ kind: 'parse' });
+    await expect(
+      importResult(workspace, { documentId: document.id, fileName: 'b.json', text: JSON.stringify(parse({})), wholeDocument: true }),
+    ).resolves.toMatchObject({ kind: 'parse' });
   });
 
   it("refuses an extract job's result: it would land on whatever parse result the document has last", async () => {
     const document = await workspace.addDocument('one.pdf', await pdf(1));
     await importResult(workspace, { documentId: document.id, fileName: 'parse.json', text: JSON.stringify(parse({ page_count: 1 })) });
-    const refused = importResult(workspace, { documentId: document.id, fileName: 'extract.json', text: JSON.stringify(extraction), wholeDocument: true });
+    const refused = importResult(workspace, {
+      documentId: document.id,
+      fileName: 'extract.json',
+      text: JSON.stringify(extraction),
+      wholeDocument: true,
+    });
     await expect(refused).rejects.toMatchObject({ code: 'job_result_not_parse' });
   });
 });

@@ -13,7 +13,14 @@ describe('retries a user waits on', () => {
     const options = retryAsProgress((e) => events.push(e), 'run-1', 'Parsing in the cloud');
     options.onRetry!({ attempt: 1, delayMs: 2000, reason: 'HTTP 429' });
     expect(events).toEqual([
-      { type: 'progress', taskId: 'run-1', done: 0, total: 0, message: 'Parsing in the cloud: the service is busy (429); retrying in 2 s (attempt 2)…', retry: { attempt: 1, delayMs: 2000, reason: 'HTTP 429' } },
+      {
+        type: 'progress',
+        taskId: 'run-1',
+        done: 0,
+        total: 0,
+        message: 'Parsing in the cloud: the service is busy (429); retrying in 2 s (attempt 2)…',
+        retry: { attempt: 1, delayMs: 2000, reason: 'HTTP 429' },
+      },
     ]);
     vi.advanceTimersByTime(2000);
     expect(events[1]).toEqual({ type: 'progress', taskId: 'run-1', done: 0, total: 0, message: 'Parsing in the cloud (attempt 2)…' });
@@ -21,8 +28,12 @@ describe('retries a user waits on', () => {
   });
 
   it('name each reason in words', () => {
-    expect(describeRetry({ attempt: 2, delayMs: 750, reason: 'HTTP 503' })).toBe('the service is unavailable (503); retrying in 0.8 s (attempt 3)');
-    expect(describeRetry({ attempt: 1, delayMs: 12_400, reason: 'connection_reset' })).toBe('the connection dropped; retrying in 12 s (attempt 2)');
+    expect(describeRetry({ attempt: 2, delayMs: 750, reason: 'HTTP 503' })).toBe(
+      'the service is unavailable (503); retrying in 0.8 s (attempt 3)',
+    );
+    expect(describeRetry({ attempt: 1, delayMs: 12_400, reason: 'connection_reset' })).toBe(
+      'the connection dropped; retrying in 12 s (attempt 2)',
+    );
   });
 
   it('get enough attempts that the worst advertised fault rates lose fewer than one call in a million', () => {

@@ -12,7 +12,8 @@ import { JsonDirStore } from '../../../../electron/storage/jsonDirStore.js';
 const fault = vi.hoisted(() => ({ diskFullHalfway: false, reading: 0, mostReading: 0 }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof fs>();
-  const half = (data: string | Uint8Array) => (typeof data === 'string' ? data.slice(0, data.length / 2) : data.subarray(0, data.length / 2));
+  const half = (data: string | Uint8Array) =>
+    typeof data === 'string' ? data.slice(0, data.length / 2) : data.subarray(0, data.length / 2);
   const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
   return {
     ...real,
@@ -76,7 +77,10 @@ describe('JsonDirStore', () => {
     await store.write('a', { id: 'a', text: 'again' });
     expect(await store.read('a')).toEqual({ id: 'a', text: 'again' });
     expect(await store.read('missing')).toBeNull();
-    expect(byId(await store.list())).toEqual([{ id: 'a', text: 'again' }, { id: 'b', text: 'second' }]);
+    expect(byId(await store.list())).toEqual([
+      { id: 'a', text: 'again' },
+      { id: 'b', text: 'second' },
+    ]);
     expect((await readdir(store.dir)).sort()).toEqual(['a.json', 'b.json']);
     await store.remove('a');
     await store.remove('a'); // gone already: fine
@@ -157,7 +161,14 @@ describe('JsonDirStore', () => {
     const store = notes();
     await store.write('a', { id: 'a', text: 'kept' });
     const valid = JSON.stringify({ id: 'stray', text: 'valid JSON all the same' });
-    for (const name of ['.a.json.0123456789ab.tmp', 'a.json.corrupt-2026-01-01T00-00-00-000Z', 'notes.txt', 'two words.json', '.json', '.hidden.json']) {
+    for (const name of [
+      '.a.json.0123456789ab.tmp',
+      'a.json.corrupt-2026-01-01T00-00-00-000Z',
+      'notes.txt',
+      'two words.json',
+      '.json',
+      '.hidden.json',
+    ]) {
       await writeFile(join(store.dir, name), valid);
     }
     await mkdir(join(store.dir, 'folder.json'));
@@ -181,7 +192,9 @@ describe('JsonDirStore', () => {
   it('reads a large folder a bounded number of files at a time', async () => {
     const store = notes();
     await mkdir(store.dir, { recursive: true });
-    await Promise.all(Array.from({ length: 300 }, (_, i) => writeFile(join(store.dir, `n${i}.json`), JSON.stringify({ id: `n${i}`, text: 'x' }))));
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) => writeFile(join(store.dir, `n${i}.json`), JSON.stringify({ id: `n${i}`, text: 'x' }))),
+    );
     expect(await store.list()).toHaveLength(300);
     expect(fault.mostReading).toBeGreaterThan(1);
     expect(fault.mostReading).toBeLessThanOrEqual(64);

@@ -43,7 +43,11 @@ afterEach(async () => {
   await builder.close();
 });
 
-const g = (page: number, start: number, end: number) => ({ page, range: { start, end }, box: { xmin: 0.1, ymin: 0.1 * page, xmax: 0.6, ymax: 0.1 * page + 0.05 } });
+const g = (page: number, start: number, end: number) => ({
+  page,
+  range: { start, end },
+  box: { xmin: 0.1, ymin: 0.1 * page, xmax: 0.6, ymax: 0.1 * page + 0.05 },
+});
 function parse(title: string): ParseResponse {
   const markdown = `# ${title}\n\nTotal: 12`;
   return {
@@ -52,17 +56,45 @@ function parse(title: string): ParseResponse {
     structure: {
       type: 'document',
       children: [
-        { type: 'page', page: 1, status: 'ok', reason: '', grounding: g(1, 0, markdown.length), children: [{ id: 'heading-0', type: 'heading', grounding: g(1, 0, title.length + 2) }] },
-        { type: 'page', page: 2, status: 'ok', reason: '', grounding: g(2, 0, markdown.length), children: [{ id: 'text-0', type: 'text', grounding: g(2, title.length + 4, markdown.length) }] },
+        {
+          type: 'page',
+          page: 1,
+          status: 'ok',
+          reason: '',
+          grounding: g(1, 0, markdown.length),
+          children: [{ id: 'heading-0', type: 'heading', grounding: g(1, 0, title.length + 2) }],
+        },
+        {
+          type: 'page',
+          page: 2,
+          status: 'ok',
+          reason: '',
+          grounding: g(2, 0, markdown.length),
+          children: [{ id: 'text-0', type: 'text', grounding: g(2, title.length + 4, markdown.length) }],
+        },
       ],
     },
   };
 }
 
 const save = (response: unknown, kind: StoredResult['kind'] = 'parse', extra: Partial<StoredResult> = {}) =>
-  workspace.saveResult({ documentId: document.id, kind, engine: 'local', modelVersion: null, pageCount: 2, credits: 0, partial: false, response, ...extra });
+  workspace.saveResult({
+    documentId: document.id,
+    kind,
+    engine: 'local',
+    modelVersion: null,
+    pageCount: 2,
+    credits: 0,
+    partial: false,
+    response,
+    ...extra,
+  });
 const cacheFile = (id: string) => workspace.models.path(id);
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 const cached = (id: string) => vi.waitFor(async () => expect(await exists(cacheFile(id))).toBe(true));
 
 /** What the panels read of a model: the same for a model from bytes and one built from the response. */
@@ -94,7 +126,7 @@ describe('the result model cache', () => {
   });
 
   it.each([
-    ['damaged', (file: Uint8Array) => ((file[file.length - 3] as number) ^= 0xff, file)],
+    ['damaged', (file: Uint8Array) => (((file[file.length - 3] as number) ^= 0xff), file)],
     ['cut short', (file: Uint8Array) => file.subarray(0, file.length - 10)],
     ['of another format version', (file: Uint8Array) => modelFileBytes(file.subarray(MODEL_HEADER_BYTES), MODEL_FORMAT_VERSION + 1)],
     ['not a model at all', () => new TextEncoder().encode('{"hello": "world"}')],
@@ -179,7 +211,17 @@ describe('the result model cache', () => {
   });
 
   it('builds the analyzer result model too; an extraction has none of its own', async () => {
-    const analyzer = await save({ data: { markdown: 'Total: 12', chunks: [{ chunk_id: 'c1', chunk_type: 'text', text: 'Total: 12', grounding: [{ page: 0, box: { l: 0.1, t: 0.1, r: 0.5, b: 0.2 } }] }] } }, 'analyzer');
+    const analyzer = await save(
+      {
+        data: {
+          markdown: 'Total: 12',
+          chunks: [
+            { chunk_id: 'c1', chunk_type: 'text', text: 'Total: 12', grounding: [{ page: 0, box: { l: 0.1, t: 0.1, r: 0.5, b: 0.2 } }] },
+          ],
+        },
+      },
+      'analyzer',
+    );
     const { model } = await workspace.resultModel(analyzer.id);
     expect(wholeMarkdown(decodeModel(model))).toBe('Total: 12');
     const parsed = await save(parse('Source'));
@@ -194,7 +236,14 @@ describe('the results:model answer', () => {
     const stored = await save(parse('A model of a few hundred bytes'));
     await cached(stored.id);
     const size = (await workspace.resultModel(stored.id)).model.length;
-    const small = new ModelCache(join(dir, 'workspace', 'models'), join(dir, 'workspace', 'results'), builder, async () => undefined, createLogger(null, { console: false }), size - 1);
+    const small = new ModelCache(
+      join(dir, 'workspace', 'models'),
+      join(dir, 'workspace', 'results'),
+      builder,
+      async () => undefined,
+      createLogger(null, { console: false }),
+      size - 1,
+    );
     await expect(small.model(stored.id, 'parse')).rejects.toMatchObject({ code: 'result_too_large' });
     await expect(small.model(stored.id, 'parse', { rebuild: true })).rejects.toMatchObject({ code: 'result_too_large' });
   });

@@ -45,7 +45,16 @@ describe('the workspace', () => {
   it('lists documents with their results, newest first, and skips unreadable files', async () => {
     const a = await workspace.addDocument('a.pdf', await pdfBytes(1));
     const b = await workspace.addDocument('b.pdf', await pdfBytes(2));
-    await workspace.saveResult({ documentId: a.id, kind: 'parse', engine: 'local', modelVersion: 'v', pageCount: 1, credits: 0, partial: false, response: {} });
+    await workspace.saveResult({
+      documentId: a.id,
+      kind: 'parse',
+      engine: 'local',
+      modelVersion: 'v',
+      pageCount: 1,
+      credits: 0,
+      partial: false,
+      response: {},
+    });
     const { writeFile } = await import('node:fs/promises');
     await writeFile(join(dir, 'workspace', 'results', 'broken.info.json'), '{ nope');
     const library = await workspace.library();

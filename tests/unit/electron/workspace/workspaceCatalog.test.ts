@@ -45,7 +45,8 @@ afterEach(() => removeWorkspaceDir(dir, workspace));
 const png = () => rgbPng(4 + pngs++, 3);
 
 const base = { modelVersion: 'v', pageCount: 1, credits: 0, partial: false } as const;
-const parse = (ws: Workspace, documentId: string) => ws.saveResult({ ...base, documentId, kind: 'parse', engine: 'local', response: { markdown: 'x' } });
+const parse = (ws: Workspace, documentId: string) =>
+  ws.saveResult({ ...base, documentId, kind: 'parse', engine: 'local', response: { markdown: 'x' } });
 const extract = (ws: Workspace, documentId: string, sourceResultId: string) =>
   ws.saveResult({ ...base, documentId, kind: 'extract', engine: 'extract', sourceResultId, response: { extraction: {} } });
 

@@ -33,11 +33,30 @@ async function pdfBytes(pages: number, title = 'doc'): Promise<Uint8Array> {
 }
 
 function parse(documentId: string) {
-  return workspace.saveResult({ documentId, kind: 'parse', engine: 'local', modelVersion: 'v', pageCount: 1, credits: 0, partial: false, response: { markdown: 'x' } });
+  return workspace.saveResult({
+    documentId,
+    kind: 'parse',
+    engine: 'local',
+    modelVersion: 'v',
+    pageCount: 1,
+    credits: 0,
+    partial: false,
+    response: { markdown: 'x' },
+  });
 }
 
 function extract(documentId: string, sourceResultId: string) {
-  return workspace.saveResult({ documentId, kind: 'extract', engine: 'local', modelVersion: 'v', pageCount: null, credits: 0, partial: false, sourceResultId, response: { extraction: {} } });
+  return workspace.saveResult({
+    documentId,
+    kind: 'extract',
+    engine: 'local',
+    modelVersion: 'v',
+    pageCount: null,
+    credits: 0,
+    partial: false,
+    sourceResultId,
+    response: { extraction: {} },
+  });
 }
 
 /** Every file under the workspace (trash aside), with its content: what "nothing else touched" compares. */
@@ -98,7 +117,12 @@ describe('the workspace trash', () => {
     const after = await snapshot();
     const gone = Object.keys(before).filter((path) => !(path in after));
     expect(gone.sort()).toEqual(
-      [`documents/${report.id}/document.json`, `documents/${report.id}/original`, `reviews/${extraction.id}.json`, ...entry.results.flatMap((r) => [`results/${r.id}.json`, `results/${r.id}.info.json`])].sort(),
+      [
+        `documents/${report.id}/document.json`,
+        `documents/${report.id}/original`,
+        `reviews/${extraction.id}.json`,
+        ...entry.results.flatMap((r) => [`results/${r.id}.json`, `results/${r.id}.info.json`]),
+      ].sort(),
     );
     for (const [path, content] of Object.entries(after)) expect(before[path]).toBe(content);
 
@@ -126,7 +150,10 @@ describe('the workspace trash', () => {
     const { report, second } = await documentWithHistory();
     const resultEntry = await workspace.trashResult(second.id);
     const documentEntry = await workspace.trashDocument(report.id);
-    await expect(workspace.restore(resultEntry.id)).rejects.toMatchObject({ code: 'document_not_in_workspace', message: expect.stringContaining('report.pdf') });
+    await expect(workspace.restore(resultEntry.id)).rejects.toMatchObject({
+      code: 'document_not_in_workspace',
+      message: expect.stringContaining('report.pdf'),
+    });
     expect(await workspace.listTrash()).toHaveLength(2);
     await workspace.restore(documentEntry.id);
     await workspace.restore(resultEntry.id);

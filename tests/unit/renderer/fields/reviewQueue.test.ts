@@ -3,14 +3,20 @@ import { nextUnreviewed, progressLine, restoredDecision, reviewCounts, stepPath 
 import type { FieldDecision } from '../../../../shared/workspace.js';
 
 const fields = ['a', 'b', 'c', 'd'].map((path) => ({ path }));
-const decided = (status: FieldDecision['status'], extra: Partial<FieldDecision> = {}): FieldDecision => ({ status, decidedAt: '2026-01-01T00:00:00Z', ...extra });
+const decided = (status: FieldDecision['status'], extra: Partial<FieldDecision> = {}): FieldDecision => ({
+  status,
+  decidedAt: '2026-01-01T00:00:00Z',
+  ...extra,
+});
 
 describe('the review queue', () => {
   it('goes to the next field without a decision, wrapping round, the current one last', () => {
     expect(nextUnreviewed(fields, {}, 'b')).toBe('c');
     expect(nextUnreviewed(fields, { c: decided('accepted'), d: decided('rejected') }, 'b')).toBe('a');
     expect(nextUnreviewed(fields, { a: decided('accepted'), c: decided('accepted'), d: decided('accepted') }, 'b')).toBe('b');
-    expect(nextUnreviewed(fields, { a: decided('accepted'), b: decided('accepted'), c: decided('accepted'), d: decided('accepted') }, 'b')).toBeNull();
+    expect(
+      nextUnreviewed(fields, { a: decided('accepted'), b: decided('accepted'), c: decided('accepted'), d: decided('accepted') }, 'b'),
+    ).toBeNull();
     expect(nextUnreviewed(fields, { a: decided('accepted') }, null)).toBe('b');
     expect(nextUnreviewed(fields, undefined, 'gone')).toBe('a');
     expect(nextUnreviewed([], {}, null)).toBeNull();
@@ -26,7 +32,12 @@ describe('the review queue', () => {
   });
 
   it('counts the listed fields only and says so in one line', () => {
-    const counts = reviewCounts(fields, { a: decided('accepted'), b: decided('corrected', { correctedValue: 'x' }), c: decided('rejected'), gone: decided('accepted') });
+    const counts = reviewCounts(fields, {
+      a: decided('accepted'),
+      b: decided('corrected', { correctedValue: 'x' }),
+      c: decided('rejected'),
+      gone: decided('accepted'),
+    });
     expect(counts).toEqual({ total: 4, reviewed: 3, accepted: 1, corrected: 1, rejected: 1 });
     expect(progressLine(counts)).toBe('3 of 4 reviewed · 1 corrected · 1 rejected');
     expect(progressLine(reviewCounts(fields, undefined))).toBe('0 of 4 reviewed');
@@ -34,7 +45,11 @@ describe('the review queue', () => {
 
   it('undo writes back exactly the previous status, value and note, or takes the decision back', () => {
     expect(restoredDecision({ extractionId: 'x', path: 'a', previous: undefined })).toBeNull();
-    expect(restoredDecision({ extractionId: 'x', path: 'a', previous: decided('corrected', { correctedValue: '', note: 'n' }) })).toEqual({ status: 'corrected', correctedValue: '', note: 'n' });
+    expect(restoredDecision({ extractionId: 'x', path: 'a', previous: decided('corrected', { correctedValue: '', note: 'n' }) })).toEqual({
+      status: 'corrected',
+      correctedValue: '',
+      note: 'n',
+    });
     expect(restoredDecision({ extractionId: 'x', path: 'a', previous: decided('accepted') })).toEqual({ status: 'accepted' });
   });
 });

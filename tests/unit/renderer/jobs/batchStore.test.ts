@@ -24,7 +24,10 @@ async function pdfFile(name: string, pages: number): Promise<File> {
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  const withListeners = (api: GroundworkApi): GroundworkApi => ({ ...api, events: { subscribe: (listener) => (listeners.push(listener), api.events.subscribe(listener)) } });
+  const withListeners = (api: GroundworkApi): GroundworkApi => ({
+    ...api,
+    events: { subscribe: (listener) => (listeners.push(listener), api.events.subscribe(listener)) },
+  });
   bridge = await openRendererWindow(withListeners);
   await bridge.services.keys.add({ name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   const { requireApi } = await import('../../../../renderer/ipc/client.js');

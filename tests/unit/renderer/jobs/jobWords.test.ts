@@ -3,13 +3,24 @@ import type { JobRecord } from '../../../../shared/jobs.js';
 import { clockTime, jobStateText, statusBadge } from '../../../../renderer/jobs/jobWords.js';
 
 const at = '2025-03-04T09:07:00.000Z';
-const job = (patch: Partial<JobRecord>) => ({ status: 'processing', resultId: null, problem: null, error: null, unreachableSince: null, updatedAt: at, ...patch });
+const job = (patch: Partial<JobRecord>) => ({
+  status: 'processing',
+  resultId: null,
+  problem: null,
+  error: null,
+  unreachableSince: null,
+  updatedAt: at,
+  ...patch,
+});
 const local = (patch: Partial<JobRecord>) => ({ problem: null, resultId: null, unreachableSince: null, ...patch });
 
 describe('the words for a job', () => {
   it('says "service unreachable since HH:MM — retrying" instead of the stale status', () => {
     expect(jobStateText(job({ unreachableSince: at }))).toBe(`service unreachable since ${clockTime(at)} — retrying`);
-    expect(statusBadge({ status: 'processing', local: local({ unreachableSince: at }) })).toEqual({ text: 'unreachable', tone: 'unreachable' });
+    expect(statusBadge({ status: 'processing', local: local({ unreachableSince: at }) })).toEqual({
+      text: 'unreachable',
+      tone: 'unreachable',
+    });
     expect(clockTime(at)).toMatch(/^\d\d:\d\d$/);
   });
 

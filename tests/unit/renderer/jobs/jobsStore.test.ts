@@ -46,12 +46,26 @@ async function createJobOnService(title: string): Promise<string> {
   doc.addPage([300, 400]);
   const form = new FormData();
   form.set('document', new Blob([new Uint8Array(await doc.save())]), `${title}.pdf`);
-  const response = await fetch(`${emulator.url}/v2/parse/jobs`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${DEMO_KEYS.v2[0]!}` } });
+  const response = await fetch(`${emulator.url}/v2/parse/jobs`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${DEMO_KEYS.v2[0]!}` },
+  });
   if (response.status !== 202) throw new Error(`create answered ${response.status}`);
   return ((await response.json()) as { job_id: string }).job_id;
 }
 
-const row = (jobId: string): JobRow => ({ jobId, service: 'parse', status: 'completed', createdAt: null, completedAt: null, modelVersion: null, failureReason: null, idFormat: 'current', local: null });
+const row = (jobId: string): JobRow => ({
+  jobId,
+  service: 'parse',
+  status: 'completed',
+  createdAt: null,
+  completedAt: null,
+  modelVersion: null,
+  failureReason: null,
+  idFormat: 'current',
+  local: null,
+});
 
 describe('jobs store: open a job by id', () => {
   it('a late answer is dropped when the user opened another job meanwhile', async () => {

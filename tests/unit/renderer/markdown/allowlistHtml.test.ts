@@ -7,7 +7,9 @@ const clean = (html: string) => allowlistHtml(html, allow).html;
 describe('allowlistHtml', () => {
   it('keeps allowed tags and attributes, re-quoted', () => {
     expect(clean(`<table><tr><td colspan=2 class="x">a</td></tr></table>`)).toBe('<table><tr><td colspan="2">a</td></tr></table>');
-    expect(clean(`<a href='https://example.com/?q="1"' id=top>link</a><br/>`)).toBe('<a href="https://example.com/?q=&quot;1&quot;" id="top">link</a><br>');
+    expect(clean(`<a href='https://example.com/?q="1"' id=top>link</a><br/>`)).toBe(
+      '<a href="https://example.com/?q=&quot;1&quot;" id="top">link</a><br>',
+    );
   });
 
   it('drops handlers, styles and sources before any parser sees them', () => {
@@ -33,7 +35,10 @@ describe('allowlistHtml', () => {
 
   it('stops after maxElements start tags and says so', () => {
     const rows = '<tr><td>1</td></tr>'.repeat(10);
-    expect(allowlistHtml(`<table>${rows}</table>`, { ...allow, maxElements: 5 })).toEqual({ html: '<table><tr><td>1</td></tr><tr><td>1</td></tr>', complete: false });
+    expect(allowlistHtml(`<table>${rows}</table>`, { ...allow, maxElements: 5 })).toEqual({
+      html: '<table><tr><td>1</td></tr><tr><td>1</td></tr>',
+      complete: false,
+    });
     expect(allowlistHtml(`<table>${rows}</table>`, { ...allow, maxElements: 21 }).complete).toBe(true);
   });
 });

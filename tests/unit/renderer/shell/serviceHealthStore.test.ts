@@ -49,8 +49,13 @@ beforeEach(async () => {
 });
 
 describe('service health store', () => {
-  it('at start, the earliest outage of a job still running is the services\' state; settled jobs do not count', async () => {
-    records = [record('a', 'processing', '2026-03-02T10:00:00Z'), record('b', 'processing', '2026-03-01T09:00:00Z', null), record('c', 'completed', '2026-02-01T00:00:00Z', 'result-c'), record('d', 'processing', null)];
+  it("at start, the earliest outage of a job still running is the services' state; settled jobs do not count", async () => {
+    records = [
+      record('a', 'processing', '2026-03-02T10:00:00Z'),
+      record('b', 'processing', '2026-03-01T09:00:00Z', null),
+      record('c', 'completed', '2026-02-01T00:00:00Z', 'result-c'),
+      record('d', 'processing', null),
+    ];
     await store.getState().load();
     expect(store.getState().unreachable).toEqual({ 'job records': '2026-03-01T09:00:00Z' });
   });

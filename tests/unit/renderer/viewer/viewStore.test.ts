@@ -6,7 +6,10 @@ const remembered = new Map<string, string>();
 
 beforeEach(() => {
   remembered.clear();
-  vi.stubGlobal('localStorage', { getItem: (k: string) => remembered.get(k) ?? null, setItem: (k: string, v: string) => void remembered.set(k, v) });
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => remembered.get(k) ?? null,
+    setItem: (k: string, v: string) => void remembered.set(k, v),
+  });
   vi.resetModules();
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -6,11 +6,21 @@ import { keyIdsStillUsable } from '../../../../renderer/workspace/engineSettings
 describe('the keys chosen per kind, as the key list changes', () => {
   const chosen = { v2: 'k-v2', analyzer: 'k-an' };
   it('stay while they exist and are enabled', () => {
-    expect(keyIdsStillUsable(chosen, [{ id: 'k-v2', enabled: true }, { id: 'k-an', enabled: true }])).toEqual(chosen);
+    expect(
+      keyIdsStillUsable(chosen, [
+        { id: 'k-v2', enabled: true },
+        { id: 'k-an', enabled: true },
+      ]),
+    ).toEqual(chosen);
   });
   it('are dropped once deleted or turned off, each kind on its own', () => {
     expect(keyIdsStillUsable(chosen, [{ id: 'k-an', enabled: true }])).toEqual({ v2: '', analyzer: 'k-an' });
-    expect(keyIdsStillUsable(chosen, [{ id: 'k-v2', enabled: false }, { id: 'k-an', enabled: true }])).toEqual({ v2: '', analyzer: 'k-an' });
+    expect(
+      keyIdsStillUsable(chosen, [
+        { id: 'k-v2', enabled: false },
+        { id: 'k-an', enabled: true },
+      ]),
+    ).toEqual({ v2: '', analyzer: 'k-an' });
     expect(keyIdsStillUsable({ v2: '', analyzer: '' }, [])).toEqual({ v2: '', analyzer: '' });
   });
 });

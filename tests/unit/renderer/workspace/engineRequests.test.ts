@@ -19,7 +19,10 @@ beforeAll(async () => {
       sent.push({ channel, request: request as Record<string, unknown> });
       return call(request);
     }) as F;
-  const withRecorded = (api: GroundworkApi): GroundworkApi => ({ ...api, runs: { ...api.runs, parse: recorded('runs:parse', api.runs.parse), extract: recorded('runs:extract', api.runs.extract) } });
+  const withRecorded = (api: GroundworkApi): GroundworkApi => ({
+    ...api,
+    runs: { ...api.runs, parse: recorded('runs:parse', api.runs.parse), extract: recorded('runs:extract', api.runs.extract) },
+  });
   ({ bridge, store } = await openReviewWindow(withRecorded));
   settings = (await import('../../../../renderer/workspace/engineSettings.js')).useEngineSettings;
   await store.getState().openSample();

@@ -35,7 +35,11 @@ async function mergedAfter(before: LibraryEntry[], change: () => Promise<unknown
   const named = new Set(changes.map((c) => c.documentId).filter((id): id is string => id !== undefined));
   expect(named.size).toBe(changes.length); // every change names its document
   const all = await workspace.library();
-  return mergeEntries(before, named, all.filter((e) => named.has(e.document.id)));
+  return mergeEntries(
+    before,
+    named,
+    all.filter((e) => named.has(e.document.id)),
+  );
 }
 
 it('merging the changed documents gives the full listing after every kind of change', async () => {

@@ -1,10 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../shared/jobs.js';
 import type { LibraryEntry, ResultInfo } from '../../../../shared/workspace.js';
-import { daysLeft, documentDeleteMessage, filterLibrary, groupResults, newsBadge, resultDeleteMessage, withJobNews } from '../../../../renderer/workspace/libraryModel.js';
+import {
+  daysLeft,
+  documentDeleteMessage,
+  filterLibrary,
+  groupResults,
+  newsBadge,
+  resultDeleteMessage,
+  withJobNews,
+} from '../../../../renderer/workspace/libraryModel.js';
 
 function result(id: string, createdAt: string, over: Partial<ResultInfo> = {}): ResultInfo {
-  return { id, documentId: 'd', kind: 'parse', engine: 'local', createdAt, modelVersion: null, pageCount: 1, credits: 0, partial: false, ...over };
+  return {
+    id,
+    documentId: 'd',
+    kind: 'parse',
+    engine: 'local',
+    createdAt,
+    modelVersion: null,
+    pageCount: 1,
+    credits: 0,
+    partial: false,
+    ...over,
+  };
 }
 
 function entry(name: string, results: ResultInfo[] = []): LibraryEntry {
@@ -12,7 +31,24 @@ function entry(name: string, results: ResultInfo[] = []): LibraryEntry {
 }
 
 function job(over: Partial<JobRecord>): JobRecord {
-  return { jobId: 'j1', service: 'parse', keyId: 'k', documentId: 'other', documentName: 'other.pdf', request: { service: 'parse', documentId: 'other' }, createdAt: '', status: 'processing', completedAt: null, resultId: null, error: null, credits: null, pageCount: null, problem: null, updatedAt: '', ...over };
+  return {
+    jobId: 'j1',
+    service: 'parse',
+    keyId: 'k',
+    documentId: 'other',
+    documentName: 'other.pdf',
+    request: { service: 'parse', documentId: 'other' },
+    createdAt: '',
+    status: 'processing',
+    completedAt: null,
+    resultId: null,
+    error: null,
+    credits: null,
+    pageCount: null,
+    problem: null,
+    updatedAt: '',
+    ...over,
+  };
 }
 
 describe('the library model', () => {
@@ -37,10 +73,18 @@ describe('the library model', () => {
 
   it('says exactly what goes to the trash', () => {
     const parse = result('p', '2024-01-01');
-    const results = [parse, result('x1', '2024-01-02', { kind: 'extract', sourceResultId: 'p' }), result('x2', '2024-01-03', { kind: 'extract', sourceResultId: 'p' })];
-    expect(documentDeleteMessage(entry('report.pdf', results))).toBe('report.pdf and its 3 results go to the trash; restorable for 30 days.');
+    const results = [
+      parse,
+      result('x1', '2024-01-02', { kind: 'extract', sourceResultId: 'p' }),
+      result('x2', '2024-01-03', { kind: 'extract', sourceResultId: 'p' }),
+    ];
+    expect(documentDeleteMessage(entry('report.pdf', results))).toBe(
+      'report.pdf and its 3 results go to the trash; restorable for 30 days.',
+    );
     expect(documentDeleteMessage(entry('empty.pdf'))).toBe('empty.pdf goes to the trash; restorable for 30 days.');
-    expect(resultDeleteMessage(parse, results)).toMatch(/^This parse result \(local, .*\) and its 2 extractions go to the trash; restorable for 30 days\.$/);
+    expect(resultDeleteMessage(parse, results)).toMatch(
+      /^This parse result \(local, .*\) and its 2 extractions go to the trash; restorable for 30 days\.$/,
+    );
     expect(resultDeleteMessage(results[1]!, results)).toMatch(/goes to the trash/);
   });
 
@@ -61,6 +105,9 @@ describe('the library model', () => {
     expect(newsBadge(news, 'other')).toEqual({ count: 2, failed: true });
     // The open document's own jobs are not news.
     expect(withJobNews({}, job({ documentId: 'open', resultId: 'r' }), 'open')).toEqual({});
-    expect(newsBadge(withJobNews({}, job({ problem: { code: 'key_deleted', message: 'x' } }), null), 'other')).toEqual({ count: 1, failed: true });
+    expect(newsBadge(withJobNews({}, job({ problem: { code: 'key_deleted', message: 'x' } }), null), 'other')).toEqual({
+      count: 1,
+      failed: true,
+    });
   });
 });

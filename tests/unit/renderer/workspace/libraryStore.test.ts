@@ -35,7 +35,11 @@ afterAll(async () => {
   await bridge?.close();
 });
 
-const names = () => store.getState().library.map((e) => e.document.name).sort();
+const names = () =>
+  store
+    .getState()
+    .library.map((e) => e.document.name)
+    .sort();
 /** A one-page PDF of its own (the workspace keeps one copy of identical files). */
 async function add(name: string) {
   const doc = await PDFDocument.create();

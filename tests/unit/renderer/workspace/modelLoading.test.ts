@@ -49,7 +49,10 @@ describe('opening a parse result through its model', () => {
     // A whole, checksummed file whose model this window cannot read (another build's format).
     await writeFile(cacheFile(parsed.id), modelFileBytes(new TextEncoder().encode('not a model')));
     // Away and back: the result on screen keeps its model, so another document comes between.
-    const report = await bridge.services.workspace.addDocument('report.pdf', new Uint8Array(await readFile('resources/samples/report.pdf')));
+    const report = await bridge.services.workspace.addDocument(
+      'report.pdf',
+      new Uint8Array(await readFile('resources/samples/report.pdf')),
+    );
     const { useLibraryStore } = await import('../../../../renderer/workspace/libraryStore.js');
     await useLibraryStore.getState().load();
     await store.getState().openDocument(report.id);
@@ -62,10 +65,22 @@ describe('opening a parse result through its model', () => {
   });
 
   it('a result that is not a parse response says so, as before', async () => {
-    const broken = await bridge.services.workspace.saveResult({ documentId: invoice.id, kind: 'parse', engine: 'import', modelVersion: null, pageCount: 1, credits: null, partial: false, response: { markdown: 7 } });
+    const broken = await bridge.services.workspace.saveResult({
+      documentId: invoice.id,
+      kind: 'parse',
+      engine: 'import',
+      modelVersion: null,
+      pageCount: 1,
+      credits: null,
+      partial: false,
+      response: { markdown: 7 },
+    });
     const { useLibraryStore } = await import('../../../../renderer/workspace/libraryStore.js');
     await useLibraryStore.getState().load();
     await store.getState().openDocument(invoice.id, broken.id);
-    expect(store.getState().errors['*']).toMatchObject({ code: 'unreadable_result', message: expect.stringContaining('not a v2 parse response') });
+    expect(store.getState().errors['*']).toMatchObject({
+      code: 'unreadable_result',
+      message: expect.stringContaining('not a v2 parse response'),
+    });
   });
 });

@@ -33,7 +33,8 @@ beforeEach(async () => {
   expect(store.getState().documentStatus).toBe('ready');
 });
 
-const resultsOf = async (documentId: string) => (await bridge.services.workspace.library()).find((e) => e.document.id === documentId)?.results ?? [];
+const resultsOf = async (documentId: string) =>
+  (await bridge.services.workspace.library()).find((e) => e.document.id === documentId)?.results ?? [];
 
 describe('review store', () => {
   it('a load overtaken by another open never writes state, and is no error', async () => {

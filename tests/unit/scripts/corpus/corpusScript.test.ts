@@ -39,16 +39,37 @@ const outcome = (file: string) => outcomes.find((o) => o.file === file) as FileO
 
 describe('npm run corpus', () => {
   it('reads every .pdf under the folder, nested ones too, and nothing else', () => {
-    expect(outcomes.map((o) => o.file)).toEqual(['cut-short.pdf', 'deep-objects.pdf', 'empty.pdf', 'headless.pdf', 'junk.pdf', 'nested/no-eof.pdf', 'not-a-pdf.pdf', 'whole.pdf']);
+    expect(outcomes.map((o) => o.file)).toEqual([
+      'cut-short.pdf',
+      'deep-objects.pdf',
+      'empty.pdf',
+      'headless.pdf',
+      'junk.pdf',
+      'nested/no-eof.pdf',
+      'not-a-pdf.pdf',
+      'whole.pdf',
+    ]);
   });
 
   it('sets each file beside bare pdf.js: opened, warned, parsed with pdf.js page count', () => {
-    expect(outcome('whole.pdf')).toMatchObject({ reference: { opens: true, pages: 2 }, imported: { ok: true, value: { pages: 2, warnings: [] } }, parsed: { ok: true, value: { pages: 2 } } });
+    expect(outcome('whole.pdf')).toMatchObject({
+      reference: { opens: true, pages: 2 },
+      imported: { ok: true, value: { pages: 2, warnings: [] } },
+      parsed: { ok: true, value: { pages: 2 } },
+    });
     expect(outcome('deep-objects.pdf').parsed).toMatchObject({ ok: true, value: { pages: 2, failedPages: [1] } });
-    expect(outcome('nested/no-eof.pdf')).toMatchObject({ reference: { pages: 3 }, imported: { value: { warnings: ['truncated_pdf'] } }, parsed: { value: { pages: 3 } } });
+    expect(outcome('nested/no-eof.pdf')).toMatchObject({
+      reference: { pages: 3 },
+      imported: { value: { warnings: ['truncated_pdf'] } },
+      parsed: { value: { pages: 3 } },
+    });
     expect(outcome('junk.pdf').imported).toMatchObject({ ok: true, value: { warnings: ['junk_before_header'] } });
     expect(outcome('headless.pdf').imported).toMatchObject({ ok: true, value: { warnings: ['no_pdf_header'] } });
-    expect(outcome('cut-short.pdf')).toMatchObject({ reference: { opens: false }, imported: { ok: false, code: 'truncated_pdf', clear: true, crashed: false }, parsed: null });
+    expect(outcome('cut-short.pdf')).toMatchObject({
+      reference: { opens: false },
+      imported: { ok: false, code: 'truncated_pdf', clear: true, crashed: false },
+      parsed: null,
+    });
     expect(outcome('not-a-pdf.pdf').imported).toMatchObject({ ok: false, code: 'unsupported_file_type', clear: true });
     expect(outcome('empty.pdf').imported).toMatchObject({ ok: false, code: 'empty_file', clear: true });
     expect(outcomes.filter((o) => shortfall(o) !== null)).toEqual([]);
@@ -70,9 +91,22 @@ describe('npm run corpus', () => {
 
   it('lists a crash, a refusal of a file pdf.js opens and a page count that disagrees, each with why', () => {
     const whole = outcome('whole.pdf');
-    const crashed: FileOutcome = { ...whole, file: 'crash.pdf', parsed: { ok: false, code: 'engine_failed', message: 'Maximum call stack size exceeded', clear: false, crashed: true } };
-    const refused: FileOutcome = { ...whole, file: 'refused.pdf', imported: { ok: false, code: 'encrypted_pdf', message: 'encrypted', clear: true, crashed: false }, parsed: null };
-    const short: FileOutcome = { ...whole, file: 'short.pdf', parsed: { ok: true, value: { pages: 1, failedPages: [], failedReasons: [] } } };
+    const crashed: FileOutcome = {
+      ...whole,
+      file: 'crash.pdf',
+      parsed: { ok: false, code: 'engine_failed', message: 'Maximum call stack size exceeded', clear: false, crashed: true },
+    };
+    const refused: FileOutcome = {
+      ...whole,
+      file: 'refused.pdf',
+      imported: { ok: false, code: 'encrypted_pdf', message: 'encrypted', clear: true, crashed: false },
+      parsed: null,
+    };
+    const short: FileOutcome = {
+      ...whole,
+      file: 'short.pdf',
+      parsed: { ok: true, value: { pages: 1, failedPages: [], failedReasons: [] } },
+    };
     const report = corpusReport([whole, crashed, refused, short]);
     expect(report).toMatch(/^ {2}crashed +1$/m);
     expect(report).toContain('Files that fell short (3):');

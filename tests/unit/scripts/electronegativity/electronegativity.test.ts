@@ -67,7 +67,11 @@ describe('electronegativity scan (npm run lint:electron)', () => {
     ['contextIsolation: false', [['contextIsolation: true', 'contextIsolation: false']], 'CONTEXT_ISOLATION_JS_CHECK'],
     ['sandbox: false', [['sandbox: true', 'sandbox: false']], 'SANDBOX_JS_CHECK'],
     ['webSecurity: false', [['webSecurity: true', 'webSecurity: false']], 'WEB_SECURITY_JS_CHECK'],
-    ['allowRunningInsecureContent: true', [['allowRunningInsecureContent: false', 'allowRunningInsecureContent: true']], 'INSECURE_CONTENT_JS_CHECK'],
+    [
+      'allowRunningInsecureContent: true',
+      [['allowRunningInsecureContent: false', 'allowRunningInsecureContent: true']],
+      'INSECURE_CONTENT_JS_CHECK',
+    ],
     ['experimentalFeatures: true', [['experimentalFeatures: false', 'experimentalFeatures: true']], 'EXPERIMENTAL_FEATURES_JS_CHECK'],
     ['Auxclick left enabled', [["disableBlinkFeatures: 'Auxclick'", "disableBlinkFeatures: ''"]], 'AUXCLICK_JS_CHECK'],
   ])('catches the real window.ts with %s', async (_name, edits, check) => {
@@ -81,14 +85,19 @@ describe('electronegativity scan (npm run lint:electron)', () => {
   });
 
   it('accepts a review only with a reason', async () => {
-    const source = (comment: string) => `import { shell } from 'electron';\nexport const go = (url: string) => shell.openExternal(url); ${comment}\n`;
+    const source = (comment: string) =>
+      `import { shell } from 'electron';\nexport const go = (url: string) => shell.openExternal(url); ${comment}\n`;
     const bare = await scan({ 'src/a.ts': source('// eng-disable OPEN_EXTERNAL_JS_CHECK') });
     expect(bare.problems).toEqual([expect.stringContaining('src/a.ts:2: eng-disable OPEN_EXTERNAL_JS_CHECK has no reason')]);
 
-    const reasoned = await scan({ 'src/a.ts': source('/* eng-disable OPEN_EXTERNAL_JS_CHECK -- the caller passes only checked https URLs */') });
+    const reasoned = await scan({
+      'src/a.ts': source('/* eng-disable OPEN_EXTERNAL_JS_CHECK -- the caller passes only checked https URLs */'),
+    });
     expect(reasoned.problems).toEqual([]);
     expect(idsIn(reasoned, 'src/a.ts')).toEqual([]);
-    expect(reasoned.reviews).toEqual([{ file: 'src/a.ts', line: 2, checks: ['OPEN_EXTERNAL_JS_CHECK'], reason: 'the caller passes only checked https URLs' }]);
+    expect(reasoned.reviews).toEqual([
+      { file: 'src/a.ts', line: 2, checks: ['OPEN_EXTERNAL_JS_CHECK'], reason: 'the caller passes only checked https URLs' },
+    ]);
 
     const unrelated = await scan({ 'src/a.ts': source('// eng-disable DANGEROUS_FUNCTIONS_JS_CHECK -- a review of another check') });
     expect(idsIn(unrelated, 'src/a.ts')).toContain('OPEN_EXTERNAL_JS_CHECK');
@@ -105,9 +114,14 @@ describe('electronegativity scan (npm run lint:electron)', () => {
     expect(ours.unreviewed.filter((f) => f.id === 'CSP_GLOBAL_CHECK')).toEqual([]);
     expect(ours.reviews).toEqual([expect.objectContaining({ file: CSP_HEADER_FILE, checks: ["CSP_GLOBAL_CHECK script-src 'self'"] })]);
 
-    const weak = await scan({ 'src/empty.ts': 'export {};\n' }, header(CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")));
+    const weak = await scan(
+      { 'src/empty.ts': 'export {};\n' },
+      header(CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")),
+    );
     expect(weak.unreviewed).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: 'CSP_GLOBAL_CHECK', description: expect.stringContaining("script-src 'unsafe-inline'") })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'CSP_GLOBAL_CHECK', description: expect.stringContaining("script-src 'unsafe-inline'") }),
+      ]),
     );
 
     const none = await scan({ 'src/empty.ts': 'export {};\n' });

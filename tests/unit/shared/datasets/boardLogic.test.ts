@@ -14,7 +14,10 @@ describe('pending changes', () => {
       { name: 'color', value: 'blue', mediaIds: [2, 3] },
     ]);
     changes = addPending(changes, 'size', 'big', [1], false);
-    expect(pendingByMedia(changes).get(1)).toEqual([{ name: 'color', value: 'red' }, { name: 'size', value: 'big' }]);
+    expect(pendingByMedia(changes).get(1)).toEqual([
+      { name: 'color', value: 'red' },
+      { name: 'size', value: 'big' },
+    ]);
     expect(removePending(changes, 'color', 'blue', 2)).toContainEqual({ name: 'color', value: 'blue', mediaIds: [3] });
     expect(removePending(changes, 'color', 'red')).not.toContainEqual(expect.objectContaining({ value: 'red' }));
   });
@@ -43,11 +46,25 @@ describe('training form', () => {
   });
 
   it('keys errors by the service paths, with augmentation indexes that follow what is on', () => {
-    const built = buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, architecture: ' ', epochs: '2.5', flip: false, randAugment: true, numberTransforms: 'x', rescale: false });
+    const built = buildTrainingRequest({
+      ...DEFAULT_TRAINING_FORM,
+      architecture: ' ',
+      epochs: '2.5',
+      flip: false,
+      randAugment: true,
+      numberTransforms: 'x',
+      rescale: false,
+    });
     expect(built.request).toBeNull();
-    expect(Object.keys(built.errors).sort()).toEqual(['model.architecture', 'model.hyperParams.epochs', 'transforms.augmentations.0.randAugment.numberTransforms']);
+    expect(Object.keys(built.errors).sort()).toEqual([
+      'model.architecture',
+      'model.hyperParams.epochs',
+      'transforms.augmentations.0.randAugment.numberTransforms',
+    ]);
     expect(built.paths.numberTransforms).toBe('transforms.augmentations.0.randAugment.numberTransforms');
-    expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, flipP: '1.5' }).errors).toEqual({ 'transforms.augmentations.0.horizontalFlip.p': expect.stringMatching(/0 to 1/) });
+    expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, flipP: '1.5' }).errors).toEqual({
+      'transforms.augmentations.0.horizontalFlip.p': expect.stringMatching(/0 to 1/),
+    });
   });
 });
 
@@ -61,7 +78,10 @@ describe('predictions in an inference result', () => {
   it('finds boxes in pixel and fraction forms', () => {
     const found = findPredictions({
       backbonepredictions: { a: { labelName: 'dent', score: 0.8, coordinates: { xmin: 10, ymin: 20, xmax: 50, ymax: 60 } } },
-      more: [{ label: 'scratch', bbox: [0.1, 0.1, 0.5, 0.4] }, { class: 'x', box: { x: 1, y: 2, width: 3, height: 4 } }],
+      more: [
+        { label: 'scratch', bbox: [0.1, 0.1, 0.5, 0.4] },
+        { class: 'x', box: { x: 1, y: 2, width: 3, height: 4 } },
+      ],
     });
     expect(found.map((p) => [p.label, p.box, p.normalized])).toEqual([
       ['dent', { xmin: 10, ymin: 20, xmax: 50, ymax: 60 }, false],

@@ -3,7 +3,8 @@ import { csvRecords, parseMediaIds, parseMediaList } from '../../../../shared/da
 
 describe('CSV media lists', () => {
   it('reads quoted fields, doubled quotes, commas and line breaks inside quotes, BOM and CRLF', () => {
-    const text = '\uFEFFmedia_id,file_name,image_path\r\n101,"front, left.png",/data/a.png\r\n102,"say ""hi"".jpg",\r\n103,"two\nlines.png",/data/c.png\r\n';
+    const text =
+      '\uFEFFmedia_id,file_name,image_path\r\n101,"front, left.png",/data/a.png\r\n102,"say ""hi"".jpg",\r\n103,"two\nlines.png",/data/c.png\r\n';
     const { rows, problems } = parseMediaList('list.csv', text);
     expect(problems).toEqual([]);
     expect(rows).toEqual([
@@ -25,20 +26,33 @@ describe('CSV media lists', () => {
   });
 
   it('reads header-less lists as id, file name, path and finds columns by header in any order', () => {
-    expect(parseMediaList('m.csv', '5,a.png\n6,b.png').rows).toEqual([{ mediaId: 5, fileName: 'a.png' }, { mediaId: 6, fileName: 'b.png' }]);
-    expect(parseMediaList('m.csv', 'path,fileName,mediaId\n/x/a.png,a.png,9').rows).toEqual([{ mediaId: 9, fileName: 'a.png', imagePath: '/x/a.png' }]);
+    expect(parseMediaList('m.csv', '5,a.png\n6,b.png').rows).toEqual([
+      { mediaId: 5, fileName: 'a.png' },
+      { mediaId: 6, fileName: 'b.png' },
+    ]);
+    expect(parseMediaList('m.csv', 'path,fileName,mediaId\n/x/a.png,a.png,9').rows).toEqual([
+      { mediaId: 9, fileName: 'a.png', imagePath: '/x/a.png' },
+    ]);
   });
 
   it('refuses a header without an id column, relative image paths and an unclosed quote', () => {
-    expect(parseMediaList('m.csv', 'file,path\na.png,/x').problems[0]).toMatchObject({ line: 1, message: expect.stringMatching(/No media id column/) });
-    expect(parseMediaList('m.csv', 'id,name,path\n1,a.png,images/a.png').problems).toEqual([{ line: 2, message: expect.stringMatching(/not absolute/) }]);
+    expect(parseMediaList('m.csv', 'file,path\na.png,/x').problems[0]).toMatchObject({
+      line: 1,
+      message: expect.stringMatching(/No media id column/),
+    });
+    expect(parseMediaList('m.csv', 'id,name,path\n1,a.png,images/a.png').problems).toEqual([
+      { line: 2, message: expect.stringMatching(/not absolute/) },
+    ]);
     expect(csvRecords('a,"b\nc')).toEqual({ error: expect.stringMatching(/never closed/), line: 1 });
   });
 });
 
 describe('JSON media lists and pasted ids', () => {
   it('reads arrays of objects or ids, and {media: [...]}, reporting bad items by number', () => {
-    const { rows, problems } = parseMediaList('m.json', JSON.stringify([{ mediaId: 1, fileName: 'a.png' }, 2, { id: '3', imagePath: '/a/b.png' }, { fileName: 'x' }, 'x', { mediaId: 1 }]));
+    const { rows, problems } = parseMediaList(
+      'm.json',
+      JSON.stringify([{ mediaId: 1, fileName: 'a.png' }, 2, { id: '3', imagePath: '/a/b.png' }, { fileName: 'x' }, 'x', { mediaId: 1 }]),
+    );
     expect(rows).toEqual([{ mediaId: 1, fileName: 'a.png' }, { mediaId: 2 }, { mediaId: 3, imagePath: '/a/b.png' }]);
     expect(problems.map((p) => p.item)).toEqual([4, 5, 6]);
     expect(parseMediaList('m.json', '{"media":[7]}').rows).toEqual([{ mediaId: 7 }]);

@@ -15,8 +15,22 @@ const turnPoint = ([x, y]: [number, number]): [number, number] => [1 - y, x];
 
 describe('one box type', () => {
   it('v2 boxes keep their 1-indexed page; analyzer boxes move from 0-indexed', () => {
-    expect(fromV2Box(3, { xmin: 0.1, ymin: 0.2, xmax: 0.3, ymax: 0.4 })).toEqual({ page: 3, left: 0.1, top: 0.2, right: 0.3, bottom: 0.4, valid: true });
-    expect(fromAnalyzerBox(0, { l: 0.1, t: 0.2, r: 0.3, b: 0.4 })).toEqual({ page: 1, left: 0.1, top: 0.2, right: 0.3, bottom: 0.4, valid: true });
+    expect(fromV2Box(3, { xmin: 0.1, ymin: 0.2, xmax: 0.3, ymax: 0.4 })).toEqual({
+      page: 3,
+      left: 0.1,
+      top: 0.2,
+      right: 0.3,
+      bottom: 0.4,
+      valid: true,
+    });
+    expect(fromAnalyzerBox(0, { l: 0.1, t: 0.2, r: 0.3, b: 0.4 })).toEqual({
+      page: 1,
+      left: 0.1,
+      top: 0.2,
+      right: 0.3,
+      bottom: 0.4,
+      valid: true,
+    });
   });
 
   it('flags and clamps boxes outside 0–1, inverted boxes and bad pages', () => {

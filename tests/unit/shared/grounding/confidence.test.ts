@@ -17,15 +17,34 @@ const text: StructureNode = {
   id: 'text-0',
   type: 'text',
   grounding: g(0, 24, { xmin: 0.1, ymin: 0.1, xmax: 0.9, ymax: 0.14 }),
-  atomic_grounding: [g(0, 7, box(0.1, 0.1), 0.99), g(8, 12, box(0.2, 0.1), 0.42), g(13, 18, box(0.3, 0.1), 0.95), g(19, 24, box(0.4, 0.1), 0.61)],
+  atomic_grounding: [
+    g(0, 7, box(0.1, 0.1), 0.99),
+    g(8, 12, box(0.2, 0.1), 0.42),
+    g(13, 18, box(0.3, 0.1), 0.95),
+    g(19, 24, box(0.4, 0.1), 0.61),
+  ],
 };
 const table: StructureNode = {
   id: 'table-0',
   type: 'table',
   grounding: g(26, 37, { xmin: 0.1, ymin: 0.3, xmax: 0.5, ymax: 0.4 }),
   children: [
-    { id: 'cell-0', type: 'table_cell', row: 0, col: 0, grounding: g(28, 31, box(0.1, 0.3)), atomic_grounding: [g(28, 31, box(0.1, 0.3), 0.88)] },
-    { id: 'cell-1', type: 'table_cell', row: 0, col: 1, grounding: g(34, 35, box(0.3, 0.3)), atomic_grounding: [g(34, 35, box(0.3, 0.3), 0.37)] },
+    {
+      id: 'cell-0',
+      type: 'table_cell',
+      row: 0,
+      col: 0,
+      grounding: g(28, 31, box(0.1, 0.3)),
+      atomic_grounding: [g(28, 31, box(0.1, 0.3), 0.88)],
+    },
+    {
+      id: 'cell-1',
+      type: 'table_cell',
+      row: 0,
+      col: 1,
+      grounding: g(34, 35, box(0.3, 0.3)),
+      atomic_grounding: [g(34, 35, box(0.3, 0.3), 0.37)],
+    },
   ],
 };
 
@@ -33,7 +52,19 @@ function response(children: StructureNode[]): ParseResponse {
   return {
     markdown,
     metadata: { version: 'dpt-3-verity-20251103' },
-    structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', reason: '', grounding: g(0, markdown.length, { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }), children }] },
+    structure: {
+      type: 'document',
+      children: [
+        {
+          type: 'page',
+          page: 1,
+          status: 'ok',
+          reason: '',
+          grounding: g(0, markdown.length, { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }),
+          children,
+        },
+      ],
+    },
   };
 }
 
@@ -62,7 +93,15 @@ describe('word confidence of a word-level result', () => {
   });
 
   it('a line-level result has no scores: null, never 0 or 1', () => {
-    const lines = buildParseModel(response([{ ...text, atomic_grounding: [g(0, 24)] }, { ...table, children: table.children!.map((c) => ({ ...c, atomic_grounding: [{ ...c.atomic_grounding![0]!, confidence: null }] })) } as StructureNode]));
+    const lines = buildParseModel(
+      response([
+        { ...text, atomic_grounding: [g(0, 24)] },
+        {
+          ...table,
+          children: table.children!.map((c) => ({ ...c, atomic_grounding: [{ ...c.atomic_grounding![0]!, confidence: null }] })),
+        } as StructureNode,
+      ]),
+    );
     expect(hasConfidence(lines)).toBe(false);
     expect(nodeConfidences(lines).size).toBe(0);
     expect(weakestWord(lines, selectRanges(lines, 'total', [{ start: 19, end: 24 }]))).toBeNull();
@@ -103,8 +142,20 @@ describe('value-tight selection', () => {
 describe('sorting fields by confidence', () => {
   it('lowest first; unscored fields last, ties in document order; off keeps document order', () => {
     const fields = [{ path: 'a' }, { path: 'b' }, { path: 'c' }, { path: 'd' }];
-    const word = (confidence: number) => ({ confidence, nodeId: 'x', page: 1, box: { page: 1, left: 0, top: 0, right: 0, bottom: 0, valid: true }, range: { start: 0, end: 0 }, text: '' });
-    const weakest = new Map([['a', null], ['b', word(0.9)], ['c', word(0.3)], ['d', word(0.9)]]);
+    const word = (confidence: number) => ({
+      confidence,
+      nodeId: 'x',
+      page: 1,
+      box: { page: 1, left: 0, top: 0, right: 0, bottom: 0, valid: true },
+      range: { start: 0, end: 0 },
+      text: '',
+    });
+    const weakest = new Map([
+      ['a', null],
+      ['b', word(0.9)],
+      ['c', word(0.3)],
+      ['d', word(0.9)],
+    ]);
     expect(orderFields(fields, weakest, true).map((f) => f.path)).toEqual(['c', 'b', 'd', 'a']);
     expect(orderFields(fields, weakest, false).map((f) => f.path)).toEqual(['a', 'b', 'c', 'd']);
   });

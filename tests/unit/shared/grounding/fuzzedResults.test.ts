@@ -27,12 +27,22 @@ describe(`fuzzed results (${TOTAL} cases, seed ${seed})`, () => {
     const numRuns = runs[i]!;
     // GROUNDWORK_FUZZ_ONLY="job" runs the kinds whose row names it (to replay one seed).
     if (process.env.GROUNDWORK_FUZZ_ONLY && !kind.check.includes(process.env.GROUNDWORK_FUZZ_ONLY)) return;
-    it(`${kind.check}: ${numRuns} cases answer with a clear error or a flagged display`, async () => {
-      const outcome = await runFuzz(world, kind, { runs: numRuns, seed: seed + i, scale: TEST_SCALE, shrink: true, timeoutMs: Number(process.env.GROUNDWORK_FUZZ_TIMEOUT_MS) || 20_000 });
-      console.log(`${kind.check}: ${outcome.cases} cases in ${outcome.millis} ms, seed ${outcome.seed}`);
-      if (outcome.report) console.error(outcome.report);
-      recordTrustRow({ check: kind.check, cases: outcome.cases, failures: outcome.failures, note: `seed ${outcome.seed}` });
-      expect(outcome.report).toBeUndefined();
-    }, Math.max(120_000, numRuns * 100));
+    it(
+      `${kind.check}: ${numRuns} cases answer with a clear error or a flagged display`,
+      async () => {
+        const outcome = await runFuzz(world, kind, {
+          runs: numRuns,
+          seed: seed + i,
+          scale: TEST_SCALE,
+          shrink: true,
+          timeoutMs: Number(process.env.GROUNDWORK_FUZZ_TIMEOUT_MS) || 20_000,
+        });
+        console.log(`${kind.check}: ${outcome.cases} cases in ${outcome.millis} ms, seed ${outcome.seed}`);
+        if (outcome.report) console.error(outcome.report);
+        recordTrustRow({ check: kind.check, cases: outcome.cases, failures: outcome.failures, note: `seed ${outcome.seed}` });
+        expect(outcome.report).toBeUndefined();
+      },
+      Math.max(120_000, numRuns * 100),
+    );
   });
 });

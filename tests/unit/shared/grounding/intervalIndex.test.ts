@@ -28,8 +28,18 @@ describe('interval index', () => {
       { start: 10, end: 20, value: 1 },
       { start: 20, end: 30, value: 2 },
     ]);
-    expect(index.containing(20).map((i) => names[i]).sort()).toEqual(['page', 'text-1']);
-    expect(index.containing(19).map((i) => names[i]).sort()).toEqual(['page', 'text-0']);
+    expect(
+      index
+        .containing(20)
+        .map((i) => names[i])
+        .sort(),
+    ).toEqual(['page', 'text-1']);
+    expect(
+      index
+        .containing(19)
+        .map((i) => names[i])
+        .sort(),
+    ).toEqual(['page', 'text-0']);
     expect(index.containing(100)).toEqual([]);
   });
 

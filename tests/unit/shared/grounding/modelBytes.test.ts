@@ -10,13 +10,25 @@ import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import { AppError } from '../../../../shared/errors.js';
 import { nodeConfidences, weakestWord } from '../../../../shared/grounding/confidence.js';
 import { checksum, decodeModel, encodeModel, MODEL_FORMAT_VERSION, modelToBytes } from '../../../../shared/grounding/modelBytes.js';
-import { boxesOnPage, buildParseModel, markdownLength, pagesWithBoxes, sliceMarkdown, type ParseModel } from '../../../../shared/grounding/parseModel.js';
+import {
+  boxesOnPage,
+  buildParseModel,
+  markdownLength,
+  pagesWithBoxes,
+  sliceMarkdown,
+  type ParseModel,
+} from '../../../../shared/grounding/parseModel.js';
 import { blockIndexOf, selectNode, selectRanges } from '../../../../shared/grounding/selection.js';
 import { modelDifferences } from '../../../support/compareModels.js';
 import { buildParseModel as buildObjectModel } from '../../../support/objectParseModel.js';
 import { SOURCE_PARSE } from '../../../trust/fuzz/arbParse.js';
 
-const g = (start: number, end: number, page = 1, confidence?: number) => ({ page, range: { start, end }, box: { xmin: 0.1, ymin: 0.2, xmax: 0.3, ymax: 0.4 }, confidence });
+const g = (start: number, end: number, page = 1, confidence?: number) => ({
+  page,
+  range: { start, end },
+  box: { xmin: 0.1, ymin: 0.2, xmax: 0.3, ymax: 0.4 },
+  confidence,
+});
 /** Small, but with every section in use: astral text, words with scores, a table with cells, two pages, an odd page number. */
 const SMALL = {
   markdown: 'Total 😀 42 👩‍💻 | a | b |',
@@ -24,8 +36,29 @@ const SMALL = {
   structure: {
     type: 'document',
     children: [
-      { type: 'page', page: 1, ocr: { engine: 'tesseract.js 7.0.0', languages: ['eng'] }, children: [{ type: 'text', id: 't', grounding: g(0, 11), atomic_grounding: [g(0, 5, 1, 0.9), g(6, 7, 1, 0.4), g(8, 10)] }] },
-      { type: 'page', page: 2.5, status: 'failed', reason: 'timeout', children: [{ type: 'table', id: 'tab', grounding: g(13, 24, 2.5), children: [{ type: 'table_cell', row: 0, col: 1, grounding: g(14, 17, 2.5) }, { type: 'table_cell', row: 0, col: 2, grounding: g(18, 21, 2.5) }] }] },
+      {
+        type: 'page',
+        page: 1,
+        ocr: { engine: 'tesseract.js 7.0.0', languages: ['eng'] },
+        children: [{ type: 'text', id: 't', grounding: g(0, 11), atomic_grounding: [g(0, 5, 1, 0.9), g(6, 7, 1, 0.4), g(8, 10)] }],
+      },
+      {
+        type: 'page',
+        page: 2.5,
+        status: 'failed',
+        reason: 'timeout',
+        children: [
+          {
+            type: 'table',
+            id: 'tab',
+            grounding: g(13, 24, 2.5),
+            children: [
+              { type: 'table_cell', row: 0, col: 1, grounding: g(14, 17, 2.5) },
+              { type: 'table_cell', row: 0, col: 2, grounding: g(18, 21, 2.5) },
+            ],
+          },
+        ],
+      },
     ],
   },
 } as unknown as ParseResponse;
@@ -78,7 +111,12 @@ describe('the model as bytes', () => {
     const odd = new Uint8Array(bytes.length + 3);
     odd.set(bytes, 3);
     expect(modelDifferences(decodeModel(odd.subarray(3)), buildObjectModel(SMALL))).toEqual([]);
-    expect(modelDifferences(decodeModel(encodeModel({ kind: 'parse', response: SOURCE_PARSE })), buildObjectModel(SOURCE_PARSE as ParseResponse))).toEqual([]);
+    expect(
+      modelDifferences(
+        decodeModel(encodeModel({ kind: 'parse', response: SOURCE_PARSE })),
+        buildObjectModel(SOURCE_PARSE as ParseResponse),
+      ),
+    ).toEqual([]);
   });
 
   it('are views over the bytes, not copies', () => {
@@ -120,20 +158,23 @@ describe('the model as bytes', () => {
 
   it('changed and resealed (hostile content, valid checksum): refused, or every query answers', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 4 }), (flips) => {
-        const changed = bytes.slice();
-        for (const [at, xor] of flips) changed[at] = changed[at]! ^ xor;
-        let model: ParseModel | null = null;
-        try {
-          model = decodeModel(reseal(changed));
-        } catch (error) {
-          expect(error).toBeInstanceOf(AppError);
-          expect((error as AppError).code).toBe('unreadable_model');
-          // Refused by a check that names what is wrong, not by the net for anything a check missed.
-          expect((error as AppError).message).toMatch(/damaged|format|cut short|not a result model/);
-        }
-        if (model) askEverything(model);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 4 }),
+        (flips) => {
+          const changed = bytes.slice();
+          for (const [at, xor] of flips) changed[at] = changed[at]! ^ xor;
+          let model: ParseModel | null = null;
+          try {
+            model = decodeModel(reseal(changed));
+          } catch (error) {
+            expect(error).toBeInstanceOf(AppError);
+            expect((error as AppError).code).toBe('unreadable_model');
+            // Refused by a check that names what is wrong, not by the net for anything a check missed.
+            expect((error as AppError).message).toMatch(/damaged|format|cut short|not a result model/);
+          }
+          if (model) askEverything(model);
+        },
+      ),
       { numRuns: 4000, seed: 20_260_419 },
     );
   }, 120_000);

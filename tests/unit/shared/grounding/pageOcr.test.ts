@@ -7,14 +7,22 @@ import { selectNode, selectRanges } from '../../../../shared/grounding/selection
 // What the review workspace reads of a page read by OCR: the page's `ocr` key and the words'
 // confidence, leniently (a malformed key is no OCR, a confidence outside 0–1 is none).
 
-const g = (start: number, end: number, confidence?: number) => ({ page: 1, range: { start, end }, box: { xmin: 0.1, ymin: 0.1, xmax: 0.2, ymax: 0.2 }, confidence });
+const g = (start: number, end: number, confidence?: number) => ({
+  page: 1,
+  range: { start, end },
+  box: { xmin: 0.1, ymin: 0.1, xmax: 0.2, ymax: 0.2 },
+  confidence,
+});
 
 function response(page: Partial<StructureNode>, children: StructureNode[]): ParseResponse {
   const markdown = 'Total due 93.20 and more';
   return {
     markdown,
     metadata: {},
-    structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', reason: '', grounding: g(0, markdown.length), children, ...page }] },
+    structure: {
+      type: 'document',
+      children: [{ type: 'page', page: 1, status: 'ok', reason: '', grounding: g(0, markdown.length), children, ...page }],
+    },
   };
 }
 

@@ -4,13 +4,35 @@ import { buildParseModel } from '../../../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges } from '../../../../shared/grounding/selection.js';
 import { analyzerAsParse } from '../../../../shared/grounding/analyzerAsParse.js';
 
-const g = (start: number, end: number, page = 1, box = { xmin: 0.1, ymin: 0.1, xmax: 0.5, ymax: 0.2 }) => ({ page, range: { start, end }, box });
+const g = (start: number, end: number, page = 1, box = { xmin: 0.1, ymin: 0.1, xmax: 0.5, ymax: 0.2 }) => ({
+  page,
+  range: { start, end },
+  box,
+});
 
-function response(markdown: string, children: StructureNode[], pageExtras: Partial<StructureNode> = {}, failed: number[] = []): ParseResponse {
+function response(
+  markdown: string,
+  children: StructureNode[],
+  pageExtras: Partial<StructureNode> = {},
+  failed: number[] = [],
+): ParseResponse {
   return {
     markdown,
     metadata: { failed_pages: failed },
-    structure: { type: 'document', children: [{ type: 'page', page: 1, status: 'ok', reason: '', grounding: g(0, Array.from(markdown).length, 1, { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }), children, ...pageExtras }] },
+    structure: {
+      type: 'document',
+      children: [
+        {
+          type: 'page',
+          page: 1,
+          status: 'ok',
+          reason: '',
+          grounding: g(0, Array.from(markdown).length, 1, { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }),
+          children,
+          ...pageExtras,
+        },
+      ],
+    },
   };
 }
 
@@ -23,14 +45,18 @@ describe('the parse model', () => {
 
   it('flags what is wrong instead of failing: ranges past the end, boxes outside the page, unknown types and statuses', () => {
     const model = buildParseModel(
-      response('abc', [
-        { id: 'text-0', type: 'text', grounding: g(1, 99) },
-        { id: 'text-1', type: 'text', grounding: g(0, 1, 1, { xmin: -0.2, ymin: 0, xmax: 1.4, ymax: 0.5 }) },
-        { id: 'hologram-0', type: 'hologram', grounding: g(0, 1) },
-        { id: 'attestation-0', type: 'attestation', grounding: g(0, 1) },
-        { id: 'scan_code-0', type: 'scan_code', grounding: g(0, 1) },
-        { id: 'card-0', type: 'card', grounding: g(0, 1) },
-      ], { status: 'smudged' }),
+      response(
+        'abc',
+        [
+          { id: 'text-0', type: 'text', grounding: g(1, 99) },
+          { id: 'text-1', type: 'text', grounding: g(0, 1, 1, { xmin: -0.2, ymin: 0, xmax: 1.4, ymax: 0.5 }) },
+          { id: 'hologram-0', type: 'hologram', grounding: g(0, 1) },
+          { id: 'attestation-0', type: 'attestation', grounding: g(0, 1) },
+          { id: 'scan_code-0', type: 'scan_code', grounding: g(0, 1) },
+          { id: 'card-0', type: 'card', grounding: g(0, 1) },
+        ],
+        { status: 'smudged' },
+      ),
     );
     expect(model.nodes.get('text-0')?.flags).toContain('range_out_of_bounds');
     expect(model.nodes.get('text-0')?.range).toEqual({ start: 1, end: 3 });
@@ -57,7 +83,17 @@ describe('the parse model', () => {
   });
 
   it('keeps duplicate ids apart and marks failed pages', () => {
-    const model = buildParseModel(response('ab', [{ id: 'text-0', type: 'text', grounding: g(0, 1) }, { id: 'text-0', type: 'text', grounding: g(1, 2) }], {}, [1]));
+    const model = buildParseModel(
+      response(
+        'ab',
+        [
+          { id: 'text-0', type: 'text', grounding: g(0, 1) },
+          { id: 'text-0', type: 'text', grounding: g(1, 2) },
+        ],
+        {},
+        [1],
+      ),
+    );
     expect([...model.nodes.keys()]).toEqual(['document', 'page-1', 'text-0', 'text-0~2']);
     expect(model.pages[0]).toMatchObject({ page: 1, failed: true });
   });
@@ -74,7 +110,14 @@ describe('the parse model', () => {
           grounding: g(0, markdown.length),
           children: [
             { id: 'table_cell-0', type: 'table_cell', row: 0, col: 0, grounding: g(markdown.indexOf('A'), markdown.indexOf('A') + 1) },
-            { id: 'table_cell-1', type: 'table_cell', row: 0, col: 1, grounding: g(cellStart, cellStart + 2), atomic_grounding: [g(cellStart, cellStart + 2, 1, lineBox)] },
+            {
+              id: 'table_cell-1',
+              type: 'table_cell',
+              row: 0,
+              col: 1,
+              grounding: g(cellStart, cellStart + 2),
+              atomic_grounding: [g(cellStart, cellStart + 2, 1, lineBox)],
+            },
           ],
         },
       ]),
@@ -97,7 +140,12 @@ describe('the older analyzer on the same model', () => {
           { text: 'Intro 😀', chunk_type: 'text', chunk_id: 'c1', grounding: [{ page: 0, box: { l: 0.1, t: 0.1, r: 0.5, b: 0.2 } }] },
           { text: 'Total: 12', chunk_type: 'text', chunk_id: 'c2', grounding: [{ page: 0, box: { l: 0.1, t: 0.3, r: 0.5, b: 0.4 } }] },
           { text: 'Page two', chunk_type: 'text', chunk_id: 'c3', grounding: [{ page: 1, box: { l: 0.1, t: 0.1, r: 0.5, b: 0.2 } }] },
-          { text: 'not in the markdown', chunk_type: 'figure', chunk_id: 'c4', grounding: [{ page: 1, box: { l: 0, t: 0.5, r: 1, b: 0.9 } }] },
+          {
+            text: 'not in the markdown',
+            chunk_type: 'figure',
+            chunk_id: 'c4',
+            grounding: [{ page: 1, box: { l: 0, t: 0.5, r: 1, b: 0.9 } }],
+          },
         ],
       },
       errors: [{ page_num: 2, error: 'timeout', error_code: 504 }],
@@ -107,7 +155,11 @@ describe('the older analyzer on the same model', () => {
     expect(selectNode(model, 'c2')?.pages).toEqual([1]);
     expect(model.nodes.get('c3')?.page).toBe(2);
     expect(model.nodes.get('c2')?.box).toMatchObject({ left: 0.1, top: 0.3, right: 0.5, bottom: 0.4 });
-    expect(model.pages.map((p) => [p.page, p.status])).toEqual([[1, 'ok'], [2, 'ok'], [3, 'failed']]);
+    expect(model.pages.map((p) => [p.page, p.status])).toEqual([
+      [1, 'ok'],
+      [2, 'ok'],
+      [3, 'failed'],
+    ]);
     expect(model.failedPages).toEqual([3]);
     expect(selectNode(model, 'c4')?.text).toBe('');
   });

@@ -12,9 +12,17 @@ const MARKDOWN = '😀😀 Total: 12';
 const parse = (metadata: Record<string, unknown>): ParseResponse => ({
   markdown: MARKDOWN,
   metadata,
-  structure: { type: 'document', children: [{ type: 'page', page: 1, children: [{ id: 'total', type: 'text', grounding: { page: 1, range: { start: 3, end: 12 }, box } }] }] },
+  structure: {
+    type: 'document',
+    children: [
+      { type: 'page', page: 1, children: [{ id: 'total', type: 'text', grounding: { page: 1, range: { start: 3, end: 12 }, box } }] },
+    ],
+  },
 });
-const extraction = (metadata: Record<string, unknown>) => ({ kind: 'extract' as const, response: { extraction: { total: 12 }, extraction_metadata: { total: { ranges: [{ start: 10, end: 12 }] } }, metadata } });
+const extraction = (metadata: Record<string, unknown>) => ({
+  kind: 'extract' as const,
+  response: { extraction: { total: 12 }, extraction_metadata: { total: { ranges: [{ start: 10, end: 12 }] } }, metadata },
+});
 
 describe('range_units', () => {
   it.each([[{}], [{ range_units: 'unicode_codepoints' }]])('code points (%j) are read as ever', (metadata) => {
@@ -41,7 +49,9 @@ describe('range_units', () => {
     const model = buildParseModel(parse({}));
     const view = extractionView(extraction({ range_units: 'utf8_bytes' }), model);
     expect(view.fields[0]).toMatchObject({ path: 'total', value: 12, ranges: [], flags: ['range_units_unknown'] });
-    expect(view.generalNotices).toEqual([{ code: 'range_units', message: expect.stringMatching(/counts its ranges in "utf8_bytes", not Unicode code points/) }]);
+    expect(view.generalNotices).toEqual([
+      { code: 'range_units', message: expect.stringMatching(/counts its ranges in "utf8_bytes", not Unicode code points/) },
+    ]);
   });
 
   it('a range_units that is no string is foreign too', () => {

@@ -69,7 +69,8 @@ describe('the typed-array model equals the object model', () => {
     const model = expectSame(response, 17);
     expect(model.nodes.size).toBe(61_001);
     const oracle = buildObjectModel(response);
-    for (let i = 0; i < model.nodes.size; i += 97) expect(blockOf(model, model.nodes.idAt(i))).toBe(objectBlockOf(oracle, oracle.order[i]!));
+    for (let i = 0; i < model.nodes.size; i += 97)
+      expect(blockOf(model, model.nodes.idAt(i))).toBe(objectBlockOf(oracle, oracle.order[i]!));
     expect(blockIndexOf(model, 0)).toBe(-1);
   }, 240_000);
 
@@ -93,7 +94,7 @@ describe('the typed-array model equals the object model', () => {
     );
   }, 120_000);
 
-  it('on the fuzz loaders\' source result, astral characters included', () => {
+  it("on the fuzz loaders' source result, astral characters included", () => {
     expectSame(SOURCE_PARSE as ParseResponse);
   });
 
@@ -111,7 +112,11 @@ describe('the typed-array model equals the object model', () => {
 
   it('on a result past the node limit: cut at the limit and flagged on the parent it stopped in', () => {
     const children = Array.from({ length: MAX_MODEL_NODES + 5_000 }, () => ({ type: 'text' }));
-    const model = expectSame({ markdown: 'a', metadata: {}, structure: { type: 'document', children: [{ type: 'page', page: 1, children }] } } as unknown as ParseResponse);
+    const model = expectSame({
+      markdown: 'a',
+      metadata: {},
+      structure: { type: 'document', children: [{ type: 'page', page: 1, children }] },
+    } as unknown as ParseResponse);
     expect(model.nodes.size).toBe(MAX_MODEL_NODES);
     expect(model.nodes.get('page-1')?.flags).toContain('too_many_nodes');
   }, 120_000);
@@ -120,13 +125,40 @@ describe('the typed-array model equals the object model', () => {
     let deep: Record<string, unknown> = { type: 'text', id: 'leaf' };
     for (let i = 0; i < 150; i++) deep = { type: 'figure', children: [deep] };
     const markdown = 'a😀b\ud800c 👩‍💻 d';
-    const g = (start: number, end: number, page = 1) => ({ page, range: { start, end }, box: { xmin: 0.1, ymin: 0.2, xmax: 0.3, ymax: 0.4 } });
+    const g = (start: number, end: number, page = 1) => ({
+      page,
+      range: { start, end },
+      box: { xmin: 0.1, ymin: 0.2, xmax: 0.3, ymax: 0.4 },
+    });
     const structure = {
       type: 'document',
       children: [
-        { type: 'page', page: 1, children: [deep, { type: 'text', id: '\ud800x', grounding: g(0, 3) }, { type: 'text', id: 'é', grounding: g(1, 2) }, { type: 'text', id: 'Ã©', grounding: g(2, 4) }] },
-        { type: 'page', page: 2.5, status: 7, children: [{ type: 'table_cell', row: 1e12, col: -0, grounding: g(3, 9, 2.5) }, { type: 'table_cell', row: 'x', grounding: g(0, 1, 2147483648) }] },
-        { type: 'page', children: [{ type: 'text', id: 'dup', grounding: { ...g(0, 2), box: { xmin: 0.123456789, ymin: -1, xmax: 2, ymax: 0.5 } } }, { type: 'text', id: 'dup', atomic_grounding: [g(0, 1), { page: 1 }] }] },
+        {
+          type: 'page',
+          page: 1,
+          children: [
+            deep,
+            { type: 'text', id: '\ud800x', grounding: g(0, 3) },
+            { type: 'text', id: 'é', grounding: g(1, 2) },
+            { type: 'text', id: 'Ã©', grounding: g(2, 4) },
+          ],
+        },
+        {
+          type: 'page',
+          page: 2.5,
+          status: 7,
+          children: [
+            { type: 'table_cell', row: 1e12, col: -0, grounding: g(3, 9, 2.5) },
+            { type: 'table_cell', row: 'x', grounding: g(0, 1, 2147483648) },
+          ],
+        },
+        {
+          type: 'page',
+          children: [
+            { type: 'text', id: 'dup', grounding: { ...g(0, 2), box: { xmin: 0.123456789, ymin: -1, xmax: 2, ymax: 0.5 } } },
+            { type: 'text', id: 'dup', atomic_grounding: [g(0, 1), { page: 1 }] },
+          ],
+        },
       ],
     };
     const model = expectSame({ markdown, metadata: { failed_pages: [2, 'x', 3.5] }, structure } as unknown as ParseResponse);

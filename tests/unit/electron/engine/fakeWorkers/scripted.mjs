@@ -19,7 +19,14 @@ async function serve({ options, skipPages }) {
     pages.push({ type: 'page', page, status: skip.has(page) ? 'failed' : 'ok', reason: skip.get(page) ?? '' });
     post({ type: 'progress', done: page, total: options.pages });
   }
-  post({ type: 'result', response: { markdown: '', metadata: { failed_pages: [...skip.keys()], thread: threadId }, structure: { type: 'document', children: pages } } });
+  post({
+    type: 'result',
+    response: {
+      markdown: '',
+      metadata: { failed_pages: [...skip.keys()], thread: threadId },
+      structure: { type: 'document', children: pages },
+    },
+  });
   // A thread that dies while it waits for its next task.
   if (options.exitAfter) setTimeout(() => process.exit(0), 20);
 }

@@ -22,7 +22,14 @@ function line(words: Word[]): OcrBlock[] {
                 text: w.text,
                 confidence: w.confidence,
                 bbox: { x0: w.x0, y0: 105, x1: w.x1, y1: 141 },
-                symbols: (w.symbols ?? []).map((confidence) => ({ text: 'x', confidence, bbox, is_superscript: false, is_subscript: false, is_dropcap: false })),
+                symbols: (w.symbols ?? []).map((confidence) => ({
+                  text: 'x',
+                  confidence,
+                  bbox,
+                  is_superscript: false,
+                  is_subscript: false,
+                  is_dropcap: false,
+                })),
                 choices: [],
                 font_name: '',
               })),
@@ -43,7 +50,13 @@ describe('ocrRuns', () => {
   });
 
   it("scores a word by the lower of its own confidence and its weakest character's, from 0 to 1", () => {
-    const [weakChar, weakWord] = ocrRuns(line([{ text: 'Inv0ice', confidence: 90, x0: 0, x1: 100, symbols: [99, 41, 95] }, { text: 'due', confidence: 62, x0: 120, x1: 160, symbols: [99, 98] }]), 1);
+    const [weakChar, weakWord] = ocrRuns(
+      line([
+        { text: 'Inv0ice', confidence: 90, x0: 0, x1: 100, symbols: [99, 41, 95] },
+        { text: 'due', confidence: 62, x0: 120, x1: 160, symbols: [99, 98] },
+      ]),
+      1,
+    );
     expect(weakChar!.confidence).toBeCloseTo(0.41, 5);
     expect(weakWord!.confidence).toBeCloseTo(0.62, 5);
   });
