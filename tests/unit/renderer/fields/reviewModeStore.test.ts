@@ -1,19 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UndoEntry } from '../../../../renderer/fields/reviewQueue.js';
+import { useRememberedStorage } from '../../../support/rememberedStorage.js';
 
 // The review-mode switch (remembered across sessions) and its undo stack, which holds the
 // decisions of one extraction at a time.
-const remembered = new Map<string, string>();
-
-beforeEach(() => {
-  remembered.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => remembered.get(k) ?? null,
-    setItem: (k: string, v: string) => void remembered.set(k, v),
-  });
-  vi.resetModules();
-});
-afterEach(() => vi.unstubAllGlobals());
+useRememberedStorage();
 
 const load = async () => (await import('../../../../renderer/fields/reviewModeStore.js')).useReviewMode;
 const entry = (extractionId: string, path: string): UndoEntry => ({ extractionId, path, previous: undefined });

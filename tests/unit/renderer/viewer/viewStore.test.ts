@@ -1,18 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useRememberedStorage } from '../../../support/rememberedStorage.js';
 
 // Who moved the page last, and the follow lock (remembered across sessions): a report of the
 // page already shown is no move, and releasing the lock brings the panels back.
-const remembered = new Map<string, string>();
-
-beforeEach(() => {
-  remembered.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => remembered.get(k) ?? null,
-    setItem: (k: string, v: string) => void remembered.set(k, v),
-  });
-  vi.resetModules();
-});
-afterEach(() => vi.unstubAllGlobals());
+useRememberedStorage();
 
 const load = async () => (await import('../../../../renderer/viewer/viewStore.js')).useViewStore;
 
