@@ -25,10 +25,12 @@ export function LogicalTableView({ table, documentName, onClose }: { table: Logi
   const wantFocus = useRef(false);
 
   // A selection made elsewhere (a box on the page) that is one of this table's cells moves the keyboard there.
-  useEffect(() => {
+  const [seenSelection, setSeenSelection] = useState(selection);
+  if (seenSelection !== selection) {
+    setSeenSelection(selection);
     const place = placeOf(grid, selection?.nodeIds ?? []);
     if (place) setFocus(place);
-  }, [grid, selection]);
+  }
 
   useEffect(() => {
     if (!wantFocus.current) return;

@@ -1,6 +1,6 @@
 /**
  * Tables that cross pages, read as one: a service (and the offline engine) sends one `table`
- * block per page, each with its own `table_cell` nodes. Table blocks on consecutive pages that
+ * block per page, each with its own `table_cell` nodes (v2.parse.table.one-page). Table blocks on consecutive pages that
  * continue one another are joined into a logical table whose rows keep their order and whose
  * cells keep their own node, page and box, so a click on any cell lights it on its own page.
  *
