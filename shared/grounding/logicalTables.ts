@@ -5,16 +5,19 @@
  * cells keep their own node, page and box, so a click on any cell lights it on its own page.
  *
  * The joining rule, applied to each table block B and the table block A before it in reading order:
- *  1. B is on the page right after A's (page n + 1), A is the last table block of its page and
- *     B the first of its page;
+ *  1. B is on the page right after A's (page n + 1), nothing but marginalia (running headers,
+ *     footers, page numbers) comes after A on its page, and B is the first table block of its page;
  *  2. both have the same number of columns;
  *  3. and either
  *     a. B's first row reads as the logical table's header row (the first row of its first part;
  *        text compared without case, markup or extra spaces, at least one cell not empty): a
- *        repeated header, which is dropped rather than shown again as a data row; or
- *     b. B goes straight on with data: its first row is not marked as a header (`<th>` cells),
- *        nothing but marginalia (running headers, footers, page numbers) comes after A on its
- *        page, and nothing but marginalia comes before B on its page.
+ *        repeated header, which is dropped rather than shown again as a data row. Before B on
+ *        its page there may be marginalia and one short block (a "continued" caption, at most
+ *        LEAD_IN_LENGTH characters of Markdown); or
+ *     b. B goes straight on with data: its first row is not marked as a header (`<th>` cells) and
+ *        nothing but marginalia comes before B on its page.
+ * So a table repeated on every page under its own heading and text (a form's totals box) is not
+ * one table, and a table followed by a note before the page ends is not continued.
  * A table block whose cells cannot be placed (no `table_cell` children, a negative or
  * fractional row or column, more than MAX_COLUMNS columns) is joined to nothing.
  * Cell text is the cell's Markdown without markup (nodeSnippet, as the structure tree shows it).
@@ -23,6 +26,9 @@ import type { PageBox } from './box.js';
 import { csvText } from '../csv.js';
 import { nodeSnippet } from './nodeSnippet.js';
 import { sliceMarkdown, type ParseModel } from './parseModel.js';
+
+/** The longest block (UTF-16 units of Markdown) that may stand before a repeated header on the next page: a caption, not text. */
+export const LEAD_IN_LENGTH = 100;
 
 /** A table wider than this is never joined (nor drawn as a grid): a hostile result's column 10⁹. */
 export const MAX_COLUMNS = 500;
@@ -82,8 +88,11 @@ interface Part {
   /** Node indices of the cells, by row, rows in order. */
   rows: Array<{ row: number; cells: number[] }>;
   firstOfPage: boolean;
-  lastOfPage: boolean;
+  /** Only marginalia before it on its page. */
   startsPage: boolean;
+  /** Only marginalia and at most one short block before it on its page. */
+  captioned: boolean;
+  /** Only marginalia after it on its page. */
   endsPage: boolean;
 }
 
@@ -121,10 +130,10 @@ function findLogicalTables(model: ParseModel): LogicalTables {
 }
 
 function joinOf(model: ParseModel, a: Part, b: Part, header: string[]): TablePart['join'] | null {
-  if (b.page !== a.page + 1 || !a.lastOfPage || !b.firstOfPage || a.columnCount !== b.columnCount || b.rows.length === 0) return null;
+  if (b.page !== a.page + 1 || !a.endsPage || !b.firstOfPage || !b.captioned || a.columnCount !== b.columnCount) return null;
   const first = rowTexts(model, b, 0).map(normalized);
   if (first.length === header.length && first.every((t, k) => t === header[k])) return 'repeated_header';
-  if (!firstRowMarkedHeader(model, b) && a.endsPage && b.startsPage) return 'continued';
+  if (b.startsPage && !firstRowMarkedHeader(model, b)) return 'continued';
   return null;
 }
 
@@ -156,19 +165,23 @@ function tableParts(model: ParseModel): Part[] {
     const pageIndex = nodes.indexOf(page.nodeId);
     if (pageIndex < 0) continue;
     const blocks = Array.from(nodes.childrenAt(pageIndex));
-    const tables = blocks.flatMap((block, k) => (nodes.typeAt(block) === 'table' ? [k] : []));
-    tables.forEach((k, t) => {
-      const grid = gridOf(model, blocks[k]!);
+    // Blocks other than marginalia, by their place on the page: a table's place among them says what stands before and after it.
+    const content = blocks.filter((block) => nodes.typeAt(block) !== 'marginalia');
+    let tableCount = 0;
+    content.forEach((block, place) => {
+      if (nodes.typeAt(block) !== 'table') return;
+      const firstOfPage = tableCount++ === 0;
+      const grid = gridOf(model, block);
       if (!grid) return;
-      const onlyMarginalia = (list: number[]) => list.every((block) => nodes.typeAt(block) === 'marginalia');
+      const leadIn = place === 1 ? nodes.rangeAt(content[0]!) : null;
       parts.push({
-        index: blocks[k]!,
+        index: block,
         page: page.page,
         ...grid,
-        firstOfPage: t === 0,
-        lastOfPage: t === tables.length - 1,
-        startsPage: onlyMarginalia(blocks.slice(0, k)),
-        endsPage: onlyMarginalia(blocks.slice(k + 1)),
+        firstOfPage,
+        startsPage: place === 0,
+        captioned: place === 0 || (place === 1 && firstOfPage && leadIn !== null && leadIn.end - leadIn.start <= LEAD_IN_LENGTH),
+        endsPage: place === content.length - 1,
       });
     });
   }

@@ -141,6 +141,20 @@ describe('tables that cross pages', () => {
     ).toEqual([]);
   });
 
+  it('lets a short caption stand before a repeated header, but not text, and not a note after the first part', () => {
+    const caption = found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'Orders (continued)' }, { table: [HEADER, ...rowsOf(3, 3)] }]]);
+    expect(caption.tables[0]?.rows.map((r) => texts(r)[0])).toEqual(['Item 1', 'Item 2', 'Item 3']);
+    // A form that prints its own small table under a heading and text on every page: not one table.
+    const text = 'Each page of this statement lists the orders of one branch, with the quantities and prices agreed for the year.';
+    expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text }, { table: [HEADER, ...rowsOf(3, 3)] }]]).tables).toEqual([]);
+    expect(
+      found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'Orders' }, { text: 'More' }, { table: [HEADER, ...rowsOf(3, 3)] }]]).tables,
+    ).toEqual([]);
+    expect(
+      found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { text: '* prices in EUR' }], [{ table: [HEADER, ...rowsOf(3, 3)] }]]).tables,
+    ).toEqual([]);
+  });
+
   it('does not join tables on pages that are not consecutive, nor a table that is not the last of its page', () => {
     expect(
       found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'A page between' }], [{ table: [HEADER, ...rowsOf(3, 4)] }]]).tables,
