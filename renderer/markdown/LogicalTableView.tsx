@@ -22,7 +22,8 @@ export function LogicalTableView({ table, documentName, onClose }: { table: Logi
   const selected = useMemo(() => new Set(selection?.nodeIds ?? []), [selection]);
   const [focus, setFocus] = useState<Place>(() => placeOf(grid, selection?.nodeIds ?? []) ?? { row: 0, col: 0 });
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
-  const wantFocus = useRef(false);
+  // The grid takes the keyboard when it opens, and keeps it as the arrows move.
+  const wantFocus = useRef(true);
 
   // A selection made elsewhere (a box on the page) that is one of this table's cells moves the keyboard there.
   const [seenSelection, setSeenSelection] = useState(selection);

@@ -21,12 +21,16 @@ test('a table across pages opens as one table: header once, rows in order, a cel
 
   const affordance = page.getByTestId('table-across-pages').first();
   await expect(affordance).toHaveText('Table continues on page 2 — view as one table');
-  await affordance.click();
+  await page.screenshot({ path: '/tmp/shots/table-across-pages-affordance.png' });
+  // Opened from the keyboard: the grid takes the focus, on the header's first cell.
+  await affordance.focus();
+  await page.keyboard.press('Enter');
 
   const table = page.getByTestId('logical-table');
   await expect(table.getByTestId('logical-table-summary')).toHaveText('One table across pages 1, 2, 3 · 9 rows · 3 columns');
   // The header once, then the nine rows in print order, each with the page it is printed on.
   await expect(table.getByTestId('lt-header').getByTestId('lt-cell')).toHaveText([...TABLE_HEADER]);
+  await expect(table.getByTestId('lt-header').getByTestId('lt-cell').first()).toBeFocused();
   const rows = table.getByTestId('lt-row');
   await expect(rows).toHaveCount(TABLE_ROWS.length);
   for (const [k, row] of TABLE_ROWS.entries()) {
