@@ -1,3 +1,4 @@
+import { csvText } from '../../shared/csv.js';
 import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js';
 import { groundField } from '../../shared/grounding/groundField.js';
 import type { PageBox } from '../../shared/grounding/box.js';
@@ -99,18 +100,10 @@ export function exportReview(
     r.boxes.map(compactBox).join('; '),
     r.source_text,
   ];
-  const lines = [header, ...table.map(cells)].map((line) => line.map(csvCell).join(','));
-  return { fileName: `${base}.csv`, mime: 'text/csv', content: `${lines.join('\r\n')}\r\n` };
+  return { fileName: `${base}.csv`, mime: 'text/csv', content: csvText([header, ...table.map(cells)]) };
 }
 
 /** `p1:0.102,0.220,0.380,0.241` — page, then left, top, right, bottom; a spreadsheet cell stays readable. */
 function compactBox(box: ExportBox): string {
   return `p${box.page}:${[box.left, box.top, box.right, box.bottom].map((v) => v.toFixed(3)).join(',')}`;
-}
-
-/** RFC 4180 quoting; text starting with = + - @ (not a plain number) gets a leading ' so a spreadsheet never runs it as a formula. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
+import { logicalTables, neighbourPages, type LogicalTable } from '../../shared/grounding/logicalTables.js';
 import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
@@ -8,6 +9,7 @@ import { FollowToggle } from '../viewer/FollowToggle.js';
 import { usePageFollow } from '../viewer/usePageFollow.js';
 import { markExactText } from './exactHighlight.js';
 import { blockHtml, blockHtmlWithinFrame, blockPlaceholder } from './blockHtml.js';
+import { LogicalTableView } from './LogicalTableView.js';
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
 export function MarkdownPanel({ model }: { model: ParseModel }) {
@@ -16,6 +18,16 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   // such a result is shown raw until the user unticks it for this result.
   const [renderedChosenFor, setRenderedChosenFor] = useState<ParseModel | null>(null);
   const showRaw = raw || (model.foreignRangeUnits !== null && renderedChosenFor !== model);
+  // A table that crosses pages, opened as one (its first block's id), for this model only.
+  const [openTable, setOpenTable] = useState<{ model: ParseModel; id: string } | null>(null);
+  const table = openTable?.model === model ? (logicalTables(model).byTableId.get(openTable.id) ?? null) : null;
+  const documentName = useWorkspaceStore((s) => s.document?.name ?? 'document');
+  if (table && !showRaw)
+    return (
+      <div className="md-panel">
+        <LogicalTableView table={table} documentName={documentName} onClose={() => setOpenTable(null)} />
+      </div>
+    );
   return (
     <div className="md-panel">
       {model.foreignRangeUnits !== null ? (
@@ -39,7 +51,7 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
         </label>
         <FollowToggle />
       </div>
-      {showRaw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} />}
+      {showRaw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} onOpenTable={(id) => setOpenTable({ model, id })} />}
     </div>
   );
 }
@@ -84,7 +96,7 @@ function rowsOf(model: ParseModel): Rows {
   return rows;
 }
 
-function RenderedMarkdown({ model }: { model: ParseModel }) {
+function RenderedMarkdown({ model, onOpenTable }: { model: ParseModel; onOpenTable: (tableId: string) => void }) {
   const selection = useWorkspaceStore((s) => s.selection);
   const rows = useMemo(() => rowsOf(model), [model]);
   const selectedBlocks = useMemo(() => {
@@ -148,6 +160,7 @@ function RenderedMarkdown({ model }: { model: ParseModel }) {
         page={rows.pageNumber[index]!}
         selected={selected}
         exactTexts={selected ? exactTexts : NO_TEXTS}
+        onOpenTable={onOpenTable}
       />
     );
   };
@@ -183,12 +196,14 @@ const MarkdownBlock = memo(function MarkdownBlock({
   page,
   selected,
   exactTexts,
+  onOpenTable,
 }: {
   model: ParseModel;
   id: string;
   page: number;
   selected: boolean;
   exactTexts: string[];
+  onOpenTable: (tableId: string) => void;
 }) {
   const selectNode = useWorkspaceStore((s) => s.selectNode);
   const element = useRef<HTMLDivElement>(null);
@@ -237,9 +252,30 @@ const MarkdownBlock = memo(function MarkdownBlock({
         // Safe HTML only: renderMarkdown's (DOMPurify-sanitized) or blockPlaceholder's (escaped text).
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {node.type === 'table' ? <TableAcrossPages model={model} tableId={id} onOpen={onOpenTable} /> : null}
     </>
   );
 });
+
+/** Under a table block that is part of a table crossing pages: where it goes on, and a way to see it whole. */
+function TableAcrossPages({ model, tableId, onOpen }: { model: ParseModel; tableId: string; onOpen: (tableId: string) => void }) {
+  const table: LogicalTable | undefined = logicalTables(model).byTableId.get(tableId);
+  if (!table) return null;
+  const { next, previous } = neighbourPages(table, tableId);
+  const where = next !== null ? `Table continues on page ${next}` : `Table continued from page ${previous}`;
+  return (
+    <button
+      type="button"
+      className="md-table-across link-button"
+      data-testid="table-across-pages"
+      data-table-id={tableId}
+      title={`Pages ${table.parts.map((p) => p.page).join(', ')}: ${table.rows.length} rows under one header`}
+      onClick={() => onOpen(table.id)}
+    >
+      {where} — view as one table
+    </button>
+  );
+}
 
 /** The Markdown exactly as the service sent it, the selected ranges marked character for character. */
 function RawMarkdown({ model }: { model: ParseModel }) {

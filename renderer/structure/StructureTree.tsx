@@ -7,7 +7,7 @@ import { useConfidenceSettings } from '../fields/confidenceSettings.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { FollowToggle } from '../viewer/FollowToggle.js';
 import { usePageFollow } from '../viewer/usePageFollow.js';
-import { nodeSnippet } from './nodeSnippet.js';
+import { nodeSnippet } from '../../shared/grounding/nodeSnippet.js';
 
 const ROW_HEIGHT = 24;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSnippet, SNIPPET_LENGTH } from '../../../../renderer/structure/nodeSnippet.js';
+import { nodeSnippet, SNIPPET_LENGTH } from '../../../../shared/grounding/nodeSnippet.js';
 
 const reader = (markdown: string) => (r: { start: number; end: number }) => markdown.slice(r.start, r.end);
 const whole = (markdown: string) => nodeSnippet(reader(markdown), { start: 0, end: markdown.length });

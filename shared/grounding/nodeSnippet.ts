@@ -1,4 +1,4 @@
-import type { TextRange } from '../../shared/grounding/parseModel.js';
+import type { TextRange } from './parseModel.js';
 
 /** A node's first words as the tree shows them: at most this many characters, then an ellipsis. */
 export const SNIPPET_LENGTH = 60;

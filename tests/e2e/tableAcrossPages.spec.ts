@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { TABLE_HEADER, TABLE_ROWS, tableAcrossPagesPdf } from '../support/tablePdf.js';
+import { expect, test } from './fixtures.js';
+import { filesOnDisk } from './filesOnDisk.js';
+
+// A table printed over three pages (header repeated on page 2, page 3 going straight on) is
+// parsed offline into three table blocks; the Markdown panel offers them as one table whose
+// cells each light their own box on their own page, by mouse and by keyboard, and export as one CSV.
+const onDisk = filesOnDisk('table-across-pages');
+
+test('a table across pages opens as one table: header once, rows in order, a cell lights its own page, one CSV', async ({
+  page,
+  preview,
+}) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('open-file').setInputFiles(await onDisk({ name: 'shipments.pdf', bytes: await tableAcrossPagesPdf() }));
+  await expect(page.getByTestId('page-count')).toHaveText('of 3');
+  await page.getByTestId('engine').selectOption('local');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('3 pages');
+
+  const affordance = page.getByTestId('table-across-pages').first();
+  await expect(affordance).toHaveText('Table continues on page 2 — view as one table');
+  await page.screenshot({ path: '/tmp/shots/table-across-pages-affordance.png' });
+  // Opened from the keyboard: the grid takes the focus, on the header's first cell.
+  await affordance.focus();
+  await page.keyboard.press('Enter');
+
+  const table = page.getByTestId('logical-table');
+  await expect(table.getByTestId('logical-table-summary')).toHaveText('One table across pages 1, 2, 3 · 9 rows · 3 columns');
+  // The header once, then the nine rows in print order, each with the page it is printed on.
+  await expect(table.getByTestId('lt-header').getByTestId('lt-cell')).toHaveText([...TABLE_HEADER]);
+  await expect(table.getByTestId('lt-header').getByTestId('lt-cell').first()).toBeFocused();
+  const rows = table.getByTestId('lt-row');
+  await expect(rows).toHaveCount(TABLE_ROWS.length);
+  for (const [k, row] of TABLE_ROWS.entries()) {
+    await expect(rows.nth(k).getByTestId('lt-cell')).toHaveText([...row.cells]);
+    await expect(rows.nth(k)).toHaveAttribute('data-page', String(row.page));
+  }
+  await expect(table.getByTestId('lt-page-break')).toHaveText([
+    'Page 2: the header row repeated there is shown once, above',
+    'Page 3: the table goes on without a header row',
+  ]);
+
+  // A click on a cell printed on page 2: the viewer goes there and lights that cell's own box.
+  const cell = rows.nth(5).getByTestId('lt-cell').nth(1);
+  await expect(cell).toHaveAttribute('data-page', '2');
+  const cellId = (await cell.getAttribute('data-node-id'))!;
+  await cell.click();
+  await expect(cell).toHaveAttribute('data-selected', 'true');
+  const box = page.locator(`[data-testid="page"][data-page="2"] [data-testid="box"][data-node-id="${cellId}"]`);
+  await expect(box).toHaveAttribute('data-selected', 'true');
+  await expect(box).toBeInViewport();
+  await expect(page.locator('[data-testid="box"][data-selected="true"]')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/shots/table-across-pages.png' });
+
+  // Arrows move cell by cell and select as they go, across the page break to page 3.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const onPage3 = rows.nth(7).getByTestId('lt-cell').nth(1);
+  await expect(onPage3).toBeFocused();
+  await expect(onPage3).toHaveAttribute('data-selected', 'true');
+  const page3Id = (await onPage3.getAttribute('data-node-id'))!;
+  const page3Box = page.locator(`[data-testid="page"][data-page="3"] [data-testid="box"][data-node-id="${page3Id}"]`);
+  await expect(page3Box).toHaveAttribute('data-selected', 'true');
+  await expect(page3Box).toBeInViewport();
+  await page.keyboard.press('ArrowRight');
+  await expect(rows.nth(7).getByTestId('lt-cell').nth(2)).toHaveAttribute('data-selected', 'true');
+
+  // One CSV: the header once, every row, quotes doubled, the formula-looking cell defused.
+  const download = page.waitForEvent('download');
+  await table.getByTestId('logical-table-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('shipments-table-p1-3.csv');
+  const csv = await readFile((await file.path())!, 'utf8');
+  expect(csv).toBe(
+    [
+      'Item,Region,Amount',
+      'Widget 1,North,100',
+      'Widget 2,North,200',
+      'Widget 3,North,300',
+      'Widget 4,North,400',
+      'Widget 5,South,500',
+      "Widget 6,'=SUM(A1:A9),600",
+      'Widget 7,South,700',
+      'Widget 8,"East, ""far""",800',
+      'Widget 9,"East, ""far""",900',
+      '',
+    ].join('\r\n'),
+  );
+
+  // Esc goes back to the Markdown, where the selected cell's table block (page 3) is marked.
+  await rows.nth(7).getByTestId('lt-cell').nth(2).press('Escape');
+  await expect(table).toHaveCount(0);
+  const block = page.locator('[data-testid="md-node"][data-selected="true"]');
+  await expect(block).toHaveAttribute('data-page', '3');
+  await expect(page.getByTestId('table-across-pages').filter({ hasText: 'Table continued from page 2' })).toBeVisible();
+  void preview;
+});

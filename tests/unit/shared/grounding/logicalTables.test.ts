@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
+import { logicalTableCsv, logicalTables, neighbourPages } from '../../../../shared/grounding/logicalTables.js';
+import { buildParseModel } from '../../../../shared/grounding/parseModel.js';
+import { parseDocument } from '../../../../electron/engine/parseDocument.js';
+import { TABLE_HEADER, TABLE_ROWS, tableAcrossPagesPdf } from '../../../support/tablePdf.js';
+
+/** What a page holds, top to bottom: a table (rows of cell texts, `th` for a header row of `<th>` cells), text or marginalia. */
+type Block = { table: string[][]; th?: boolean } | { text: string } | { marginalia: string };
+
+/** A parse response of these pages, written as the service writes one: HTML tables, a table_cell node per cell with its own box. */
+function resultOf(pages: Block[][]): ParseResponse {
+  let markdown = '';
+  const counters = new Map<string, number>();
+  const id = (type: string) => {
+    const n = counters.get(type) ?? 0;
+    counters.set(type, n + 1);
+    return `${type}-${n}`;
+  };
+  const write = (text: string) => {
+    const start = Array.from(markdown).length;
+    markdown += text;
+    return { start, end: Array.from(markdown).length };
+  };
+  const children = pages.map((blocks, p): StructureNode => {
+    const page = p + 1;
+    if (p > 0) write('\n\n');
+    const pageStart = Array.from(markdown).length;
+    const nodes = blocks.map((block, b): StructureNode => {
+      if (b > 0) write('\n\n');
+      const box = { xmin: 0.1, ymin: 0.1 + b * 0.1, xmax: 0.9, ymax: 0.15 + b * 0.1 };
+      if ('text' in block) return { id: id('text'), type: 'text', grounding: { page, range: write(block.text), box }, children: [] };
+      if ('marginalia' in block)
+        return { id: id('marginalia'), type: 'marginalia', grounding: { page, range: write(block.marginalia), box }, children: [] };
+      const start = Array.from(markdown).length;
+      write('<table>');
+      const cells: StructureNode[] = [];
+      block.table.forEach((row, r) => {
+        write('<tr>');
+        const tag = r === 0 && block.th ? 'th' : 'td';
+        row.forEach((text, c) => {
+          write(`<${tag}>`);
+          const range = write(text);
+          write(`</${tag}>`);
+          const cellBox = { xmin: 0.1 + c * 0.2, ymin: 0.2 + r * 0.02, xmax: 0.28 + c * 0.2, ymax: 0.21 + r * 0.02 };
+          cells.push({
+            id: id('table_cell'),
+            type: 'table_cell',
+            row: r,
+            col: c,
+            rowspan: 1,
+            colspan: 1,
+            grounding: { page, range, box: cellBox },
+          });
+        });
+        write('</tr>');
+      });
+      write('</table>');
+      return {
+        id: id('table'),
+        type: 'table',
+        grounding: { page, range: { start, end: Array.from(markdown).length }, box },
+        children: cells,
+      };
+    });
+    const range = { start: pageStart, end: Array.from(markdown).length };
+    return {
+      type: 'page',
+      page,
+      status: 'ok',
+      reason: '',
+      grounding: { page, range, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+      children: nodes,
+    };
+  });
+  return { markdown, metadata: { page_count: pages.length }, structure: { type: 'document', children } };
+}
+
+const HEADER = ['Item', 'Qty', 'Price'];
+const rowsOf = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, k) => [`Item ${from + k}`, `${from + k}`, `${(from + k) * 10}`]);
+const texts = (row: { cells: Array<{ text: string } | null> }) => row.cells.map((c) => c?.text ?? '');
+const found = (pages: Block[][]) => logicalTables(buildParseModel(resultOf(pages)));
+
+describe('tables that cross pages', () => {
+  it('joins a table whose header row repeats on the next pages, the repeats dropped and every cell keeping its node, page and box', () => {
+    const { tables, byTableId } = found([
+      [{ text: 'Orders' }, { table: [HEADER, ...rowsOf(1, 2)] }, { marginalia: '1' }],
+      [{ marginalia: 'Orders, continued' }, { table: [['item ', ' QTY', 'Price'], ...rowsOf(3, 4)] }, { marginalia: '2' }],
+      [{ table: [HEADER, ...rowsOf(5, 5)] }],
+    ]);
+    expect(tables).toHaveLength(1);
+    const table = tables[0]!;
+    expect(texts(table.header)).toEqual(HEADER);
+    expect(table.rows.map((r) => texts(r)[0])).toEqual(['Item 1', 'Item 2', 'Item 3', 'Item 4', 'Item 5']);
+    expect(table.rows.map((r) => r.page)).toEqual([1, 1, 2, 2, 3]);
+    expect(table.parts.map((p) => [p.tableId, p.page, p.join])).toEqual([
+      ['table-0', 1, 'first'],
+      ['table-1', 2, 'repeated_header'],
+      ['table-2', 3, 'repeated_header'],
+    ]);
+    const onPage2 = table.rows[2]!.cells[1]!;
+    expect(onPage2).toMatchObject({ nodeId: 'table_cell-13', text: '3', page: 2, row: 1, col: 1 });
+    expect(onPage2.box?.page).toBe(2);
+    expect(onPage2.box?.left).toBeCloseTo(0.3, 6);
+    expect(onPage2.box?.top).toBeCloseTo(0.22, 6);
+    expect(byTableId.get('table-1')).toBe(table);
+    expect(neighbourPages(table, 'table-0')).toEqual({ next: 2, previous: null });
+    expect(neighbourPages(table, 'table-2')).toEqual({ next: null, previous: 2 });
+  });
+
+  it('does not join tables with different header rows', () => {
+    expect(
+      found([
+        [{ table: [HEADER, ...rowsOf(1, 2)] }],
+        [
+          {
+            table: [
+              ['Name', 'Role', 'Since'],
+              ['Ada', 'Chair', '2020'],
+            ],
+            th: true,
+          },
+        ],
+      ]).tables,
+    ).toEqual([]);
+    // Not marked as a header, but a heading before the second table says it is another one.
+    expect(
+      found([
+        [{ table: [HEADER, ...rowsOf(1, 2)] }],
+        [
+          { text: 'Staff' },
+          {
+            table: [
+              ['Name', 'Role', 'Since'],
+              ['Ada', 'Chair', '2020'],
+            ],
+          },
+        ],
+      ]).tables,
+    ).toEqual([]);
+  });
+
+  it('lets a short caption stand before a repeated header, but not text, and not a note after the first part', () => {
+    const caption = found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'Orders (continued)' }, { table: [HEADER, ...rowsOf(3, 3)] }]]);
+    expect(caption.tables[0]?.rows.map((r) => texts(r)[0])).toEqual(['Item 1', 'Item 2', 'Item 3']);
+    // A form that prints its own small table under a heading and text on every page: not one table.
+    const text = 'Each page of this statement lists the orders of one branch, with the quantities and prices agreed for the year.';
+    expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text }, { table: [HEADER, ...rowsOf(3, 3)] }]]).tables).toEqual([]);
+    expect(
+      found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'Orders' }, { text: 'More' }, { table: [HEADER, ...rowsOf(3, 3)] }]]).tables,
+    ).toEqual([]);
+    expect(
+      found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { text: '* prices in EUR' }], [{ table: [HEADER, ...rowsOf(3, 3)] }]]).tables,
+    ).toEqual([]);
+  });
+
+  it('does not join tables on pages that are not consecutive, nor a table that is not the last of its page', () => {
+    expect(
+      found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'A page between' }], [{ table: [HEADER, ...rowsOf(3, 4)] }]]).tables,
+    ).toEqual([]);
+    expect(
+      found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { table: [['a', 'b', 'c']] }], [{ table: [HEADER, ...rowsOf(3, 4)] }]]).tables,
+    ).toHaveLength(1);
+    expect(
+      found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { table: [['a', 'b', 'c']] }], [{ table: [HEADER, ...rowsOf(3, 4)] }]]).tables[0]!.id,
+    ).toBe('table-1');
+  });
+
+  it('joins a continuation without a repeated header when it has the same columns right at the top of the next page', () => {
+    const { tables } = found([
+      [{ table: [HEADER, ...rowsOf(1, 2)] }, { marginalia: 'page 1' }],
+      [{ marginalia: 'Report' }, { table: rowsOf(3, 4) }],
+    ]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.parts.map((p) => p.join)).toEqual(['first', 'continued']);
+    expect(tables[0]!.rows.map((r) => texts(r)[0])).toEqual(['Item 1', 'Item 2', 'Item 3', 'Item 4']);
+    // Not at the top of the page, not the same column count, or text after the first part: separate tables.
+    expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'Note' }, { table: rowsOf(3, 4) }]]).tables).toEqual([]);
+    expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ table: [['x', 'y']] }]]).tables).toEqual([]);
+    expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { text: 'Total: 30' }], [{ table: rowsOf(3, 4) }]]).tables).toEqual([]);
+  });
+
+  it('exports one CSV: the header once, rows in order, quoted, and no cell a spreadsheet would run', () => {
+    const { tables } = found([[{ table: [HEADER, ['Bolts, "M4"', '=1+2', '-5']] }], [{ table: [HEADER, ['@Nuts', '+', '3.5']] }]]);
+    expect(logicalTableCsv(tables[0]!)).toBe('Item,Qty,Price\r\n"Bolts, ""M4""",\'=1+2,-5\r\n\'@Nuts,\'+,3.5\r\n');
+  });
+
+  it('joins the offline engine’s three tables of a PDF whose table runs over three pages', async () => {
+    const model = buildParseModel(await parseDocument(await tableAcrossPagesPdf()));
+    const { tables } = logicalTables(model);
+    expect(tables).toHaveLength(1);
+    expect(texts(tables[0]!.header)).toEqual(TABLE_HEADER);
+    expect(tables[0]!.rows.map(texts)).toEqual(TABLE_ROWS.map((r) => r.cells));
+    expect(tables[0]!.rows.map((r) => r.page)).toEqual(TABLE_ROWS.map((r) => r.page));
+    expect(tables[0]!.parts.map((p) => p.join)).toEqual(['first', 'repeated_header', 'continued']);
+  });
+});
