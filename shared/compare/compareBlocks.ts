@@ -1,0 +1,226 @@
+/**
+ * Two parse results of one document, block by block. A block is an element directly under a
+ * page (a paragraph, heading, table, figure…; a table's cells belong to their table).
+ *
+ * Ids are never used to match: services number them per run (`text-0`, `text-1`…), so one
+ * inserted paragraph renumbers every later id, and two engines name them differently.
+ * Blocks are matched on the same page only, in three passes, each keeping reading order:
+ *   1. same type and the same text (whitespace collapsed): the k-th such block in A pairs
+ *      with the k-th in B — unchanged;
+ *   2. the same text, another type (a heading read as text): changed, type only;
+ *   3. what is left, by likeness: boxes overlapping (intersection over union ≥ 0.5) or
+ *      text alike (Dice coefficient of character pairs ≥ 0.6), best pairs first (ties in
+ *      reading order, a shared type preferred) — changed text.
+ * Blocks left over vanished (only in A) or appeared (only in B). So renumbered ids change
+ * nothing, and one edited word is one changed block rather than one vanished and one new.
+ */
+import type { PageBox } from '../grounding/box.js';
+import { sliceMarkdown, type ParseModel } from '../grounding/parseModel.js';
+
+export type BlockStatus = 'same' | 'changed' | 'only_a' | 'only_b';
+
+export interface BlockSide {
+  /** The node's index in its model. */
+  index: number;
+  id: string;
+  type: string;
+  /** Its Markdown text, whitespace collapsed, at most MAX_BLOCK_TEXT characters. */
+  text: string;
+  box: PageBox | null;
+}
+
+export interface BlockComparison {
+  status: BlockStatus;
+  page: number | null;
+  a: BlockSide | null;
+  b: BlockSide | null;
+  /** Matched blocks only: what changed. */
+  textChanged: boolean;
+  typeChanged: boolean;
+}
+
+export interface BlocksSummary {
+  total: number;
+  changed: number;
+  onlyA: number;
+  onlyB: number;
+  same: number;
+  /** "12 of 310 blocks changed (8 changed, 2 only in A, 2 only in B)". */
+  text: string;
+}
+
+export interface BlocksComparison {
+  /** Changed, vanished and appearing blocks first (by page, then reading order), then the unchanged ones. */
+  rows: BlockComparison[];
+  summary: BlocksSummary;
+  /** Pages whose leftovers were too many to pair by likeness (pass 3 skipped): their blocks count as only in A or B. */
+  pagesNotPaired: number[];
+}
+
+/** Text kept per block (and compared by likeness): enough to tell blocks apart, bounded for a huge table. */
+export const MAX_BLOCK_TEXT = 2_000;
+/** Pass 3 looks at every pair left on a page; past this many pairs the page is left unpaired (and said so). */
+export const MAX_PAIRS_PER_PAGE = 250_000;
+export const MIN_BOX_OVERLAP = 0.5;
+export const MIN_TEXT_LIKENESS = 0.6;
+
+const CONTAINERS = new Set(['page', 'document']);
+
+/** The blocks of a model, by page, in reading order. */
+export function blocksOf(model: ParseModel): Map<number, BlockSide[]> {
+  const nodes = model.nodes;
+  const byPage = new Map<number, BlockSide[]>();
+  for (let i = 0; i < nodes.size; i++) {
+    const type = nodes.typeAt(i);
+    if (CONTAINERS.has(type)) continue;
+    const parent = nodes.parentAt(i);
+    if (parent >= 0 && !CONTAINERS.has(nodes.typeAt(parent))) continue;
+    const range = nodes.rangeAt(i);
+    const text = range ? normalise(sliceMarkdown(model, { start: range.start, end: Math.min(range.end, range.start + MAX_BLOCK_TEXT * 2) })) : '';
+    const page = nodes.pageAt(i) ?? 0;
+    const list = byPage.get(page) ?? [];
+    if (list.length === 0) byPage.set(page, list);
+    list.push({ index: i, id: nodes.idAt(i), type, text: text.slice(0, MAX_BLOCK_TEXT), box: nodes.boxAt(i) });
+  }
+  return byPage;
+}
+
+export function compareBlocks(a: ParseModel, b: ParseModel): BlocksComparison {
+  const pagesA = blocksOf(a);
+  const pagesB = blocksOf(b);
+  const pages = [...new Set([...pagesA.keys(), ...pagesB.keys()])].sort((x, y) => x - y);
+  const changedRows: BlockComparison[] = [];
+  const sameRows: BlockComparison[] = [];
+  const pagesNotPaired: number[] = [];
+  for (const page of pages) {
+    const result = matchPage(pagesA.get(page) ?? [], pagesB.get(page) ?? []);
+    if (result.notPaired) pagesNotPaired.push(page);
+    for (const row of result.rows) (row.status === 'same' ? sameRows : changedRows).push({ ...row, page: page === 0 ? null : page });
+  }
+  const rows = [...changedRows, ...sameRows];
+  const count = (status: BlockStatus) => rows.filter((r) => r.status === status).length;
+  const changed = count('changed');
+  const onlyA = count('only_a');
+  const onlyB = count('only_b');
+  const all = changed + onlyA + onlyB;
+  return {
+    rows,
+    summary: {
+      total: rows.length,
+      changed,
+      onlyA,
+      onlyB,
+      same: sameRows.length,
+      text: `${all} of ${rows.length} block${rows.length === 1 ? '' : 's'} changed (${changed} changed, ${onlyA} only in A, ${onlyB} only in B)`,
+    },
+    pagesNotPaired,
+  };
+}
+
+type Row = Omit<BlockComparison, 'page'>;
+
+function matchPage(a: BlockSide[], b: BlockSide[]): { rows: Row[]; notPaired: boolean } {
+  const pairOfA = new Int32Array(a.length).fill(-1);
+  const takenB = new Uint8Array(b.length);
+  // Passes 1 and 2: equal text, first with the same type, then with any.
+  const byText = (key: (side: BlockSide) => string) => {
+    const queues = new Map<string, number[]>();
+    b.forEach((side, j) => {
+      if (takenB[j] || side.text === '') return;
+      const k = key(side);
+      const queue = queues.get(k);
+      if (queue) queue.push(j);
+      else queues.set(k, [j]);
+    });
+    a.forEach((side, i) => {
+      if (pairOfA[i]! >= 0 || side.text === '') return;
+      const queue = queues.get(key(side));
+      const j = queue?.shift();
+      if (j === undefined) return;
+      pairOfA[i] = j;
+      takenB[j] = 1;
+    });
+  };
+  byText((side) => `${side.type}\u0000${side.text}`);
+  byText((side) => side.text);
+  // Pass 3: likeness among what is left.
+  const leftA = a.map((_, i) => i).filter((i) => pairOfA[i]! < 0);
+  const leftB = b.map((_, j) => j).filter((j) => !takenB[j]);
+  let notPaired = false;
+  if (leftA.length > 0 && leftB.length > 0) {
+    if (leftA.length * leftB.length > MAX_PAIRS_PER_PAGE) notPaired = true;
+    else {
+      const pairsA = new Map(leftA.map((i) => [i, charPairs(a[i]!.text)]));
+      const pairsB = new Map(leftB.map((j) => [j, charPairs(b[j]!.text)]));
+      const candidates: Array<{ i: number; j: number; score: number }> = [];
+      for (const i of leftA) {
+        for (const j of leftB) {
+          const overlap = iou(a[i]!.box, b[j]!.box);
+          const likeness = dice(pairsA.get(i)!, pairsB.get(j)!);
+          if (overlap < MIN_BOX_OVERLAP && likeness < MIN_TEXT_LIKENESS) continue;
+          candidates.push({ i, j, score: Math.max(overlap, likeness) + (a[i]!.type === b[j]!.type ? 0.05 : 0) });
+        }
+      }
+      candidates.sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j);
+      for (const { i, j } of candidates) {
+        if (pairOfA[i]! >= 0 || takenB[j]) continue;
+        pairOfA[i] = j;
+        takenB[j] = 1;
+      }
+    }
+  }
+  const rows: Row[] = [];
+  a.forEach((side, i) => {
+    const j = pairOfA[i]!;
+    if (j < 0) {
+      rows.push({ status: 'only_a', a: side, b: null, textChanged: false, typeChanged: false });
+      return;
+    }
+    const other = b[j]!;
+    const textChanged = side.text !== other.text;
+    const typeChanged = side.type !== other.type;
+    rows.push({ status: textChanged || typeChanged ? 'changed' : 'same', a: side, b: other, textChanged, typeChanged });
+  });
+  b.forEach((side, j) => {
+    if (!takenB[j]) rows.push({ status: 'only_b', a: null, b: side, textChanged: false, typeChanged: false });
+  });
+  return { rows, notPaired };
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Intersection over union of two boxes on the same page; 0 without both. */
+export function iou(x: PageBox | null, y: PageBox | null): number {
+  if (!x || !y || x.page !== y.page) return 0;
+  const w = Math.min(x.right, y.right) - Math.max(x.left, y.left);
+  const h = Math.min(x.bottom, y.bottom) - Math.max(x.top, y.top);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  const union = (x.right - x.left) * (x.bottom - x.top) + (y.right - y.left) * (y.bottom - y.top) - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+function charPairs(text: string): Map<string, number> {
+  const pairs = new Map<string, number>();
+  const lower = text.toLowerCase();
+  for (let k = 0; k + 1 < lower.length; k++) {
+    const pair = lower.slice(k, k + 2);
+    pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+  }
+  return pairs;
+}
+
+/** Dice coefficient of two texts' character pairs: 1 for the same text, 0 for nothing shared. */
+function dice(x: Map<string, number>, y: Map<string, number>): number {
+  let sizeX = 0;
+  let sizeY = 0;
+  let shared = 0;
+  for (const n of x.values()) sizeX += n;
+  for (const [pair, n] of y) {
+    sizeY += n;
+    shared += Math.min(n, x.get(pair) ?? 0);
+  }
+  return sizeX + sizeY === 0 ? 0 : (2 * shared) / (sizeX + sizeY);
+}
