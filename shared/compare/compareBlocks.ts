@@ -76,7 +76,9 @@ export function blocksOf(model: ParseModel): Map<number, BlockSide[]> {
     const parent = nodes.parentAt(i);
     if (parent >= 0 && !CONTAINERS.has(nodes.typeAt(parent))) continue;
     const range = nodes.rangeAt(i);
-    const text = range ? normalise(sliceMarkdown(model, { start: range.start, end: Math.min(range.end, range.start + MAX_BLOCK_TEXT * 2) })) : '';
+    const text = range
+      ? normalise(sliceMarkdown(model, { start: range.start, end: Math.min(range.end, range.start + MAX_BLOCK_TEXT * 2) }))
+      : '';
     const page = nodes.pageAt(i) ?? 0;
     const list = byPage.get(page) ?? [];
     if (list.length === 0) byPage.set(page, list);

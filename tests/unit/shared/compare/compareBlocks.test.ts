@@ -24,7 +24,11 @@ function parse(blocks: Block[], pages = 2): ParseResponse {
     const node: StructureNode = {
       id: block.id,
       type: block.type,
-      grounding: { page, range: { start, end: start + Array.from(block.text).length }, box: { xmin: 0.1, ymin: block.y, xmax: 0.9, ymax: block.y + 0.05 } },
+      grounding: {
+        page,
+        range: { start, end: start + Array.from(block.text).length },
+        box: { xmin: 0.1, ymin: block.y, xmax: 0.9, ymax: block.y + 0.05 },
+      },
     };
     byPage.set(page, [...(byPage.get(page) ?? []), node]);
   }

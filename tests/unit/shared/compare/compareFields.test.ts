@@ -6,13 +6,31 @@ const r = (start: number, end: number) => ({ ranges: [{ start, end }] });
 
 describe('comparing two extractions field by field', () => {
   const a = flattenFields(
-    { invoice_number: 'INV-1', total: '$1,242.00', due_date: '2024-04-14', address: { city: 'Berlin' }, items: [{ sku: 'A' }, { sku: 'B' }] },
-    { invoice_number: r(0, 5), total: r(10, 19), due_date: r(30, 40), address: { city: r(50, 56) }, items: [{ sku: r(60, 61) }, { sku: r(70, 71) }] },
+    {
+      invoice_number: 'INV-1',
+      total: '$1,242.00',
+      due_date: '2024-04-14',
+      address: { city: 'Berlin' },
+      items: [{ sku: 'A' }, { sku: 'B' }],
+    },
+    {
+      invoice_number: r(0, 5),
+      total: r(10, 19),
+      due_date: r(30, 40),
+      address: { city: r(50, 56) },
+      items: [{ sku: r(60, 61) }, { sku: r(70, 71) }],
+    },
   );
   const b = flattenFields(
     // Keys in another order, total as a number, due_date gone, a PO number new, the second item changed.
     { items: [{ sku: 'A' }, { sku: 'C' }], total: 1242, address: { city: 'Berlin' }, invoice_number: 'INV-1', po_number: 'PO-7' },
-    { items: [{ sku: r(61, 62) }, { sku: r(71, 72) }], total: r(11, 19), address: { city: r(51, 57) }, invoice_number: r(1, 6), po_number: r(80, 84) },
+    {
+      items: [{ sku: r(61, 62) }, { sku: r(71, 72) }],
+      total: r(11, 19),
+      address: { city: r(51, 57) },
+      invoice_number: r(1, 6),
+      po_number: r(80, 84),
+    },
   );
 
   it('matches by path whatever the order; lists the differing, vanished and appearing ones first with both values and ranges', () => {
