@@ -113,7 +113,6 @@ export function CompareView({ comparison }: { comparison: Comparison }) {
           {comparison.document.name} ·{' '}
           {comparison.kind === 'extract' ? 'fields matched by path' : 'blocks matched by page, type, text and box'}
         </span>
-        <span className="compare-keys muted small">↓/j ↑/k rows · ←/→ pages · Esc closes</span>
         <button type="button" onClick={close} data-testid="compare-close">
           Close comparison
         </button>
@@ -161,6 +160,7 @@ export function CompareView({ comparison }: { comparison: Comparison }) {
               ▶
             </button>
             {pdfError ? <span className="error-text small">The document could not be drawn: {pdfError}</span> : null}
+            <span className="compare-keys muted small">↓/j ↑/k rows · Home/End · ←/→ pages · Esc closes</span>
           </div>
           <div className="compare-columns">
             {(['a', 'b'] as const).map((side) => (

@@ -45,7 +45,11 @@ export function rowsOf(comparison: Comparison): CompareRow[] {
       status: row.status,
       a: row.a ? row.a.text : null,
       b: row.b ? row.b.text : null,
-      ...(row.typeChanged ? { note: `read as ${row.a!.type} in A, ${row.b!.type} in B` } : {}),
+      ...(row.part
+        ? { note: row.part === 'a_in_b' ? 'split in A: part of one larger block in B' : 'split in B: part of one larger block in A' }
+        : row.typeChanged
+          ? { note: `read as ${row.a!.type} in A, ${row.b!.type} in B` }
+          : {}),
     };
   });
 }
@@ -74,10 +78,14 @@ export function changedBoxes(
   page: number,
 ): Array<{ box: PageBox; status: RowStatus; id: string }> {
   const out: Array<{ box: PageBox; status: RowStatus; id: string }> = [];
+  const seen = new Set<string>();
   for (const row of comparison.blocks?.rows ?? []) {
     if (row.status === 'same') continue;
     const block = row[side];
-    if (block?.box && block.box.page === page) out.push({ box: block.box, status: row.status, id: block.id });
+    // A larger block is in one row per part of it: marked once.
+    if (!block?.box || block.box.page !== page || seen.has(block.id)) continue;
+    seen.add(block.id);
+    out.push({ box: block.box, status: row.status, id: block.id });
   }
   return out;
 }

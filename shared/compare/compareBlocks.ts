@@ -11,8 +11,13 @@
  *   3. what is left, by likeness: boxes overlapping (intersection over union ≥ 0.5) or
  *      text alike (Dice coefficient of character pairs ≥ 0.6), best pairs first (ties in
  *      reading order, a shared type preferred) — changed text.
+ *   4. a block left over whose box lies mostly (≥ 80 %) inside a block of the other run whose
+ *      text holds its text (Markdown marks and tags aside) is a part of it: one engine split
+ *      what the other read as one block (four lines against one paragraph) — changed, `part`
+ *      saying which side holds the larger block; several parts may name the same block.
  * Blocks left over vanished (only in A) or appeared (only in B). So renumbered ids change
- * nothing, and one edited word is one changed block rather than one vanished and one new.
+ * nothing, one edited word is one changed block rather than one vanished and one new, and a
+ * paragraph split in lines is not a page of vanished blocks.
  */
 import type { PageBox } from '../grounding/box.js';
 import { sliceMarkdown, type ParseModel } from '../grounding/parseModel.js';
@@ -37,6 +42,8 @@ export interface BlockComparison {
   /** Matched blocks only: what changed. */
   textChanged: boolean;
   typeChanged: boolean;
+  /** Pass 4: this side's block is a part of the other side's larger block (split in one run, one block in the other). */
+  part?: 'a_in_b' | 'b_in_a';
 }
 
 export interface BlocksSummary {
@@ -63,6 +70,8 @@ export const MAX_BLOCK_TEXT = 2_000;
 export const MAX_PAIRS_PER_PAGE = 250_000;
 export const MIN_BOX_OVERLAP = 0.5;
 export const MIN_TEXT_LIKENESS = 0.6;
+/** Pass 4: how much of a part's box must lie inside the larger block's box. */
+export const MIN_PART_INSIDE = 0.8;
 
 const CONTAINERS = new Set(['page', 'document']);
 
@@ -171,11 +180,39 @@ function matchPage(a: BlockSide[], b: BlockSide[]): { rows: Row[]; notPaired: bo
       }
     }
   }
+  // Pass 4: parts of a larger block of the other run (whichever way round), within the same bound as pass 3.
+  const partOfA = new Int32Array(a.length).fill(-1);
+  const partOfB = new Int32Array(b.length).fill(-1);
+  const wholeA = new Uint8Array(a.length);
+  const wholeB = new Uint8Array(b.length);
+  const leftOverA = a.map((_, i) => i).filter((i) => pairOfA[i]! < 0);
+  const leftOverB = b.map((_, j) => j).filter((j) => !takenB[j]);
+  if (leftOverA.length * b.length + leftOverB.length * a.length <= MAX_PAIRS_PER_PAGE) {
+    const bareA = a.map((side) => bare(side.text));
+    const bareB = b.map((side) => bare(side.text));
+    for (const i of leftOverA) {
+      const j = b.findIndex((whole, k) => holds(whole, bareB[k]!, a[i]!, bareA[i]!));
+      if (j < 0) continue;
+      partOfA[i] = j;
+      wholeB[j] = 1;
+    }
+    for (const j of leftOverB) {
+      if (wholeB[j]) continue;
+      const i = a.findIndex((whole, k) => partOfA[k]! < 0 && holds(whole, bareA[k]!, b[j]!, bareB[j]!));
+      if (i < 0) continue;
+      partOfB[j] = i;
+      wholeA[i] = 1;
+    }
+  } else if (leftOverA.length > 0 && leftOverB.length > 0) notPaired = true;
   const rows: Row[] = [];
   a.forEach((side, i) => {
     const j = pairOfA[i]!;
     if (j < 0) {
-      rows.push({ status: 'only_a', a: side, b: null, textChanged: false, typeChanged: false });
+      const whole = partOfA[i]!;
+      // A larger block whose parts the other run has: those parts' rows show it.
+      if (wholeA[i]) return;
+      if (whole >= 0) rows.push({ status: 'changed', a: side, b: b[whole]!, textChanged: true, typeChanged: false, part: 'a_in_b' });
+      else rows.push({ status: 'only_a', a: side, b: null, textChanged: false, typeChanged: false });
       return;
     }
     const other = b[j]!;
@@ -184,13 +221,32 @@ function matchPage(a: BlockSide[], b: BlockSide[]): { rows: Row[]; notPaired: bo
     rows.push({ status: textChanged || typeChanged ? 'changed' : 'same', a: side, b: other, textChanged, typeChanged });
   });
   b.forEach((side, j) => {
-    if (!takenB[j]) rows.push({ status: 'only_b', a: null, b: side, textChanged: false, typeChanged: false });
+    if (takenB[j] || wholeB[j]) return;
+    const whole = partOfB[j]!;
+    if (whole >= 0) rows.push({ status: 'changed', a: a[whole]!, b: side, textChanged: true, typeChanged: false, part: 'b_in_a' });
+    else rows.push({ status: 'only_b', a: null, b: side, textChanged: false, typeChanged: false });
   });
   return { rows, notPaired };
 }
 
+/** Whether `part` is a piece of `whole`: its box mostly inside, its text (marks and tags aside) inside. */
+function holds(whole: BlockSide, wholeText: string, part: BlockSide, partText: string): boolean {
+  if (!whole.box || !part.box || whole.box.page !== part.box.page) return false;
+  const w = Math.min(whole.box.right, part.box.right) - Math.max(whole.box.left, part.box.left);
+  const h = Math.min(whole.box.bottom, part.box.bottom) - Math.max(whole.box.top, part.box.top);
+  const area = (part.box.right - part.box.left) * (part.box.bottom - part.box.top);
+  if (w <= 0 || h <= 0 || area <= 0 || (w * h) / area < MIN_PART_INSIDE) return false;
+  return partText !== '' && wholeText.includes(partText);
+}
+
+/** Text without Markdown marks and HTML tags, for "is this inside that". */
+function bare(text: string): string {
+  return normalise(text.replace(/<[^>]*>/g, ' ').replace(/[#*_`>|]+/g, ' ')).toLowerCase();
+}
+
+/** Whitespace collapsed, and none between tags: `</tr> <tr>` and `</tr><tr>` are the same table. */
 function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/\s+/g, ' ').replace(/> </g, '><').trim();
 }
 
 /** Intersection over union of two boxes on the same page; 0 without both. */

@@ -124,3 +124,43 @@ describe('comparing two parse results block by block', () => {
     ]);
   });
 });
+
+describe('a block one run split in pieces', () => {
+  it('pairs each piece with the larger block that holds its box and text: changed, not vanished', () => {
+    const lines: Block[] = [
+      { id: 'text-0', type: 'text', text: 'Subtotal: $1,150.00', y: 0.6 },
+      { id: 'text-1', type: 'text', text: 'Tax (8%): $92.00', y: 0.66 },
+      { id: 'text-2', type: 'text', text: '**Total: $1,242.00**', y: 0.72 },
+      { id: 'text-3', type: 'text', text: 'Thank you', y: 0.9 },
+    ];
+    // One block from y 0.6 to 0.77 holding the three lines.
+    const paragraph = parse([{ id: 'text-0', type: 'text', text: 'Subtotal: $1,150.00 Tax (8%): $92.00 Total: $1,242.00', y: 0.6 }]);
+    const grounding = (paragraph.structure.children![0]!.children![0]! as { grounding: { box: { ymax: number } } }).grounding;
+    grounding.box.ymax = 0.77;
+    const result = compareBlocks(buildParseModel(parse(lines)), buildParseModel(paragraph));
+    expect(result.rows.map((r) => [r.status, r.a?.id ?? null, r.b?.id ?? null, r.part ?? null])).toEqual([
+      ['changed', 'text-0', 'text-0', 'a_in_b'],
+      ['changed', 'text-1', 'text-0', 'a_in_b'],
+      ['changed', 'text-2', 'text-0', 'a_in_b'],
+      ['only_a', 'text-3', null, null],
+    ]);
+    // The other way round: the paragraph in A, the lines in B.
+    const reversed = compareBlocks(buildParseModel(paragraph), buildParseModel(parse(lines)));
+    expect(reversed.rows.map((r) => [r.status, r.a?.id ?? null, r.b?.id ?? null, r.part ?? null])).toEqual([
+      ['changed', 'text-0', 'text-0', 'b_in_a'],
+      ['changed', 'text-0', 'text-1', 'b_in_a'],
+      ['changed', 'text-0', 'text-2', 'b_in_a'],
+      ['only_b', null, 'text-3', null],
+    ]);
+  });
+});
+
+describe('what counts as the same text', () => {
+  it('whitespace is collapsed, also between table tags', () => {
+    const a = parse([{ id: 'table-0', type: 'table', text: '<table>\n<tr><td>Qty</td></tr>\n<tr><td>10</td></tr>\n</table>', y: 0.2 }]);
+    const b = parse([{ id: 'table-3', type: 'table', text: '<table><tr><td>Qty</td></tr><tr><td>10</td></tr></table>', y: 0.21 }]);
+    expect(compareBlocks(buildParseModel(a), buildParseModel(b)).summary).toMatchObject({ changed: 0, same: 1 });
+    const c = parse([{ id: 'table-3', type: 'table', text: '<table><tr><td>Qty</td></tr><tr><td>12</td></tr></table>', y: 0.21 }]);
+    expect(compareBlocks(buildParseModel(a), buildParseModel(c)).summary).toMatchObject({ changed: 1, same: 0 });
+  });
+});
