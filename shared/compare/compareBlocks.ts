@@ -187,7 +187,9 @@ function matchPage(a: BlockSide[], b: BlockSide[]): { rows: Row[]; notPaired: bo
   const wholeB = new Uint8Array(b.length);
   const leftOverA = a.map((_, i) => i).filter((i) => pairOfA[i]! < 0);
   const leftOverB = b.map((_, j) => j).filter((j) => !takenB[j]);
-  if (leftOverA.length * b.length + leftOverB.length * a.length <= MAX_PAIRS_PER_PAGE) {
+  if (leftOverA.length + leftOverB.length === 0) {
+    // Every block paired: nothing is a part of another.
+  } else if (leftOverA.length * b.length + leftOverB.length * a.length <= MAX_PAIRS_PER_PAGE) {
     const bareA = a.map((side) => bare(side.text));
     const bareB = b.map((side) => bare(side.text));
     for (const i of leftOverA) {
@@ -244,9 +246,13 @@ function bare(text: string): string {
   return normalise(text.replace(/<[^>]*>/g, ' ').replace(/[#*_`>|]+/g, ' ')).toLowerCase();
 }
 
+const UNEVEN_SPACE = /\s\s|[^\S ]|^\s|\s$/;
+
 /** Whitespace collapsed, and none between tags: `</tr> <tr>` and `</tr><tr>` are the same table. */
 function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/> </g, '><').trim();
+  // Most blocks are one line, singly spaced: left as they are, without a copy (this runs for every block of both runs).
+  const spaced = UNEVEN_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
+  return spaced.includes('> <') ? spaced.replace(/> </g, '><') : spaced;
 }
 
 /** Intersection over union of two boxes on the same page; 0 without both. */
