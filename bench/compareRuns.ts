@@ -3,11 +3,11 @@
  * renumbered and one block in fifty edited (a letter changed, so ranges stay put). Times the
  * block comparison against what the window already pays to show one result (decoding its
  * model from bytes), as ratios with min and max, and checks the comparison found exactly the
- * edited blocks. Usage: node scripts/run-ts.mjs bench/compareRuns.ts [runs]
+ * edited blocks, and the longest step of the sliced comparison the window runs. Usage: node scripts/run-ts.mjs bench/compareRuns.ts [runs]
  */
 import { readFileSync } from 'node:fs';
 import type { ParseResponse, StructureNode } from '../shared/contracts/v2Parse.js';
-import { compareBlocks } from '../shared/compare/compareBlocks.js';
+import { compareBlocks, comparingBlocks } from '../shared/compare/compareBlocks.js';
 import { decodeModel, modelToBytes } from '../shared/grounding/modelBytes.js';
 import { buildParseModel } from '../shared/grounding/parseModel.js';
 import { generateLargeDocument } from './largeDocument/generate.js';
@@ -58,6 +58,17 @@ for (let r = 0; r < runs; r++) {
   found = result.summary.changed + result.summary.onlyA + result.summary.onlyB;
   total = result.summary.total;
 }
+// Run in steps, as the window does: the longest step is the longest the window is held at once.
+const steps: number[] = [];
+for (let r = 0; r < runs; r++) {
+  const run = comparingBlocks(modelA, modelB);
+  for (;;) {
+    const started = performance.now();
+    const step = run.next();
+    steps.push(performance.now() - started);
+    if (step.done) break;
+  }
+}
 const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
 const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 const ratios = compareTimes.map((t, k) => t / decodeTimes[k]!);
@@ -67,5 +78,10 @@ console.log(`found changed: ${found} of ${total} (${found === edited ? 'exactly 
 console.log(
   `compare / decoding one model: median ${median(ratios).toFixed(2)}× (min ${s[0]!.toFixed(2)}×, max ${s[s.length - 1]!.toFixed(2)}×); ` +
     `compare median ${median(compareTimes).toFixed(0)} ms, decode median ${median(decodeTimes).toFixed(0)} ms`,
+);
+const stepsSorted = sorted(steps);
+const pct = (p: number) => stepsSorted[Math.min(stepsSorted.length - 1, Math.floor((p / 100) * stepsSorted.length))]!.toFixed(1);
+console.log(
+  `one step (the window yields between slices of them): p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${pct(100)} ms over ${steps.length} steps`,
 );
 if (found !== edited) process.exitCode = 1;

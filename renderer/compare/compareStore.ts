@@ -8,7 +8,7 @@
  */
 import { create } from 'zustand';
 import { checkComparable, type CompareKind } from '../../shared/compare/comparable.js';
-import { compareBlocks, type BlocksComparison } from '../../shared/compare/compareBlocks.js';
+import { comparingBlocks, type BlocksComparison } from '../../shared/compare/compareBlocks.js';
 import { compareFields, type FieldsComparison } from '../../shared/compare/compareFields.js';
 import { AppError } from '../../shared/errors.js';
 import type { FieldEntry } from '../../shared/grounding/fields.js';
@@ -43,6 +43,8 @@ interface CompareState {
   comparison: Comparison | null;
   /** What is being compared while it loads ("invoice.pdf"). */
   loading: string | null;
+  /** How far the block comparison is (0–1), once both results are here. */
+  progress: number | null;
   error: AppError | null;
   /** The selected row of the comparison's list, -1 for none. */
   selected: number;
@@ -60,6 +62,25 @@ interface CompareState {
 
 /** Each compare started: a late answer of an earlier one is dropped. */
 let generation = 0;
+
+/** A comparison given up for a newer one (or closed) while it ran. */
+class Superseded extends Error {}
+
+/** How long one slice of a block comparison may hold the window before it lets a frame through. */
+const SLICE_MS = 12;
+
+/** Runs a comparison's steps in slices of SLICE_MS between frames, reporting progress; stops once `wanted` says no. */
+async function inSlices<T>(steps: Generator<number, T>, progress: (done: number) => void, wanted: () => boolean): Promise<T> {
+  for (;;) {
+    const until = performance.now() + SLICE_MS;
+    let step = steps.next();
+    while (!step.done && performance.now() < until) step = steps.next();
+    if (step.done) return step.value;
+    progress(step.value);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!wanted()) throw new Superseded();
+  }
+}
 
 function findInfo(id: string): ResultInfo {
   for (const entry of useLibraryStore.getState().library) {
@@ -101,6 +122,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
   picks: [],
   comparison: null,
   loading: null,
+  progress: null,
   error: null,
   selected: -1,
   page: 1,
@@ -128,6 +150,15 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
         loadSide(b, kind),
       ]);
       if (mine !== generation) return;
+      // A long result's blocks are compared between frames: the window stays responsive, and says how far it is.
+      const blocks =
+        kind === 'parse' && sideA.model && sideB.model
+          ? await inSlices(
+              comparingBlocks(sideA.model, sideB.model),
+              (done) => set({ progress: done }),
+              () => mine === generation,
+            )
+          : null;
       const comparison: Comparison = {
         kind,
         document,
@@ -135,11 +166,11 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
         a: sideA,
         b: sideB,
         fields: kind === 'extract' ? compareFields(sideA.fields, sideB.fields) : null,
-        blocks: kind === 'parse' && sideA.model && sideB.model ? compareBlocks(sideA.model, sideB.model) : null,
+        blocks,
       };
-      set({ comparison, loading: null, selected: -1, page: 1, picks: [] });
+      set({ comparison, loading: null, progress: null, selected: -1, page: 1, picks: [] });
     } catch (error) {
-      if (mine === generation) set({ error: toAppError(error), loading: null });
+      if (mine === generation && !(error instanceof Superseded)) set({ error: toAppError(error), loading: null, progress: null });
     }
   },
   async comparePicks() {
@@ -154,7 +185,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
   },
   close() {
     generation++;
-    set({ comparison: null, loading: null, selected: -1 });
+    set({ comparison: null, loading: null, progress: null, selected: -1 });
   },
   clearError() {
     set({ error: null });

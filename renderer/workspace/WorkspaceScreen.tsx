@@ -26,13 +26,17 @@ function ReviewBanners() {
   const documentError = useWorkspaceStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
   const compareError = useCompareStore((s) => s.error);
   const compareLoading = useCompareStore((s) => s.loading);
+  const compareProgress = useCompareStore((s) => s.progress);
   const { clearError } = useWorkspaceStore.getState();
   return (
     <>
       <ErrorMessage error={compareError} onDismiss={() => useCompareStore.getState().clearError()} />
       {compareLoading ? (
         <p className="notice small" role="status" data-testid="compare-loading">
-          Comparing two runs of {compareLoading}…
+          Comparing two runs of {compareLoading}…{compareProgress !== null ? ` ${Math.round(compareProgress * 100)} %` : ''}{' '}
+          <button type="button" className="link" onClick={() => useCompareStore.getState().close()} data-testid="compare-cancel">
+            Cancel
+          </button>
         </p>
       ) : null}
       <ErrorMessage error={workspaceError} onDismiss={() => clearError(WORKSPACE_BANNER)} />

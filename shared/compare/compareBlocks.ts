@@ -75,11 +75,20 @@ export const MIN_PART_INSIDE = 0.8;
 
 const CONTAINERS = new Set(['page', 'document']);
 
+/** Nodes read between two steps of `comparingBlocks`, and pages matched. */
+const NODES_PER_STEP = 2_000;
+const PAGES_PER_STEP = 4;
+
 /** The blocks of a model, by page, in reading order. */
 export function blocksOf(model: ParseModel): Map<number, BlockSide[]> {
+  return runToEnd(readingBlocks(model));
+}
+
+function* readingBlocks(model: ParseModel): Generator<void, Map<number, BlockSide[]>> {
   const nodes = model.nodes;
   const byPage = new Map<number, BlockSide[]>();
   for (let i = 0; i < nodes.size; i++) {
+    if (i % NODES_PER_STEP === NODES_PER_STEP - 1) yield;
     const type = nodes.typeAt(i);
     if (CONTAINERS.has(type)) continue;
     const parent = nodes.parentAt(i);
@@ -96,14 +105,39 @@ export function blocksOf(model: ParseModel): Map<number, BlockSide[]> {
   return byPage;
 }
 
+function runToEnd<T>(steps: Generator<unknown, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 export function compareBlocks(a: ParseModel, b: ParseModel): BlocksComparison {
-  const pagesA = blocksOf(a);
-  const pagesB = blocksOf(b);
+  return runToEnd(comparingBlocks(a, b));
+}
+
+/**
+ * The comparison in small steps (a few thousand nodes read, or a few pages matched, per
+ * step), so a window can run it between frames; each step yields how far it is (0–1).
+ */
+export function* comparingBlocks(a: ParseModel, b: ParseModel): Generator<number, BlocksComparison> {
+  const total = a.nodes.size + b.nodes.size;
+  const reading = function* (model: ParseModel, before: number): Generator<number, Map<number, BlockSide[]>> {
+    const steps = readingBlocks(model);
+    for (let done = 0; ; done += NODES_PER_STEP) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      yield (0.5 * (before + done)) / Math.max(1, total);
+    }
+  };
+  const pagesA = yield* reading(a, 0);
+  const pagesB = yield* reading(b, a.nodes.size);
   const pages = [...new Set([...pagesA.keys(), ...pagesB.keys()])].sort((x, y) => x - y);
   const changedRows: BlockComparison[] = [];
   const sameRows: BlockComparison[] = [];
   const pagesNotPaired: number[] = [];
-  for (const page of pages) {
+  for (const [k, page] of pages.entries()) {
+    if (k % PAGES_PER_STEP === PAGES_PER_STEP - 1) yield 0.5 + (0.5 * k) / pages.length;
     const result = matchPage(pagesA.get(page) ?? [], pagesB.get(page) ?? []);
     if (result.notPaired) pagesNotPaired.push(page);
     for (const row of result.rows) (row.status === 'same' ? sameRows : changedRows).push({ ...row, page: page === 0 ? null : page });
