@@ -35,7 +35,7 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
       </button>
       <button
         type="button"
-        className="library-delete library-compare-pick"
+        className="library-compare-pick"
         aria-pressed={picks.includes(r.id)}
         aria-label={`Pick this ${r.kind} result to compare`}
         title={picks.includes(r.id) ? 'Picked to compare (click to unpick)' : 'Pick to compare with another run of this document'}

@@ -4,7 +4,8 @@
  * schema that adds, drops or reorders properties still lines up. Values are equal when they
  * are the same JSON value: `"12"` and `12` differ, as do `"$1,242.00"` and `1242` — a reviewer
  * wants to see a changed type. Each side keeps its own ranges, grounded in its own source
- * parse result by the caller.
+ * parse result by the caller. Array items are not aligned: an item inserted at the front
+ * shifts the paths after it, so those show as differing (each with both values).
  */
 import type { FieldEntry } from '../grounding/fields.js';
 

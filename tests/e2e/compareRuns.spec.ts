@@ -119,5 +119,6 @@ test('compare two runs of one document: fields side by side, both sides grounded
   await expect(refusal).toContainText('These results are of two different documents (“report.pdf” and “invoice.pdf”)');
   await expect(refusal).toContainText('Pick two results listed under the same document.');
   await expect(view).toBeHidden();
+  await page.screenshot({ path: '/tmp/shots/compare-refused.png' });
   void preview;
 });
