@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { LibraryCompareBar } from '../compare/LibraryCompareBar.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { VirtualList } from '../components/VirtualList.js';
 import { LibraryAddUrl } from './LibraryAddUrl.js';
@@ -79,6 +80,7 @@ export function Library() {
       </div>
       {addingUrl && !showTrash ? <LibraryAddUrl onClose={() => setAddingUrl(false)} /> : null}
       <ErrorMessage error={error} onDismiss={clearError} />
+      {showTrash ? null : <LibraryCompareBar />}
       {showTrash ? (
         <LibraryTrash />
       ) : shown.length === 0 && !complete && listingFailed ? (

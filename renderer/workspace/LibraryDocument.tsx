@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { describeResult, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
+import { useCompareStore } from '../compare/compareStore.js';
 import { LibraryConfirm } from './LibraryConfirm.js';
 import { documentDeleteMessage, documentFacts, groupResults, newsBadge, plural, resultDeleteMessage } from './libraryModel.js';
 import { useLibraryStore } from './libraryStore.js';
@@ -18,6 +19,7 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
   const { deleteDocument, deleteResult } = useLibraryStore.getState();
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending>(null);
+  const picks = useCompareStore((s) => s.picks);
   const open = (resultId?: string) => void useWorkspaceStore.getState().openDocument(document.id, resultId);
 
   const resultRow = (r: ResultInfo) => (
@@ -30,6 +32,17 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
         onClick={() => open(r.id)}
       >
         {describeResult(r)} · {new Date(r.createdAt).toLocaleString()}
+      </button>
+      <button
+        type="button"
+        className="library-compare-pick"
+        aria-pressed={picks.includes(r.id)}
+        aria-label={`Pick this ${r.kind} result to compare`}
+        title={picks.includes(r.id) ? 'Picked to compare (click to unpick)' : 'Pick to compare with another run of this document'}
+        onClick={() => useCompareStore.getState().togglePick(r.id)}
+        data-testid="library-compare-pick"
+      >
+        ⇄
       </button>
       <button
         type="button"

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { CompareView } from '../compare/CompareView.js';
+import { useCompareStore } from '../compare/compareStore.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { FieldsSection } from '../fields/FieldsSection.js';
 import { MarkdownPanel } from '../markdown/MarkdownPanel.js';
@@ -22,9 +24,21 @@ function ReviewBanners() {
   const documentId = useWorkspaceStore((s) => s.document?.id);
   const workspaceError = useWorkspaceStore((s) => s.errors[WORKSPACE_BANNER] ?? null);
   const documentError = useWorkspaceStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
+  const compareError = useCompareStore((s) => s.error);
+  const compareLoading = useCompareStore((s) => s.loading);
+  const compareProgress = useCompareStore((s) => s.progress);
   const { clearError } = useWorkspaceStore.getState();
   return (
     <>
+      <ErrorMessage error={compareError} onDismiss={() => useCompareStore.getState().clearError()} />
+      {compareLoading ? (
+        <p className="notice small" role="status" data-testid="compare-loading">
+          Comparing two runs of {compareLoading}…{compareProgress !== null ? ` ${Math.round(compareProgress * 100)} %` : ''}{' '}
+          <button type="button" className="link" onClick={() => useCompareStore.getState().close()} data-testid="compare-cancel">
+            Cancel
+          </button>
+        </p>
+      ) : null}
       <ErrorMessage error={workspaceError} onDismiss={() => clearError(WORKSPACE_BANNER)} />
       {documentId ? <ErrorMessage error={documentError} onDismiss={() => clearError(documentId)} /> : null}
     </>
@@ -36,6 +50,7 @@ export function WorkspaceScreen() {
   const document = useWorkspaceStore((s) => s.document);
   const bytes = useWorkspaceStore((s) => s.bytes);
   const model = useWorkspaceStore((s) => s.model);
+  const comparison = useCompareStore((s) => s.comparison);
   const { openFile, importFiles } = useWorkspaceStore.getState();
   const [panel, setPanel] = useState<Panel>('markdown');
   const [dragging, setDragging] = useState(false);
@@ -76,7 +91,8 @@ export function WorkspaceScreen() {
     >
       <WorkspaceToolbar />
       <ReviewBanners />
-      <div className="workspace-body">
+      {comparison ? <CompareView comparison={comparison} /> : null}
+      <div className="workspace-body" hidden={comparison !== null}>
         <aside className="workspace-library">
           <h2>Library</h2>
           <Library />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { EngineName } from '../../shared/workspace.js';
+import { CompareWith } from '../compare/CompareWith.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useAppStore } from '../shell/appStore.js';
 import { EngineOptions } from './EngineOptions.js';
@@ -114,6 +115,8 @@ export function WorkspaceToolbar() {
         </span>
       ) : null}
       <WorkspaceJobStatus />
+      <span className="toolbar-sep" />
+      <CompareWith />
       {needsKey ? (
         <span className="engine-hint" data-testid="engine-hint">
           {ENGINE_LABELS[engine]} needs {ENGINE_KEY_WORDS[engine as 'parse' | 'analyzer']}.{' '}

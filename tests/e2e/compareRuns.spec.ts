@@ -1,0 +1,124 @@
+import { mkdir } from 'node:fs/promises';
+import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { INVOICE_SCHEMA } from './invoiceSchema.js';
+
+/** The offline extractor's schema: total read as a number, no due date, a PO number the invoice does not have. */
+const OFFLINE_SCHEMA = {
+  type: 'object',
+  properties: {
+    invoice_number: { type: 'string', description: 'Invoice number' },
+    total: { type: 'number', description: 'Total' },
+    po_number: { type: 'string', description: 'PO number' },
+  },
+};
+
+test('compare two runs of one document: fields side by side, both sides grounded, keyboard, blocks; two documents refused', async ({
+  page,
+  preview,
+  emulator,
+}) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the sample invoice, parsed offline
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
+
+  // Extraction A: the cloud extractor (emulator). Extraction B: the offline heuristic, another schema.
+  await page.getByTestId('schema-input').fill(JSON.stringify(INVOICE_SCHEMA));
+  await page.getByTestId('extractor').selectOption('extract');
+  await page.getByTestId('extract-run').click();
+  await expect(page.locator('[data-testid="field"][data-field="total"]')).toContainText('$1,242.00');
+  await page.locator('.schema-editor > summary').click(); // folded once fields are shown
+  await page.getByTestId('schema-input').fill(JSON.stringify(OFFLINE_SCHEMA));
+  await page.getByTestId('extractor').selectOption('local');
+  await page.getByTestId('extract-run').click();
+  await expect(page.locator('[data-testid="field"][data-field="po_number"]')).toBeVisible();
+
+  // "Compare with…" on the open (offline) extraction: the cloud one is the only other extraction.
+  const compareWith = page.getByTestId('compare-with');
+  await expect(compareWith.locator('option')).toHaveCount(2);
+  await compareWith.selectOption({ index: 1 });
+  const view = page.getByTestId('compare-view');
+  await expect(view).toBeVisible();
+  await expect(page.getByTestId('compare-summary')).toHaveText('3 of 4 fields differ (1 changed, 1 only in A, 1 only in B)');
+
+  // The differing field first, with both values; then what vanished and appeared; the equal one folded away.
+  const rows = page.getByTestId('compare-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveAttribute('data-key', 'total');
+  await expect(rows.nth(0)).toHaveAttribute('data-status', 'differs');
+  await expect(rows.nth(0).getByTestId('compare-value-a')).toHaveText('A 1242');
+  await expect(rows.nth(0).getByTestId('compare-value-b')).toHaveText('B $1,242.00');
+  await expect(rows.nth(1)).toHaveAttribute('data-key', 'po_number');
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'only_a');
+  await expect(rows.nth(2)).toHaveAttribute('data-key', 'due_date');
+  await expect(rows.nth(2).getByTestId('compare-value-a')).toHaveText('A absent');
+
+  // Clicking the differing field marks its range and box in both runs.
+  await rows.nth(0).click();
+  await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('compare-range-a')).toHaveText('$1,242.00');
+  await expect(page.getByTestId('compare-range-b')).toHaveText('$1,242.00');
+  await expect(page.getByTestId('compare-side-a').getByTestId('compare-box')).not.toHaveCount(0);
+  await expect(page.getByTestId('compare-side-b').getByTestId('compare-box')).not.toHaveCount(0);
+  await expect(page.getByTestId('compare-page-number')).toHaveText('Page 1 of 1');
+
+  // Keyboard: ↓ to the due date (only in B: A says so, B marks it), k back up, Esc closes.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('compare-excerpt-a')).toHaveText('Not in this run.');
+  await expect(page.getByTestId('compare-range-b')).toHaveText('2024-04-14');
+  await expect(page.getByTestId('compare-side-a').getByTestId('compare-box')).toHaveCount(0);
+  await expect(page.getByTestId('compare-side-b').getByTestId('compare-box')).not.toHaveCount(0);
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('compare-show-same').click();
+  await expect(page.locator('[data-testid="compare-row"][data-key="invoice_number"]')).toHaveAttribute('data-status', 'same');
+  await mkdir('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: '/tmp/shots/compare-fields.png' });
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+
+  // Two parse results (offline engine vs the emulator), picked in the library.
+  const invoice = page.getByTestId('library-entry').filter({ has: page.locator('[data-document-name="invoice.pdf"]') });
+  await invoice.locator('.library-result-row').filter({ hasText: 'parse · local' }).getByTestId('library-compare-pick').click();
+  await expect(page.getByTestId('library-compare-run')).toBeDisabled();
+  await invoice.locator('.library-result-row').filter({ hasText: 'parse · dpt-3-pro' }).getByTestId('library-compare-pick').click();
+  await page.getByTestId('library-compare-run').click();
+  await expect(view).toBeVisible();
+  const summary = (await page.getByTestId('compare-summary').textContent()) ?? '';
+  const counted = /^(\d+) of (\d+) blocks? changed \((\d+) changed, (\d+) only in A, (\d+) only in B\)$/.exec(summary);
+  expect(counted, summary).not.toBeNull();
+  const [, differing, total, changed] = counted!.map(Number);
+  // The list holds exactly the blocks the summary counts; each changed one is marked on its page in both runs.
+  await expect(rows).toHaveCount(differing!);
+  await page.getByTestId('compare-show-same').click();
+  await expect(rows).toHaveCount(total!);
+  expect(changed).toBeGreaterThan(0);
+  await page.locator('[data-testid="compare-row"][data-status="changed"]').first().click();
+  await expect(page.getByTestId('compare-side-a').getByTestId('compare-mark')).not.toHaveCount(0);
+  await expect(page.getByTestId('compare-side-b').getByTestId('compare-mark')).not.toHaveCount(0);
+  await expect(page.getByTestId('compare-side-a').getByTestId('compare-box')).toHaveCount(1);
+  await expect(page.getByTestId('compare-side-b').getByTestId('compare-box')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/shots/compare-blocks.png' });
+  await page.getByTestId('compare-close').click();
+
+  // Results of two different documents: refused, saying why.
+  await page.getByTestId('engine').selectOption('local');
+  await page.getByTestId('open-file').setInputFiles('resources/samples/report.pdf');
+  await expect(page.getByTestId('page-count')).toHaveText('of 4');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('parse · local');
+  const report = page.getByTestId('library-entry').filter({ has: page.locator('[data-document-name="report.pdf"]') });
+  await report.getByTestId('library-compare-pick').first().click();
+  await invoice.locator('.library-result-row').filter({ hasText: 'parse · local' }).getByTestId('library-compare-pick').click();
+  await page.getByTestId('library-compare-run').click();
+  const refusal = page.locator('[data-testid="error"][data-code="compare_different_documents"]');
+  await expect(refusal).toContainText('These results are of two different documents (“report.pdf” and “invoice.pdf”)');
+  await expect(refusal).toContainText('Pick two results listed under the same document.');
+  await expect(view).toBeHidden();
+  await page.screenshot({ path: '/tmp/shots/compare-refused.png' });
+  void preview;
+});
