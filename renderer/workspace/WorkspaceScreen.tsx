@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { FieldsSection } from '../fields/FieldsSection.js';
 import { MarkdownPanel } from '../markdown/MarkdownPanel.js';
+import { SearchDialog, useSearchShortcut } from '../search/SearchDialog.js';
 import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
 import { Library } from './Library.js';
@@ -40,6 +41,7 @@ export function WorkspaceScreen() {
   const [panel, setPanel] = useState<Panel>('markdown');
   const [dragging, setDragging] = useState(false);
   useWorkspaceKeyboard();
+  useSearchShortcut();
 
   useEffect(() => {
     // First launch: an empty workspace opens the sample, parsed offline, so the main job works at
@@ -117,6 +119,7 @@ export function WorkspaceScreen() {
         </aside>
       </div>
       <StatusBar />
+      <SearchDialog />
     </section>
   );
 }
