@@ -96,6 +96,10 @@ export function SearchDialog() {
             } else if (e.key === 'Enter') {
               e.preventDefault();
               if (active >= 0) void choose(active);
+            } else if (e.key === 'Escape') {
+              // A search box would clear itself first: Esc closes at once, the words kept for next time.
+              e.preventDefault();
+              hide();
             }
           }}
         />

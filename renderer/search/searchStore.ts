@@ -31,6 +31,8 @@ interface SearchState {
 
 /** Typing waits this long for the next key before asking main. */
 const TYPING_PAUSE_MS = 120;
+/** While main is still indexing, the open dialog asks again this often. */
+const PENDING_RETRY_MS = 700;
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** Only the answer to the latest query is shown. */
 let asked = 0;
@@ -47,7 +49,15 @@ export const useSearchStore = create<SearchState>()((set, get) => {
       const answer = await requireApi().search.query({ text });
       if (mine !== asked) return;
       const hits = answer.groups.flatMap((g) => g.hits.map((h) => ({ ...h, documentId: g.documentId })));
-      set({ answer, hits, active: hits.length > 0 ? 0 : -1, busy: false, error: null });
+      // Keeps the hit the arrow keys were on when the same words are asked again.
+      const before = get().hits[get().active];
+      const kept = before ? hits.findIndex((h) => h.resultId === before.resultId && h.ref === before.ref) : -1;
+      set({ answer, hits, active: kept >= 0 ? kept : hits.length > 0 ? 0 : -1, busy: false, error: null });
+      // Results still being indexed: asked again shortly, so their text shows up while the dialog is open.
+      if (answer.pending > 0 && get().open) {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => void (get().open && run(get().text)), PENDING_RETRY_MS);
+      }
     } catch (error) {
       if (mine !== asked) return;
       set({
