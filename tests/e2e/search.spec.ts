@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 /** The Markdown block and the page box the selection lit, as the panels mark them. */
-function selected(page: import('@playwright/test').Page) {
+function selected(page: Page) {
   return {
     block: page.locator('[data-testid="md-node"][data-selected="true"]'),
     box: page.locator('[data-testid="box"][data-selected="true"]'),
