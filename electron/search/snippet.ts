@@ -24,7 +24,8 @@ export function snippetOf(text: string, terms: readonly string[]): SnippetPart[]
   }
   const first = marks[0]?.[0] ?? 0;
   const from = first > CONTEXT ? wordStart(text, first - CONTEXT) : 0;
-  const to = Math.min(text.length, Math.max(first, from) + CONTEXT * 2);
+  // About CONTEXT characters either side, and never short of the first match's end.
+  const to = Math.min(text.length, Math.max(marks[0]?.[1] ?? 0, from + CONTEXT * 2));
   const parts: SnippetPart[] = [];
   let at = from;
   for (const [start, end] of marks) {
