@@ -50,14 +50,19 @@ const OPTIONS = {
   processTerm: (term: string) => normalizeTerm(term) || null,
   // Units of replaced and removed results are discarded at once and swept out in the background.
   autoVacuum: { minDirtCount: 2_000, minDirtFactor: 0.2, batchSize: 2_000, batchWait: 10 },
-  // Each term is found as typed, as the start of a word (from 3 letters), and with a typo or two in long words.
+  // Each term is found as typed and as the start of a word (from 3 letters).
   searchOptions: {
     boost: { x: 2, l: 1 },
     combineWith: 'AND' as const,
     prefix: (term: string) => term.length >= 3,
-    fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
   },
 };
+
+/**
+ * Asked only when the words as typed find fewer places than asked for: a typo or two in a long
+ * word (not in one with digits: `ref04321` is not `ref04331`). A common word never pays for it.
+ */
+const FUZZY = { fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false) };
 
 /** What the index holds of each result: the summary's stamp it was made from and how many units it has. */
 const indexedResultSchema = z.object({ createdAt: z.string(), documentId: z.string(), units: z.number().int().min(0) }).strict();
@@ -111,8 +116,10 @@ export class SearchIndex {
 
   /** Opens the index file (or starts empty) and syncs it with the workspace in the background. */
   start(): Promise<void> {
-    this.loaded ??= this.load();
-    void this.loaded.then(() => this.requestSync());
+    if (!this.loaded) {
+      this.loaded = this.load();
+      void this.loaded.then(() => this.requestSync());
+    }
     return this.loaded;
   }
 
@@ -147,10 +154,12 @@ export class SearchIndex {
       for (const result of entry.results) current.set(result.id, result);
     }
     // Only hits of results still listed, as indexed (a result saved again under its id waits for its new units).
-    const found = this.index.search(query).filter((hit) => {
+    const live = (hit: SearchResult) => {
       const result = current.get(hit.r as string);
       return result !== undefined && this.indexed.get(result.id)?.createdAt === result.createdAt;
-    });
+    };
+    let found = this.index.search(query, { filter: live });
+    if (found.length < limit) found = this.index.search(query, { ...FUZZY, filter: live });
     const groups = new Map<string, SearchGroup>();
     for (const hit of found.slice(0, limit)) {
       const documentId = hit.d as string;

@@ -14,6 +14,7 @@ const logger = createLogger(null, { console: false });
 let dir: string;
 let workspace: Workspace;
 let indexes: SearchIndex[];
+let deaf: SearchIndex[];
 
 /** The workspace as the index reads it, counting the models and responses it reads. */
 class CountingSource implements SearchSource {
@@ -29,19 +30,22 @@ class CountingSource implements SearchSource {
   };
 }
 
-function openIndex(source: SearchSource = new CountingSource()): SearchIndex {
+/** An index told of every workspace change (`told: false`: one busy elsewhere, that has not heard yet). */
+function openIndex(source: SearchSource = new CountingSource(), { told = true } = {}): SearchIndex {
   const index = new SearchIndex(workspace.root, source, logger, { saveDelayMs: 10 });
-  indexes.push(index);
+  if (told) indexes.push(index);
+  else deaf.push(index);
   return index;
 }
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'groundwork-search-'));
   indexes = [];
+  deaf = [];
   workspace = new Workspace(dir, logger, () => indexes.forEach((index) => index.changed()));
 });
 afterEach(async () => {
-  for (const index of indexes) await index.close();
+  for (const index of [...indexes, ...deaf]) await index.close();
   await removeWorkspaceDir(dir, workspace);
 });
 
@@ -129,6 +133,19 @@ describe('SearchIndex', () => {
     expect((await index.query('acme')).groups.map((g) => g.documentName).sort()).toEqual(['first.pdf', 'second.pdf']);
   });
 
+  it('never answers a hit of a result trashed since, even before the index has heard of it', async () => {
+    const first = await invoice('first');
+    await invoice('second');
+    const index = openIndex(new CountingSource(), { told: false });
+    await index.idle();
+    expect((await index.query('acme')).groups).toHaveLength(2);
+    await workspace.trashResult(first.parse.id);
+    const answer = await index.query('acme');
+    expect(answer.groups.map((g) => g.documentName)).toEqual(['second.pdf']);
+    // The extraction made from it went with it.
+    expect(hits(answer).every((h) => h.resultId !== first.parse.id && h.resultId !== first.extraction.id)).toBe(true);
+  });
+
   it('is kept on disk and opened from it without reading the results again', async () => {
     await invoice('first');
     const index = openIndex();
@@ -149,12 +166,14 @@ describe('SearchIndex', () => {
     ['not JSON', '{"version":1,"results":{'],
     ['of another version', JSON.stringify({ version: SEARCH_FORMAT_VERSION + 1, results: {}, index: {} })],
     ['whose index does not load', JSON.stringify({ version: SEARCH_FORMAT_VERSION, results: {}, index: { nonsense: true } })],
+    ['whose list of results disagrees with its index', null],
   ])('builds the index again from the results when its file is %s', async (_, text) => {
     await invoice('first');
     const index = openIndex();
     await index.idle();
     await index.close();
-    await writeFile(index.path, text);
+    const saved = JSON.parse(await readFile(index.path, 'utf8')) as { results: object };
+    await writeFile(index.path, text ?? JSON.stringify({ ...saved, results: {} }));
 
     const source = new CountingSource();
     const reopened = openIndex(source);
