@@ -63,6 +63,7 @@ export function createHandlers(services: Services): HandlerTable {
     'reviews:get': ({ extractionId }) => reviews.get(extractionId),
     'reviews:decide': ({ extractionId, path, decision }) => reviews.decide(extractionId, path, decision),
     'reviews:export': ({ extractionId, format }) => reviews.export(extractionId, format),
+    'search:query': ({ text, limit }) => services.search.query(text, limit),
     ...createDatasetHandlers(services),
     ...createJobHandlers(services),
   };

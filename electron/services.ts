@@ -15,6 +15,7 @@ import { tightenDataFolder } from './privateFolders.js';
 import { Reviews } from './review/reviews.js';
 import { USER_CALL_POLICY } from './runs/retryProgress.js';
 import { RunRegistry } from './runs/runRegistry.js';
+import { SearchIndex } from './search/searchIndex.js';
 import { createSettingsStore, type SettingsStore } from './settings/settings.js';
 import { Workspace } from './workspace/workspace.js';
 
@@ -31,6 +32,8 @@ export interface Services {
   /** Passwords of the PDFs that need one, for this session only (never stored). */
   passwords: DocumentPasswords;
   reviews: Reviews;
+  /** Full text over the workspace's results, kept beside them and following their changes. */
+  search: SearchIndex;
   runs: RunRegistry;
   /** The job tracker and batches; started (resumed from disk) by createServices. */
   jobs: JobsService;
@@ -73,9 +76,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICES[options.shell]);
   applyNetworkSettings((await settings.read()).network);
   const emit = options.emit ?? (() => undefined);
-  const workspace = new Workspace(options.dataDir, logger, (change) => emit({ type: 'workspace', ...change }));
+  let search: SearchIndex | null = null;
+  const workspace = new Workspace(options.dataDir, logger, (change) => {
+    emit({ type: 'workspace', ...change });
+    search?.changed();
+  });
   // Finishes a trash move a crash cut short, then removes old trash, in the background.
   void workspace.start();
+  search = new SearchIndex(workspace.root, workspace, logger);
+  // Opened and synced with the workspace in the background: a query meanwhile says what is still pending.
+  void search.start();
   const addresses = options.addresses ?? activeConfig().addresses;
   const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });
   const passwords = new DocumentPasswords();
@@ -102,6 +112,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     workspace,
     passwords,
     reviews: new Reviews(workspace),
+    search,
     runs: new RunRegistry(),
     jobs,
     datasets,

@@ -14,7 +14,6 @@ import { rgbPng } from '../../tests/support/png.js';
 export const LIBRARY_CACHE = join(process.cwd(), 'bench', '.cache', 'library');
 export const DOCUMENTS = Number(process.env.BENCH_LIBRARY_DOCUMENTS ?? 5000);
 export const RESULTS_PER_DOCUMENT = 4;
-const DONE = join(LIBRARY_CACHE, `done-${DOCUMENTS}`);
 
 const WORDS = ['invoice', 'contract', 'résumé', 'statement', 'receipt', 'lease', 'report', 'offer', 'Übersicht', 'policy'];
 
@@ -35,7 +34,7 @@ async function documentBytes(i: number): Promise<Uint8Array> {
   return pdf.save();
 }
 
-const response = (i: number) => ({
+const listingResponse = (i: number) => ({
   markdown: `# ${documentName(i)}\n\nTotal: ${i}`,
   chunks: [],
   splits: [],
@@ -43,9 +42,31 @@ const response = (i: number) => ({
   metadata: { filename: documentName(i), page_count: 1, version: 'dpt-2-20251103', credit_usage: 1 },
 });
 
+/** What each document's results say: by default a one-line Markdown (listing reads none of it). */
+export interface GeneratedResponses {
+  /** The two parse results' response. */
+  parse(i: number): unknown;
+  /** The extraction's. */
+  extract(i: number): unknown;
+  /** The analyzer result's. */
+  analyzer(i: number): unknown;
+}
+
+const LISTING_RESPONSES: GeneratedResponses = {
+  parse: listingResponse,
+  extract: (i) => ({ extraction: { total: String(i) }, extraction_metadata: {}, metadata: {} }),
+  analyzer: listingResponse,
+};
+
 /** The data folder of the generated workspace (its `workspace/` inside), generated first if needed. */
-export async function generatedLibrary(): Promise<string> {
-  const dataDir = join(LIBRARY_CACHE, `data-${DOCUMENTS}`);
+export function generatedLibrary(): Promise<string> {
+  return generateWorkspace(LIBRARY_CACHE, LISTING_RESPONSES);
+}
+
+/** A generated workspace of DOCUMENTS documents under `cache`, each with RESULTS_PER_DOCUMENT results saying what `responses` say. */
+export async function generateWorkspace(cache: string, responses: GeneratedResponses): Promise<string> {
+  const dataDir = join(cache, `data-${DOCUMENTS}`);
+  const DONE = join(cache, `done-${DOCUMENTS}`);
   if (existsSync(DONE)) return dataDir;
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -63,7 +84,7 @@ export async function generatedLibrary(): Promise<string> {
           pageCount: document.pageCount,
           credits: 1,
           partial: false,
-          response: response(i),
+          response: responses.parse(i),
         };
         const parse = await workspace.saveResult({ ...base, kind: 'parse', engine: 'parse' });
         await workspace.saveResult({ ...base, kind: 'parse', engine: 'local', modelVersion: 'groundwork-local', credits: 0 });
@@ -72,14 +93,16 @@ export async function generatedLibrary(): Promise<string> {
           kind: 'extract',
           engine: 'extract',
           sourceResultId: parse.id,
-          response: { extraction: { total: String(i) }, extraction_metadata: {}, metadata: {} },
+          response: responses.extract(i),
         });
-        await workspace.saveResult({ ...base, kind: 'analyzer', engine: 'analyzer' });
+        await workspace.saveResult({ ...base, kind: 'analyzer', engine: 'analyzer', response: responses.analyzer(i) });
       }),
     );
     if ((start / BATCH) % 20 === 0)
       console.log(`generated ${start + BATCH}/${DOCUMENTS} documents (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
+  // Result models being built in the background are written before the folder is declared done.
+  await workspace.close(60_000);
   // The app's own catalog (if any) is left out: each measurement decides whether one is there.
   rmSync(join(dataDir, 'workspace', 'catalog.json'), { force: true });
   writeFileSync(DONE, new Date().toISOString());

@@ -56,7 +56,7 @@ if (!app.requestSingleInstanceLock()) {
     app.on('before-quit', (event) => {
       if (closed) return;
       event.preventDefault();
-      void services.workspace.close().finally(() => {
+      void Promise.all([services.workspace.close(), services.search.close()]).finally(() => {
         closed = true;
         app.quit();
       });

@@ -4,6 +4,7 @@ import { useCompareStore } from '../compare/compareStore.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { FieldsSection } from '../fields/FieldsSection.js';
 import { MarkdownPanel } from '../markdown/MarkdownPanel.js';
+import { SearchDialog, useSearchShortcut } from '../search/SearchDialog.js';
 import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
 import { Library } from './Library.js';
@@ -55,6 +56,7 @@ export function WorkspaceScreen() {
   const [panel, setPanel] = useState<Panel>('markdown');
   const [dragging, setDragging] = useState(false);
   useWorkspaceKeyboard();
+  useSearchShortcut();
 
   useEffect(() => {
     // First launch: an empty workspace opens the sample, parsed offline, so the main job works at
@@ -133,6 +135,7 @@ export function WorkspaceScreen() {
         </aside>
       </div>
       <StatusBar />
+      <SearchDialog />
     </section>
   );
 }

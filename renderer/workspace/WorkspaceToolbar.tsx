@@ -3,6 +3,7 @@ import type { EngineName } from '../../shared/workspace.js';
 import { CompareWith } from '../compare/CompareWith.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useAppStore } from '../shell/appStore.js';
+import { SearchButton } from '../search/SearchDialog.js';
 import { EngineOptions } from './EngineOptions.js';
 import { WorkspaceJobStatus } from './WorkspaceJobStatus.js';
 import { useWorkspaceStore } from './workspaceStore.js';
@@ -75,6 +76,7 @@ export function WorkspaceToolbar() {
       <button type="button" onClick={() => void openSample()} data-testid="try-sample">
         Try a sample
       </button>
+      <SearchButton />
       <span className="toolbar-sep" />
       <select data-testid="engine" value={engine} onChange={(e) => setEngine(e.target.value as EngineName)} aria-label="Engine">
         {(Object.keys(ENGINE_LABELS) as EngineName[]).map((name) => (

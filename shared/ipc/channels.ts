@@ -36,6 +36,7 @@ export const CHANNELS = [
   'reviews:get',
   'reviews:decide',
   'reviews:export',
+  'search:query',
   'datasets:registry',
   'datasets:createProject',
   'datasets:addProject',

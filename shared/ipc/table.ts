@@ -31,6 +31,7 @@ import { keysRequests as kr, type DefaultAddresses } from './keys.js';
 import { resultsRequests as res, type ResultModel } from './results.js';
 import { reviewsRequests as rv, type ReviewExport } from './reviews.js';
 import { runsRequests as rn, samplesRequests as smp } from './runs.js';
+import { searchRequests as sr, type SearchAnswer } from './search.js';
 
 export { CHANNELS, type Channel };
 
@@ -79,6 +80,7 @@ export const ipcTable = {
   'reviews:get': channel<Review>()(rv.get),
   'reviews:decide': channel<Review>()(rv.decide),
   'reviews:export': channel<ReviewExport>()(rv.export),
+  'search:query': channel<SearchAnswer>()(sr.query),
   // Datasets (v1): projects, tags, metadata, the media board, training, snapshots, inference.
   'datasets:registry': channel<DatasetsRegistry>()(ds.registry),
   'datasets:createProject': channel<ProjectEntry>()(ds.createProject),

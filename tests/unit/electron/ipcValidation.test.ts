@@ -41,6 +41,7 @@ const VALID: Record<Channel, unknown> = {
   'reviews:get': { extractionId: 'abc-123' },
   'reviews:decide': { extractionId: 'abc-123', path: 'total', decision: { status: 'corrected', correctedValue: '12.00', note: 'typo' } },
   'reviews:export': { extractionId: 'abc-123', format: 'csv' },
+  'search:query': { text: 'invoice total', limit: 20 },
   'datasets:registry': {},
   'datasets:createProject': { keyId: KEY_ID, name: 'Defects' },
   'datasets:addProject': { keyId: KEY_ID, projectId: 12, name: 'Known' },
@@ -171,6 +172,7 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { extractionId: 'abc', path: 'total' },
   ],
   'reviews:export': [{ extractionId: 'abc', format: 'xlsx' }],
+  'search:query': [{}, { text: 3 }, { text: 'x', limit: 0 }, { text: 'x', limit: 10_000 }, { text: 'x', extra: true }],
   'datasets:createProject': [{ keyId: 'nope', name: 'x' }, { keyId: KEY_ID }],
   'datasets:addProject': [
     { keyId: KEY_ID, projectId: -1 },

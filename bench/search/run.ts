@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:search`: the workspace search index over a generated workspace of 5,000
+ * documents and 20,000 results (bench/library/generate.ts, through the app's own Workspace),
+ * whose results carry real structure: each parse and analyzer result eight blocks of text on
+ * one page, each extraction four values with their ranges. Measures:
+ *   - building the index cold (no index file; the result models on disk, as the app leaves
+ *     them), with the event loop's delay meanwhile (how long main is held at a time);
+ *   - opening it from its file (a fresh SearchIndex: read, check, load), with the longest
+ *     the event loop was held meanwhile;
+ *   - query latency, p50/p95 over QUERY_RUNS runs of each query;
+ *   - the file's size on disk.
+ * Median and min–max over BENCH_RUNS runs (default 3). Writes bench/search-results.json.
+ */
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createLogger } from '../../electron/log.js';
+import { SearchIndex } from '../../electron/search/searchIndex.js';
+import { Workspace } from '../../electron/workspace/workspace.js';
+import { copyOfLibrary, DOCUMENTS, generateWorkspace, RESULTS_PER_DOCUMENT } from '../library/generate.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const QUERY_RUNS = 50;
+const CACHE = join(process.cwd(), 'bench', '.cache', 'search');
+const logger = createLogger(null, { console: false });
+
+const VOCABULARY = (
+  'invoice total amount due date payment terms vendor customer account order quantity price tax discount shipping ' +
+  'warehouse north south east west office report quarter revenue costs margin growth delivery staff training ' +
+  'contract lease tenant landlord deposit notice clause signature witness schedule annex policy coverage premium ' +
+  'claim insured statement balance transfer reference bank branch résumé experience education skills Übersicht'
+).split(' ');
+
+/** A deterministic sentence of `length` words for document i, block b, plus the document's own reference. */
+function sentence(i: number, b: number, length = 14): string {
+  const words: string[] = [];
+  let seed = (i * 7919 + b * 104729) >>> 0;
+  for (let w = 0; w < length; w++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    words.push(VOCABULARY[seed % VOCABULARY.length]!);
+  }
+  return `${words.join(' ')} ref${String(i).padStart(5, '0')}.`;
+}
+
+const BLOCKS = 8;
+const box = (b: number) => ({ xmin: 0.1, ymin: 0.05 + b * 0.11, xmax: 0.9, ymax: 0.14 + b * 0.11 });
+
+function blocks(i: number): string[] {
+  return Array.from({ length: BLOCKS }, (_, b) => sentence(i, b));
+}
+
+function parseResponse(i: number) {
+  const texts = blocks(i);
+  let markdown = '';
+  const children = texts.map((text, b) => {
+    if (b > 0) markdown += '\n\n';
+    const start = Array.from(markdown).length;
+    markdown += text;
+    return { id: `text-${b}`, type: 'text', grounding: { page: 1, range: { start, end: Array.from(markdown).length }, box: box(b) } };
+  });
+  return {
+    markdown,
+    metadata: { page_count: 1, version: 'dpt-2-20251103', range_units: 'unicode_codepoints', billing: { total_credits: 1 } },
+    structure: {
+      type: 'document',
+      children: [
+        { type: 'page', page: 1, status: 'ok', grounding: { page: 1, range: { start: 0, end: Array.from(markdown).length } }, children },
+      ],
+    },
+  };
+}
+
+function extractResponse(i: number) {
+  const markdown = parseResponse(i).markdown;
+  const values = { reference: `ref${String(i).padStart(5, '0')}`, total: `${(i * 13.7).toFixed(2)} GBP`, vendor: sentence(i, 1, 3) };
+  const rangeOf = (value: string) => {
+    const at = markdown.indexOf(value);
+    return at < 0
+      ? []
+      : [{ start: Array.from(markdown.slice(0, at)).length, end: Array.from(markdown.slice(0, at)).length + Array.from(value).length }];
+  };
+  return {
+    extraction: { ...values, notes: sentence(i, 9, 6) },
+    extraction_metadata: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { ranges: rangeOf(v) }])),
+    metadata: { version: 'extract-20251024', range_units: 'unicode_codepoints' },
+  };
+}
+
+function analyzerResponse(i: number) {
+  const texts = blocks(i);
+  return {
+    data: {
+      markdown: texts.join('\n\n'),
+      chunks: texts.map((text, b) => ({
+        text,
+        chunk_type: 'text',
+        chunk_id: `chunk-${b}`,
+        grounding: [{ page: 0, box: { l: 0.1, t: 0.05 + b * 0.11, r: 0.9, b: 0.14 + b * 0.11 } }],
+      })),
+      extracted_schema: { total: `${(i * 13.7).toFixed(2)} GBP` },
+      extraction_metadata: {},
+    },
+  };
+}
+
+/** Typed by a reviewer: a common word, two words, a rare exact reference, a typo, a prefix, accents dropped. */
+const QUERIES = ['invoice', 'warehouse delivery', 'ref04321', 'delivry', 'wareh', 'resume', 'uebersicht'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const summary = (values: number[]) => ({
+  median: round(median(values)),
+  min: round(Math.min(...values)),
+  max: round(Math.max(...values)),
+});
+const round = (v: number) => Math.round(v * 10) / 10;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const source = await generateWorkspace(CACHE, { parse: parseResponse, extract: extractResponse, analyzer: analyzerResponse });
+  console.log(
+    `workspace ready (${((Date.now() - started) / 1000).toFixed(0)} s): ${DOCUMENTS} documents, ${DOCUMENTS * RESULTS_PER_DOCUMENT} results`,
+  );
+  const work = mkdtempSync(join(tmpdir(), 'groundwork-bench-search-'));
+  const dataDir = join(work, 'data');
+  copyOfLibrary(source, dataDir);
+  const workspace = new Workspace(dataDir, logger);
+  await workspace.start();
+  await workspace.library();
+
+  const buildMs: number[] = [];
+  const loopDelayP99: number[] = [];
+  const loopDelayMax: number[] = [];
+  let units = 0;
+  let path = '';
+  for (let run = 0; run < RUNS; run++) {
+    const index = new SearchIndex(workspace.root, workspace, logger);
+    rmSync(index.path, { force: true });
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const t0 = performance.now();
+    await index.idle();
+    buildMs.push(performance.now() - t0);
+    delay.disable();
+    loopDelayP99.push(delay.percentile(99) / 1e6);
+    loopDelayMax.push(delay.max / 1e6);
+    units = index.size;
+    path = index.path;
+    await index.close();
+    console.log(`cold build ${run + 1}/${RUNS}: ${(buildMs.at(-1)! / 1000).toFixed(1)} s, ${units} units`);
+  }
+  const sizeBytes = statSync(path).size;
+
+  const openMs: number[] = [];
+  const openDelayMax: number[] = [];
+  const queryMs = new Map<string, number[]>(QUERIES.map((q) => [q, []]));
+  const hitCounts = new Map<string, number>();
+  for (let run = 0; run < RUNS; run++) {
+    const index = new SearchIndex(workspace.root, workspace, logger);
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const t0 = performance.now();
+    await index.start();
+    openMs.push(performance.now() - t0);
+    delay.disable();
+    openDelayMax.push(delay.max / 1e6);
+    if (index.size !== units) throw new Error(`opened ${index.size} units, built ${units}`);
+    for (let q = 0; q < QUERY_RUNS; q++) {
+      for (const query of QUERIES) {
+        const t = performance.now();
+        const answer = await index.query(query);
+        queryMs.get(query)!.push(performance.now() - t);
+        hitCounts.set(query, answer.count);
+      }
+    }
+    await index.close();
+  }
+  await workspace.close();
+  rmSync(work, { recursive: true, force: true });
+
+  const results = {
+    documents: DOCUMENTS,
+    results: DOCUMENTS * RESULTS_PER_DOCUMENT,
+    units,
+    runs: RUNS,
+    coldBuildMs: summary(buildMs),
+    eventLoopDelayDuringBuildMs: { p99: summary(loopDelayP99), max: summary(loopDelayMax) },
+    openFromDiskMs: summary(openMs),
+    eventLoopDelayDuringOpenMaxMs: summary(openDelayMax),
+    indexFileBytes: sizeBytes,
+    queries: QUERIES.map((query) => {
+      const times = queryMs.get(query)!;
+      return {
+        query,
+        hits: hitCounts.get(query),
+        p50Ms: round(percentile(times, 0.5)),
+        p95Ms: round(percentile(times, 0.95)),
+        minMs: round(Math.min(...times)),
+        maxMs: round(Math.max(...times)),
+      };
+    }),
+  };
+  writeFileSync(join('bench', 'search-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(JSON.stringify(results, null, 2));
+}
+
+await main();

@@ -1,0 +1,348 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, type SearchAnswer, type SearchGroup, type SearchHit } from '../../shared/ipc/search.js';
+import type { LibraryEntry, ResultInfo, ResultKind } from '../../shared/workspace.js';
+import type { Logger } from '../log.js';
+import { writeFileAtomic } from '../storage/fsAtomic.js';
+import { snippetOf } from './snippet.js';
+import { MAX_KEPT_TEXT, unitsOfResult, type SearchUnit, type UnitSource } from './searchUnits.js';
+
+/** Bumped when what is indexed or how it is stored changes: a file of another version is rebuilt. */
+export const SEARCH_FORMAT_VERSION = 1;
+
+/** How long after the last change the index file is written: a burst of changes (a batch) writes it once. */
+const SAVE_DELAY_MS = 2_000;
+
+/** What the index stores per unit (short keys: 5,000 documents' worth is written to disk). */
+interface IndexedUnit {
+  id: string;
+  /** document id, result id, result kind, target, node id or field path, page, range start and end */
+  d: string;
+  r: string;
+  k: ResultKind;
+  t: SearchUnit['target'];
+  f: string;
+  p: number | null;
+  s: number;
+  e: number;
+  /** The text, searched (not stored). */
+  x: string;
+  /** The text kept for the snippet, cut at MAX_KEPT_TEXT. */
+  y: string;
+  /** A field's path in words, searched. */
+  l: string;
+}
+
+/** Accents and case do not matter: `resume` finds `Résumé`. */
+export function normalizeTerm(term: string): string {
+  return term
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+const OPTIONS = {
+  fields: ['x', 'l'],
+  storeFields: ['d', 'r', 'k', 't', 'f', 'p', 's', 'e', 'y'],
+  processTerm: (term: string) => normalizeTerm(term) || null,
+  // Units of replaced and removed results are discarded at once and swept out in the background.
+  autoVacuum: { minDirtCount: 2_000, minDirtFactor: 0.2, batchSize: 2_000, batchWait: 10 },
+  // Each term is found as typed and as the start of a word (from 3 letters).
+  searchOptions: {
+    boost: { x: 2, l: 1 },
+    combineWith: 'AND' as const,
+    prefix: (term: string) => term.length >= 3,
+  },
+};
+
+/**
+ * Asked only when the words as typed find fewer places than asked for: a typo or two in a long
+ * word (not in one with digits: `ref04321` is not `ref04331`). A common word never pays for it.
+ */
+const FUZZY = { fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false) };
+
+/** What the index holds of each result: the summary's stamp it was made from and how many units it has. */
+const indexedResultSchema = z.object({ createdAt: z.string(), documentId: z.string(), units: z.number().int().min(0) }).strict();
+type IndexedResult = z.infer<typeof indexedResultSchema>;
+
+const fileSchema = z.object({
+  version: z.literal(SEARCH_FORMAT_VERSION),
+  results: z.record(z.string(), indexedResultSchema),
+  index: z.record(z.string(), z.unknown()),
+});
+
+/** What the index follows: the workspace's listing and its reads of a result. */
+export interface SearchSource extends UnitSource {
+  library(): Promise<LibraryEntry[]>;
+}
+
+/**
+ * Full text over the workspace: every block of every parse and analyzer result and every
+ * extracted value, each kept with where it is (result, node or field path, page, range), so a
+ * hit opens at the exact place. MiniSearch holds it: pure JavaScript (no native module to
+ * build per platform), small, serializable as JSON, with prefix and fuzzy matching.
+ *
+ * Kept as `workspace/search/index.json` (written atomically, with a format version), a copy
+ * of what the results say: one missing, unreadable, damaged or of another version is removed,
+ * logged and built again. The folders stay the truth: at start and after every workspace change
+ * the index is synced against the library (a result added or saved again under its id is
+ * indexed, one gone is dropped), one result per turn of the event loop, its model read from the
+ * result-model cache (built in the model worker); a query meanwhile answers from what is indexed
+ * and says how many results are still pending. A hit of a result gone since is never answered.
+ */
+export class SearchIndex {
+  readonly path: string;
+  private index = new MiniSearch<IndexedUnit>(OPTIONS);
+  private indexed = new Map<string, IndexedResult>();
+  private loaded: Promise<void> | null = null;
+  private syncing: Promise<void> | null = null;
+  private again = false;
+  private pendingCount = 0;
+  private unsaved = false;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+
+  constructor(
+    workspaceRoot: string,
+    private readonly source: SearchSource,
+    private readonly logger: Logger,
+    private readonly options: { saveDelayMs?: number } = {},
+  ) {
+    this.path = join(workspaceRoot, 'search', 'index.json');
+  }
+
+  /** Opens the index file (or starts empty) and syncs it with the workspace in the background. */
+  start(): Promise<void> {
+    if (!this.loaded) {
+      this.loaded = this.load();
+      void this.loaded.then(() => this.requestSync());
+    }
+    return this.loaded;
+  }
+
+  /** The workspace changed: what it lists now is indexed (in the background). */
+  changed(): void {
+    if (this.loaded) this.requestSync();
+  }
+
+  /** Settles once the index holds everything the workspace lists (tests, the bench). */
+  async idle(): Promise<void> {
+    await this.start();
+    while (this.syncing) await this.syncing;
+  }
+
+  async query(text: string, limit = DEFAULT_SEARCH_LIMIT): Promise<SearchAnswer> {
+    const query = text.trim();
+    if (Array.from(query).length > MAX_QUERY_LENGTH) {
+      throw new AppError({
+        code: 'query_too_long',
+        message: `A search can be at most ${MAX_QUERY_LENGTH} characters; this one has ${Array.from(query).length}.`,
+        hint: 'Search for a few words of the text instead.',
+      });
+    }
+    await this.start();
+    const empty: SearchAnswer = { groups: [], count: 0, truncated: false, pending: this.pendingCount };
+    if (!query) return empty;
+    const library = await this.source.library();
+    const current = new Map<string, ResultInfo>();
+    const names = new Map<string, string>();
+    for (const entry of library) {
+      names.set(entry.document.id, entry.document.name);
+      for (const result of entry.results) current.set(result.id, result);
+    }
+    // Only hits of results still listed, as indexed (a result saved again under its id waits for its new units).
+    const live = (hit: SearchResult) => {
+      const result = current.get(hit.r as string);
+      return result !== undefined && this.indexed.get(result.id)?.createdAt === result.createdAt;
+    };
+    let found = this.index.search(query, { filter: live });
+    if (found.length < limit) found = this.index.search(query, { ...FUZZY, filter: live });
+    const groups = new Map<string, SearchGroup>();
+    for (const hit of found.slice(0, limit)) {
+      const documentId = hit.d as string;
+      let group = groups.get(documentId);
+      if (!group) {
+        group = { documentId, documentName: names.get(documentId) ?? 'document', hits: [] };
+        groups.set(documentId, group);
+      }
+      group.hits.push(toHit(hit));
+    }
+    return {
+      groups: [...groups.values()],
+      count: Math.min(found.length, limit),
+      truncated: found.length > limit,
+      pending: this.pendingCount,
+    };
+  }
+
+  /**
+   * At quit: nothing more is indexed, and the index is written if a change waits. Bounded: the
+   * result being read when it is called may take long (its model built); then what is indexed
+   * is not written, and the next start syncs again from the file it finds.
+   */
+  async close(withinMs = 3_000): Promise<void> {
+    this.closed = true;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), withinMs);
+    });
+    try {
+      if ((await Promise.race([this.syncing ?? Promise.resolve(), bound])) !== 'late') await this.save();
+    } catch (error) {
+      this.logger.warn('search index not saved', { error: String(error) });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** How many units are indexed (the bench, tests). */
+  get size(): number {
+    return this.index.documentCount;
+  }
+
+  private async load(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.logger.warn('search index unreadable, building it again', { error: String(error) });
+      return;
+    }
+    try {
+      const saved = fileSchema.parse(JSON.parse(text));
+      const index = await MiniSearch.loadJSAsync<IndexedUnit>(saved.index as never, OPTIONS);
+      const units = Object.values(saved.results).reduce((sum, r) => sum + r.units, 0);
+      if (index.documentCount !== units) throw new Error(`it holds ${index.documentCount} units where its results list ${units}`);
+      this.index = index;
+      this.indexed = new Map(Object.entries(saved.results));
+    } catch (error) {
+      this.logger.warn('search index damaged or of another version, building it again', {
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+      });
+      await rm(this.path, { force: true });
+    }
+  }
+
+  private requestSync(): void {
+    if (this.closed) return;
+    if (this.syncing) {
+      this.again = true;
+      return;
+    }
+    this.syncing = this.syncLoop().finally(() => {
+      this.syncing = null;
+    });
+  }
+
+  private async syncLoop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.syncOnce();
+      } catch (error) {
+        this.logger.warn('search index not synced', { error: String(error) });
+      }
+    } while (this.again && !this.closed);
+    this.pendingCount = 0;
+    if (this.unsaved) this.scheduleSave();
+  }
+
+  /** One pass: what is gone (or saved again) leaves the index, what is new is added, one result per turn. */
+  private async syncOnce(): Promise<void> {
+    const wanted = new Map<string, ResultInfo>();
+    for (const entry of await this.source.library()) for (const result of entry.results) wanted.set(result.id, result);
+    for (const [id, indexed] of this.indexed) {
+      if (wanted.get(id)?.createdAt !== indexed.createdAt) this.drop(id, indexed);
+    }
+    const todo = [...wanted.values()].filter((r) => !this.indexed.has(r.id));
+    this.pendingCount = todo.length;
+    for (const result of todo) {
+      if (this.closed) return;
+      await this.add(result);
+      this.pendingCount--;
+      // A change meanwhile: the next pass looks again (this result may be gone already; it is dropped then).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private async add(result: ResultInfo): Promise<void> {
+    let units: SearchUnit[];
+    try {
+      units = await unitsOfResult(this.source, result);
+    } catch (error) {
+      // Unreadable (or gone meanwhile): recorded with no units, so it is not read again until it changes.
+      this.logger.warn('result not indexed for search', { id: result.id, error: String(error).slice(0, 300) });
+      units = [];
+    }
+    // Dropped or replaced while its units were read: the next pass sees it.
+    if (this.indexed.has(result.id)) return;
+    this.index.addAll(
+      units.map((unit, n) => ({
+        id: `${result.id}/${n}`,
+        d: result.documentId,
+        r: result.id,
+        k: result.kind,
+        t: unit.target,
+        f: unit.ref,
+        p: unit.page,
+        s: unit.start,
+        e: unit.end,
+        x: unit.text,
+        y: unit.text.length > MAX_KEPT_TEXT ? unit.text.slice(0, MAX_KEPT_TEXT) : unit.text,
+        l: unit.label,
+      })),
+    );
+    this.indexed.set(result.id, { createdAt: result.createdAt, documentId: result.documentId, units: units.length });
+    this.unsaved = true;
+  }
+
+  private drop(id: string, indexed: IndexedResult): void {
+    for (let n = 0; n < indexed.units; n++) this.index.discard(`${id}/${n}`);
+    this.indexed.delete(id);
+    this.unsaved = true;
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer || this.closed) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      // Never under a sync: what is written is one consistent state.
+      if (this.syncing) return this.scheduleSave();
+      this.save().catch((error: unknown) => this.logger.warn('search index not saved', { error: String(error) }));
+    }, this.options.saveDelayMs ?? SAVE_DELAY_MS);
+    this.saveTimer.unref?.();
+  }
+
+  private async save(): Promise<void> {
+    if (!this.unsaved) return;
+    this.unsaved = false;
+    const text = `{"version":${SEARCH_FORMAT_VERSION},"results":${JSON.stringify(Object.fromEntries(this.indexed))},"index":${JSON.stringify(this.index)}}`;
+    try {
+      await writeFileAtomic(this.path, text);
+    } catch (error) {
+      this.unsaved = true;
+      throw error;
+    }
+  }
+}
+
+function toHit(hit: SearchResult): SearchHit {
+  const start = hit.s as number;
+  const end = hit.e as number;
+  return {
+    resultId: hit.r as string,
+    kind: hit.k as ResultKind,
+    target: hit.t as SearchHit['target'],
+    ref: hit.f as string,
+    page: (hit.p as number | null) ?? null,
+    range: start >= 0 && end >= start ? { start, end } : null,
+    snippet: snippetOf(hit.y as string, hit.terms),
+    score: hit.score,
+  };
+}

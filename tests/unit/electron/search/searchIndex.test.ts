@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../../electron/log.js';
+import { SEARCH_FORMAT_VERSION, SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
+import { Workspace } from '../../../../electron/workspace/workspace.js';
+import type { SearchAnswer, SearchHit } from '../../../../shared/ipc/search.js';
+import type { DocumentInfo, StoredResult } from '../../../../shared/workspace.js';
+import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+import { wordResults } from '../../../support/wordResults.js';
+
+const logger = createLogger(null, { console: false });
+let dir: string;
+let workspace: Workspace;
+let indexes: SearchIndex[];
+let deaf: SearchIndex[];
+
+/** The workspace as the index reads it, counting the models and responses it reads. */
+class CountingSource implements SearchSource {
+  reads = 0;
+  library = () => workspace.library();
+  resultModel = (id: string) => {
+    this.reads++;
+    return workspace.resultModel(id);
+  };
+  result = (id: string) => {
+    this.reads++;
+    return workspace.result(id);
+  };
+}
+
+/** An index told of every workspace change (`told: false`: one busy elsewhere, that has not heard yet). */
+function openIndex(source: SearchSource = new CountingSource(), { told = true } = {}): SearchIndex {
+  const index = new SearchIndex(workspace.root, source, logger, { saveDelayMs: 10 });
+  if (told) indexes.push(index);
+  else deaf.push(index);
+  return index;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'groundwork-search-'));
+  indexes = [];
+  deaf = [];
+  workspace = new Workspace(dir, logger, () => indexes.forEach((index) => index.changed()));
+});
+afterEach(async () => {
+  for (const index of [...indexes, ...deaf]) await index.close();
+  await removeWorkspaceDir(dir, workspace);
+});
+
+const base = { modelVersion: 'v', pageCount: 1, credits: 0, partial: false };
+
+/** A real invoice PDF with its parse result and an extraction grounded in it. */
+async function invoice(
+  title: string,
+): Promise<{ document: DocumentInfo; parse: StoredResult; extraction: StoredResult; markdown: string }> {
+  const made = await wordResults(title);
+  const document = await workspace.addDocument(`${title}.pdf`, made.pdf);
+  const parse = await workspace.saveResult({ ...base, documentId: document.id, kind: 'parse', engine: 'parse', response: made.verity });
+  const extraction = await workspace.saveResult({
+    ...base,
+    documentId: document.id,
+    kind: 'extract',
+    engine: 'extract',
+    sourceResultId: parse.id,
+    response: made.extraction,
+  });
+  return { document, parse, extraction, markdown: made.verity.markdown };
+}
+
+const hits = (answer: SearchAnswer): SearchHit[] => answer.groups.flatMap((g) => g.hits);
+const marked = (hit: SearchHit) =>
+  hit.snippet
+    .filter((p) => p.mark)
+    .map((p) => p.text)
+    .join('|');
+
+describe('SearchIndex', () => {
+  it('maps a hit to the exact block and field: node id, page, Markdown range, marked snippet', async () => {
+    const { document, parse, extraction, markdown } = await invoice('first');
+    const index = openIndex();
+    await index.idle();
+    const answer = await index.query('acme');
+    expect(answer.groups.map((g) => [g.documentId, g.documentName])).toEqual([[document.id, 'first.pdf']]);
+    const node = hits(answer).find((h) => h.target === 'node')!;
+    expect(node).toMatchObject({ resultId: parse.id, kind: 'parse', ref: 'text-0', page: 1 });
+    // The block's whole range, in the UTF-16 offsets the Markdown panel marks.
+    expect(markdown.slice(node.range!.start, node.range!.end)).toBe(
+      'Invoice number: INV-4471\nInvoice date: 2026-03-14\nVendor: Acme Tools Ltd',
+    );
+    expect(marked(node)).toBe('Acme');
+    const field = hits(answer).find((h) => h.target === 'field')!;
+    expect(field).toMatchObject({ resultId: extraction.id, kind: 'extract', ref: 'vendor', page: 1 });
+    expect(markdown.slice(field.range!.start, field.range!.end)).toBe('Acme Tools Ltd');
+    // A field is found by its path's words too.
+    expect(hits(await index.query('invoice number')).some((h) => h.target === 'field' && h.ref === 'invoice_number')).toBe(true);
+    // Accents and case do not matter; a prefix of 3 letters finds the word; a typo in a long word too.
+    expect(hits(await index.query('ÁCM')).length).toBeGreaterThan(0);
+    expect(hits(await index.query('busines')).map((h) => h.ref)).toContain('text-1');
+    expect(hits(await index.query('bussiness')).map((h) => h.ref)).toContain('text-1');
+  });
+
+  it('follows the workspace: a result added, saved again under its id, trashed and restored', async () => {
+    const first = await invoice('first');
+    const index = openIndex();
+    await index.idle();
+    const second = await invoice('second');
+    await index.idle();
+    expect((await index.query('acme')).groups.map((g) => g.documentName).sort()).toEqual(['first.pdf', 'second.pdf']);
+
+    // Saved again under its id (a job's result fetched again): the new text replaces the old.
+    const replaced = structuredClone(first.parse.response) as { markdown: string };
+    replaced.markdown = replaced.markdown.replace('Acme Tools Ltd', 'Zenith Works Ltd');
+    const { id, createdAt: _c, response: _r, ...info } = first.parse;
+    await workspace.saveResult({ ...info, id, response: replaced });
+    await index.idle();
+    expect(hits(await index.query('zenith')).map((h) => h.resultId)).toEqual([id]);
+    expect(
+      hits(await index.query('acme'))
+        .filter((h) => h.target === 'node')
+        .map((h) => h.resultId),
+    ).toEqual([second.parse.id]);
+
+    // Trashed: never answered again, even before the index caught up.
+    const entry = await workspace.trashDocument(second.document.id);
+    expect((await index.query('acme')).groups.map((g) => g.documentName)).toEqual(['first.pdf']);
+    await index.idle();
+    expect(index.size).toBe(2 + 4); // first's two blocks and four fields; nothing of second's
+
+    await workspace.restore(entry.id);
+    await index.idle();
+    expect((await index.query('acme')).groups.map((g) => g.documentName).sort()).toEqual(['first.pdf', 'second.pdf']);
+  });
+
+  it('never answers a hit of a result trashed since, even before the index has heard of it', async () => {
+    const first = await invoice('first');
+    await invoice('second');
+    const index = openIndex(new CountingSource(), { told: false });
+    await index.idle();
+    expect((await index.query('acme')).groups).toHaveLength(2);
+    await workspace.trashResult(first.parse.id);
+    const answer = await index.query('acme');
+    expect(answer.groups.map((g) => g.documentName)).toEqual(['second.pdf']);
+    // The extraction made from it went with it.
+    expect(hits(answer).every((h) => h.resultId !== first.parse.id && h.resultId !== first.extraction.id)).toBe(true);
+  });
+
+  it('is kept on disk and opened from it without reading the results again', async () => {
+    await invoice('first');
+    const index = openIndex();
+    await index.idle();
+    await index.close();
+    const saved = JSON.parse(await readFile(index.path, 'utf8')) as { version: number; results: object };
+    expect(saved.version).toBe(SEARCH_FORMAT_VERSION);
+    expect(Object.keys(saved.results)).toHaveLength(2);
+
+    const source = new CountingSource();
+    const reopened = openIndex(source);
+    await reopened.idle();
+    expect(source.reads).toBe(0);
+    expect(hits(await reopened.query('2026')).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['not JSON', '{"version":1,"results":{'],
+    ['of another version', JSON.stringify({ version: SEARCH_FORMAT_VERSION + 1, results: {}, index: {} })],
+    ['whose index does not load', JSON.stringify({ version: SEARCH_FORMAT_VERSION, results: {}, index: { nonsense: true } })],
+    ['whose list of results disagrees with its index', null],
+  ])('builds the index again from the results when its file is %s', async (_, text) => {
+    await invoice('first');
+    const index = openIndex();
+    await index.idle();
+    await index.close();
+    const saved = JSON.parse(await readFile(index.path, 'utf8')) as { results: object };
+    await writeFile(index.path, text ?? JSON.stringify({ ...saved, results: {} }));
+
+    const source = new CountingSource();
+    const reopened = openIndex(source);
+    await reopened.idle();
+    // The parse's model; the extraction's response and its source's model.
+    expect(source.reads).toBe(3);
+    expect(hits(await reopened.query('acme')).length).toBe(2);
+    await reopened.close();
+    expect((JSON.parse(await readFile(index.path, 'utf8')) as { version: number }).version).toBe(SEARCH_FORMAT_VERSION);
+  });
+
+  it('answers nothing to an empty query, and refuses a long one in words', async () => {
+    await invoice('first');
+    const index = openIndex();
+    await index.idle();
+    expect(await index.query('   ')).toMatchObject({ groups: [], count: 0 });
+    await expect(index.query('x'.repeat(201))).rejects.toMatchObject({ code: 'query_too_long' });
+    // A limit cuts the hits and says so.
+    const one = await index.query('invoice', 1);
+    expect(one).toMatchObject({ count: 1, truncated: true });
+  });
+});
