@@ -15,6 +15,8 @@ export const SEARCH_FORMAT_VERSION = 1;
 
 /** How long after the last change the index file is written: a burst of changes (a batch) writes it once. */
 const SAVE_DELAY_MS = 2_000;
+/** A burst of changes (a batch) still writes the index this often. */
+const SAVE_MAX_WAIT_MS = 30_000;
 
 /** What the index stores per unit (short keys: 5,000 documents' worth is written to disk). */
 interface IndexedUnit {
@@ -60,9 +62,10 @@ const OPTIONS = {
 
 /**
  * Asked only when the words as typed find fewer places than asked for: a typo or two in a long
- * word (not in one with digits: `ref04321` is not `ref04331`). A common word never pays for it.
+ * word (not in one with digits: `ref04321` is not `ref04331`), never more than two edits, so a
+ * long word cannot make a query slow. A common word never pays for it.
  */
-const FUZZY = { fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false) };
+const FUZZY = { fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false), maxFuzzy: 2 };
 
 /** What the index holds of each result: the summary's stamp it was made from and how many units it has. */
 const indexedResultSchema = z.object({ createdAt: z.string(), documentId: z.string(), units: z.number().int().min(0) }).strict();
@@ -103,6 +106,7 @@ export class SearchIndex {
   private pendingCount = 0;
   private unsaved = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private saveWaitingSince: number | null = null;
   private closed = false;
 
   constructor(
@@ -303,15 +307,34 @@ export class SearchIndex {
   }
 
   private drop(id: string, indexed: IndexedResult): void {
-    for (let n = 0; n < indexed.units; n++) this.index.discard(`${id}/${n}`);
+    try {
+      for (let n = 0; n < indexed.units; n++) this.index.discard(`${id}/${n}`);
+    } catch (error) {
+      // The saved list and the index disagree (a file damaged in a way that still parses): start
+      // over from the workspace rather than stop at this result on every pass.
+      this.logger.warn('search index inconsistent, building it again', { error: String(error).slice(0, 300) });
+      this.index = new MiniSearch<IndexedUnit>(OPTIONS);
+      this.indexed.clear();
+      this.again = true;
+      this.unsaved = true;
+      return;
+    }
     this.indexed.delete(id);
     this.unsaved = true;
   }
 
+  /** Written once changes stop for a moment, and at least every SAVE_MAX_WAIT_MS while they go on (a batch). */
   private scheduleSave(): void {
-    if (this.saveTimer || this.closed) return;
+    if (this.closed) return;
+    const now = Date.now();
+    this.saveWaitingSince ??= now;
+    if (this.saveTimer) {
+      if (now - this.saveWaitingSince >= SAVE_MAX_WAIT_MS) return;
+      clearTimeout(this.saveTimer);
+    }
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
+      this.saveWaitingSince = null;
       // Never under a sync: what is written is one consistent state.
       if (this.syncing) return this.scheduleSave();
       this.save().catch((error: unknown) => this.logger.warn('search index not saved', { error: String(error) }));

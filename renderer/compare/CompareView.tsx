@@ -8,11 +8,7 @@ import { openPdf, type PdfHandle } from '../viewer/pdfjs.js';
 import { ComparePage } from './ComparePage.js';
 import { changedBoxes, rowPage, rowsOf, sideSelection, STATUS_WORDS, type CompareRow } from './compareRows.js';
 import { useCompareStore, type Comparison } from './compareStore.js';
-
-/** Keys typed into a text box belong to it. */
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA');
-}
+import { isTyping } from '../components/isTyping.js';
 
 /** Rows listed at once; the rest are counted (a comparison of huge results is still summarised whole). */
 const MAX_LISTED_ROWS = 2_000;

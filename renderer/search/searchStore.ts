@@ -106,8 +106,10 @@ export const useSearchStore = create<SearchState>()((set, get) => {
       const workspace = useWorkspaceStore.getState();
       await workspace.openDocument(hit.documentId, hit.resultId);
       const now = useWorkspaceStore.getState();
-      // Another open started meanwhile, or this one failed (its banner says why): nothing is selected.
-      if (now.document?.id !== hit.documentId || now.documentStatus !== 'ready') return;
+      // Another open started meanwhile, this one failed (its banner says why), or the hit's result is
+      // gone and the document opened with another run, whose ids may repeat: nothing is selected.
+      const shown = now.result?.id === hit.resultId || now.extraction?.id === hit.resultId;
+      if (now.document?.id !== hit.documentId || now.documentStatus !== 'ready' || !shown) return;
       if (hit.target === 'node') now.selectNode(hit.ref);
       else now.selectField(hit.ref);
     },

@@ -3,12 +3,7 @@ import { fieldsInListOrder } from '../fields/fieldConfidence.js';
 import { reviewModeKey } from '../fields/reviewKeys.js';
 import { useReviewMode } from '../fields/reviewModeStore.js';
 import { useWorkspaceStore } from './workspaceStore.js';
-
-/** Keys typed into a text box or a list belong to it. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA' || target.isContentEditable;
-}
+import { isTyping } from '../components/isTyping.js';
 
 /**
  * Review mode with fields listed: the review keys (see reviewKeys.ts). Otherwise j / ↓ next

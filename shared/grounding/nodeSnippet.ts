@@ -29,8 +29,8 @@ export function nodeSnippet(read: (range: TextRange) => string, range: TextRange
     .replace(/(\*\*|__|~~|`+)/g, '')
     .replace(/(^|[\s(])[*_](?=\S)|(?<=\S)[*_](?=[\s).,;:!?]|$)/g, '$1')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16) || 0xfffd);
-      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)) || 0xfffd);
+      if (name.startsWith('#x') || name.startsWith('#X')) return codePointText(Number.parseInt(name.slice(2), 16));
+      if (name.startsWith('#') && name !== '#39') return codePointText(Number(name.slice(1)));
       return ENTITIES[name.toLowerCase()] ?? entity;
     })
     .replace(/\s+/g, ' ')
@@ -41,4 +41,9 @@ export function nodeSnippet(read: (range: TextRange) => string, range: TextRange
   // Break at a word when there is one in the last third.
   const space = head.lastIndexOf(' ');
   return `${(space > (length * 2) / 3 ? head.slice(0, space) : head).trimEnd()}…`;
+}
+
+/** A numeric entity's character; one past Unicode (String.fromCodePoint would throw) or zero reads as U+FFFD. */
+function codePointText(codePoint: number): string {
+  return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '\ufffd';
 }

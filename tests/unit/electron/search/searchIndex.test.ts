@@ -185,6 +185,24 @@ describe('SearchIndex', () => {
     expect((JSON.parse(await readFile(index.path, 'utf8')) as { version: number }).version).toBe(SEARCH_FORMAT_VERSION);
   });
 
+  it('builds the index again when its file names units its index does not hold, instead of stopping at them on every pass', async () => {
+    const { parse } = await invoice('first');
+    const index = openIndex();
+    await index.idle();
+    await index.close();
+    // Well formed and the counts agree, but the parse's units are listed under an id the index never held.
+    const saved = JSON.parse(await readFile(index.path, 'utf8')) as { results: Record<string, unknown> };
+    const results = Object.fromEntries(Object.entries(saved.results).map(([id, r]) => [id === parse.id ? 'ghost' : id, r]));
+    await writeFile(index.path, JSON.stringify({ ...saved, results }));
+
+    const reopened = openIndex();
+    await reopened.idle();
+    expect(hits(await reopened.query('acme')).length).toBe(2);
+    await workspace.trashResult(parse.id);
+    await reopened.idle();
+    expect(hits(await reopened.query('acme')).map((h) => h.resultId)).not.toContain(parse.id);
+  });
+
   it('answers nothing to an empty query, and refuses a long one in words', async () => {
     await invoice('first');
     const index = openIndex();

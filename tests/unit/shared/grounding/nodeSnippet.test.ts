@@ -32,6 +32,8 @@ describe('nodeSnippet', () => {
     expect(whole('<!-- page 3 -->\n\n<table><tr><td>Item</td><td>Qty &amp; price</td></tr></table>')).toBe('Item Qty & price');
     expect(whole('| a | b |\n|---|:---:|\n| 1 | 2 |')).toBe('a b 1 2');
     expect(whole('x&nbsp;y &#233; &#x41; &bogus;')).toBe('x y é A &bogus;');
+    // Past Unicode or zero: a replacement character, never a throw (one table cell would take the window down).
+    expect(whole('a&#99999999;b&#x110000;c&#0;d')).toBe('a\ufffdb\ufffdc\ufffdd');
   });
 
   it('cuts long text at a word, with an ellipsis', () => {
