@@ -83,7 +83,7 @@ export function mergeRerunPages(original: ParseResponse, rerun: ParseResponse, a
     const replacement = child.type === 'page' && child.page !== undefined && askedSet.has(child.page) ? rerunPages.get(child.page)! : null;
     const range = child.grounding?.range;
     if (!replacement) {
-      const node = structuredClone(child);
+      const node = clone(child);
       if (range) {
         checkWithin(node, range, 'original');
         copy(originalText, cursor, range.start);
@@ -95,7 +95,7 @@ export function mergeRerunPages(original: ParseResponse, rerun: ParseResponse, a
       mark(node, 'original');
       continue;
     }
-    const node = structuredClone(replacement);
+    const node = clone(replacement);
     const from = node.grounding?.range;
     if (range) {
       copy(originalText, cursor, range.start);
@@ -120,7 +120,7 @@ export function mergeRerunPages(original: ParseResponse, rerun: ParseResponse, a
     walk(node, (n) => sources.set(n, from));
   }
 
-  const structure: StructureNode = { ...structuredClone({ ...original.structure, children: [] }), children };
+  const structure: StructureNode = { ...clone({ ...original.structure, children: [] }), children };
   if (structure.grounding) structure.grounding = { ...structure.grounding, range: { start: 0, end: outLength } };
   if (Array.isArray(structure.span)) structure.span = [0, outLength];
   if (typeof structure.markdown === 'string') structure.markdown = markdown;
@@ -147,13 +147,18 @@ export function mergeRerunPages(original: ParseResponse, rerun: ParseResponse, a
     .sort((a, b) => a - b);
   const credits = (original.metadata.billing?.total_credits ?? 0) + (rerun.metadata.billing?.total_credits ?? 0);
   const metadata = {
-    ...structuredClone(original.metadata),
+    ...clone(original.metadata),
     page_count: pageNodes.length,
     failed_pages: stillFailed,
     ...(original.metadata.output_markdown_chars !== undefined ? { output_markdown_chars: outLength } : {}),
     ...(original.metadata.billing ? { billing: { ...original.metadata.billing, total_credits: credits } } : {}),
   };
   return { response: { ...original, markdown, metadata, structure }, rerunPages: wanted, stillFailed, origin };
+}
+
+/** Answers are JSON as received, so a JSON copy is exact. */
+function clone<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 function walk(node: StructureNode, visit: (node: StructureNode) => void): void {
