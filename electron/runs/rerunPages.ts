@@ -19,7 +19,7 @@ export interface RerunPagesRequest {
  */
 export async function rerunFailedPages(services: Services, request: RerunPagesRequest, signal: AbortSignal): Promise<StoredResult> {
   const original = await services.workspace.result(request.resultId);
-  if (original.kind !== 'parse' || original.engine !== 'parse' || !looksLikeParseResponse(original.response)) {
+  if (original.kind !== 'parse' || (original.engine !== 'parse' && original.engine !== 'import') || !looksLikeParseResponse(original.response)) {
     throw new AppError({
       code: 'rerun_not_cloud_parse',
       message: 'Only a cloud parse (v2) result can have its failed pages re-run.',
@@ -36,6 +36,7 @@ export async function rerunFailedPages(services: Services, request: RerunPagesRe
       runId: request.runId,
       documentId: original.documentId,
       keyId: request.keyId,
+      // The same model as the pages around them; an imported answer may name none (the service default).
       ...(original.modelVersion ? { model: original.modelVersion } : {}),
       // v2.parse.options.pages-zero: failed pages are 1-indexed page numbers, never 0.
       options: { pages },

@@ -4,6 +4,7 @@ import { CompareWith } from '../compare/CompareWith.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useAppStore } from '../shell/appStore.js';
 import { EngineOptions } from './EngineOptions.js';
+import { RerunFailedPages } from './RerunFailedPages.js';
 import { WorkspaceJobStatus } from './WorkspaceJobStatus.js';
 import { useWorkspaceStore } from './workspaceStore.js';
 
@@ -114,6 +115,7 @@ export function WorkspaceToolbar() {
           </button>
         </span>
       ) : null}
+      <RerunFailedPages />
       <WorkspaceJobStatus />
       <span className="toolbar-sep" />
       <CompareWith />

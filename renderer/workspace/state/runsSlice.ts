@@ -31,6 +31,8 @@ export interface RunsSlice {
   runEngine(): Promise<void>;
   /** Extracts from the open parse result, as it is at the press. */
   runExtract(schema: Record<string, unknown>, extractor: Extractor): Promise<void>;
+  /** Sends the open partial cloud parse's failed pages again; the merged result is stored beside it and opens. */
+  rerunFailedPages(): Promise<void>;
   /** Cancels the open document's run. */
   cancelRun(): Promise<void>;
   /** A deleted document: its run is cancelled (no credits spent on a result with nowhere to go) and its banner dropped. */
@@ -157,6 +159,19 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     });
   }
 
+  function rerunFailedPages(): Promise<void> {
+    const { result, documentStatus, runs } = get();
+    if (!result || documentStatus !== 'ready' || runs[result.documentId]) return Promise.resolve();
+    const source = result;
+    return attemptRun(source.documentId, async () => {
+      const settings = useEngineSettings.getState();
+      const merged = await asRun(source.documentId, 'Re-running the failed pages…', (runId) =>
+        requireApi().runs.rerunPages({ runId, resultId: source.id, ...chosenKey('v2', settings) }),
+      );
+      await land(merged);
+    });
+  }
+
   function cancelRun(): Promise<void> {
     const documentId = get().document?.id;
     const run = documentId ? get().runs[documentId] : undefined;
@@ -180,5 +195,5 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     set({ engine });
   }
 
-  return { engine: 'local', runs: {}, setEngine, runEngine, runExtract, cancelRun, forgetDocument };
+  return { engine: 'local', runs: {}, setEngine, runEngine, runExtract, rerunFailedPages, cancelRun, forgetDocument };
 };
