@@ -19,7 +19,11 @@ export interface RerunPagesRequest {
  */
 export async function rerunFailedPages(services: Services, request: RerunPagesRequest, signal: AbortSignal): Promise<StoredResult> {
   const original = await services.workspace.result(request.resultId);
-  if (original.kind !== 'parse' || (original.engine !== 'parse' && original.engine !== 'import') || !looksLikeParseResponse(original.response)) {
+  if (
+    original.kind !== 'parse' ||
+    (original.engine !== 'parse' && original.engine !== 'import') ||
+    !looksLikeParseResponse(original.response)
+  ) {
     throw new AppError({
       code: 'rerun_not_cloud_parse',
       message: 'Only a cloud parse (v2) result can have its failed pages re-run.',
@@ -45,7 +49,8 @@ export async function rerunFailedPages(services: Services, request: RerunPagesRe
     signal,
   );
   const rerun = 'result' in answer ? answer.result : await jobResult(services, answer.job.jobId, signal);
-  if (!looksLikeParseResponse(rerun.response)) throw new AppError({ code: 'unreadable_result', message: 'The re-run answer is not a parse result.' });
+  if (!looksLikeParseResponse(rerun.response))
+    throw new AppError({ code: 'unreadable_result', message: 'The re-run answer is not a parse result.' });
   const merged = mergeRerunPages(original.response, rerun.response as ParseResponse, pages);
   return services.workspace.saveResult({
     documentId: original.documentId,
@@ -62,7 +67,9 @@ export async function rerunFailedPages(services: Services, request: RerunPagesRe
 async function jobResult(services: Services, jobId: string, signal: AbortSignal): Promise<StoredResult> {
   signal.throwIfAborted();
   const aborted = new Promise<never>((_, reject) =>
-    signal.addEventListener('abort', () => reject(new AppError({ code: 'cancelled', message: 'The re-run was cancelled.' })), { once: true }),
+    signal.addEventListener('abort', () => reject(new AppError({ code: 'cancelled', message: 'The re-run was cancelled.' })), {
+      once: true,
+    }),
   );
   const record = await Promise.race([services.jobs.tracker.whenSettled(jobId), aborted]);
   if (record.status !== 'completed' || !record.resultId) {

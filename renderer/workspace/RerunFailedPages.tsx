@@ -19,7 +19,11 @@ export function RerunFailedPages() {
   const unreachable = useServiceHealth((s) => Object.keys(s.unreachable).length > 0);
   if (!result || result.kind !== 'parse' || !failedPages || failedPages.length === 0) {
     return result?.rerun ? (
-      <span className="muted small" data-testid="rerun-origin" title={`Merged from result ${result.rerun.resultId} and the re-run ${result.rerun.answerId}`}>
+      <span
+        className="muted small"
+        data-testid="rerun-origin"
+        title={`Merged from result ${result.rerun.resultId} and the re-run ${result.rerun.answerId}`}
+      >
         Merged result: {rerunLabel(result.rerun)}
       </span>
     ) : null;
@@ -42,7 +46,10 @@ export function RerunFailedPages() {
       type="button"
       data-testid="rerun-failed-pages"
       disabled={why !== null}
-      title={why ?? `Parse page${count === 1 ? '' : 's'} ${failedPages.join(', ')} again in the cloud; the merged result is stored beside this one.`}
+      title={
+        why ??
+        `Parse page${count === 1 ? '' : 's'} ${failedPages.join(', ')} again in the cloud; the merged result is stored beside this one.`
+      }
       onClick={() => void useWorkspaceStore.getState().rerunFailedPages()}
     >
       {label}

@@ -43,11 +43,15 @@ export function mergeRerunPages(original: ParseResponse, rerun: ParseResponse, a
   ] as const) {
     const units = foreignRangeUnits(answer.metadata);
     if (units !== null)
-      throw cannotMerge(`The ${name} answer counts its ranges in "${units}", not code points, so its pages cannot be merged exactly.`, 'Nothing was stored.');
+      throw cannotMerge(
+        `The ${name} answer counts its ranges in "${units}", not code points, so its pages cannot be merged exactly.`,
+        'Nothing was stored.',
+      );
   }
   const askedSet = new Set(asked);
   const originalPages = new Map<number, StructureNode>();
-  for (const node of original.structure.children ?? []) if (node.type === 'page' && node.page !== undefined) originalPages.set(node.page, node);
+  for (const node of original.structure.children ?? [])
+    if (node.type === 'page' && node.page !== undefined) originalPages.set(node.page, node);
   const missing = [...askedSet].filter((page) => !originalPages.has(page));
   if (missing.length > 0)
     throw cannotMerge(`Page ${missing.join(', ')} is not in the original result, so it cannot be re-run into it.`, 'Nothing was sent.');

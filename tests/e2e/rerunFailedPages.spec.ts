@@ -37,7 +37,8 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await page.getByTestId('engine').selectOption('parse');
   await page.getByTestId('run').click();
   await expect(page.locator('.status-result')).toContainText('partial');
-  for (const p of [2, 4]) await expect(page.locator(`[data-testid="page"][data-page="${p}"] [data-testid="page-flag"]`)).toContainText('failed');
+  for (const p of [2, 4])
+    await expect(page.locator(`[data-testid="page"][data-page="${p}"] [data-testid="page-flag"]`)).toContainText('failed');
 
   const rerun = page.getByTestId('rerun-failed-pages');
   await expect(rerun).toHaveText('Re-run 2 failed pages');
@@ -64,9 +65,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   // A block on re-run page 4: its exact text (the service's own for it) and its own box.
   const answer = await serviceAnswer(emulator.url, [2, 4]);
   const expected = elementsOn(answer, 4).find((n) => n.type === 'text')!;
-  const expectedText = Array.from(answer.markdown)
-    .slice(expected.grounding!.range.start, expected.grounding!.range.end)
-    .join('');
+  const expectedText = Array.from(answer.markdown).slice(expected.grounding!.range.start, expected.grounding!.range.end).join('');
   const pageFour = page.locator('[data-testid="page"][data-page="4"]');
   const boxes = pageFour.locator('[data-testid="box"]');
   // Pages draw their boxes as they come into view.
@@ -79,7 +78,11 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   let box = null;
   for (const candidate of await boxes.all()) {
     const r = (await candidate.boundingBox())!;
-    if (near(r.x - pageRect.x, b.xmin * pageRect.width) && near(r.y - pageRect.y, b.ymin * pageRect.height) && near(r.width, (b.xmax - b.xmin) * pageRect.width))
+    if (
+      near(r.x - pageRect.x, b.xmin * pageRect.width) &&
+      near(r.y - pageRect.y, b.ymin * pageRect.height) &&
+      near(r.width, (b.xmax - b.xmin) * pageRect.width)
+    )
       box = candidate;
   }
   expect(box, 'a box where the service put the block').not.toBe(null);

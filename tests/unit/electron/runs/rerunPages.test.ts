@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import type { StoredResult } from '../../../../shared/workspace.js';
+import { rerunFailedPages } from '../../../../electron/runs/rerunPages.js';
 import { armFault, pdf, useEmulator } from '../../../support/emulatorHarness.js';
 import { faultsWorld, type FaultsWorld } from '../faultsWorld.js';
 
@@ -85,6 +86,20 @@ describe('runs:rerunPages', () => {
     const answer = await world.call('runs:rerunPages', { runId: randomUUID(), resultId: full.value.result.id });
     expect(answer.ok).toBe(false);
     if (!answer.ok) expect(answer.error.code).toBe('no_failed_pages');
+    expect(parseRequests().length).toBe(before);
+  });
+
+  it('refuses an offline-engine result (v2 would parse its pages with another engine), sending nothing', async () => {
+    const imported = await world.call('documents:import', { name: 'three.pdf', bytes: await pdf(3) });
+    if (!imported.ok) throw new Error(imported.error.message);
+    const local = await world.call('runs:parse', { engine: 'local', runId: randomUUID(), documentId: imported.value.id });
+    if (!local.ok || !('result' in local.value)) throw new Error('no result');
+    const before = parseRequests().length;
+    await expect(
+      rerunFailedPages(world.services, { runId: randomUUID(), resultId: local.value.result.id }, new AbortController().signal),
+    ).rejects.toMatchObject({
+      code: 'rerun_not_cloud_parse',
+    });
     expect(parseRequests().length).toBe(before);
   });
 });
