@@ -5,6 +5,7 @@
  */
 import { AppError } from '../errors.js';
 import type { ParseResponse, StructureNode } from '../contracts/v2Parse.js';
+import { CodePointIndex } from './codePointIndex.js';
 import { foreignRangeUnits } from './parseModel.js';
 
 export interface MergedPages {
@@ -70,13 +71,16 @@ export function mergeRerunPages(original: ParseResponse, rerun: ParseResponse, a
     );
   }
 
-  const originalText = Array.from(original.markdown);
-  const rerunText = Array.from(rerun.markdown);
+  // Offsets are code points; the strings are sliced in UTF-16 through an index of their astral characters.
+  const originalText = { text: original.markdown, index: new CodePointIndex(original.markdown) };
+  const rerunText = { text: rerun.markdown, index: new CodePointIndex(rerun.markdown) };
   const out: string[] = [];
   let outLength = 0;
-  const copy = (text: string[], start: number, end: number) => {
-    if (end <= start) return;
-    out.push(text.slice(start, end).join(''));
+  const copy = ({ text, index }: { text: string; index: CodePointIndex }, from: number, to: number) => {
+    const start = Math.max(0, Math.min(from, index.codePointLength));
+    const end = Math.max(start, Math.min(to, index.codePointLength));
+    if (end === start) return;
+    out.push(text.slice(index.toUtf16(start), index.toUtf16(end)));
     outLength += end - start;
   };
   let cursor = 0;
@@ -117,7 +121,7 @@ export function mergeRerunPages(original: ParseResponse, rerun: ParseResponse, a
     children.push(node);
     mark(node, 'rerun');
   }
-  copy(originalText, cursor, originalText.length);
+  copy(originalText, cursor, originalText.index.codePointLength);
   const markdown = out.join('');
 
   function mark(node: StructureNode, from: 'original' | 'rerun'): void {

@@ -53,7 +53,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
     body: JSON.stringify({ fault: { kind: 'latency', ms: 4000 }, match: { method: 'POST', path: '/v2/parse' } }),
   });
   await rerun.click();
-  await expect(page.getByTestId('run-progress')).toBeVisible();
+  await expect(page.getByTestId('run-progress')).toContainText('Re-running pages 2, 4: ');
   await expect(rerun).toBeDisabled();
   await expect(rerun).toHaveAttribute('title', 'A run is under way on this document.');
   await page.screenshot({ path: '/tmp/shots/rerun-failed-pages-progress.png' });

@@ -72,14 +72,14 @@ function engineRequest(engine: EngineName, runId: string, document: DocumentInfo
 
 export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
   /** Runs `work` as `documentId`'s visible run: its progress, retries included, shows while that document is open. */
-  async function asRun<T>(documentId: string, message: string, work: (runId: string) => Promise<T>): Promise<T> {
+  async function asRun<T>(documentId: string, message: string, work: (runId: string) => Promise<T>, prefix = ''): Promise<T> {
     const runId = crypto.randomUUID();
     const update = (run: Omit<RunState, 'runId' | 'documentId'>) =>
       set((state) => ({ runs: { ...state.runs, [documentId]: { runId, documentId, ...run } } }));
     update({ done: 0, total: 0, message, retrying: false });
     const stop = subscribeEvents((event) => {
       if (event.type === 'progress' && event.taskId === runId)
-        update({ done: event.done, total: event.total, message: event.message ?? '', retrying: event.retry !== undefined });
+        update({ done: event.done, total: event.total, message: `${prefix}${event.message ?? ''}`, retrying: event.retry !== undefined });
     });
     try {
       return await work(runId);
@@ -165,8 +165,14 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     const source = result;
     return attemptRun(source.documentId, async () => {
       const settings = useEngineSettings.getState();
-      const merged = await asRun(source.documentId, 'Re-running the failed pages…', (runId) =>
-        requireApi().runs.rerunPages({ runId, resultId: source.id, ...chosenKey('v2', settings) }),
+      const failed = get().model?.failedPages ?? [];
+      // Main's progress says what the service is doing; the run says which pages it is for.
+      const prefix = `Re-running page${failed.length === 1 ? '' : 's'} ${failed.join(', ')}: `;
+      const merged = await asRun(
+        source.documentId,
+        `${prefix}starting…`,
+        (runId) => requireApi().runs.rerunPages({ runId, resultId: source.id, ...chosenKey('v2', settings) }),
+        prefix,
       );
       await land(merged);
     });
