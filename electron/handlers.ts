@@ -8,6 +8,7 @@ import { importResult } from './runs/importResult.js';
 import { runCloudExtract, runLocalExtract } from './runs/extractRuns.js';
 import { openSample } from './runs/openSample.js';
 import { runParse } from './runs/parseRun.js';
+import { rerunFailedPages } from './runs/rerunPages.js';
 import type { Services } from './services.js';
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */
@@ -58,6 +59,7 @@ export function createHandlers(services: Services): HandlerTable {
         ? runLocalExtract(workspace, request)
         : runs.run(request.runId, (signal) => runCloudExtract(services, request, signal)),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
+    'runs:rerunPages': (request) => runs.run(request.runId, (signal) => rerunFailedPages(services, request, signal)),
     'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),
 
     'reviews:get': ({ extractionId }) => reviews.get(extractionId),

@@ -54,6 +54,19 @@ export interface ResultInfo {
   sourceResultId?: string;
   /** The document is encrypted, so the service was sent a decrypted copy made on this computer. */
   decryptedCopy?: boolean;
+  /** A merge: the result `resultId` with its failed `pages` replaced by those of the re-run's own answer `answerId`. */
+  rerun?: RerunOrigin;
+}
+
+export interface RerunOrigin {
+  resultId: string;
+  answerId: string;
+  pages: number[];
+}
+
+/** "pages 2, 5 re-run": what a merged result says about itself. */
+export function rerunLabel(rerun: RerunOrigin): string {
+  return `page${rerun.pages.length === 1 ? '' : 's'} ${rerun.pages.join(', ')} re-run`;
 }
 
 /** Credits as a user should read them: the local engine is free; a cloud result whose bill is unknown says so, never 0. */
@@ -70,7 +83,7 @@ export const DECRYPTED_COPY_NOTE = 'uploaded a decrypted copy made on this compu
  * and its model, pages and credits — saying "not reported" where the service did not say.
  */
 export function describeResult(
-  result: Pick<ResultInfo, 'kind' | 'engine' | 'modelVersion' | 'pageCount' | 'credits' | 'partial' | 'decryptedCopy'>,
+  result: Pick<ResultInfo, 'kind' | 'engine' | 'modelVersion' | 'pageCount' | 'credits' | 'partial' | 'decryptedCopy' | 'rerun'>,
 ): string {
   const pages = result.pageCount === null ? 'pages not reported' : `${result.pageCount} page${result.pageCount === 1 ? '' : 's'}`;
   const credits = creditsLabel(result);
@@ -80,6 +93,7 @@ export function describeResult(
     pages,
     credits === '?' ? 'credits not reported' : `${credits} credit${credits === '1' ? '' : 's'}`,
     ...(result.partial ? ['partial'] : []),
+    ...(result.rerun ? [rerunLabel(result.rerun)] : []),
     ...(result.decryptedCopy ? [DECRYPTED_COPY_NOTE] : []),
   ].join(' · ');
 }

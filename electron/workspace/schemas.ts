@@ -30,4 +30,8 @@ export const resultInfoSchema = z.looseObject({
   partial: z.boolean(),
   sourceResultId: z.string().optional(),
   decryptedCopy: z.boolean().optional(),
+  rerun: z
+    .object({ resultId: z.string(), answerId: z.string(), pages: z.array(z.number().int().min(1)) })
+    .strict()
+    .optional(),
 });

@@ -5,6 +5,7 @@ import { useKeysStore } from '../keys/keysStore.js';
 import { useAppStore } from '../shell/appStore.js';
 import { SearchButton } from '../search/SearchDialog.js';
 import { EngineOptions } from './EngineOptions.js';
+import { RerunFailedPages } from './RerunFailedPages.js';
 import { WorkspaceJobStatus } from './WorkspaceJobStatus.js';
 import { useWorkspaceStore } from './workspaceStore.js';
 
@@ -116,6 +117,7 @@ export function WorkspaceToolbar() {
           </button>
         </span>
       ) : null}
+      <RerunFailedPages />
       <WorkspaceJobStatus />
       <span className="toolbar-sep" />
       <CompareWith />

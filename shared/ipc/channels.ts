@@ -32,6 +32,7 @@ export const CHANNELS = [
   'runs:parse',
   'runs:extract',
   'runs:cancel',
+  'runs:rerunPages',
   'samples:open',
   'reviews:get',
   'reviews:decide',

@@ -58,6 +58,8 @@ export const runsRequests = {
       .strict(),
   ]),
   cancel: z.object({ runId: runIdSchema }).strict(),
+  /** Re-run a partial cloud parse's failed pages; the merge is stored as a new result. */
+  rerunPages: z.object({ runId: runIdSchema, resultId: workspaceIdSchema, keyId: keyIdSchema.optional() }).strict(),
 };
 
 export const samplesRequests = {

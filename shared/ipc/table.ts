@@ -75,6 +75,7 @@ export const ipcTable = {
   'runs:parse': channel<ParseAnswer>()(rn.parse),
   'runs:extract': channel<StoredResult>()(rn.extract),
   'runs:cancel': channel<boolean>()(rn.cancel),
+  'runs:rerunPages': channel<StoredResult>()(rn.rerunPages),
   'samples:open': channel<{ document: DocumentInfo; result: StoredResult }>()(smp.open),
 
   'reviews:get': channel<Review>()(rv.get),

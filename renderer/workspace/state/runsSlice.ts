@@ -31,6 +31,8 @@ export interface RunsSlice {
   runEngine(): Promise<void>;
   /** Extracts from the open parse result, as it is at the press. */
   runExtract(schema: Record<string, unknown>, extractor: Extractor): Promise<void>;
+  /** Sends the open partial cloud parse's failed pages again; the merged result is stored beside it and opens. */
+  rerunFailedPages(): Promise<void>;
   /** Cancels the open document's run. */
   cancelRun(): Promise<void>;
   /** A deleted document: its run is cancelled (no credits spent on a result with nowhere to go) and its banner dropped. */
@@ -70,14 +72,14 @@ function engineRequest(engine: EngineName, runId: string, document: DocumentInfo
 
 export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
   /** Runs `work` as `documentId`'s visible run: its progress, retries included, shows while that document is open. */
-  async function asRun<T>(documentId: string, message: string, work: (runId: string) => Promise<T>): Promise<T> {
+  async function asRun<T>(documentId: string, message: string, work: (runId: string) => Promise<T>, prefix = ''): Promise<T> {
     const runId = crypto.randomUUID();
     const update = (run: Omit<RunState, 'runId' | 'documentId'>) =>
       set((state) => ({ runs: { ...state.runs, [documentId]: { runId, documentId, ...run } } }));
     update({ done: 0, total: 0, message, retrying: false });
     const stop = subscribeEvents((event) => {
       if (event.type === 'progress' && event.taskId === runId)
-        update({ done: event.done, total: event.total, message: event.message ?? '', retrying: event.retry !== undefined });
+        update({ done: event.done, total: event.total, message: `${prefix}${event.message ?? ''}`, retrying: event.retry !== undefined });
     });
     try {
       return await work(runId);
@@ -157,6 +159,25 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     });
   }
 
+  function rerunFailedPages(): Promise<void> {
+    const { result, documentStatus, runs } = get();
+    if (!result || documentStatus !== 'ready' || runs[result.documentId]) return Promise.resolve();
+    const source = result;
+    return attemptRun(source.documentId, async () => {
+      const settings = useEngineSettings.getState();
+      const failed = get().model?.failedPages ?? [];
+      // Main's progress says what the service is doing; the run says which pages it is for.
+      const prefix = `Re-running page${failed.length === 1 ? '' : 's'} ${failed.join(', ')}: `;
+      const merged = await asRun(
+        source.documentId,
+        `${prefix}starting…`,
+        (runId) => requireApi().runs.rerunPages({ runId, resultId: source.id, ...chosenKey('v2', settings) }),
+        prefix,
+      );
+      await land(merged);
+    });
+  }
+
   function cancelRun(): Promise<void> {
     const documentId = get().document?.id;
     const run = documentId ? get().runs[documentId] : undefined;
@@ -180,5 +201,5 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     set({ engine });
   }
 
-  return { engine: 'local', runs: {}, setEngine, runEngine, runExtract, cancelRun, forgetDocument };
+  return { engine: 'local', runs: {}, setEngine, runEngine, runExtract, rerunFailedPages, cancelRun, forgetDocument };
 };

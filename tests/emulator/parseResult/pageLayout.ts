@@ -58,6 +58,7 @@ export function writeLayout(pages: readonly PageLayout[], filename: string, opti
   };
   const pipeTables = options.blocks?.table?.markdown === 'markdown';
 
+  // v2.parse.options.pages-numbering: each page keeps its number in the document, whichever pages were asked.
   const pageNodes = pages.map(({ page, elements }, pageIndex): StructureNode => {
     if (pageIndex > 0) md.write('\n\n');
     const pageStart = md.position;

@@ -37,6 +37,7 @@ const VALID: Record<Channel, unknown> = {
   'runs:parse': { engine: 'local', runId: KEY_ID, documentId: 'abc123', options: { pages: [1, 2], atomic_grounding: false } },
   'runs:extract': { engine: 'extract', runId: KEY_ID, resultId: 'abc-123', schema: { type: 'object', properties: {} } },
   'runs:cancel': { runId: KEY_ID },
+  'runs:rerunPages': { runId: KEY_ID, resultId: 'abc-123' },
   'samples:open': { name: 'report.pdf' },
   'reviews:get': { extractionId: 'abc-123' },
   'reviews:decide': { extractionId: 'abc-123', path: 'total', decision: { status: 'corrected', correctedValue: '12.00', note: 'typo' } },
@@ -164,6 +165,7 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { engine: 'extract', resultId: 'abc', schema: {} },
   ],
   'runs:cancel': [{ runId: 1 }],
+  'runs:rerunPages': [{ runId: KEY_ID }, { runId: KEY_ID, resultId: '../x' }, { runId: KEY_ID, resultId: 'abc', pages: [2] }],
   'samples:open': [{ name: '../../etc/passwd' }],
   'reviews:get': [{ extractionId: '../x' }],
   'reviews:decide': [

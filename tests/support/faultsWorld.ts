@@ -4,16 +4,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppEvent } from '../../../shared/events.js';
-import type { Channel } from '../../../shared/ipc/channels.js';
-import type { RequestIn, ResponseOf } from '../../../shared/ipc/table.js';
-import type { IpcResult } from '../../../shared/errors.js';
-import { createHandlers } from '../../../electron/handlers.js';
-import { dispatch } from '../../../electron/ipcDispatch.js';
-import { createLogger } from '../../../electron/log.js';
-import { createServices, type Services } from '../../../electron/services.js';
-import { clearKeychainService } from '../../support/keychainCleanup.js';
-import { KEYS } from '../../support/emulatorHarness.js';
+import type { AppEvent } from '../../shared/events.js';
+import type { Channel } from '../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
+import type { IpcResult } from '../../shared/errors.js';
+import { createHandlers } from '../../electron/handlers.js';
+import { dispatch } from '../../electron/ipcDispatch.js';
+import { createLogger } from '../../electron/log.js';
+import { createServices, type Services } from '../../electron/services.js';
+import { clearKeychainService } from './keychainCleanup.js';
+import { KEYS } from './emulatorHarness.js';
 
 export interface FaultsWorld {
   services: Services;
