@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
 import { tightenDataFolder } from './privateFolders.js';
 import { Reviews } from './review/reviews.js';
+import { Rules } from './rules/rules.js';
 import { USER_CALL_POLICY } from './runs/retryProgress.js';
 import { RunRegistry } from './runs/runRegistry.js';
 import { createSettingsStore, type SettingsStore } from './settings/settings.js';
@@ -31,6 +32,7 @@ export interface Services {
   /** Passwords of the PDFs that need one, for this session only (never stored). */
   passwords: DocumentPasswords;
   reviews: Reviews;
+  rules: Rules;
   runs: RunRegistry;
   /** The job tracker and batches; started (resumed from disk) by createServices. */
   jobs: JobsService;
@@ -74,6 +76,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   applyNetworkSettings((await settings.read()).network);
   const emit = options.emit ?? (() => undefined);
   const workspace = new Workspace(options.dataDir, logger, (change) => emit({ type: 'workspace', ...change }));
+  const rules = new Rules(workspace);
   // Finishes a trash move a crash cut short, then removes old trash, in the background.
   void workspace.start();
   const addresses = options.addresses ?? activeConfig().addresses;
@@ -101,7 +104,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     keys,
     workspace,
     passwords,
-    reviews: new Reviews(workspace),
+    reviews: new Reviews(workspace, rules),
+    rules,
     runs: new RunRegistry(),
     jobs,
     datasets,

@@ -36,6 +36,8 @@ export const CHANNELS = [
   'reviews:get',
   'reviews:decide',
   'reviews:export',
+  'rules:get',
+  'rules:save',
   'datasets:registry',
   'datasets:createProject',
   'datasets:addProject',
