@@ -122,7 +122,11 @@ function check(rule: Rule, values: unknown): Omit<RuleResult, 'line' | 'rule' | 
       const bad = present.filter((v) => !rule.regex.test(typeof v.value === 'string' ? v.value : JSON.stringify(v.value)));
       return bad.length === 0
         ? result('pass', `matches /${rule.source}/${rule.flags}`, present)
-        : result('fail', `${bad.map((v) => `${v.path} ${show(v.value)}`).join(', ')} does not match /${rule.source}/${rule.flags}`, present);
+        : result(
+            'fail',
+            `${bad.map((v) => `${v.path} ${show(v.value)}`).join(', ')} does not match /${rule.source}/${rule.flags}`,
+            present,
+          );
     }
     case 'range': {
       if (present.length === 0) return noValue();

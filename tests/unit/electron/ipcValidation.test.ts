@@ -172,7 +172,10 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { extractionId: 'abc', path: '', decision: null },
     { extractionId: 'abc', path: 'total' },
   ],
-  'reviews:export': [{ extractionId: 'abc', format: 'xlsx' }, { extractionId: 'abc', format: 'json', schema: 'x' }],
+  'reviews:export': [
+    { extractionId: 'abc', format: 'xlsx' },
+    { extractionId: 'abc', format: 'json', schema: 'x' },
+  ],
   'rules:get': [{}, { schema: [] }, { schema: { type: 'object' }, extra: 1 }],
   'rules:save': [{ schema: { type: 'object' } }, { schema: { type: 'object' }, text: 'x'.repeat(100_001) }],
   'datasets:createProject': [{ keyId: 'nope', name: 'x' }, { keyId: KEY_ID }],

@@ -88,7 +88,9 @@ describe('rules kept per schema', () => {
     ]);
     const csv = (await reviews.export(extraction.id, 'csv', SCHEMA)).content;
     expect(csv).toContain('\r\n\r\nrule_line,rule,rule_status,message,values,fields\r\n');
-    expect(csv).toContain('2,date due_date DD/MM/YYYY,fail,due_date “2024-04-14” is not a date written DD/MM/YYYY,due_date=2024-04-14,due_date\r\n');
+    expect(csv).toContain(
+      '2,date due_date DD/MM/YYYY,fail,due_date “2024-04-14” is not a date written DD/MM/YYYY,due_date=2024-04-14,due_date\r\n',
+    );
     // Without the schema the export is as before: no rules.
     expect(JSON.parse((await reviews.export(extraction.id, 'json')).content).rules).toBeUndefined();
   });

@@ -45,7 +45,10 @@ describe('evaluateRules', () => {
     expect(one('range total 0..100000', invoice).status).toBe('pass');
     expect(one('range total 0..1000', invoice)).toMatchObject({ status: 'fail', message: 'total 1242 is outside 0..1000' });
     expect(one('range total 0..10', { total: 'twelve' })).toMatchObject({ status: 'fail', message: 'total “twelve” is not a number' });
-    expect(one('range line_items[].amount 0..500', invoice)).toMatchObject({ status: 'fail', paths: ['line_items[0].amount', 'line_items[1].amount'] });
+    expect(one('range line_items[].amount 0..500', invoice)).toMatchObject({
+      status: 'fail',
+      paths: ['line_items[0].amount', 'line_items[1].amount'],
+    });
     expect([readNumber('$1,242.00'), readNumber('-3.5'), readNumber('1,24'), readNumber('12 EUR'), readNumber(true)]).toEqual([
       1242,
       -3.5,
@@ -78,7 +81,10 @@ describe('evaluateRules', () => {
     });
     expect(one('sum total = line_items[].amount', invoice).status).toBe('fail');
     expect(one('sum total = a + b', { total: 3, a: 1, b: '2' }).status).toBe('pass');
-    expect(one('sum total = items[].x', { total: 3, items: [] })).toMatchObject({ status: 'not_applicable', paths: ['total', 'items[].x'] });
+    expect(one('sum total = items[].x', { total: 3, items: [] })).toMatchObject({
+      status: 'not_applicable',
+      paths: ['total', 'items[].x'],
+    });
     expect(one('sum total = items[].x', { total: 3, items: [{ x: 'n/a' }] }).status).toBe('fail');
   });
 
