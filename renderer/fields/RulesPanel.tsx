@@ -20,9 +20,11 @@ export function RulesPanel() {
   const extraction = useWorkspaceStore((s) => s.extraction);
   const selectFields = useWorkspaceStore((s) => s.selectFields);
   const selectedId = useWorkspaceStore((s) => (s.selection?.fieldPaths ? s.selection.id : null));
-  const { text, savedText, parseErrors, results, error, saving, loading, blockReview, schemaKey } = useRules();
+  const { text, savedText, parseErrors, results, error, saving, blockReview, schemaKey } = useRules();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const hasSchema = schemaOfText(schemaText) !== null;
+  // Editing waits for the schema's saved rules, so a late answer never overwrites typing.
+  const ready = useRules((s) => s.schemaText === schemaText && !s.loading);
 
   useEffect(() => {
     const timer = setTimeout(() => void useRules.getState().load(schemaText), 250);
@@ -36,13 +38,15 @@ export function RulesPanel() {
   const passed = results.filter((r) => r.status === 'pass').length;
   const cannotSave = !hasSchema
     ? 'Rules are kept per schema: the schema above must be a JSON object first.'
-    : parseErrors.length > 0
-      ? `Fix the rules first: ${describeRuleError(parseErrors[0]!)}`
-      : text === savedText
-        ? 'Nothing changed since the rules were saved.'
-        : saving
-          ? 'Saving…'
-          : null;
+    : !ready
+      ? 'Reading the rules saved for this schema…'
+      : parseErrors.length > 0
+        ? `Fix the rules first: ${describeRuleError(parseErrors[0]!)}`
+        : text === savedText
+          ? 'Nothing changed since the rules were saved.'
+          : saving
+            ? 'Saving…'
+            : null;
 
   const goTo = (e: RuleParseError) => {
     const el = textarea.current;
@@ -80,7 +84,7 @@ export function RulesPanel() {
         placeholder={'required invoice_number\npattern invoice_number /^INV-\\d+$/\nsum total = line_items[].amount ± 0.01'}
         aria-label="Rules across fields, one per line"
         aria-invalid={parseErrors.length > 0}
-        disabled={!hasSchema || loading}
+        disabled={!hasSchema || !ready}
       />
       {parseErrors.map((e) => (
         <button
