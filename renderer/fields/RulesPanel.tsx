@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeRuleError, type RuleParseError } from '../../shared/rules/parseRules.js';
 import type { RuleResult } from '../../shared/rules/evaluateRules.js';
 import { extractionValues } from '../../shared/rules/extractionValues.js';
@@ -25,6 +25,12 @@ export function RulesPanel() {
   const hasSchema = schemaOfText(schemaText) !== null;
   // Editing waits for the schema's saved rules, so a late answer never overwrites typing.
   const ready = useRules((s) => s.schemaText === schemaText && !s.loading);
+  // Folded to one line until the schema has rules, so the fields keep their room.
+  const [open, setOpen] = useState(false);
+  const hasSaved = ready && savedText.trim() !== '';
+  useEffect(() => {
+    if (hasSaved) setOpen(true);
+  }, [hasSaved]);
 
   useEffect(() => {
     const timer = setTimeout(() => void useRules.getState().load(schemaText), 250);
@@ -58,12 +64,14 @@ export function RulesPanel() {
   };
 
   return (
-    <details className="rules-editor" open data-testid="rules">
-      <summary>
+    <details className="rules-editor" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="rules">
+      <summary data-testid="rules-toggle">
         Rules{' '}
         <span className="muted small" data-testid="rules-summary">
           {results.length === 0
-            ? 'none'
+            ? hasSchema
+              ? 'none yet — checks across fields, e.g. sum total = items[].amount'
+              : 'none'
             : `${passed} pass · ${failed} fail${results.length - passed - failed ? ` · ${results.length - passed - failed} n/a` : ''}`}
           {text !== savedText ? ' · unsaved' : ''}
         </span>
