@@ -67,6 +67,14 @@ test('rules across fields: a rule that does not parse shows its line and column,
   await expect(accept).toBeDisabled();
   await expect(accept).toHaveAttribute('title', /line 2 “before due_date < date”/);
   await expect(row(page, 'total').getByTestId('field-accept')).toBeEnabled();
+  // The keys too: a on the selected field is refused, and the bar says why.
+  await row(page, 'due_date').click();
+  await expect(page.getByTestId('review-blocked')).toContainText('before due_date < date');
+  await page.keyboard.press('a');
+  await row(page, 'total').click();
+  await page.keyboard.press('a');
+  await expect(row(page, 'total')).toHaveAttribute('data-status', 'accepted');
+  await expect(row(page, 'due_date')).toHaveAttribute('data-status', 'unreviewed');
 
   // The JSON export carries every rule with its result and the values it used.
   const download = page.waitForEvent('download');
