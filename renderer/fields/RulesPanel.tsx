@@ -25,12 +25,9 @@ export function RulesPanel() {
   const hasSchema = schemaOfText(schemaText) !== null;
   // Editing waits for the schema's saved rules, so a late answer never overwrites typing.
   const ready = useRules((s) => s.schemaText === schemaText && !s.loading);
-  // Folded to one line until the schema has rules, so the fields keep their room.
-  const [open, setOpen] = useState(false);
-  const hasSaved = ready && savedText.trim() !== '';
-  useEffect(() => {
-    if (hasSaved) setOpen(true);
-  }, [hasSaved]);
+  // Folded to one line until the schema has rules (so the fields keep their room), unless the reviewer opened or closed it.
+  const [userOpen, setUserOpen] = useState<boolean | null>(null);
+  const open = userOpen ?? (ready && savedText.trim() !== '');
 
   useEffect(() => {
     const timer = setTimeout(() => void useRules.getState().load(schemaText), 250);
@@ -64,7 +61,7 @@ export function RulesPanel() {
   };
 
   return (
-    <details className="rules-editor" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="rules">
+    <details className="rules-editor" open={open} onToggle={(e) => setUserOpen(e.currentTarget.open)} data-testid="rules">
       <summary data-testid="rules-toggle">
         Rules{' '}
         <span className="muted small" data-testid="rules-summary">

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { useRules as UseRules } from '../../../../renderer/fields/rulesStore.js';
+import type { acceptBlockedBy as AcceptBlockedBy, useRules as UseRules } from '../../../../renderer/fields/rulesStore.js';
 import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 import { useRememberedStorage } from '../../../support/rememberedStorage.js';
 
@@ -9,7 +9,7 @@ import { useRememberedStorage } from '../../../support/rememberedStorage.js';
 useRememberedStorage();
 let bridge: RendererBridge;
 let useRules: typeof UseRules;
-let acceptBlockedBy: typeof import('../../../../renderer/fields/rulesStore.js').acceptBlockedBy;
+let acceptBlockedBy: typeof AcceptBlockedBy;
 const SCHEMA = JSON.stringify({ type: 'object', properties: { total: { type: 'string' } } });
 
 beforeAll(async () => {
