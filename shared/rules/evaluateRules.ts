@@ -94,6 +94,13 @@ function readAnyDate(v: unknown): number | null {
   return dmy !== null && mdy !== null && dmy !== mdy ? null : (dmy ?? mdy);
 }
 
+/** How many values a message names before it says "and n more". */
+const MAX_LISTED = 8;
+const listed = (items: string[], separator = ', ') =>
+  items.length <= MAX_LISTED
+    ? items.join(separator)
+    : `${items.slice(0, MAX_LISTED).join(separator)} and ${items.length - MAX_LISTED} more`;
+
 const show = (v: unknown) => (typeof v === 'string' ? `“${v}”` : JSON.stringify(v));
 const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
@@ -115,18 +122,14 @@ function check(rule: Rule, values: unknown): Omit<RuleResult, 'line' | 'rule' | 
       const missing = subject.filter((v) => isEmpty(v.value));
       return missing.length === 0
         ? result('pass', `${rule.path.text} has a value`, subject)
-        : result('fail', `no value at ${missing.map((v) => v.path).join(', ')}`, subject);
+        : result('fail', `no value at ${listed(missing.map((v) => v.path))}`, subject);
     }
     case 'pattern': {
       if (present.length === 0) return noValue();
       const bad = present.filter((v) => !rule.regex.test(typeof v.value === 'string' ? v.value : JSON.stringify(v.value)));
       return bad.length === 0
         ? result('pass', `matches /${rule.source}/${rule.flags}`, present)
-        : result(
-            'fail',
-            `${bad.map((v) => `${v.path} ${show(v.value)}`).join(', ')} does not match /${rule.source}/${rule.flags}`,
-            present,
-          );
+        : result('fail', `${listed(bad.map((v) => `${v.path} ${show(v.value)}`))} does not match /${rule.source}/${rule.flags}`, present);
     }
     case 'range': {
       if (present.length === 0) return noValue();
@@ -137,14 +140,14 @@ function check(rule: Rule, values: unknown): Omit<RuleResult, 'line' | 'rule' | 
       });
       return problems.length === 0
         ? result('pass', `within ${rule.min}..${rule.max}`, present)
-        : result('fail', problems.join('; '), present);
+        : result('fail', listed(problems, '; '), present);
     }
     case 'date': {
       if (present.length === 0) return noValue();
       const bad = present.filter((v) => readDate(v.value, rule.format) === null);
       return bad.length === 0
         ? result('pass', `a real date written ${rule.format}`, present)
-        : result('fail', `${bad.map((v) => `${v.path} ${show(v.value)}`).join(', ')} is not a date written ${rule.format}`, present);
+        : result('fail', `${listed(bad.map((v) => `${v.path} ${show(v.value)}`))} is not a date written ${rule.format}`, present);
     }
     case 'sum': {
       const termValues = rule.terms.flatMap((t) => at(t));
@@ -156,13 +159,18 @@ function check(rule: Rule, values: unknown): Omit<RuleResult, 'line' | 'rule' | 
       if (total === null) return result('fail', `${present[0]!.path} ${show(present[0]!.value)} is not a number`, used);
       const addends = termValues.filter((v) => !isEmpty(v.value));
       if (addends.length === 0) return result('not_applicable', `${termPaths.join(' + ')} has no values`, used, termPaths);
-      const notNumbers = addends.filter((v) => readNumber(v.value) === null);
+      const numbers = addends.map((v) => readNumber(v.value));
+      const notNumbers = addends.filter((_, i) => numbers[i] === null);
       if (notNumbers.length > 0)
-        return result('fail', `${notNumbers.map((v) => `${v.path} ${show(v.value)}`).join(', ')} is not a number`, used);
-      const sum = addends.reduce((s, v) => s + readNumber(v.value)!, 0);
+        return result('fail', `${listed(notNumbers.map((v) => `${v.path} ${show(v.value)}`))} is not a number`, used);
+      const sum = numbers.reduce((s: number, n) => s + n!, 0);
       const diff = Math.abs(total - sum);
       const within = diff <= rule.tolerance + 1e-9;
-      const sumText = `${addends.map((v) => round(readNumber(v.value)!)).join(' + ')} = ${round(sum)}`;
+      // A long list of terms is summarised: a message is read, not scrolled.
+      const sumText =
+        numbers.length <= MAX_LISTED
+          ? `${numbers.map((n) => round(n!)).join(' + ')} = ${round(sum)}`
+          : `the ${numbers.length} values add up to ${round(sum)}`;
       return result(
         within ? 'pass' : 'fail',
         within
@@ -194,7 +202,7 @@ function check(rule: Rule, values: unknown): Omit<RuleResult, 'line' | 'rule' | 
       const unique = [...new Set(problems)];
       return unique.length === 0
         ? result('pass', `${rule.path.text} is ${rule.orEqual ? 'on or before' : 'before'} ${rule.later.text}`, used)
-        : result('fail', unique.join('; '), used);
+        : result('fail', listed(unique, '; '), used);
     }
   }
 }

@@ -109,3 +109,18 @@ describe('evaluateRules', () => {
     expect(byPath.get('invoice_number')!.map((r) => r.line)).toEqual([2]);
   });
 });
+
+describe('evaluateRules on long arrays', () => {
+  it('sums every item but names at most eight in a message', () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({ amount: i === 3 || i === 15 ? null : 1 }));
+    expect(one('sum total = items[].amount', { total: 18, items })).toMatchObject({
+      status: 'pass',
+      message: 'the 18 values add up to 18, total is 18 (± 0)',
+    });
+    const missing = one('required items[].amount', { items: Array.from({ length: 12 }, () => ({ amount: null })) });
+    expect(missing.message).toBe(
+      'no value at items[0].amount, items[1].amount, items[2].amount, items[3].amount, items[4].amount, items[5].amount, items[6].amount, items[7].amount and 4 more',
+    );
+    expect(missing.paths).toHaveLength(12);
+  });
+});
