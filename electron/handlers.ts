@@ -13,7 +13,7 @@ import type { Services } from './services.js';
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */
 export function createHandlers(services: Services): HandlerTable {
-  const { keys, notices, workspace, runs, reviews } = services;
+  const { keys, notices, workspace, runs, reviews, rules } = services;
   return {
     'app:info': async () => ({
       version: services.version,
@@ -64,8 +64,10 @@ export function createHandlers(services: Services): HandlerTable {
 
     'reviews:get': ({ extractionId }) => reviews.get(extractionId),
     'reviews:decide': ({ extractionId, path, decision }) => reviews.decide(extractionId, path, decision),
-    'reviews:export': ({ extractionId, format }) => reviews.export(extractionId, format),
+    'reviews:export': ({ extractionId, format, schema }) => reviews.export(extractionId, format, schema),
     'search:query': ({ text, limit }) => services.search.query(text, limit),
+    'rules:get': ({ schema }) => rules.get(schema),
+    'rules:save': ({ schema, text }) => rules.save(schema, text),
     ...createDatasetHandlers(services),
     ...createJobHandlers(services),
   };

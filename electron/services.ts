@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
 import { tightenDataFolder } from './privateFolders.js';
 import { Reviews } from './review/reviews.js';
+import { Rules } from './rules/rules.js';
 import { USER_CALL_POLICY } from './runs/retryProgress.js';
 import { RunRegistry } from './runs/runRegistry.js';
 import { SearchIndex } from './search/searchIndex.js';
@@ -34,6 +35,7 @@ export interface Services {
   reviews: Reviews;
   /** Full text over the workspace's results, kept beside them and following their changes. */
   search: SearchIndex;
+  rules: Rules;
   runs: RunRegistry;
   /** The job tracker and batches; started (resumed from disk) by createServices. */
   jobs: JobsService;
@@ -81,6 +83,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     emit({ type: 'workspace', ...change });
     search?.changed();
   });
+  const rules = new Rules(workspace);
   // Finishes a trash move a crash cut short, then removes old trash, in the background.
   void workspace.start();
   search = new SearchIndex(workspace.root, workspace, logger);
@@ -111,7 +114,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     keys,
     workspace,
     passwords,
-    reviews: new Reviews(workspace),
+    reviews: new Reviews(workspace, rules),
+    rules,
     search,
     runs: new RunRegistry(),
     jobs,

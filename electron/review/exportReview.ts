@@ -5,6 +5,7 @@ import type { PageBox } from '../../shared/grounding/box.js';
 import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import type { Review, StoredResult } from '../../shared/workspace.js';
 import type { ExportSource } from './exportSource.js';
+import type { RuleResult } from '../../shared/rules/evaluateRules.js';
 
 /** A box as exported: 1-based page, fractions of the page (0–1, origin top left); `valid: false` only when the service's box was out of range. */
 type ExportBox = Pick<PageBox, 'page' | 'left' | 'top' | 'right' | 'bottom'> & { valid?: false };
@@ -65,6 +66,7 @@ export function exportReview(
   documentName: string,
   format: 'json' | 'csv',
   source: ExportSource,
+  rules: readonly RuleResult[] | null = null,
 ): ReviewExport {
   const table = rows(extraction, review, source);
   const base = `${documentName.replace(/\.[^.]+$/, '')}-review`;
@@ -83,6 +85,18 @@ export function exportReview(
         reviewed: table.filter((r) => r.status !== 'unreviewed').length,
         total: table.length,
         fields: table,
+        ...(rules
+          ? {
+              rules: rules.map((r) => ({
+                line: r.line,
+                rule: r.rule,
+                status: r.status,
+                message: r.message,
+                values: r.values,
+                fields: r.paths,
+              })),
+            }
+          : {}),
       },
       null,
       2,
@@ -100,7 +114,19 @@ export function exportReview(
     r.boxes.map(compactBox).join('; '),
     r.source_text,
   ];
-  return { fileName: `${base}.csv`, mime: 'text/csv', content: csvText([header, ...table.map(cells)]) };
+  const csv = csvText([header, ...table.map(cells)]);
+  if (!rules || rules.length === 0) return { fileName: `${base}.csv`, mime: 'text/csv', content: csv };
+  // The rules follow the fields as a second table after one empty line: a spreadsheet shows both.
+  const ruleHeader = ['rule_line', 'rule', 'rule_status', 'message', 'values', 'fields'];
+  const ruleCells = (r: RuleResult) => [
+    r.line,
+    r.rule,
+    r.status,
+    r.message,
+    r.values.map((v) => `${v.path}=${typeof v.value === 'string' ? v.value : JSON.stringify(v.value)}`).join('; '),
+    r.paths.join(' '),
+  ];
+  return { fileName: `${base}.csv`, mime: 'text/csv', content: `${csv}\r\n${csvText([ruleHeader, ...rules.map(ruleCells)])}` };
 }
 
 /** `p1:0.102,0.220,0.380,0.241` — page, then left, top, right, bottom; a spreadsheet cell stays readable. */

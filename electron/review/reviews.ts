@@ -5,6 +5,9 @@ import { REVIEW_STATUSES } from '../../shared/workspace.js';
 import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { Rules } from '../rules/rules.js';
+import { evaluateRules } from '../../shared/rules/evaluateRules.js';
+import { extractionValues } from '../../shared/rules/extractionValues.js';
 import { exportReview } from './exportReview.js';
 import { loadExportSource } from './exportSource.js';
 
@@ -31,7 +34,10 @@ export class Reviews {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly store: JsonDirStore<Review>;
 
-  constructor(private readonly workspace: Workspace) {
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly rules: Rules = new Rules(workspace),
+  ) {
     this.store = new JsonDirStore<Review>({
       dir: join(workspace.root, 'reviews'),
       schema: reviewSchema,
@@ -62,16 +68,21 @@ export class Reviews {
     return run;
   }
 
-  /** The extraction's fields with their decisions, pages, boxes and source text, as a JSON or CSV file. */
-  async export(extractionId: string, format: 'json' | 'csv'): Promise<ReviewExport> {
+  /**
+   * The extraction's fields with their decisions, pages, boxes and source text, as a JSON or
+   * CSV file; with the schema it was made with, each of that schema's rules with its result.
+   */
+  async export(extractionId: string, format: 'json' | 'csv', schema?: Record<string, unknown>): Promise<ReviewExport> {
     const extraction = await this.workspace.result(extractionId);
     const document = await this.workspace.documentInfo(extraction.documentId);
+    const rules = schema ? evaluateRules(await this.rules.rulesOf(schema), extractionValues(extraction)) : null;
     return exportReview(
       extraction,
       await this.get(extractionId),
       document.name,
       format,
       await loadExportSource(this.workspace, extraction),
+      rules,
     );
   }
 }

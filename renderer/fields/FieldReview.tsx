@@ -2,12 +2,15 @@ import { useState } from 'react';
 import type { FieldDecision } from '../../shared/workspace.js';
 import { decideField, focusFieldRow } from './reviewActions.js';
 import { useReviewMode } from './reviewModeStore.js';
+import { acceptBlockedBy, useRules } from './rulesStore.js';
 
 /** Accept, correct (with the right value) or reject one field, with an optional note. */
 export function FieldReview({ path, modelValue, decision }: { path: string; modelValue: unknown; decision: FieldDecision | undefined }) {
   const editing = useReviewMode((s) => s.editingPath === path);
   const advance = useReviewMode((s) => s.on);
   const setEditing = useReviewMode((s) => s.setEditing);
+  // Taking an accept back is never blocked; giving one is, while a rule on the field fails.
+  const blocked = useRules((s) => (decision?.status === 'accepted' ? null : acceptBlockedBy(s, path)));
   const withNote = decision?.note ? { note: decision.note } : {};
   // A second click on the pressed button takes the decision back; that never moves on.
   const toggle = (status: 'accepted' | 'rejected') =>
@@ -28,9 +31,10 @@ export function FieldReview({ path, modelValue, decision }: { path: string; mode
       <button
         type="button"
         aria-pressed={decision?.status === 'accepted'}
-        title="Accept (a or Enter in review mode)"
+        title={blocked ?? 'Accept (a or Enter in review mode)'}
         aria-label="Accept"
         data-testid="field-accept"
+        disabled={blocked !== null}
         onClick={() => toggle('accepted')}
       >
         ✓

@@ -3,6 +3,7 @@ import { formatConfidence, scoreLabel, type ScoreSource, type WeakestWord } from
 import { FIELD_FLAG_LABELS, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { FieldReview } from './FieldReview.js';
+import { useRules } from './rulesStore.js';
 
 /** One field: name, the model's value and the review buttons on one line; a correction, flags and notices below. */
 export const FieldRow = memo(function FieldRow({
@@ -21,6 +22,9 @@ export const FieldRow = memo(function FieldRow({
   source: ScoreSource | null;
 }) {
   const selected = useWorkspaceStore((s) => s.selection?.kind === 'field' && s.selection.id === field.path);
+  const inRuleSelection = useWorkspaceStore((s) => s.selection?.fieldPaths?.includes(field.path) ?? false);
+  const failing = useRules((s) => s.failing.get(field.path));
+  const passing = useRules((s) => s.passing.get(field.path));
   const selectField = useWorkspaceStore((s) => s.selectField);
   const decision = useWorkspaceStore((s) => s.review?.fields[field.path]);
   const ref = useRef<HTMLLIElement>(null);
@@ -36,6 +40,7 @@ export const FieldRow = memo(function FieldRow({
       data-selected={selected ? 'true' : undefined}
       data-status={decision?.status ?? 'unreviewed'}
       data-low-confidence={low ? 'true' : undefined}
+      data-rule-selected={inRuleSelection ? 'true' : undefined}
       className="field-row"
       onClick={() => selectField(field.path)}
       role="button"
@@ -48,6 +53,25 @@ export const FieldRow = memo(function FieldRow({
       </span>
       <span className="field-value">
         {field.value === null || field.value === undefined ? <em className="muted">not found</em> : String(field.value)}
+        {failing ? (
+          <span
+            className="field-rule-mark rule-fail"
+            data-testid="field-rule-mark"
+            data-status="fail"
+            title={failing.map((r) => `Fails — line ${r.line}: ${r.rule} (${r.message})`).join('\n')}
+          >
+            ✗ {failing.length === 1 ? 'rule' : `${failing.length} rules`}
+          </span>
+        ) : passing ? (
+          <span
+            className="field-rule-mark rule-pass"
+            data-testid="field-rule-mark"
+            data-status="pass"
+            title={passing.map((r) => `Passes — line ${r.line}: ${r.rule}`).join('\n')}
+          >
+            ✓ {passing.length === 1 ? 'rule' : `${passing.length} rules`}
+          </span>
+        ) : null}
       </span>
       {source !== null && field.ranges.length > 0 ? (
         <FieldConfidence weakest={weakest} low={low} source={source} threshold={threshold} />

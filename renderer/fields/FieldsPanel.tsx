@@ -8,6 +8,7 @@ import { useFieldsInListOrder } from './fieldConfidence.js';
 import { FieldRow } from './FieldRow.js';
 import { FieldsNotices } from './FieldsNotices.js';
 import { ReviewBar } from './ReviewBar.js';
+import { RulesPanel } from './RulesPanel.js';
 import { SchemaEditor } from './SchemaEditor.js';
 
 const NO_NOTICES: ExtractNotice[] = [];
@@ -25,6 +26,7 @@ export function FieldsPanel() {
         <SchemaEditor open={fields.length === 0} />
         <ExtractionSummary />
         <FieldsNotices />
+        {fields.length > 0 ? <RulesPanel /> : null}
         {fields.length > 0 ? <ReviewBar /> : null}
         {fields.length > 0 ? <ConfidenceBar weakest={weakest} /> : null}
       </div>

@@ -3,6 +3,7 @@ import { REVIEW_KEY_LEGEND } from './reviewKeys.js';
 import { useReviewMode } from './reviewModeStore.js';
 import { progressLine, reviewCounts } from './reviewQueue.js';
 import { undoLastDecision } from './reviewActions.js';
+import { acceptBlockedBy, useRules } from './rulesStore.js';
 
 /** Progress ("12 of 40 reviewed · 3 corrected · 1 rejected"), undo, and the review keys. */
 export function ReviewBar() {
@@ -12,6 +13,10 @@ export function ReviewBar() {
   const reviewMode = useReviewMode((s) => s.on);
   const canUndo = useReviewMode((s) => s.undo.some((e) => e.extractionId === extractionId));
   const counts = reviewCounts(fields, review?.fields);
+  // The selected field's accept (button and a/Enter) is refused while a rule naming it fails: say so here too.
+  const selectedPath = useWorkspaceStore((s) => (s.selection?.kind === 'field' && !s.selection.fieldPaths ? s.selection.id : null));
+  const accepted = useWorkspaceStore((s) => (selectedPath ? s.review?.fields[selectedPath]?.status === 'accepted' : false));
+  const blocked = useRules((s) => (selectedPath && !accepted ? acceptBlockedBy(s, selectedPath) : null));
   return (
     <div className="review-bar">
       <div className="review-progress">
@@ -23,6 +28,11 @@ export function ReviewBar() {
           </button>
         ) : null}
       </div>
+      {blocked ? (
+        <p className="warning small" data-testid="review-blocked">
+          {blocked}
+        </p>
+      ) : null}
       {reviewMode ? (
         <p className="review-keys" data-testid="review-keys">
           {REVIEW_KEY_LEGEND.map(({ keys, action }) => (

@@ -5,6 +5,7 @@
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { decideField, selectedFieldPath, selectFirstUnreviewed, stepFieldAndFocus, undoLastDecision } from './reviewActions.js';
 import { useReviewMode } from './reviewModeStore.js';
+import { acceptBlockedBy, useRules } from './rulesStore.js';
 
 export const REVIEW_KEY_LEGEND: Array<{ keys: string[]; action: string }> = [
   { keys: ['a', 'Enter'], action: 'accept' },
@@ -41,5 +42,6 @@ function decideSelected(key: string): void {
   const decision = useWorkspaceStore.getState().review?.fields[path];
   if (key === 'c') return useReviewMode.getState().setEditing(path);
   if (key === 'r') void decideField(path, { status: 'rejected', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
+  else if (decision?.status !== 'accepted' && acceptBlockedBy(useRules.getState(), path) !== null) return;
   else void decideField(path, { status: 'accepted', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
 }

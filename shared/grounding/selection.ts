@@ -19,6 +19,8 @@ export interface Selection {
   pages: number[];
   /** The exact Markdown text of the ranges, joined by " … " when there are several. */
   text: string;
+  /** Several fields selected at once (a rule's): their paths, each row shown as part of the selection. */
+  fieldPaths?: string[];
 }
 
 export function selectNode(model: ParseModel, id: string): Selection | null {

@@ -38,6 +38,8 @@ export const CHANNELS = [
   'reviews:decide',
   'reviews:export',
   'search:query',
+  'rules:get',
+  'rules:save',
   'datasets:registry',
   'datasets:createProject',
   'datasets:addProject',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { REVIEW_STATUSES } from '../workspace.js';
 import { workspaceIdSchema } from './ids.js';
+import { ruleSchemaSchema } from './rules.js';
 
 /** A review exported as a file the renderer saves. */
 export interface ReviewExport {
@@ -27,5 +28,12 @@ export const reviewsRequests = {
         .nullable(),
     })
     .strict(),
-  export: z.object({ extractionId: workspaceIdSchema, format: z.enum(['json', 'csv']) }).strict(),
+  export: z
+    .object({
+      extractionId: workspaceIdSchema,
+      format: z.enum(['json', 'csv']),
+      /** The schema the extraction was made with: its stored rules run and their results go in the export. */
+      schema: ruleSchemaSchema.optional(),
+    })
+    .strict(),
 };

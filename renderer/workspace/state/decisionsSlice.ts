@@ -1,4 +1,6 @@
 import type { FieldEntry } from '../../../shared/grounding/fields.js';
+import { schemaOfText } from '../../fields/rulesStore.js';
+import { useEngineSettings } from '../engineSettings.js';
 import { fieldRangesUtf16 } from '../../../shared/grounding/groundField.js';
 import { EMPTY_EXTRACTION_VIEW, extractionView, type ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { ParseModel, TextRange } from '../../../shared/grounding/parseModel.js';
@@ -60,7 +62,9 @@ export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
     const extraction = get().extraction;
     if (!extraction) return Promise.resolve();
     return get().attempt(extraction.documentId, async () => {
-      const file = await requireApi().reviews.export({ extractionId: extraction.id, format });
+      // The schema in the Fields panel names the rules whose results go with the export.
+      const schema = schemaOfText(useEngineSettings.getState().fieldsSchema);
+      const file = await requireApi().reviews.export({ extractionId: extraction.id, format, ...(schema ? { schema } : {}) });
       downloadText(file.fileName, file.mime, file.content);
     });
   }

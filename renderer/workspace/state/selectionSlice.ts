@@ -8,6 +8,8 @@ export interface SelectionSlice {
   showLines: boolean;
   selectNode(id: string | null): void;
   selectField(path: string): void;
+  /** Several fields at once (a rule's, `id` naming it): all their ranges and boxes in one selection. */
+  selectFields(id: string, paths: readonly string[]): void;
   /** The next or previous element in reading order. */
   stepSelection(direction: 1 | -1): void;
   /** The next or previous field, in `order` (the Fields panel's) or else document order. */
@@ -26,6 +28,14 @@ export const createSelectionSlice: SliceOf<SelectionSlice> = (set, get) => {
     const ranges = fieldRanges.get(path);
     if (!model || !ranges) return;
     set({ selection: selectRanges(model, path, ranges) });
+  }
+
+  function selectFields(id: string, paths: readonly string[]): void {
+    const { model, fieldRanges } = get();
+    if (!model) return;
+    const known = paths.filter((p) => fieldRanges.has(p));
+    const ranges = known.flatMap((p) => fieldRanges.get(p) ?? []);
+    set({ selection: { ...selectRanges(model, id, ranges), fieldPaths: known } });
   }
 
   function stepField(direction: 1 | -1, order?: readonly { path: string }[]): void {
@@ -60,7 +70,7 @@ export const createSelectionSlice: SliceOf<SelectionSlice> = (set, get) => {
     set({ showLines });
   }
 
-  return { selection: null, showLines: false, selectNode, selectField, stepSelection, stepField, setShowLines };
+  return { selection: null, showLines: false, selectNode, selectField, selectFields, stepSelection, stepField, setShowLines };
 };
 
 /** From `current` (-1: none yet) one step on, stopping at the ends. */

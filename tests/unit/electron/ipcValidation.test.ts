@@ -43,6 +43,8 @@ const VALID: Record<Channel, unknown> = {
   'reviews:decide': { extractionId: 'abc-123', path: 'total', decision: { status: 'corrected', correctedValue: '12.00', note: 'typo' } },
   'reviews:export': { extractionId: 'abc-123', format: 'csv' },
   'search:query': { text: 'invoice total', limit: 20 },
+  'rules:get': { schema: { type: 'object' } },
+  'rules:save': { schema: { type: 'object' }, text: 'required total' },
   'datasets:registry': {},
   'datasets:createProject': { keyId: KEY_ID, name: 'Defects' },
   'datasets:addProject': { keyId: KEY_ID, projectId: 12, name: 'Known' },
@@ -173,7 +175,12 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { extractionId: 'abc', path: '', decision: null },
     { extractionId: 'abc', path: 'total' },
   ],
-  'reviews:export': [{ extractionId: 'abc', format: 'xlsx' }],
+  'reviews:export': [
+    { extractionId: 'abc', format: 'xlsx' },
+    { extractionId: 'abc', format: 'json', schema: 'x' },
+  ],
+  'rules:get': [{}, { schema: [] }, { schema: { type: 'object' }, extra: 1 }],
+  'rules:save': [{ schema: { type: 'object' } }, { schema: { type: 'object' }, text: 'x'.repeat(100_001) }],
   'search:query': [{}, { text: 3 }, { text: 'x', limit: 0 }, { text: 'x', limit: 10_000 }, { text: 'x', extra: true }],
   'datasets:createProject': [{ keyId: 'nope', name: 'x' }, { keyId: KEY_ID }],
   'datasets:addProject': [

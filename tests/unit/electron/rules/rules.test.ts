@@ -1,0 +1,97 @@
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../../electron/log.js';
+import { Reviews } from '../../../../electron/review/reviews.js';
+import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
+import { Workspace } from '../../../../electron/workspace/workspace.js';
+import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+
+const SCHEMA = { type: 'object', properties: { total: { type: 'string' }, due_date: { type: 'string' } } };
+
+describe('rules kept per schema', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gw-rules-'));
+  });
+  afterEach(() => removeWorkspaceDir(dir));
+
+  it('keys a schema by its content, whatever the order of its keys', () => {
+    const reordered = { properties: { due_date: { type: 'string' }, total: { type: 'string' } }, type: 'object' };
+    expect(schemaKey(reordered)).toBe(schemaKey(SCHEMA));
+    expect(schemaKey(SCHEMA)).toMatch(/^[0-9a-f]{32}$/);
+    expect(schemaKey({ ...SCHEMA, required: ['total'] })).not.toBe(schemaKey(SCHEMA));
+  });
+
+  it('saves and reads a schema’s rules in workspace/rules, and refuses rules that do not parse, with the position', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const rules = new Rules(workspace);
+    expect(await rules.get(SCHEMA)).toMatchObject({ text: '', schemaKey: schemaKey(SCHEMA) });
+    await rules.save(SCHEMA, 'required total\n');
+    expect((await new Rules(workspace).get(SCHEMA)).text).toBe('required total\n');
+    expect(await readdir(join(dir, 'workspace', 'rules'))).toEqual([`${schemaKey(SCHEMA)}.json`]);
+
+    await expect(rules.save(SCHEMA, 'required total\nrange total 0..x')).rejects.toMatchObject({
+      code: 'invalid_rules',
+      message: 'The rules do not parse: line 2, column 16: expected an upper bound after “..”',
+    });
+    expect((await rules.get(SCHEMA)).text).toBe('required total\n');
+  });
+
+  it('skips a rule file it cannot read rather than trusting it', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const rules = new Rules(workspace);
+    await rules.save(SCHEMA, 'required total');
+    const file = join(dir, 'workspace', 'rules', `${schemaKey(SCHEMA)}.json`);
+    await writeFile(file, JSON.stringify({ schemaKey: 'x', text: 42 }));
+    expect((await rules.get(SCHEMA)).text).toBe('');
+  });
+
+  it('puts each rule with its result and values in the review export, JSON and CSV', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const document = await workspace.addDocument('invoice.pdf', await pdf.save());
+    const extraction = await workspace.saveResult({
+      documentId: document.id,
+      kind: 'extract',
+      engine: 'local',
+      modelVersion: null,
+      pageCount: null,
+      credits: 0,
+      partial: false,
+      response: { extraction: { total: '$1,242.00', due_date: '2024-04-14' }, extraction_metadata: {} },
+    });
+    const rules = new Rules(workspace);
+    await rules.save(SCHEMA, 'range total 0..100000\ndate due_date DD/MM/YYYY');
+    const reviews = new Reviews(workspace, rules);
+    const json = JSON.parse((await reviews.export(extraction.id, 'json', SCHEMA)).content);
+    expect(json.rules).toEqual([
+      {
+        line: 1,
+        rule: 'range total 0..100000',
+        status: 'pass',
+        message: 'within 0..100000',
+        values: [{ path: 'total', value: '$1,242.00' }],
+        fields: ['total'],
+      },
+      {
+        line: 2,
+        rule: 'date due_date DD/MM/YYYY',
+        status: 'fail',
+        message: 'due_date “2024-04-14” is not a date written DD/MM/YYYY',
+        values: [{ path: 'due_date', value: '2024-04-14' }],
+        fields: ['due_date'],
+      },
+    ]);
+    const csv = (await reviews.export(extraction.id, 'csv', SCHEMA)).content;
+    expect(csv).toContain('\r\n\r\nrule_line,rule,rule_status,message,values,fields\r\n');
+    expect(csv).toContain(
+      '2,date due_date DD/MM/YYYY,fail,due_date “2024-04-14” is not a date written DD/MM/YYYY,due_date=2024-04-14,due_date\r\n',
+    );
+    // Without the schema the export is as before: no rules.
+    expect(JSON.parse((await reviews.export(extraction.id, 'json')).content).rules).toBeUndefined();
+  });
+});
