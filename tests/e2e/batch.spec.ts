@@ -87,6 +87,8 @@ test('pause, resume and cancel what has not started; the batch warns before too 
   await expect(batch.locator('[data-testid="batch-item"][data-state="done"]')).toHaveCount(1, { timeout: 10_000 });
   await page.waitForTimeout(500);
   await expect(batch.locator('[data-testid="batch-item"][data-state="queued"]')).toHaveCount(3); // nothing new started while paused
+  // The rest run slowly too: when the second is done, the third runs and the fourth has not started, so Cancel has one to cancel.
+  emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 1500, processingMs: 500 }, times: 3 });
   await page.getByTestId('batch-resume').click();
   await expect(batch.locator('[data-testid="batch-item"][data-state="done"]')).toHaveCount(2, { timeout: 10_000 });
   await page.getByTestId('batch-cancel').click();
