@@ -19,6 +19,7 @@ import { toAppError } from '../ipc/client.js';
 import { requireApi } from '../ipc/client.js';
 import { fetchResult } from '../workspace/state/fetchedResult.js';
 import { useLibraryStore } from '../workspace/libraryStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 
 export interface CompareSide {
   info: ResultInfo;
@@ -191,3 +192,12 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
     set({ error: null });
   },
 }));
+
+// A document the user opens (a library entry, a search hit, a drop, the sample) is what they
+// want to see: the comparison closes as the open begins, and one still loading is dropped (its
+// answer would land over the document). A run's result landing on its own document does not count.
+useWorkspaceStore.subscribe((state, previous) => {
+  if (state.userOpens === previous.userOpens) return;
+  const { comparison, loading } = useCompareStore.getState();
+  if (comparison || loading !== null) useCompareStore.getState().close();
+});

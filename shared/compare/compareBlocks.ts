@@ -5,8 +5,8 @@
  * Ids are never used to match: services number them per run (`text-0`, `text-1`…), so one
  * inserted paragraph renumbers every later id, and two engines name them differently.
  * Blocks are matched on the same page only, in three passes, each keeping reading order:
- *   1. same type and the same text (whitespace collapsed): the k-th such block in A pairs
- *      with the k-th in B — unchanged;
+ *   1. same type and the same text (whitespace collapsed; the whole text, however long): the
+ *      k-th such block in A pairs with the k-th in B — unchanged;
  *   2. the same text, another type (a heading read as text): changed, type only;
  *   3. what is left, by likeness: boxes overlapping (intersection over union ≥ 0.5) or
  *      text alike (Dice coefficient of character pairs ≥ 0.6), best pairs first (ties in
@@ -29,8 +29,14 @@ export interface BlockSide {
   index: number;
   id: string;
   type: string;
-  /** Its Markdown text, whitespace collapsed, at most MAX_BLOCK_TEXT characters. */
+  /** Its Markdown text, whitespace collapsed, at most MAX_BLOCK_TEXT characters (shown, and compared by likeness). */
   text: string;
+  /**
+   * What equality is decided on, from the whole text (whitespace collapsed): the text itself when
+   * it fits in MAX_BLOCK_TEXT, else its length and a 53-bit hash of it — so two big tables that
+   * differ past the kept text are not the same.
+   */
+  key: string;
   box: PageBox | null;
 }
 
@@ -94,13 +100,13 @@ function* readingBlocks(model: ParseModel): Generator<void, Map<number, BlockSid
     const parent = nodes.parentAt(i);
     if (parent >= 0 && !CONTAINERS.has(nodes.typeAt(parent))) continue;
     const range = nodes.rangeAt(i);
-    const text = range
-      ? normalise(sliceMarkdown(model, { start: range.start, end: Math.min(range.end, range.start + MAX_BLOCK_TEXT * 2) }))
-      : '';
+    const whole = range ? normalise(sliceMarkdown(model, range)) : '';
+    const text = whole.slice(0, MAX_BLOCK_TEXT);
+    const key = whole.length <= MAX_BLOCK_TEXT ? whole : `\u0000${whole.length}:${hash53(whole)}`;
     const page = nodes.pageAt(i) ?? 0;
     const list = byPage.get(page) ?? [];
     if (list.length === 0) byPage.set(page, list);
-    list.push({ index: i, id: nodes.idAt(i), type, text: text.slice(0, MAX_BLOCK_TEXT), box: nodes.boxAt(i) });
+    list.push({ index: i, id: nodes.idAt(i), type, text, key, box: nodes.boxAt(i) });
   }
   return byPage;
 }
@@ -186,8 +192,8 @@ function matchPage(a: BlockSide[], b: BlockSide[]): { rows: Row[]; notPaired: bo
       takenB[j] = 1;
     });
   };
-  byText((side) => `${side.type}\u0000${side.text}`);
-  byText((side) => side.text);
+  byText((side) => `${side.type}\u0000${side.key}`);
+  byText((side) => side.key);
   // Pass 3: likeness among what is left.
   const leftA = a.map((_, i) => i).filter((i) => pairOfA[i]! < 0);
   const leftB = b.map((_, j) => j).filter((j) => !takenB[j]);
@@ -252,7 +258,7 @@ function matchPage(a: BlockSide[], b: BlockSide[]): { rows: Row[]; notPaired: bo
       return;
     }
     const other = b[j]!;
-    const textChanged = side.text !== other.text;
+    const textChanged = side.key !== other.key;
     const typeChanged = side.type !== other.type;
     rows.push({ status: textChanged || typeChanged ? 'changed' : 'same', a: side, b: other, textChanged, typeChanged });
   });
@@ -287,6 +293,20 @@ function normalise(text: string): string {
   // Most blocks are one line, singly spaced: left as they are, without a copy (this runs for every block of both runs).
   const spaced = UNEVEN_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
   return spaced.includes('> <') ? spaced.replace(/> </g, '><') : spaced;
+}
+
+/** A 53-bit hash of a string (cyrb53), as base-36 text. */
+function hash53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** Intersection over union of two boxes on the same page; 0 without both. */

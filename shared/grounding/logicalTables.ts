@@ -14,8 +14,11 @@
  *        repeated header, which is dropped rather than shown again as a data row. Before B on
  *        its page there may be marginalia and one short block (a "continued" caption, at most
  *        LEAD_IN_LENGTH characters of Markdown); or
- *     b. B goes straight on with data: its first row is not marked as a header (`<th>` cells) and
- *        nothing but marginalia comes before B on its page.
+ *     b. B goes straight on with data: its first row is not marked as a header (`<th>` cells),
+ *        nothing but marginalia comes before B on its page, and — when the first part marks no
+ *        header either (the offline engine writes `<td>` cells only) — B's first row is not of
+ *        the header row's kind: when both are words only (no digit in any cell, at least one
+ *        cell not empty), B's first row is its own header, and B is another table.
  * So a table repeated on every page under its own heading and text (a form's totals box) is not
  * one table, and a table followed by a note before the page ends is not continued.
  * A table block whose cells cannot be placed (no `table_cell` children, a negative or
@@ -112,7 +115,7 @@ function findLogicalTables(model: ParseModel): LogicalTables {
   let header: string[] | null = null;
   for (const part of parts) {
     const last = chain[chain.length - 1]?.part;
-    const join = last && header ? joinOf(model, last, part, header) : null;
+    const join = last && header ? joinOf(model, chain[0]!.part, last, part, header) : null;
     if (join) chain.push({ part, join });
     else {
       if (chain.length > 1) chains.push(chain);
@@ -129,12 +132,20 @@ function findLogicalTables(model: ParseModel): LogicalTables {
   return { tables, byTableId };
 }
 
-function joinOf(model: ParseModel, a: Part, b: Part, header: string[]): TablePart['join'] | null {
+/** How B joins the chain that starts with `head` and ends with A (whose header row is `header`), or null. */
+function joinOf(model: ParseModel, head: Part, a: Part, b: Part, header: string[]): TablePart['join'] | null {
   if (b.page !== a.page + 1 || !a.endsPage || !b.firstOfPage || !b.captioned || a.columnCount !== b.columnCount) return null;
   const first = rowTexts(model, b, 0).map(normalized);
   if (first.length === header.length && first.every((t, k) => t === header[k])) return 'repeated_header';
-  if (b.startsPage && !firstRowMarkedHeader(model, b)) return 'continued';
-  return null;
+  if (!b.startsPage || firstRowMarkedHeader(model, b)) return null;
+  // No header marked anywhere: a first row of words, like the header row, is B's own header.
+  if (!firstRowMarkedHeader(model, head) && wordsOnly(header) && wordsOnly(first)) return null;
+  return 'continued';
+}
+
+/** A row of words only, as a header row is: no digit in any cell, and at least one cell not empty. */
+function wordsOnly(row: string[]): boolean {
+  return row.some((t) => t !== '') && row.every((t) => !/\p{N}/u.test(t));
 }
 
 function tableOf(model: ParseModel, links: Array<{ part: Part; join: TablePart['join'] }>): LogicalTable {

@@ -103,12 +103,15 @@ test('compare two runs of one document: fields side by side, both sides grounded
   await expect(page.getByTestId('compare-side-a').getByTestId('compare-box')).toHaveCount(1);
   await expect(page.getByTestId('compare-side-b').getByTestId('compare-box')).toHaveCount(1);
   await page.screenshot({ path: '/tmp/shots/compare-blocks.png' });
-  await page.getByTestId('compare-close').click();
 
-  // Results of two different documents: refused, saying why.
+  // A document opened while the comparison is shown: the comparison closes, the document is in view.
   await page.getByTestId('engine').selectOption('local');
   await page.getByTestId('open-file').setInputFiles('resources/samples/report.pdf');
+  await expect(view).toBeHidden();
+  await expect(page.getByTestId('page-count')).toBeVisible();
   await expect(page.getByTestId('page-count')).toHaveText('of 4');
+
+  // Results of two different documents: refused, saying why.
   await page.getByTestId('run').click();
   await expect(page.locator('.status-result')).toContainText('parse · local');
   const report = page.getByTestId('library-entry').filter({ has: page.locator('[data-document-name="report.pdf"]') });

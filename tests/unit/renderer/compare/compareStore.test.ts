@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useCompareStore } from '../../../../renderer/compare/compareStore.js';
 import type { useLibraryStore as LibraryStore } from '../../../../renderer/workspace/libraryStore.js';
+import type { useWorkspaceStore as WorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
 import { changedBoxes, rowsOf, sideSelection } from '../../../../renderer/compare/compareRows.js';
 import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
 import type { DocumentInfo, StoredResult } from '../../../../shared/workspace.js';
@@ -12,6 +13,7 @@ import { openReviewWindow, type RendererBridge } from '../../../support/renderer
 let bridge: RendererBridge;
 let compare: typeof useCompareStore;
 let library: typeof LibraryStore;
+let store: typeof WorkspaceStore;
 let invoice: DocumentInfo;
 let parsed: StoredResult;
 let edited: StoredResult;
@@ -22,7 +24,7 @@ let reportParse: StoredResult;
 const EDITED_WORD = 'Globex';
 
 beforeAll(async () => {
-  ({ bridge, library } = await openReviewWindow());
+  ({ bridge, library, store } = await openReviewWindow());
   ({ useCompareStore: compare } = await import('../../../../renderer/compare/compareStore.js'));
   const { workspace } = bridge.services;
   invoice = await workspace.addDocument('invoice.pdf', new Uint8Array(await readFile('resources/samples/invoice.pdf')));
@@ -123,5 +125,31 @@ describe('comparing two stored runs in the window', () => {
     expect(compare.getState().comparison).toBe(open);
     await compare.getState().compare(parsed.id, extractA.id);
     expect(compare.getState().error).toMatchObject({ code: 'compare_kinds_differ' });
+  });
+});
+
+describe('a document the user opens is never hidden behind a comparison', () => {
+  it('opening a document while a comparison is shown closes the comparison', async () => {
+    await compare.getState().compare(parsed.id, edited.id);
+    expect(compare.getState().comparison).not.toBeNull();
+    await store.getState().openDocument(reportParse.documentId);
+    expect(store.getState().document?.id).toBe(reportParse.documentId);
+    expect(compare.getState().comparison).toBeNull();
+  });
+
+  it('a comparison that answers after the user opened a document is dropped', async () => {
+    const comparing = compare.getState().compare(parsed.id, edited.id);
+    expect(compare.getState().loading).toBe('invoice.pdf');
+    const opening = store.getState().openDocument(reportParse.documentId);
+    await Promise.all([comparing, opening]);
+    expect(store.getState().document?.id).toBe(reportParse.documentId);
+    expect(compare.getState()).toMatchObject({ comparison: null, loading: null, error: null });
+  });
+
+  it('a result of a run landing on its document does not close a comparison', async () => {
+    await compare.getState().compare(parsed.id, edited.id);
+    await store.getState().openResult(reportParse);
+    expect(compare.getState().comparison).not.toBeNull();
+    compare.getState().close();
   });
 });

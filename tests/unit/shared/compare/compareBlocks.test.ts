@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
-import { compareBlocks } from '../../../../shared/compare/compareBlocks.js';
+import { MAX_BLOCK_TEXT, compareBlocks } from '../../../../shared/compare/compareBlocks.js';
 import { buildParseModel } from '../../../../shared/grounding/parseModel.js';
 
 interface Block {
@@ -162,5 +162,21 @@ describe('what counts as the same text', () => {
     expect(compareBlocks(buildParseModel(a), buildParseModel(b)).summary).toMatchObject({ changed: 0, same: 1 });
     const c = parse([{ id: 'table-3', type: 'table', text: '<table><tr><td>Qty</td></tr><tr><td>12</td></tr></table>', y: 0.21 }]);
     expect(compareBlocks(buildParseModel(a), buildParseModel(c)).summary).toMatchObject({ changed: 1, same: 0 });
+  });
+
+  it('two big tables that differ only past the text kept per block are changed, not the same', () => {
+    const rows = (last: string) =>
+      Array.from({ length: 400 }, (_, k) => `<tr><td>Item ${k}</td><td>${k === 399 ? last : String(k * 3)}</td></tr>`).join('');
+    const tableA = `<table>${rows('1197')}</table>`;
+    const tableB = `<table>${rows('9999')}</table>`;
+    expect(tableA.length).toBeGreaterThan(MAX_BLOCK_TEXT * 4);
+    const a = parse([{ id: 'table-0', type: 'table', text: tableA, y: 0.2 }]);
+    const b = parse([{ id: 'table-0', type: 'table', text: tableB, y: 0.2 }]);
+    const result = compareBlocks(buildParseModel(a), buildParseModel(b));
+    expect(result.summary).toMatchObject({ changed: 1, same: 0 });
+    expect(result.rows[0]).toMatchObject({ status: 'changed', textChanged: true, typeChanged: false });
+    // The same big table on both sides is still the same.
+    const again = compareBlocks(buildParseModel(a), buildParseModel(parse([{ id: 'table-5', type: 'table', text: tableA, y: 0.2 }])));
+    expect(again.summary).toMatchObject({ changed: 0, same: 1 });
   });
 });

@@ -159,12 +159,10 @@ describe('tables that cross pages', () => {
     expect(
       found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'A page between' }], [{ table: [HEADER, ...rowsOf(3, 4)] }]]).tables,
     ).toEqual([]);
-    expect(
-      found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { table: [['a', 'b', 'c']] }], [{ table: [HEADER, ...rowsOf(3, 4)] }]]).tables,
-    ).toHaveLength(1);
-    expect(
-      found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { table: [['a', 'b', 'c']] }], [{ table: [HEADER, ...rowsOf(3, 4)] }]]).tables[0]!.id,
-    ).toBe('table-1');
+    expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { table: [['a', 'b', 'c']] }], [{ table: rowsOf(3, 4) }]]).tables).toHaveLength(1);
+    expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { table: [['a', 'b', 'c']] }], [{ table: rowsOf(3, 4) }]]).tables[0]!.id).toBe(
+      'table-1',
+    );
   });
 
   it('joins a continuation without a repeated header when it has the same columns right at the top of the next page', () => {
@@ -179,6 +177,38 @@ describe('tables that cross pages', () => {
     expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ text: 'Note' }, { table: rowsOf(3, 4) }]]).tables).toEqual([]);
     expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ table: [['x', 'y']] }]]).tables).toEqual([]);
     expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }, { text: 'Total: 30' }], [{ table: rowsOf(3, 4) }]]).tables).toEqual([]);
+  });
+
+  it('does not join two different tables at the top of consecutive pages whose header rows are both unmarked words', () => {
+    // As the offline engine writes them: `<td>` cells only, so no header is marked; B's first row of words is its own header.
+    const staff = [
+      ['Name', 'Role', 'Since'],
+      ['Ada', 'Chair', '2020'],
+    ];
+    expect(found([[{ table: [HEADER, ...rowsOf(1, 2)] }], [{ table: staff }]]).tables).toEqual([]);
+    expect(
+      found([
+        [{ table: [HEADER, ...rowsOf(1, 2)] }, { marginalia: '1' }],
+        [{ marginalia: 'Report' }, { table: staff }],
+      ]).tables,
+    ).toEqual([]);
+    // A first row of words with a header marked `<th>` in the first part: the marking says which is a header, so B goes on.
+    const marked = found([[{ table: [HEADER, ...rowsOf(1, 2)], th: true }], [{ table: [['Item 3', 'three', 'thirty'], ...rowsOf(4, 4)] }]]);
+    expect(marked.tables[0]?.parts.map((p) => p.join)).toEqual(['first', 'continued']);
+    // An empty header cell does not make a row of words a data row.
+    expect(
+      found([
+        [{ table: [['', 'Qty', 'Price'], ...rowsOf(1, 2)] }],
+        [
+          {
+            table: [
+              ['', 'Role', 'Since'],
+              ['Ada', 'Chair', '2020'],
+            ],
+          },
+        ],
+      ]).tables,
+    ).toEqual([]);
   });
 
   it('exports one CSV: the header once, rows in order, quoted, and no cell a spreadsheet would run', () => {
