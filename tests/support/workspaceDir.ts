@@ -1,5 +1,7 @@
 import { rm } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
 import type { Workspace } from '../../electron/workspace/workspace.js';
+import type { StoredResult } from '../../shared/workspace.js';
 
 /**
  * Removes a test's workspace folder once the workspaces opened on it have settled: saving a parse result starts a
@@ -9,4 +11,21 @@ export async function removeWorkspaceDir(dir: string, ...workspaces: Workspace[]
   await Promise.all(workspaces.map((workspace) => workspace.close()));
   // A workspace the test reopened and did not pass here may still be writing: rm retries what appears meanwhile.
   await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+}
+
+/** A one-page PDF document with an offline extraction of `values` stored on it, as a review starts from. */
+export async function storedExtraction(workspace: Workspace, values: Record<string, unknown>, name = 'a.pdf'): Promise<StoredResult> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  const document = await workspace.addDocument(name, await pdf.save());
+  return workspace.saveResult({
+    documentId: document.id,
+    kind: 'extract',
+    engine: 'local',
+    modelVersion: null,
+    pageCount: null,
+    credits: 0,
+    partial: false,
+    response: { extraction: values, extraction_metadata: {} },
+  });
 }

@@ -14,7 +14,7 @@ import { modelOfResult } from '../../../../shared/grounding/resultModel.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
-import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
 
 describe('fields', () => {
   it('flattens nested objects and arrays with their ranges', () => {
@@ -299,19 +299,7 @@ describe('reviews on disk', () => {
 
   it('keeps every decision of quick successive clicks, and takes one back on null', async () => {
     const workspace = new Workspace(dir, createLogger(null, { console: false }));
-    const pdf = await PDFDocument.create();
-    pdf.addPage();
-    const document = await workspace.addDocument('a.pdf', await pdf.save());
-    const extraction = await workspace.saveResult({
-      documentId: document.id,
-      kind: 'extract',
-      engine: 'local',
-      modelVersion: null,
-      pageCount: null,
-      credits: 0,
-      partial: false,
-      response: { extraction: { a: 1, b: 2, c: 3 }, extraction_metadata: {} },
-    });
+    const extraction = await storedExtraction(workspace, { a: 1, b: 2, c: 3 });
     const reviews = new Reviews(workspace);
     await Promise.all(['a', 'b', 'c'].map((path) => reviews.decide(extraction.id, path, { status: 'accepted' })));
     expect(Object.keys((await new Reviews(workspace).get(extraction.id)).fields).sort()).toEqual(['a', 'b', 'c']);
@@ -322,19 +310,7 @@ describe('reviews on disk', () => {
 
   it('never writes over decisions it cannot read: the next decision is refused and the file kept', async () => {
     const workspace = new Workspace(dir, createLogger(null, { console: false }));
-    const pdf = await PDFDocument.create();
-    pdf.addPage();
-    const document = await workspace.addDocument('a.pdf', await pdf.save());
-    const extraction = await workspace.saveResult({
-      documentId: document.id,
-      kind: 'extract',
-      engine: 'local',
-      modelVersion: null,
-      pageCount: null,
-      credits: 0,
-      partial: false,
-      response: { extraction: { a: 1 }, extraction_metadata: {} },
-    });
+    const extraction = await storedExtraction(workspace, { a: 1 });
     // Written by a newer version, say, with a status this one does not know.
     const file = join(dir, 'workspace', 'reviews', `${extraction.id}.json`);
     const newer = JSON.stringify({

@@ -1,13 +1,12 @@
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../electron/log.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
-import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
 
 const SCHEMA = { type: 'object', properties: { total: { type: 'string' }, due_date: { type: 'string' } } };
 
@@ -51,19 +50,7 @@ describe('rules kept per schema', () => {
 
   it('puts each rule with its result and values in the review export, JSON and CSV', async () => {
     const workspace = new Workspace(dir, createLogger(null, { console: false }));
-    const pdf = await PDFDocument.create();
-    pdf.addPage();
-    const document = await workspace.addDocument('invoice.pdf', await pdf.save());
-    const extraction = await workspace.saveResult({
-      documentId: document.id,
-      kind: 'extract',
-      engine: 'local',
-      modelVersion: null,
-      pageCount: null,
-      credits: 0,
-      partial: false,
-      response: { extraction: { total: '$1,242.00', due_date: '2024-04-14' }, extraction_metadata: {} },
-    });
+    const extraction = await storedExtraction(workspace, { total: '$1,242.00', due_date: '2024-04-14' }, 'invoice.pdf');
     const rules = new Rules(workspace);
     await rules.save(SCHEMA, 'range total 0..100000\ndate due_date DD/MM/YYYY');
     const reviews = new Reviews(workspace, rules);
