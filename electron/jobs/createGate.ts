@@ -1,87 +1,30 @@
 /**
  * Keeps a create's reconciliation from mistaking a sibling's job for its own.
  *
- * Reconciling reads the service's job list and takes an unknown job with the document's
- * name as this create's. A sibling create of the same document whose answer is still on
- * its way has a job in that list that nobody knows yet; taking it would give two records
- * one job and leave the other document unsent. So, per key (service and document name):
- * creates send together, but a reconciliation waits until every send in flight has its
- * answer (and its job is known), keeps new sends out, and runs alone.
+ * Reconciling reads the service's job list and takes the one unknown job of the create's
+ * lane (its document's name for a parse; every extract, since extract results name no
+ * document). Two creates of one lane in flight together could both lose their answers,
+ * and then neither could tell its job from the other's. So a lane holds one create at a
+ * time: its send, and when that answer is lost, its reconciliation too. Lanes of different
+ * keys run side by side.
  */
 export class CreateGate {
-  private readonly lanes = new Map<string, Lane>();
+  /** Per key, the end of the last call queued on it. */
+  private readonly tails = new Map<string, Promise<void>>();
 
-  /** Runs one send of a create; waits while a reconciliation of the same key runs or waits. */
-  async sending<T>(key: string, send: () => Promise<T>): Promise<T> {
-    const lane = this.enter(key);
+  /** Runs `task` once every earlier task of the same key has ended, and before any later one starts. */
+  async exclusive<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const tail = previous.then(() => new Promise<void>((resolve) => (release = resolve)));
+    this.tails.set(key, tail);
     try {
-      while (lane.reconciling || lane.reconcilersWaiting > 0) await lane.changed();
-      lane.senders++;
-      try {
-        return await send();
-      } finally {
-        lane.senders--;
-        lane.notify();
-      }
+      await previous;
+      return await task();
     } finally {
-      this.leave(key, lane);
+      release();
+      // A lane nobody is in or waiting on is forgotten (a batch has thousands of keys).
+      if (this.tails.get(key) === tail) this.tails.delete(key);
     }
-  }
-
-  /** Runs a reconciliation once no send of the same key is in flight and no other reconciliation runs. */
-  async reconciling<T>(key: string, reconcile: () => Promise<T>): Promise<T> {
-    const lane = this.enter(key);
-    try {
-      lane.reconcilersWaiting++;
-      try {
-        while (lane.reconciling || lane.senders > 0) await lane.changed();
-      } finally {
-        lane.reconcilersWaiting--;
-      }
-      lane.reconciling = true;
-      try {
-        return await reconcile();
-      } finally {
-        lane.reconciling = false;
-        lane.notify();
-      }
-    } finally {
-      this.leave(key, lane);
-    }
-  }
-
-  private enter(key: string): Lane {
-    let lane = this.lanes.get(key);
-    if (!lane) {
-      lane = new Lane();
-      this.lanes.set(key, lane);
-    }
-    lane.users++;
-    return lane;
-  }
-
-  /** A lane nobody is in or waiting on is forgotten (a batch has thousands of keys). */
-  private leave(key: string, lane: Lane): void {
-    if (--lane.users === 0) this.lanes.delete(key);
-  }
-}
-
-class Lane {
-  /** Calls inside this lane, waiting or running. */
-  users = 0;
-  senders = 0;
-  reconciling = false;
-  reconcilersWaiting = 0;
-  private waiters: Array<() => void> = [];
-
-  /** Resolves at the next change; callers re-check their condition. */
-  changed(): Promise<void> {
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  notify(): void {
-    const waiting = this.waiters;
-    this.waiters = [];
-    for (const wake of waiting) wake();
   }
 }

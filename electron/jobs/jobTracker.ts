@@ -20,7 +20,7 @@ import { resultIdForJob, type JobRecords } from './jobRecords.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSchedule.js';
 import { CreateGate } from './createGate.js';
 import { fetchOutput } from './outputUrl.js';
-import { reconcileCreate } from './reconcileCreate.js';
+import { reconcileCreate, type Reconciliation } from './reconcileCreate.js';
 import { isUnreachable, ServiceHealth } from './serviceHealth.js';
 
 export interface JobTrackerDeps {
@@ -187,8 +187,8 @@ export class JobTracker {
           throw error;
         }
       }
-      return await this.gate.reconciling(gateKey(intent), async () => {
-        const known = new Set([...(await this.deps.records.list()).map((r) => r.jobId), ...this.claimed]);
+      return await this.gate.exclusive(gateKey(intent), async () => {
+        const known = await this.knownJobIds();
         return this.settleIntent(intent, known);
       });
     } finally {
@@ -266,39 +266,21 @@ export class JobTracker {
     signal?: AbortSignal,
   ): Promise<{ job: JobCreated; warnings: string[] }> {
     const clock = retry.clock ?? this.clock;
-    let dropped: AppError;
     for (let resends = 0; ; resends++) {
-      const key = gateKey(intent);
-      try {
-        return await this.gate.sending(key, async () => {
+      let dropped: AppError | undefined;
+      const outcome = await this.gate.exclusive(gateKey(intent), async () => {
+        try {
           const created = await sendCreate(this.deps, clients.create, intent.request, signal ? { signal } : {});
           this.claimed.add(created.job.job_id);
-          return created;
-        });
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === 'connection_reset')) throw error;
-        this.deps.logger.warn('job create dropped; asking the service whether it made the job', { intentId: intent.intentId });
-        dropped = error;
-      }
-      const outcome = await this.gate
-        .reconciling(key, async () => {
-          const known = new Set([...(await this.deps.records.list()).map((r) => r.jobId), ...this.claimed]);
-          const found = await reconcileCreate(clients.read, intent, {
-            isKnown: (jobId) => known.has(jobId),
-            clock: this.clock,
-            ...(signal ? { signal } : {}),
-          });
-          if (found.kind === 'found') this.claimed.add(found.job.job_id);
-          return found;
-        })
-        .catch((error: unknown) => {
-          // The job list could not be read: the job may exist, so the create stays unsure (its intent kept), never failed.
-          this.deps.logger.warn('dropped job create could not be settled', {
-            intentId: intent.intentId,
-            code: error instanceof AppError ? error.code : 'unexpected',
-          });
-          return { kind: 'ambiguous' as const, candidates: [] };
-        });
+          return { kind: 'created' as const, created };
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'connection_reset')) throw error;
+          this.deps.logger.warn('job create dropped; asking the service whether it made the job', { intentId: intent.intentId });
+          dropped = error;
+        }
+        return this.reconcileDropped(clients.read, intent, signal);
+      });
+      if (outcome.kind === 'created') return outcome.created;
       // The job was adopted from the service's list, not from the create's answer: the preflight's
       // output_save_url warnings are not carried over to it (they were shown while the form was typed).
       if (outcome.kind === 'found') return { job: outcome.job, warnings: [] };
@@ -307,11 +289,43 @@ export class JobTracker {
         throw unsureCreate(outcome.candidates);
       }
       // Only now, with the service's word that it made no job, may the create fail: nothing was paid for.
-      if (resends >= MAX_CREATE_RESENDS) throw dropped;
+      if (resends >= MAX_CREATE_RESENDS) throw dropped!;
       // The same wait, and the same progress, a dropped connection gets from the retry policy (a batch frees its slot meanwhile).
       const delayMs = backoffMs(resends + 1, DEFAULT_RETRY_POLICY, clock.random());
       retry.onRetry?.({ attempt: resends + 1, delayMs, reason: 'connection_reset' });
       await clock.sleep(delayMs, signal);
+    }
+  }
+
+  /**
+   * Jobs this app owns: claimed (answered, record not written yet) or recorded. The claims are
+   * read first: a job leaves them only once its record is on disk, so a listing begun after
+   * holds it; read after the listing, a record written meanwhile would be in neither.
+   */
+  private async knownJobIds(): Promise<Set<string>> {
+    const claimed = [...this.claimed];
+    const recorded = await this.deps.records.list();
+    return new Set([...claimed, ...recorded.map((r) => r.jobId)]);
+  }
+
+  /** Asks the job list whether a create whose answer was lost made its job; run inside the create's lane. */
+  private async reconcileDropped(client: V2Client, intent: CreateIntent, signal?: AbortSignal): Promise<Reconciliation> {
+    try {
+      const known = await this.knownJobIds();
+      const found = await reconcileCreate(client, intent, {
+        isKnown: (jobId) => known.has(jobId),
+        clock: this.clock,
+        ...(signal ? { signal } : {}),
+      });
+      if (found.kind === 'found') this.claimed.add(found.job.job_id);
+      return found;
+    } catch (error) {
+      // The job list could not be read: the job may exist, so the create stays unsure (its intent kept), never failed.
+      this.deps.logger.warn('dropped job create could not be settled', {
+        intentId: intent.intentId,
+        code: error instanceof AppError ? error.code : 'unexpected',
+      });
+      return { kind: 'ambiguous', candidates: [] };
     }
   }
 

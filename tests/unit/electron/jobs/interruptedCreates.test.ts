@@ -4,6 +4,8 @@ import { createIntentsIn, openIntent, type CreateIntents } from '../../../../ele
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { localJobs } from '../../../../electron/jobs/jobList.js';
+import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
+import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 
 // The app died after a job create left and before its 202 was recorded: only its intent is on disk.
@@ -90,6 +92,58 @@ describe('a job create the app did not see answered', () => {
     expect(record.jobId).not.toBe(siblingRecord.jobId);
     expect(new Set(parseJobs().map((j) => j.jobId))).toEqual(new Set([record.jobId, siblingRecord.jobId]));
     expect((await world.jobs.records.list()).map((r) => r.jobId).sort()).toEqual([record.jobId, siblingRecord.jobId].sort());
+  });
+
+  it('two creates of one document in flight together, both answers lost: each adopts its own job, none is left unsure', async () => {
+    // Both jobs name the same file, so they can be told apart only if the two creates never reconcile together.
+    const document = await world.workspace.addDocument('both.pdf', await numberedPdf(15));
+    await world.jobs.start();
+    await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' }, times: 2 });
+    const request = { service: 'parse', documentId: document.id } as const;
+    const records = await Promise.all([world.jobs.tracker.submit(request), world.jobs.tracker.submit(request)]);
+
+    expect(new Set(records.map((r) => r.jobId)).size).toBe(2);
+    expect(
+      parseJobs()
+        .map((j) => j.jobId)
+        .sort(),
+    ).toEqual(records.map((r) => r.jobId).sort());
+    expect(await intents.list()).toEqual([]);
+  });
+
+  it("a sibling's job recorded while the job list is read is still known (not taken as this create's)", async () => {
+    const document = await world.workspace.addDocument('race.pdf', await numberedPdf(16));
+    const records = jobRecordsIn(world.workspace.root, logger);
+    // The sibling's record write waits until this create's reconciliation has read the records folder.
+    let releaseWrite!: () => void;
+    const writeHeld = new Promise<void>((resolve) => (releaseWrite = resolve));
+    let siblingDone: Promise<unknown> = Promise.resolve();
+    const write = records.write.bind(records);
+    records.write = async (id, record) => {
+      await writeHeld;
+      return write(id, record);
+    };
+    const list = records.list.bind(records);
+    records.list = async () => {
+      const listed = await list();
+      releaseWrite();
+      await siblingDone; // the sibling's record is on disk and its claim dropped before the listing is used
+      return listed;
+    };
+    const keys = {
+      credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }),
+    };
+    const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined });
+
+    const sibling = tracker.submit({ service: 'parse', documentId: document.id });
+    siblingDone = sibling;
+    await expect.poll(() => parseJobs().length).toBe(1);
+    await armFault(env.emulator, { fault: { kind: 'drop' }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    const record = await tracker.submit({ service: 'parse', documentId: document.id });
+
+    expect(record.jobId).not.toBe((await sibling).jobId);
+    expect(parseJobs()).toHaveLength(2);
+    tracker.stop();
   });
 
   it('is found on the service by its document after a restart, recorded, followed and stored once', async () => {
