@@ -26,7 +26,8 @@ describe('crash safety', () => {
     const outcome = await runCrashLoop(writer.path, { kills: KILLS, seed, dataDir });
     expect(outcome.problems, `seed ${seed} (npm run crash -- --kills ${KILLS} --seed ${seed})`).toEqual([]);
     expect(outcome.failures).toBe(0);
-    // The kills landed while writes were being acknowledged, not in an idle process.
-    expect(outcome.acks).toBeGreaterThan(KILLS * 5);
+    // The kills landed while writes were being acknowledged, not in an idle process: at least one
+    // per life on average (a quiet machine sees about ten; a loaded one, fewer but never none).
+    expect(outcome.acks).toBeGreaterThanOrEqual(KILLS);
   }, 120_000);
 });
