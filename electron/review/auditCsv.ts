@@ -1,7 +1,20 @@
 import { csvText } from '../../shared/csv.js';
 import type { AuditEntry, AuditExport } from '../../shared/ipc/audit.js';
 
-const HEADER = ['time', 'user', 'document', 'result', 'field', 'action', 'status before', 'value before', 'note before', 'status after', 'value after', 'note after'];
+const HEADER = [
+  'time',
+  'user',
+  'document',
+  'result',
+  'field',
+  'action',
+  'status before',
+  'value before',
+  'note before',
+  'status after',
+  'value after',
+  'note after',
+];
 
 /** A document's trail as CSV, oldest first (the order it was written), cells defused against formulas as every export is. */
 export function auditCsv(documentName: string, entries: readonly AuditEntry[]): AuditExport {

@@ -77,7 +77,7 @@ export class AuditLog {
     const file = this.file(documentId);
     if ((await mkdir(this.dir, { recursive: true, mode: 0o700 })) !== undefined) await syncDirectory(join(this.dir, '..'));
     const handle = await open(file, 'a+', 0o600);
-    let isNew = false;
+    let isNew: boolean;
     try {
       const { size } = await handle.stat();
       isNew = size === 0;

@@ -20,10 +20,7 @@ export function reviewableResult(entry: LibraryEntry): ResultInfo | undefined {
  * without fields) are left out and counted; `unreviewed` also leaves out the ones whose every
  * field is decided (not counted: they are done, not missing).
  */
-export async function buildQueueItems(
-  kind: QueueKind,
-  source: QueueSource,
-): Promise<{ items: QueueItem[]; leftOut: number }> {
+export async function buildQueueItems(kind: QueueKind, source: QueueSource): Promise<{ items: QueueItem[]; leftOut: number }> {
   const items: QueueItem[] = [];
   let leftOut = 0;
   for (const entry of source.entries) {

@@ -56,11 +56,21 @@ export class Queues {
       throw new AppError({
         code: 'queue_empty',
         message: `Nothing to review in “${label}”${leftOut > 0 ? `: ${leftOut} document${leftOut === 1 ? ' has' : 's have'} no extraction` : ''}.`,
-        hint: request.kind === 'unreviewed' ? 'Every field of every extraction has a decision.' : 'Run an extraction on the documents first.',
+        hint:
+          request.kind === 'unreviewed' ? 'Every field of every extraction has a decision.' : 'Run an extraction on the documents first.',
       });
     }
     const now = new Date().toISOString();
-    const queue: ReviewQueue = { id: ulid(), kind: request.kind, label, createdAt: now, updatedAt: now, items, position: 0, closedAt: null };
+    const queue: ReviewQueue = {
+      id: ulid(),
+      kind: request.kind,
+      label,
+      createdAt: now,
+      updatedAt: now,
+      items,
+      position: 0,
+      closedAt: null,
+    };
     await this.store.write(queue.id, queue);
     return { ...(await this.view(queue)), leftOut };
   }

@@ -60,7 +60,7 @@ export function undoLastDecision(): Promise<void> {
     if (!extraction) return;
     const entry = useReviewMode.getState().popUndo(extraction.id);
     if (!entry) return;
-    await decide(entry.path, restoredDecision(entry));
+    await decide(entry.path, restoredDecision(entry), { undo: true });
     selectAndFocus(entry.path);
   });
 }

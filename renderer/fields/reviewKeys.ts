@@ -6,6 +6,7 @@ import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { decideField, selectedFieldPath, selectFirstUnreviewed, stepFieldAndFocus, undoLastDecision } from './reviewActions.js';
 import { useReviewMode } from './reviewModeStore.js';
 import { acceptBlockedBy, useRules } from './rulesStore.js';
+import { queueTakesEnter, useQueueStore } from '../queue/queueStore.js';
 
 export const REVIEW_KEY_LEGEND: Array<{ keys: string[]; action: string }> = [
   { keys: ['a', 'Enter'], action: 'accept' },
@@ -24,13 +25,21 @@ function enterBelongsToControl(target: EventTarget | null): boolean {
 /** Handles one key in review mode; false when the key is not a review key (the caller's map applies). */
 export function reviewModeKey(event: KeyboardEvent): boolean {
   const key = event.key;
+  const enter = key === 'Enter' && !enterBelongsToControl(event.target);
+  // A queue moving to its next document: a decision now could land on the document being left.
+  if (useQueueStore.getState().moving && (enter || key === 'a' || key === 'c' || key === 'r' || key === 'u')) return true;
+  // In a queue, Enter on a document whose every field is decided moves on to the next one.
+  if (enter && queueTakesEnter()) {
+    if (!event.repeat) void useQueueStore.getState().step(1);
+    return true;
+  }
   if (key === 'Escape' && useReviewMode.getState().editingPath !== null)
     useReviewMode.getState().setEditing(null); // focus had left the editor
   else if (key === 'n' || key === 'j' || key === 'ArrowDown') stepFieldAndFocus(1);
   else if (key === 'p' || key === 'k' || key === 'ArrowUp') stepFieldAndFocus(-1);
   else if (key === 'u') {
     if (!event.repeat) void undoLastDecision();
-  } else if (key === 'a' || key === 'c' || key === 'r' || (key === 'Enter' && !enterBelongsToControl(event.target))) {
+  } else if (key === 'a' || key === 'c' || key === 'r' || enter) {
     if (!event.repeat) decideSelected(key);
   } else return false;
   return true;

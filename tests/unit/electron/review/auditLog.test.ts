@@ -69,9 +69,11 @@ describe('an entry is derived from the stored decision and the new one', () => {
       before: null,
       after: { status: 'accepted', value: '12' },
     });
-    expect(
-      auditEntryFor({ ...base, before: { status: 'accepted' }, after: { status: 'corrected', correctedValue: '13' } }),
-    ).toMatchObject({ action: 'corrected', before: { value: '12' }, after: { status: 'corrected', value: '13' } });
+    expect(auditEntryFor({ ...base, before: { status: 'accepted' }, after: { status: 'corrected', correctedValue: '13' } })).toMatchObject({
+      action: 'corrected',
+      before: { value: '12' },
+      after: { status: 'corrected', value: '13' },
+    });
     expect(auditEntryFor({ ...base, before: { status: 'rejected' }, after: { status: 'rejected', note: 'blurry' } })).toMatchObject({
       action: 'note',
       after: { note: 'blurry' },

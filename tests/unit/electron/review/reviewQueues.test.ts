@@ -109,7 +109,7 @@ describe('review queues', () => {
   });
 });
 
-describe('every saved decision is in its document\'s audit trail', () => {
+describe("every saved decision is in its document's audit trail", () => {
   let dir: string;
   let workspace: Workspace;
   beforeEach(async () => {
@@ -138,7 +138,12 @@ describe('every saved decision is in its document\'s audit trail', () => {
     expect(history[0]!.after).toEqual({ status: 'rejected', value: 'x', note: 'smudged' });
     expect(Number.isNaN(Date.parse(history[0]!.at))).toBe(false);
     const csv = await reviews.exportHistory(documentId);
-    expect(csv.content.split('\r\n').slice(1, -1).map((line) => line.split(',')[5])).toEqual(['accepted', 'corrected', 'undo', 'rejected']);
+    expect(
+      csv.content
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[5]),
+    ).toEqual(['accepted', 'corrected', 'undo', 'rejected']);
   });
 
   it('a decision refused (its review unreadable) leaves no entry', async () => {
