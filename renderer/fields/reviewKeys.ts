@@ -2,8 +2,7 @@
  * The review-mode key map. Keys act on the selected field; with none selected, a deciding
  * key first selects the next unreviewed field (so nothing is decided unseen).
  */
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { decideField, selectedFieldPath, selectFirstUnreviewed, stepFieldAndFocus, undoLastDecision } from './reviewActions.js';
+import { decideSelectedField, selectedFieldPath, selectFirstUnreviewed, stepFieldAndFocus, undoLastDecision } from './reviewActions.js';
 import { useReviewMode } from './reviewModeStore.js';
 import { acceptBlockedBy, useRules } from './rulesStore.js';
 import { queueTakesEnter, useQueueStore } from '../queue/queueStore.js';
@@ -46,11 +45,14 @@ export function reviewModeKey(event: KeyboardEvent): boolean {
 }
 
 function decideSelected(key: string): void {
-  const path = selectedFieldPath();
-  if (path === null) return selectFirstUnreviewed();
-  const decision = useWorkspaceStore.getState().review?.fields[path];
-  if (key === 'c') return useReviewMode.getState().setEditing(path);
-  if (key === 'r') void decideField(path, { status: 'rejected', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
-  else if (decision?.status !== 'accepted' && acceptBlockedBy(useRules.getState(), path) !== null) return;
-  else void decideField(path, { status: 'accepted', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
+  if (key === 'c') {
+    const path = selectedFieldPath();
+    return path === null ? selectFirstUnreviewed() : useReviewMode.getState().setEditing(path);
+  }
+  void decideSelectedField((path, decision) => {
+    const note = decision?.note ? { note: decision.note } : {};
+    if (key === 'r') return { status: 'rejected', ...note };
+    if (decision?.status !== 'accepted' && acceptBlockedBy(useRules.getState(), path) !== null) return undefined;
+    return { status: 'accepted', ...note };
+  });
 }
