@@ -50,7 +50,7 @@ export function QueueBar() {
         </button>
         <button
           type="button"
-          className={`small${allDecided ? ' primary' : ''}`}
+          className={`small${allDecided && hasNext ? ' primary' : ''}`}
           onClick={() => void step(1)}
           disabled={moving || !hasNext}
           title={
