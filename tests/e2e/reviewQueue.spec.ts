@@ -47,6 +47,7 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   await page.getByTestId('queue-start-toggle').click();
   await expect(page.getByTestId('queue-start')).toContainText('Not yet reviewed');
   await expect(page.getByTestId('queue-start')).toContainText('A batch');
+  if (process.env.GROUNDWORK_SHOTS) await page.screenshot({ path: `${process.env.GROUNDWORK_SHOTS}/review-queue-start.png` });
   await page.getByTestId('queue-kind-all').check();
   await page.getByTestId('queue-create').click();
   const progress = page.getByTestId('queue-progress');
