@@ -119,7 +119,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     workspace,
     passwords,
     reviews,
-    queues: new Queues(workspace, (id) => reviews.decidedCount(id)),
+    queues: new Queues(workspace, (id) => reviews.decidedCount(id), rules),
     rules,
     search,
     runs: new RunRegistry(),

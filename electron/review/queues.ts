@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { QUEUE_KINDS, type QueueSummary, type QueueView, type ReviewQueue, type RequestOfCreate } from '../../shared/ipc/queues.js';
 import { ulid } from '../../shared/ulid.js';
-import type { LibraryEntry } from '../../shared/workspace.js';
+import type { LibraryEntry, StoredResult } from '../../shared/workspace.js';
 import { batchRecordsIn } from '../jobs/batchRecords.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { Rules } from '../rules/rules.js';
 import { buildQueueItems } from './queueBuilder.js';
+import { needsAttention } from './needsAttention.js';
 
 const queueSchema = z.object({
   id: z.string(),
@@ -33,6 +35,7 @@ export class Queues {
   constructor(
     private readonly workspace: Workspace,
     private readonly decidedOf: (extractionId: string) => Promise<number>,
+    private readonly rules: Rules = new Rules(workspace),
   ) {
     this.store = new JsonDirStore<ReviewQueue>({
       dir: join(workspace.root, 'queues'),
@@ -47,17 +50,25 @@ export class Queues {
   async create(request: RequestOfCreate): Promise<QueueView> {
     const library = await this.workspace.library();
     const { entries, label } = await this.selection(request, library);
+    const rules = request.kind === 'attention' && request.schema ? await this.rules.rulesOf(request.schema) : [];
     const { items, leftOut } = await buildQueueItems(request.kind, {
       entries,
       result: (id) => this.workspace.result(id),
       decided: this.decidedOf,
+      ...(request.kind === 'attention'
+        ? { needsAttention: (extraction: StoredResult) => needsAttention(this.workspace, extraction, request.threshold, rules) }
+        : {}),
     });
     if (items.length === 0) {
       throw new AppError({
         code: 'queue_empty',
         message: `Nothing to review in “${label}”${leftOut > 0 ? `: ${leftOut} document${leftOut === 1 ? ' has' : 's have'} no extraction` : ''}.`,
         hint:
-          request.kind === 'unreviewed' ? 'Every field of every extraction has a decision.' : 'Run an extraction on the documents first.',
+          request.kind === 'unreviewed'
+            ? 'Every field of every extraction has a decision.'
+            : request.kind === 'attention'
+              ? 'No field is under the confidence threshold and no rule of the schema fails.'
+              : 'Run an extraction on the documents first.',
       });
     }
     const now = new Date().toISOString();
@@ -128,6 +139,8 @@ export class Queues {
   /** The documents a request names, in order, and the queue's label in words. */
   private async selection(request: RequestOfCreate, library: LibraryEntry[]): Promise<{ entries: LibraryEntry[]; label: string }> {
     if (request.kind === 'unreviewed') return { entries: library, label: 'Not yet reviewed' };
+    if (request.kind === 'attention')
+      return { entries: library, label: `Low confidence (under ${Math.round(request.threshold * 100)} %) or failing rules` };
     if (request.kind === 'all') return { entries: library, label: 'Every document with an extraction' };
     const byId = new Map(library.map((e) => [e.document.id, e]));
     if (request.kind === 'listed') {

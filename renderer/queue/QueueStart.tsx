@@ -7,6 +7,9 @@ import { requireApi } from '../ipc/client.js';
 import { filterLibrary } from '../workspace/libraryModel.js';
 import { useLibraryStore } from '../workspace/libraryStore.js';
 import { useQueueStore } from './queueStore.js';
+import { useConfidenceSettings } from '../fields/confidenceSettings.js';
+import { schemaOfText } from '../fields/rulesStore.js';
+import { useEngineSettings } from '../workspace/engineSettings.js';
 
 type Kind = RequestOfCreate['kind'];
 
@@ -23,6 +26,9 @@ export function QueueStart({ onClose }: { onClose: () => void }) {
   const [batches, setBatches] = useState<Batch[] | null>(null);
   const [batchId, setBatchId] = useState('');
   const form = useFormAction();
+  // As the Fields panel marks fields and runs rules: its threshold, and the rules of its schema.
+  const threshold = useConfidenceSettings((s) => s.threshold);
+  const schema = schemaOfText(useEngineSettings((s) => s.fieldsSchema));
 
   useEffect(() => {
     let live = true;
@@ -41,6 +47,7 @@ export function QueueStart({ onClose }: { onClose: () => void }) {
 
   const request = (): RequestOfCreate | null => {
     if (kind === 'batch') return batchId ? { kind, batchId } : null;
+    if (kind === 'attention') return { kind, threshold, ...(schema ? { schema } : {}) };
     if (kind === 'listed') return listed.length > 0 ? { kind, documentIds: listed.map((e) => e.document.id), filter } : null;
     return { kind };
   };
@@ -52,6 +59,10 @@ export function QueueStart({ onClose }: { onClose: () => void }) {
         : null;
   const options: Array<{ kind: Kind; label: string }> = [
     { kind: 'unreviewed', label: 'Not yet reviewed (a field without a decision)' },
+    {
+      kind: 'attention',
+      label: `Low confidence (a field under ${Math.round(threshold * 100)} %) or a failing rule of the Fields panel's schema`,
+    },
     { kind: 'all', label: 'Every document with an extraction' },
     {
       kind: 'listed',

@@ -1,16 +1,18 @@
 /** Request schemas and answers of the queues:* channels: review queues over many documents, kept in the workspace. */
 import { z } from 'zod';
 import { workspaceIdSchema } from './ids.js';
+import { ruleSchemaSchema } from './rules.js';
 
 /**
  * What a queue is made of. The library does not record the folder a document was opened
  * from, so there is no folder kind: a batch made from a folder is that folder.
  * - `unreviewed`: documents whose latest extraction has a field without a decision;
+ * - `attention`: those with a field under the confidence threshold or a failing rule;
  * - `all`: every document with an extraction;
  * - `batch`: the documents of one batch;
  * - `listed`: the documents the library's filter showed when the queue was made.
  */
-export const QUEUE_KINDS = ['unreviewed', 'all', 'batch', 'listed'] as const;
+export const QUEUE_KINDS = ['unreviewed', 'attention', 'all', 'batch', 'listed'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 /** One document of a queue and the extraction to review on it (its latest when the queue was made). */
@@ -66,6 +68,15 @@ export const MAX_LISTED_QUEUE_DOCUMENTS = 10_000;
 export const queuesRequests = {
   create: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('unreviewed') }).strict(),
+    z
+      .object({
+        kind: z.literal('attention'),
+        /** The Fields panel's threshold: a field whose weakest word scores under it is low confidence. */
+        threshold: z.number().min(0).max(1),
+        /** The schema in the Fields panel: its stored rules run on each extraction (the extraction does not keep its schema). */
+        schema: ruleSchemaSchema.optional(),
+      })
+      .strict(),
     z.object({ kind: z.literal('all') }).strict(),
     z.object({ kind: z.literal('batch'), batchId: workspaceIdSchema }).strict(),
     z

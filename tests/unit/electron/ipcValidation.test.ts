@@ -185,6 +185,8 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { kind: 'listed', documentIds: [], filter: '' },
     { kind: 'listed', documentIds: ['../x'], filter: '' },
     { kind: 'all', user: 'x' },
+    { kind: 'attention', threshold: 80 },
+    { kind: 'attention' },
   ],
   'queues:list': [{ all: true }],
   'queues:get': [{ queueId: '../q' }],

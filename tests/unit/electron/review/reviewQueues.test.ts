@@ -8,7 +8,9 @@ import { Queues } from '../../../../electron/review/queues.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
+import { Rules } from '../../../../electron/rules/rules.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+import { wordResults } from '../../../support/wordResults.js';
 
 const logger = createLogger(null, { console: false });
 
@@ -154,5 +156,54 @@ describe("every saved decision is in its document's audit trail", () => {
     const reviews = new Reviews(workspace, undefined, () => 'ana');
     await expect(reviews.decide(extractionId, 'total', { status: 'accepted' })).rejects.toMatchObject({ code: 'unreadable_record' });
     expect(await reviews.history(documentId)).toEqual([]);
+  });
+});
+
+describe('a queue of the documents that need attention', () => {
+  let dir: string;
+  let workspace: Workspace;
+  let queues: Queues;
+  const base = { modelVersion: 'v', pageCount: 1, credits: 0, partial: false };
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'groundwork-attention-'));
+    workspace = new Workspace(dir, logger);
+    const reviews = new Reviews(workspace, undefined, () => 'ana');
+    queues = new Queues(workspace, (id) => reviews.decidedCount(id));
+  });
+  afterEach(() => removeWorkspaceDir(dir, workspace));
+
+  /** The word-scored invoice parsed by `model` (verity scores each word; pro none), with its extraction. */
+  async function invoice(title: string, model: 'verity' | 'pro'): Promise<string> {
+    const made = await wordResults(title);
+    const document = await workspace.addDocument(`${title}.pdf`, made.pdf);
+    const parse = await workspace.saveResult({ ...base, documentId: document.id, kind: 'parse', engine: 'parse', response: made[model] });
+    await workspace.saveResult({
+      ...base,
+      documentId: document.id,
+      kind: 'extract',
+      engine: 'extract',
+      sourceResultId: parse.id,
+      response: made.extraction,
+    });
+    return document.id;
+  }
+
+  it('holds a document with a field under the threshold, and not one without scores', async () => {
+    const scored = await invoice('scored', 'verity');
+    await invoice('unscored', 'pro');
+    // The total's weakest word scores 0.62.
+    const queue = await queues.create({ kind: 'attention', threshold: 0.8 });
+    expect(queue.items.map((i) => i.documentId)).toEqual([scored]);
+    expect(queue.label).toBe('Low confidence (under 80 %) or failing rules');
+    await expect(queues.create({ kind: 'attention', threshold: 0.6 })).rejects.toMatchObject({ code: 'queue_empty' });
+  });
+
+  it('holds a document a rule of the schema fails on, scores or not', async () => {
+    await invoice('scored', 'verity');
+    await invoice('unscored', 'pro');
+    const schema = { type: 'object', properties: { invoice_number: { type: 'string' } } };
+    await new Rules(workspace).save(schema, 'pattern invoice_number /^X-/');
+    const queue = await queues.create({ kind: 'attention', threshold: 0.6, schema });
+    expect(queue.items).toHaveLength(2);
   });
 });
