@@ -12,6 +12,7 @@ import { JobsService } from './jobs/jobsService.js';
 import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
 import { tightenDataFolder } from './privateFolders.js';
+import { Queues } from './review/queues.js';
 import { Reviews } from './review/reviews.js';
 import { Rules } from './rules/rules.js';
 import { USER_CALL_POLICY } from './runs/retryProgress.js';
@@ -33,6 +34,8 @@ export interface Services {
   /** Passwords of the PDFs that need one, for this session only (never stored). */
   passwords: DocumentPasswords;
   reviews: Reviews;
+  /** Review queues over many documents, kept in the workspace with their place. */
+  queues: Queues;
   /** Full text over the workspace's results, kept beside them and following their changes. */
   search: SearchIndex;
   rules: Rules;
@@ -104,6 +107,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     clientOptions: { retry: { policy: USER_CALL_POLICY } },
     ...(options.chooseFolder ? { chooseFolder: options.chooseFolder } : {}),
   });
+  const reviews = new Reviews(workspace, rules);
   return {
     shell: options.shell,
     version: options.version,
@@ -114,7 +118,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     keys,
     workspace,
     passwords,
-    reviews: new Reviews(workspace, rules),
+    reviews,
+    queues: new Queues(workspace, (id) => reviews.decidedCount(id), rules),
     rules,
     search,
     runs: new RunRegistry(),

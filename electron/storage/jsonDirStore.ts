@@ -63,6 +63,11 @@ export class JsonDirStore<T> {
     return this.readEntry(this.keyFor(id));
   }
 
+  /** The entry, or null when there is none; one that exists but cannot be read is refused (as `update` does), never taken for none. */
+  async readForUpdate(id: string): Promise<T | null> {
+    return this.readEntry(this.keyFor(id), 'refuse');
+  }
+
   /** Durable when it resolves. A value that would not read back is refused before anything is written. */
   async write(id: string, value: T): Promise<void> {
     const key = this.keyFor(id);

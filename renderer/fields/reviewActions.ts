@@ -42,15 +42,31 @@ export function selectAndFocus(path: string | null): void {
 
 /** Decides a field (null takes the decision back), remembers what it had for `u`, and with `advance` moves to the next unreviewed field. */
 export function decideField(path: string, decision: Decision, { advance }: { advance: boolean }): Promise<void> {
+  return serially(() => decideNow(path, decision, advance));
+}
+
+/**
+ * Decides the field selected when this action's turn comes, not when its key was pressed, so
+ * two quick presses act on two fields. `choose` gives the decision (undefined: none, as when
+ * a rule blocks accept); with no field selected, the first unreviewed one is selected instead.
+ */
+export function decideSelectedField(choose: (path: string, current: FieldDecision | undefined) => Decision | undefined): Promise<void> {
   return serially(async () => {
-    const { extraction, review, decide } = useWorkspaceStore.getState();
-    if (!extraction) return;
-    await decide(path, decision);
-    const after = useWorkspaceStore.getState();
-    if (after.review === review) return; // the decision failed; the store shows why
-    useReviewMode.getState().pushUndo({ extractionId: extraction.id, path, previous: review?.fields[path] });
-    if (advance) selectAndFocus(nextUnreviewed(fieldsInListOrder(), after.review?.fields, path) ?? path);
+    const path = selectedFieldPath();
+    if (path === null) return selectFirstUnreviewed();
+    const decision = choose(path, useWorkspaceStore.getState().review?.fields[path]);
+    if (decision !== undefined) await decideNow(path, decision, true);
   });
+}
+
+async function decideNow(path: string, decision: Decision, advance: boolean): Promise<void> {
+  const { extraction, review, decide } = useWorkspaceStore.getState();
+  if (!extraction) return;
+  await decide(path, decision);
+  const after = useWorkspaceStore.getState();
+  if (after.review === review) return; // the decision failed; the store shows why
+  useReviewMode.getState().pushUndo({ extractionId: extraction.id, path, previous: review?.fields[path] });
+  if (advance) selectAndFocus(nextUnreviewed(fieldsInListOrder(), after.review?.fields, path) ?? path);
 }
 
 /** Takes back the latest decision on this extraction, restoring exactly what the field had before, and goes back to that field. */
@@ -60,7 +76,7 @@ export function undoLastDecision(): Promise<void> {
     if (!extraction) return;
     const entry = useReviewMode.getState().popUndo(extraction.id);
     if (!entry) return;
-    await decide(entry.path, restoredDecision(entry));
+    await decide(entry.path, restoredDecision(entry), { undo: true });
     selectAndFocus(entry.path);
   });
 }

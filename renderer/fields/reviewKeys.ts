@@ -2,10 +2,10 @@
  * The review-mode key map. Keys act on the selected field; with none selected, a deciding
  * key first selects the next unreviewed field (so nothing is decided unseen).
  */
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { decideField, selectedFieldPath, selectFirstUnreviewed, stepFieldAndFocus, undoLastDecision } from './reviewActions.js';
+import { decideSelectedField, selectedFieldPath, selectFirstUnreviewed, stepFieldAndFocus, undoLastDecision } from './reviewActions.js';
 import { useReviewMode } from './reviewModeStore.js';
 import { acceptBlockedBy, useRules } from './rulesStore.js';
+import { queueTakesEnter, useQueueStore } from '../queue/queueStore.js';
 
 export const REVIEW_KEY_LEGEND: Array<{ keys: string[]; action: string }> = [
   { keys: ['a', 'Enter'], action: 'accept' },
@@ -24,24 +24,35 @@ function enterBelongsToControl(target: EventTarget | null): boolean {
 /** Handles one key in review mode; false when the key is not a review key (the caller's map applies). */
 export function reviewModeKey(event: KeyboardEvent): boolean {
   const key = event.key;
+  const enter = key === 'Enter' && !enterBelongsToControl(event.target);
+  // A queue moving to its next document: a decision now could land on the document being left.
+  if (useQueueStore.getState().moving && (enter || key === 'a' || key === 'c' || key === 'r' || key === 'u')) return true;
+  // In a queue, Enter on a document whose every field is decided moves on to the next one.
+  if (enter && queueTakesEnter()) {
+    if (!event.repeat) void useQueueStore.getState().step(1);
+    return true;
+  }
   if (key === 'Escape' && useReviewMode.getState().editingPath !== null)
     useReviewMode.getState().setEditing(null); // focus had left the editor
   else if (key === 'n' || key === 'j' || key === 'ArrowDown') stepFieldAndFocus(1);
   else if (key === 'p' || key === 'k' || key === 'ArrowUp') stepFieldAndFocus(-1);
   else if (key === 'u') {
     if (!event.repeat) void undoLastDecision();
-  } else if (key === 'a' || key === 'c' || key === 'r' || (key === 'Enter' && !enterBelongsToControl(event.target))) {
+  } else if (key === 'a' || key === 'c' || key === 'r' || enter) {
     if (!event.repeat) decideSelected(key);
   } else return false;
   return true;
 }
 
 function decideSelected(key: string): void {
-  const path = selectedFieldPath();
-  if (path === null) return selectFirstUnreviewed();
-  const decision = useWorkspaceStore.getState().review?.fields[path];
-  if (key === 'c') return useReviewMode.getState().setEditing(path);
-  if (key === 'r') void decideField(path, { status: 'rejected', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
-  else if (decision?.status !== 'accepted' && acceptBlockedBy(useRules.getState(), path) !== null) return;
-  else void decideField(path, { status: 'accepted', ...(decision?.note ? { note: decision.note } : {}) }, { advance: true });
+  if (key === 'c') {
+    const path = selectedFieldPath();
+    return path === null ? selectFirstUnreviewed() : useReviewMode.getState().setEditing(path);
+  }
+  void decideSelectedField((path, decision) => {
+    const note = decision?.note ? { note: decision.note } : {};
+    if (key === 'r') return { status: 'rejected', ...note };
+    if (decision?.status !== 'accepted' && acceptBlockedBy(useRules.getState(), path) !== null) return undefined;
+    return { status: 'accepted', ...note };
+  });
 }

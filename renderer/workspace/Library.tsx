@@ -7,6 +7,8 @@ import { LibraryDocument } from './LibraryDocument.js';
 import { entryHeightGuess, filterLibrary } from './libraryModel.js';
 import { useLibraryStore } from './libraryStore.js';
 import { LibraryTrash } from './LibraryTrash.js';
+import { QueueResume } from '../queue/QueueResume.js';
+import { QueueStart } from '../queue/QueueStart.js';
 import { useWorkspaceStore } from './workspaceStore.js';
 
 /** Documents in the workspace and their results: everything reopens offline. The trash is a second view of the same panel. */
@@ -21,6 +23,7 @@ export function Library() {
   const current = useWorkspaceStore((s) => s.document?.id);
   const [showTrash, setShowTrash] = useState(false);
   const [addingUrl, setAddingUrl] = useState(false);
+  const [startingQueue, setStartingQueue] = useState(false);
 
   useEffect(() => {
     if (current) markSeen(current);
@@ -79,6 +82,21 @@ export function Library() {
         </button>
       </div>
       {addingUrl && !showTrash ? <LibraryAddUrl onClose={() => setAddingUrl(false)} /> : null}
+      {showTrash ? null : (
+        <div className="library-queue">
+          <button
+            type="button"
+            className="link small"
+            aria-expanded={startingQueue}
+            onClick={() => setStartingQueue(!startingQueue)}
+            data-testid="queue-start-toggle"
+          >
+            Review queue…
+          </button>
+          <QueueResume />
+        </div>
+      )}
+      {startingQueue && !showTrash ? <QueueStart onClose={() => setStartingQueue(false)} /> : null}
       <ErrorMessage error={error} onDismiss={clearError} />
       {showTrash ? null : <LibraryCompareBar />}
       {showTrash ? (

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { HistoryPanel } from '../audit/HistoryPanel.js';
 import { CompareView } from '../compare/CompareView.js';
 import { useCompareStore } from '../compare/compareStore.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { FieldsSection } from '../fields/FieldsSection.js';
 import { MarkdownPanel } from '../markdown/MarkdownPanel.js';
+import { QueueBar } from '../queue/QueueBar.js';
 import { SearchDialog, useSearchShortcut } from '../search/SearchDialog.js';
 import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
@@ -14,10 +16,11 @@ import { useWorkspaceStore, WORKSPACE_BANNER } from './workspaceStore.js';
 import { StatusBar } from './StatusBar.js';
 import { useWorkspaceKeyboard } from './useWorkspaceKeyboard.js';
 
-type Panel = 'markdown' | 'structure';
+type Panel = 'markdown' | 'structure' | 'history';
 const PANELS: Array<{ id: Panel; label: string }> = [
   { id: 'markdown', label: 'Markdown' },
   { id: 'structure', label: 'Structure' },
+  { id: 'history', label: 'History' },
 ];
 
 /** Failures of the open document and of the workspace; another document's wait for it to be opened. */
@@ -107,6 +110,7 @@ export function WorkspaceScreen() {
           )}
         </div>
         <aside className="workspace-panels">
+          <QueueBar />
           <div className="tabs" role="tablist">
             {PANELS.map(({ id, label }) => (
               <button
@@ -122,7 +126,9 @@ export function WorkspaceScreen() {
               </button>
             ))}
           </div>
-          {model ? (
+          {panel === 'history' ? (
+            <HistoryPanel />
+          ) : model ? (
             panel === 'markdown' ? (
               <MarkdownPanel model={model} />
             ) : (

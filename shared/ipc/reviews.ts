@@ -26,6 +26,8 @@ export const reviewsRequests = {
         })
         .strict()
         .nullable(),
+      /** The reviewer's undo: names the action in the audit trail (what changed is still derived in main). */
+      undo: z.boolean().optional(),
     })
     .strict(),
   export: z

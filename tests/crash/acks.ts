@@ -7,7 +7,7 @@ export type Ack =
   | { op: 'document'; id: string; sha256: string }
   /** results:import answered: the stored response is exactly this text. */
   | { op: 'result'; id: string; kind: 'parse' | 'extract'; sha256: string }
-  /** reviews:decide answered: this field's decision is in the review file. */
+  /** reviews:decide answered: this field's decision is in the review file, and in its document's audit trail. */
   | { op: 'review'; extractionId: string; path: string; value: string }
   /** jobs:setSettings answered: the page warning limit is this counter or a later one. */
   | { op: 'settings'; counter: number }

@@ -125,6 +125,18 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
   const keyIds = new Set(settings.keys.map((k) => k.id));
   const projectIds = new Set(datasets.projects.map((p) => p.id));
   const reviewCache = new Map<string, Awaited<ReturnType<Reviews['get']>>>();
+  const trailCache = new Map<string, Set<string>>();
+  /** "path value" of every decision the extraction's document's audit trail records. */
+  const trailOf = async (extractionId: string): Promise<Set<string>> => {
+    let trail = trailCache.get(extractionId);
+    if (!trail) {
+      const documentId = (await workspace.resultInfo(extractionId))?.documentId;
+      const entries = documentId ? await reviews.history(documentId).catch(() => []) : [];
+      trail = new Set(entries.filter((e) => e.resultId === extractionId).map((e) => `${e.path} ${e.after?.value}`));
+      trailCache.set(extractionId, trail);
+    }
+    return trail;
+  };
   for (const ack of acks) {
     const lost = (what: string) => problems.push(`acknowledged ${ack.op} lost: ${what}`);
     switch (ack.op) {
@@ -153,6 +165,7 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
           if (review) reviewCache.set(ack.extractionId, review);
         }
         if (review?.fields[ack.path]?.correctedValue !== ack.value) lost(`decision ${ack.path} on ${ack.extractionId}`);
+        if (!(await trailOf(ack.extractionId)).has(`${ack.path} ${ack.value}`)) lost(`audit entry of ${ack.path} on ${ack.extractionId}`);
         break;
       }
       case 'settings':

@@ -22,7 +22,8 @@ export interface DecisionsSlice {
   /** Shows `extraction` (or none) on the open model; its decisions are read in `scope`. */
   loadExtraction(scope: DocumentScope | null, extraction: StoredResult | null): Promise<void>;
   clearExtraction(): void;
-  decide(path: string, decision: Omit<FieldDecision, 'decidedAt'> | null): Promise<void>;
+  /** `undo`: the reviewer's undo, so the audit trail names it. */
+  decide(path: string, decision: Omit<FieldDecision, 'decidedAt'> | null, options?: { undo?: boolean }): Promise<void>;
   exportReview(format: 'json' | 'csv'): Promise<void>;
 }
 
@@ -48,11 +49,16 @@ export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
     set(NO_EXTRACTION);
   }
 
-  function decide(path: string, decision: Omit<FieldDecision, 'decidedAt'> | null): Promise<void> {
+  function decide(path: string, decision: Omit<FieldDecision, 'decidedAt'> | null, options: { undo?: boolean } = {}): Promise<void> {
     const extraction = get().extraction;
     if (!extraction) return Promise.resolve();
     return get().attempt(extraction.documentId, async () => {
-      const review = await requireApi().reviews.decide({ extractionId: extraction.id, path, decision });
+      const review = await requireApi().reviews.decide({
+        extractionId: extraction.id,
+        path,
+        decision,
+        ...(options.undo ? { undo: true } : {}),
+      });
       // Saved either way; shown only if the reviewer is still on that extraction.
       if (get().extraction?.id === extraction.id) set({ review });
     });

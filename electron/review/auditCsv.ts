@@ -1,0 +1,36 @@
+import { csvText } from '../../shared/csv.js';
+import type { AuditEntry, AuditExport } from '../../shared/ipc/audit.js';
+
+const HEADER = [
+  'time',
+  'user',
+  'document',
+  'result',
+  'field',
+  'action',
+  'status before',
+  'value before',
+  'note before',
+  'status after',
+  'value after',
+  'note after',
+];
+
+/** A document's trail as CSV, oldest first (the order it was written), cells defused against formulas as every export is. */
+export function auditCsv(documentName: string, entries: readonly AuditEntry[]): AuditExport {
+  const rows = entries.map((e) => [
+    e.at,
+    e.user,
+    e.documentId,
+    e.resultId,
+    e.path,
+    e.action,
+    e.before?.status ?? '',
+    e.before?.value ?? '',
+    e.before?.note ?? '',
+    e.after?.status ?? '',
+    e.after?.value ?? '',
+    e.after?.note ?? '',
+  ]);
+  return { fileName: `${documentName.replace(/\.[^.]+$/, '')}-audit.csv`, mime: 'text/csv', content: csvText([HEADER, ...rows]) };
+}

@@ -1,0 +1,35 @@
+import { weakestWord } from '../../shared/grounding/confidence.js';
+import { fieldRangesUtf16 } from '../../shared/grounding/groundField.js';
+import { decodeModel } from '../../shared/grounding/modelBytes.js';
+import { extractionView } from '../../shared/grounding/resultModel.js';
+import { selectRanges } from '../../shared/grounding/selection.js';
+import type { Rule } from '../../shared/rules/parseRules.js';
+import { evaluateRules } from '../../shared/rules/evaluateRules.js';
+import { extractionValues } from '../../shared/rules/extractionValues.js';
+import type { StoredResult } from '../../shared/workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+/**
+ * Whether an extraction needs a reviewer's attention: a field whose weakest word scores under
+ * `threshold` (as the Fields panel marks it, on the result model its ranges point into), or a
+ * rule of its schema that fails. A result without scores has no low-confidence fields.
+ */
+export async function needsAttention(
+  workspace: Workspace,
+  extraction: StoredResult,
+  threshold: number,
+  rules: readonly Rule[],
+): Promise<boolean> {
+  if (evaluateRules(rules, extractionValues(extraction)).some((r) => r.status === 'fail')) return true;
+  const sourceId = extraction.kind === 'analyzer' ? extraction.id : extraction.sourceResultId;
+  if (!sourceId) return false;
+  const stored = await workspace.resultModel(sourceId).catch(() => null);
+  if (!stored) return false;
+  const model = decodeModel(stored.model);
+  return extractionView(extraction, model).fields.some((field) => {
+    const ranges = fieldRangesUtf16(model, field);
+    if (ranges.length === 0) return false;
+    const weakest = weakestWord(model, selectRanges(model, field.path, ranges));
+    return weakest !== null && weakest.confidence < threshold;
+  });
+}

@@ -1,0 +1,41 @@
+import type { QueueItem, QueueKind } from '../../shared/ipc/queues.js';
+import type { LibraryEntry, ResultInfo, StoredResult } from '../../shared/workspace.js';
+import { extractionView } from '../../shared/grounding/resultModel.js';
+
+/** What a queue is built over: the library's documents and how to read a result and its decisions. */
+export interface QueueSource {
+  entries: readonly LibraryEntry[];
+  result(id: string): Promise<StoredResult>;
+  decided(extractionId: string): Promise<number>;
+  /** For `attention`: whether an extraction has a low-confidence field or a failing rule. */
+  needsAttention?(extraction: StoredResult): Promise<boolean>;
+}
+
+/** The extraction a queue reviews on a document: its newest extraction, else its newest analyzer result (which carries fields too). */
+export function reviewableResult(entry: LibraryEntry): ResultInfo | undefined {
+  return entry.results.find((r) => r.kind === 'extract') ?? entry.results.find((r) => r.kind === 'analyzer');
+}
+
+/**
+ * The items of a queue over `entries` (in their order): each document with the extraction to
+ * review on it and its field count. Documents with nothing to review (no extraction, or one
+ * without fields) are left out and counted; `unreviewed` also leaves out the ones whose every
+ * field is decided, `attention` the ones that need none (not counted: they are not missing).
+ */
+export async function buildQueueItems(kind: QueueKind, source: QueueSource): Promise<{ items: QueueItem[]; leftOut: number }> {
+  const items: QueueItem[] = [];
+  let leftOut = 0;
+  for (const entry of source.entries) {
+    const chosen = reviewableResult(entry);
+    const extraction = chosen ? await source.result(chosen.id) : null;
+    const fields = extraction ? extractionView(extraction, null).fields.length : 0;
+    if (!chosen || !extraction || fields === 0) {
+      leftOut++;
+      continue;
+    }
+    if (kind === 'unreviewed' && (await source.decided(chosen.id)) >= fields) continue;
+    if (kind === 'attention' && !(await source.needsAttention?.(extraction))) continue;
+    items.push({ documentId: entry.document.id, extractionId: chosen.id, name: entry.document.name, fields });
+  }
+  return { items, leftOut };
+}

@@ -1,0 +1,156 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors.js';
+import { QUEUE_KINDS, type QueueSummary, type QueueView, type ReviewQueue, type RequestOfCreate } from '../../shared/ipc/queues.js';
+import { ulid } from '../../shared/ulid.js';
+import type { LibraryEntry, StoredResult } from '../../shared/workspace.js';
+import { batchRecordsIn } from '../jobs/batchRecords.js';
+import { JsonDirStore } from '../storage/jsonDirStore.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { Rules } from '../rules/rules.js';
+import { buildQueueItems } from './queueBuilder.js';
+import { needsAttention } from './needsAttention.js';
+
+const queueSchema = z.object({
+  id: z.string(),
+  kind: z.enum(QUEUE_KINDS),
+  label: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(z.object({ documentId: z.string(), extractionId: z.string(), name: z.string(), fields: z.number().int().min(0) })),
+  position: z.number().int().min(0),
+  closedAt: z.string().nullable(),
+});
+
+/**
+ * Review queues: `<workspace>/queues/<id>.json`, one file per queue written atomically with
+ * its position, so a queue resumes where it was after a restart. A queue keeps the documents
+ * it was made with; one deleted since is reported `gone` (the window skips it and says so).
+ */
+export class Queues {
+  private readonly store: JsonDirStore<ReviewQueue>;
+  /** Moves and closes are read-change-write: one at a time, so none is lost. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly decidedOf: (extractionId: string) => Promise<number>,
+    private readonly rules: Rules = new Rules(workspace),
+  ) {
+    this.store = new JsonDirStore<ReviewQueue>({
+      dir: join(workspace.root, 'queues'),
+      schema: queueSchema,
+      suffix: '.json',
+      label: 'review queue',
+      logger: workspace.logger,
+      pretty: true,
+    });
+  }
+
+  async create(request: RequestOfCreate): Promise<QueueView> {
+    const library = await this.workspace.library();
+    const { entries, label } = await this.selection(request, library);
+    const rules = request.kind === 'attention' && request.schema ? await this.rules.rulesOf(request.schema) : [];
+    const { items, leftOut } = await buildQueueItems(request.kind, {
+      entries,
+      result: (id) => this.workspace.result(id),
+      decided: this.decidedOf,
+      ...(request.kind === 'attention'
+        ? { needsAttention: (extraction: StoredResult) => needsAttention(this.workspace, extraction, request.threshold, rules) }
+        : {}),
+    });
+    if (items.length === 0) {
+      throw new AppError({
+        code: 'queue_empty',
+        message: `Nothing to review in “${label}”${leftOut > 0 ? `: ${leftOut} document${leftOut === 1 ? ' has' : 's have'} no extraction` : ''}.`,
+        hint:
+          request.kind === 'unreviewed'
+            ? 'Every field of every extraction has a decision.'
+            : request.kind === 'attention'
+              ? 'No field is under the confidence threshold and no rule of the schema fails.'
+              : 'Run an extraction on the documents first.',
+      });
+    }
+    const now = new Date().toISOString();
+    const queue: ReviewQueue = {
+      id: ulid(),
+      kind: request.kind,
+      label,
+      createdAt: now,
+      updatedAt: now,
+      items,
+      position: 0,
+      closedAt: null,
+    };
+    await this.store.write(queue.id, queue);
+    return { ...(await this.view(queue)), leftOut };
+  }
+
+  /** The queues not ended, most recently worked first: what "Resume queue" offers. */
+  async list(): Promise<QueueSummary[]> {
+    return (await this.store.list())
+      .filter((q) => q.closedAt === null)
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .map((q) => ({ id: q.id, label: q.label, position: q.position, count: q.items.length, updatedAt: q.updatedAt }));
+  }
+
+  async get(queueId: string): Promise<QueueView> {
+    return this.view(await this.read(queueId));
+  }
+
+  /** Keeps the reviewer's place (clamped to the queue). */
+  move(queueId: string, position: number): Promise<QueueView> {
+    return this.change(queueId, (q) => ({ ...q, position: Math.min(position, q.items.length - 1) }));
+  }
+
+  close(queueId: string): Promise<QueueView> {
+    return this.change(queueId, (q) => ({ ...q, closedAt: new Date().toISOString() }));
+  }
+
+  private change(queueId: string, edit: (queue: ReviewQueue) => ReviewQueue): Promise<QueueView> {
+    const run = this.queue.then(async () => {
+      const next = { ...edit(await this.read(queueId)), updatedAt: new Date().toISOString() };
+      await this.store.write(queueId, next);
+      return this.view(next);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read(queueId: string): Promise<ReviewQueue> {
+    const queue = await this.store.readForUpdate(queueId);
+    if (!queue) throw new AppError({ code: 'queue_not_found', message: 'That review queue is not in the workspace.' });
+    return queue;
+  }
+
+  /** Each item as it is now: gone when its document or extraction was deleted, and how many of its fields are decided. */
+  private async view(queue: ReviewQueue): Promise<QueueView> {
+    const library = await this.workspace.library();
+    const present = new Set(library.flatMap((e) => e.results.map((r) => `${e.document.id}/${r.id}`)));
+    const items = await Promise.all(
+      queue.items.map(async (item) => {
+        const gone = !present.has(`${item.documentId}/${item.extractionId}`);
+        return { ...item, gone, decided: gone ? 0 : Math.min(item.fields, await this.decidedOf(item.extractionId)) };
+      }),
+    );
+    return { ...queue, items };
+  }
+
+  /** The documents a request names, in order, and the queue's label in words. */
+  private async selection(request: RequestOfCreate, library: LibraryEntry[]): Promise<{ entries: LibraryEntry[]; label: string }> {
+    if (request.kind === 'unreviewed') return { entries: library, label: 'Not yet reviewed' };
+    if (request.kind === 'attention')
+      return { entries: library, label: `Low confidence (under ${Math.round(request.threshold * 100)} %) or failing rules` };
+    if (request.kind === 'all') return { entries: library, label: 'Every document with an extraction' };
+    const byId = new Map(library.map((e) => [e.document.id, e]));
+    if (request.kind === 'listed') {
+      const entries = [...new Set(request.documentIds)].map((id) => byId.get(id)).filter((e) => e !== undefined);
+      const filter = request.filter.trim();
+      return { entries, label: filter ? `Listed: name contains “${filter}”` : 'Listed in the library' };
+    }
+    const batch = await batchRecordsIn(this.workspace.root, this.workspace.logger).read(request.batchId);
+    if (!batch) throw new AppError({ code: 'batch_not_found', message: 'That batch is not in the workspace.' });
+    const ids = [...new Set(batch.items.map((i) => i.documentId))];
+    return { entries: ids.map((id) => byId.get(id)).filter((e) => e !== undefined), label: `Batch “${batch.name}”` };
+  }
+}

@@ -1,0 +1,85 @@
+import { ErrorMessage } from '../components/ErrorMessage.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useQueueStore } from './queueStore.js';
+import { goneText, itemOnScreen, presentFrom, progressText, queueProgress } from './queueSteps.js';
+
+/** The queue being worked, above the side panels: where the reviewer is across it, and the steps. */
+export function QueueBar() {
+  const view = useQueueStore((s) => s.view);
+  const moving = useQueueStore((s) => s.moving);
+  const atEnd = useQueueStore((s) => s.atEnd);
+  const error = useQueueStore((s) => s.error);
+  // Re-rendered on every decision: the item on screen counts its decisions live.
+  const review = useWorkspaceStore((s) => s.review);
+  const fields = useWorkspaceStore((s) => s.fields);
+  const documentId = useWorkspaceStore((s) => s.document?.id);
+  const extractionId = useWorkspaceStore((s) => s.extraction?.id);
+  if (!view) return null;
+  const onScreen = itemOnScreen(view, documentId, extractionId);
+  const live = onScreen ? fields.filter((f) => review?.fields[f.path] !== undefined).length : null;
+  const progress = queueProgress(view.items, view.position, live);
+  const allDecided = onScreen && fields.length > 0 && live === fields.length;
+  const hasNext = presentFrom(view.items, view.position + 1, 1) !== null;
+  const hasPrevious = presentFrom(view.items, view.position - 1, -1) !== null;
+  const { step, end, clearError } = useQueueStore.getState();
+  const gone = goneText(progress.gone);
+  return (
+    <section className="queue-bar" aria-label="Review queue" data-testid="queue-bar">
+      <div className="queue-line">
+        <strong className="queue-label" title={view.label}>
+          Queue · {view.label}
+        </strong>
+        <button type="button" className="link small" onClick={() => void end()} data-testid="queue-end">
+          End queue
+        </button>
+      </div>
+      <div className="queue-line">
+        <span data-testid="queue-progress">{progressText(progress)}</span>
+        <progress max={Math.max(1, progress.fields)} value={progress.decided} aria-label="Fields decided across the queue" />
+      </div>
+      <div className="queue-line">
+        <button
+          type="button"
+          className="small"
+          onClick={() => void step(-1)}
+          disabled={moving || !hasPrevious}
+          title={moving ? 'Opening the next document' : !hasPrevious ? 'This is the first document' : 'The previous document'}
+          data-testid="queue-previous"
+        >
+          ‹ Previous
+        </button>
+        <button
+          type="button"
+          className={`small${allDecided && hasNext ? ' primary' : ''}`}
+          onClick={() => void step(1)}
+          disabled={moving || !hasNext}
+          title={
+            moving
+              ? 'Opening the next document'
+              : !hasNext
+                ? 'This is the last document of the queue'
+                : 'The next document (Enter once all fields are decided)'
+          }
+          data-testid="queue-next"
+        >
+          Next document ›
+        </button>
+        <span className="small muted" role="status" data-testid="queue-status">
+          {moving
+            ? 'Opening…'
+            : atEnd || (allDecided && !hasNext)
+              ? 'End of the queue: every document has been through.'
+              : allDecided
+                ? 'All fields decided — Enter for the next document.'
+                : ''}
+        </span>
+      </div>
+      {gone ? (
+        <p className="small warning" data-testid="queue-gone">
+          {gone}
+        </p>
+      ) : null}
+      <ErrorMessage error={error} onDismiss={clearError} />
+    </section>
+  );
+}

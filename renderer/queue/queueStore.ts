@@ -1,0 +1,127 @@
+import { create } from 'zustand';
+import type { AppError } from '../../shared/errors.js';
+import type { QueueSummary, QueueView, RequestOfCreate } from '../../shared/ipc/queues.js';
+import { attemptWith } from '../ipc/attempt.js';
+import { requireApi } from '../ipc/client.js';
+import { selectFirstUnreviewed } from '../fields/reviewActions.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { itemOnScreen, presentFrom } from './queueSteps.js';
+
+interface QueueState {
+  /** The queue being worked, with each item's state as main last reported it. */
+  view: QueueView | null;
+  /** Open queues to resume (most recent first), when none is being worked. */
+  offered: QueueSummary[];
+  /** Between a step's press and its document being on screen: review keys wait, another step is ignored. */
+  moving: boolean;
+  /** True once a step forward found no document left. */
+  atEnd: boolean;
+  error: AppError | null;
+  loadOffers(): Promise<void>;
+  /** Makes the queue and opens its first document; a refusal (nothing to review) is thrown, for the form that asked. */
+  start(request: RequestOfCreate): Promise<void>;
+  resume(queueId: string): Promise<void>;
+  /** The next (or previous) document still in the workspace. */
+  step(direction: 1 | -1): Promise<void>;
+  /** Ends the queue: it is no longer offered to resume. */
+  end(): Promise<void>;
+  clearError(): void;
+}
+
+/** Whether the item the queue is at is what the Review screen shows now. */
+function queueItemOnScreen(view: QueueView | null): boolean {
+  const { document, extraction } = useWorkspaceStore.getState();
+  return itemOnScreen(view, document?.id, extraction?.id);
+}
+
+/**
+ * The review queue being worked: main keeps it (`queues/<id>.json`) with its place, so it
+ * resumes after a restart. Each step opens the document through the workspace store, whose
+ * document scope drops a late answer for a document left meanwhile; decisions are held back
+ * while a step is under way, so none lands on the document being left.
+ */
+export const useQueueStore = create<QueueState>((set, get) => {
+  const attempt = attemptWith(set);
+
+  /** Opens the item at `position` (a document still there) and keeps the place in main; then its first unreviewed field. */
+  async function openAt(view: QueueView, position: number): Promise<void> {
+    set({ moving: true, view: { ...view, position }, atEnd: false });
+    try {
+      const item = view.items[position]!;
+      const [moved] = await Promise.all([
+        requireApi().queues.move({ queueId: view.id, position }),
+        useWorkspaceStore.getState().openDocument(item.documentId, item.extractionId),
+      ]);
+      // Another queue (or an end) may have come meanwhile: only this queue's answer is kept.
+      if (get().view?.id !== view.id) return;
+      set({ view: moved });
+      if (queueItemOnScreen(moved)) selectFirstUnreviewed();
+    } finally {
+      if (get().view?.id === view.id || get().view === null) set({ moving: false });
+    }
+  }
+
+  /** From `from` in `direction`, the first document still there; at the end, says so and stays. */
+  async function goFrom(view: QueueView, from: number, direction: 1 | -1): Promise<void> {
+    const target = presentFrom(view.items, from, direction);
+    if (target === null) {
+      set({ view, atEnd: direction === 1 });
+      return;
+    }
+    await openAt(view, target);
+  }
+
+  return {
+    view: null,
+    offered: [],
+    moving: false,
+    atEnd: false,
+    error: null,
+    loadOffers: () =>
+      attempt(async () => {
+        set({ offered: await requireApi().queues.list({}) });
+      }),
+    start: async (request) => {
+      const view = await requireApi().queues.create(request);
+      set({ view, offered: get().offered.filter((q) => q.id !== view.id), error: null });
+      await goFrom(view, 0, 1);
+    },
+    resume: (queueId) =>
+      attempt(async () => {
+        const view = await requireApi().queues.get({ queueId });
+        set({ view, offered: get().offered.filter((q) => q.id !== queueId) });
+        // The place it was left at, or the next document still there.
+        await goFrom(view, view.position, 1);
+      }),
+    step: (direction) =>
+      attempt(async () => {
+        const current = get().view;
+        if (!current || get().moving) return;
+        set({ moving: true });
+        try {
+          // Fresh from main: documents deleted since are skipped, and the counts are true.
+          const view = await requireApi().queues.get({ queueId: current.id });
+          if (get().view?.id !== current.id) return;
+          await goFrom(view, view.position + direction, direction);
+        } finally {
+          if (get().view?.id === current.id) set({ moving: false });
+        }
+      }),
+    end: () =>
+      attempt(async () => {
+        const view = get().view;
+        if (!view) return;
+        set({ view: null, atEnd: false, moving: false });
+        await requireApi().queues.close({ queueId: view.id });
+      }),
+    clearError: () => set({ error: null }),
+  };
+});
+
+/** Enter goes to the queue's next document: the queue's document is on screen and every one of its fields is decided. */
+export function queueTakesEnter(): boolean {
+  const view = useQueueStore.getState().view;
+  if (!view || !queueItemOnScreen(view)) return false;
+  const { fields, review } = useWorkspaceStore.getState();
+  return fields.length > 0 && fields.every((f) => review?.fields[f.path] !== undefined);
+}

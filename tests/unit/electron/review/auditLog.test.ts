@@ -1,0 +1,103 @@
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../../shared/ipc/audit.js';
+import { AuditLog } from '../../../../electron/review/auditLog.js';
+import { auditCsv } from '../../../../electron/review/auditCsv.js';
+import { auditEntryFor } from '../../../../electron/review/auditEntry.js';
+import { createLogger } from '../../../../electron/log.js';
+
+const logger = createLogger(null, { console: false });
+
+function entry(path: string, action: AuditEntry['action'] = 'accepted'): AuditEntry {
+  return {
+    at: '2026-01-02T03:04:05.000Z',
+    user: 'ana',
+    documentId: 'doc1',
+    resultId: 'res1',
+    path,
+    action,
+    before: null,
+    after: { status: 'accepted', value: '12' },
+  };
+}
+
+describe('the audit log: one JSON line per decision, appended', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'groundwork-audit-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('appends entries in order and reads them back', async () => {
+    const log = new AuditLog(dir, logger);
+    await log.append([entry('a')]);
+    await Promise.all([log.append([entry('b')]), log.append([entry('c'), entry('d')])]);
+    expect((await log.read('doc1')).map((e) => e.path)).toEqual(['a', 'b', 'c', 'd']);
+    expect(await log.read('other')).toEqual([]);
+    const text = await readFile(join(dir, 'audit', 'doc1.jsonl'), 'utf8');
+    expect(text.split('\n')).toHaveLength(5); // four lines, each ended
+  });
+
+  it('skips a torn last line, keeps every entry before it, and starts the next append on a fresh line', async () => {
+    const log = new AuditLog(dir, logger);
+    await log.append([entry('a'), entry('b')]);
+    const file = join(dir, 'audit', 'doc1.jsonl');
+    // A crash mid-append: half of a line, no newline.
+    await appendFile(file, JSON.stringify(entry('torn')).slice(0, 40));
+    expect((await log.read('doc1')).map((e) => e.path)).toEqual(['a', 'b']);
+    await log.append([entry('c')]);
+    expect((await log.read('doc1')).map((e) => e.path)).toEqual(['a', 'b', 'c']);
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    expect(lines[2]).toBe(JSON.stringify(entry('torn')).slice(0, 40));
+    expect(JSON.parse(lines[3]!)).toMatchObject({ path: 'c' });
+  });
+
+  it('refuses a document id that would leave its folder', async () => {
+    const log = new AuditLog(dir, logger);
+    await expect(log.read('../x')).rejects.toMatchObject({ code: 'invalid_id' });
+  });
+});
+
+describe('an entry is derived from the stored decision and the new one', () => {
+  const base = { at: 't', user: 'u', documentId: 'd', resultId: 'r', path: 'total', extracted: 12, undo: false };
+
+  it('names what changed, with the value each side stood for', () => {
+    expect(auditEntryFor({ ...base, before: undefined, after: { status: 'accepted' } })).toMatchObject({
+      action: 'accepted',
+      before: null,
+      after: { status: 'accepted', value: '12' },
+    });
+    expect(auditEntryFor({ ...base, before: { status: 'accepted' }, after: { status: 'corrected', correctedValue: '13' } })).toMatchObject({
+      action: 'corrected',
+      before: { value: '12' },
+      after: { status: 'corrected', value: '13' },
+    });
+    expect(auditEntryFor({ ...base, before: { status: 'rejected' }, after: { status: 'rejected', note: 'blurry' } })).toMatchObject({
+      action: 'note',
+      after: { note: 'blurry' },
+    });
+    expect(auditEntryFor({ ...base, before: { status: 'rejected' }, after: undefined })).toMatchObject({ action: 'cleared', after: null });
+    expect(auditEntryFor({ ...base, undo: true, before: { status: 'rejected' }, after: undefined })).toMatchObject({ action: 'undo' });
+  });
+
+  it('writes nothing for a decision that changes nothing', () => {
+    expect(auditEntryFor({ ...base, before: { status: 'accepted' }, after: { status: 'accepted' } })).toBeNull();
+  });
+});
+
+describe('the audit CSV', () => {
+  it('has a header and one row per entry, cells defused against formulas', () => {
+    const risky: AuditEntry = { ...entry('total', 'corrected'), after: { status: 'corrected', value: '=HYPERLINK("x")', note: 'a, "b"' } };
+    const file = auditCsv('invoice.pdf', [entry('a'), risky]);
+    expect(file.fileName).toBe('invoice-audit.csv');
+    const lines = file.content.split('\r\n');
+    expect(lines[0]).toBe(
+      'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after',
+    );
+    expect(lines[1]).toBe('2026-01-02T03:04:05.000Z,ana,doc1,res1,a,accepted,,,,accepted,12,');
+    expect(lines[2]).toBe(`2026-01-02T03:04:05.000Z,ana,doc1,res1,total,corrected,,,,corrected,"'=HYPERLINK(""x"")","a, ""b"""`);
+    expect(lines).toHaveLength(4);
+  });
+});

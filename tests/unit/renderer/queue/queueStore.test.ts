@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { useQueueStore as UseQueueStore } from '../../../../renderer/queue/queueStore.js';
+import type { reviewModeKey as ReviewModeKey } from '../../../../renderer/fields/reviewKeys.js';
+import type { useWorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
+import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
+import { useRememberedStorage } from '../../../support/rememberedStorage.js';
+
+// The queue store against the real services: a step opens the next document through the
+// workspace store's scope, and a review key pressed while it is under way never decides a
+// field of the document being left.
+useRememberedStorage();
+let bridge: RendererBridge;
+let store: typeof useWorkspaceStore;
+let useQueueStore: typeof UseQueueStore;
+let reviewModeKey: typeof ReviewModeKey;
+const SCHEMA = { type: 'object', properties: { invoice_number: { type: 'string' }, total: { type: 'string' } } };
+
+beforeAll(async () => {
+  // Focusing a row waits a frame; there are no frames (nor rows) here.
+  (globalThis as { requestAnimationFrame?: unknown }).requestAnimationFrame = () => 0;
+  let library;
+  ({ bridge, store, library } = await openReviewWindow());
+  ({ useQueueStore } = await import('../../../../renderer/queue/queueStore.js'));
+  ({ reviewModeKey } = await import('../../../../renderer/fields/reviewKeys.js'));
+  const invoice = await readFile('resources/samples/invoice.pdf');
+  const { workspace } = bridge.services;
+  for (const i of [1, 2, 3]) {
+    const document = await workspace.addDocument(`copy${i}.pdf`, new Uint8Array(Buffer.concat([invoice, Buffer.from(`\n% ${i}\n`)])));
+    const parsed = await bridge.api.runs.parse({ engine: 'local', runId: crypto.randomUUID(), documentId: document.id });
+    if (!parsed.ok || !('result' in parsed.value)) throw new Error('parse failed');
+    await bridge.api.runs.extract({ engine: 'local', resultId: parsed.value.result.id, schema: SCHEMA });
+  }
+  await library.getState().load();
+});
+afterAll(async () => {
+  await bridge?.close();
+});
+
+const key = (k: string) => ({ key: k, repeat: false, target: null }) as unknown as KeyboardEvent;
+
+describe('review queue store', () => {
+  it('a step under way takes one step however often it is pressed, and holds back a decision that would land on the document left', async () => {
+    await useQueueStore.getState().start({ kind: 'all' });
+    const view = useQueueStore.getState().view!;
+    expect(view.items).toHaveLength(3);
+    const first = view.items[0]!;
+    expect(store.getState().extraction?.id).toBe(first.extractionId);
+    // The first field without a decision is selected as the document opens.
+    expect(store.getState().selection).toMatchObject({ kind: 'field', id: 'invoice_number' });
+    for (const path of ['invoice_number', 'total']) await store.getState().decide(path, { status: 'accepted' });
+    store.getState().selectField('total');
+
+    const release = bridge.hold('documents:read');
+    const stepping = useQueueStore.getState().step(1);
+    const again = useQueueStore.getState().step(1);
+    // The first document is still on screen, its field selected: r is held back, not a reject of it.
+    expect(store.getState().extraction?.id).toBe(first.extractionId);
+    expect(reviewModeKey(key('r'))).toBe(true);
+    release();
+    await Promise.all([stepping, again]);
+
+    expect(useQueueStore.getState().view?.position).toBe(1);
+    expect(store.getState().extraction?.id).toBe(view.items[1]!.extractionId);
+    const trail = await bridge.api.audit.list({ documentId: first.documentId });
+    expect(trail.ok && trail.value.map((e) => `${e.action} ${e.path}`)).toEqual(['accepted total', 'accepted invoice_number']);
+    // Kept in main: a restart resumes here.
+    const listed = await bridge.api.queues.list({});
+    expect(listed.ok && listed.value[0]).toMatchObject({ id: view.id, position: 1, count: 3 });
+  });
+});
