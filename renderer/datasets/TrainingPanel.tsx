@@ -29,8 +29,8 @@ export function TrainingPanel({ project }: { project: ProjectEntry }) {
       <section className="card">
         <h2>Trainings of “{project.name}”</h2>
         <p className="muted small" data-testid="training-no-status">
-          The service has no status endpoint for a training: Groundwork asks for its metrics every few seconds (waiting longer
-          each time, at most 30 s) until they come, and again whenever this screen opens.
+          The service has no status endpoint for a training: Groundwork asks for its metrics every few seconds (waiting longer each time, at
+          most 30 s) until they come, and again whenever this screen opens.
         </p>
         {project.trainings.length === 0 ? <p className="muted small">No training started from here yet.</p> : null}
         <ul className="training-list">
@@ -99,8 +99,8 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
           </span>
         ) : (
           <span className="field-help" data-testid="train-help-architecture">
-            Pick a suggestion or type any name. The service&apos;s contract lists no architectures, so these are names the
-            hosted service has used; what you type is sent as is.
+            Pick a suggestion or type any name. The service&apos;s contract lists no architectures, so these are names the hosted service
+            has used; what you type is sent as is.
           </span>
         )}
       </label>
@@ -257,7 +257,11 @@ function Metrics({ project, training }: { project: ProjectEntry; training: Train
       {waiting ? (
         <p className="muted small" data-testid="metrics-waiting">
           Waiting for metrics: the service has none for this run yet.
-          {poll?.nextAt ? ' Groundwork keeps asking.' : poll?.error ? ' Groundwork stopped asking after this error: Check now to try again.' : ''}
+          {poll?.nextAt
+            ? ' Groundwork keeps asking.'
+            : poll?.error
+              ? ' Groundwork stopped asking after this error: Check now to try again.'
+              : ''}
         </p>
       ) : null}
       {training.metrics?.map((split) => (

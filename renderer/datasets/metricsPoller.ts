@@ -1,7 +1,6 @@
 import { metricsPollDelay, trainingState } from '../../shared/datasets/metricsPolling.js';
 import type { DatasetsRegistry, ProjectEntry } from '../../shared/datasets/registry.js';
-import type { AppError } from '../../shared/errors.js';
-import { toAppError } from '../ipc/client.js';
+import { AppError } from '../../shared/errors.js';
 
 /** Where one run's polling stands, for the list ("checked 3 times, next at …"). */
 export interface PollStatus {
@@ -15,6 +14,7 @@ export interface PollStatus {
 }
 
 export interface PollerDeps {
+  /** Rejects with an AppError (the IPC client's errors). */
   fetchMetrics(projectId: number, trainingId: string): Promise<ProjectEntry>;
   onProject(project: ProjectEntry): void;
   onStatus(trainingId: string, status: PollStatus | null): void;
@@ -24,7 +24,9 @@ export interface PollerDeps {
 
 /** A failure worth asking again after: the service busy or down, or the network. Anything else (401, 404, 422) stops. */
 function transient(error: AppError): boolean {
-  return error.status === undefined ? error.code !== 'wrong_key_kind' && error.code !== 'unknown_project' : error.status === 429 || error.status >= 500;
+  return error.status === undefined
+    ? error.code !== 'wrong_key_kind' && error.code !== 'unknown_project'
+    : error.status === 429 || error.status >= 500;
 }
 
 /**
@@ -64,7 +66,7 @@ export function createMetricsPoller(deps: PollerDeps) {
       if (!training || trainingState(training) === 'ready') return report(trainingId, null);
       if (!timers.has(trainingId)) schedule(projectId, trainingId, checks, null);
     } catch (thrown) {
-      const error = toAppError(thrown);
+      const error = thrown instanceof AppError ? thrown : new AppError({ code: 'unexpected', message: String(thrown) });
       if (transient(error)) schedule(projectId, trainingId, checks, error);
       else report(trainingId, { projectId, checks, nextAt: null, error });
     }

@@ -65,12 +65,42 @@ export interface NumberRule {
  * so a typo is caught before a training is paid for.
  */
 export const NUMBER_RULES: Record<Exclude<TrainingFormField, 'architecture'>, NumberRule> = {
-  epochs: { min: 1, max: 100_000, integer: true, fromContract: false, help: 'Passes over the training images. More can fit better and takes longer.' },
-  height: { min: 1, max: 10_000, integer: false, fromContract: false, help: 'Height in pixels every image is scaled to, aspect ratio kept.' },
+  epochs: {
+    min: 1,
+    max: 100_000,
+    integer: true,
+    fromContract: false,
+    help: 'Passes over the training images. More can fit better and takes longer.',
+  },
+  height: {
+    min: 1,
+    max: 10_000,
+    integer: false,
+    fromContract: false,
+    help: 'Height in pixels every image is scaled to, aspect ratio kept.',
+  },
   width: { min: 1, max: 10_000, integer: false, fromContract: false, help: 'Width in pixels every image is scaled to, aspect ratio kept.' },
-  paddingValue: { min: 0, max: 255, integer: false, fromContract: false, help: 'Grey level (0 black – 255 white) that fills the space the scaling leaves.' },
-  flipP: { min: 0, max: 1, integer: false, fromContract: true, help: 'Chance each image is mirrored left–right while training (a probability, 0–1).' },
-  numberTransforms: { min: 1, max: 100, integer: true, fromContract: false, help: 'How many random operations (colour, rotation, shear…) are applied to each image.' },
+  paddingValue: {
+    min: 0,
+    max: 255,
+    integer: false,
+    fromContract: false,
+    help: 'Grey level (0 black – 255 white) that fills the space the scaling leaves.',
+  },
+  flipP: {
+    min: 0,
+    max: 1,
+    integer: false,
+    fromContract: true,
+    help: 'Chance each image is mirrored left–right while training (a probability, 0–1).',
+  },
+  numberTransforms: {
+    min: 1,
+    max: 100,
+    integer: true,
+    fromContract: false,
+    help: 'How many random operations (colour, rotation, shear…) are applied to each image.',
+  },
   magnitude: { min: 0, max: 100, integer: false, fromContract: false, help: 'How strong those operations are; higher distorts more.' },
 };
 
