@@ -49,7 +49,11 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
   const [form, setForm] = useState<TrainingForm>(DEFAULT_TRAINING_FORM);
   const action = useFormAction();
   const built = buildTrainingRequest(form);
-  const set = (patch: Partial<TrainingForm>) => setForm({ ...form, ...patch });
+  // An edit makes the last answer's messages stale; the local check speaks for the new values.
+  const set = (patch: Partial<TrainingForm>) => {
+    setForm({ ...form, ...patch });
+    if (action.error) action.setError(null);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -95,7 +99,7 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
         {rule ? (
           <span className="field-help" data-testid={`train-help-${name}`}>
             {rule.help} {describeBounds(rule)[0]!.toUpperCase() + describeBounds(rule).slice(1)}
-            {rule.fromContract ? '.' : ' (a limit of this app; the contract sets none).'}
+            {rule.fromContract ? '.' : ' (app’s limit).'}
           </span>
         ) : (
           <span className="field-help" data-testid="train-help-architecture">
@@ -111,6 +115,10 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
   return (
     <form className="card" onSubmit={submit} noValidate>
       <h2>Start a training</h2>
+      <p className="muted small">
+        The contract bounds only the flip probability; limits marked “app’s limit” are Groundwork’s, to catch a typo before a
+        training is paid for.
+      </p>
       <div className="form-grid">
         {field('architecture', 'Model architecture')}
         <datalist id="train-architectures">
