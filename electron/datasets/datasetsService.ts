@@ -18,7 +18,7 @@ import type { KeysService } from '../keys/keysService.js';
 import { validateEndpointUrl } from '../keys/keyValidation.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
-import type { ChosenFolder, DownloadResult } from '../../shared/ipc/datasets.js';
+import type { ChosenFolder, DownloadResult, InferenceResult } from '../../shared/ipc/datasets.js';
 import { readAllowedImage } from './allowedImage.js';
 import { archiveName } from './archiveName.js';
 import { ProjectRegistry } from './projectRegistry.js';
@@ -56,7 +56,12 @@ export class DatasetsService {
 
   async registry(): Promise<DatasetsRegistry> {
     const file = await this.store.read();
-    return { projects: file.projects, settings: file.settings, imageFolders: file.imageFolders ?? [] };
+    return {
+      projects: file.projects,
+      settings: file.settings,
+      imageFolders: file.imageFolders ?? [],
+      ...(file.downloadFolder ? { downloadFolder: file.downloadFolder } : {}),
+    };
   }
 
   async client(keyId: string): Promise<V1Client> {
@@ -370,7 +375,8 @@ export class DatasetsService {
     return result;
   }
 
-  async inference(keyId: string, endpointUrl: string, fileName: string, bytes: Uint8Array): Promise<{ result: unknown; mime: string }> {
+  /** Posts one image to a deployment endpoint; with a project, remembers the endpoint for it once it answered. */
+  async inference(keyId: string, endpointUrl: string, fileName: string, bytes: Uint8Array, projectId?: number): Promise<InferenceResult> {
     const kind = sniffDocument(bytes);
     if (kind?.kind !== 'image') {
       throw new AppError({
@@ -390,7 +396,9 @@ export class DatasetsService {
       });
     }
     const result = await client.infer(endpoint.toString(), { bytes, filename: fileName });
-    return { result, mime: kind.mime };
+    if (projectId === undefined) return { result, mime: kind.mime };
+    const project = await this.store.updateProject(projectId, (p) => ({ ...p, inferenceEndpoint: endpoint.toString() }));
+    return { result, mime: kind.mime, project };
   }
 }
 

@@ -116,8 +116,8 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
     <form className="card" onSubmit={submit} noValidate>
       <h2>Start a training</h2>
       <p className="muted small">
-        The contract bounds only the flip probability; limits marked “app’s limit” are Groundwork’s, to catch a typo before a
-        training is paid for.
+        The contract bounds only the flip probability; limits marked “app’s limit” are Groundwork’s, to catch a typo before a training is
+        paid for.
       </p>
       <div className="form-grid">
         {field('architecture', 'Model architecture')}
