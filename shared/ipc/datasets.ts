@@ -75,6 +75,7 @@ export const datasetsRequests = {
       folder: z.string().min(1).max(4096),
     })
     .strict(),
+  snapshotShowInFolder: z.object({ projectId: projectIdSchema, downloadUrl: z.string().url().max(8000) }).strict(),
   inferenceRun: z
     .object({
       keyId: keyIdSchema,
