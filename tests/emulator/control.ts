@@ -40,6 +40,7 @@ export interface ControlDeps {
  *   service), or works again;
  * - `POST /__control/training/metricsDelay` `{ms}`: trainings started from now on have no metrics
  *   (an empty list) for that long; 0 (the default, and after a reset) makes them available at once;
+ * - `POST /__control/storage/delay` `{ms}`: reads of stored objects wait that long before answering;
  * - `POST /__control/reset`: forget jobs, objects, projects, faults, served Markdown and the request log,
  *   and activate every revoked key.
  */
@@ -137,6 +138,13 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
       ctx.v1.metricsDelayMs = ms;
       return new HttpAnswer(200, { metricsDelayMs: ms });
     }
+    case 'POST /__control/storage/delay': {
+      const ms = body().ms;
+      if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 60_000)
+        throw new HttpAnswer(400, { error: '{ms} (a whole number of milliseconds, 0 to 60000) required' });
+      ctx.storageReadDelayMs = ms;
+      return new HttpAnswer(200, { storageReadDelayMs: ms });
+    }
     case 'DELETE /__control/markdown':
       ctx.builder = ctx.defaultBuilder;
       return new HttpAnswer(200, { blocks: 0 });
@@ -145,6 +153,7 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
       ctx.jobs.clear();
       ctx.storage.clear();
       ctx.v1.clear();
+      ctx.storageReadDelayMs = 0;
       faults.clear();
       ctx.keys.activateAll();
       deps.requests.length = 0;
