@@ -229,7 +229,7 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
           title={whyDisabled ?? undefined}
           onClick={() => void download()}
         >
-          {state.phase === 'saved' ? 'Download again' : 'Download archive'}
+          {state.phase === 'saved' ? 'Download again' : state.phase === 'failed' ? 'Retry download' : 'Download archive'}
         </button>
       </div>
       {state.phase === 'downloading' ? (
@@ -255,15 +255,6 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
       {state.phase === 'failed' ? (
         <div className="snapshot-failed" data-testid="snapshot-failed">
           <ErrorMessage error={state.error} />
-          <button
-            type="button"
-            data-testid="snapshot-retry-download"
-            disabled={whyDisabled !== null}
-            title={whyDisabled ?? 'Download the archive again'}
-            onClick={() => void download()}
-          >
-            Retry download
-          </button>
         </div>
       ) : null}
       <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />

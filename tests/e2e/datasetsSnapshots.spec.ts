@@ -47,7 +47,8 @@ test('snapshot state follows the download to saved; a failure says why and retri
     await card.screenshot({ path: '/tmp/shots/E-snapshot-failed.png' });
     expect(await readdir(folder)).toEqual([`snapshot-${id}-v2.zip`]);
     await fetch(storage, { method: 'PUT', body: good, headers: { 'Content-Type': 'application/zip' } });
-    await card.getByTestId('snapshot-retry-download').click();
+    await expect(card.getByTestId('snapshot-download')).toHaveText('Retry download');
+    await card.getByTestId('snapshot-download').click();
     await expect(card.getByTestId('snapshot-status')).toHaveText('Saved');
     await expect(card.getByTestId('snapshot-saved')).toContainText(`snapshot-${id}-v2 (1).zip`);
     expect((await readdir(folder)).sort()).toEqual([`snapshot-${id}-v2 (1).zip`, `snapshot-${id}-v2.zip`]);
