@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import type { ProjectEntry } from '../../shared/datasets/registry.js';
 import type { AppError } from '../../shared/errors.js';
 import type { KeyInfo } from '../../shared/keys.js';
@@ -48,7 +48,9 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
   const [selected, setSelected] = useState(0);
   const [over, setOver] = useState(false);
   const [dropped, setDropped] = useState<string | null>(null);
-  const cancel = useRef<AbortController | null>(null);
+  // The batch under way (Cancel aborts it); leaving the panel (another tab or project) does too.
+  const [batches] = useState(() => new Set<AbortController>());
+  useEffect(() => () => batches.forEach((c) => c.abort()), [batches]);
   const projectKey = project && keys.some((k) => k.id === project.keyId && k.enabled) ? project.keyId : '';
   const chosen = keyId || projectKey || keys.find((k) => k.enabled)?.id || '';
   const chosenKey = keys.find((k) => k.id === chosen);
@@ -99,7 +101,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
     action.run(async () => {
       if (items.length === 0) return;
       const controller = new AbortController();
-      cancel.current = controller;
+      batches.add(controller);
       let unconfirmed: AppError | null = null;
       const failures: AppError[] = [];
       setItems((list) => list.map((item) => ({ ...item, status: 'queued', result: undefined, error: undefined })));
@@ -133,7 +135,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
           controller.signal,
         );
       } finally {
-        cancel.current = null;
+        batches.delete(controller);
         setItems((list) => list.map((item) => (item.status === 'queued' ? { ...item, status: 'cancelled' } : item)));
       }
       if (unconfirmed) throw unconfirmed;
@@ -262,7 +264,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
             {action.busy ? 'Running…' : items.length > 1 ? `Run on ${items.length} images` : 'Run inference'}
           </button>
           {action.busy && items.length > 1 ? (
-            <button type="button" data-testid="infer-cancel" onClick={() => cancel.current?.abort()}>
+            <button type="button" data-testid="infer-cancel" onClick={() => batches.forEach((c) => c.abort())}>
               Cancel
             </button>
           ) : null}
@@ -306,6 +308,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
       </section>
       {items.length > 1 ? (
         <section className="card">
+          <h3>Images ({items.length})</h3>
           <ul className="infer-batch" data-testid="infer-batch">
             {items.map((item, i) => (
               <li key={item.url}>

@@ -214,8 +214,12 @@ function TrainingItem({ training, active, onSelect }: { training: TrainingRecord
         {state === 'waiting' && poll ? (
           <span className="muted small" data-testid="training-poll">
             {' '}
-            · checked {poll.checks} {poll.checks === 1 ? 'time' : 'times'}
-            {poll.nextAt !== null ? `, next at ${new Date(poll.nextAt).toLocaleTimeString()}` : ', stopped'}
+            ·{' '}
+            {poll.checks === 0 && poll.nextAt !== null
+              ? `first check at ${new Date(poll.nextAt).toLocaleTimeString()}`
+              : `checked ${poll.checks} ${poll.checks === 1 ? 'time' : 'times'}${
+                  poll.nextAt !== null ? `, next at ${new Date(poll.nextAt).toLocaleTimeString()}` : ', stopped'
+                }`}
           </span>
         ) : null}
       </button>

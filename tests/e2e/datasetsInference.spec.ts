@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { createTags, createV1Project } from './v1Project.js';
 
@@ -55,4 +58,26 @@ test('inference from a remembered endpoint, as a batch with progress and cancel'
   await expect(page.locator('[data-testid="infer-item"][data-status="cancelled"]')).toHaveCount(3);
   await expect(page.getByTestId('infer-progress')).toContainText('2 of 5');
   expect(sent()).toBe(6);
+});
+
+test('a folder of images runs as a batch; files that are not images are left out, saying so', async ({ page, preview, emulator }) => {
+  void preview;
+  const folder = await mkdtemp(join(tmpdir(), 'groundwork-inferdir-'));
+  try {
+    await writeFile(join(folder, 'one.png'), TINY_PNG);
+    await writeFile(join(folder, 'two.png'), TINY_PNG);
+    await writeFile(join(folder, 'notes.txt'), 'not an image');
+    await createV1Project(page, emulator, 'Folder');
+    await page.getByTestId('ds-tab-inference').click();
+    await page.getByTestId('infer-endpoint').fill(`${emulator.url}/inference/v1/predict?endpoint_id=f`);
+    await page.getByTestId('infer-folder').setInputFiles(folder);
+    await expect(page.getByTestId('infer-drop')).toContainText('2 images');
+    await expect(page.getByTestId('infer-drop')).toContainText('1 file left out (not images)');
+    await page.getByTestId('infer-run').click();
+    await expect(page.getByTestId('infer-progress')).toContainText('2 of 2');
+    await expect(page.locator('[data-testid="infer-item"][data-status="done"]')).toHaveCount(2);
+    expect(emulator.requests.filter((r) => r.path === '/inference/v1/predict')).toHaveLength(2);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });
