@@ -26,9 +26,10 @@ test('snapshot state follows the download to saved; a failure says why and retri
     // The archive is served slowly: the card says it is downloading, and the button cannot start a second one.
     expect((await control(emulator.url, 'storage/delay', { ms: 1500 })).ok).toBe(true);
     await card.getByTestId('snapshot-folder').fill(folder);
-    await card.getByTestId('snapshot-download').click();
+    await card.getByTestId('snapshot-download').dblclick(); // the impatient user: still one download
     await expect(card.getByTestId('snapshot-status')).toHaveText('Downloading');
     await expect(card.getByTestId('snapshot-progress')).toBeVisible();
+    await card.screenshot({ path: '/tmp/shots/E-snapshot-downloading.png' });
     await expect(card.getByTestId('snapshot-download')).toBeDisabled();
     await expect(card.getByTestId('snapshot-status')).toHaveText('Saved');
     await expect(card.getByTestId('snapshot-saved')).toContainText(`snapshot-${id}-v2.zip`);
