@@ -8,28 +8,9 @@ import { requireApi, toAppError } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
 import { INFERENCE_CONCURRENCY, MAX_BATCH_IMAGES, runPool } from './inferencePool.js';
+import { InferenceBatchList, type InferenceItem } from './InferenceBatchList.js';
 import { JsonView } from './JsonView.js';
 import { PredictionStage } from './PredictionStage.js';
-
-type ItemStatus = 'ready' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-
-interface InferenceItem {
-  name: string;
-  url: string;
-  bytes: Uint8Array<ArrayBuffer>;
-  status: ItemStatus;
-  result?: unknown;
-  error?: AppError | undefined;
-}
-
-const STATUS_TEXT: Record<ItemStatus, string> = {
-  ready: 'not run',
-  queued: 'queued',
-  running: 'running…',
-  done: 'done',
-  failed: 'failed',
-  cancelled: 'cancelled',
-};
 
 const isImageFile = (file: File) => file.type.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp|tiff?)$/i.test(file.name);
 
@@ -306,30 +287,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
           <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
         )}
       </section>
-      {items.length > 1 ? (
-        <section className="card">
-          <h3>Images ({items.length})</h3>
-          <ul className="infer-batch" data-testid="infer-batch">
-            {items.map((item, i) => (
-              <li key={item.url}>
-                <button
-                  type="button"
-                  className={i === selected ? 'infer-item active' : 'infer-item'}
-                  data-testid="infer-item"
-                  data-status={item.status}
-                  onClick={() => setSelected(i)}
-                >
-                  <span className="infer-item-name">{item.name}</span>
-                  <span className={`ds-badge${item.status === 'done' ? ' active' : item.status === 'failed' ? ' inactive' : ''}`}>
-                    {STATUS_TEXT[item.status]}
-                  </span>
-                  {item.error ? <span className="field-error small">{item.error.message}</span> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {items.length > 1 ? <InferenceBatchList items={items} selected={selected} onSelect={setSelected} /> : null}
       {shown ? (
         <section className="card inference-result">
           <div className="inference-image">
