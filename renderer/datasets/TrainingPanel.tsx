@@ -103,8 +103,8 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
           </span>
         ) : (
           <span className="field-help" data-testid="train-help-architecture">
-            Pick a suggestion or type any name. The service&apos;s contract lists no architectures, so these are names the hosted service
-            has used; what you type is sent as is.
+            Pick a suggestion or type any name. The service&apos;s contract lists no architectures: the suggestions are common model names,
+            not a promise your service knows them; what you type is sent as is.
           </span>
         )}
       </label>

@@ -37,8 +37,9 @@ export const DEFAULT_TRAINING_FORM: TrainingForm = {
 export type TrainingFormField = Exclude<keyof TrainingForm, 'rescale' | 'flip' | 'randAugment'>;
 
 /**
- * Architectures offered as suggestions. The contract lists none (v1.training.request), so
- * these are names the hosted service has used; any other text is sent as typed.
+ * Architectures offered as suggestions. The contract lists none (v1.training.request): these
+ * are the model names of the hosted service's custom training as documented outside the
+ * contract, not checked against it, so any other text is sent as typed.
  */
 export const ARCHITECTURE_SUGGESTIONS = [
   'RtmDet-[9M]',
