@@ -66,6 +66,8 @@ export interface ServicesOptions {
   emit?: (event: AppEvent) => void;
   /** The native folder picker: the Electron shell's only (the datasets service asks it); the preview takes a typed folder. */
   chooseFolder?: () => Promise<string | null>;
+  /** Shows a saved file in the system file manager: the Electron shell's only. */
+  showInFolder?: (path: string) => void;
 }
 
 /** Builds the services and loads the settings, so start-up notices (a reset file) exist before the first call. */
@@ -106,6 +108,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     emit,
     clientOptions: { retry: { policy: USER_CALL_POLICY } },
     ...(options.chooseFolder ? { chooseFolder: options.chooseFolder } : {}),
+    ...(options.showInFolder ? { showInFolder: options.showInFolder } : {}),
   });
   const reviews = new Reviews(workspace, rules);
   return {

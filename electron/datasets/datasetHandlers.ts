@@ -40,6 +40,8 @@ export function createDatasetHandlers(services: Services): Pick<HandlerTable, Da
     'snapshots:export': ({ projectId, version, retry }) => datasets.exportSnapshot(projectId, version, retry),
     'snapshots:chooseFolder': () => datasets.chooseDownloadFolder(),
     'snapshots:download': (request) => services.runs.run(request.runId, (signal) => datasets.downloadSnapshot(request, signal)),
-    'inference:run': ({ keyId, endpointUrl, fileName, bytes }) => datasets.inference(keyId, endpointUrl, fileName, bytes),
+    'snapshots:showInFolder': ({ projectId, downloadUrl }) => datasets.showDownloadInFolder(projectId, downloadUrl),
+    'inference:run': ({ keyId, projectId, endpointUrl, fileName, bytes }) =>
+      datasets.inference(keyId, endpointUrl, fileName, bytes, projectId),
   };
 }

@@ -13,12 +13,13 @@ import type {
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { V1Client } from '../api/v1Client.js';
+import { stat } from 'node:fs/promises';
 import { sniffDocument } from '../documents/sniff.js';
 import type { KeysService } from '../keys/keysService.js';
 import { validateEndpointUrl } from '../keys/keyValidation.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
-import type { ChosenFolder, DownloadResult } from '../../shared/ipc/datasets.js';
+import type { ChosenFolder, DownloadResult, InferenceResult } from '../../shared/ipc/datasets.js';
 import { readAllowedImage } from './allowedImage.js';
 import { archiveName } from './archiveName.js';
 import { ProjectRegistry } from './projectRegistry.js';
@@ -38,6 +39,8 @@ export interface DatasetsDeps {
   clientOptions?: Pick<ConstructorParameters<typeof V1Client>[0], 'retry' | 'timeoutMs'>;
   /** The native folder picker: the Electron shell's only; without it folders are typed. */
   chooseFolder?: () => Promise<string | null>;
+  /** Shows a saved file in the system file manager: the Electron shell's only. */
+  showInFolder?: (path: string) => void;
 }
 
 /**
@@ -56,7 +59,12 @@ export class DatasetsService {
 
   async registry(): Promise<DatasetsRegistry> {
     const file = await this.store.read();
-    return { projects: file.projects, settings: file.settings, imageFolders: file.imageFolders ?? [] };
+    return {
+      projects: file.projects,
+      settings: file.settings,
+      imageFolders: file.imageFolders ?? [],
+      ...(file.downloadFolder ? { downloadFolder: file.downloadFolder } : {}),
+    };
   }
 
   async client(keyId: string): Promise<V1Client> {
@@ -331,7 +339,31 @@ export class DatasetsService {
 
   /** Shows the native folder dialog for a download's destination; null when cancelled. */
   async chooseDownloadFolder(): Promise<ChosenFolder> {
-    return { folder: await this.downloadFolders.choose() };
+    const folder = await this.downloadFolders.choose();
+    if (folder !== null) await this.store.setDownloadFolder(folder);
+    return { folder };
+  }
+
+  /** Shows a downloaded archive in the system file manager; only a file this project's download saved. */
+  async showDownloadInFolder(projectId: number, downloadUrl: string): Promise<null> {
+    const project = await this.store.project(projectId);
+    const path = project.exports.find((e) => e.downloadUrl === downloadUrl)?.downloadedTo;
+    const gone = () =>
+      new AppError({
+        code: 'download_missing',
+        message: path ? `The archive is no longer at ${path}.` : 'This snapshot has not been downloaded.',
+        hint: 'Download it again.',
+      });
+    if (!path || !(await stat(path).catch(() => null))?.isFile()) throw gone();
+    if (!this.deps.showInFolder) {
+      throw new AppError({
+        code: 'no_file_manager',
+        message: 'This window cannot open the file manager.',
+        hint: `The file is at ${path}.`,
+      });
+    }
+    this.deps.showInFolder(path);
+    return null;
   }
 
   /**
@@ -360,17 +392,19 @@ export class DatasetsService {
         hint: 'Export the snapshot again for a fresh link.',
       });
     }
-    const destination = await this.downloadFolders.resolve(folder);
+    const destination = await this.downloadFolders.resolve(folder, (await this.store.read()).downloadFolder);
     const fileName = archiveName(downloadUrl, `snapshot-${projectId}-v${record.version}.zip`);
     const result = await downloadArchive({ url: downloadUrl, folder: destination, fileName, taskId: runId, emit: this.deps.emit, signal });
     await this.store.updateProject(projectId, (p) => ({
       ...p,
       exports: p.exports.map((e) => (e.downloadUrl === downloadUrl ? { ...e, downloadedTo: result.path } : e)),
     }));
+    await this.store.setDownloadFolder(destination);
     return result;
   }
 
-  async inference(keyId: string, endpointUrl: string, fileName: string, bytes: Uint8Array): Promise<{ result: unknown; mime: string }> {
+  /** Posts one image to a deployment endpoint; with a project, remembers the endpoint for it once it answered. */
+  async inference(keyId: string, endpointUrl: string, fileName: string, bytes: Uint8Array, projectId?: number): Promise<InferenceResult> {
     const kind = sniffDocument(bytes);
     if (kind?.kind !== 'image') {
       throw new AppError({
@@ -390,7 +424,9 @@ export class DatasetsService {
       });
     }
     const result = await client.infer(endpoint.toString(), { bytes, filename: fileName });
-    return { result, mime: kind.mime };
+    if (projectId === undefined) return { result, mime: kind.mime };
+    const project = await this.store.updateProject(projectId, (p) => ({ ...p, inferenceEndpoint: endpoint.toString() }));
+    return { result, mime: kind.mime, project };
   }
 }
 

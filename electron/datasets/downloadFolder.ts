@@ -26,8 +26,8 @@ export async function checkFolder(folder: string): Promise<string> {
 
 /**
  * Where a download may be written. With a native folder dialog (the Electron shell) the
- * folder must be one the user picked in it: main remembers each pick, so the renderer
- * cannot name any other folder. The preview has no dialog and takes the typed folder.
+ * folder must be one the user picked in it, in this session or remembered from an earlier
+ * pick (main alone writes that), so the renderer cannot name any other folder. The preview has no dialog and takes the typed folder.
  * Either way the folder is checked as it is when the download starts.
  */
 export class DownloadFolders {
@@ -53,8 +53,8 @@ export class DownloadFolders {
     return folder;
   }
 
-  async resolve(folder: string): Promise<string> {
-    if (this.dialog && !this.picked.has(folder)) {
+  async resolve(folder: string, remembered: string | undefined): Promise<string> {
+    if (this.dialog && !this.picked.has(folder) && folder !== remembered) {
       const message = 'Choose the destination with "Choose folder…".';
       throw new AppError({
         code: 'invalid_folder',

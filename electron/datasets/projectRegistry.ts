@@ -83,6 +83,11 @@ export class ProjectRegistry {
     });
   }
 
+  /** Remembers where snapshot archives go (a folder already checked). */
+  setDownloadFolder(folder: string): Promise<string> {
+    return this.file.update((current) => ({ next: { ...current, downloadFolder: folder }, result: folder }));
+  }
+
   forgetImageFolder(folder: string): Promise<string[]> {
     return this.file.update((current) => {
       const imageFolders = (current.imageFolders ?? []).filter((f) => f !== folder);

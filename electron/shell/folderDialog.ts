@@ -1,4 +1,4 @@
-import { dialog, type BrowserWindow, type OpenDialogOptions } from 'electron';
+import { dialog, shell, type BrowserWindow, type OpenDialogOptions } from 'electron';
 
 /**
  * The native folder picker. In the app it is the only way a folder main will read from
@@ -8,4 +8,9 @@ export async function chooseFolderWithDialog(parent: BrowserWindow | null): Prom
   const options: OpenDialogOptions = { title: 'Choose a folder', properties: ['openDirectory'] };
   const result = parent && !parent.isDestroyed() ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
   return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
+/** Opens the system file manager with the file selected (a saved snapshot archive). */
+export function showFileInFolder(path: string): void {
+  shell.showItemInFolder(path);
 }

@@ -4,7 +4,7 @@ import { app, Menu, type BrowserWindow } from 'electron';
 import { applyConfig, readConfig } from '../config.js';
 import { createHandlers } from '../handlers.js';
 import { createServices } from '../services.js';
-import { chooseFolderWithDialog } from './folderDialog.js';
+import { chooseFolderWithDialog, showFileInFolder } from './folderDialog.js';
 import { registerIpc, sendEvent } from './ipc.js';
 import { packagedMenuTemplate } from './menuTemplate.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
@@ -42,6 +42,7 @@ if (!app.requestSingleInstanceLock()) {
       addresses: config.addresses,
       emit: (event) => sendEvent(mainWindow, event),
       chooseFolder: () => chooseFolderWithDialog(mainWindow),
+      showInFolder: showFileInFolder,
     });
     hardenSessions();
     serveRenderer(join(distDir, 'renderer'));

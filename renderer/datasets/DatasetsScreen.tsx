@@ -55,7 +55,7 @@ export function DatasetsScreen() {
       </div>
       <div className="ds-body">
         {tab === 'inference' ? (
-          <InferencePanel />
+          <InferencePanel key={project?.id ?? 'none'} project={project} />
         ) : !project ? (
           <p className="muted empty-state">Create a project, or add one by its id, to start.</p>
         ) : tab === 'board' ? (

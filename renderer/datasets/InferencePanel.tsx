@@ -1,51 +1,126 @@
 import { useEffect, useState, type DragEvent } from 'react';
-import { findPredictions } from '../../shared/datasets/predictions.js';
+import type { ProjectEntry } from '../../shared/datasets/registry.js';
+import type { AppError } from '../../shared/errors.js';
 import type { KeyInfo } from '../../shared/keys.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
-import { requireApi } from '../ipc/client.js';
+import { requireApi, toAppError } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
+import { INFERENCE_CONCURRENCY, MAX_BATCH_IMAGES, runPool } from './inferencePool.js';
+import { InferenceBatchList, type InferenceItem } from './InferenceBatchList.js';
 import { JsonView } from './JsonView.js';
+import { PredictionStage } from './PredictionStage.js';
 
-/** Post an image to a deployment endpoint with a v1 key (or legacy pair); show the answer and draw what it found. */
-export function InferencePanel() {
+const isImageFile = (file: File) => file.type.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp|tiff?)$/i.test(file.name);
+
+/**
+ * Post images to a deployment endpoint with a v1 key (or legacy pair): one, several picked, or
+ * a folder, two at a time with progress and cancel. The endpoint that answered is remembered
+ * for the project; what the answer found is drawn on each image.
+ */
+export function InferencePanel({ project }: { project: ProjectEntry | null }) {
   const keys = useDatasetsStore((s) => s.keys);
+  const inferFrom = useDatasetsStore((s) => s.inferFrom);
   const action = useFormAction();
-  const [endpoint, setEndpoint] = useState('');
+  const [endpoint, setEndpoint] = useState(project?.inferenceEndpoint ?? '');
   const [keyId, setKeyId] = useState('');
-  const [image, setImage] = useState<{ name: string; url: string; bytes: Uint8Array<ArrayBuffer> } | null>(null);
-  const [result, setResult] = useState<unknown>(undefined);
-  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
+  const [items, setItems] = useState<InferenceItem[]>([]);
+  const [selected, setSelected] = useState(0);
   const [over, setOver] = useState(false);
-  const chosen = keyId || keys.find((k) => k.enabled)?.id || '';
+  const [dropped, setDropped] = useState<string | null>(null);
+  // The batch under way (Cancel aborts it); leaving the panel (another tab or project) does too.
+  const [batches] = useState(() => new Set<AbortController>());
+  useEffect(() => () => batches.forEach((c) => c.abort()), [batches]);
+  const projectKey = project && keys.some((k) => k.id === project.keyId && k.enabled) ? project.keyId : '';
+  const chosen = keyId || projectKey || keys.find((k) => k.enabled)?.id || '';
   const chosenKey = keys.find((k) => k.id === chosen);
   const destination = keyDestination(endpoint, chosenKey);
+  const fromRun = inferFrom && project?.trainings.some((t) => t.id === inferFrom) ? inferFrom : null;
 
-  useEffect(() => () => (image ? URL.revokeObjectURL(image.url) : undefined), [image]);
+  // Object URLs live as long as their batch: given back when another batch replaces it, and on leaving.
+  const [urls] = useState(() => new Set<string>());
+  useEffect(() => () => urls.forEach((u) => URL.revokeObjectURL(u)), [urls]);
 
-  const take = async (file: File | undefined) => {
-    if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    setImage({ name: file.name, url: URL.createObjectURL(new Blob([bytes], { type: file.type || 'application/octet-stream' })), bytes });
-    setResult(undefined);
-    setSize(null);
+  const take = async (files: File[]) => {
+    if (action.busy) return;
+    const images = files.filter(isImageFile);
+    const taken = images.slice(0, MAX_BATCH_IMAGES);
+    const skipped = files.length - images.length;
+    setDropped(
+      [
+        skipped > 0 ? `${skipped} file${skipped === 1 ? '' : 's'} left out (not images)` : '',
+        images.length > taken.length ? `only the first ${MAX_BATCH_IMAGES} images taken` : '',
+      ]
+        .filter(Boolean)
+        .join('; ') || null,
+    );
+    if (taken.length === 0) return;
+    const next = await Promise.all(
+      taken.map(async (file) => {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const url = URL.createObjectURL(new Blob([bytes], { type: file.type || 'application/octet-stream' }));
+        return { name: file.webkitRelativePath || file.name, url, bytes, status: 'ready' as const };
+      }),
+    );
+    urls.forEach((u) => URL.revokeObjectURL(u));
+    urls.clear();
+    next.forEach((i) => urls.add(i.url));
+    setItems(next);
+    setSelected(0);
+    action.setError(null);
   };
   const drop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
-    void take(e.dataTransfer.files[0]);
+    void take([...e.dataTransfer.files]);
   };
+  const patch = (index: number, change: Partial<InferenceItem>) =>
+    setItems((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)));
+
   const run = () =>
     action.run(async () => {
-      if (!image) return;
-      const answer = await requireApi().inference.run({
-        keyId: chosen,
-        endpointUrl: endpoint.trim(),
-        fileName: image.name,
-        bytes: image.bytes,
-      });
-      setResult(answer.result);
+      if (items.length === 0) return;
+      const controller = new AbortController();
+      batches.add(controller);
+      let unconfirmed: AppError | null = null;
+      const failures: AppError[] = [];
+      setItems((list) => list.map((item) => ({ ...item, status: 'queued', result: undefined, error: undefined })));
+      try {
+        await runPool(
+          items,
+          INFERENCE_CONCURRENCY,
+          async (item, index) => {
+            patch(index, { status: 'running' });
+            try {
+              const answer = await requireApi().inference.run({
+                keyId: chosen,
+                endpointUrl: endpoint.trim(),
+                fileName: item.name.split('/').pop() || item.name,
+                bytes: item.bytes,
+                ...(project ? { projectId: project.id } : {}),
+              });
+              if (answer.project) useDatasetsStore.getState().put(answer.project);
+              patch(index, { status: 'done', result: answer.result });
+            } catch (thrown) {
+              const error = toAppError(thrown);
+              // The key may not go to this host yet: stop the batch and ask (below), once for all images.
+              if (error.code === 'inference_host_unconfirmed' || error.code === 'invalid_address') {
+                unconfirmed ??= error;
+                controller.abort();
+              }
+              failures.push(error);
+              patch(index, { status: 'failed', error });
+            }
+          },
+          controller.signal,
+        );
+      } finally {
+        batches.delete(controller);
+        setItems((list) => list.map((item) => (item.status === 'queued' ? { ...item, status: 'cancelled' } : item)));
+      }
+      if (unconfirmed) throw unconfirmed;
+      if (items.length === 1 && failures[0]) throw failures[0];
     });
   // The key goes to a new host only after the user has said yes to that host, once per key.
   const confirmHost = () =>
@@ -57,14 +132,29 @@ export function InferencePanel() {
       .then((allowed) => (allowed ? run() : false));
   const asksToConfirm = action.error?.code === 'inference_host_unconfirmed' && destination?.status === 'unconfirmed';
 
-  const predictions = result === undefined ? [] : findPredictions(result);
-  const withBoxes = predictions.filter((p) => p.box);
-  const labels = predictions.filter((p) => !p.box && p.label !== null);
+  const finished = items.filter((i) => i.status === 'done' || i.status === 'failed').length;
+  const failed = items.filter((i) => i.status === 'failed').length;
+  const shown = items[selected] ?? items[0];
+  const runDisabledWhy = !endpoint.trim()
+    ? 'Give the deployment endpoint URL first.'
+    : !chosen
+      ? 'Add a v1 key on the Keys screen first.'
+      : items.length === 0
+        ? 'Choose or drop an image first.'
+        : action.busy
+          ? 'Inference is running.'
+          : null;
 
   return (
     <div className="inference-panel">
       <section className="card">
         <h2>Inference</h2>
+        {fromRun ? (
+          <p className="muted small" data-testid="infer-from-run">
+            For training run <code>{fromRun}</code>. The contract gives no endpoint for a training run, so this is the endpoint remembered
+            for “{project?.name}”; change it if that run is deployed elsewhere.
+          </p>
+        ) : null}
         <div className="form-grid">
           <label className="wide">
             Deployment endpoint URL
@@ -76,6 +166,11 @@ export function InferencePanel() {
               aria-invalid={!!action.error?.fields?.endpoint}
             />
             <FieldError error={action.error} field="endpoint" />
+            {project?.inferenceEndpoint && project.inferenceEndpoint === endpoint.trim() ? (
+              <span className="muted small" data-testid="infer-remembered">
+                Remembered for “{project.name}” from its last inference.
+              </span>
+            ) : null}
             {destination ? (
               <span className="muted small" data-testid="infer-destination">
                 The key is sent to <strong>{destination.host}</strong>
@@ -109,12 +204,33 @@ export function InferencePanel() {
           onDragLeave={() => setOver(false)}
           onDrop={drop}
         >
-          Drop an image here, or{' '}
+          Drop images here, or{' '}
           <label className="file-button">
-            choose one
-            <input type="file" data-testid="infer-file" accept="image/*" onChange={(e) => void take(e.target.files?.[0])} />
+            choose images
+            <input
+              type="file"
+              data-testid="infer-file"
+              accept="image/*"
+              multiple
+              disabled={action.busy}
+              onChange={(e) => void take([...(e.target.files ?? [])])}
+            />
+          </label>{' '}
+          or{' '}
+          <label className="file-button">
+            a folder
+            <input
+              type="file"
+              data-testid="infer-folder"
+              multiple
+              disabled={action.busy}
+              {...{ webkitdirectory: '' }}
+              onChange={(e) => void take([...(e.target.files ?? [])])}
+            />
           </label>
-          {image ? <span className="muted"> · {image.name}</span> : null}
+          {items.length === 1 ? <span className="muted"> · {items[0]!.name}</span> : null}
+          {items.length > 1 ? <span className="muted"> · {items.length} images</span> : null}
+          {dropped ? <span className="muted small"> ({dropped})</span> : null}
           <FieldError error={action.error} field="file" />
         </div>
         <div className="form-actions">
@@ -122,12 +238,24 @@ export function InferencePanel() {
             type="button"
             className="primary"
             data-testid="infer-run"
-            disabled={!image || !endpoint.trim() || !chosen || action.busy}
+            disabled={runDisabledWhy !== null}
+            title={runDisabledWhy ?? undefined}
             onClick={() => void run()}
           >
-            {action.busy ? 'Running…' : 'Run inference'}
+            {action.busy ? 'Running…' : items.length > 1 ? `Run on ${items.length} images` : 'Run inference'}
           </button>
+          {action.busy && items.length > 1 ? (
+            <button type="button" data-testid="infer-cancel" onClick={() => batches.forEach((c) => c.abort())}>
+              Cancel
+            </button>
+          ) : null}
         </div>
+        {items.length > 1 ? (
+          <div className="ds-progress" data-testid="infer-progress">
+            <progress max={items.length} value={finished} /> {finished} of {items.length}
+            {failed > 0 ? ` · ${failed} failed` : ''}
+          </div>
+        ) : null}
         {asksToConfirm && chosenKey && destination ? (
           <div className="confirm-box" role="alertdialog" aria-labelledby="infer-confirm-title" data-testid="infer-confirm-host">
             <p id="infer-confirm-title">
@@ -159,47 +287,18 @@ export function InferencePanel() {
           <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
         )}
       </section>
-      {image ? (
+      {items.length > 1 ? <InferenceBatchList items={items} selected={selected} onSelect={setSelected} /> : null}
+      {shown ? (
         <section className="card inference-result">
           <div className="inference-image">
-            <div className="inference-stage">
-              <img
-                src={image.url}
-                alt={image.name}
-                onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
-              />
-              {size
-                ? withBoxes.map((p, i) => {
-                    const b = p.box!;
-                    const [sx, sy] = p.normalized ? [1, 1] : [size.w, size.h];
-                    return (
-                      <div
-                        key={i}
-                        className="pred-box"
-                        data-testid="pred-box"
-                        style={{
-                          left: `${(b.xmin / sx) * 100}%`,
-                          top: `${(b.ymin / sy) * 100}%`,
-                          width: `${((b.xmax - b.xmin) / sx) * 100}%`,
-                          height: `${((b.ymax - b.ymin) / sy) * 100}%`,
-                        }}
-                      >
-                        <span className="pred-label">
-                          {p.label ?? ''} {p.score !== null ? p.score.toFixed(2) : ''}
-                        </span>
-                      </div>
-                    );
-                  })
-                : null}
-              {labels.length > 0 ? (
-                <div className="pred-banner" data-testid="pred-label">
-                  {labels.map((p) => `${p.label}${p.score !== null ? ` (${p.score.toFixed(2)})` : ''}`).join(' · ')}
-                </div>
-              ) : null}
-            </div>
+            <PredictionStage key={shown.url} url={shown.url} name={shown.name} result={shown.result} />
           </div>
           <div className="inference-json" data-testid="infer-result">
-            {result === undefined ? <p className="muted small">Run inference to see the answer.</p> : <JsonView value={result} />}
+            {shown.result === undefined ? (
+              <p className="muted small">{shown.error ? shown.error.message : 'Run inference to see the answer.'}</p>
+            ) : (
+              <JsonView value={shown.result} />
+            )}
           </div>
         </section>
       ) : null}

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ExportRecord, ProjectEntry } from '../../shared/datasets/registry.js';
+import type { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
-import { requireApi, subscribeEvents } from '../ipc/client.js';
+import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
@@ -79,15 +80,40 @@ export function SnapshotsPanel({ project }: { project: ProjectEntry }) {
   );
 }
 
+type DownloadPhase =
+  | { phase: 'idle' }
+  | { phase: 'downloading'; done: number; total: number }
+  | { phase: 'saved'; path: string }
+  | { phase: 'failed'; error: AppError };
+
+const bytes = (n: number) => n.toLocaleString('en-US');
+
+/** The badge follows the download: the export's own status (Started) until a download begins, then Downloading, Saved or Failed. */
+function badge(state: DownloadPhase, exportStatus: string): string {
+  switch (state.phase) {
+    case 'idle':
+      return exportStatus;
+    case 'downloading':
+      return 'Downloading';
+    case 'saved':
+      return 'Saved';
+    case 'failed':
+      return 'Failed';
+  }
+}
+
 function ExportCard({ project, record }: { project: ProjectEntry; record: ExportRecord }) {
   const left = useCountdown(record.downloadExpiresAt);
   const action = useFormAction();
-  const [folder, setFolder] = useState('');
+  const remembered = useDatasetsStore((s) => s.registry?.downloadFolder ?? '');
+  const [folder, setFolder] = useState(remembered);
   // In Electron the folder comes from the native dialog (main accepts no other); the preview has none, so it is typed.
   const hasDialog = useAppStore((s) => s.info?.shell === 'electron');
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [saved, setSaved] = useState<string | null>(record.downloadedTo ?? null);
+  const [state, setState] = useState<DownloadPhase>(
+    record.downloadedTo ? { phase: 'saved', path: record.downloadedTo } : { phase: 'idle' },
+  );
   const expired = left === 0;
+  const downloading = state.phase === 'downloading';
 
   const chooseFolder = () =>
     action.run(async () => {
@@ -95,34 +121,59 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
       if (chosen.folder !== null) setFolder(chosen.folder);
     });
 
-  const download = () =>
-    action.run(async () => {
-      const runId = crypto.randomUUID();
-      setProgress({ done: 0, total: 0 });
-      const stop = subscribeEvents((event) => {
-        if (event.type === 'progress' && event.taskId === runId) setProgress({ done: event.done, total: event.total });
+  const download = async () => {
+    if (downloading) return;
+    action.setError(null);
+    const runId = crypto.randomUUID();
+    setState({ phase: 'downloading', done: 0, total: 0 });
+    const stop = subscribeEvents((event) => {
+      if (event.type === 'progress' && event.taskId === runId) setState({ phase: 'downloading', done: event.done, total: event.total });
+    });
+    try {
+      const result = await requireApi().snapshots.download({
+        runId,
+        projectId: project.id,
+        downloadUrl: record.downloadUrl,
+        folder: folder.trim(),
       });
-      try {
-        const result = await requireApi().snapshots.download({
-          runId,
-          projectId: project.id,
-          downloadUrl: record.downloadUrl,
-          folder: folder.trim(),
-        });
-        setSaved(result.path);
-        await useDatasetsStore.getState().load();
-      } finally {
-        stop();
-        setProgress(null);
-      }
+      setState({ phase: 'saved', path: result.path });
+      await useDatasetsStore.getState().load();
+    } catch (thrown) {
+      const error = toAppError(thrown);
+      // A folder problem belongs beside the folder; anything else is the download's failure.
+      if (error.fields?.folder) {
+        action.setError(error);
+        setState(record.downloadedTo ? { phase: 'saved', path: record.downloadedTo } : { phase: 'idle' });
+      } else setState({ phase: 'failed', error });
+    } finally {
+      stop();
+    }
+  };
+  const showInFolder = () =>
+    action.run(async () => {
+      await requireApi().snapshots.showInFolder({ projectId: project.id, downloadUrl: record.downloadUrl });
     });
 
+  const whyDisabled = expired
+    ? 'The link has expired: export the snapshot again.'
+    : downloading
+      ? 'Downloading…'
+      : !folder.trim()
+        ? hasDialog
+          ? 'Choose a destination folder first.'
+          : 'Type a destination folder first.'
+        : null;
+  const savedName = state.phase === 'saved' ? state.path.split(/[\\/]/).pop() : null;
+
   return (
-    <section className="card export-card" data-testid="snapshot-export-card" data-version={record.version}>
+    <section className="card export-card" data-testid="snapshot-export-card" data-version={record.version} data-phase={state.phase}>
       <div className="export-head">
         <strong>Snapshot v{record.version}</strong>
-        <span className="ds-badge" data-testid="snapshot-status">
-          {saved ? 'Saved' : record.status}
+        <span
+          className={`ds-badge${state.phase === 'saved' ? ' active' : state.phase === 'failed' ? ' inactive' : ''}`}
+          data-testid="snapshot-status"
+        >
+          {badge(state, record.status)}
         </span>
         <span className="muted small">
           requested {new Date(record.requestedAt).toLocaleString()}
@@ -144,7 +195,13 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
           <div className="export-folder">
             <span>Destination folder</span>
             <span className="export-folder-choice">
-              <button type="button" data-testid="snapshot-choose-folder" disabled={action.busy} onClick={() => void chooseFolder()}>
+              <button
+                type="button"
+                data-testid="snapshot-choose-folder"
+                disabled={action.busy || downloading}
+                title={downloading ? 'Downloading…' : undefined}
+                onClick={() => void chooseFolder()}
+              >
                 Choose folder…
               </button>
               <code data-testid="snapshot-folder-chosen">{folder || 'none chosen'}</code>
@@ -168,22 +225,37 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
           type="button"
           className="primary"
           data-testid="snapshot-download"
-          disabled={expired || !folder.trim() || progress !== null}
+          disabled={whyDisabled !== null}
+          title={whyDisabled ?? undefined}
           onClick={() => void download()}
         >
-          Download archive
+          {state.phase === 'saved' ? 'Download again' : state.phase === 'failed' ? 'Retry download' : 'Download archive'}
         </button>
       </div>
-      {progress ? (
+      {state.phase === 'downloading' ? (
         <div className="ds-progress" data-testid="snapshot-progress">
-          <progress max={progress.total || 1} value={progress.total ? progress.done : undefined} /> {progress.done}{' '}
-          {progress.total ? `/ ${progress.total}` : ''} bytes
+          <progress max={state.total || 1} value={state.total ? state.done : undefined} />{' '}
+          {state.total
+            ? `${bytes(state.done)} of ${bytes(state.total)} bytes (${Math.floor((state.done / state.total) * 100)} %)`
+            : state.done === 0
+              ? 'Waiting for the server…'
+              : `${bytes(state.done)} bytes (the server gave no size)`}
         </div>
       ) : null}
-      {saved ? (
+      {state.phase === 'saved' ? (
         <p className="ok small" data-testid="snapshot-saved">
-          Saved to <code>{saved}</code>
+          Saved <strong>{savedName}</strong> to <code>{state.path}</code>{' '}
+          {hasDialog ? (
+            <button type="button" className="link" data-testid="snapshot-show" onClick={() => void showInFolder()}>
+              Show in folder
+            </button>
+          ) : null}
         </p>
+      ) : null}
+      {state.phase === 'failed' ? (
+        <div className="snapshot-failed" data-testid="snapshot-failed">
+          <ErrorMessage error={state.error} />
+        </div>
       ) : null}
       <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
     </section>

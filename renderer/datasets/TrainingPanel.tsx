@@ -1,9 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { SplitMetrics } from '../../shared/contracts/v1Datasets.js';
 import type { ProjectEntry, TrainingRecord } from '../../shared/datasets/registry.js';
+import { trainingState } from '../../shared/datasets/metricsPolling.js';
 import {
+  ARCHITECTURE_SUGGESTIONS,
   buildTrainingRequest,
   DEFAULT_TRAINING_FORM,
+  describeBounds,
+  NUMBER_RULES,
   type TrainingForm,
   type TrainingFormField,
 } from '../../shared/datasets/trainingForm.js';
@@ -12,7 +16,7 @@ import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
-import { FieldError, OtherFieldErrors } from './FieldError.js';
+import { OtherFieldErrors } from './FieldError.js';
 import { MetricsChart } from './MetricsChart.js';
 
 /** Start a training (validated before sending) and read its metrics per split. */
@@ -24,24 +28,14 @@ export function TrainingPanel({ project }: { project: ProjectEntry }) {
       <TrainingFormCard project={project} onStarted={setSelected} />
       <section className="card">
         <h2>Trainings of “{project.name}”</h2>
+        <p className="muted small" data-testid="training-no-status">
+          The service has no status endpoint for a training: Groundwork asks for its metrics every few seconds (waiting longer each time, at
+          most 30 s) until they come, and again whenever this screen opens.
+        </p>
         {project.trainings.length === 0 ? <p className="muted small">No training started from here yet.</p> : null}
         <ul className="training-list">
           {project.trainings.map((t) => (
-            <li key={t.id}>
-              <button
-                type="button"
-                className={t.id === training?.id ? 'training-item active' : 'training-item'}
-                data-testid="training-item"
-                data-training-id={t.id}
-                onClick={() => setSelected(t.id)}
-              >
-                <code>{t.id}</code>{' '}
-                <span className="muted small">
-                  started {new Date(t.startedAt).toLocaleString()} ·{' '}
-                  {String((t.request.model as { architecture?: string } | undefined)?.architecture ?? '')}
-                </span>
-              </button>
-            </li>
+            <TrainingItem key={t.id} training={t} active={t.id === training?.id} onSelect={() => setSelected(t.id)} />
           ))}
         </ul>
         {training ? <Metrics project={project} training={training} /> : null}
@@ -55,7 +49,11 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
   const [form, setForm] = useState<TrainingForm>(DEFAULT_TRAINING_FORM);
   const action = useFormAction();
   const built = buildTrainingRequest(form);
-  const set = (patch: Partial<TrainingForm>) => setForm({ ...form, ...patch });
+  // An edit makes the last answer's messages stale; the local check speaks for the new values.
+  const set = (patch: Partial<TrainingForm>) => {
+    setForm({ ...form, ...patch });
+    if (action.error) action.setError(null);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -69,12 +67,19 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
         });
       const updated = await requireApi().training.start({ projectId: project.id, request: now.request });
       put(updated);
-      if (updated.trainings[0]) onStarted(updated.trainings[0].id);
+      const started = updated.trainings[0];
+      if (started) {
+        useDatasetsStore.getState().watchTraining(project.id, started.id);
+        onStarted(started.id);
+      }
     });
   };
 
-  const field = (name: TrainingFormField, label: string, extra: { help?: string; inputMode?: 'numeric' | 'decimal' } = {}) => {
+  const field = (name: TrainingFormField, label: string, extra: { inputMode?: 'numeric' | 'decimal' } = {}) => {
     const path = built.paths[name];
+    const rule = name === 'architecture' ? null : NUMBER_RULES[name];
+    // The service's own message once it answered; until then the local check, as the user types.
+    const message = path ? (action.error?.fields?.[path] ?? built.errors[path]) : undefined;
     return (
       <label>
         {label}
@@ -83,10 +88,25 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
           inputMode={extra.inputMode}
           value={form[name]}
           onChange={(e) => set({ [name]: e.target.value })}
-          aria-invalid={!!(path && action.error?.fields?.[path])}
+          aria-invalid={!!message}
+          {...(name === 'architecture' ? { list: 'train-architectures', autoComplete: 'off' } : {})}
         />
-        <FieldError error={action.error} field={path} />
-        {extra.help ? <span className="field-help">{extra.help}</span> : null}
+        {message ? (
+          <span className="field-error" data-testid="field-error" data-field={path}>
+            {message}
+          </span>
+        ) : null}
+        {rule ? (
+          <span className="field-help" data-testid={`train-help-${name}`}>
+            {rule.help} {describeBounds(rule)[0]!.toUpperCase() + describeBounds(rule).slice(1)}
+            {rule.fromContract ? '.' : ' (app’s limit).'}
+          </span>
+        ) : (
+          <span className="field-help" data-testid="train-help-architecture">
+            Pick a suggestion or type any name. The service&apos;s contract lists no architectures: the suggestions are common model names,
+            not a promise your service knows them; what you type is sent as is.
+          </span>
+        )}
       </label>
     );
   };
@@ -95,8 +115,17 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
   return (
     <form className="card" onSubmit={submit} noValidate>
       <h2>Start a training</h2>
+      <p className="muted small">
+        The contract bounds only the flip probability; limits marked “app’s limit” are Groundwork’s, to catch a typo before a training is
+        paid for.
+      </p>
       <div className="form-grid">
-        {field('architecture', 'Model architecture', { help: 'As the service names it, e.g. RtmDet-[9M].' })}
+        {field('architecture', 'Model architecture')}
+        <datalist id="train-architectures">
+          {ARCHITECTURE_SUGGESTIONS.map((a) => (
+            <option key={a} value={a} />
+          ))}
+        </datalist>
         {field('epochs', 'Epochs', { inputMode: 'numeric' })}
       </div>
       <fieldset className="ds-fieldset">
@@ -158,23 +187,95 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
   );
 }
 
+/** One run in the list: its id, when it started, its architecture and where its metrics stand. */
+function TrainingItem({ training, active, onSelect }: { training: TrainingRecord; active: boolean; onSelect(): void }) {
+  const state = trainingState(training);
+  const poll = useDatasetsStore((s) => s.polls[training.id]);
+  const inferWith = useDatasetsStore((s) => s.inferWith);
+  const architecture = String((training.request.model as { architecture?: string } | undefined)?.architecture ?? '');
+  return (
+    <li className="training-row">
+      <button
+        type="button"
+        className={active ? 'training-item active' : 'training-item'}
+        data-testid="training-item"
+        data-training-id={training.id}
+        data-state={state}
+        onClick={onSelect}
+      >
+        <code>{training.id}</code>{' '}
+        <span className="muted small">
+          started {new Date(training.startedAt).toLocaleString()}
+          {architecture ? ` · ${architecture}` : ''}
+        </span>{' '}
+        <span className={state === 'ready' ? 'ds-badge active' : 'ds-badge'} data-testid="training-state">
+          {state === 'ready' ? 'metrics ready' : 'waiting for metrics'}
+        </span>
+        {state === 'waiting' && poll ? (
+          <span className="muted small" data-testid="training-poll">
+            {' '}
+            ·{' '}
+            {poll.checks === 0 && poll.nextAt !== null
+              ? `first check at ${new Date(poll.nextAt).toLocaleTimeString()}`
+              : `checked ${poll.checks} ${poll.checks === 1 ? 'time' : 'times'}${
+                  poll.nextAt !== null ? `, next at ${new Date(poll.nextAt).toLocaleTimeString()}` : ', stopped'
+                }`}
+          </span>
+        ) : null}
+      </button>
+      <button
+        type="button"
+        className="link small"
+        data-testid="training-infer"
+        title="Opens Inference with this project's remembered endpoint: the contract gives no endpoint for a training run."
+        onClick={() => inferWith(training.id)}
+      >
+        Infer with this run
+      </button>
+    </li>
+  );
+}
+
 function Metrics({ project, training }: { project: ProjectEntry; training: TrainingRecord }) {
-  const put = useDatasetsStore((s) => s.put);
-  const action = useFormAction();
+  const checkNow = useDatasetsStore((s) => s.checkMetricsNow);
+  const poll = useDatasetsStore((s) => s.polls[training.id]);
+  const [busy, setBusy] = useState(false);
   const tagName = (id: number) => project.tags.find((t) => t.id === id)?.name ?? `class ${id}`;
-  const refresh = () =>
-    action.run(async () => put(await requireApi().training.metrics({ projectId: project.id, trainingId: training.id })));
+  const waiting = trainingState(training) === 'waiting';
+  const refresh = async () => {
+    setBusy(true);
+    try {
+      await checkNow(project.id, training.id);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="metrics" data-testid="metrics" data-training-id={training.id}>
       <div className="metrics-head">
         <h3>Metrics</h3>
-        <button type="button" data-testid="metrics-refresh" disabled={action.busy} onClick={() => void refresh()}>
-          {training.metrics ? 'Refresh' : 'Load metrics'}
+        <button
+          type="button"
+          data-testid="metrics-refresh"
+          disabled={busy}
+          title={busy ? 'Asking the service…' : 'Ask the service for this run’s metrics now'}
+          onClick={() => void refresh()}
+        >
+          {waiting ? 'Check now' : 'Refresh'}
         </button>
-        {training.metricsAt ? <span className="muted small">as of {new Date(training.metricsAt).toLocaleString()}</span> : null}
+        {training.metricsAt ? <span className="muted small">last asked {new Date(training.metricsAt).toLocaleString()}</span> : null}
       </div>
-      <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
-      {training.metrics?.length === 0 ? <p className="muted small">The service has no metrics for this training yet.</p> : null}
+      {poll?.error ? <ErrorMessage error={poll.error} /> : null}
+      {waiting ? (
+        <p className="muted small" data-testid="metrics-waiting">
+          Waiting for metrics: the service has none for this run yet.
+          {poll?.nextAt
+            ? ' Groundwork keeps asking.'
+            : poll?.error
+              ? ' Groundwork stopped asking after this error: Check now to try again.'
+              : ''}
+        </p>
+      ) : null}
       {training.metrics?.map((split) => (
         <SplitView key={split.name} split={split} tagName={tagName} />
       ))}

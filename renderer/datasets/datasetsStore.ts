@@ -4,6 +4,7 @@ import type { AppError } from '../../shared/errors.js';
 import type { KeyInfo } from '../../shared/keys.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
+import { createMetricsPoller, type PollStatus } from './metricsPoller.js';
 
 export const DATASET_TABS = ['board', 'schema', 'training', 'snapshots', 'inference'] as const;
 export type DatasetTab = (typeof DATASET_TABS)[number];
@@ -15,7 +16,15 @@ interface DatasetsState {
   projectId: number | null;
   tab: DatasetTab;
   error: AppError | null;
+  /** Runs whose metrics are being polled, by training id. */
+  polls: Record<string, PollStatus>;
+  /** The training run the Inference tab was opened from ("Infer with this run"). */
+  inferFrom: string | null;
   load(): Promise<void>;
+  /** Polls a run's metrics until they come (after Start). */
+  watchTraining(projectId: number, trainingId: string): void;
+  checkMetricsNow(projectId: number, trainingId: string): Promise<void>;
+  inferWith(trainingId: string): void;
   select(projectId: number | null): void;
   setTab(tab: DatasetTab): void;
   /** Puts a project answer from main into the registry. */
@@ -29,12 +38,25 @@ interface DatasetsState {
 
 export const useDatasetsStore = create<DatasetsState>((set, get) => {
   const attempt = attemptWith(set);
+  const poller = createMetricsPoller({
+    fetchMetrics: (projectId, trainingId) => requireApi().training.metrics({ projectId, trainingId }),
+    onProject: (project) => get().put(project),
+    onStatus: (trainingId, status) =>
+      set((s) => {
+        const polls = { ...s.polls };
+        if (status) polls[trainingId] = status;
+        else delete polls[trainingId];
+        return { polls };
+      }),
+  });
   return {
     registry: null,
     keys: [],
     projectId: null,
     tab: 'board',
     error: null,
+    polls: {},
+    inferFrom: null,
     load: () =>
       attempt(async () => {
         const api = requireApi();
@@ -43,9 +65,13 @@ export const useDatasetsStore = create<DatasetsState>((set, get) => {
         const projectId =
           current !== null && registry.projects.some((p) => p.id === current) ? current : (registry.projects[0]?.id ?? null);
         set({ registry, keys: keys.filter((k) => k.kind === 'v1' || k.kind === 'v1-legacy'), projectId });
+        poller.watchWaiting(registry);
       }),
+    watchTraining: (projectId, trainingId) => poller.watch(projectId, trainingId),
+    checkMetricsNow: (projectId, trainingId) => poller.checkNow(projectId, trainingId),
+    inferWith: (trainingId) => set({ inferFrom: trainingId, tab: 'inference' }),
     select: (projectId) => set({ projectId }),
-    setTab: (tab) => set({ tab }),
+    setTab: (tab) => set({ tab, inferFrom: null }),
     put: (project) => {
       const registry = get().registry ?? { projects: [], settings: { tagTimeout: 60 }, imageFolders: [] };
       const known = registry.projects.some((p) => p.id === project.id);

@@ -49,6 +49,8 @@ export const projectEntrySchema = z.object({
   media: z.array(mediaItemSchema),
   trainings: z.array(trainingRecordSchema),
   exports: z.array(exportRecordSchema),
+  /** The deployment endpoint of the last inference that answered for this project (checked like every key destination). */
+  inferenceEndpoint: z.string().optional(),
 });
 export type ProjectEntry = z.infer<typeof projectEntrySchema>;
 
@@ -67,6 +69,8 @@ export const datasetsFileSchema = z.looseObject({
    * `settings`, which the renderer writes whole: only main adds to this list.
    */
   imageFolders: z.array(z.string()).optional(),
+  /** Where snapshot archives were last saved; only main writes it (a dialog pick, or the typed folder in the preview). */
+  downloadFolder: z.string().optional(),
 });
 export type DatasetsFile = z.infer<typeof datasetsFileSchema>;
 
@@ -74,6 +78,7 @@ export interface DatasetsRegistry {
   projects: ProjectEntry[];
   settings: DatasetSettings;
   imageFolders: string[];
+  downloadFolder?: string;
 }
 
 export const DEFAULT_DATASET_SETTINGS: DatasetSettings = { tagTimeout: 60 };

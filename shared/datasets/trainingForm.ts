@@ -36,6 +36,91 @@ export const DEFAULT_TRAINING_FORM: TrainingForm = {
 
 export type TrainingFormField = Exclude<keyof TrainingForm, 'rescale' | 'flip' | 'randAugment'>;
 
+/**
+ * Architectures offered as suggestions. The contract lists none (v1.training.request): these
+ * are the model names of the hosted service's custom training as documented outside the
+ * contract, not checked against it, so any other text is sent as typed.
+ */
+export const ARCHITECTURE_SUGGESTIONS = [
+  'RtmDet-[9M]',
+  'RepPoints-[20M]',
+  'RepPoints-[37M]',
+  'ConvNext-[16M]',
+  'ConvNext-[29M]',
+  'SegFormer-[14M]',
+] as const;
+
+export interface NumberRule {
+  min: number;
+  max: number;
+  integer: boolean;
+  /** What the value does, shown under the input. */
+  help: string;
+  /** True when the contract itself sets the bound (a probability); the others are this app's guard rails. */
+  fromContract: boolean;
+}
+
+/**
+ * Every number the form sends, with its bounds and meaning. The contract gives only types
+ * (and that `p` is a probability, v1.training.request); other bounds are plain-sense limits
+ * so a typo is caught before a training is paid for.
+ */
+export const NUMBER_RULES: Record<Exclude<TrainingFormField, 'architecture'>, NumberRule> = {
+  epochs: {
+    min: 1,
+    max: 100_000,
+    integer: true,
+    fromContract: false,
+    help: 'Passes over the training images. More can fit better and takes longer.',
+  },
+  height: {
+    min: 1,
+    max: 10_000,
+    integer: false,
+    fromContract: false,
+    help: 'Height in pixels every image is scaled to, aspect ratio kept.',
+  },
+  width: { min: 1, max: 10_000, integer: false, fromContract: false, help: 'Width in pixels every image is scaled to, aspect ratio kept.' },
+  paddingValue: {
+    min: 0,
+    max: 255,
+    integer: false,
+    fromContract: false,
+    help: 'Grey level (0 black – 255 white) that fills the space the scaling leaves.',
+  },
+  flipP: {
+    min: 0,
+    max: 1,
+    integer: false,
+    fromContract: true,
+    help: 'Chance each image is mirrored left–right while training (a probability, 0–1).',
+  },
+  numberTransforms: {
+    min: 1,
+    max: 100,
+    integer: true,
+    fromContract: false,
+    help: 'How many random operations (colour, rotation, shear…) are applied to each image.',
+  },
+  magnitude: { min: 0, max: 100, integer: false, fromContract: false, help: 'How strong those operations are; higher distorts more.' },
+};
+
+/** The bounds as a short phrase for the form ("from 0 to 1", "a whole number from 1 to 100"). */
+export function describeBounds(rule: NumberRule): string {
+  return `${rule.integer ? 'a whole number' : 'a number'} from ${rule.min} to ${rule.max}`;
+}
+
+/** Checks one typed value against its rule: the number, or the message to show beside the input. */
+export function checkNumber(raw: string, rule: NumberRule): number | string {
+  const text = raw.trim();
+  if (text === '') return 'Required.';
+  const value = Number(text);
+  if (!Number.isFinite(value)) return `"${text}" is not a number.`;
+  if (rule.integer && !Number.isInteger(value)) return 'Must be a whole number.';
+  if (value < rule.min || value > rule.max) return `Must be from ${rule.min} to ${rule.max}.`;
+  return value;
+}
+
 export interface BuiltTraining {
   request: TrainingRequest | null;
   /** Problems keyed by the request path. */
@@ -49,16 +134,16 @@ export function buildTrainingRequest(form: TrainingForm): BuiltTraining {
   const paths: BuiltTraining['paths'] = { architecture: 'model.architecture', epochs: 'model.hyperParams.epochs' };
   const architecture = form.architecture.trim();
   if (!architecture) errors['model.architecture'] = 'Give the model architecture.';
-  const epochs = integer(form.epochs, 1, 100_000);
+  const epochs = checkNumber(form.epochs, NUMBER_RULES.epochs);
   if (typeof epochs === 'string') errors['model.hyperParams.epochs'] = epochs;
 
   const preprocessing: Record<string, unknown>[] = [];
   if (form.rescale) {
     const base = 'transforms.preprocessing.0.rescaleWithPadding';
     Object.assign(paths, { height: `${base}.height`, width: `${base}.width`, paddingValue: `${base}.paddingValue` });
-    const height = number(form.height, 1, 10_000);
-    const width = number(form.width, 1, 10_000);
-    const paddingValue = number(form.paddingValue, 0, 255);
+    const height = checkNumber(form.height, NUMBER_RULES.height);
+    const width = checkNumber(form.width, NUMBER_RULES.width);
+    const paddingValue = checkNumber(form.paddingValue, NUMBER_RULES.paddingValue);
     if (typeof height === 'string') errors[`${base}.height`] = height;
     if (typeof width === 'string') errors[`${base}.width`] = width;
     if (typeof paddingValue === 'string') errors[`${base}.paddingValue`] = paddingValue;
@@ -68,15 +153,15 @@ export function buildTrainingRequest(form: TrainingForm): BuiltTraining {
   if (form.flip) {
     const path = `transforms.augmentations.${augmentations.length}.horizontalFlip.p`;
     paths.flipP = path;
-    const p = number(form.flipP, 0, 1);
+    const p = checkNumber(form.flipP, NUMBER_RULES.flipP);
     if (typeof p === 'string') errors[path] = `${p} It is a probability.`;
     augmentations.push({ horizontalFlip: { p } });
   }
   if (form.randAugment) {
     const base = `transforms.augmentations.${augmentations.length}.randAugment`;
     Object.assign(paths, { numberTransforms: `${base}.numberTransforms`, magnitude: `${base}.magnitude` });
-    const numberTransforms = integer(form.numberTransforms, 1, 100);
-    const magnitude = number(form.magnitude, 0, 100);
+    const numberTransforms = checkNumber(form.numberTransforms, NUMBER_RULES.numberTransforms);
+    const magnitude = checkNumber(form.magnitude, NUMBER_RULES.magnitude);
     if (typeof numberTransforms === 'string') errors[`${base}.numberTransforms`] = numberTransforms;
     if (typeof magnitude === 'string') errors[`${base}.magnitude`] = magnitude;
     augmentations.push({ randAugment: { numberTransforms, magnitude } });
@@ -94,19 +179,4 @@ export function buildTrainingRequest(form: TrainingForm): BuiltTraining {
     errors,
     paths,
   };
-}
-
-function number(raw: string, min: number, max: number): number | string {
-  const text = raw.trim();
-  if (text === '') return 'Required.';
-  const value = Number(text);
-  if (!Number.isFinite(value)) return `"${text}" is not a number.`;
-  if (value < min || value > max) return `Must be from ${min} to ${max}.`;
-  return value;
-}
-
-function integer(raw: string, min: number, max: number): number | string {
-  const value = number(raw, min, max);
-  if (typeof value === 'number' && !Number.isInteger(value)) return 'Must be a whole number.';
-  return value;
 }

@@ -71,6 +71,7 @@ export const CHANNELS = [
   'snapshots:export',
   'snapshots:chooseFolder',
   'snapshots:download',
+  'snapshots:showInFolder',
   'inference:run',
   'jobs:create',
   'jobs:list',

@@ -1,6 +1,7 @@
 /** Request schemas of the datasets / training / snapshots / inference IPC channels. */
 import { z } from 'zod';
 import { trainingRequestSchema } from '../contracts/v1Datasets.js';
+import type { ProjectEntry } from '../datasets/registry.js';
 import { keyIdSchema, runIdSchema } from './ids.js';
 
 export const projectIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -74,9 +75,12 @@ export const datasetsRequests = {
       folder: z.string().min(1).max(4096),
     })
     .strict(),
+  snapshotShowInFolder: z.object({ projectId: projectIdSchema, downloadUrl: z.string().url().max(8000) }).strict(),
   inferenceRun: z
     .object({
       keyId: keyIdSchema,
+      /** The project whose endpoint this becomes once it answers. */
+      projectId: projectIdSchema.optional(),
       endpointUrl: z.string().min(1).max(8000),
       fileName: z.string().min(1).max(1000),
       bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_INFERENCE_BYTES, 'larger than 50 MB'),
@@ -97,4 +101,6 @@ export interface DownloadResult {
 export interface InferenceResult {
   result: unknown;
   mime: string;
+  /** The project, with the endpoint remembered, when one was named. */
+  project?: ProjectEntry;
 }

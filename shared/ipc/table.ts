@@ -122,6 +122,7 @@ export const ipcTable = {
   /** The native folder dialog (Electron); the preview refuses it and takes a typed folder. */
   'snapshots:chooseFolder': channel<ChosenFolder>()(ds.snapshotChooseFolder),
   'snapshots:download': channel<DownloadResult>()(ds.snapshotDownload),
+  'snapshots:showInFolder': channel<null>()(ds.snapshotShowInFolder),
   'inference:run': channel<InferenceResult>()(ds.inferenceRun),
   // Jobs and batches: create, list, detail, retry; the batch queue.
   'jobs:create': channel<JobRecord>()(jr.create),

@@ -17,6 +17,8 @@ export interface EmulatorContext {
   builder: ParseResultBuilder;
   readonly defaultBuilder: ParseResultBuilder;
   timings: JobTimings;
+  /** Milliseconds a read of a stored object waits before answering (`/__control/storage/delay`), so a download can be seen under way. */
+  storageReadDelayMs: number;
 }
 
 /** One incoming request, read once. */

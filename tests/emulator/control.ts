@@ -38,6 +38,9 @@ export interface ControlDeps {
  *   this Markdown, one text node per block, until `DELETE /__control/markdown` or a reset;
  * - `POST /__control/keys/revoke` and `/activate` `{key}`: the key is refused with 401 (revoked on the
  *   service), or works again;
+ * - `POST /__control/training/metricsDelay` `{ms}`: trainings started from now on have no metrics
+ *   (an empty list) for that long; 0 (the default, and after a reset) makes them available at once;
+ * - `POST /__control/storage/delay` `{ms}`: reads of stored objects wait that long before answering;
  * - `POST /__control/reset`: forget jobs, objects, projects, faults, served Markdown and the request log,
  *   and activate every revoked key.
  */
@@ -128,6 +131,20 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
       ctx.builder = markdownBlocksBuilder(blocks as string[]);
       return new HttpAnswer(200, { blocks: blocks.length });
     }
+    case 'POST /__control/training/metricsDelay': {
+      const ms = body().ms;
+      if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 3_600_000)
+        throw new HttpAnswer(400, { error: '{ms} (a whole number of milliseconds, 0 to 3600000) required' });
+      ctx.v1.metricsDelayMs = ms;
+      return new HttpAnswer(200, { metricsDelayMs: ms });
+    }
+    case 'POST /__control/storage/delay': {
+      const ms = body().ms;
+      if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 60_000)
+        throw new HttpAnswer(400, { error: '{ms} (a whole number of milliseconds, 0 to 60000) required' });
+      ctx.storageReadDelayMs = ms;
+      return new HttpAnswer(200, { storageReadDelayMs: ms });
+    }
     case 'DELETE /__control/markdown':
       ctx.builder = ctx.defaultBuilder;
       return new HttpAnswer(200, { blocks: 0 });
@@ -136,6 +153,7 @@ export async function control(deps: ControlDeps, info: RequestInfo): Promise<Htt
       ctx.jobs.clear();
       ctx.storage.clear();
       ctx.v1.clear();
+      ctx.storageReadDelayMs = 0;
       faults.clear();
       ctx.keys.activateAll();
       deps.requests.length = 0;

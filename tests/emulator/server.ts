@@ -79,6 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     builder,
     defaultBuilder: builder,
     timings: options.timings ?? { pendingMs: 200, processingMs: 800 },
+    storageReadDelayMs: 0,
   };
   const faults = new FaultStore(options.faults ?? []);
   const requests: RequestLogEntry[] = [];
@@ -106,7 +107,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const body = await readBody(req);
       const info: RequestInfo = { req, method, path, query: url.searchParams, body, form: null, faults: [], principal: '' };
       if (path.startsWith('/__control')) return finish(await control({ ctx, faults, requests, inFlight: () => inFlight }, info));
-      if (path.startsWith('/__storage/')) return finish(storageRoute(info));
+      if (path.startsWith('/__storage/')) return finish(await storageRoute(info));
 
       info.faults = faults.take(method, path);
       const drop = findFault(info.faults, 'drop');
@@ -209,7 +210,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return null;
   }
 
-  function storageRoute(info: RequestInfo): HttpAnswer {
+  async function storageRoute(info: RequestInfo): Promise<HttpAnswer> {
     const name = decodeURIComponent(info.path.slice('/__storage/'.length));
     if (info.method === 'PUT') {
       storage.put(name, new Uint8Array(info.body), String(info.req.headers['content-type'] ?? 'application/octet-stream'));
@@ -219,6 +220,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (reads && refusesReads(info.query)) {
       return new HttpAnswer(403, new TextEncoder().encode(signatureMismatchXml(name)), { 'Content-Type': 'application/xml' });
     }
+    if (reads && ctx.storageReadDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, ctx.storageReadDelayMs));
     const object = storage.get(name);
     if (reads && object) return new HttpAnswer(200, object.bytes, { 'Content-Type': object.contentType });
     return new HttpAnswer(404, { error: `No object "${name}".` });

@@ -194,6 +194,7 @@ function train(ctx: EmulatorContext, p: ProjectRecord, info: RequestInfo): HttpA
     architecture: String(model!.architecture),
     epochs: Number((model!.hyperParams as { epochs?: number } | undefined)?.epochs ?? 10),
     classes: p.tags.size,
+    metricsAt: Date.now() + ctx.v1.metricsDelayMs,
   });
   return data(id);
 }
@@ -201,6 +202,8 @@ function train(ctx: EmulatorContext, p: ProjectRecord, info: RequestInfo): HttpA
 function metrics(p: ProjectRecord, trainingId: string): HttpAnswer {
   const training = p.trainings.get(trainingId);
   if (!training) throw v1Detail(404, `Training ${trainingId} not found.`);
+  // v1.training.metrics-pending: a run still training has no metrics yet, answered as an empty list.
+  if (Date.now() < training.metricsAt) return data([]);
   const tags = [...p.tags.values()];
   const split = (name: string, base: number) => {
     const score = (i: number) => Math.round((base - i * 0.02) * 1000) / 1000;

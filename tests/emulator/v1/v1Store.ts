@@ -11,7 +11,8 @@ export interface ProjectRecord {
   >;
   /** mediaId → metadata values. Every project starts with five media. */
   media: Map<number, Record<string, unknown>>;
-  trainings: Map<string, { architecture: string; epochs: number; classes: number }>;
+  /** `metricsAt`: when the run's metrics exist (epoch ms); until then the metrics path answers an empty list. */
+  trainings: Map<string, { architecture: string; epochs: number; classes: number; metricsAt: number }>;
 }
 
 const COLORS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46f0f0'];
@@ -20,6 +21,8 @@ export const MEDIA_PER_PROJECT = 5;
 export class V1Store {
   private readonly projects = new Map<number, ProjectRecord>();
   private nextId = 1;
+  /** How long a training started from now on runs before its metrics exist (`/__control/training/metricsDelay`). */
+  metricsDelayMs = 0;
 
   createProject(org: number, name: string): ProjectRecord {
     const id = this.nextId++;
@@ -59,5 +62,6 @@ export class V1Store {
 
   clear(): void {
     this.projects.clear();
+    this.metricsDelayMs = 0;
   }
 }

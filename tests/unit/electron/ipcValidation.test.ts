@@ -80,6 +80,7 @@ const VALID: Record<Channel, unknown> = {
   'training:metrics': { projectId: 12, trainingId: '0b9f0c8e-1d2a-4f4e-9a1b-2c3d4e5f6a7b' },
   'snapshots:export': { projectId: 12, version: 2, retry: false },
   'snapshots:chooseFolder': {},
+  'snapshots:showInFolder': { projectId: 1, downloadUrl: 'https://example.com/a.zip' },
   'snapshots:download': { runId: KEY_ID, projectId: 12, downloadUrl: 'http://127.0.0.1:9/__storage/s.zip', folder: '/tmp' },
   'inference:run': {
     keyId: KEY_ID,

@@ -219,17 +219,17 @@ describe('the destination folder', () => {
     const picked = join(root, 'picked');
     await mkdir(picked, { recursive: true });
     const electron = new DownloadFolders(async () => picked);
-    const typed = await electron.resolve(folder).then(
+    const typed = await electron.resolve(folder, undefined).then(
       () => 'accepted',
       (error: AppError) => error.code,
     );
     expect(await electron.choose()).toBe(picked);
-    const chosen = await electron.resolve(picked).then(
+    const chosen = await electron.resolve(picked, undefined).then(
       () => 'accepted',
       (error: AppError) => error.code,
     );
     const preview = new DownloadFolders(undefined);
-    const previewTyped = await preview.resolve(folder).then(
+    const previewTyped = await preview.resolve(folder, undefined).then(
       () => 'accepted',
       (error: AppError) => error.code,
     );

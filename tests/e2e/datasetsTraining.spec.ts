@@ -1,0 +1,60 @@
+import { expect, test } from './fixtures.js';
+import { createTags, createV1Project } from './v1Project.js';
+
+// A training's metrics come later than its start (the emulator holds them back): the run is
+// listed at once as waiting, the app keeps asking on its own, and the charts appear when the
+// service has them — also after a reload, which picks the waiting run up again.
+
+const metricsDelay = (url: string, ms: number) =>
+  fetch(`${url}/__control/training/metricsDelay`, { method: 'POST', body: JSON.stringify({ ms }) });
+
+test('a started run waits for its metrics, which arrive on their own, also after a reload', async ({ page, preview, emulator }) => {
+  void preview;
+  await createV1Project(page, emulator, 'Training');
+  await createTags(page, ['scratch', 'dent']);
+  await page.getByTestId('ds-tab-training').click();
+
+  // Guidance: suggestions for the architecture, each number explained with its bounds, checked as typed.
+  await expect(page.locator('#train-architectures option')).not.toHaveCount(0);
+  await expect(page.getByTestId('train-help-architecture')).toContainText('lists no architectures');
+  await expect(page.getByTestId('train-help-flipP')).toContainText('A number from 0 to 1.');
+  await expect(page.getByTestId('train-help-epochs')).toContainText('(app’s limit)');
+  await page.getByTestId('train-flipP').fill('1.5');
+  const flipError = page.locator('[data-testid="field-error"][data-field="transforms.augmentations.0.horizontalFlip.p"]');
+  await expect(flipError).toContainText('Must be from 0 to 1');
+  await page.getByTestId('train-start').click();
+  expect(emulator.requests.some((r) => r.path.endsWith('/train'))).toBe(false);
+  await page.getByTestId('train-flipP').fill('0.5');
+  await expect(flipError).toHaveCount(0);
+  await page.getByTestId('train-architecture').fill('MyOwnNet-[3M]'); // free text is allowed
+
+  expect((await metricsDelay(emulator.url, 6_000)).ok).toBe(true);
+  // The impatient user: a double click starts one run, not two.
+  await page.getByTestId('train-start').dblclick();
+  const item = page.getByTestId('training-item');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId('training-state')).toHaveText('waiting for metrics');
+  await expect(item).toContainText('MyOwnNet-[3M]');
+  await expect(page.getByTestId('training-no-status')).toContainText('no status endpoint');
+  await expect(page.getByTestId('metrics-waiting')).toBeVisible();
+  expect(emulator.requests.filter((r) => r.path.endsWith('/train')).length).toBe(1);
+  await page.locator('.training-panel > section.card').screenshot({ path: '/tmp/shots/E-training-waiting.png' });
+
+  // A reload while it waits: the run is still listed, still waiting, and polled again.
+  await page.reload();
+  await page.getByTestId('nav-datasets').click();
+  await page.getByTestId('ds-tab-training').click();
+  await expect(item.getByTestId('training-state')).toHaveText('waiting for metrics');
+  await expect(item.getByTestId('training-poll')).toContainText(/(first check|next) at/);
+
+  // No click: the metrics come on their own once the emulator has them.
+  await expect(item.getByTestId('training-state')).toHaveText('metrics ready', { timeout: 30_000 });
+  const chart = page.locator('[data-testid="metrics-chart"][data-split="train"]');
+  await expect(chart.getByTestId('metrics-class')).toHaveCount(2);
+  await expect(page.getByTestId('metrics-split')).toHaveCount(3);
+  await expect(page.getByTestId('metrics-waiting')).toHaveCount(0);
+  const asked = emulator.requests.filter((r) => r.path.endsWith('/results/metrics'));
+  expect(asked.some((r) => r.status === 200)).toBe(true);
+  expect(asked.length).toBeGreaterThanOrEqual(2); // at least one empty answer before the metrics
+  await page.locator('.training-panel > section.card').screenshot({ path: '/tmp/shots/E-training-metrics.png' });
+});

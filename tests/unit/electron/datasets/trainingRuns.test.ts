@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { DatasetsService } from '../../../../electron/datasets/datasetsService.js';
+import { createLogger } from '../../../../electron/log.js';
+import { Notices } from '../../../../electron/notices.js';
+import { trainingState } from '../../../../shared/datasets/metricsPolling.js';
+import { useEmulator } from '../../../support/emulatorHarness.js';
+import { KEY_IDS, useDatasets } from './datasetsHarness.js';
+
+const holder = useEmulator();
+const ds = useDatasets(holder);
+
+const setDelay = (ms: number) =>
+  fetch(`${holder.emulator.url}/__control/training/metricsDelay`, { method: 'POST', body: JSON.stringify({ ms }) });
+
+describe('training runs kept in the registry', () => {
+  it('a started run survives a restart, waiting, and gets its metrics later (v1.training.metrics-pending)', async () => {
+    await setDelay(60_000);
+    const { id } = await ds.service.createProject(KEY_IDS.v1, 'Runs');
+    await ds.service.createTag(id, 'scratch');
+    const started = await ds.service.startTraining(id, { model: { architecture: 'RtmDet-[9M]', hyperParams: { epochs: 3 } } });
+    const run = started.trainings[0]!;
+    expect(Date.parse(run.startedAt)).not.toBeNaN();
+
+    // A second service on the same data folder is the app after a restart.
+    const restarted = new DatasetsService({
+      dataDir: ds.dataDir,
+      keys: { credential: () => Promise.reject(new Error('not needed')) },
+      logger: createLogger(null, { console: false }),
+      notices: new Notices(),
+      emit: () => undefined,
+    });
+    const kept = (await restarted.registry()).projects.find((p) => p.id === id)!.trainings;
+    expect(kept).toEqual([run]);
+    expect(trainingState(kept[0]!)).toBe('waiting');
+
+    // Still training: the service answers no metrics, and the run stays waiting.
+    const early = await ds.service.trainingMetrics(id, run.id);
+    expect(early.trainings[0]!.metrics).toEqual([]);
+    expect(trainingState(early.trainings[0]!)).toBe('waiting');
+  });
+
+  it('metrics of a run started with no delay are there at once', async () => {
+    await setDelay(0);
+    const { id } = await ds.service.createProject(KEY_IDS.v1, 'Now');
+    await ds.service.createTag(id, 'dent');
+    const started = await ds.service.startTraining(id, { model: { architecture: 'x', hyperParams: { epochs: 1 } } });
+    const done = await ds.service.trainingMetrics(id, started.trainings[0]!.id);
+    expect(trainingState(done.trainings[0]!)).toBe('ready');
+    expect((await ds.service.registry()).projects[0]!.trainings[0]!.metrics).toHaveLength(3);
+  });
+
+  it('the emulator refuses a delay that is not a whole number of milliseconds', async () => {
+    expect((await setDelay(-1)).status).toBe(400);
+    expect(
+      await (
+        await fetch(`${holder.emulator.url}/__control/training/metricsDelay`, { method: 'POST', body: '{"ms":"5"}' })
+      ).status,
+    ).toBe(400);
+  });
+});

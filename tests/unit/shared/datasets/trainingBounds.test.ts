@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ARCHITECTURE_SUGGESTIONS,
+  buildTrainingRequest,
+  checkNumber,
+  DEFAULT_TRAINING_FORM,
+  describeBounds,
+  NUMBER_RULES,
+} from '../../../../shared/datasets/trainingForm.js';
+
+describe('training transform bounds', () => {
+  it('accepts each bound itself and refuses just past it, field by field', () => {
+    for (const [name, rule] of Object.entries(NUMBER_RULES)) {
+      expect(checkNumber(String(rule.min), rule), name).toBe(rule.min);
+      expect(checkNumber(String(rule.max), rule), name).toBe(rule.max);
+      const step = rule.integer ? 1 : 0.001;
+      expect(checkNumber(String(rule.min - step), rule), name).toBe(`Must be from ${rule.min} to ${rule.max}.`);
+      expect(checkNumber(String(rule.max + step), rule), name).toBe(`Must be from ${rule.min} to ${rule.max}.`);
+    }
+  });
+
+  it('the flip probability is the only bound the contract sets (v1.training.request)', () => {
+    const fromContract = Object.entries(NUMBER_RULES).filter(([, r]) => r.fromContract);
+    expect(fromContract.map(([name]) => name)).toEqual(['flipP']);
+    expect(NUMBER_RULES.flipP).toMatchObject({ min: 0, max: 1 });
+  });
+
+  it('whole numbers where the contract says integer; words, blanks and fractions are named', () => {
+    expect(checkNumber('2.5', NUMBER_RULES.numberTransforms)).toBe('Must be a whole number.');
+    expect(checkNumber('2.5', NUMBER_RULES.magnitude)).toBe(2.5);
+    expect(checkNumber(' ', NUMBER_RULES.epochs)).toBe('Required.');
+    expect(checkNumber('ten', NUMBER_RULES.epochs)).toBe('"ten" is not a number.');
+    expect(describeBounds(NUMBER_RULES.epochs)).toBe('a whole number from 1 to 100000');
+    expect(describeBounds(NUMBER_RULES.flipP)).toBe('a number from 0 to 1');
+  });
+
+  it('a padding value past 255 is refused at its request path; any architecture text passes', () => {
+    const built = buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, paddingValue: '256', architecture: 'MyOwnNet-[1M]' });
+    expect(built.request).toBeNull();
+    expect(built.errors).toEqual({ 'transforms.preprocessing.0.rescaleWithPadding.paddingValue': 'Must be from 0 to 255.' });
+    expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, architecture: 'MyOwnNet-[1M]' }).request?.model).toMatchObject({
+      architecture: 'MyOwnNet-[1M]',
+    });
+    expect(ARCHITECTURE_SUGGESTIONS).toContain(DEFAULT_TRAINING_FORM.architecture);
+  });
+});
