@@ -66,8 +66,9 @@ export function createHandlers(services: Services): HandlerTable {
     'reviews:decide': ({ extractionId, path, decision }) => reviews.decide(extractionId, path, decision),
     'reviews:export': ({ extractionId, format, schema }) => reviews.export(extractionId, format, schema),
     'search:query': ({ text, limit }) => services.search.query(text, limit),
-    'rules:get': ({ schema }) => rules.get(schema),
-    'rules:save': ({ schema, text }) => rules.save(schema, text),
+    'rules:get': (target) => rules.get(target),
+    'rules:save': ({ text, ...target }) => rules.save(target, text),
+    'rules:setAside': (target) => rules.setAside(target),
     ...createDatasetHandlers(services),
     ...createJobHandlers(services),
   };

@@ -70,12 +70,14 @@ export class Reviews {
 
   /**
    * The extraction's fields with their decisions, pages, boxes and source text, as a JSON or
-   * CSV file; with the schema it was made with, each of that schema's rules with its result.
+   * CSV file, with each rule of the schema it was made with and its result: the schema the
+   * extraction recorded, else (one stored before schemas were recorded) `schema`, the editor's.
    */
   async export(extractionId: string, format: 'json' | 'csv', schema?: Record<string, unknown>): Promise<ReviewExport> {
     const extraction = await this.workspace.result(extractionId);
     const document = await this.workspace.documentInfo(extraction.documentId);
-    const rules = schema ? evaluateRules(await this.rules.rulesOf(schema), extractionValues(extraction)) : null;
+    const target = extraction.schemaKey ? { schemaKey: extraction.schemaKey } : schema ? { schema } : null;
+    const rules = target ? evaluateRules(await this.rules.rulesOf(target), extractionValues(extraction)) : null;
     return exportReview(
       extraction,
       await this.get(extractionId),
