@@ -22,7 +22,7 @@ export function RulesPanel() {
   const extraction = useWorkspaceStore((s) => s.extraction);
   const selectFields = useWorkspaceStore((s) => s.selectFields);
   const selectedId = useWorkspaceStore((s) => (s.selection?.fieldPaths ? s.selection.id : null));
-  const { text, savedText, parseErrors, results, error, saving, blockReview, schemaKey, unreadable, setAsideTo } = useRules();
+  const { text, savedText, parseErrors, results, error, saving, blockReview, schemaKey, unreadable, setAsideTo, settingAside } = useRules();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const recordedKey = extraction?.kind === 'extract' ? (extraction.schemaKey ?? null) : null;
   const hasSchema = recordedKey !== null || schemaOfText(schemaText) !== null;
@@ -163,7 +163,12 @@ export function RulesPanel() {
           className="small"
           data-testid="rules-set-aside"
           onClick={() => void useRules.getState().setAside()}
-          title="Rename the unreadable file beside itself (nothing is deleted) and start this schema with no rules"
+          disabled={settingAside}
+          title={
+            settingAside
+              ? 'Setting the file aside…'
+              : 'Rename the unreadable file beside itself (nothing is deleted) and start this schema with no rules'
+          }
         >
           Set aside and start empty
         </button>

@@ -37,6 +37,8 @@ interface RulesState {
   unreadable: boolean;
   /** Where an unreadable file was moved by "Set aside and start empty". */
   setAsideTo: string | null;
+  /** A set-aside under way: a second click waits for it rather than finding no file. */
+  settingAside: boolean;
   /** What is saved for the schema; `text` is the editor's (maybe unsaved) copy. */
   savedText: string;
   text: string;
@@ -77,6 +79,7 @@ export const useRules = create<RulesState>((set, get) => ({
   schemaKey: null,
   unreadable: false,
   setAsideTo: null,
+  settingAside: false,
   savedText: '',
   text: '',
   loading: false,
@@ -137,10 +140,12 @@ export const useRules = create<RulesState>((set, get) => ({
   },
 
   async setAside() {
-    const { loadedFor, target } = get();
-    if (!target) return;
+    const { loadedFor, target, settingAside } = get();
+    if (!target || settingAside) return;
+    set({ settingAside: true });
     try {
       const { movedTo, rules } = await requireApi().rules.setAside(target);
+      set({ settingAside: false });
       if (get().loadedFor !== loadedFor) return;
       set({
         unreadable: false,
@@ -152,6 +157,7 @@ export const useRules = create<RulesState>((set, get) => ({
         ...derived(rules.text, lastValues),
       });
     } catch (error) {
+      set({ settingAside: false });
       if (get().loadedFor === loadedFor) set({ error: toAppError(error) });
     }
   },
