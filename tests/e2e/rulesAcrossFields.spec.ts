@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
@@ -145,4 +145,45 @@ test('rules across fields: a rule that does not parse shows its line and column,
   await page.getByTestId('rules-save').click();
   await expect(page.getByTestId('rules-summary')).toHaveText('1 pass · 0 fail');
   void preview;
+});
+
+test('rules of an extraction stored before schemas were recorded: the editor’s schema, and the panel says so; the export carries those', async ({
+  page,
+  launchPreview,
+  sandbox,
+}) => {
+  let preview = await launchPreview();
+  await page.goto(preview.url);
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await page.getByTestId('extract-run').click();
+  await expect(page.getByTestId('field')).toHaveCount(NAMES.length);
+  await preview.stop();
+
+  // As an older version stored it: no schema key in its summary (and no catalog copy remembering one).
+  const results = join(sandbox.dataDir, 'workspace', 'results');
+  for (const name of (await readdir(results)).filter((n) => n.endsWith('.info.json'))) {
+    const info = JSON.parse(await readFile(join(results, name), 'utf8')) as { kind: string; schemaKey?: string };
+    if (info.kind !== 'extract') continue;
+    expect(info.schemaKey).toMatch(/^[0-9a-f]{32}$/);
+    delete info.schemaKey;
+    await writeFile(join(results, name), JSON.stringify(info));
+  }
+  await rm(join(sandbox.dataDir, 'workspace', 'catalog.json'), { force: true });
+
+  preview = await launchPreview();
+  await page.goto(preview.url);
+  await page.getByTestId('library-result').filter({ hasText: 'extract' }).first().click();
+  await expect(page.getByTestId('field')).toHaveCount(NAMES.length);
+  await page.getByTestId('rules-toggle').click();
+  await expect(page.getByTestId('rules-source')).toHaveText('Extracted before schemas were recorded — rules of the schema in the editor.');
+  await page.locator('.schema-editor > summary').click();
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await page.getByTestId('rules-input').fill('required total');
+  await page.getByTestId('rules-save').click();
+  await expect(page.getByTestId('rules-summary')).toHaveText('1 pass · 0 fail');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-review-json').click();
+  const exported = JSON.parse(await readFile((await (await download).path())!, 'utf8'));
+  expect(exported.rules).toEqual([expect.objectContaining({ rule: 'required total', status: 'pass' })]);
 });
