@@ -90,4 +90,14 @@ describe('array items aligned by content, not by index', () => {
       'only_b - groups[1].rows[0]',
     ]);
   });
+
+  it('long lists: equal ends aligned at once, and past MAX_ALIGN_CELLS the middle by position', () => {
+    const many = (n: number, tag: string) => Array.from({ length: n }, (_, k) => item(`${tag}${k}`, k));
+    const inserted = compareFields(fieldsOf({ items: many(2000, 'x') }), fieldsOf({ items: [item('new'), ...many(2000, 'x')] }));
+    expect(inserted.summary.items).toEqual([{ array: 'items', onlyA: 0, onlyB: 1, changed: 0 }]);
+    // 600 × 600 items, every one changed on its sku: too many pairs to weigh, so each stays with the item in its place.
+    const changed = compareFields(fieldsOf({ items: many(600, 'a') }), fieldsOf({ items: many(600, 'b') }));
+    expect(changed.summary).toMatchObject({ differs: 600, onlyA: 0, onlyB: 0 });
+    expect(changed.rows.filter((r) => r.status === 'differs').every((r) => r.a!.path === r.b!.path)).toBe(true);
+  });
 });
