@@ -73,8 +73,9 @@ export function createHandlers(services: Services): HandlerTable {
     'queues:move': ({ queueId, position }) => services.queues.move(queueId, position),
     'queues:close': ({ queueId }) => services.queues.close(queueId),
     'search:query': ({ text, limit }) => services.search.query(text, limit),
-    'rules:get': ({ schema }) => rules.get(schema),
-    'rules:save': ({ schema, text }) => rules.save(schema, text),
+    'rules:get': (target) => rules.get(target),
+    'rules:save': ({ text, ...target }) => rules.save(target, text),
+    'rules:setAside': (target) => rules.setAside(target),
     ...createDatasetHandlers(services),
     ...createJobHandlers(services),
   };

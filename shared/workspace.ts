@@ -52,6 +52,12 @@ export interface ResultInfo {
   partial: boolean;
   /** The parse result an extraction was run on. */
   sourceResultId?: string;
+  /**
+   * An extraction's schema, as the key its rules are kept under (`rules/<key>.json`): its rules
+   * are the ones shown and exported with it. Absent on extractions stored before schemas were
+   * recorded, and on imported ones (an extraction file does not say its schema).
+   */
+  schemaKey?: string;
   /** The document is encrypted, so the service was sent a decrypted copy made on this computer. */
   decryptedCopy?: boolean;
   /** A merge: the result `resultId` with its failed `pages` replaced by those of the re-run's own answer `answerId`. */

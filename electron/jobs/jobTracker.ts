@@ -22,6 +22,7 @@ import { CreateGate } from './createGate.js';
 import { fetchOutput } from './outputUrl.js';
 import { reconcileCreate, type Reconciliation } from './reconcileCreate.js';
 import { isUnreachable, ServiceHealth } from './serviceHealth.js';
+import { schemaKey } from '../rules/rules.js';
 
 export interface JobTrackerDeps {
   workspace: Workspace;
@@ -572,6 +573,7 @@ export class JobTracker {
       engine: 'extract',
       ...summarizeResult('extract', response, { pageCount: source?.pageCount ?? null }),
       ...(record.request.sourceResultId ? { sourceResultId: record.request.sourceResultId } : {}),
+      ...(record.request.schema ? { schemaKey: schemaKey(record.request.schema) } : {}),
       response,
     });
   }

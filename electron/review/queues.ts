@@ -50,13 +50,19 @@ export class Queues {
   async create(request: RequestOfCreate): Promise<QueueView> {
     const library = await this.workspace.library();
     const { entries, label } = await this.selection(request, library);
-    const rules = request.kind === 'attention' && request.schema ? await this.rules.rulesOf(request.schema) : [];
+    // Each extraction's own schema's rules; the editor's schema for one stored before schemas were recorded.
+    const editorRules = request.kind === 'attention' && request.schema ? await this.rules.rulesOf({ schema: request.schema }) : [];
+    const rulesOf = (extraction: StoredResult) =>
+      extraction.schemaKey ? this.rules.rulesOf({ schemaKey: extraction.schemaKey }) : Promise.resolve(editorRules);
     const { items, leftOut } = await buildQueueItems(request.kind, {
       entries,
       result: (id) => this.workspace.result(id),
       decided: this.decidedOf,
       ...(request.kind === 'attention'
-        ? { needsAttention: (extraction: StoredResult) => needsAttention(this.workspace, extraction, request.threshold, rules) }
+        ? {
+            needsAttention: async (extraction: StoredResult) =>
+              needsAttention(this.workspace, extraction, request.threshold, await rulesOf(extraction)),
+          }
         : {}),
     });
     if (items.length === 0) {
@@ -118,7 +124,7 @@ export class Queues {
   }
 
   private async read(queueId: string): Promise<ReviewQueue> {
-    const queue = await this.store.readForUpdate(queueId);
+    const queue = await this.store.readOrRefuse(queueId);
     if (!queue) throw new AppError({ code: 'queue_not_found', message: 'That review queue is not in the workspace.' });
     return queue;
   }

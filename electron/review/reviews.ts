@@ -77,7 +77,7 @@ export class Reviews {
   ): Promise<Review> {
     const run = this.queue.then(async () => {
       const extraction = await this.workspace.result(extractionId); // the extraction must exist (and the id be valid)
-      const review = await this.store.readForUpdate(extractionId);
+      const review = await this.store.readOrRefuse(extractionId);
       const now = new Date().toISOString();
       const fields = { ...review?.fields };
       const before = fields[path];
@@ -122,12 +122,14 @@ export class Reviews {
 
   /**
    * The extraction's fields with their decisions, pages, boxes and source text, as a JSON or
-   * CSV file; with the schema it was made with, each of that schema's rules with its result.
+   * CSV file, with each rule of the schema it was made with and its result: the schema the
+   * extraction recorded, else (one stored before schemas were recorded) `schema`, the editor's.
    */
   async export(extractionId: string, format: 'json' | 'csv', schema?: Record<string, unknown>): Promise<ReviewExport> {
     const extraction = await this.workspace.result(extractionId);
     const document = await this.workspace.documentInfo(extraction.documentId);
-    const rules = schema ? evaluateRules(await this.rules.rulesOf(schema), extractionValues(extraction)) : null;
+    const target = extraction.schemaKey ? { schemaKey: extraction.schemaKey } : schema ? { schema } : null;
+    const rules = target ? evaluateRules(await this.rules.rulesOf(target), extractionValues(extraction)) : null;
     return exportReview(
       extraction,
       await this.get(extractionId),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import type { RuleSet } from '../../shared/ipc/rules.js';
+import type { RuleSet, RuleTarget, RulesSetAside } from '../../shared/ipc/rules.js';
 import { describeRuleError, parseRules, type Rule } from '../../shared/rules/parseRules.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -40,9 +40,17 @@ export function checkRules(text: string): Rule[] {
   });
 }
 
+/** The key a request names: the one given, or the schema's. */
+export function keyOfTarget(target: RuleTarget): string {
+  return 'schemaKey' in target ? target.schemaKey : schemaKey(target.schema);
+}
+
 /**
  * Rules across fields, kept per extraction schema: `<workspace>/rules/<schema key>.json`,
- * written atomically, validated on read. A rule set that does not parse is never stored.
+ * written atomically, validated on read. A rule set that does not parse is never stored. A
+ * file that exists but cannot be read is refused (`unreadable_record`) on reading and on
+ * saving, never taken for "no rules" and written over; `setAside` renames it out of the way.
+ * Asked by schema (the editor's) or by the key an extraction recorded of its own schema.
  */
 export class Rules {
   private readonly store: JsonDirStore<RuleSet>;
@@ -58,21 +66,44 @@ export class Rules {
     });
   }
 
-  async get(schema: Record<string, unknown>): Promise<RuleSet> {
-    const key = schemaKey(schema);
-    return (await this.store.read(key)) ?? { schemaKey: key, text: '', updatedAt: new Date(0).toISOString() };
+  async get(target: RuleTarget): Promise<RuleSet> {
+    const key = keyOfTarget(target);
+    return (await this.readOrRefuse(key)) ?? { schemaKey: key, text: '', updatedAt: new Date(0).toISOString() };
   }
 
-  async save(schema: Record<string, unknown>, text: string): Promise<RuleSet> {
+  async save(target: RuleTarget, text: string): Promise<RuleSet> {
     checkRules(text);
-    const set: RuleSet = { schemaKey: schemaKey(schema), text, updatedAt: new Date().toISOString() };
-    await this.store.write(set.schemaKey, set);
+    const key = keyOfTarget(target);
+    await this.readOrRefuse(key); // an unreadable file is not replaced: it may hold rules someone wrote
+    const set: RuleSet = { schemaKey: key, text, updatedAt: new Date().toISOString() };
+    await this.store.write(key, set);
     return set;
   }
 
+  /** The schema's rules file renamed aside, kept beside the others; the schema starts with none. */
+  async setAside(target: RuleTarget): Promise<RulesSetAside> {
+    const key = keyOfTarget(target);
+    const movedTo = await this.store.setAside(key);
+    if (!movedTo) throw new AppError({ code: 'rules_not_found', message: 'There is no rules file of this schema to set aside.' });
+    return { movedTo, rules: await this.get({ schemaKey: key }) };
+  }
+
   /** The stored rules of a schema, parsed (none when there are none or they no longer parse). */
-  async rulesOf(schema: Record<string, unknown>): Promise<Rule[]> {
-    const parsed = parseRules((await this.get(schema)).text);
+  async rulesOf(target: RuleTarget): Promise<Rule[]> {
+    const parsed = parseRules((await this.get(target)).text);
     return parsed.ok ? parsed.rules : [];
+  }
+
+  private async readOrRefuse(key: string): Promise<RuleSet | null> {
+    try {
+      return await this.store.readOrRefuse(key);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'unreadable_record') throw error;
+      throw new AppError({
+        code: 'unreadable_record',
+        message: `The rules saved for this schema cannot be read: ${this.store.path(key)}. Save is disabled until the file is fixed or set aside.`,
+        hint: 'Fix the file by hand, or choose “Set aside and start empty”: it is renamed beside itself (nothing is deleted) and this schema starts with no rules.',
+      });
+    }
   }
 }

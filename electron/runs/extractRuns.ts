@@ -5,6 +5,7 @@ import type { StoredResult } from '../../shared/workspace.js';
 import { V2Client } from '../api/v2Client.js';
 import { extractLocally } from '../engine/localExtract.js';
 import type { KeysService } from '../keys/keysService.js';
+import { schemaKey } from '../rules/rules.js';
 import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { retryAsProgress } from './retryProgress.js';
@@ -40,6 +41,7 @@ export async function runLocalExtract(
     engine: 'local',
     ...summarizeResult('extract', response, { pageCount: source.pageCount, credits: 0 }),
     sourceResultId: source.id,
+    schemaKey: schemaKey(request.schema),
     response,
   });
 }
@@ -75,6 +77,7 @@ export async function runCloudExtract(
     engine: 'extract',
     ...summarizeResult('extract', outcome.response, { pageCount: source.pageCount, partial: outcome.partial }),
     sourceResultId: source.id,
+    schemaKey: schemaKey(request.schema),
     response: outcome.response,
   });
 }

@@ -1,10 +1,10 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
 import type { Logger } from '../log.js';
-import { writeFileAtomic } from './fsAtomic.js';
+import { syncDirectory, writeFileAtomic } from './fsAtomic.js';
 import { mapLimited } from './mapLimited.js';
 
 /**
@@ -63,9 +63,28 @@ export class JsonDirStore<T> {
     return this.readEntry(this.keyFor(id));
   }
 
-  /** The entry, or null when there is none; one that exists but cannot be read is refused (as `update` does), never taken for none. */
-  async readForUpdate(id: string): Promise<T | null> {
+  /** The entry, or null when there is none; one that exists but cannot be read is refused (`unreadable_record`), not taken for none. */
+  async readOrRefuse(id: string): Promise<T | null> {
     return this.readEntry(this.keyFor(id), 'refuse');
+  }
+
+  /**
+   * Renames an entry aside (`<file>.unreadable-<time>`, which no listing reads) so its id
+   * starts afresh without losing what the file held; answers the new path, or null when
+   * there was no file. A rename is atomic: a crash leaves the file under one name or the other.
+   */
+  async setAside(id: string, now = new Date()): Promise<string | null> {
+    const from = this.path(id);
+    const to = `${from}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      await rename(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    await syncDirectory(this.dir);
+    this.options.logger.warn(`${this.options.label} set aside`, { file: basename(to) });
+    return to;
   }
 
   /** Durable when it resolves. A value that would not read back is refused before anything is written. */

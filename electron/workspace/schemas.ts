@@ -29,6 +29,7 @@ export const resultInfoSchema = z.looseObject({
   credits: z.number().nullable(),
   partial: z.boolean(),
   sourceResultId: z.string().optional(),
+  schemaKey: z.string().optional(),
   decryptedCopy: z.boolean().optional(),
   rerun: z
     .object({ resultId: z.string(), answerId: z.string(), pages: z.array(z.number().int().min(1)) })

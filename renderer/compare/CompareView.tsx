@@ -107,7 +107,7 @@ export function CompareView({ comparison }: { comparison: Comparison }) {
         </strong>
         <span className="muted small">
           {comparison.document.name} ·{' '}
-          {comparison.kind === 'extract' ? 'fields matched by path' : 'blocks matched by page, type, text and box'}
+          {comparison.kind === 'extract' ? 'fields matched by path, list items by content' : 'blocks matched by page, type, text and box'}
         </span>
         <button type="button" onClick={close} data-testid="compare-close">
           Close comparison

@@ -29,13 +29,21 @@ export const STATUS_WORDS: Record<RowStatus, string> = {
 
 export function rowsOf(comparison: Comparison): CompareRow[] {
   if (comparison.fields) {
-    return comparison.fields.rows.map((row) => ({
-      key: row.path,
-      label: row.path,
-      status: row.status,
-      a: row.a ? valueText(row.a.value) : null,
-      b: row.b ? valueText(row.b.value) : null,
-    }));
+    const seen = new Set<string>();
+    return comparison.fields.rows.map((row) => {
+      // Array items are paired by content, so a row's two paths may differ (A's items[0] is B's items[1]).
+      const label = row.a && row.b && row.a.path !== row.b.path ? `${row.a.path} ↔ ${row.b.path}` : row.path;
+      // One side's only-row may carry the path of a paired row of the other: keys stay unique.
+      const key = seen.has(label) ? `${row.status}:${label}` : label;
+      seen.add(key);
+      return {
+        key,
+        label,
+        status: row.status,
+        a: row.a ? valueText(row.a.value) : null,
+        b: row.b ? valueText(row.b.value) : null,
+      };
+    });
   }
   return (comparison.blocks?.rows ?? []).map((row) => {
     const type = row.a?.type ?? row.b?.type ?? '';

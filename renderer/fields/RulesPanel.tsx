@@ -5,34 +5,46 @@ import { extractionValues } from '../../shared/rules/extractionValues.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useEngineSettings } from '../workspace/engineSettings.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { schemaOfText, useRules } from './rulesStore.js';
+import { rulesLoadId, schemaOfText, useRules } from './rulesStore.js';
 
 const STATUS_MARK: Record<RuleResult['status'], string> = { pass: '✓', fail: '✗', not_applicable: '–' };
 const STATUS_LABEL: Record<RuleResult['status'], string> = { pass: 'passes', fail: 'fails', not_applicable: 'not applicable' };
 
 /**
- * Rules across fields for the schema in the editor above: written here, kept in the
- * workspace per schema, run on the extraction shown. A failing rule is a button: it selects
- * every field it names, so their ranges and boxes light up together.
+ * Rules across fields, kept in the workspace per schema and run on the extraction shown: the
+ * rules of the schema that extraction was made with (it records its schema's key), else — no
+ * extraction, or one stored before schemas were recorded — those of the schema in the editor
+ * above, and the panel says which. A failing rule is a button: it selects every field it names,
+ * so their ranges and boxes light up together.
  */
 export function RulesPanel() {
   const schemaText = useEngineSettings((s) => s.fieldsSchema);
   const extraction = useWorkspaceStore((s) => s.extraction);
   const selectFields = useWorkspaceStore((s) => s.selectFields);
   const selectedId = useWorkspaceStore((s) => (s.selection?.fieldPaths ? s.selection.id : null));
-  const { text, savedText, parseErrors, results, error, saving, blockReview, schemaKey } = useRules();
+  const { text, savedText, parseErrors, results, error, saving, blockReview, schemaKey, unreadable, setAsideTo, settingAside } = useRules();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const hasSchema = schemaOfText(schemaText) !== null;
+  const recordedKey = extraction?.kind === 'extract' ? (extraction.schemaKey ?? null) : null;
+  const hasSchema = recordedKey !== null || schemaOfText(schemaText) !== null;
   // Editing waits for the schema's saved rules, so a late answer never overwrites typing.
-  const ready = useRules((s) => s.schemaText === schemaText && !s.loading);
+  const loadId = rulesLoadId(schemaText, recordedKey);
+  const ready = useRules((s) => s.loadedFor === loadId && !s.loading);
+  const source =
+    recordedKey !== null
+      ? 'Rules of the schema this extraction was made with.'
+      : extraction?.kind === 'extract'
+        ? extraction.engine === 'import'
+          ? 'Imported: the file does not say its schema — rules of the schema in the editor.'
+          : 'Extracted before schemas were recorded — rules of the schema in the editor.'
+        : null;
   // Folded to one line until the schema has rules (so the fields keep their room), unless the reviewer opened or closed it.
   const [userOpen, setUserOpen] = useState<boolean | null>(null);
   const open = userOpen ?? (ready && savedText.trim() !== '');
 
   useEffect(() => {
-    const timer = setTimeout(() => void useRules.getState().load(schemaText), 250);
+    const timer = setTimeout(() => void useRules.getState().load(schemaText, recordedKey), 250);
     return () => clearTimeout(timer);
-  }, [schemaText]);
+  }, [schemaText, recordedKey]);
   useEffect(() => {
     useRules.getState().evaluate(extraction ? extractionValues(extraction) : null);
   }, [extraction]);
@@ -43,13 +55,15 @@ export function RulesPanel() {
     ? 'Rules are kept per schema: the schema above must be a JSON object first.'
     : !ready
       ? 'Reading the rules saved for this schema…'
-      : parseErrors.length > 0
-        ? `Fix the rules first: ${describeRuleError(parseErrors[0]!)}`
-        : text === savedText
-          ? 'Nothing changed since the rules were saved.'
-          : saving
-            ? 'Saving…'
-            : null;
+      : unreadable
+        ? 'The saved rules file cannot be read: Save is disabled until it is fixed or set aside.'
+        : parseErrors.length > 0
+          ? `Fix the rules first: ${describeRuleError(parseErrors[0]!)}`
+          : text === savedText
+            ? 'Nothing changed since the rules were saved.'
+            : saving
+              ? 'Saving…'
+              : null;
 
   const goTo = (e: RuleParseError) => {
     const el = textarea.current;
@@ -65,11 +79,13 @@ export function RulesPanel() {
       <summary data-testid="rules-toggle">
         Rules{' '}
         <span className="muted small" data-testid="rules-summary">
-          {results.length === 0
-            ? hasSchema
-              ? 'none yet — checks across fields, e.g. sum total = items[].amount'
-              : 'none'
-            : `${passed} pass · ${failed} fail${results.length - passed - failed ? ` · ${results.length - passed - failed} n/a` : ''}`}
+          {unreadable
+            ? 'the saved rules cannot be read'
+            : results.length === 0
+              ? hasSchema
+                ? 'none yet — checks across fields, e.g. sum total = items[].amount'
+                : 'none'
+              : `${passed} pass · ${failed} fail${results.length - passed - failed ? ` · ${results.length - passed - failed} n/a` : ''}`}
           {text !== savedText ? ' · unsaved' : ''}
         </span>
       </summary>
@@ -89,8 +105,13 @@ export function RulesPanel() {
         placeholder={'required invoice_number\npattern invoice_number /^INV-\\d+$/\nsum total = line_items[].amount ± 0.01'}
         aria-label="Rules across fields, one per line"
         aria-invalid={parseErrors.length > 0}
-        disabled={!hasSchema || !ready}
+        disabled={!hasSchema || !ready || unreadable}
       />
+      {source ? (
+        <p className="field-help" data-testid="rules-source">
+          {source}
+        </p>
+      ) : null}
       {parseErrors.map((e) => (
         <button
           type="button"
@@ -136,6 +157,27 @@ export function RulesPanel() {
         <pre>{RULE_SYNTAX}</pre>
       </details>
       {error ? <ErrorMessage error={error} /> : null}
+      {unreadable ? (
+        <button
+          type="button"
+          className="small"
+          data-testid="rules-set-aside"
+          onClick={() => void useRules.getState().setAside()}
+          disabled={settingAside}
+          title={
+            settingAside
+              ? 'Setting the file aside…'
+              : 'Rename the unreadable file beside itself (nothing is deleted) and start this schema with no rules'
+          }
+        >
+          Set aside and start empty
+        </button>
+      ) : null}
+      {setAsideTo ? (
+        <p className="field-help" data-testid="rules-set-aside-note">
+          The unreadable rules file was kept as {setAsideTo}.
+        </p>
+      ) : null}
       {!hasSchema ? (
         <p className="field-help">Rules are kept per schema: write a schema (a JSON object) above to write its rules.</p>
       ) : null}

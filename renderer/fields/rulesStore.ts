@@ -1,10 +1,12 @@
 /**
- * The rules of the schema in the Fields panel: the text being edited, what is saved in the
+ * The rules of one schema in the Fields panel: the text being edited, what is saved in the
  * workspace (per schema, `rules:get` / `rules:save`), and the results of the rules that parse
- * on the extraction shown — recomputed when either changes, never per field row.
+ * on the extraction shown — recomputed when either changes, never per field row. Whose rules:
+ * those of the schema the extraction shown recorded (its key), else the editor's schema.
  */
 import { create } from 'zustand';
 import type { AppError } from '../../shared/errors.js';
+import type { RuleTarget } from '../../shared/ipc/rules.js';
 import { evaluateRules, failingRulesByPath, type RuleResult } from '../../shared/rules/evaluateRules.js';
 import { parseRules, type RuleParseError } from '../../shared/rules/parseRules.js';
 import { requireApi, toAppError } from '../ipc/client.js';
@@ -20,10 +22,23 @@ export function schemaOfText(text: string): Record<string, unknown> | null {
   }
 }
 
+/** What the rules are loaded for, as one string: an extraction's recorded schema key, else the editor's schema text. */
+export function rulesLoadId(schemaText: string, recordedKey: string | null): string {
+  return recordedKey !== null ? `key:${recordedKey}` : `schema:${schemaText}`;
+}
+
 interface RulesState {
-  /** The schema text the rules were loaded for; null before any. */
-  schemaText: string | null;
+  /** rulesLoadId of what the rules were loaded for; null before any. */
+  loadedFor: string | null;
+  /** Whose rules, as main is asked for them; null when the editor's schema is not an object. */
+  target: RuleTarget | null;
   schemaKey: string | null;
+  /** The saved rules file exists but cannot be read: Save is off until it is fixed or set aside. */
+  unreadable: boolean;
+  /** Where an unreadable file was moved by "Set aside and start empty". */
+  setAsideTo: string | null;
+  /** A set-aside under way: a second click waits for it rather than finding no file. */
+  settingAside: boolean;
   /** What is saved for the schema; `text` is the editor's (maybe unsaved) copy. */
   savedText: string;
   text: string;
@@ -37,9 +52,12 @@ interface RulesState {
   passing: Map<string, RuleResult[]>;
   /** Accepting a field is refused while a rule naming it fails. Remembered. */
   blockReview: boolean;
-  load(schemaText: string): Promise<void>;
+  /** The rules of `recordedKey` (an extraction's own schema) when given, else of the schema text. */
+  load(schemaText: string, recordedKey?: string | null): Promise<void>;
   setText(text: string): void;
   save(): Promise<void>;
+  /** Renames an unreadable rules file aside and starts the schema with none. */
+  setAside(): Promise<void>;
   /** Runs the rules that parse over an extraction's values (null: no extraction). */
   evaluate(values: unknown): void;
   setBlockReview(on: boolean): void;
@@ -56,8 +74,12 @@ function derived(text: string, values: unknown) {
 }
 
 export const useRules = create<RulesState>((set, get) => ({
-  schemaText: null,
+  loadedFor: null,
+  target: null,
   schemaKey: null,
+  unreadable: false,
+  setAsideTo: null,
+  settingAside: false,
   savedText: '',
   text: '',
   loading: false,
@@ -69,20 +91,33 @@ export const useRules = create<RulesState>((set, get) => ({
   passing: new Map(),
   blockReview: readRemembered('rulesBlockReview', false, isBoolean),
 
-  async load(schemaText) {
+  async load(schemaText, recordedKey = null) {
+    const loadedFor = rulesLoadId(schemaText, recordedKey);
+    if (get().loadedFor === loadedFor) return;
     const schema = schemaOfText(schemaText);
-    if (get().schemaText === schemaText) return;
-    if (!schema) {
-      set({ schemaText, schemaKey: null, savedText: '', text: '', error: null, ...derived('', lastValues) });
+    const target: RuleTarget | null = recordedKey !== null ? { schemaKey: recordedKey } : schema ? { schema } : null;
+    const fresh = { loadedFor, target, unreadable: false, setAsideTo: null, error: null };
+    if (!target) {
+      set({ ...fresh, schemaKey: null, savedText: '', text: '', ...derived('', lastValues) });
       return;
     }
-    set({ schemaText, loading: true, error: null });
+    set({ ...fresh, loading: true });
     try {
-      const saved = await requireApi().rules.get({ schema });
-      if (get().schemaText !== schemaText) return; // the schema changed while loading
+      const saved = await requireApi().rules.get(target);
+      if (get().loadedFor !== loadedFor) return; // the schema changed while loading
       set({ schemaKey: saved.schemaKey, savedText: saved.text, text: saved.text, loading: false, ...derived(saved.text, lastValues) });
     } catch (error) {
-      if (get().schemaText === schemaText) set({ loading: false, error: toAppError(error) });
+      if (get().loadedFor !== loadedFor) return;
+      const appError = toAppError(error);
+      // Nothing of the file is shown or kept as "saved": a Save would replace what it holds.
+      set({
+        loading: false,
+        error: appError,
+        unreadable: appError.code === 'unreadable_record',
+        savedText: '',
+        text: '',
+        ...derived('', lastValues),
+      });
     }
   },
 
@@ -91,15 +126,39 @@ export const useRules = create<RulesState>((set, get) => ({
   },
 
   async save() {
-    const { schemaText, text } = get();
-    const schema = schemaText === null ? null : schemaOfText(schemaText);
-    if (!schema) return;
+    const { loadedFor, target, text, unreadable } = get();
+    if (!target || unreadable) return;
     set({ saving: true, error: null });
     try {
-      const saved = await requireApi().rules.save({ schema, text });
-      if (get().schemaText === schemaText) set({ savedText: saved.text, schemaKey: saved.schemaKey, saving: false });
+      const saved = await requireApi().rules.save({ ...target, text });
+      if (get().loadedFor === loadedFor) set({ savedText: saved.text, schemaKey: saved.schemaKey, saving: false });
+      else set({ saving: false });
     } catch (error) {
-      set({ saving: false, error: toAppError(error) });
+      const appError = toAppError(error);
+      set({ saving: false, error: appError, ...(appError.code === 'unreadable_record' ? { unreadable: true } : {}) });
+    }
+  },
+
+  async setAside() {
+    const { loadedFor, target, settingAside } = get();
+    if (!target || settingAside) return;
+    set({ settingAside: true });
+    try {
+      const { movedTo, rules } = await requireApi().rules.setAside(target);
+      set({ settingAside: false });
+      if (get().loadedFor !== loadedFor) return;
+      set({
+        unreadable: false,
+        error: null,
+        setAsideTo: movedTo,
+        schemaKey: rules.schemaKey,
+        savedText: rules.text,
+        text: rules.text,
+        ...derived(rules.text, lastValues),
+      });
+    } catch (error) {
+      set({ settingAside: false });
+      if (get().loadedFor === loadedFor) set({ error: toAppError(error) });
     }
   },
 

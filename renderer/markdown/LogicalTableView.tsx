@@ -83,7 +83,8 @@ export function LogicalTableView({ table, documentName, onClose }: { table: Logi
     event.stopPropagation();
   };
 
-  const renderCell = (cell: LogicalCell | null, rowIndex: number, col: number, header: boolean) => {
+  // `spanned`: the slot is covered by a cell of a row above (rowspan), shown faint; a click selects that one cell.
+  const renderCell = (cell: LogicalCell | null, rowIndex: number, col: number, header: boolean, spanned = false) => {
     const Tag = header ? 'th' : 'td';
     const focused = focus.row === rowIndex && focus.col === col;
     if (!cell)
@@ -102,13 +103,17 @@ export function LogicalTableView({ table, documentName, onClose }: { table: Logi
         ref={(el) => void (el ? cellRefs.current.set(`${rowIndex}:${col}`, el) : cellRefs.current.delete(`${rowIndex}:${col}`))}
         tabIndex={focused ? 0 : -1}
         colSpan={cell.colspan > 1 ? cell.colspan : undefined}
-        className="lt-cell"
-        data-testid="lt-cell"
+        className={spanned ? 'lt-cell spanned' : 'lt-cell'}
+        data-testid={spanned ? 'lt-cell-spanned' : 'lt-cell'}
         data-node-id={cell.nodeId}
         data-page={cell.page ?? undefined}
         data-selected={selected.has(cell.nodeId) ? 'true' : undefined}
         aria-selected={selected.has(cell.nodeId)}
-        title={`Page ${cell.page ?? '?'} · ${cell.nodeId}`}
+        title={
+          spanned
+            ? `Continues the cell above (it spans ${cell.rowspan} rows) · page ${cell.page ?? '?'} · ${cell.nodeId}`
+            : `Page ${cell.page ?? '?'} · ${cell.nodeId}`
+        }
         onClick={() => {
           setFocus({ row: rowIndex, col });
           selectNode(cell.nodeId);
@@ -124,8 +129,9 @@ export function LogicalTableView({ table, documentName, onClose }: { table: Logi
     const cells = [];
     // A cell spanning columns covers the slots after it.
     for (let col = 0; col < table.columnCount; col++) {
-      const cell = row.cells[col] ?? null;
-      cells.push(renderCell(cell, rowIndex, col, rowIndex === 0));
+      const own = row.cells[col] ?? null;
+      const cell = own ?? row.spannedFrom[col] ?? null;
+      cells.push(renderCell(cell, rowIndex, col, rowIndex === 0, own === null && cell !== null));
       if (cell && cell.colspan > 1) col += cell.colspan - 1;
     }
     return cells;
@@ -187,9 +193,10 @@ export function LogicalTableView({ table, documentName, onClose }: { table: Logi
 
 function cellAt(grid: readonly LogicalRow[], row: number, col: number): LogicalCell | null {
   const cells = grid[row]?.cells ?? [];
-  // A slot covered by a cell spanning columns belongs to that cell.
+  const spanned = grid[row]?.spannedFrom ?? [];
+  // A slot covered by a cell spanning columns (or rows, from above) belongs to that cell.
   for (let c = col; c >= 0; c--) {
-    const cell = cells[c];
+    const cell = cells[c] ?? spanned[c];
     if (cell) return c + cell.colspan > col ? cell : null;
   }
   return null;

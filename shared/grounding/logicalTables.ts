@@ -21,14 +21,23 @@
  *        cell not empty), B's first row is its own header, and B is another table.
  * So a table repeated on every page under its own heading and text (a form's totals box) is not
  * one table, and a table followed by a note before the page ends is not continued.
- * A table block whose cells cannot be placed (no `table_cell` children, a negative or
- * fractional row or column, more than MAX_COLUMNS columns) is joined to nothing.
+ * A table block sent without `table_cell` children (the table only as HTML or a pipe table in
+ * its Markdown) is read from that text (tableText.ts); its cells have no node of their own, so
+ * each selects the table block. A table block whose cells cannot be placed (a negative or
+ * fractional row or column, more than MAX_COLUMNS columns, no table in its text) is joined to nothing.
  * Cell text is the cell's Markdown without markup (nodeSnippet, as the structure tree shows it).
+ *
+ * A cell spanning rows (`rowspan`) stands in the first of them; the slots it covers below point
+ * to it (`spannedFrom`), and the CSV repeats its text there, as a spreadsheet's "unmerge and
+ * fill" does: each CSV row then stands alone when sorted or filtered, where an empty slot would
+ * read as "no value". The view shows the covered slot faint, and a click on it selects the one
+ * cell's node.
  */
 import type { PageBox } from './box.js';
 import { csvText } from '../csv.js';
 import { nodeSnippet } from './nodeSnippet.js';
 import { sliceMarkdown, type ParseModel } from './parseModel.js';
+import { tableOfText, type TextTable } from './tableText.js';
 
 /** The longest block (UTF-16 units of Markdown) that may stand before a repeated header on the next page: a caption, not text. */
 export const LEAD_IN_LENGTH = 100;
@@ -56,6 +65,8 @@ export interface LogicalRow {
   sourceRow: number;
   /** One slot per column: the cell that starts there, or null. */
   cells: Array<LogicalCell | null>;
+  /** One slot per column: the cell of a row above whose rowspan covers this slot (at the cell's own column), or null. */
+  spannedFrom: Array<LogicalCell | null>;
 }
 
 export interface TablePart {
@@ -88,8 +99,10 @@ interface Part {
   index: number;
   page: number;
   columnCount: number;
-  /** Node indices of the cells, by row, rows in order. */
+  /** Node indices of the cells, by row, rows in order (for a table read from its text, no indices: `text` has the cells). */
   rows: Array<{ row: number; cells: number[] }>;
+  /** The table read from the block's own Markdown, when it has no `table_cell` children. */
+  text: TextTable | null;
   firstOfPage: boolean;
   /** Only marginalia before it on its page. */
   startsPage: boolean;
@@ -153,8 +166,10 @@ function tableOf(model: ParseModel, links: Array<{ part: Part; join: TablePart['
   const rows: LogicalRow[] = [];
   let header: LogicalRow | null = null;
   for (const { part, join } of links) {
+    const spanning = new Map<number, LogicalCell>();
     part.rows.forEach((_, k) => {
       const row = logicalRow(model, part, k);
+      fillSpans(row, spanning);
       if (part === first && k === 0) header = row;
       else if (!(join === 'repeated_header' && k === 0)) rows.push(row);
     });
@@ -166,6 +181,15 @@ function tableOf(model: ParseModel, links: Array<{ part: Part; join: TablePart['
     rows,
     parts: links.map(({ part, join }) => ({ tableId: model.nodes.idAt(part.index), page: part.page, join })),
   };
+}
+
+/** Marks the slots of `row` covered by cells spanning rows from above (`spanning`: column → cell, within one part), then adds the row's own. */
+function fillSpans(row: LogicalRow, spanning: Map<number, LogicalCell>): void {
+  for (const [col, cell] of spanning) {
+    if (row.sourceRow >= cell.row + cell.rowspan) spanning.delete(col);
+    else if (!row.cells[col]) row.spannedFrom[col] = cell;
+  }
+  for (const cell of row.cells) if (cell && cell.rowspan > 1) spanning.set(cell.col, cell);
 }
 
 /** Every table block with placeable cells, in reading order, with where it sits on its page. */
@@ -182,7 +206,7 @@ function tableParts(model: ParseModel): Part[] {
     content.forEach((block, place) => {
       if (nodes.typeAt(block) !== 'table') return;
       const firstOfPage = tableCount++ === 0;
-      const grid = gridOf(model, block);
+      const grid = gridOf(model, block) ?? textGridOf(model, block);
       if (!grid) return;
       const leadIn = place === 1 ? nodes.rangeAt(content[0]!) : null;
       parts.push({
@@ -200,7 +224,7 @@ function tableParts(model: ParseModel): Part[] {
 }
 
 /** The table's cells by row, or null when they cannot be placed. */
-function gridOf(model: ParseModel, table: number): Pick<Part, 'columnCount' | 'rows'> | null {
+function gridOf(model: ParseModel, table: number): Pick<Part, 'columnCount' | 'rows' | 'text'> | null {
   const { nodes, columns } = model;
   const byRow = new Map<number, number[]>();
   let columnCount = 0;
@@ -222,7 +246,31 @@ function gridOf(model: ParseModel, table: number): Pick<Part, 'columnCount' | 'r
   }
   if (byRow.size === 0) return null;
   const rows = [...byRow.entries()].sort((a, b) => a[0] - b[0]).map(([row, cells]) => ({ row, cells }));
-  return { columnCount, rows };
+  return { columnCount, rows, text: null };
+}
+
+/** A table block without cells of its own, read from its Markdown; null when that holds no table. */
+function textGridOf(model: ParseModel, table: number): Pick<Part, 'columnCount' | 'rows' | 'text'> | null {
+  if (hasCellChildren(model, table)) return null; // cells that could not be placed: not read again from the text
+  const range = model.nodes.rangeAt(table);
+  const text = range ? tableOfText(sliceMarkdown(model, range)) : null;
+  if (!text) return null;
+  let columnCount = 0;
+  for (const cells of text.rows) for (const cell of cells) columnCount = Math.max(columnCount, cell.col + cell.colspan);
+  if (columnCount === 0 || columnCount > MAX_COLUMNS) return null;
+  return { columnCount, rows: text.rows.map((_, row) => ({ row, cells: [] })), text };
+}
+
+function hasCellChildren(model: ParseModel, table: number): boolean {
+  const { nodes, columns } = model;
+  const stack = Array.from(nodes.childrenAt(table));
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    if (nodes.typeAt(i) === 'table') continue;
+    if (columns.cellOf[i]! >= 0) return true;
+    stack.push(...nodes.childrenAt(i));
+  }
+  return false;
 }
 
 function rowTexts(model: ParseModel, part: Part, k: number): string[] {
@@ -233,6 +281,16 @@ function logicalRow(model: ParseModel, part: Part, k: number): LogicalRow {
   const { nodes } = model;
   const { row, cells } = part.rows[k]!;
   const slots: Array<LogicalCell | null> = new Array<LogicalCell | null>(part.columnCount).fill(null);
+  const spannedFrom: Array<LogicalCell | null> = new Array<LogicalCell | null>(part.columnCount).fill(null);
+  if (part.text) {
+    // No node per cell: each selects the table block, on its page, with its box.
+    const block = nodes.at(part.index);
+    for (const cell of part.text.rows[k]!) {
+      if (slots[cell.col]) continue;
+      slots[cell.col] = { nodeId: block.id, page: block.page, box: block.box, ...cell };
+    }
+    return { tableId: block.id, page: part.page, sourceRow: row, cells: slots, spannedFrom };
+  }
   for (const i of cells) {
     const node = nodes.at(i);
     const place = node.cell!;
@@ -249,11 +307,12 @@ function logicalRow(model: ParseModel, part: Part, k: number): LogicalRow {
       colspan: place.colspan,
     };
   }
-  return { tableId: nodes.idAt(part.index), page: part.page, sourceRow: row, cells: slots };
+  return { tableId: nodes.idAt(part.index), page: part.page, sourceRow: row, cells: slots, spannedFrom };
 }
 
 /** Whether the first row's cells are HTML header cells (`<th>`): the tag right before each cell's text. */
 function firstRowMarkedHeader(model: ParseModel, part: Part): boolean {
+  if (part.text) return part.text.headerMarked;
   const cells = part.rows[0]!.cells;
   return cells.every((i) => {
     const range = model.nodes.rangeAt(i);
@@ -269,9 +328,9 @@ export function normalized(text: string): string {
   return text.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** The logical table as one CSV: the header once, then every row in order (cells escaped against formulas). */
+/** The logical table as one CSV: the header once, then every row in order, a cell spanning rows repeated in each (cells escaped against formulas). */
 export function logicalTableCsv(table: LogicalTable): string {
-  const line = (row: LogicalRow) => row.cells.map((cell) => cell?.text ?? '');
+  const line = (row: LogicalRow) => row.cells.map((cell, col) => (cell ?? row.spannedFrom[col])?.text ?? '');
   return csvText([line(table.header), ...table.rows.map(line)]);
 }
 

@@ -47,6 +47,7 @@ export const CHANNELS = [
   'search:query',
   'rules:get',
   'rules:save',
+  'rules:setAside',
   'datasets:registry',
   'datasets:createProject',
   'datasets:addProject',

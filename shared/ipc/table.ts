@@ -32,7 +32,7 @@ import { resultsRequests as res, type ResultModel } from './results.js';
 import { auditRequests as au, type AuditEntry, type AuditExport } from './audit.js';
 import { queuesRequests as qu, type QueueSummary, type QueueView } from './queues.js';
 import { reviewsRequests as rv, type ReviewExport } from './reviews.js';
-import { rulesRequests as rl, type RuleSet } from './rules.js';
+import { rulesRequests as rl, type RuleSet, type RulesSetAside } from './rules.js';
 import { runsRequests as rn, samplesRequests as smp } from './runs.js';
 import { searchRequests as sr, type SearchAnswer } from './search.js';
 
@@ -95,6 +95,7 @@ export const ipcTable = {
   'search:query': channel<SearchAnswer>()(sr.query),
   'rules:get': channel<RuleSet>()(rl.get),
   'rules:save': channel<RuleSet>()(rl.save),
+  'rules:setAside': channel<RulesSetAside>()(rl.setAside),
   // Datasets (v1): projects, tags, metadata, the media board, training, snapshots, inference.
   'datasets:registry': channel<DatasetsRegistry>()(ds.registry),
   'datasets:createProject': channel<ProjectEntry>()(ds.createProject),

@@ -1,4 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 import { INVOICE_SCHEMA } from './invoiceSchema.js';
 
@@ -123,5 +126,69 @@ test('compare two runs of one document: fields side by side, both sides grounded
   await expect(refusal).toContainText('Pick two results listed under the same document.');
   await expect(view).toBeHidden();
   await page.screenshot({ path: '/tmp/shots/compare-refused.png' });
+  void preview;
+});
+
+test('compare two extractions whose B has an extra first line item: one item only in B, the rest paired; each side lights its own item', async ({
+  page,
+  preview,
+}) => {
+  // Two extractions of one generated document: B's line items are A's with one more in front.
+  const dir = await mkdtemp(join(tmpdir(), 'groundwork-items-'));
+  const files = await generateLargeDocument(30, dir);
+  const generated = JSON.parse(await readFile(files.extract, 'utf8')) as {
+    extraction: Record<string, string>;
+    extraction_metadata: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+  };
+  const names = Object.keys(generated.extraction).slice(0, 8);
+  const itemOf = (k: number) => ({ description: generated.extraction[names[2 * k]!], code: generated.extraction[names[2 * k + 1]!] });
+  const metaOf = (k: number) => ({
+    description: generated.extraction_metadata[names[2 * k]!],
+    code: generated.extraction_metadata[names[2 * k + 1]!],
+  });
+  const write = async (name: string, items: number[]) => {
+    const path = join(dir, name);
+    await writeFile(
+      path,
+      JSON.stringify({
+        extraction: { line_items: items.map(itemOf) },
+        extraction_metadata: { line_items: items.map(metaOf) },
+        metadata: generated.metadata,
+      }),
+    );
+    return path;
+  };
+  // Imported in this order, the plain one is open last: "Compare with…" makes the open one A.
+  const withExtra = await write('items-extra.json', [0, 1, 2, 3]);
+  const plain = await write('items-plain.json', [1, 2, 3]);
+
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, withExtra]);
+  await expect(page.locator('[data-testid="field"][data-field="line_items[3].code"]')).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([plain]);
+  await expect(page.locator('[data-testid="field"][data-field="line_items[3].code"]')).toBeHidden();
+
+  const compareWith = page.getByTestId('compare-with');
+  await expect(compareWith.locator('option')).toHaveCount(2);
+  await compareWith.selectOption({ index: 1 });
+  // Not "8 changed": the extra item is one item only in B, every other item equal to its partner.
+  await expect(page.getByTestId('compare-summary')).toHaveText(
+    '2 of 8 fields differ (0 changed, 0 only in A, 2 only in B) · line_items: 1 item only in B',
+  );
+  const rows = page.getByTestId('compare-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-key', 'line_items[0].description');
+  await expect(rows.nth(0)).toHaveAttribute('data-status', 'only_b');
+
+  // A paired item: each side's own path and own range.
+  await page.getByTestId('compare-show-same').click();
+  const paired = page.locator('[data-testid="compare-row"][data-key="line_items[0].description ↔ line_items[1].description"]');
+  await expect(paired).toHaveAttribute('data-status', 'same');
+  await paired.click();
+  await expect(page.getByTestId('compare-range-a')).toHaveText(itemOf(1).description!);
+  await expect(page.getByTestId('compare-range-b')).toHaveText(itemOf(1).description!);
+  await mkdir('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: '/tmp/shots/C-compare-items.png' });
   void preview;
 });

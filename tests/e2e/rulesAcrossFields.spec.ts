@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
@@ -9,6 +10,7 @@ const row = (page: Page, name: string) => page.locator(`[data-testid="field"][da
 test('rules across fields: a rule that does not parse shows its line and column, pass/fail marks, a failing rule lights all its fields, blocks accept, and goes in the export', async ({
   page,
   preview,
+  sandbox,
 }) => {
   // The sample invoice, parsed and extracted offline.
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
@@ -103,5 +105,85 @@ test('rules across fields: a rule that does not parse shows its line and column,
   await page.getByTestId('schema-input').fill(JSON.stringify({ properties: SCHEMA.properties, type: 'object' }));
   await expect(page.getByTestId('rules-input')).toHaveValue(/range total 0\.\.100000/);
   await expect(page.getByTestId('rules-summary')).toHaveText('2 pass · 1 fail');
+
+  // The extraction recorded its schema: another schema in the editor does not change whose rules these are.
+  await page.getByTestId('schema-input').fill(JSON.stringify({ type: 'object', properties: { total: { type: 'string' } } }));
+  await expect(page.getByTestId('rules-source')).toHaveText('Rules of the schema this extraction was made with.');
+  // A rule added and saved goes to that schema's file: still the one file, not a second for the editor's schema.
+  const rulesDir = join(sandbox.dataDir, 'workspace', 'rules');
+  await page
+    .getByTestId('rules-input')
+    .fill('pattern invoice_number /^INV-\\d{4}-\\d+$/\nbefore due_date < date\nrange total 0..100000\nrequired total');
+  await page.getByTestId('rules-save').click();
+  await expect(page.getByTestId('rules-summary')).toHaveText('3 pass · 1 fail');
+  const [file, ...others] = await readdir(rulesDir);
+  expect(others).toEqual([]);
+  expect(JSON.parse(await readFile(join(rulesDir, file!), 'utf8')).text).toMatch(/required total$/);
+
+  // A rules file that cannot be read: refused, saying where; Save off until it is set aside.
+  await writeFile(join(rulesDir, file!), '{"schemaKey": "not json');
+  await page.reload();
+  await page.getByTestId('library-result').filter({ hasText: 'extract' }).first().click();
+  await expect(page.getByTestId('field')).toHaveCount(NAMES.length);
+  await expect(page.getByTestId('rules-summary')).toHaveText('the saved rules cannot be read');
+  await page.getByTestId('rules-toggle').click();
+  const unreadable = page.locator('#root [data-testid="rules"] [data-testid="error"][data-code="unreadable_record"]');
+  await expect(unreadable).toContainText(`The rules saved for this schema cannot be read: ${join(rulesDir, file!)}`);
+  await expect(unreadable).toContainText('Save is disabled until the file is fixed or set aside');
+  await expect(page.getByTestId('rules-save')).toBeDisabled();
+  await expect(page.getByTestId('rules-save')).toHaveAttribute('title', /cannot be read: Save is disabled until it is fixed or set aside/);
+  await page.screenshot({ path: '/tmp/shots/C-rules-unreadable.png' });
+  // Clicked twice in a hurry: set aside once, no second attempt finding no file.
+  await page.getByTestId('rules-set-aside').dblclick();
+  await expect(unreadable).toHaveCount(0);
+  await expect(page.locator('#root [data-testid="rules"] [data-testid="error"]')).toHaveCount(0);
+  await expect(page.getByTestId('rules-set-aside-note')).toContainText(`${join(rulesDir, file!)}.unreadable-`);
+  await expect(page.getByTestId('rules-input')).toHaveValue('');
+  await expect(page.getByTestId('rules-input')).toBeEnabled();
+  expect((await readdir(rulesDir)).filter((name) => name.startsWith(`${file!}.unreadable-`))).toHaveLength(1);
+  await page.getByTestId('rules-input').fill('required total');
+  await page.getByTestId('rules-save').click();
+  await expect(page.getByTestId('rules-summary')).toHaveText('1 pass · 0 fail');
   void preview;
+});
+
+test('rules of an extraction stored before schemas were recorded: the editor’s schema, and the panel says so; the export carries those', async ({
+  page,
+  launchPreview,
+  sandbox,
+}) => {
+  let preview = await launchPreview();
+  await page.goto(preview.url);
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await page.getByTestId('extract-run').click();
+  await expect(page.getByTestId('field')).toHaveCount(NAMES.length);
+  await preview.stop();
+
+  // As an older version stored it: no schema key in its summary (and no catalog copy remembering one).
+  const results = join(sandbox.dataDir, 'workspace', 'results');
+  for (const name of (await readdir(results)).filter((n) => n.endsWith('.info.json'))) {
+    const info = JSON.parse(await readFile(join(results, name), 'utf8')) as { kind: string; schemaKey?: string };
+    if (info.kind !== 'extract') continue;
+    expect(info.schemaKey).toMatch(/^[0-9a-f]{32}$/);
+    delete info.schemaKey;
+    await writeFile(join(results, name), JSON.stringify(info));
+  }
+  await rm(join(sandbox.dataDir, 'workspace', 'catalog.json'), { force: true });
+
+  preview = await launchPreview();
+  await page.goto(preview.url);
+  await page.getByTestId('library-result').filter({ hasText: 'extract' }).first().click();
+  await expect(page.getByTestId('field')).toHaveCount(NAMES.length);
+  await page.getByTestId('rules-toggle').click();
+  await expect(page.getByTestId('rules-source')).toHaveText('Extracted before schemas were recorded — rules of the schema in the editor.');
+  await page.locator('.schema-editor > summary').click();
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await page.getByTestId('rules-input').fill('required total');
+  await page.getByTestId('rules-save').click();
+  await expect(page.getByTestId('rules-summary')).toHaveText('1 pass · 0 fail');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-review-json').click();
+  const exported = JSON.parse(await readFile((await (await download).path())!, 'utf8'));
+  expect(exported.rules).toEqual([expect.objectContaining({ rule: 'required total', status: 'pass' })]);
 });

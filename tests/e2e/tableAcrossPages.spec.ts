@@ -97,3 +97,138 @@ test('a table across pages opens as one table: header once, rows in order, a cel
   await expect(page.getByTestId('table-across-pages').filter({ hasText: 'Table continued from page 2' })).toBeVisible();
   void preview;
 });
+
+/**
+ * A parse result of the same three pages as some services write one: page 1's table with a cell
+ * spanning two rows, page 2's table with no table_cell children (HTML in its Markdown only).
+ */
+function spannedAndCelllessResult(): string {
+  let markdown = '';
+  const cp = () => Array.from(markdown).length;
+  const write = (text: string) => {
+    const start = cp();
+    markdown += text;
+    return { start, end: cp() };
+  };
+  const box = (top: number) => ({ xmin: 0.1, ymin: top, xmax: 0.9, ymax: top + 0.05 });
+  const cells: unknown[] = [];
+  const tableStart = cp();
+  write('<table><tr>');
+  ['Item', 'Region', 'Amount'].forEach((text, col) => {
+    write('<th>');
+    cells.push({
+      id: `table_cell-${col}`,
+      type: 'table_cell',
+      row: 0,
+      col,
+      rowspan: 1,
+      colspan: 1,
+      grounding: { page: 1, range: write(text), box: box(0.1) },
+    });
+    write('</th>');
+  });
+  write('</tr>');
+  const body: Array<Array<[string, number] | null>> = [
+    [
+      ['Widget 1', 1],
+      ['North', 2],
+      ['100', 1],
+    ],
+    [['Widget 2', 1], null, ['200', 1]],
+  ];
+  body.forEach((row, r) => {
+    write('<tr>');
+    row.forEach((cell, col) => {
+      if (!cell) return;
+      write(cell[1] > 1 ? `<td rowspan="${cell[1]}">` : '<td>');
+      const range = write(cell[0]);
+      cells.push({
+        id: `table_cell-${cells.length}`,
+        type: 'table_cell',
+        row: r + 1,
+        col,
+        rowspan: cell[1],
+        colspan: 1,
+        grounding: { page: 1, range, box: { xmin: 0.1 + col * 0.3, ymin: 0.2 + r * 0.05, xmax: 0.35 + col * 0.3, ymax: 0.24 + r * 0.05 } },
+      });
+      write('</td>');
+    });
+    write('</tr>');
+  });
+  write('</table>');
+  const table1 = {
+    id: 'table-0',
+    type: 'table',
+    grounding: { page: 1, range: { start: tableStart, end: cp() }, box: box(0.1) },
+    children: cells,
+  };
+  write('\n\n');
+  const table2 = {
+    id: 'table-1',
+    type: 'table',
+    grounding: {
+      page: 2,
+      range: write(
+        '<table><tr><th>Item</th><th>Region</th><th>Amount</th></tr><tr><td>Widget 3</td><td>South</td><td>300</td></tr></table>',
+      ),
+      box: box(0.1),
+    },
+    children: [],
+  };
+  write('\n\n');
+  const text3 = { id: 'text-0', type: 'text', grounding: { page: 3, range: write('The end.'), box: box(0.1) }, children: [] };
+  const page = (n: number, children: unknown[]) => ({
+    type: 'page',
+    page: n,
+    status: 'ok',
+    reason: '',
+    grounding: { page: n, range: { start: 0, end: cp() }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+    children,
+  });
+  return JSON.stringify({
+    markdown,
+    metadata: { page_count: 3, range_units: 'unicode_codepoints' },
+    structure: { type: 'document', children: [page(1, [table1]), page(2, [table2]), page(3, [text3])] },
+  });
+}
+
+test('a table across pages from an imported result: a cell spanning rows fills its slots, a table without cells joins and selects its block', async ({
+  page,
+  preview,
+}) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  const pdf = await onDisk({ name: 'spans.pdf', bytes: await tableAcrossPagesPdf() }, 'spans');
+  const result = await onDisk({ name: 'spans.json', bytes: new TextEncoder().encode(spannedAndCelllessResult()) }, 'spans');
+  await page.getByTestId('import-result').setInputFiles([pdf, result]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 3');
+  await page.getByTestId('table-across-pages').first().click();
+
+  const table = page.getByTestId('logical-table');
+  await expect(table.getByTestId('logical-table-summary')).toHaveText('One table across pages 1, 2 · 3 rows · 3 columns');
+  const rows = table.getByTestId('lt-row');
+  // Row 2's region is the cell above, spanning two rows: shown faint, a click selects that one cell.
+  const spanned = rows.nth(1).getByTestId('lt-cell-spanned');
+  await expect(spanned).toHaveText('North');
+  await spanned.click();
+  const north = rows.nth(0).getByTestId('lt-cell').nth(1);
+  await expect(north).toHaveAttribute('data-selected', 'true');
+  await expect(page.locator('[data-testid="page"][data-page="1"] [data-testid="box"][data-selected="true"]')).toHaveAttribute(
+    'data-node-id',
+    (await north.getAttribute('data-node-id'))!,
+  );
+  // Page 2's table has no cells of its own: read from its HTML, each cell selects the table block.
+  const fromText = rows.nth(2).getByTestId('lt-cell');
+  await expect(fromText).toHaveText(['Widget 3', 'South', '300']);
+  await fromText.nth(2).click();
+  await expect(page.locator('[data-testid="page"][data-page="2"] [data-testid="box"][data-node-id="table-1"]')).toHaveAttribute(
+    'data-selected',
+    'true',
+  );
+  await page.screenshot({ path: '/tmp/shots/C-table-spans.png' });
+
+  const download = page.waitForEvent('download');
+  await table.getByTestId('logical-table-csv').click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  expect(csv).toBe(['Item,Region,Amount', 'Widget 1,North,100', 'Widget 2,North,200', 'Widget 3,South,300', ''].join('\r\n'));
+  void preview;
+});

@@ -14,7 +14,12 @@ export async function removeWorkspaceDir(dir: string, ...workspaces: Workspace[]
 }
 
 /** A one-page PDF document with an offline extraction of `values` stored on it, as a review starts from. */
-export async function storedExtraction(workspace: Workspace, values: Record<string, unknown>, name = 'a.pdf'): Promise<StoredResult> {
+export async function storedExtraction(
+  workspace: Workspace,
+  values: Record<string, unknown>,
+  name = 'a.pdf',
+  recorded: { schemaKey?: string } = {},
+): Promise<StoredResult> {
   const pdf = await PDFDocument.create();
   pdf.addPage();
   const document = await workspace.addDocument(name, await pdf.save());
@@ -26,6 +31,7 @@ export async function storedExtraction(workspace: Workspace, values: Record<stri
     pageCount: null,
     credits: 0,
     partial: false,
+    ...recorded,
     response: { extraction: values, extraction_metadata: {} },
   });
 }

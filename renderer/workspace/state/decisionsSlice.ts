@@ -68,7 +68,7 @@ export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
     const extraction = get().extraction;
     if (!extraction) return Promise.resolve();
     return get().attempt(extraction.documentId, async () => {
-      // The schema in the Fields panel names the rules whose results go with the export.
+      // Main exports the rules of the schema the extraction recorded; the editor's schema is for one stored before schemas were.
       const schema = schemaOfText(useEngineSettings.getState().fieldsSchema);
       const file = await requireApi().reviews.export({ extractionId: extraction.id, format, ...(schema ? { schema } : {}) });
       downloadText(file.fileName, file.mime, file.content);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/events.js';
 import type { AppErrorData } from '../../../shared/errors.js';
+import { schemaKey } from '../../../electron/rules/rules.js';
 import { resultOf } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { PNG, useEmulator } from '../../support/emulatorHarness.js';
@@ -233,6 +234,8 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
     expect(failed.map((o) => `${o.what}: ${o.error!.code} ${o.error!.message}`)).toEqual([]);
     expect(unstored.map((r) => `${r.jobId}: ${r.status} ${r.problem?.message ?? ''}`)).toEqual([]);
     expect(missing).toEqual([]);
+    // Every extraction, sync and job, recorded the schema it was made with (its rules are found by it).
+    expect(new Set(stored.filter((r) => r.kind === 'extract').map((r) => r.schemaKey))).toEqual(new Set([schemaKey(SCHEMA)]));
     expect(new Set(lost).size).toBe(lost.length);
     expect(duplicates).toBe(0);
     expect(new Set(serverJobs.map((j) => j.jobId))).toEqual(new Set([...jobIds.parse, ...jobIds.extract]));

@@ -202,7 +202,7 @@ describe('a queue of the documents that need attention', () => {
     await invoice('scored', 'verity');
     await invoice('unscored', 'pro');
     const schema = { type: 'object', properties: { invoice_number: { type: 'string' } } };
-    await new Rules(workspace).save(schema, 'pattern invoice_number /^X-/');
+    await new Rules(workspace).save({ schema }, 'pattern invoice_number /^X-/');
     const queue = await queues.create({ kind: 'attention', threshold: 0.6, schema });
     expect(queue.items).toHaveLength(2);
   });

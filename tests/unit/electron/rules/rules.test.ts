@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
 
 const SCHEMA = { type: 'object', properties: { total: { type: 'string' }, due_date: { type: 'string' } } };
+const BY_SCHEMA = { schema: SCHEMA };
 
 describe('rules kept per schema', () => {
   let dir: string;
@@ -27,32 +28,62 @@ describe('rules kept per schema', () => {
   it('saves and reads a schema’s rules in workspace/rules, and refuses rules that do not parse, with the position', async () => {
     const workspace = new Workspace(dir, createLogger(null, { console: false }));
     const rules = new Rules(workspace);
-    expect(await rules.get(SCHEMA)).toMatchObject({ text: '', schemaKey: schemaKey(SCHEMA) });
-    await rules.save(SCHEMA, 'required total\n');
-    expect((await new Rules(workspace).get(SCHEMA)).text).toBe('required total\n');
+    expect(await rules.get(BY_SCHEMA)).toMatchObject({ text: '', schemaKey: schemaKey(SCHEMA) });
+    await rules.save(BY_SCHEMA, 'required total\n');
+    expect((await new Rules(workspace).get(BY_SCHEMA)).text).toBe('required total\n');
     expect(await readdir(join(dir, 'workspace', 'rules'))).toEqual([`${schemaKey(SCHEMA)}.json`]);
 
-    await expect(rules.save(SCHEMA, 'required total\nrange total 0..x')).rejects.toMatchObject({
+    await expect(rules.save(BY_SCHEMA, 'required total\nrange total 0..x')).rejects.toMatchObject({
       code: 'invalid_rules',
       message: 'The rules do not parse: line 2, column 16: expected an upper bound after “..”',
     });
-    expect((await rules.get(SCHEMA)).text).toBe('required total\n');
+    expect((await rules.get(BY_SCHEMA)).text).toBe('required total\n');
   });
 
-  it('skips a rule file it cannot read rather than trusting it', async () => {
+  it('refuses a rule file it cannot read, on reading and on saving, saying where; set aside, the schema starts empty', async () => {
     const workspace = new Workspace(dir, createLogger(null, { console: false }));
     const rules = new Rules(workspace);
-    await rules.save(SCHEMA, 'required total');
+    await rules.save(BY_SCHEMA, 'required total');
     const file = join(dir, 'workspace', 'rules', `${schemaKey(SCHEMA)}.json`);
-    await writeFile(file, JSON.stringify({ schemaKey: 'x', text: 42 }));
-    expect((await rules.get(SCHEMA)).text).toBe('');
+    const damaged = JSON.stringify({ schemaKey: 'x', text: 42 });
+    await writeFile(file, damaged);
+    const refusal = { code: 'unreadable_record', message: expect.stringContaining(file) as unknown };
+    await expect(rules.get(BY_SCHEMA)).rejects.toMatchObject(refusal);
+    await expect(rules.save(BY_SCHEMA, 'required due_date')).rejects.toMatchObject(refusal);
+    expect(await readFile(file, 'utf8')).toBe(damaged);
+
+    const { movedTo, rules: now } = await rules.setAside({ schemaKey: schemaKey(SCHEMA) });
+    expect(now.text).toBe('');
+    expect(movedTo.startsWith(`${file}.unreadable-`)).toBe(true);
+    expect(await readFile(movedTo, 'utf8')).toBe(damaged);
+    await rules.save(BY_SCHEMA, 'required due_date');
+    expect((await rules.get(BY_SCHEMA)).text).toBe('required due_date');
+    await expect(rules.setAside(BY_SCHEMA)).resolves.toMatchObject({ rules: { text: '' } });
+    await expect(rules.setAside(BY_SCHEMA)).rejects.toMatchObject({ code: 'rules_not_found' });
+  });
+
+  it('an extraction that recorded its schema exports that schema’s rules, whatever schema the editor sends', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const other = { type: 'object', properties: { total: { type: 'number' } } };
+    const rules = new Rules(workspace);
+    await rules.save(BY_SCHEMA, 'required total');
+    await rules.save({ schema: other }, 'required due_date\nrequired total');
+    const recorded = await storedExtraction(workspace, { total: '1' }, 'a.pdf', { schemaKey: schemaKey(SCHEMA) });
+    const older = await storedExtraction(workspace, { total: '1' }, 'b.pdf');
+    const reviews = new Reviews(workspace, rules);
+    const exported = async (id: string) =>
+      (JSON.parse((await reviews.export(id, 'json', other)).content) as { rules: Array<{ rule: string }> }).rules.map((r) => r.rule);
+    expect(await exported(recorded.id)).toEqual(['required total']);
+    // Stored before schemas were recorded: the editor's schema is all there is to go by.
+    expect(await exported(older.id)).toEqual(['required due_date', 'required total']);
+    expect((await workspace.resultInfo(recorded.id))?.schemaKey).toBe(schemaKey(SCHEMA));
   });
 
   it('puts each rule with its result and values in the review export, JSON and CSV', async () => {
     const workspace = new Workspace(dir, createLogger(null, { console: false }));
     const extraction = await storedExtraction(workspace, { total: '$1,242.00', due_date: '2024-04-14' }, 'invoice.pdf');
     const rules = new Rules(workspace);
-    await rules.save(SCHEMA, 'range total 0..100000\ndate due_date DD/MM/YYYY');
+    await rules.save(BY_SCHEMA, 'range total 0..100000\ndate due_date DD/MM/YYYY');
     const reviews = new Reviews(workspace, rules);
     const json = JSON.parse((await reviews.export(extraction.id, 'json', SCHEMA)).content);
     expect(json.rules).toEqual([

@@ -157,6 +157,23 @@ describe('JsonDirStore', () => {
     expect(await readFile(join(dir, 'notes', 'b.json'), 'utf8')).toBe('{"id": "b", "text": 7}');
   });
 
+  it('reads an unreadable entry as a refusal when asked to, and sets it aside under a name no listing reads', async () => {
+    const store = notes();
+    await store.write('a', { id: 'a', text: 'fine' });
+    await writeFile(join(dir, 'notes', 'b.json'), 'not json');
+    expect(await store.readOrRefuse('a')).toEqual({ id: 'a', text: 'fine' });
+    expect(await store.readOrRefuse('none')).toBeNull();
+    await expect(store.readOrRefuse('b')).rejects.toMatchObject({ code: 'unreadable_record' });
+
+    const movedTo = await store.setAside('b', new Date('2026-01-02T03:04:05.678Z'));
+    expect(movedTo).toBe(join(dir, 'notes', 'b.json.unreadable-2026-01-02T03-04-05-678Z'));
+    expect(await readFile(movedTo!, 'utf8')).toBe('not json');
+    expect(await store.readOrRefuse('b')).toBeNull();
+    expect(await store.list()).toEqual([{ id: 'a', text: 'fine' }]);
+    expect(await store.setAside('b')).toBeNull();
+    await expect(store.setAside('../x')).rejects.toMatchObject({ code: 'invalid_id' });
+  });
+
   it('lists only its entries: no temp file of an interrupted write, no set-aside copy, no stray', async () => {
     const store = notes();
     await store.write('a', { id: 'a', text: 'kept' });

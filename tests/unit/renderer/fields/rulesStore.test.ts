@@ -22,7 +22,7 @@ describe('rules store', () => {
   it('loads and saves a schema’s rules; a set main refuses leaves the saved one and shows the position', async () => {
     const rules = () => useRules.getState();
     await rules().load(SCHEMA);
-    expect(rules()).toMatchObject({ schemaText: SCHEMA, text: '', savedText: '' });
+    expect(rules()).toMatchObject({ loadedFor: `schema:${SCHEMA}`, text: '', savedText: '' });
     rules().setText('required total\nsum total = items[].amount ± 0.01');
     await rules().save();
     expect(rules().savedText).toBe('required total\nsum total = items[].amount ± 0.01');

@@ -6,7 +6,18 @@ import { parseDocument } from '../../../../electron/engine/parseDocument.js';
 import { TABLE_HEADER, TABLE_ROWS, tableAcrossPagesPdf } from '../../../support/tablePdf.js';
 
 /** What a page holds, top to bottom: a table (rows of cell texts, `th` for a header row of `<th>` cells), text or marginalia. */
-type Block = { table: string[][]; th?: boolean } | { text: string } | { marginalia: string };
+type Block =
+  | {
+      table: Array<Array<string | null>>;
+      th?: boolean;
+      /** `"row:col"` → rowspan; the slots it covers below are null in `table`. */
+      rowspans?: Record<string, number>;
+      /** No table_cell children: the table only in the block's Markdown, as HTML or (`pipe`) a Markdown pipe table. */
+      noCells?: boolean;
+      pipe?: boolean;
+    }
+  | { text: string }
+  | { marginalia: string };
 
 /** A parse response of these pages, written as the service writes one: HTML tables, a table_cell node per cell with its own box. */
 function resultOf(pages: Block[][]): ParseResponse {
@@ -33,34 +44,42 @@ function resultOf(pages: Block[][]): ParseResponse {
       if ('marginalia' in block)
         return { id: id('marginalia'), type: 'marginalia', grounding: { page, range: write(block.marginalia), box }, children: [] };
       const start = Array.from(markdown).length;
-      write('<table>');
       const cells: StructureNode[] = [];
-      block.table.forEach((row, r) => {
-        write('<tr>');
-        const tag = r === 0 && block.th ? 'th' : 'td';
-        row.forEach((text, c) => {
-          write(`<${tag}>`);
-          const range = write(text);
-          write(`</${tag}>`);
-          const cellBox = { xmin: 0.1 + c * 0.2, ymin: 0.2 + r * 0.02, xmax: 0.28 + c * 0.2, ymax: 0.21 + r * 0.02 };
-          cells.push({
-            id: id('table_cell'),
-            type: 'table_cell',
-            row: r,
-            col: c,
-            rowspan: 1,
-            colspan: 1,
-            grounding: { page, range, box: cellBox },
-          });
+      if (block.pipe) {
+        block.table.forEach((row, r) => {
+          write(`| ${row.join(' | ')} |\n`);
+          if (r === 0) write(`|${row.map(() => '---').join('|')}|\n`);
         });
-        write('</tr>');
-      });
-      write('</table>');
+      } else write('<table>');
+      if (!block.pipe)
+        block.table.forEach((row, r) => {
+          write('<tr>');
+          const tag = r === 0 && block.th ? 'th' : 'td';
+          row.forEach((text, c) => {
+            if (text === null) return;
+            const rowspan = block.rowspans?.[`${r}:${c}`] ?? 1;
+            write(rowspan > 1 ? `<${tag} rowspan="${rowspan}">` : `<${tag}>`);
+            const range = write(text);
+            write(`</${tag}>`);
+            const cellBox = { xmin: 0.1 + c * 0.2, ymin: 0.2 + r * 0.02, xmax: 0.28 + c * 0.2, ymax: 0.21 + r * 0.02 };
+            cells.push({
+              id: id('table_cell'),
+              type: 'table_cell',
+              row: r,
+              col: c,
+              rowspan,
+              colspan: 1,
+              grounding: { page, range, box: cellBox },
+            });
+          });
+          write('</tr>');
+        });
+      if (!block.pipe) write('</table>');
       return {
         id: id('table'),
         type: 'table',
         grounding: { page, range: { start, end: Array.from(markdown).length }, box },
-        children: cells,
+        children: block.noCells || block.pipe ? [] : cells,
       };
     });
     const range = { start: pageStart, end: Array.from(markdown).length };
@@ -214,6 +233,55 @@ describe('tables that cross pages', () => {
   it('exports one CSV: the header once, rows in order, quoted, and no cell a spreadsheet would run', () => {
     const { tables } = found([[{ table: [HEADER, ['Bolts, "M4"', '=1+2', '-5']] }], [{ table: [HEADER, ['@Nuts', '+', '3.5']] }]]);
     expect(logicalTableCsv(tables[0]!)).toBe('Item,Qty,Price\r\n"Bolts, ""M4""",\'=1+2,-5\r\n\'@Nuts,\'+,3.5\r\n');
+  });
+
+  it('a cell spanning rows: the slots below point to it, the CSV repeats it there, and it keeps its one node', () => {
+    const { tables } = found([
+      [{ table: [HEADER, ['Bolts', '1', '10'], ['Nuts', '2', '20']], th: true }],
+      [{ table: [HEADER, ['Washers', '3', '30'], [null, '4', '40'], [null, '5', '50']], th: true, rowspans: { '1:0': 3 } }],
+    ]);
+    const table = tables[0]!;
+    const washers = table.rows[2]!.cells[0]!;
+    expect(washers).toMatchObject({ text: 'Washers', rowspan: 3, page: 2 });
+    // The two rows it covers: no cell of their own there, the spanning one's node and box.
+    expect(table.rows.slice(3).map((r) => [r.cells[0], r.spannedFrom[0]?.nodeId])).toEqual([
+      [null, washers.nodeId],
+      [null, washers.nodeId],
+    ]);
+    expect(table.rows[2]!.spannedFrom).toEqual([null, null, null]);
+    expect(logicalTableCsv(table)).toBe('Item,Qty,Price\r\nBolts,1,10\r\nNuts,2,20\r\nWashers,3,30\r\nWashers,4,40\r\nWashers,5,50\r\n');
+  });
+
+  it('a span ends where its rows end: the row after it has its own empty slot', () => {
+    const { tables } = found([
+      [{ table: [HEADER, ['A', '1', '10'], [null, '2', '20'], [null, '3', '30']], rowspans: { '1:0': 2 } }],
+      [{ table: [HEADER, ['B', '4', '40']] }],
+    ]);
+    expect(tables[0]!.rows.map((r) => r.spannedFrom[0]?.text ?? null)).toEqual([null, 'A', null, null]);
+  });
+
+  it('tables sent without table_cell children are read from their HTML and join; each cell selects its table block', () => {
+    const { tables } = found([
+      [{ table: [HEADER, ...rowsOf(1, 2)], th: true, noCells: true }],
+      [{ table: [HEADER, ...rowsOf(3, 3)], th: true, noCells: true }],
+    ]);
+    expect(tables).toHaveLength(1);
+    const table = tables[0]!;
+    expect(texts(table.header)).toEqual(HEADER);
+    expect(table.rows.map((r) => texts(r))).toEqual(rowsOf(1, 3));
+    expect(table.parts.map((p) => [p.tableId, p.join])).toEqual([
+      ['table-0', 'first'],
+      ['table-1', 'repeated_header'],
+    ]);
+    expect(table.rows[2]!.cells[1]).toMatchObject({ nodeId: 'table-1', page: 2, text: '3' });
+    expect(table.rows[2]!.cells[1]!.box?.page).toBe(2);
+  });
+
+  it('tables sent as Markdown pipe tables join too, a header-less continuation included', () => {
+    const { tables } = found([[{ table: [HEADER, ...rowsOf(1, 2)], pipe: true }], [{ table: rowsOf(3, 4), noCells: true }]]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.map((r) => texts(r)[0])).toEqual(['Item 1', 'Item 2', 'Item 3', 'Item 4']);
+    expect(tables[0]!.parts.map((p) => p.join)).toEqual(['first', 'continued']);
   });
 
   it('joins the offline engine’s three tables of a PDF whose table runs over three pages', async () => {
