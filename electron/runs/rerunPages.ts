@@ -70,10 +70,18 @@ async function mergedByJob(services: Services, jobId: string, signal: AbortSigna
     await abandon();
     throw cancelled();
   }
+  let abandoned: Promise<unknown> | null = null;
   const aborted = new Promise<never>((_, reject) =>
-    signal.addEventListener('abort', () => void abandon().finally(() => reject(cancelled())), { once: true }),
+    signal.addEventListener('abort', () => void (abandoned ??= abandon()).finally(() => reject(cancelled())), { once: true }),
   );
+  // Heard below through signal.aborted when the wait settles first.
+  aborted.catch(() => undefined);
   const record = await Promise.race([services.jobs.tracker.whenSettled(jobId), aborted]);
+  // The abandoned record itself settles the wait: that is the cancel, not a failed job.
+  if (signal.aborted) {
+    await abandoned;
+    throw cancelled();
+  }
   if (record.status !== 'completed' || !record.resultId) {
     throw new AppError({
       code: 'rerun_job_failed',

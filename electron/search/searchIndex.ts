@@ -6,7 +6,7 @@ import type { LibraryEntry } from '../../shared/workspace.js';
 import { activeConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import { findWorkerFile } from '../workerFile.js';
-import type { FromSearchWorker, ListedResult, ToSearchWorker, WorkerAnswer } from './searchProtocol.js';
+import { listedResults, type FromSearchWorker, type ToSearchWorker, type WorkerAnswer } from './searchProtocol.js';
 import type { UnitSource } from './searchUnits.js';
 
 export { normalizeTerm, SEARCH_FORMAT_VERSION } from './searchEngine.js';
@@ -202,20 +202,9 @@ export class SearchIndex {
   private post(library: LibraryEntry[]): void {
     const worker = this.worker;
     if (!worker) return;
-    const results: ListedResult[] = [];
-    let same = this.told !== null;
-    for (const entry of library)
-      for (const r of entry.results) {
-        results.push({
-          id: r.id,
-          documentId: r.documentId,
-          kind: r.kind,
-          createdAt: r.createdAt,
-          ...(r.sourceResultId ? { sourceResultId: r.sourceResultId } : {}),
-        });
-        if (same && this.told!.get(r.id) !== r.createdAt) same = false;
-      }
-    if (same && results.length === this.told!.size) return;
+    // Compared in place (every query does this on main): the listing is copied only when it changed.
+    if (this.told && sameListing(library, this.told)) return;
+    const results = listedResults(library);
     this.told = new Map(results.map((r) => [r.id, r.createdAt]));
     worker.postMessage({ type: 'library', results } satisfies ToSearchWorker);
   }
@@ -331,6 +320,16 @@ export class SearchIndex {
         for (const [id, pending] of [...this.pending].sort(([a], [b]) => a - b)) this.postRequest(id, pending);
       });
   }
+}
+
+function sameListing(library: LibraryEntry[], told: Map<string, string>): boolean {
+  let count = 0;
+  for (const entry of library)
+    for (const r of entry.results) {
+      if (told.get(r.id) !== r.createdAt) return false;
+      count++;
+    }
+  return count === told.size;
 }
 
 function closedError(): AppError {

@@ -1,9 +1,24 @@
 import type { AppErrorData } from '../../shared/errors.js';
 import type { SearchHit } from '../../shared/ipc/search.js';
-import type { ResultInfo, StoredResult } from '../../shared/workspace.js';
+import type { LibraryEntry, ResultInfo, StoredResult } from '../../shared/workspace.js';
 
 /** What the worker needs of a listed result: enough to read its units and to tell a result saved again. */
 export type ListedResult = Pick<ResultInfo, 'id' | 'documentId' | 'kind' | 'createdAt'> & { sourceResultId?: string };
+
+/** Every result the library lists, as the worker is told it. */
+export function listedResults(library: LibraryEntry[]): ListedResult[] {
+  const results: ListedResult[] = [];
+  for (const entry of library)
+    for (const r of entry.results)
+      results.push({
+        id: r.id,
+        documentId: r.documentId,
+        kind: r.kind,
+        createdAt: r.createdAt,
+        ...(r.sourceResultId ? { sourceResultId: r.sourceResultId } : {}),
+      });
+  return results;
+}
 
 /** Main → worker. Requests with an `id` are answered once with the same id; the others are not answered. */
 export type ToSearchWorker =

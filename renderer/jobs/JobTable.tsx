@@ -95,7 +95,9 @@ export function JobTable({ rows, empty }: { rows: JobRow[]; empty: string }) {
                   title={
                     row.local.problem.code === 'output_unreadable'
                       ? "Read the job's output_url again, e.g. after making it readable"
-                      : 'Poll this job again, e.g. after adding its key back'
+                      : row.local.problem.code === 'abandoned_by_user'
+                        ? 'Follow this job after all: its result is stored once it completes'
+                        : 'Poll this job again, e.g. after adding its key back'
                   }
                 >
                   Check again
