@@ -107,6 +107,8 @@ export class SearchEngine {
   private indexed = new Map<string, IndexedResult>();
   /** The results main lists now; null until it first says. */
   private listed: Map<string, ListedResult> | null = null;
+  /** Counts changes of the listing: a pass that sees it change starts again from it. */
+  private listing = 0;
   private loaded: Promise<void> | null = null;
   /** The file is read: syncing may start (before, it would index again what the file holds). */
   private ready = false;
@@ -138,7 +140,15 @@ export class SearchEngine {
 
   /** The results the workspace lists now: what is not indexed yet is (in the background). */
   setListed(results: ListedResult[]): void {
-    this.listed = new Map(results.map((r) => [r.id, r]));
+    this.changeListed({ reset: true, listed: results, gone: [] });
+  }
+
+  /** What the workspace lists changed (see the `library` message). */
+  changeListed(change: { reset: boolean; listed: ListedResult[]; gone: string[] }): void {
+    if (change.reset || !this.listed) this.listed = new Map();
+    for (const id of change.gone) this.listed.delete(id);
+    for (const r of change.listed) this.listed.set(r.id, r);
+    this.listing++;
     this.requestSync();
   }
 
@@ -244,7 +254,8 @@ export class SearchEngine {
 
   /** One pass: what is gone (or saved again) leaves the index, what is new is added, one result per turn. */
   private async syncOnce(): Promise<void> {
-    const wanted = this.listed ?? new Map<string, ListedResult>();
+    const wanted = new Map(this.listed);
+    const listing = this.listing;
     for (const [id, indexed] of this.indexed) {
       if (wanted.get(id)?.createdAt !== indexed.createdAt) this.drop(id, indexed);
     }
@@ -252,7 +263,7 @@ export class SearchEngine {
     this.pendingCount = todo.length;
     for (const result of todo) {
       // A new listing meanwhile: the next pass starts from it (this result may be gone already).
-      if (this.closed || this.listed !== wanted) return;
+      if (this.closed || this.listing !== listing) return;
       await this.add(result);
       this.pendingCount--;
       await new Promise((resolve) => setImmediate(resolve));

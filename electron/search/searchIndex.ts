@@ -6,7 +6,7 @@ import type { LibraryEntry } from '../../shared/workspace.js';
 import { activeConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import { findWorkerFile } from '../workerFile.js';
-import { listedResults, type FromSearchWorker, type ToSearchWorker, type WorkerAnswer } from './searchProtocol.js';
+import { listedResult, type FromSearchWorker, type ListedResult, type ToSearchWorker, type WorkerAnswer } from './searchProtocol.js';
 import type { UnitSource } from './searchUnits.js';
 
 export { normalizeTerm, SEARCH_FORMAT_VERSION } from './searchEngine.js';
@@ -202,11 +202,19 @@ export class SearchIndex {
   private post(library: LibraryEntry[]): void {
     const worker = this.worker;
     if (!worker) return;
-    // Compared in place (every query does this on main): the listing is copied only when it changed.
+    // Compared in place (every query does this on main); only what changed crosses to the worker.
     if (this.told && sameListing(library, this.told)) return;
-    const results = listedResults(library);
-    this.told = new Map(results.map((r) => [r.id, r.createdAt]));
-    worker.postMessage({ type: 'library', results } satisfies ToSearchWorker);
+    const told = this.told;
+    const now = new Map<string, string>();
+    const listed: ListedResult[] = [];
+    for (const entry of library)
+      for (const r of entry.results) {
+        now.set(r.id, r.createdAt);
+        if (told?.get(r.id) !== r.createdAt) listed.push(listedResult(r));
+      }
+    const gone = told ? [...told.keys()].filter((id) => !now.has(id)) : [];
+    this.told = now;
+    worker.postMessage({ type: 'library', reset: told === null, listed, gone } satisfies ToSearchWorker);
   }
 
   private request(body: RequestBody): Promise<WorkerAnswer> {

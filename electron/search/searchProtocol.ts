@@ -5,27 +5,32 @@ import type { LibraryEntry, ResultInfo, StoredResult } from '../../shared/worksp
 /** What the worker needs of a listed result: enough to read its units and to tell a result saved again. */
 export type ListedResult = Pick<ResultInfo, 'id' | 'documentId' | 'kind' | 'createdAt'> & { sourceResultId?: string };
 
+/** A listed result as the worker is told it. */
+export function listedResult(r: ResultInfo): ListedResult {
+  return {
+    id: r.id,
+    documentId: r.documentId,
+    kind: r.kind,
+    createdAt: r.createdAt,
+    ...(r.sourceResultId ? { sourceResultId: r.sourceResultId } : {}),
+  };
+}
+
 /** Every result the library lists, as the worker is told it. */
 export function listedResults(library: LibraryEntry[]): ListedResult[] {
-  const results: ListedResult[] = [];
-  for (const entry of library)
-    for (const r of entry.results)
-      results.push({
-        id: r.id,
-        documentId: r.documentId,
-        kind: r.kind,
-        createdAt: r.createdAt,
-        ...(r.sourceResultId ? { sourceResultId: r.sourceResultId } : {}),
-      });
-  return results;
+  return library.flatMap((entry) => entry.results.map(listedResult));
 }
 
 /** Main → worker. Requests with an `id` are answered once with the same id; the others are not answered. */
 export type ToSearchWorker =
   /** Answered once the index file is read (or found missing or damaged, and the index starts empty). */
   | { type: 'open'; id: number; path: string; saveDelayMs?: number }
-  /** The results the workspace lists now: the index follows them, and a query answers only them. */
-  | { type: 'library'; results: ListedResult[] }
+  /**
+   * What the workspace lists changed: results listed now (new, or saved again under their id)
+   * and ids no longer listed; `reset` first forgets what the worker was told (a new worker). The
+   * index follows the listing, and a query answers only what is listed.
+   */
+  | { type: 'library'; reset: boolean; listed: ListedResult[]; gone: string[] }
   | { type: 'query'; id: number; text: string; limit: number }
   | { type: 'idle'; id: number }
   | { type: 'close'; id: number; withinMs: number }

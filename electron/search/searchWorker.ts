@@ -67,7 +67,7 @@ port.on('message', (message: ToSearchWorker) => {
       });
       return;
     case 'library':
-      opened().setListed(message.results);
+      opened().changeListed(message);
       return;
     case 'query':
       void answer(message.id, async () => ({ kind: 'query', ...(await opened().query(message.text, message.limit)), size: opened().size }));
