@@ -23,7 +23,11 @@ function JobTrouble({ row }: { row: JobRow }) {
       ) : null}
       {problem ? (
         <div className="small warning" data-testid="job-problem">
-          {problem.code === 'output_unreadable' ? 'Result not read' : 'Not followed any more'}
+          {problem.code === 'output_unreadable'
+            ? 'Result not read'
+            : problem.code === 'abandoned_by_user'
+              ? 'Abandoned, not followed any more'
+              : 'Not followed any more'}
           {notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message}{' '}
           <code>{problem.code}</code>
         </div>
