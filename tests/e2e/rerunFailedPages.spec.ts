@@ -98,7 +98,9 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await expect(page.getByTestId('run-progress')).toHaveCount(0);
   await page.getByTestId('nav-jobs').click();
   const row = page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${job.jobId}"]`);
-  await expect(row.getByTestId('job-problem')).toContainText(/^Abandoned, not followed any more since .*: You cancelled the re-run of failed pages/);
+  await expect(row.getByTestId('job-problem')).toContainText(
+    /^Abandoned, not followed any more since .*: You cancelled the re-run of failed pages/,
+  );
   await expect(row.getByTestId('job-status')).toContainText('last seen');
   await page.screenshot({ path: '/tmp/shots/B-rerun-job-abandoned.png' });
   // The service finishes it after all: the Jobs screen lists it completed, with no result to open, and the library has none more.

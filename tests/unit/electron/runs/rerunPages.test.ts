@@ -108,7 +108,7 @@ describe('runs:rerunPages', () => {
       const state = (await (await fetch(`${env.emulator.url}/__control/state`)).json()) as {
         jobs: Array<{ jobId: string; status: string }>;
       };
-      return state.jobs.find((j) => (j.jobId) === jobId && j.status === 'completed');
+      return state.jobs.find((j) => j.jobId === jobId && j.status === 'completed');
     });
     expect((await world.services.jobs.tracker.whenSettled(jobId)).resultId).toBe(null);
     expect(await resultsOf(original.documentId)).toEqual([original.id]);
