@@ -93,7 +93,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   void workspace.start();
   search = new SearchIndex(workspace.root, workspace, logger);
   // Opened and synced with the workspace in the background: a query meanwhile says what is still pending.
-  void search.start();
+  search.start().catch((error: unknown) => logger.warn('search index not opened', { error: String(error) }));
   const addresses = options.addresses ?? activeConfig().addresses;
   const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });
   const passwords = new DocumentPasswords();

@@ -1,5 +1,5 @@
 // Bundles the main-process side with esbuild: the Electron main and the sandboxed
-// preload (one CommonJS file each), the local engine's and the result model's worker threads
+// preload (one CommonJS file each), the local engine's, the result model's and the search worker threads
 // (ESM, beside main.cjs), and the browser preview's server and bridge client.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -69,6 +69,14 @@ await Promise.all([
     ...common,
     entryPoints: ['electron/workspace/modelWorker.ts'],
     outfile: 'dist/electron/model-worker.mjs',
+    platform: 'node',
+    format: 'esm',
+  }),
+  // The search index's worker (opening, building and querying it off main's event loop): self-contained.
+  build({
+    ...common,
+    entryPoints: ['electron/search/searchWorker.ts'],
+    outfile: 'dist/electron/search-worker.mjs',
     platform: 'node',
     format: 'esm',
   }),

@@ -24,6 +24,14 @@ export interface JobRequest {
   outputSaveUrl?: string;
   /** Parse: the document's remembered web address is sent (`document_url`), not its bytes. */
   byUrl?: boolean;
+  /** Parse: a re-run of these failed pages of that result; the job's answer is stored only merged into it. */
+  rerunOf?: RerunRequest;
+}
+
+/** The failed pages of a stored parse result being parsed again (`options.pages`). */
+export interface RerunRequest {
+  resultId: string;
+  pages: number[];
 }
 
 /** A job this app created. `jobs/<file>.json` in the workspace; never deleted by the app. */

@@ -60,14 +60,17 @@ export interface ResultInfo {
   schemaKey?: string;
   /** The document is encrypted, so the service was sent a decrypted copy made on this computer. */
   decryptedCopy?: boolean;
-  /** A merge: the result `resultId` with its failed `pages` replaced by those of the re-run's own answer `answerId`. */
+  /** A merge: the result `resultId` with its failed `pages` replaced by the re-run's answer (not stored on its own). */
   rerun?: RerunOrigin;
 }
 
 export interface RerunOrigin {
   resultId: string;
-  answerId: string;
   pages: number[];
+  /** The service job that answered, when the re-run went as a job. */
+  jobId?: string;
+  /** Results merged by earlier versions, which stored the re-run's own answer too: that answer's id. */
+  answerId?: string;
 }
 
 /** "pages 2, 5 re-run": what a merged result says about itself. */

@@ -12,6 +12,7 @@ import { V2Client } from '../api/v2Client.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
+import { mergedRerunResult } from '../runs/rerunMerge.js';
 import { summarizeResult } from '../runs/resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { openIntent, type CreateIntent, type CreateIntents } from './createIntents.js';
@@ -98,6 +99,8 @@ export class JobTracker {
   private readonly sending = new Set<string>();
   /** Who hears every record change (a batch mirrors its jobs' status and reachability). */
   private readonly recordListeners = new Set<(record: JobRecord) => void>();
+  /** Jobs the user abandoned: polled no more, their output never stored (see abandon). */
+  private readonly abandoned = new Set<string>();
   /** Which service origins answer polls now: the status bar's fact. */
   readonly health: ServiceHealth;
 
@@ -227,6 +230,7 @@ export class JobTracker {
   async recheck(jobId: string): Promise<JobRecord> {
     const record = await this.deps.records.read(jobId);
     if (!record) throw new AppError({ code: 'job_not_found', message: `No local record of job ${jobId}.` });
+    this.abandoned.delete(jobId);
     const keyId = await this.keyToPollWith(record.keyId);
     const cleared = record.problem || keyId !== record.keyId ? await this.save({ ...record, keyId, problem: null }) : record;
     // Answers at once; the job's events tell how polling goes.
@@ -236,6 +240,25 @@ export class JobTracker {
 
   stop(): void {
     this.stopper.abort();
+  }
+
+  /**
+   * The user gave up on a job (Cancel on the run waiting for it). The v2 contract has no way to
+   * cancel a job, so it may still finish at the service; here its record says it was abandoned
+   * (a problem: settled, so it leaves the running jobs and is not resumed at start), polling
+   * stops and its output is never stored. A job whose result is stored already stays as it is.
+   * "Check again" on the Jobs screen follows it again: the user asked for it.
+   */
+  async abandon(jobId: string, message: string): Promise<JobRecord | null> {
+    this.abandoned.add(jobId);
+    const record = await this.deps.records.read(jobId);
+    if (!record || isSettled(record)) return record;
+    this.deps.logger.info('job abandoned by the user', { jobId });
+    return this.save({
+      ...record,
+      problem: { code: ABANDONED, message, hint: 'Its result will not be stored. Press "Check again" to follow it after all.' },
+      unreachableSince: null,
+    });
   }
 
   /** Calls `listener` with every record written from now on; returns the unsubscribe. */
@@ -433,6 +456,7 @@ export class JobTracker {
     let failures = 0;
     let timeouts = 0;
     for (let n = 0; !isSettled(record); n++) {
+      if (this.abandoned.has(record.jobId)) return (await this.deps.records.read(record.jobId)) ?? record;
       // A job already terminal (e.g. completed in its 202) is fetched at once.
       const step = failures > 0 ? failures - 1 : n;
       const wait = n === 0 && isTerminalStatus(record.status) ? 0 : pollDelayMs(step, this.schedule, this.clock.random());
@@ -446,6 +470,7 @@ export class JobTracker {
         failures = 0;
         timeouts = 0;
       } catch (error) {
+        if (error instanceof JobAbandoned) continue; // the loop's first check reads the abandoned record
         const appError =
           error instanceof AppError ? forJob(error, record.jobId) : new AppError({ code: 'unexpected', message: String(error) });
         if (this.stopper.signal.aborted) return record;
@@ -520,6 +545,7 @@ export class JobTracker {
     const resultId = resultIdForJob(record.jobId);
     const existing = await this.deps.workspace.resultInfo(resultId);
     if (existing) return { resultId, credits: existing.credits, pageCount: existing.pageCount };
+    if (this.abandoned.has(record.jobId)) throw new JobAbandoned();
     // Checked before the output is fetched: a deleted document would fail every poll's save.
     if (!(await this.deps.workspace.hasDocument(record.documentId))) {
       throw new AppError({
@@ -552,6 +578,20 @@ export class JobTracker {
     if (!checked) checkJson(response, parseResponseSchema, 'parse job result');
     // An encrypted document is only ever sent as a decrypted copy (see documentForUpload).
     const document = await this.deps.workspace.documentInfo(record.documentId);
+    const rerunOf = record.request.rerunOf;
+    if (rerunOf) {
+      const merged = await mergedRerunResult(this.deps.workspace, rerunOf, response, {
+        jobId: record.jobId,
+        decryptedCopy: document.encrypted === true,
+      }).catch((error: unknown) => {
+        throw new AppError({
+          code: 'rerun_not_merged',
+          message: `Re-run job ${record.jobId} completed, but its pages could not be merged into result ${rerunOf.resultId}: ${error instanceof Error ? error.message : String(error)}`,
+          hint: 'The original result is unchanged. Re-run its failed pages again from the result.',
+        });
+      });
+      return this.deps.workspace.saveResult({ ...merged, id: resultId });
+    }
     return this.deps.workspace.saveResult({
       id: resultId,
       documentId: record.documentId,
@@ -587,6 +627,9 @@ export class JobTracker {
   }
 
   private async save(record: JobRecord): Promise<JobRecord> {
+    // A poll that was under way when the user abandoned the job never writes over that.
+    if (this.abandoned.has(record.jobId) && record.problem?.code !== ABANDONED)
+      return (await this.deps.records.read(record.jobId)) ?? record;
     const next = { ...record, updatedAt: new Date(this.clock.now()).toISOString() };
     await this.deps.records.write(next.jobId, next);
     this.announce(next);
@@ -614,6 +657,12 @@ function unsureCreate(candidates: string[]): AppError {
     hint: 'Open the Jobs screen to check; send the document again only if none of them is its job.',
   });
 }
+
+/** The problem code of a job the user abandoned. */
+export const ABANDONED = 'abandoned_by_user';
+
+/** Thrown where a poll would go on with a job the user abandoned meanwhile. */
+class JobAbandoned extends Error {}
 
 /** A poll the service did not answer (see isUnreachable), with the address it went to. */
 class PollUnanswered extends AppError {
@@ -656,6 +705,7 @@ function isPermanent(error: AppError): boolean {
       'invalid_job_id',
       'invalid_api_key',
       'response_too_large',
+      'rerun_not_merged',
     ].includes(error.code)
   )
     return true;

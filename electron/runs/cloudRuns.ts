@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
+import type { RerunRequest } from '../../shared/jobs.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import { withoutUndefined, type ValidatedOptional } from '../../shared/withoutUndefined.js';
 import { AnalyzerClient } from '../api/analyzerClient.js';
@@ -12,6 +13,7 @@ import { documentUrlFor } from '../documents/importFromUrl.js';
 import type { Credential, KeysService } from '../keys/keysService.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { documentPages } from '../jobs/parsePlan.js';
+import { mergedRerunResult } from './rerunMerge.js';
 import { retryAsProgress } from './retryProgress.js';
 import { summarizeResult } from './resultSummary.js';
 
@@ -47,9 +49,11 @@ export interface CloudParseRequest {
   options?: Record<string, unknown> | undefined;
   /** Send the document's remembered web address (`document_url`) instead of its bytes. */
   byUrl?: boolean | undefined;
+  /** A re-run of a result's failed pages: the answer is stored only merged into that result. */
+  rerunOf?: RerunRequest | undefined;
 }
 
-/** v2 parse of a workspace document; the answer (200 or 206) is stored verbatim. */
+/** v2 parse of a workspace document; the answer (200 or 206) is stored verbatim, or (a re-run) merged into its original. */
 export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest, signal: AbortSignal): Promise<StoredResult> {
   const credential = await deps.keys.credentialFor(['v2'], request.keyId);
   // The document goes as its bytes, or (`document_url`) as the web address it was added from,
@@ -61,6 +65,10 @@ export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest,
     { ...source.input, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
     { signal, timeoutMs: SYNC_TIMEOUT_MS },
   );
+  if (request.rerunOf)
+    return deps.workspace.saveResult(
+      await mergedRerunResult(deps.workspace, request.rerunOf, outcome.response, { decryptedCopy: source.decrypted }),
+    );
   return deps.workspace.saveResult({
     documentId: source.documentId,
     kind: 'parse',

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { ParseAnswer } from '../../shared/workspace.js';
-import type { JobRequest } from '../../shared/jobs.js';
+import type { JobRequest, RerunRequest } from '../../shared/jobs.js';
 import { planParse } from '../jobs/parsePlan.js';
 import type { Services } from '../services.js';
 import { retryAsProgress } from './retryProgress.js';
@@ -18,6 +18,8 @@ export interface CloudParseRoute {
   outputSaveUrl?: string | undefined;
   /** Send the document's remembered web address (`document_url`) instead of its bytes. */
   byUrl?: boolean | undefined;
+  /** A re-run of a result's failed pages: whichever way it goes, only the merge is stored. */
+  rerunOf?: RerunRequest | undefined;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function routeCloudParse(services: Services, request: CloudParseRou
     ...(request.serviceTier ? { serviceTier: request.serviceTier } : {}),
     ...(request.outputSaveUrl ? { outputSaveUrl: request.outputSaveUrl } : {}),
     ...(request.byUrl ? { byUrl: true } : {}),
+    ...(request.rerunOf ? { rerunOf: request.rerunOf } : {}),
   };
   // Named as the run: a refused create shows as "retrying" on it, and Cancel stops it.
   const retry = retryAsProgress(services.emit, request.runId, 'Creating the job');

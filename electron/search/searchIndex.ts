@@ -1,141 +1,124 @@
-import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import MiniSearch, { type SearchResult } from 'minisearch';
-import { z } from 'zod';
+import { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.js';
-import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, type SearchAnswer, type SearchGroup, type SearchHit } from '../../shared/ipc/search.js';
-import type { LibraryEntry, ResultInfo, ResultKind } from '../../shared/workspace.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, type SearchAnswer, type SearchGroup } from '../../shared/ipc/search.js';
+import type { LibraryEntry } from '../../shared/workspace.js';
+import { activeConfig } from '../config.js';
 import type { Logger } from '../log.js';
-import { writeFileAtomic } from '../storage/fsAtomic.js';
-import { snippetOf } from './snippet.js';
-import { MAX_KEPT_TEXT, unitsOfResult, type SearchUnit, type UnitSource } from './searchUnits.js';
+import { findWorkerFile } from '../workerFile.js';
+import { listedResult, type FromSearchWorker, type ListedResult, type ToSearchWorker, type WorkerAnswer } from './searchProtocol.js';
+import type { UnitSource } from './searchUnits.js';
 
-/** Bumped when what is indexed or how it is stored changes: a file of another version is rebuilt. */
-export const SEARCH_FORMAT_VERSION = 1;
+export { normalizeTerm, SEARCH_FORMAT_VERSION } from './searchEngine.js';
 
-/** How long after the last change the index file is written: a burst of changes (a batch) writes it once. */
-const SAVE_DELAY_MS = 2_000;
-/** A burst of changes (a batch) still writes the index this often. */
-const SAVE_MAX_WAIT_MS = 30_000;
-
-/** What the index stores per unit (short keys: 5,000 documents' worth is written to disk). */
-interface IndexedUnit {
-  id: string;
-  /** document id, result id, result kind, target, node id or field path, page, range start and end */
-  d: string;
-  r: string;
-  k: ResultKind;
-  t: SearchUnit['target'];
-  f: string;
-  p: number | null;
-  s: number;
-  e: number;
-  /** The text, searched (not stored). */
-  x: string;
-  /** The text kept for the snippet, cut at MAX_KEPT_TEXT. */
-  y: string;
-  /** A field's path in words, searched. */
-  l: string;
+/** The bundled search worker (GROUNDWORK_SEARCH_WORKER overrides). */
+export function findSearchWorker(): string {
+  return findWorkerFile('search-worker.mjs', {
+    override: activeConfig().searchWorker,
+    code: 'search_unavailable',
+    name: 'The search worker',
+  });
 }
-
-/** Accents and case do not matter: `resume` finds `Résumé`. */
-export function normalizeTerm(term: string): string {
-  return term
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
-
-const OPTIONS = {
-  fields: ['x', 'l'],
-  storeFields: ['d', 'r', 'k', 't', 'f', 'p', 's', 'e', 'y'],
-  processTerm: (term: string) => normalizeTerm(term) || null,
-  // Units of replaced and removed results are discarded at once and swept out in the background.
-  autoVacuum: { minDirtCount: 2_000, minDirtFactor: 0.2, batchSize: 2_000, batchWait: 10 },
-  // Each term is found as typed and as the start of a word (from 3 letters).
-  searchOptions: {
-    boost: { x: 2, l: 1 },
-    combineWith: 'AND' as const,
-    prefix: (term: string) => term.length >= 3,
-  },
-};
-
-/**
- * Asked only when the words as typed find fewer places than asked for: a typo or two in a long
- * word (not in one with digits: `ref04321` is not `ref04331`), never more than two edits, so a
- * long word cannot make a query slow. A common word never pays for it.
- */
-const FUZZY = { fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false), maxFuzzy: 2 };
-
-/** What the index holds of each result: the summary's stamp it was made from and how many units it has. */
-const indexedResultSchema = z.object({ createdAt: z.string(), documentId: z.string(), units: z.number().int().min(0) }).strict();
-type IndexedResult = z.infer<typeof indexedResultSchema>;
-
-const fileSchema = z.object({
-  version: z.literal(SEARCH_FORMAT_VERSION),
-  results: z.record(z.string(), indexedResultSchema),
-  index: z.record(z.string(), z.unknown()),
-});
 
 /** What the index follows: the workspace's listing and its reads of a result. */
 export interface SearchSource extends UnitSource {
   library(): Promise<LibraryEntry[]>;
 }
 
+export interface SearchIndexOptions {
+  saveDelayMs?: number;
+  workerPath?: string;
+  /** Hears each worker as it starts (tests end one to see search recover). */
+  onWorker?: (worker: Worker) => void;
+}
+
+/** The requests main asks the worker, each answered once. */
+type RequestBody =
+  | { type: 'open'; path: string; saveDelayMs?: number }
+  | { type: 'query'; text: string; limit: number }
+  | { type: 'idle' }
+  | { type: 'close'; withinMs: number };
+
+interface Pending {
+  body: RequestBody;
+  /** The worker it was last posted to. */
+  postedTo: Worker | null;
+  /** Workers that died with it under way: one that keeps killing the worker is refused in the end. */
+  deaths: number;
+  resolve(answer: WorkerAnswer): void;
+  reject(error: AppError): void;
+}
+
+/** A request under way when this many workers in a row died is refused (it may be what kills them). */
+const MAX_DEATHS_PER_REQUEST = 3;
+/** Workers dying this close together are restarted after a pause, not in a tight loop. */
+const QUICK_DEATHS = { count: 5, withinMs: 10_000, pauseMs: 5_000 };
+
 /**
- * Full text over the workspace: every block of every parse and analyzer result and every
- * extracted value, each kept with where it is (result, node or field path, page, range), so a
- * hit opens at the exact place. MiniSearch holds it: pure JavaScript (no native module to
- * build per platform), small, serializable as JSON, with prefix and fuzzy matching.
- *
- * Kept as `workspace/search/index.json` (written atomically, with a format version), a copy
- * of what the results say: one missing, unreadable, damaged or of another version is removed,
- * logged and built again. The folders stay the truth: at start and after every workspace change
- * the index is synced against the library (a result added or saved again under its id is
- * indexed, one gone is dropped), one result per turn of the event loop, its model read from the
- * result-model cache (built in the model worker); a query meanwhile answers from what is indexed
- * and says how many results are still pending. A hit of a result gone since is never answered.
+ * Full text over the workspace (see SearchEngine, which holds the index): main's side. The index
+ * lives in a worker thread (searchWorker.ts), so opening its file, building, updating and
+ * querying it never hold main's event loop; this class only passes messages. In order: the
+ * worker is told the results the workspace lists before any query or update after them, and a
+ * query first reads the listing itself, so a result trashed is never answered, even before the
+ * index catches up. A query before the index is open waits for it; while it is being built, a
+ * query is answered from what is indexed and says how many results are pending. A worker that
+ * dies is started again at once: it opens the file as last written and catches up with the
+ * workspace, and the requests it had under way are asked again.
  */
 export class SearchIndex {
   readonly path: string;
-  private index = new MiniSearch<IndexedUnit>(OPTIONS);
-  private indexed = new Map<string, IndexedResult>();
-  private loaded: Promise<void> | null = null;
-  private syncing: Promise<void> | null = null;
-  private again = false;
-  private pendingCount = 0;
-  private unsaved = false;
-  private saveTimer: ReturnType<typeof setTimeout> | null = null;
-  private saveWaitingSince: number | null = null;
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private opened: Promise<void> | null = null;
+  /** id → createdAt of the results the current worker was last told; null: tell it the whole listing. */
+  private told: Map<string, string> | null = null;
+  /** Listing reads, one after another, so what the worker is told never goes back in time. */
+  private listing: Promise<LibraryEntry[]> = Promise.resolve([]);
+  private lastSize = 0;
+  private deathTimes: number[] = [];
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
   constructor(
     workspaceRoot: string,
     private readonly source: SearchSource,
     private readonly logger: Logger,
-    private readonly options: { saveDelayMs?: number } = {},
+    private readonly options: SearchIndexOptions = {},
   ) {
     this.path = join(workspaceRoot, 'search', 'index.json');
   }
 
-  /** Opens the index file (or starts empty) and syncs it with the workspace in the background. */
+  /** Opens the index file in the worker (or starts it empty) and syncs it with the workspace in the background. */
   start(): Promise<void> {
-    if (!this.loaded) {
-      this.loaded = this.load();
-      void this.loaded.then(() => this.requestSync());
+    if (!this.opened) {
+      try {
+        if (!this.worker) this.spawn();
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+      const opened = this.request({ type: 'open', path: this.path, ...this.saveDelay() }).then((answer) => this.note(answer));
+      // Not opened (its worker could not start): the next call tries again.
+      opened.catch(() => {
+        if (this.opened === opened) this.opened = null;
+      });
+      this.opened = opened;
+      void this.tell().catch((error: unknown) => this.logger.warn('search index not told of the workspace', { error: String(error) }));
     }
-    return this.loaded;
+    return this.opened;
   }
 
   /** The workspace changed: what it lists now is indexed (in the background). */
   changed(): void {
-    if (this.loaded) this.requestSync();
+    if (this.opened && !this.closed)
+      void this.tell().catch((error: unknown) => this.logger.warn('search index not told of a change', { error: String(error) }));
   }
 
   /** Settles once the index holds everything the workspace lists (tests, the bench). */
   async idle(): Promise<void> {
     await this.start();
-    while (this.syncing) await this.syncing;
+    await this.tell();
+    this.note(await this.request({ type: 'idle' }));
   }
 
   async query(text: string, limit = DEFAULT_SEARCH_LIMIT): Promise<SearchAnswer> {
@@ -148,224 +131,215 @@ export class SearchIndex {
       });
     }
     await this.start();
-    const empty: SearchAnswer = { groups: [], count: 0, truncated: false, pending: this.pendingCount };
-    if (!query) return empty;
-    const library = await this.source.library();
-    const current = new Map<string, ResultInfo>();
-    const names = new Map<string, string>();
-    for (const entry of library) {
-      names.set(entry.document.id, entry.document.name);
-      for (const result of entry.results) current.set(result.id, result);
-    }
-    // Only hits of results still listed, as indexed (a result saved again under its id waits for its new units).
-    const live = (hit: SearchResult) => {
-      const result = current.get(hit.r as string);
-      return result !== undefined && this.indexed.get(result.id)?.createdAt === result.createdAt;
-    };
-    let found = this.index.search(query, { filter: live });
-    if (found.length < limit) found = this.index.search(query, { ...FUZZY, filter: live });
+    // Read now and told first: a hit of a result gone since the worker last heard is never answered.
+    const library = await this.tell();
+    const answer = await this.request({ type: 'query', text: query, limit });
+    this.note(answer);
+    if (answer.kind !== 'query') throw new Error('the search worker answered a query with something else');
+    const names = new Map(library.map((entry) => [entry.document.id, entry.document.name]));
     const groups = new Map<string, SearchGroup>();
-    for (const hit of found.slice(0, limit)) {
-      const documentId = hit.d as string;
+    for (const { documentId, hit } of answer.hits) {
       let group = groups.get(documentId);
       if (!group) {
         group = { documentId, documentName: names.get(documentId) ?? 'document', hits: [] };
         groups.set(documentId, group);
       }
-      group.hits.push(toHit(hit));
+      group.hits.push(hit);
     }
-    return {
-      groups: [...groups.values()],
-      count: Math.min(found.length, limit),
-      truncated: found.length > limit,
-      pending: this.pendingCount,
-    };
+    return { groups: [...groups.values()], count: answer.count, truncated: answer.truncated, pending: answer.pending };
   }
 
   /**
-   * At quit: nothing more is indexed, and the index is written if a change waits. Bounded: the
-   * result being read when it is called may take long (its model built); then what is indexed
-   * is not written, and the next start syncs again from the file it finds.
+   * At quit: nothing more is indexed, and the worker writes the index if a change waits, then
+   * ends. Bounded: a result being read may take long (its model built); then what is indexed is
+   * not written, and the next start syncs again from the file it finds.
    */
   async close(withinMs = 3_000): Promise<void> {
-    this.closed = true;
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const bound = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), withinMs);
-    });
-    try {
-      if ((await Promise.race([this.syncing ?? Promise.resolve(), bound])) !== 'late') await this.save();
-    } catch (error) {
-      this.logger.warn('search index not saved', { error: String(error) });
-    } finally {
+    if (this.closed) return;
+    const worker = this.worker;
+    if (worker && this.opened) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, withinMs + 1_000);
+      });
+      await Promise.race([this.request({ type: 'close', withinMs }).catch(() => undefined), bound]);
       clearTimeout(timer);
     }
+    this.closed = true;
+    clearTimeout(this.restartTimer);
+    this.worker = null;
+    for (const pending of this.pending.values()) pending.reject(closedError());
+    this.pending.clear();
+    await worker?.terminate();
   }
 
-  /** How many units are indexed (the bench, tests). */
+  /** How many units are indexed, as of the worker's last answer (the bench, tests). */
   get size(): number {
-    return this.index.documentCount;
+    return this.lastSize;
   }
 
-  private async load(): Promise<void> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.logger.warn('search index unreadable, building it again', { error: String(error) });
-      return;
-    }
-    try {
-      const saved = fileSchema.parse(JSON.parse(text));
-      const index = await MiniSearch.loadJSAsync<IndexedUnit>(saved.index as never, OPTIONS);
-      const units = Object.values(saved.results).reduce((sum, r) => sum + r.units, 0);
-      if (index.documentCount !== units) throw new Error(`it holds ${index.documentCount} units where its results list ${units}`);
-      this.index = index;
-      this.indexed = new Map(Object.entries(saved.results));
-    } catch (error) {
-      this.logger.warn('search index damaged or of another version, building it again', {
-        error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+  private saveDelay(): { saveDelayMs?: number } {
+    return this.options.saveDelayMs !== undefined ? { saveDelayMs: this.options.saveDelayMs } : {};
+  }
+
+  private note(answer: WorkerAnswer): void {
+    if ('size' in answer) this.lastSize = answer.size;
+  }
+
+  /** Reads the listing (after any read before it) and tells the worker if it changed since it last heard. */
+  private tell(): Promise<LibraryEntry[]> {
+    const next = this.listing
+      .catch(() => [])
+      .then(async () => {
+        const library = await this.source.library();
+        this.post(library);
+        return library;
       });
-      await rm(this.path, { force: true });
-    }
+    this.listing = next;
+    return next;
   }
 
-  private requestSync(): void {
-    if (this.closed) return;
-    if (this.syncing) {
-      this.again = true;
-      return;
-    }
-    this.syncing = this.syncLoop().finally(() => {
-      this.syncing = null;
+  private post(library: LibraryEntry[]): void {
+    const worker = this.worker;
+    if (!worker) return;
+    // Compared in place (every query does this on main); only what changed crosses to the worker.
+    if (this.told && sameListing(library, this.told)) return;
+    const told = this.told;
+    const now = new Map<string, string>();
+    const listed: ListedResult[] = [];
+    for (const entry of library)
+      for (const r of entry.results) {
+        now.set(r.id, r.createdAt);
+        if (told?.get(r.id) !== r.createdAt) listed.push(listedResult(r));
+      }
+    const gone = told ? [...told.keys()].filter((id) => !now.has(id)) : [];
+    this.told = now;
+    worker.postMessage({ type: 'library', reset: told === null, listed, gone } satisfies ToSearchWorker);
+  }
+
+  private request(body: RequestBody): Promise<WorkerAnswer> {
+    if (this.closed) return Promise.reject(closedError());
+    const id = this.nextId++;
+    return new Promise<WorkerAnswer>((resolve, reject) => {
+      const pending: Pending = { body, postedTo: null, deaths: 0, resolve, reject };
+      this.pending.set(id, pending);
+      this.postRequest(id, pending);
     });
   }
 
-  private async syncLoop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.syncOnce();
-      } catch (error) {
-        this.logger.warn('search index not synced', { error: String(error) });
+  private postRequest(id: number, pending: Pending): void {
+    if (!this.worker || pending.postedTo === this.worker) return;
+    pending.postedTo = this.worker;
+    this.worker.postMessage({ ...pending.body, id } as ToSearchWorker);
+  }
+
+  private spawn(): void {
+    let worker: Worker;
+    try {
+      worker = new Worker(this.options.workerPath ?? findSearchWorker());
+    } catch (error) {
+      const appError = error instanceof AppError ? error : new AppError({ code: 'search_unavailable', message: String(error) });
+      for (const pending of this.pending.values()) pending.reject(appError);
+      this.pending.clear();
+      throw appError;
+    }
+    // An index kept in the background never keeps a process alive (a script, a test) on its own.
+    worker.unref();
+    worker.on('message', (message: FromSearchWorker) => this.heard(worker, message));
+    worker.on('error', (error) => this.lost(worker, String(error)));
+    worker.on('exit', (code) => this.lost(worker, `exit code ${code}`));
+    this.worker = worker;
+    this.told = null;
+    this.options.onWorker?.(worker);
+  }
+
+  private heard(worker: Worker, message: FromSearchWorker): void {
+    if (worker !== this.worker) return;
+    switch (message.type) {
+      case 'answer': {
+        const pending = this.pending.get(message.id);
+        if (!pending) return;
+        this.pending.delete(message.id);
+        if (message.ok) pending.resolve(message.value);
+        else pending.reject(new AppError(message.error));
+        return;
       }
-    } while (this.again && !this.closed);
-    this.pendingCount = 0;
-    if (this.unsaved) this.scheduleSave();
-  }
-
-  /** One pass: what is gone (or saved again) leaves the index, what is new is added, one result per turn. */
-  private async syncOnce(): Promise<void> {
-    const wanted = new Map<string, ResultInfo>();
-    for (const entry of await this.source.library()) for (const result of entry.results) wanted.set(result.id, result);
-    for (const [id, indexed] of this.indexed) {
-      if (wanted.get(id)?.createdAt !== indexed.createdAt) this.drop(id, indexed);
-    }
-    const todo = [...wanted.values()].filter((r) => !this.indexed.has(r.id));
-    this.pendingCount = todo.length;
-    for (const result of todo) {
-      if (this.closed) return;
-      await this.add(result);
-      this.pendingCount--;
-      // A change meanwhile: the next pass looks again (this result may be gone already; it is dropped then).
-      await new Promise((resolve) => setImmediate(resolve));
+      case 'read':
+        void this.answerRead(worker, message);
+        return;
+      case 'log':
+        this.logger[message.level](message.message, message.fields);
+        return;
     }
   }
 
-  private async add(result: ResultInfo): Promise<void> {
-    let units: SearchUnit[];
+  private async answerRead(worker: Worker, message: Extract<FromSearchWorker, { type: 'read' }>): Promise<void> {
+    let reply: ToSearchWorker;
     try {
-      units = await unitsOfResult(this.source, result);
+      const value =
+        message.what === 'model' ? (await this.source.resultModel(message.resultId)).model : await this.source.result(message.resultId);
+      reply = { type: 'read', id: message.id, ok: true, value };
     } catch (error) {
-      // Unreadable (or gone meanwhile): recorded with no units, so it is not read again until it changes.
-      this.logger.warn('result not indexed for search', { id: result.id, error: String(error).slice(0, 300) });
-      units = [];
+      reply = { type: 'read', id: message.id, ok: false, error: String(error).slice(0, 500) };
     }
-    // Dropped or replaced while its units were read: the next pass sees it.
-    if (this.indexed.has(result.id)) return;
-    this.index.addAll(
-      units.map((unit, n) => ({
-        id: `${result.id}/${n}`,
-        d: result.documentId,
-        r: result.id,
-        k: result.kind,
-        t: unit.target,
-        f: unit.ref,
-        p: unit.page,
-        s: unit.start,
-        e: unit.end,
-        x: unit.text,
-        y: unit.text.length > MAX_KEPT_TEXT ? unit.text.slice(0, MAX_KEPT_TEXT) : unit.text,
-        l: unit.label,
-      })),
-    );
-    this.indexed.set(result.id, { createdAt: result.createdAt, documentId: result.documentId, units: units.length });
-    this.unsaved = true;
+    if (worker === this.worker) worker.postMessage(reply);
   }
 
-  private drop(id: string, indexed: IndexedResult): void {
+  /** The worker died: a new one opens the file and catches up; what was under way is asked again. */
+  private lost(worker: Worker, why: string): void {
+    if (worker !== this.worker || this.closed) return;
+    this.worker = null;
+    this.logger.warn('search worker stopped; starting it again', { why });
+    for (const [id, pending] of this.pending) {
+      if (++pending.deaths < MAX_DEATHS_PER_REQUEST) continue;
+      this.pending.delete(id);
+      pending.reject(
+        new AppError({
+          code: 'search_failed',
+          message: 'The search stopped three times while answering this.',
+          hint: 'Try other words; the search index is being rebuilt.',
+        }),
+      );
+    }
+    const now = Date.now();
+    this.deathTimes = [...this.deathTimes.filter((t) => now - t < QUICK_DEATHS.withinMs), now];
+    const pause = this.deathTimes.length >= QUICK_DEATHS.count ? QUICK_DEATHS.pauseMs : 0;
+    this.restartTimer = setTimeout(() => this.restart(), pause);
+    this.restartTimer.unref();
+  }
+
+  private restart(): void {
+    if (this.closed || this.worker) return;
     try {
-      for (let n = 0; n < indexed.units; n++) this.index.discard(`${id}/${n}`);
+      this.spawn();
     } catch (error) {
-      // The saved list and the index disagree (a file damaged in a way that still parses): start
-      // over from the workspace rather than stop at this result on every pass.
-      this.logger.warn('search index inconsistent, building it again', { error: String(error).slice(0, 300) });
-      this.index = new MiniSearch<IndexedUnit>(OPTIONS);
-      this.indexed.clear();
-      this.again = true;
-      this.unsaved = true;
+      this.logger.warn('search worker could not start again', { error: String(error) });
+      // The next request tries again.
+      this.opened = null;
       return;
     }
-    this.indexed.delete(id);
-    this.unsaved = true;
-  }
-
-  /** Written once changes stop for a moment, and at least every SAVE_MAX_WAIT_MS while they go on (a batch). */
-  private scheduleSave(): void {
-    if (this.closed) return;
-    const now = Date.now();
-    this.saveWaitingSince ??= now;
-    if (this.saveTimer) {
-      if (now - this.saveWaitingSince >= SAVE_MAX_WAIT_MS) return;
-      clearTimeout(this.saveTimer);
-    }
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = null;
-      this.saveWaitingSince = null;
-      // Never under a sync: what is written is one consistent state.
-      if (this.syncing) return this.scheduleSave();
-      this.save().catch((error: unknown) => this.logger.warn('search index not saved', { error: String(error) }));
-    }, this.options.saveDelayMs ?? SAVE_DELAY_MS);
-    this.saveTimer.unref?.();
-  }
-
-  private async save(): Promise<void> {
-    if (!this.unsaved) return;
-    this.unsaved = false;
-    const text = `{"version":${SEARCH_FORMAT_VERSION},"results":${JSON.stringify(Object.fromEntries(this.indexed))},"index":${JSON.stringify(this.index)}}`;
-    try {
-      await writeFileAtomic(this.path, text);
-    } catch (error) {
-      this.unsaved = true;
-      throw error;
-    }
+    // In order: open, the listing, then whatever was under way (an open under way is that open).
+    const open = [...this.pending].find(([, p]) => p.body.type === 'open');
+    if (open) this.postRequest(...open);
+    else void this.request({ type: 'open', path: this.path, ...this.saveDelay() }).catch(() => undefined);
+    void this.tell()
+      .catch((error: unknown) => this.logger.warn('search index not told of the workspace', { error: String(error) }))
+      .finally(() => {
+        for (const [id, pending] of [...this.pending].sort(([a], [b]) => a - b)) this.postRequest(id, pending);
+      });
   }
 }
 
-function toHit(hit: SearchResult): SearchHit {
-  const start = hit.s as number;
-  const end = hit.e as number;
-  return {
-    resultId: hit.r as string,
-    kind: hit.k as ResultKind,
-    target: hit.t as SearchHit['target'],
-    ref: hit.f as string,
-    page: (hit.p as number | null) ?? null,
-    range: start >= 0 && end >= start ? { start, end } : null,
-    snippet: snippetOf(hit.y as string, hit.terms),
-    score: hit.score,
-  };
+function sameListing(library: LibraryEntry[], told: Map<string, string>): boolean {
+  let count = 0;
+  for (const entry of library)
+    for (const r of entry.results) {
+      if (told.get(r.id) !== r.createdAt) return false;
+      count++;
+    }
+  return count === told.size;
+}
+
+function closedError(): AppError {
+  return new AppError({ code: 'search_closed', message: 'The search is closed: the app is quitting.' });
 }

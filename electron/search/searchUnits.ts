@@ -34,7 +34,7 @@ export interface UnitSource {
 }
 
 /** The units of one stored result. A result whose model or response cannot be read has none (the caller logs it). */
-export async function unitsOfResult(source: UnitSource, info: ResultInfo): Promise<SearchUnit[]> {
+export async function unitsOfResult(source: UnitSource, info: Pick<ResultInfo, 'id' | 'kind' | 'sourceResultId'>): Promise<SearchUnit[]> {
   if (info.kind === 'parse') return blockUnits(decodeModel((await source.resultModel(info.id)).model));
   if (info.kind === 'analyzer') {
     const model = decodeModel((await source.resultModel(info.id)).model);

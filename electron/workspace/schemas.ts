@@ -32,7 +32,12 @@ export const resultInfoSchema = z.looseObject({
   schemaKey: z.string().optional(),
   decryptedCopy: z.boolean().optional(),
   rerun: z
-    .object({ resultId: z.string(), answerId: z.string(), pages: z.array(z.number().int().min(1)) })
+    .object({
+      resultId: z.string(),
+      pages: z.array(z.number().int().min(1)),
+      jobId: z.string().optional(),
+      answerId: z.string().optional(),
+    })
     .strict()
     .optional(),
 });

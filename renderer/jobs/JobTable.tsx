@@ -23,7 +23,11 @@ function JobTrouble({ row }: { row: JobRow }) {
       ) : null}
       {problem ? (
         <div className="small warning" data-testid="job-problem">
-          {problem.code === 'output_unreadable' ? 'Result not read' : 'Not followed any more'}
+          {problem.code === 'output_unreadable'
+            ? 'Result not read'
+            : problem.code === 'abandoned_by_user'
+              ? 'Abandoned, not followed any more'
+              : 'Not followed any more'}
           {notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message}{' '}
           <code>{problem.code}</code>
         </div>
@@ -95,7 +99,9 @@ export function JobTable({ rows, empty }: { rows: JobRow[]; empty: string }) {
                   title={
                     row.local.problem.code === 'output_unreadable'
                       ? "Read the job's output_url again, e.g. after making it readable"
-                      : 'Poll this job again, e.g. after adding its key back'
+                      : row.local.problem.code === 'abandoned_by_user'
+                        ? 'Follow this job after all: its result is stored once it completes'
+                        : 'Poll this job again, e.g. after adding its key back'
                   }
                 >
                   Check again

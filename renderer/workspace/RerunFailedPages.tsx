@@ -22,7 +22,7 @@ export function RerunFailedPages() {
       <span
         className="muted small"
         data-testid="rerun-origin"
-        title={`Merged from result ${result.rerun.resultId} and the re-run ${result.rerun.answerId}`}
+        title={`Merged from result ${result.rerun.resultId} with ${rerunLabel(result.rerun)}${result.rerun.jobId ? ` by job ${result.rerun.jobId}` : ''}`}
       >
         Merged result: {rerunLabel(result.rerun)}
       </span>

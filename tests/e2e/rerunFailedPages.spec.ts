@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
+import type { Page } from '@playwright/test';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
 // A cloud parse of a four-page PDF comes back 206 with pages 2 and 4 failed; one press sends
@@ -15,6 +16,25 @@ async function serviceAnswer(url: string, pages: number[]): Promise<ParseRespons
   const response = await fetch(`${url}/v2/parse`, { method: 'POST', headers: { Authorization: `Bearer ${DEMO_KEYS.v2[0]!}` }, body: form });
   expect(response.status).toBe(200);
   return (await response.json()) as ParseResponse;
+}
+
+/** The emulator's jobs, as its control route lists them. */
+async function emulatorJobs(url: string): Promise<Array<{ jobId: string; service: string; status: string }>> {
+  return ((await (await fetch(`${url}/__control/state`)).json()) as { jobs: Array<{ jobId: string; service: string; status: string }> })
+    .jobs;
+}
+
+/** The job threshold, set on the Jobs screen as a user sets it (saved on blur), then back to the Review screen's tab. */
+async function setJobAbovePages(page: Page, pages: string): Promise<void> {
+  await page.getByTestId('nav-jobs').click();
+  const settings = page.locator('details.job-settings');
+  if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) await settings.locator('summary').click();
+  await page.getByTestId('setting-jobAbovePages').fill(pages);
+  await page.getByTestId('setting-jobAbovePages').blur();
+  await settings.locator('summary').click();
+  await settings.locator('summary').click();
+  await expect(page.getByTestId('setting-jobAbovePages')).toHaveValue(pages);
+  await page.getByTestId('nav-workspace').click();
 }
 
 const elementsOn = (answer: ParseResponse, page: number): StructureNode[] =>
@@ -61,6 +81,42 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await expect(page.getByTestId('error').first()).toHaveAttribute('data-code', 'cancelled');
   await expect(page.getByTestId('run-progress')).toHaveCount(0);
   await expect(page.getByTestId('result-summary')).toContainText('partial');
+  await expect(page.locator('[data-testid="library-entry"]').filter({ hasText: 'report.pdf' })).toContainText('1 result');
+
+  // As a job (the document is above the job threshold, set as a user sets it), the impatient way: a double click starts
+  // one re-run, and Cancel abandons its job. The contract has no way to cancel a job: the record says it was abandoned,
+  // it is no longer followed, and its answer, when the service finishes it, is not stored.
+  await setJobAbovePages(page, '2');
+  emulator.faults.add({ fault: { kind: 'slowJob', pendingMs: 300, processingMs: 2_500 }, times: 1 });
+  const jobCreates = () => emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs');
+  await rerun.dblclick();
+  await expect(page.getByTestId('run-progress')).toContainText('Re-running pages 2, 4: ');
+  await expect.poll(() => jobCreates().filter((r) => r.status === 202).length).toBe(1);
+  const job = (await emulatorJobs(emulator.url)).find((j) => j.service === 'parse' && j.status !== 'completed')!;
+  await page.getByTestId('cancel-run').click();
+  await expect(page.getByTestId('error').first()).toHaveAttribute('data-code', 'cancelled');
+  await expect(page.getByTestId('run-progress')).toHaveCount(0);
+  await page.getByTestId('nav-jobs').click();
+  const row = page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${job.jobId}"]`);
+  await expect(row.getByTestId('job-problem')).toContainText(
+    /^Abandoned, not followed any more since .*: You cancelled the re-run of failed pages/,
+  );
+  await expect(row.getByTestId('job-status')).toContainText('last seen');
+  await page.screenshot({ path: '/tmp/shots/B-rerun-job-abandoned.png' });
+  // The service finishes it after all: the Jobs screen lists it completed, with no result to open, and the library has none more.
+  await expect.poll(async () => (await emulatorJobs(emulator.url)).find((j) => j.jobId === job.jobId)?.status).toBe('completed');
+  await page.getByTestId('jobs-refresh').click();
+  // The service's own list says completed; here it stays as last seen, not followed, with no result to open.
+  const remoteRow = page.getByTestId('jobs-remote').locator(`[data-testid="job-row"][data-job-id="${job.jobId}"]`);
+  await expect(remoteRow).toHaveAttribute('data-status', 'completed');
+  await expect(remoteRow.getByTestId('job-open')).toHaveText('Details');
+  await expect(row.getByTestId('job-open')).toHaveText('Details');
+  await expect(row.getByTestId('job-recheck')).toHaveAttribute('title', /after all/);
+  await expect(row.getByTestId('job-problem')).toContainText('You cancelled the re-run of failed pages');
+  await page.screenshot({ path: '/tmp/shots/B-rerun-job-abandoned-completed.png' });
+  expect(jobCreates()).toHaveLength(1);
+  await setJobAbovePages(page, '20');
+  await page.getByTestId('nav-workspace').click();
   await expect(page.locator('[data-testid="library-entry"]').filter({ hasText: 'report.pdf' })).toContainText('1 result');
 
   await expect(rerun).toBeEnabled();
@@ -116,7 +172,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await expect(page.locator(`[data-testid="md-node"][data-node-id="${nodeId}"]`)).toHaveAttribute('data-selected', 'true');
   await page.screenshot({ path: '/tmp/shots/rerun-failed-pages.png' });
 
-  // The original partial result is still in the library, beside the merge and the re-run's own answer.
-  await expect(page.locator('[data-testid="library-entry"]').filter({ hasText: 'report.pdf' })).toContainText('3 results');
+  // The original partial result is still in the library, beside the merge: the re-run's own answer is not stored.
+  await expect(page.locator('[data-testid="library-entry"]').filter({ hasText: 'report.pdf' })).toContainText('2 results');
   void preview;
 });

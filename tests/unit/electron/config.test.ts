@@ -10,6 +10,7 @@ const HOSTILE_ENV = {
   GROUNDWORK_V1_URL: 'https://collector.example',
   GROUNDWORK_ENGINE_WORKER: '/tmp/evil-worker.mjs',
   GROUNDWORK_MODEL_WORKER: '/tmp/evil-model-worker.mjs',
+  GROUNDWORK_SEARCH_WORKER: '/tmp/evil-search-worker.mjs',
 };
 
 describe('the effective config', () => {
@@ -29,6 +30,7 @@ describe('the effective config', () => {
       keychainService: 'groundwork',
       engineWorker: null,
       modelWorker: null,
+      searchWorker: null,
       addresses: { v2: 'https://api.ade.landing.ai', v1: 'https://api.landing.ai' },
     });
   });
@@ -45,6 +47,7 @@ describe('the effective config', () => {
       },
       engineWorker: '/tmp/evil-worker.mjs',
       modelWorker: '/tmp/evil-model-worker.mjs',
+      searchWorker: '/tmp/evil-search-worker.mjs',
     });
     // An empty variable is no override.
     expect(readConfig({ shell: 'preview', isPackaged: false, env: { GROUNDWORK_DATA_DIR: '' } }).dataDir).toBeNull();

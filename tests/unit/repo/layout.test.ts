@@ -22,6 +22,7 @@ const CROSS_CUTTING: Record<string, string> = {
 const BUILT_WORKERS: Record<string, string> = {
   GROUNDWORK_ENGINE_WORKER: 'electron/engine/engineWorker.ts',
   GROUNDWORK_MODEL_WORKER: 'electron/workspace/modelWorker.ts',
+  GROUNDWORK_SEARCH_WORKER: 'electron/search/searchWorker.ts',
 };
 
 const ROOT = process.cwd();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
+import { isSettled } from '../../../../shared/jobs.js';
 import type { StoredResult } from '../../../../shared/workspace.js';
 import { rerunFailedPages } from '../../../../electron/runs/rerunPages.js';
 import { armFault, pdf, useEmulator } from '../../../support/emulatorHarness.js';
@@ -29,6 +30,20 @@ async function partialResult(pages: number, failed: number[]): Promise<StoredRes
   return answer.value.result;
 }
 
+async function resultsOf(documentId: string): Promise<string[]> {
+  const list = await world.call('library:list', {});
+  if (!list.ok) throw new Error(list.error.message);
+  return list.value.find((e) => e.document.id === documentId)!.results.map((r) => r.id);
+}
+
+async function waitFor<T>(read: () => Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 const parseRequests = () => env.emulator.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v2/parse'));
 
 describe('runs:rerunPages', () => {
@@ -44,14 +59,10 @@ describe('runs:rerunPages', () => {
     expect((merged.response as ParseResponse).metadata.failed_pages).toEqual([]);
     const sent = parseRequests().at(-1)!;
     expect(JSON.parse(sent.fields!.options!)).toEqual({ pages: [2, 4] });
-    // The original is kept as it was; the library lists original, the re-run's own answer and the merge.
+    // The original is kept as it was; the re-run adds exactly one result, the merge (its own answer is not stored).
     const still = await world.services.workspace.result(original.id);
     expect((still.response as ParseResponse).metadata.failed_pages).toEqual([2, 4]);
-    const list = await world.call('library:list', {});
-    if (!list.ok) throw new Error(list.error.message);
-    const entry = list.value.find((e) => e.document.id === original.documentId)!;
-    expect(entry.results).toHaveLength(3);
-    expect(entry.results.map((r) => r.id)).toEqual(expect.arrayContaining([original.id, merged.id, merged.rerun!.answerId]));
+    expect((await resultsOf(original.documentId)).sort()).toEqual([original.id, merged.id].sort());
     // Read back from disk (validated on read), the merge still says what it is.
     expect((await world.services.workspace.resultInfo(merged.id))?.rerun?.pages).toEqual([2, 4]);
   });
@@ -65,7 +76,42 @@ describe('runs:rerunPages', () => {
     expect(parseRequests().at(-1)!.path).toBe('/v2/parse/jobs');
     expect(JSON.parse(parseRequests().at(-1)!.fields!.options!)).toEqual({ pages: [3] });
     expect(answer.value.partial).toBe(false);
-    expect(answer.value.rerun?.pages).toEqual([3]);
+    expect(answer.value.rerun).toMatchObject({ resultId: original.id, pages: [3], jobId: expect.stringMatching(/^parse-/) });
+    // The job's answer is stored only merged: one more result, the one the re-run answered with.
+    expect((await resultsOf(original.documentId)).sort()).toEqual([original.id, answer.value.id].sort());
+  });
+
+  it('Cancel while the re-run job runs abandons the job: not followed, off the running jobs, its late answer never stored', async () => {
+    const original = await partialResult(5, [3]);
+    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
+    if (!set.ok) throw new Error(set.error.message);
+    // The job takes a while at the service: long enough to be cancelled while it runs.
+    await armFault(env.emulator, {
+      fault: { kind: 'slowJob', pendingMs: 20, processingMs: 1_500 },
+      match: { method: 'POST', path: '/v2/parse/jobs' },
+    });
+    const runId = randomUUID();
+    const rerun = world.call('runs:rerunPages', { runId, resultId: original.id });
+    const jobId = await waitFor(async () => (await world.services.jobs.records.list()).find((r) => r.request.rerunOf)?.jobId);
+    expect((await world.call('runs:cancel', { runId })).ok).toBe(true);
+    const answer = await rerun;
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) expect(answer.error.code).toBe('cancelled');
+    const record = (await world.services.jobs.records.read(jobId))!;
+    expect(record.problem?.code).toBe('abandoned_by_user');
+    // Settled: the Jobs screen shows it not followed, and a restart does not poll it again.
+    expect(isSettled(record)).toBe(true);
+    // The tracker lets go of it (its poll loop ends on the abandoned record, storing nothing)…
+    expect((await world.services.jobs.tracker.whenSettled(jobId)).problem?.code).toBe('abandoned_by_user');
+    // …and once the service has finished the job after all, its answer is still not stored.
+    await waitFor(async () => {
+      const state = (await (await fetch(`${env.emulator.url}/__control/state`)).json()) as {
+        jobs: Array<{ jobId: string; status: string }>;
+      };
+      return state.jobs.find((j) => j.jobId === jobId && j.status === 'completed');
+    });
+    expect((await world.services.jobs.tracker.whenSettled(jobId)).resultId).toBe(null);
+    expect(await resultsOf(original.documentId)).toEqual([original.id]);
   });
 
   it('keeps a page that fails again failed, and says so', async () => {

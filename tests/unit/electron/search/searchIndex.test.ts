@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../electron/log.js';
@@ -31,8 +32,11 @@ class CountingSource implements SearchSource {
 }
 
 /** An index told of every workspace change (`told: false`: one busy elsewhere, that has not heard yet). */
-function openIndex(source: SearchSource = new CountingSource(), { told = true } = {}): SearchIndex {
-  const index = new SearchIndex(workspace.root, source, logger, { saveDelayMs: 10 });
+function openIndex(
+  source: SearchSource = new CountingSource(),
+  { told = true, onWorker }: { told?: boolean; onWorker?: (worker: Worker) => void } = {},
+): SearchIndex {
+  const index = new SearchIndex(workspace.root, source, logger, { saveDelayMs: 10, ...(onWorker ? { onWorker } : {}) });
   if (told) indexes.push(index);
   else deaf.push(index);
   return index;
@@ -212,5 +216,54 @@ describe('SearchIndex', () => {
     // A limit cuts the hits and says so.
     const one = await index.query('invoice', 1);
     expect(one).toMatchObject({ count: 1, truncated: true });
+  });
+
+  it('recovers when its worker dies mid-use: the query under way is answered, and the index still follows the workspace', async () => {
+    const first = await invoice('first');
+    await invoice('second');
+    const workers: Worker[] = [];
+    const index = openIndex(new CountingSource(), { onWorker: (w) => workers.push(w) });
+    await index.idle();
+    expect(workers).toHaveLength(1);
+    // Asked, then the worker is ended before it can answer (as an out-of-memory or a crash would end it).
+    const asked = index.query('acme');
+    await workers[0]!.terminate();
+    // Asked again of a new worker, which opens the file as last written and catches up: complete, or honest about what is pending.
+    const answered = await asked;
+    expect(workers).toHaveLength(2);
+    expect(answered.pending > 0 || answered.groups.length === 2).toBe(true);
+    await index.idle();
+    expect((await index.query('acme')).groups.map((g) => g.documentName).sort()).toEqual(['first.pdf', 'second.pdf']);
+    // The new worker follows the workspace: a trash is never answered, a restore is found again.
+    const entry = await workspace.trashDocument(first.document.id);
+    expect((await index.query('acme')).groups.map((g) => g.documentName)).toEqual(['second.pdf']);
+    await workspace.restore(entry.id);
+    await index.idle();
+    expect((await index.query('acme')).groups.map((g) => g.documentName).sort()).toEqual(['first.pdf', 'second.pdf']);
+    expect(index.size).toBe(2 * (2 + 4));
+  });
+
+  it('answers a query while it is still being built, from what is indexed, saying how many results are pending', async () => {
+    await invoice('first');
+    await invoice('second');
+    // Every read of a result waits until the test lets it go: the build cannot finish before.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const source = new CountingSource();
+    const slow: SearchSource = {
+      library: source.library,
+      resultModel: (id) => gate.then(() => source.resultModel(id)),
+      result: (id) => gate.then(() => source.result(id)),
+    };
+    const index = openIndex(slow);
+    await index.start();
+    // Answered at once while the build waits, from what is indexed (nothing yet), saying all four results are pending.
+    const early = await index.query('acme');
+    expect(early).toMatchObject({ groups: [], count: 0, pending: 4 });
+    release();
+    await index.idle();
+    const done = await index.query('acme');
+    expect(done.groups.map((g) => g.documentName).sort()).toEqual(['first.pdf', 'second.pdf']);
+    expect(done.pending).toBe(0);
   });
 });

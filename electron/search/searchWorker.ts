@@ -1,0 +1,95 @@
+/**
+ * The search worker: the workspace's search index (SearchEngine) off main's event loop. Reading
+ * and parsing its file (tens of MB for 5,000 documents), building it, keeping it up to date and
+ * querying it all run here; main sends the results the workspace lists and the queries, and
+ * answers this worker's reads of a result's model or response through the workspace.
+ */
+import { parentPort } from 'node:worker_threads';
+import { AppError } from '../../shared/errors.js';
+import type { StoredResult } from '../../shared/workspace.js';
+import { SearchEngine } from './searchEngine.js';
+import type { FromSearchWorker, ToSearchWorker, WorkerAnswer } from './searchProtocol.js';
+import type { UnitSource } from './searchUnits.js';
+
+const port = parentPort;
+if (!port) throw new Error('the search worker runs only as a worker thread');
+
+const post = (message: FromSearchWorker) => port.postMessage(message);
+
+/** Reads asked of main, by id. */
+const reads = new Map<number, { resolve(value: Uint8Array | StoredResult): void; reject(error: Error): void }>();
+let nextRead = 1;
+
+function read(what: 'model' | 'result', resultId: string): Promise<Uint8Array | StoredResult> {
+  const id = nextRead++;
+  return new Promise((resolve, reject) => {
+    reads.set(id, { resolve, reject });
+    post({ type: 'read', id, what, resultId });
+  });
+}
+
+const source: UnitSource = {
+  resultModel: async (id) => ({ model: (await read('model', id)) as Uint8Array }),
+  result: async (id) => (await read('result', id)) as StoredResult,
+};
+
+const log = {
+  info: (message: string, fields?: Record<string, unknown>) => post({ type: 'log', level: 'info', message, ...(fields ? { fields } : {}) }),
+  warn: (message: string, fields?: Record<string, unknown>) => post({ type: 'log', level: 'warn', message, ...(fields ? { fields } : {}) }),
+};
+
+let engine: SearchEngine | null = null;
+
+function opened(): SearchEngine {
+  if (!engine) throw new Error('the search worker was asked before it was opened');
+  return engine;
+}
+
+async function answer(id: number, work: () => Promise<WorkerAnswer>): Promise<void> {
+  try {
+    post({ type: 'answer', id, ok: true, value: await work() });
+  } catch (error) {
+    const data =
+      error instanceof AppError
+        ? error.toData()
+        : { code: 'search_failed', message: `The search failed: ${error instanceof Error ? error.message : String(error)}` };
+    post({ type: 'answer', id, ok: false, error: data });
+  }
+}
+
+port.on('message', (message: ToSearchWorker) => {
+  switch (message.type) {
+    case 'open':
+      engine ??= new SearchEngine(message.path, source, log, { saveDelayMs: message.saveDelayMs });
+      void answer(message.id, async () => {
+        await opened().start();
+        return { kind: 'opened', size: opened().size };
+      });
+      return;
+    case 'library':
+      opened().changeListed(message);
+      return;
+    case 'query':
+      void answer(message.id, async () => ({ kind: 'query', ...(await opened().query(message.text, message.limit)), size: opened().size }));
+      return;
+    case 'idle':
+      void answer(message.id, async () => {
+        await opened().idle();
+        return { kind: 'idle', size: opened().size };
+      });
+      return;
+    case 'close':
+      void answer(message.id, async () => {
+        await opened().close(message.withinMs);
+        return { kind: 'closed' };
+      });
+      return;
+    case 'read': {
+      const waiting = reads.get(message.id);
+      reads.delete(message.id);
+      if (message.ok) waiting?.resolve(message.value);
+      else waiting?.reject(new Error(message.error));
+      return;
+    }
+  }
+});
