@@ -25,6 +25,7 @@ import { ProjectRegistry } from './projectRegistry.js';
 import { DownloadFolders } from './downloadFolder.js';
 import { checkImageFolder, folderToAllow, imageUnavailable, MAX_THUMBNAIL_BYTES, mediaCopiesFolder } from './imageFolders.js';
 import { downloadArchive } from './snapshotDownload.js';
+import { storeDroppedImage } from './droppedImage.js';
 
 export const DEFAULT_APPLY_BATCH = 250;
 
@@ -177,6 +178,21 @@ export class DatasetsService {
       return { ...p, media: [...byId.values()] };
     });
     return { project, imported: parsed.rows.length, added, problems: parsed.problems };
+  }
+
+  /**
+   * Keeps a dropped image as the local image of a media: copied into the data folder (so
+   * the thumbnail stays valid whatever happens to the dropped file) and remembered on the
+   * project's board, which adds the media if the board did not list it.
+   */
+  async dropImage(projectId: number, mediaId: number, fileName: string, bytes: Uint8Array): Promise<ProjectEntry> {
+    await this.store.project(projectId);
+    const { path } = await storeDroppedImage(this.deps.dataDir, projectId, mediaId, fileName, bytes);
+    return this.store.updateProject(projectId, (p) => {
+      const known = p.media.find((m) => m.mediaId === mediaId);
+      const item = { metadata: {}, ...known, mediaId, fileName, imagePath: path };
+      return { ...p, media: known ? p.media.map((m) => (m.mediaId === mediaId ? item : m)) : [...p.media, item] };
+    });
   }
 
   removeMedia(projectId: number, mediaIds: number[]): Promise<ProjectEntry> {

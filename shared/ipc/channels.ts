@@ -55,6 +55,7 @@ export const CHANNELS = [
   'datasets:addMediaIds',
   'datasets:removeMedia',
   'datasets:thumbnail',
+  'datasets:dropImage',
   'datasets:allowImageFolder',
   'datasets:forgetImageFolder',
   'datasets:applyMetadata',
