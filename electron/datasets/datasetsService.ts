@@ -173,7 +173,8 @@ export class DatasetsService {
       for (const row of parsed.rows) {
         const known = byId.get(row.mediaId);
         if (!known) added++;
-        byId.set(row.mediaId, { metadata: {}, ...known, ...row });
+        const { addedByDrop: _listedNow, ...rest } = known ?? { metadata: {} };
+        byId.set(row.mediaId, { ...rest, ...row });
       }
       return { ...p, media: [...byId.values()] };
     });
@@ -190,7 +191,7 @@ export class DatasetsService {
     const { path } = await storeDroppedImage(this.deps.dataDir, projectId, mediaId, fileName, bytes);
     return this.store.updateProject(projectId, (p) => {
       const known = p.media.find((m) => m.mediaId === mediaId);
-      const item = { metadata: {}, ...known, mediaId, fileName, imagePath: path };
+      const item = { ...(known ?? { metadata: {}, addedByDrop: true }), mediaId, fileName, imagePath: path };
       return { ...p, media: known ? p.media.map((m) => (m.mediaId === mediaId ? item : m)) : [...p.media, item] };
     });
   }
@@ -310,7 +311,9 @@ export class DatasetsService {
       const byId = new Map(p.media.map((m) => [m.mediaId, m]));
       for (const entry of entries) {
         const known = byId.get(entry.mediaId);
-        byId.set(entry.mediaId, { ...(known ?? { mediaId: entry.mediaId }), metadata: entry.metadata });
+        // The service answered for it: the project has this media, however it came on the board.
+        const { addedByDrop: _answered, ...rest } = known ?? { mediaId: entry.mediaId };
+        byId.set(entry.mediaId, { ...rest, metadata: entry.metadata });
       }
       return { ...p, media: [...byId.values()] };
     });

@@ -50,7 +50,11 @@ export async function storeDroppedImage(
   }
   const kind = sniffDocument(bytes);
   if (kind?.kind !== 'image') {
-    throw refused('not_an_image', `“${fileName}” is not an image (judged by its content).`, 'Drop PNG, JPEG, GIF, WebP, BMP or TIFF files.');
+    throw refused(
+      'not_an_image',
+      `“${fileName}” is not an image (judged by its content).`,
+      'Drop PNG, JPEG, GIF, WebP, BMP or TIFF files.',
+    );
   }
   const folder = join(mediaCopiesFolder(dataDir), String(projectId));
   const target = `${mediaId}.${EXTENSIONS[kind.mime] ?? 'img'}`;

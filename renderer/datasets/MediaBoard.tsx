@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { pendingByMedia } from '../../shared/datasets/pending.js';
 import type { MediaListProblem, ProjectEntry } from '../../shared/datasets/registry.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
@@ -7,6 +7,8 @@ import { requireApi } from '../ipc/client.js';
 import { useBoardStore } from './boardStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { ImageFolders } from './ImageFolders.js';
+import { carriesFiles, filesOfDrop, filesOfInput, type DroppedFile } from './droppedFiles.js';
+import { ImageDropPanel } from './ImageDropPanel.js';
 import { MEDIA_DRAG_TYPE } from './dragTypes.js';
 import { MediaTile } from './MediaTile.js';
 import { PendingPreview } from './PendingPreview.js';
@@ -36,11 +38,40 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   const [box, setBox] = useState<Box | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  // Kept with the project it was dropped on: another project shown does not inherit it.
+  const [drop, setDrop] = useState<{ projectId: number; files: DroppedFile[] } | null>(null);
+  const dropped = drop?.projectId === project.id ? drop.files : null;
+  const setDropped = (files: DroppedFile[] | null) => setDrop(files ? { projectId: project.id, files } : null);
+  const [fileOver, setFileOver] = useState(false);
   const { forProject } = board;
 
   useEffect(() => {
     forProject(project.id);
   }, [project.id, forProject]);
+
+  // Image files (or folders) dropped from outside the page; media dragged on the board are not files.
+  const fileDrop = {
+    onDragOver: (e: DragEvent) => {
+      if (!carriesFiles(e.dataTransfer)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      if (!fileOver) setFileOver(true);
+    },
+    onDragLeave: (e: DragEvent) => {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFileOver(false);
+    },
+    onDrop: (e: DragEvent) => {
+      if (!carriesFiles(e.dataTransfer)) return;
+      e.preventDefault();
+      setFileOver(false);
+      void filesOfDrop(e.dataTransfer).then((files) => files.length > 0 && setDropped(files));
+    },
+  };
+  const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = filesOfInput(event.target.files);
+    event.target.value = '';
+    if (files.length > 0) setDropped(files);
+  };
 
   const visible = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -148,8 +179,16 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
 
   return (
     <div className="board" onKeyDown={boardKey}>
-      <div className="board-main">
+      <div className={fileOver ? 'board-main files-over' : 'board-main'} data-testid="board-drop" {...fileDrop}>
         <div className="card board-toolbar">
+          <label className="file-button" title="Or drop image files or a folder anywhere on the board">
+            Add images…
+            <input type="file" data-testid="images-pick" multiple accept="image/*,.csv,.json" onChange={pickFiles} />
+          </label>
+          <label className="file-button">
+            Add a folder…
+            <input type="file" data-testid="images-pick-folder" {...{ webkitdirectory: '' }} onChange={pickFiles} />
+          </label>
           <label className="file-button" data-testid="media-import-button">
             Import media list (CSV / JSON)
             <input
@@ -195,6 +234,14 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
             ) : null}
           </div>
         ) : null}
+        {dropped ? (
+          <ImageDropPanel
+            key={dropped.length + (dropped[0]?.name ?? '')}
+            project={project}
+            dropped={dropped}
+            onClose={() => setDropped(null)}
+          />
+        ) : null}
         <ErrorMessage error={error} onDismiss={() => setError(null)} />
         <div className="board-status small" data-testid="selection-count" aria-live="polite">
           <strong>{board.selected.size}</strong> of {project.media.length} selected
@@ -219,7 +266,9 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
         >
           {visible.length === 0 ? (
             <p className="muted board-empty">
-              {project.media.length === 0 ? 'No media yet: import a media list or paste media ids.' : 'No media match the filter.'}
+              {project.media.length === 0
+                ? 'No media yet: drop images or a folder here (ids from the file names), import a media list or paste media ids.'
+                : 'No media match the filter.'}
             </p>
           ) : null}
           {visible.map((m) => (

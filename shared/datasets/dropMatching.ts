@@ -97,7 +97,11 @@ function candidate(name: string, rule: MatchRule, pattern: RegExp, context: Matc
  * Every file with its id or the reason it has none, in the order given. Two files with
  * one id: the first keeps it, the second is told which file has it.
  */
-export function matchFiles(names: readonly string[], rule: MatchRule, context: MatchContext): { files: FileMatch[]; patternError?: string } {
+export function matchFiles(
+  names: readonly string[],
+  rule: MatchRule,
+  context: MatchContext,
+): { files: FileMatch[]; patternError?: string } {
   const compiled = compilePattern(rule.kind === 'name' ? rule.pattern : '');
   if (!(compiled instanceof RegExp)) {
     return { files: names.map((name) => ({ name, mediaId: null, reason: 'the pattern is not valid' })), patternError: compiled.error };

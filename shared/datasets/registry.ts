@@ -12,6 +12,8 @@ export const mediaItemSchema = z.object({
   fileName: z.string().optional(),
   /** An absolute local path to an image, for the thumbnail; main reads it only inside an allowed folder. */
   imagePath: z.string().optional(),
+  /** Put on the board by dropping its image, not named by a media list or the service: not proof the project has it. */
+  addedByDrop: z.boolean().optional(),
   /** The metadata the service last answered for this media (from apply responses). */
   metadata: z.record(z.string(), z.unknown()),
 });

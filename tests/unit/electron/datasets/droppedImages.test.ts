@@ -17,7 +17,7 @@ describe('dropped images', () => {
     const png = rgbPng(4, 4);
     const after = await ds.service.dropImage(project.id, 5, 'weld 5.png', png);
     const path = join(ds.dataDir, 'media', String(project.id), '5.png');
-    expect(after.media).toEqual([{ mediaId: 5, fileName: 'weld 5.png', imagePath: path, metadata: {} }]);
+    expect(after.media).toEqual([{ mediaId: 5, fileName: 'weld 5.png', imagePath: path, metadata: {}, addedByDrop: true }]);
     expect((await readFile(path)).equals(png)).toBe(true);
     expect((await ds.service.thumbnail(project.id, 5)).mime).toBe('image/png');
     // The mapping survives a restart: it is in the registry on disk.
