@@ -153,55 +153,57 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
           A typed id wins over the rule.
         </p>
       </fieldset>
-      <table className="ds-table drop-files">
-        <thead>
-          <tr>
-            <th>File</th>
-            <th>Media id</th>
-            <th>Type an id</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {matched.files.map((f) => {
-            const outcome = outcomes.get(f.name);
-            return (
-              <tr
-                key={f.name}
-                data-testid="drop-file"
-                data-file={f.name}
-                data-media-id={f.mediaId ?? ''}
-                data-state={outcome?.state ?? (f.mediaId === null ? 'unmatched' : 'matched')}
-              >
-                <td className="mono small">{f.name}</td>
-                <td>
-                  {f.mediaId !== null ? (
-                    `#${f.mediaId}`
-                  ) : (
-                    <span className="field-error" data-testid="drop-reason">
-                      {f.reason}
-                    </span>
-                  )}
-                </td>
-                <td>
-                  <input
-                    className="drop-typed"
-                    inputMode="numeric"
-                    aria-label={`Media id for ${f.name}`}
-                    value={typed[f.name] ?? ''}
-                    disabled={busy || outcome?.state === 'stored'}
-                    onChange={(e) => setTyped({ ...typed, [f.name]: e.target.value })}
-                  />
-                </td>
-                <td className="small">
-                  {outcome?.state === 'stored' ? <span className="ok">brought in</span> : null}
-                  {outcome?.state === 'failed' ? <span className="field-error">{outcome.message}</span> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="drop-files-wrap">
+        <table className="ds-table drop-files">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th>Media id</th>
+              <th>Type an id</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {matched.files.map((f) => {
+              const outcome = outcomes.get(f.name);
+              return (
+                <tr
+                  key={f.name}
+                  data-testid="drop-file"
+                  data-file={f.name}
+                  data-media-id={f.mediaId ?? ''}
+                  data-state={outcome?.state ?? (f.mediaId === null ? 'unmatched' : 'matched')}
+                >
+                  <td className="mono small">{f.name}</td>
+                  <td>
+                    {f.mediaId !== null ? (
+                      `#${f.mediaId}`
+                    ) : (
+                      <span className="field-error" data-testid="drop-reason">
+                        {f.reason}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <input
+                      className="drop-typed"
+                      inputMode="numeric"
+                      aria-label={`Media id for ${f.name}`}
+                      value={typed[f.name] ?? ''}
+                      disabled={busy || outcome?.state === 'stored'}
+                      onChange={(e) => setTyped({ ...typed, [f.name]: e.target.value })}
+                    />
+                  </td>
+                  <td className="small">
+                    {outcome?.state === 'stored' ? <span className="ok">brought in</span> : null}
+                    {outcome?.state === 'failed' ? <span className="field-error">{outcome.message}</span> : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <div className="form-actions">
         <button type="button" className="primary" data-testid="drop-bring-in" disabled={!!why} title={why} onClick={() => void bringIn()}>
           Bring in {ready.length} image{ready.length === 1 ? '' : 's'}
