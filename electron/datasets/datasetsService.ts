@@ -4,13 +4,15 @@ import { parseMediaIds, parseMediaList, type ParsedMediaList } from '../../share
 import { batches } from '../../shared/datasets/pending.js';
 import type {
   ApplyResult,
+  FailedPart,
+  MetadataAppend,
   DatasetSettings,
   DatasetsRegistry,
   MediaImportResult,
   ProjectEntry,
   Thumbnail,
 } from '../../shared/datasets/registry.js';
-import { AppError } from '../../shared/errors.js';
+import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { V1Client } from '../api/v1Client.js';
 import { sniffDocument } from '../documents/sniff.js';
@@ -244,15 +246,17 @@ export class DatasetsService {
   }
 
   /**
-   * Sends `metadataAppend` for the given media in batches, reporting progress under
-   * `runId`. Answers are recorded as they arrive, so a failure part-way keeps (and says)
-   * what was already applied.
+   * Sends `metadataAppend` for the given media in parts (one request per value and batch),
+   * reporting progress under `runId`. Every answer is recorded as it arrives, so the board
+   * shows what the service holds. A part that fails is returned with its error while the
+   * others go on, so it can be retried alone; when no part was applied, the first error is
+   * thrown (its fields name what was wrong). Cancelling stops at the next part.
    */
   async applyMetadata(
     request: {
       runId: string;
       projectId: number;
-      changes: { metadataAppend: Record<string, unknown>; mediaIds: number[] }[];
+      changes: { metadataAppend: MetadataAppend; mediaIds: number[] }[];
       batchSize?: number | undefined;
     },
     signal?: AbortSignal,
@@ -262,6 +266,8 @@ export class DatasetsService {
     const size = request.batchSize ?? DEFAULT_APPLY_BATCH;
     const total = request.changes.reduce((n, c) => n + c.mediaIds.length, 0);
     const entries: ImageMetadataEntry[] = [];
+    const failed: FailedPart[] = [];
+    let firstError: unknown = null;
     let done = 0;
     let requests = 0;
     this.deps.emit({ type: 'progress', taskId: runId, done, total, message: 'Applying metadata…' });
@@ -269,27 +275,25 @@ export class DatasetsService {
       for (const change of request.changes) {
         for (const batch of batches(change.mediaIds, size)) {
           if (signal?.aborted) throw new AppError({ code: 'cancelled', message: 'Applying was cancelled.' });
-          entries.push(
-            ...(await client.setImageMetadata(
-              projectId,
-              { metadataAppend: change.metadataAppend, mediaIds: batch },
-              signal ? { signal } : {},
-            )),
-          );
           requests++;
+          try {
+            const part = { metadataAppend: change.metadataAppend, mediaIds: batch };
+            entries.push(...(await client.setImageMetadata(projectId, part, signal ? { signal } : {})));
+          } catch (error) {
+            if (signal?.aborted) throw error;
+            firstError ??= error;
+            failed.push({ metadataAppend: change.metadataAppend, mediaIds: batch, error: toAppErrorData(error) });
+          }
           done += batch.length;
           this.deps.emit({ type: 'progress', taskId: runId, done, total, message: `${done} of ${total} media` });
         }
       }
-    } catch (error) {
+    } finally {
       if (entries.length > 0) await this.recordEntries(projectId, entries);
-      if (error instanceof AppError && done > 0) {
-        throw new AppError({ ...error.toData(), message: `${done} of ${total} media were updated, then: ${error.message}` });
-      }
-      throw error;
     }
-    const project = await this.recordEntries(projectId, entries);
-    return { project, updated: entries.length, requests };
+    if (entries.length === 0 && firstError) throw firstError;
+    const project = await this.store.project(projectId);
+    return { project, updated: entries.length, requests, failed };
   }
 
   async applyToAll(projectId: number, metadataAppend: Record<string, unknown>, confirmProjectName: string): Promise<ApplyResult> {
@@ -303,7 +307,7 @@ export class DatasetsService {
     }
     const entries = await client.setImageMetadata(projectId, { metadataAppend, allMedia: true });
     const project = await this.recordEntries(projectId, entries);
-    return { project, updated: entries.length, requests: 1 };
+    return { project, updated: entries.length, requests: 1, failed: [] };
   }
 
   private recordEntries(projectId: number, entries: ImageMetadataEntry[]): Promise<ProjectEntry> {
@@ -411,6 +415,12 @@ export class DatasetsService {
     const result = await client.infer(endpoint.toString(), { bytes, filename: fileName });
     return { result, mime: kind.mime };
   }
+}
+
+function toAppErrorData(error: unknown): AppErrorData {
+  return error instanceof AppError
+    ? error.toData()
+    : { code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }
 
 export function emptyProject(id: number, name: string, keyId: string, origin: ProjectEntry['origin']): ProjectEntry {

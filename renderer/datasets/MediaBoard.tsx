@@ -11,6 +11,7 @@ import { carriesFiles, filesOfDrop, filesOfInput, type DroppedFile } from './dro
 import { ImageDropPanel } from './ImageDropPanel.js';
 import { MEDIA_DRAG_TYPE } from './dragTypes.js';
 import { MediaTile } from './MediaTile.js';
+import { numberedChoices } from './valueKeys.js';
 import { PendingPreview } from './PendingPreview.js';
 import { ValueChips } from './ValueChips.js';
 
@@ -133,8 +134,15 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
     }
   };
 
+  const choices = useMemo(() => numberedChoices(project.metadata), [project.metadata]);
   const boardKey = (e: KeyboardEvent) => {
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a' && (e.target as HTMLElement).tagName !== 'INPUT') {
+    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes((e.target as HTMLElement).tagName);
+    const choice = /^[1-9]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey && !typing ? choices[Number(e.key) - 1] : undefined;
+    if (choice) {
+      e.preventDefault();
+      const what = `${choice.definition.name} = ${choice.value}`;
+      assigned(board.assign(choice.definition.name, choice.value, choice.definition.allowMultiple), what);
+    } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a' && !typing) {
       e.preventDefault();
       board.setSelection(order);
     } else if (e.key === 'Escape') board.clearSelection();
@@ -144,6 +152,8 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   const pointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0 || (e.target as HTMLElement).closest('[data-testid="media-tile"]')) return;
     e.currentTarget.setPointerCapture(e.pointerId);
+    // Keys (1–9, ctrl+A, Escape) act on what the box selects.
+    e.currentTarget.focus({ preventScroll: true });
     const additive = e.shiftKey || e.ctrlKey || e.metaKey;
     const rect = e.currentTarget.getBoundingClientRect();
     const ox = rect.left - e.currentTarget.scrollLeft;
@@ -250,7 +260,10 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
               clear
             </button>
           ) : null}
-          <span className="muted"> · click, shift-click, ctrl/cmd-click, drag a box; ctrl+A all; arrows + space by keyboard</span>
+          <span className="muted">
+            {' '}
+            · click, shift-click, ctrl/cmd-click, drag a box; ctrl+A all; arrows + space by keyboard; 1–9 give the numbered value
+          </span>
         </div>
         <div
           ref={gridRef}
@@ -259,6 +272,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
           role="listbox"
           aria-multiselectable
           aria-label="Media"
+          tabIndex={-1}
           onPointerDown={pointerDown}
           onPointerMove={pointerMove}
           onPointerUp={pointerUp}
@@ -309,7 +323,12 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
       <aside className="board-side">
         <section className="card">
           <h3>Values</h3>
-          <p className="muted small">Drop the selection on a value. Keyboard: select media, Tab to a value, press Enter or a.</p>
+          <p className="muted small">
+            Drop the selection on a value, or press its number. Keyboard: select media, Tab to a value, press Enter or a.
+          </p>
+          <p className="muted small" data-testid="board-no-tags">
+            Only metadata values can be put on media: the v1 service has no way to attach a tag to an image, so tags are not offered here.
+          </p>
           <ValueChips definitions={project.metadata} onAssigned={assigned} />
           {note ? (
             <p className="small board-note" data-testid="assign-note" aria-live="polite">
