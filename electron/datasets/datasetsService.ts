@@ -125,8 +125,10 @@ export class DatasetsService {
     return this.store.setSettings(settings);
   }
 
-  async createTag(projectId: number, name: string): Promise<ProjectEntry> {
-    const { client } = await this.projectClient(projectId);
+  /** `keyId`: another v1 key for this one request's `apikey` header (tag creation takes its own). */
+  async createTag(projectId: number, name: string, keyId?: string): Promise<ProjectEntry> {
+    const { client: projectClient } = await this.projectClient(projectId);
+    const client = keyId ? await this.client(keyId) : projectClient;
     const { settings } = await this.store.read();
     const tag = await client.createTag(projectId, { name }, { timeout: settings.tagTimeout });
     return this.store.updateProject(projectId, (p) => ({ ...p, tags: [...p.tags.filter((t) => t.id !== tag.id), tag] }));

@@ -21,7 +21,8 @@ export const datasetsRequests = {
   setProjectKey: z.object({ projectId: projectIdSchema, keyId: keyIdSchema }).strict(),
   setActive: z.object({ projectId: projectIdSchema, isActive: z.boolean() }).strict(),
   setSettings: z.object({ tagTimeout: z.number().int().nonnegative().max(86_400).nullable() }).strict(),
-  createTag: z.object({ projectId: projectIdSchema, name: nameSchema }).strict(),
+  /** `keyId`: another v1 key for this request's `apikey` header (tag creation takes its own); the project's key when absent. */
+  createTag: z.object({ projectId: projectIdSchema, name: nameSchema, keyId: keyIdSchema.optional() }).strict(),
   renameTag: z.object({ projectId: projectIdSchema, tagId: itemIdSchema, name: nameSchema }).strict(),
   createMetadata: z
     .object({

@@ -193,7 +193,11 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'datasets:setProjectKey': [{ projectId: 12, keyId: 7 }],
   'datasets:setActive': [{ projectId: 12, isActive: 'true' }, { projectId: 12 }],
   'datasets:setSettings': [{ tagTimeout: -1 }, { tagTimeout: 1.5 }, { tagTimeout: '60' }],
-  'datasets:createTag': [{ projectId: 12 }, { projectId: 12, name: 'x', required: true }],
+  'datasets:createTag': [
+    { projectId: 12 },
+    { projectId: 12, name: 'x', required: true },
+    { projectId: 12, name: 'x', keyId: 'sk_live_123' },
+  ],
   'datasets:renameTag': [{ projectId: 12, tagId: 'a', name: 'x' }],
   'datasets:createMetadata': [
     { projectId: 12, name: 'c', allowMultiple: false, predefinedChoices: [1] },

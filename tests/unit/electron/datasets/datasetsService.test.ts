@@ -238,6 +238,15 @@ describe('the media board', () => {
     ]);
   });
 
+  it("creates a tag with another key's apikey header when one is chosen, the project's key otherwise", async () => {
+    const { id } = await ds.service.createProject(KEY_IDS.v1, 'Override');
+    // A refused pair proves the chosen key, not the project's, went with the request.
+    expect(await caught(ds.service.createTag(id, 'dent', KEY_IDS.badLegacy))).toMatchObject({ status: 401 });
+    expect(await caught(ds.service.createTag(id, 'dent', KEY_IDS.v2))).toMatchObject({ code: 'wrong_key_kind' });
+    expect((await ds.service.createTag(id, 'dent', KEY_IDS.legacy)).tags.map((t) => t.name)).toEqual(['dent']);
+    expect((await ds.service.createTag(id, 'scratch')).tags.map((t) => t.name)).toEqual(['dent', 'scratch']);
+  });
+
   it('maps a value outside the choices to its metadata field', async () => {
     const { id } = await projectWithColor();
     const error = await caught(
