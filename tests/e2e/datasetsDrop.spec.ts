@@ -90,3 +90,44 @@ test('a dropped folder of images named by id: matched, unmatched with reasons, c
   await page.getByTestId('nav-datasets').click();
   await expect(tile(page, m(2)).locator('img')).toBeVisible();
 });
+
+test('a folder picked with its sidecar list: matched by the list, the rule changed and back, brought in once despite a double click', async ({
+  page,
+  preview,
+  emulator,
+  sandbox,
+}) => {
+  void preview;
+  const id = await newProject(page, emulator.url, 'Sidecar');
+  const m = (n: number) => id * 100 + n;
+  const folder = join(sandbox.dataDir, 'batch');
+  await mkdir(folder);
+  await writeFile(join(folder, 'IMG_0007.png'), rgbPng(12, 12));
+  await writeFile(join(folder, 'IMG_0008.png'), rgbPng(12, 12));
+  await writeFile(join(folder, 'ids.csv'), `fileName,mediaId\nIMG_0007.png,${m(1)}\nIMG_0008.png,${m(2)}\n`);
+  await page.getByTestId('images-pick-folder').setInputFiles(folder);
+
+  // A list came with the images: it is the rule from the start.
+  await expect(page.getByTestId('drop-rule-sidecar')).toBeChecked();
+  await expect(file(page, 'batch/IMG_0007.png')).toHaveAttribute('data-media-id', String(m(1)));
+  await expect(file(page, 'batch/IMG_0008.png')).toHaveAttribute('data-media-id', String(m(2)));
+  // The name rule reads other ids from the same files; a bad pattern says why beside it.
+  await page.getByTestId('drop-rule-name').check();
+  await expect(file(page, 'batch/IMG_0007.png')).toHaveAttribute('data-media-id', '7');
+  await page.getByTestId('drop-pattern').fill('IMG_(');
+  await expect(page.getByTestId('drop-pattern-error')).toContainText('Not a regular expression');
+  await expect(page.getByTestId('drop-bring-in')).toBeDisabled();
+  await expect(page.getByTestId('drop-bring-in')).toHaveAttribute('title', /No file has a media id/);
+  await page.getByTestId('drop-rule-sidecar').check();
+
+  const copies: string[] = [];
+  page.on('request', (r) => {
+    if (decodeURIComponent(r.url()).includes('datasets:dropImage')) copies.push(r.url());
+  });
+  await page.getByTestId('drop-bring-in').dblclick();
+  await expect(page.getByTestId('drop-summary')).toContainText('2 brought in');
+  expect(copies).toHaveLength(2);
+  await expect(tile(page, m(1)).locator('img')).toBeVisible();
+  await expect(tile(page, m(2))).toContainText('IMG_0008.png');
+  await expect(page.getByTestId('media-tile')).toHaveCount(2);
+});
