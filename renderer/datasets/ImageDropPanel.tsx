@@ -54,7 +54,8 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
     // eslint-disable-next-line react-hooks/exhaustive-deps -- activeRule is rebuilt from rule and pattern each render
     [images, rule.kind, pattern, knownIds, sidecar, typed],
   );
-  const ready = matched.files.filter((f) => f.mediaId !== null && outcomes.get(f.name)?.state !== 'stored');
+  // A file main refused (its bytes, size or name) would be refused again: not offered until dropped anew.
+  const ready = matched.files.filter((f) => f.mediaId !== null && !outcomes.has(f.name));
   const unmatched = matched.files.filter((f) => f.mediaId === null);
   const busy = progress !== null;
 
@@ -79,7 +80,20 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
   };
 
   const stored = [...outcomes.values()].filter((o) => o.state === 'stored').length;
-  const why = busy ? 'Copying the images…' : ready.length === 0 ? 'No file has a media id yet: change the rule or type ids.' : undefined;
+  const refused = outcomes.size - stored;
+  const why = busy
+    ? 'Copying the images…'
+    : ready.length === 0
+      ? outcomes.size > 0
+        ? 'Every file with an id has been copied or refused.'
+        : 'No file has a media id yet: change the rule or type ids.'
+      : undefined;
+  const counts = [
+    stored ? `${stored} brought in` : '',
+    refused ? `${refused} refused` : '',
+    ready.length ? `${ready.length} ready` : '',
+    unmatched.length ? `${unmatched.length} without an id` : '',
+  ].filter(Boolean);
 
   return (
     <section className="card drop-panel" data-testid="drop-panel" aria-label="Dropped images">
@@ -211,7 +225,7 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
         <span className="small muted" data-testid="drop-summary" aria-live="polite">
           {progress
             ? `Copying ${progress.done} / ${progress.total}…`
-            : `${ready.length} matched, ${unmatched.length} without an id${stored ? `, ${stored} brought in` : ''}. Copies go into the data folder, so the thumbnails stay valid.`}
+            : `${counts.join(', ') || 'Nothing to bring in'}. Copies go into the data folder, so the thumbnails stay valid.`}
         </span>
       </div>
     </section>

@@ -66,7 +66,8 @@ test('a dropped folder of images named by id: matched, unmatched with reasons, c
   await page.screenshot({ path: '/tmp/shots/D-drop-panel.png' });
 
   await page.getByTestId('drop-bring-in').click();
-  await expect(page.getByTestId('drop-summary')).toContainText('4 brought in');
+  await expect(page.getByTestId('drop-summary')).toContainText('4 brought in, 1 refused, 1 without an id');
+  await expect(page.getByTestId('drop-bring-in')).toBeDisabled();
   // Main judged the bytes: the text file named like an image was refused, with the reason beside it.
   await expect(file(page, `${m(5)}.png`)).toHaveAttribute('data-state', 'failed');
   await expect(file(page, `${m(5)}.png`)).toContainText('is not an image');
