@@ -16,7 +16,7 @@ async function newProject(page: Page, emulatorUrl: string, name: string): Promis
 }
 
 /** Drops files read from a folder on the board, as the browser hands a drop to the page: File objects, no paths. */
-async function dropFolder(page: Page, folder: string): Promise<void> {
+async function dropFolder(page: Page, folder: string, shot?: string): Promise<void> {
   const names = (await readdir(folder)).sort();
   const files = await Promise.all(names.map(async (name) => ({ name, bytes: [...(await readFile(join(folder, name)))] })));
   const dataTransfer = await page.evaluateHandle((list) => {
@@ -25,6 +25,8 @@ async function dropFolder(page: Page, folder: string): Promise<void> {
     return data;
   }, files);
   await page.getByTestId('board-drop').dispatchEvent('dragover', { dataTransfer });
+  await expect(page.getByTestId('board-drop')).toHaveClass(/files-over/);
+  if (shot) await page.screenshot({ path: shot });
   await page.getByTestId('board-drop').dispatchEvent('drop', { dataTransfer });
 }
 
@@ -52,7 +54,7 @@ test('a dropped folder of images named by id: matched, unmatched with reasons, c
   await writeFile(join(folder, '999.png'), rgbPng(8, 8));
   await writeFile(join(folder, 'cover.png'), rgbPng(8, 8));
   await writeFile(join(folder, `${m(5)}.png`), 'not an image at all');
-  await dropFolder(page, folder);
+  await dropFolder(page, folder, '/tmp/shots/D-drag-over.png');
 
   const panel = page.getByTestId('drop-panel');
   await expect(panel).toContainText('6 image files dropped');
