@@ -304,6 +304,14 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
                 state.setDragging(ids);
               }}
               onDragEnd={() => useBoardStore.getState().setDragging(null)}
+              onValueDrop={({ name, value }) => {
+                const definition = project.metadata.find((d) => d.name === name);
+                if (!definition) return;
+                // On a selected tile the value goes to the whole selection; on another, to that media alone.
+                const state = useBoardStore.getState();
+                const ids = state.selected.has(m.mediaId) ? order.filter((id) => state.selected.has(id)) : [m.mediaId];
+                assigned(board.assign(name, value, definition.allowMultiple, ids), `${name} = ${value}`);
+              }}
             />
           ))}
           {box ? (

@@ -1,7 +1,7 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { MetadataDefinition } from '../../shared/contracts/v1Datasets.js';
 import { useBoardStore } from './boardStore.js';
-import { MEDIA_DRAG_TYPE, readDraggedIds } from './dragTypes.js';
+import { MEDIA_DRAG_TYPE, readDraggedIds, VALUE_DRAG_TYPE } from './dragTypes.js';
 import { numberedChoices } from './valueKeys.js';
 
 /** Handlers that make an element accept media dropped from the board. */
@@ -63,6 +63,12 @@ function Chip({
           : `Drop media here, or select media and press ${numberKey ? `${numberKey}` : 'Enter'}`
       }
       onClick={fromSelection}
+      draggable
+      onDragStart={(e) => {
+        // The other way round: the chip dropped on the selection (or on one media).
+        e.dataTransfer.effectAllowed = 'copy';
+        e.dataTransfer.setData(VALUE_DRAG_TYPE, JSON.stringify({ name: definition.name, value }));
+      }}
       onKeyDown={(e: KeyboardEvent) => {
         if (e.key === 'a' && !e.ctrlKey && !e.metaKey && !e.altKey) {
           e.preventDefault();

@@ -75,19 +75,36 @@ test('lasso, then number keys give the numbered values; pending by media; Apply 
   await page.keyboard.press('1');
   await expect(page.locator('[data-testid="pending-row"][data-metadata="color"][data-value="red"]')).toHaveCount(0);
 
+  // The other way round: a chip dragged onto a selected tile gives its value to the whole selection.
+  await tile(page, m(2)).click();
+  await tile(page, m(5)).click({ modifiers: ['Control'] });
+  await page.locator('[data-testid="value-chip"][data-value="night"]').dragTo(tile(page, m(5)));
+  await expect(page.locator('[data-testid="pending-row"][data-metadata="light"][data-value="night"]')).toHaveAttribute(
+    'data-media-ids',
+    `${m(2)},${m(5)}`,
+  );
+
   await page.getByTestId('pending-by-media').click();
   await expect(page.getByTestId('pending-media-row')).toHaveText([
     `#${m(1)} #${m(1)} ← light = day`,
+    `#${m(2)} #${m(2)} ← light = night`,
     `#${m(3)} #${m(3)} ← color = blue`,
     `#${m(4)} #${m(4)} ← color = blue`,
+    `#${m(5)} #${m(5)} ← light = night`,
   ]);
   await page.screenshot({ path: '/tmp/shots/D-board-pending.png' });
   expect(emulator.requests.some((r) => r.path.endsWith('/images/metadata'))).toBe(false);
 
   await page.getByTestId('apply').click();
-  await expect(page.getByTestId('apply-result')).toContainText('now holds the values of 3 media');
+  await expect(page.getByTestId('apply-result')).toContainText('now holds the values of 5 media');
   const held = await heldMedia(emulator, m(0) / 100);
-  expect([1, 2, 3, 4, 5].map((n) => held[m(n)])).toEqual([{ light: 'day' }, {}, { color: 'blue' }, { color: 'blue' }, {}]);
+  expect([1, 2, 3, 4, 5].map((n) => held[m(n)])).toEqual([
+    { light: 'day' },
+    { light: 'night' },
+    { color: 'blue' },
+    { color: 'blue' },
+    { light: 'night' },
+  ]);
   await expect(tile(page, m(1)).getByTestId('media-meta')).toHaveText('light: day');
   await expect(tile(page, m(4)).getByTestId('media-meta')).toHaveText('color: blue');
   await expect(page.getByTestId('pending-row')).toHaveCount(0);
