@@ -24,7 +24,7 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
   const images = useMemo(() => dropped.filter((f) => !isSidecar(f.name)), [dropped]);
   const sidecarFile = useMemo(() => dropped.find((f) => isSidecar(f.name)), [dropped]);
   const [sidecar, setSidecar] = useState<Sidecar | null>(null);
-  const [rule, setRule] = useState<MatchRule>(sidecarFile ? { kind: 'sidecar' } : { kind: 'name', pattern: '' });
+  const [ruleKind, setRuleKind] = useState<MatchRule['kind']>(sidecarFile ? 'sidecar' : 'name');
   const [pattern, setPattern] = useState('');
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [outcomes, setOutcomes] = useState<Map<string, Outcome>>(new Map());
@@ -43,18 +43,14 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
 
   // The project's media as a list or the service named them; ids a drop added are not a list.
   const knownIds = useMemo(() => new Set(project.media.filter((m) => !m.addedByDrop).map((m) => m.mediaId)), [project.media]);
-  const activeRule: MatchRule = rule.kind === 'name' ? { kind: 'name', pattern } : rule;
-  const matched = useMemo(
-    () =>
-      matchFiles(
-        images.map((f) => f.name),
-        activeRule,
-        { knownIds, sidecar: sidecar?.map ?? null, typed },
-      ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- activeRule is rebuilt from rule and pattern each render
-    [images, rule.kind, pattern, knownIds, sidecar, typed],
-  );
-  // A file main refused (its bytes, size or name) would be refused again: not offered until dropped anew.
+  const matched = useMemo(() => {
+    const rule: MatchRule = ruleKind === 'name' ? { kind: 'name', pattern } : { kind: ruleKind };
+    return matchFiles(
+      images.map((f) => f.name),
+      rule,
+      { knownIds, sidecar: sidecar?.map ?? null, typed },
+    );
+  }, [images, ruleKind, pattern, knownIds, sidecar, typed]);
   const ready = matched.files.filter((f) => f.mediaId !== null && !outcomes.has(f.name));
   const unmatched = matched.files.filter((f) => f.mediaId === null);
   const busy = progress !== null;
@@ -113,8 +109,8 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
             type="radio"
             name="drop-rule"
             data-testid="drop-rule-name"
-            checked={rule.kind === 'name'}
-            onChange={() => setRule({ kind: 'name', pattern })}
+            checked={ruleKind === 'name'}
+            onChange={() => setRuleKind('name')}
           />
           in the file name:
           <input
@@ -125,7 +121,7 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
             value={pattern}
             onChange={(e) => {
               setPattern(e.target.value);
-              setRule({ kind: 'name', pattern: e.target.value });
+              setRuleKind('name');
             }}
           />
         </label>
@@ -139,8 +135,8 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
             type="radio"
             name="drop-rule"
             data-testid="drop-rule-sidecar"
-            checked={rule.kind === 'sidecar'}
-            onChange={() => setRule({ kind: 'sidecar' })}
+            checked={ruleKind === 'sidecar'}
+            onChange={() => setRuleKind('sidecar')}
           />
           from a sidecar list{' '}
           {sidecar ? (
@@ -154,8 +150,8 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
             type="radio"
             name="drop-rule"
             data-testid="drop-rule-typed"
-            checked={rule.kind === 'typed'}
-            onChange={() => setRule({ kind: 'typed' })}
+            checked={ruleKind === 'typed'}
+            onChange={() => setRuleKind('typed')}
           />
           typed for each file below
         </label>
