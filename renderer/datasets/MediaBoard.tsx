@@ -40,9 +40,11 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   const [note, setNote] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   // Kept with the project it was dropped on: another project shown does not inherit it.
-  const [drop, setDrop] = useState<{ projectId: number; files: DroppedFile[] } | null>(null);
-  const dropped = drop?.projectId === project.id ? drop.files : null;
-  const setDropped = (files: DroppedFile[] | null) => setDrop(files ? { projectId: project.id, files } : null);
+  // Each drop is numbered, so a new drop starts its panel afresh.
+  const [drop, setDrop] = useState<{ projectId: number; files: DroppedFile[]; seq: number } | null>(null);
+  const dropped = drop?.projectId === project.id ? drop : null;
+  const setDropped = (files: DroppedFile[] | null) =>
+    setDrop((last) => (files ? { projectId: project.id, files, seq: (last?.seq ?? 0) + 1 } : null));
   const [fileOver, setFileOver] = useState(false);
   const { forProject } = board;
 
@@ -244,14 +246,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
             ) : null}
           </div>
         ) : null}
-        {dropped ? (
-          <ImageDropPanel
-            key={dropped.length + (dropped[0]?.name ?? '')}
-            project={project}
-            dropped={dropped}
-            onClose={() => setDropped(null)}
-          />
-        ) : null}
+        {dropped ? <ImageDropPanel key={dropped.seq} project={project} dropped={dropped.files} onClose={() => setDropped(null)} /> : null}
         <ErrorMessage error={error} onDismiss={() => setError(null)} />
         <div className="board-status small" data-testid="selection-count" aria-live="polite">
           <strong>{board.selected.size}</strong> of {project.media.length} selected
