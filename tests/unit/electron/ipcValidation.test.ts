@@ -213,7 +213,6 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'datasets:dropImage': [
     { projectId: 12, mediaId: 1, fileName: '', bytes: new Uint8Array(1) },
     { projectId: 12, mediaId: 1, fileName: 'a.png', bytes: [137, 80] },
-    { projectId: 12, mediaId: 1, fileName: 'a.png', bytes: new Uint8Array(40 * 1024 * 1024 + 1) },
     { projectId: 12, mediaId: 1, path: '/etc/passwd', fileName: 'a.png', bytes: new Uint8Array(1) },
   ],
   'datasets:thumbnail': [

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { droppedNameProblem } from '../../../../electron/datasets/droppedImage.js';
+import { datasetsRequests } from '../../../../shared/ipc/datasets.js';
 import { rgbPng } from '../../../support/png.js';
 import { caught, useEmulator } from '../../../support/emulatorHarness.js';
 import { KEY_IDS, useDatasets } from './datasetsHarness.js';
@@ -39,7 +40,10 @@ describe('dropped images', () => {
     expect((await ds.service.store.project(project.id)).media).toEqual([]);
   });
 
-  it('refuses an image over 40 MB before looking at it', async () => {
+  it('refuses an image over 40 MB at the IPC boundary and in main', async () => {
+    const request = { projectId: 1, mediaId: 1, fileName: 'big.png', bytes: new Uint8Array(40 * 1024 * 1024 + 1) };
+    expect(datasetsRequests.dropImage.safeParse(request).success).toBe(false);
+    expect(datasetsRequests.dropImage.safeParse({ ...request, bytes: request.bytes.subarray(1) }).success).toBe(true);
     const project = await ds.service.createProject(KEY_IDS.v1, 'Big');
     const big = new Uint8Array(40 * 1024 * 1024 + 1);
     big.set(rgbPng(1, 1));
