@@ -21,7 +21,7 @@ export function createDatasetHandlers(services: Services): Pick<HandlerTable, Da
     'datasets:setProjectKey': ({ projectId, keyId }) => datasets.setProjectKey(projectId, keyId),
     'datasets:setActive': ({ projectId, isActive }) => datasets.setActive(projectId, isActive),
     'datasets:setSettings': (settings) => datasets.setSettings(settings),
-    'datasets:createTag': ({ projectId, name }) => datasets.createTag(projectId, name),
+    'datasets:createTag': ({ projectId, name, keyId }) => datasets.createTag(projectId, name, keyId),
     'datasets:renameTag': ({ projectId, tagId, name }) => datasets.renameTag(projectId, tagId, name),
     'datasets:createMetadata': ({ projectId, ...body }) => datasets.createMetadata(projectId, body),
     'datasets:updateMetadata': ({ projectId, metadataId, ...body }) =>
@@ -30,6 +30,7 @@ export function createDatasetHandlers(services: Services): Pick<HandlerTable, Da
     'datasets:addMediaIds': ({ projectId, text }) => datasets.addMediaIds(projectId, text),
     'datasets:removeMedia': ({ projectId, mediaIds }) => datasets.removeMedia(projectId, mediaIds),
     'datasets:thumbnail': ({ projectId, mediaId }) => datasets.thumbnail(projectId, mediaId),
+    'datasets:dropImage': ({ projectId, mediaId, fileName, bytes }) => datasets.dropImage(projectId, mediaId, fileName, bytes),
     'datasets:allowImageFolder': ({ folder }) => datasets.allowChosenImageFolder(folder),
     'datasets:forgetImageFolder': ({ folder }) => datasets.forgetImageFolder(folder),
     'datasets:applyMetadata': (request) => services.runs.run(request.runId, (signal) => datasets.applyMetadata(request, signal)),

@@ -4,13 +4,15 @@ import { parseMediaIds, parseMediaList, type ParsedMediaList } from '../../share
 import { batches } from '../../shared/datasets/pending.js';
 import type {
   ApplyResult,
+  FailedPart,
+  MetadataAppend,
   DatasetSettings,
   DatasetsRegistry,
   MediaImportResult,
   ProjectEntry,
   Thumbnail,
 } from '../../shared/datasets/registry.js';
-import { AppError } from '../../shared/errors.js';
+import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { V1Client } from '../api/v1Client.js';
 import { stat } from 'node:fs/promises';
@@ -26,6 +28,7 @@ import { ProjectRegistry } from './projectRegistry.js';
 import { DownloadFolders } from './downloadFolder.js';
 import { checkImageFolder, folderToAllow, imageUnavailable, MAX_THUMBNAIL_BYTES, mediaCopiesFolder } from './imageFolders.js';
 import { downloadArchive } from './snapshotDownload.js';
+import { storeDroppedImage } from './droppedImage.js';
 
 export const DEFAULT_APPLY_BATCH = 250;
 
@@ -130,8 +133,10 @@ export class DatasetsService {
     return this.store.setSettings(settings);
   }
 
-  async createTag(projectId: number, name: string): Promise<ProjectEntry> {
-    const { client } = await this.projectClient(projectId);
+  /** `keyId`: another v1 key for this one request's `apikey` header (tag creation takes its own). */
+  async createTag(projectId: number, name: string, keyId?: string): Promise<ProjectEntry> {
+    const { client: projectClient } = await this.projectClient(projectId);
+    const client = keyId ? await this.client(keyId) : projectClient;
     const { settings } = await this.store.read();
     const tag = await client.createTag(projectId, { name }, { timeout: settings.tagTimeout });
     return this.store.updateProject(projectId, (p) => ({ ...p, tags: [...p.tags.filter((t) => t.id !== tag.id), tag] }));
@@ -180,11 +185,27 @@ export class DatasetsService {
       for (const row of parsed.rows) {
         const known = byId.get(row.mediaId);
         if (!known) added++;
-        byId.set(row.mediaId, { metadata: {}, ...known, ...row });
+        const { addedByDrop: _listedNow, ...rest } = known ?? { metadata: {} };
+        byId.set(row.mediaId, { ...rest, ...row });
       }
       return { ...p, media: [...byId.values()] };
     });
     return { project, imported: parsed.rows.length, added, problems: parsed.problems };
+  }
+
+  /**
+   * Keeps a dropped image as the local image of a media: copied into the data folder (so
+   * the thumbnail stays valid whatever happens to the dropped file) and remembered on the
+   * project's board, which adds the media if the board did not list it.
+   */
+  async dropImage(projectId: number, mediaId: number, fileName: string, bytes: Uint8Array): Promise<ProjectEntry> {
+    await this.store.project(projectId);
+    const { path } = await storeDroppedImage(this.deps.dataDir, projectId, mediaId, fileName, bytes);
+    return this.store.updateProject(projectId, (p) => {
+      const known = p.media.find((m) => m.mediaId === mediaId);
+      const item = { ...(known ?? { metadata: {}, addedByDrop: true }), mediaId, fileName, imagePath: path };
+      return { ...p, media: known ? p.media.map((m) => (m.mediaId === mediaId ? item : m)) : [...p.media, item] };
+    });
   }
 
   removeMedia(projectId: number, mediaIds: number[]): Promise<ProjectEntry> {
@@ -235,15 +256,17 @@ export class DatasetsService {
   }
 
   /**
-   * Sends `metadataAppend` for the given media in batches, reporting progress under
-   * `runId`. Answers are recorded as they arrive, so a failure part-way keeps (and says)
-   * what was already applied.
+   * Sends `metadataAppend` for the given media in parts (one request per value and batch),
+   * reporting progress under `runId`. Every answer is recorded as it arrives, so the board
+   * shows what the service holds. A part that fails is returned with its error while the
+   * others go on, so it can be retried alone; when no part was applied, the first error is
+   * thrown (its fields name what was wrong). Cancelling stops at the next part.
    */
   async applyMetadata(
     request: {
       runId: string;
       projectId: number;
-      changes: { metadataAppend: Record<string, unknown>; mediaIds: number[] }[];
+      changes: { metadataAppend: MetadataAppend; mediaIds: number[] }[];
       batchSize?: number | undefined;
     },
     signal?: AbortSignal,
@@ -253,6 +276,8 @@ export class DatasetsService {
     const size = request.batchSize ?? DEFAULT_APPLY_BATCH;
     const total = request.changes.reduce((n, c) => n + c.mediaIds.length, 0);
     const entries: ImageMetadataEntry[] = [];
+    const failed: FailedPart[] = [];
+    let firstError: unknown = null;
     let done = 0;
     let requests = 0;
     this.deps.emit({ type: 'progress', taskId: runId, done, total, message: 'Applying metadata…' });
@@ -260,27 +285,25 @@ export class DatasetsService {
       for (const change of request.changes) {
         for (const batch of batches(change.mediaIds, size)) {
           if (signal?.aborted) throw new AppError({ code: 'cancelled', message: 'Applying was cancelled.' });
-          entries.push(
-            ...(await client.setImageMetadata(
-              projectId,
-              { metadataAppend: change.metadataAppend, mediaIds: batch },
-              signal ? { signal } : {},
-            )),
-          );
           requests++;
+          try {
+            const part = { metadataAppend: change.metadataAppend, mediaIds: batch };
+            entries.push(...(await client.setImageMetadata(projectId, part, signal ? { signal } : {})));
+          } catch (error) {
+            if (signal?.aborted) throw error;
+            firstError ??= error;
+            failed.push({ metadataAppend: change.metadataAppend, mediaIds: batch, error: toAppErrorData(error) });
+          }
           done += batch.length;
           this.deps.emit({ type: 'progress', taskId: runId, done, total, message: `${done} of ${total} media` });
         }
       }
-    } catch (error) {
+    } finally {
       if (entries.length > 0) await this.recordEntries(projectId, entries);
-      if (error instanceof AppError && done > 0) {
-        throw new AppError({ ...error.toData(), message: `${done} of ${total} media were updated, then: ${error.message}` });
-      }
-      throw error;
     }
-    const project = await this.recordEntries(projectId, entries);
-    return { project, updated: entries.length, requests };
+    if (entries.length === 0 && firstError) throw firstError;
+    const project = await this.store.project(projectId);
+    return { project, updated: entries.length, requests, failed };
   }
 
   async applyToAll(projectId: number, metadataAppend: Record<string, unknown>, confirmProjectName: string): Promise<ApplyResult> {
@@ -294,7 +317,7 @@ export class DatasetsService {
     }
     const entries = await client.setImageMetadata(projectId, { metadataAppend, allMedia: true });
     const project = await this.recordEntries(projectId, entries);
-    return { project, updated: entries.length, requests: 1 };
+    return { project, updated: entries.length, requests: 1, failed: [] };
   }
 
   private recordEntries(projectId: number, entries: ImageMetadataEntry[]): Promise<ProjectEntry> {
@@ -302,7 +325,9 @@ export class DatasetsService {
       const byId = new Map(p.media.map((m) => [m.mediaId, m]));
       for (const entry of entries) {
         const known = byId.get(entry.mediaId);
-        byId.set(entry.mediaId, { ...(known ?? { mediaId: entry.mediaId }), metadata: entry.metadata });
+        // The service answered for it: the project has this media, however it came on the board.
+        const { addedByDrop: _answered, ...rest } = known ?? { mediaId: entry.mediaId };
+        byId.set(entry.mediaId, { ...rest, metadata: entry.metadata });
       }
       return { ...p, media: [...byId.values()] };
     });
@@ -428,6 +453,12 @@ export class DatasetsService {
     const project = await this.store.updateProject(projectId, (p) => ({ ...p, inferenceEndpoint: endpoint.toString() }));
     return { result, mime: kind.mime, project };
   }
+}
+
+function toAppErrorData(error: unknown): AppErrorData {
+  return error instanceof AppError
+    ? error.toData()
+    : { code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }
 
 export function emptyProject(id: number, name: string, keyId: string, origin: ProjectEntry['origin']): ProjectEntry {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { pendingByMedia } from '../../shared/datasets/pending.js';
 import type { MediaListProblem, ProjectEntry } from '../../shared/datasets/registry.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
@@ -7,8 +7,11 @@ import { requireApi } from '../ipc/client.js';
 import { useBoardStore } from './boardStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { ImageFolders } from './ImageFolders.js';
+import { carriesFiles, filesOfDrop, filesOfInput, type DroppedFile } from './droppedFiles.js';
+import { ImageDropPanel } from './ImageDropPanel.js';
 import { MEDIA_DRAG_TYPE } from './dragTypes.js';
 import { MediaTile } from './MediaTile.js';
+import { numberedChoices } from './valueKeys.js';
 import { PendingPreview } from './PendingPreview.js';
 import { ValueChips } from './ValueChips.js';
 
@@ -36,11 +39,42 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   const [box, setBox] = useState<Box | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  // Kept with the project it was dropped on: another project shown does not inherit it.
+  // Each drop is numbered, so a new drop starts its panel afresh.
+  const [drop, setDrop] = useState<{ projectId: number; files: DroppedFile[]; seq: number } | null>(null);
+  const dropped = drop?.projectId === project.id ? drop : null;
+  const setDropped = (files: DroppedFile[] | null) =>
+    setDrop((last) => (files ? { projectId: project.id, files, seq: (last?.seq ?? 0) + 1 } : null));
+  const [fileOver, setFileOver] = useState(false);
   const { forProject } = board;
 
   useEffect(() => {
     forProject(project.id);
   }, [project.id, forProject]);
+
+  // Image files (or folders) dropped from outside the page; media dragged on the board are not files.
+  const fileDrop = {
+    onDragOver: (e: DragEvent) => {
+      if (!carriesFiles(e.dataTransfer)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      if (!fileOver) setFileOver(true);
+    },
+    onDragLeave: (e: DragEvent) => {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFileOver(false);
+    },
+    onDrop: (e: DragEvent) => {
+      if (!carriesFiles(e.dataTransfer)) return;
+      e.preventDefault();
+      setFileOver(false);
+      void filesOfDrop(e.dataTransfer).then((files) => files.length > 0 && setDropped(files));
+    },
+  };
+  const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = filesOfInput(event.target.files);
+    event.target.value = '';
+    if (files.length > 0) setDropped(files);
+  };
 
   const visible = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -102,8 +136,15 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
     }
   };
 
+  const choices = useMemo(() => numberedChoices(project.metadata), [project.metadata]);
   const boardKey = (e: KeyboardEvent) => {
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a' && (e.target as HTMLElement).tagName !== 'INPUT') {
+    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes((e.target as HTMLElement).tagName);
+    const choice = /^[1-9]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey && !typing ? choices[Number(e.key) - 1] : undefined;
+    if (choice) {
+      e.preventDefault();
+      const what = `${choice.definition.name} = ${choice.value}`;
+      assigned(board.assign(choice.definition.name, choice.value, choice.definition.allowMultiple), what);
+    } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a' && !typing) {
       e.preventDefault();
       board.setSelection(order);
     } else if (e.key === 'Escape') board.clearSelection();
@@ -113,6 +154,8 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   const pointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0 || (e.target as HTMLElement).closest('[data-testid="media-tile"]')) return;
     e.currentTarget.setPointerCapture(e.pointerId);
+    // Keys (1–9, ctrl+A, Escape) act on what the box selects.
+    e.currentTarget.focus({ preventScroll: true });
     const additive = e.shiftKey || e.ctrlKey || e.metaKey;
     const rect = e.currentTarget.getBoundingClientRect();
     const ox = rect.left - e.currentTarget.scrollLeft;
@@ -148,8 +191,16 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
 
   return (
     <div className="board" onKeyDown={boardKey}>
-      <div className="board-main">
+      <div className={fileOver ? 'board-main files-over' : 'board-main'} data-testid="board-drop" {...fileDrop}>
         <div className="card board-toolbar">
+          <label className="file-button" title="Or drop image files or a folder anywhere on the board">
+            Add images…
+            <input type="file" data-testid="images-pick" multiple accept="image/*,.csv,.json" onChange={pickFiles} />
+          </label>
+          <label className="file-button">
+            Add a folder…
+            <input type="file" data-testid="images-pick-folder" {...{ webkitdirectory: '' }} onChange={pickFiles} />
+          </label>
           <label className="file-button" data-testid="media-import-button">
             Import media list (CSV / JSON)
             <input
@@ -195,6 +246,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
             ) : null}
           </div>
         ) : null}
+        {dropped ? <ImageDropPanel key={dropped.seq} project={project} dropped={dropped.files} onClose={() => setDropped(null)} /> : null}
         <ErrorMessage error={error} onDismiss={() => setError(null)} />
         <div className="board-status small" data-testid="selection-count" aria-live="polite">
           <strong>{board.selected.size}</strong> of {project.media.length} selected
@@ -203,7 +255,10 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
               clear
             </button>
           ) : null}
-          <span className="muted"> · click, shift-click, ctrl/cmd-click, drag a box; ctrl+A all; arrows + space by keyboard</span>
+          <span className="muted">
+            {' '}
+            · click, shift-click, ctrl/cmd-click, drag a box; ctrl+A all; arrows + space by keyboard; 1–9 give the numbered value
+          </span>
         </div>
         <div
           ref={gridRef}
@@ -212,6 +267,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
           role="listbox"
           aria-multiselectable
           aria-label="Media"
+          tabIndex={-1}
           onPointerDown={pointerDown}
           onPointerMove={pointerMove}
           onPointerUp={pointerUp}
@@ -219,7 +275,9 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
         >
           {visible.length === 0 ? (
             <p className="muted board-empty">
-              {project.media.length === 0 ? 'No media yet: import a media list or paste media ids.' : 'No media match the filter.'}
+              {project.media.length === 0
+                ? 'No media yet: drop images or a folder here (ids from the file names), import a media list or paste media ids.'
+                : 'No media match the filter.'}
             </p>
           ) : null}
           {visible.map((m) => (
@@ -241,6 +299,14 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
                 state.setDragging(ids);
               }}
               onDragEnd={() => useBoardStore.getState().setDragging(null)}
+              onValueDrop={({ name, value }) => {
+                const definition = project.metadata.find((d) => d.name === name);
+                if (!definition) return;
+                // On a selected tile the value goes to the whole selection; on another, to that media alone.
+                const state = useBoardStore.getState();
+                const ids = state.selected.has(m.mediaId) ? order.filter((id) => state.selected.has(id)) : [m.mediaId];
+                assigned(board.assign(name, value, definition.allowMultiple, ids), `${name} = ${value}`);
+              }}
             />
           ))}
           {box ? (
@@ -260,7 +326,12 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
       <aside className="board-side">
         <section className="card">
           <h3>Values</h3>
-          <p className="muted small">Drop the selection on a value. Keyboard: select media, Tab to a value, press Enter or a.</p>
+          <p className="muted small">
+            Drop the selection on a value, or press its number. Keyboard: select media, Tab to a value, press Enter or a.
+          </p>
+          <p className="muted small" data-testid="board-no-tags">
+            Only metadata values can be put on media: the v1 service has no way to attach a tag to an image, so tags are not offered here.
+          </p>
           <ValueChips definitions={project.metadata} onAssigned={assigned} />
           {note ? (
             <p className="small board-note" data-testid="assign-note" aria-live="polite">

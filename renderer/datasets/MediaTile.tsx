@@ -1,6 +1,7 @@
 import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import type { MediaItem } from '../../shared/datasets/registry.js';
-import { MEDIA_DRAG_TYPE } from './dragTypes.js';
+import { useState } from 'react';
+import { MEDIA_DRAG_TYPE, readDraggedValue, VALUE_DRAG_TYPE } from './dragTypes.js';
 import { useThumbnail } from './useThumbnail.js';
 
 interface Props {
@@ -12,6 +13,8 @@ interface Props {
   onKeyDown(event: KeyboardEvent): void;
   onDragStart(event: DragEvent): void;
   onDragEnd(): void;
+  /** A value chip dropped on this tile. */
+  onValueDrop(value: { name: string; value: string }): void;
 }
 
 function show(value: unknown): string {
@@ -23,12 +26,13 @@ function show(value: unknown): string {
 }
 
 /** One media on the board: thumbnail, name, id, its metadata now and what is pending for it. */
-export function MediaTile({ projectId, media, selected, pending, onClick, onKeyDown, onDragStart, onDragEnd }: Props) {
+export function MediaTile({ projectId, media, selected, pending, onClick, onKeyDown, onDragStart, onDragEnd, onValueDrop }: Props) {
+  const [valueOver, setValueOver] = useState(false);
   const thumb = useThumbnail(projectId, media.mediaId, !!media.imagePath);
   const current = Object.entries(media.metadata);
   return (
     <div
-      className={selected ? 'media-tile selected' : 'media-tile'}
+      className={`media-tile${selected ? ' selected' : ''}${valueOver ? ' value-over' : ''}`}
       data-testid="media-tile"
       data-media-id={media.mediaId}
       data-selected={selected ? 'true' : 'false'}
@@ -45,6 +49,20 @@ export function MediaTile({ projectId, media, selected, pending, onClick, onKeyD
         if (!e.dataTransfer.types.includes(MEDIA_DRAG_TYPE)) e.dataTransfer.setData(MEDIA_DRAG_TYPE, String(media.mediaId));
       }}
       onDragEnd={onDragEnd}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes(VALUE_DRAG_TYPE)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        if (!valueOver) setValueOver(true);
+      }}
+      onDragLeave={() => setValueOver(false)}
+      onDrop={(e) => {
+        if (!e.dataTransfer.types.includes(VALUE_DRAG_TYPE)) return;
+        e.preventDefault();
+        setValueOver(false);
+        const value = readDraggedValue(e.dataTransfer);
+        if (value) onValueDrop(value);
+      }}
     >
       <div className="media-thumb">
         {thumb && thumb !== 'error' ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ProjectEntry } from '../../shared/datasets/registry.js';
-import { pendingMediaCount } from '../../shared/datasets/pending.js';
+import type { FailedPart, MetadataAppend, ProjectEntry } from '../../shared/datasets/registry.js';
+import { pendingByMedia, pendingMediaCount } from '../../shared/datasets/pending.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
@@ -19,30 +19,52 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
   const [done, setDone] = useState<string | null>(null);
   const names = new Map(project.media.map((m) => [m.mediaId, m.fileName]));
 
-  const run = async () => {
+  const failed = useBoardStore((s) => s.failed);
+  const [view, setView] = useState<'value' | 'media'>('value');
+  const perMedia = [...pendingByMedia(pending)].sort(([a], [b]) => a - b);
+
+  /** Sends changes under one run id with progress; the answer (what the service holds) goes on the board. */
+  const send = async (changes: { metadataAppend: MetadataAppend; mediaIds: number[] }[]) => {
     const runId = crypto.randomUUID();
-    const total = pending.reduce((n, c) => n + c.mediaIds.length, 0);
+    const total = changes.reduce((n, c) => n + c.mediaIds.length, 0);
     setBoard({ apply: { runId, done: 0, total }, error: null });
     setDone(null);
     const stop = subscribeEvents((event) => {
       if (event.type === 'progress' && event.taskId === runId) setBoard({ apply: { runId, done: event.done, total: event.total } });
     });
     try {
-      const result = await requireApi().datasets.applyMetadata({
-        runId,
-        projectId: project.id,
-        changes: pending.map((c) => ({ metadataAppend: { [c.name]: c.value }, mediaIds: c.mediaIds })),
-      });
+      const result = await requireApi().datasets.applyMetadata({ runId, projectId: project.id, changes });
       put(result.project);
-      setBoard({ pending: [] });
-      setDone(`Applied: the service updated ${result.updated} media in ${result.requests} request${result.requests === 1 ? '' : 's'}.`);
-    } catch (caught) {
-      setBoard({ error: toAppError(caught) });
-      // What was applied before a failure is kept in main; show it.
-      await useDatasetsStore.getState().load();
+      return result;
     } finally {
       stop();
       setBoard({ apply: null });
+    }
+  };
+
+  const run = async () => {
+    try {
+      const result = await send(pending.map((c) => ({ metadataAppend: { [c.name]: c.value }, mediaIds: c.mediaIds })));
+      setBoard({ pending: [], failed: result.failed });
+      const parts = result.failed.length;
+      setDone(
+        `Applied: the service now holds the values of ${result.updated} media (${result.requests} request${result.requests === 1 ? '' : 's'})` +
+          (parts > 0 ? `; ${parts} part${parts === 1 ? '' : 's'} failed — listed below, retry each alone.` : '.'),
+      );
+    } catch (caught) {
+      setBoard({ error: toAppError(caught) });
+    }
+  };
+
+  /** Sends one failed part again, and nothing else. */
+  const retry = async (part: FailedPart) => {
+    try {
+      const result = await send([{ metadataAppend: part.metadataAppend, mediaIds: part.mediaIds }]);
+      setBoard({ failed: useBoardStore.getState().failed.filter((p) => p !== part) });
+      setDone(`Retried: the service now holds the values of ${result.updated} more media.`);
+    } catch (caught) {
+      const error = toAppError(caught).toData();
+      setBoard({ failed: useBoardStore.getState().failed.map((p) => (p === part ? { ...part, error } : p)) });
     }
   };
 
@@ -56,7 +78,38 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
           Drag selected media onto a value (or select media, focus a value and press Enter) to see here what will change.
         </p>
       ) : null}
-      <ul className="pending-list">
+      {pending.length > 0 ? (
+        <div className="pending-view" role="group" aria-label="Show pending changes">
+          <button
+            type="button"
+            className={view === 'value' ? 'link active' : 'link'}
+            aria-pressed={view === 'value'}
+            onClick={() => setView('value')}
+          >
+            by value
+          </button>
+          <button
+            type="button"
+            className={view === 'media' ? 'link active' : 'link'}
+            aria-pressed={view === 'media'}
+            data-testid="pending-by-media"
+            onClick={() => setView('media')}
+          >
+            by media
+          </button>
+        </div>
+      ) : null}
+      {view === 'media' ? (
+        <ul className="pending-list pending-per-media">
+          {perMedia.map(([id, values]) => (
+            <li key={id} data-testid="pending-media-row" data-media-id={id}>
+              <strong>{names.get(id) ?? `#${id}`}</strong> <span className="muted small">#{id}</span> ←{' '}
+              {values.map((v) => `${v.name} = ${v.value}`).join(', ')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ul className="pending-list" hidden={view === 'media'}>
         {pending.map((c) => (
           <li
             key={`${c.name}=${c.value}`}
@@ -117,6 +170,41 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
         <p className="ok small" data-testid="apply-result">
           {done}
         </p>
+      ) : null}
+      {failed.length > 0 ? (
+        <div className="failed-parts" data-testid="failed-parts">
+          <h4>Not applied</h4>
+          <ul className="pending-list">
+            {failed.map((part, i) => (
+              <li key={i} data-testid="failed-part" data-media-ids={part.mediaIds.join(',')}>
+                <div className="pending-head">
+                  <strong>
+                    {Object.entries(part.metadataAppend)
+                      .map(([k, v]) => `${k} = ${String(v)}`)
+                      .join(', ')}
+                  </strong>
+                  <span className="muted small"> → {part.mediaIds.map((id) => names.get(id) ?? `#${id}`).join(', ')}</span>
+                </div>
+                <p className="field-error" data-testid="failed-part-error">
+                  {part.error.message}
+                  {part.error.hint ? ` ${part.error.hint}` : ''}
+                </p>
+                <button
+                  type="button"
+                  data-testid="failed-part-retry"
+                  disabled={apply !== null}
+                  title={apply !== null ? 'Wait for the apply in progress' : 'Send this part again, and only this part'}
+                  onClick={() => void retry(part)}
+                >
+                  Retry this part
+                </button>{' '}
+                <button type="button" className="link" onClick={() => setBoard({ failed: failed.filter((p) => p !== part) })}>
+                  Dismiss
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <ErrorMessage error={error} onDismiss={() => setBoard({ error: null })} />
       <OtherFieldErrors error={error} shown={[]} />

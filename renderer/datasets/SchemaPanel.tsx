@@ -31,6 +31,16 @@ function TagsCard({ project }: { project: ProjectEntry }) {
   const settingsForm = useFormAction();
   const [name, setName] = useState('');
   const [timeout, setTimeoutText] = useState(settings?.tagTimeout === null ? '' : String(settings?.tagTimeout ?? 60));
+  const keys = useDatasetsStore((s) => s.keys);
+  const [overrideKey, setOverrideKey] = useState('');
+  const [advanced, setAdvanced] = useState(false);
+  // A closed fold still says when it changes what is sent.
+  const advancedNote = [
+    timeout.trim() !== '60' ? `timeout ${timeout.trim() === '' ? 'null' : timeout.trim()}` : '',
+    overrideKey ? `key ${keys.find((k) => k.id === overrideKey)?.name ?? ''}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 
   // Clicking Create blurs the timeout field first: the tag is created once that save is done, with it.
   const timeoutSaved = useRef<Promise<unknown>>(Promise.resolve());
@@ -38,7 +48,7 @@ function TagsCard({ project }: { project: ProjectEntry }) {
     e.preventDefault();
     void form.run(async () => {
       await timeoutSaved.current;
-      put(await requireApi().datasets.createTag({ projectId: project.id, name }));
+      put(await requireApi().datasets.createTag({ projectId: project.id, name, ...(overrideKey ? { keyId: overrideKey } : {}) }));
       setName('');
     });
   };
@@ -54,6 +64,11 @@ function TagsCard({ project }: { project: ProjectEntry }) {
   return (
     <section className="card">
       <h2>Tags</h2>
+      <p className="small muted" data-testid="tags-purpose">
+        In the v1 service a tag is a project-wide label (a name and a colour) that is created and renamed here. The service offers no way to
+        attach a tag to an image: media carry <strong>metadata values</strong> only, so annotate on the board with the metadata definitions
+        below.
+      </p>
       <form className="form-grid" onSubmit={submit} noValidate>
         <label>
           New tag
@@ -66,34 +81,61 @@ function TagsCard({ project }: { project: ProjectEntry }) {
           />
           <FieldError error={form.error} field="name" />
         </label>
-        <label>
-          <span>Creation timeout — empty: none (null)</span>
-          <span className="ds-inline-input">
-            <input
-              data-testid="tag-timeout"
-              inputMode="numeric"
-              value={timeout}
-              placeholder="none (null)"
-              onChange={(e) => setTimeoutText(e.target.value)}
-              onBlur={() => void saveTimeout()}
-              aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])}
-            />
-          </span>
-          <FieldError error={form.error} field="query.timeout" />
-          {settingsForm.error ? (
-            <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span>
-          ) : (
-            <span className="field-help">
-              A whole number (the service does not document its unit); its default is 60. Empty sends <code>timeout</code> as null, written{' '}
-              <code>?timeout=</code>; a service that does not take that answers with the field named.
-            </span>
-          )}
-        </label>
         <div className="ds-form-submit">
           <button type="submit" className="primary" data-testid="tag-create" disabled={form.busy}>
             Create tag
           </button>
         </div>
+        <details
+          className="ds-advanced wide"
+          data-testid="tag-advanced"
+          open={advanced}
+          onToggle={(e) => setAdvanced(e.currentTarget.open)}
+        >
+          <summary>Advanced{advancedNote ? <span className="muted small"> · {advancedNote}</span> : null}</summary>
+          <div className="form-grid">
+            <label>
+              <span>Creation timeout (query timeout) — empty: none (null)</span>
+              <input
+                data-testid="tag-timeout"
+                inputMode="numeric"
+                value={timeout}
+                placeholder="none (null)"
+                onChange={(e) => setTimeoutText(e.target.value)}
+                onBlur={() => void saveTimeout()}
+                aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])}
+              />
+              <FieldError error={form.error} field="query.timeout" />
+              {settingsForm.error ? (
+                <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span>
+              ) : (
+                <span className="field-help">
+                  A whole number (the service does not document its unit); its default is 60. Empty sends <code>timeout</code> as null,
+                  written <code>?timeout=</code>.
+                </span>
+              )}
+            </label>
+            <label>
+              <span>
+                <code>apikey</code> header of this request
+              </span>
+              <select data-testid="tag-key" value={overrideKey} onChange={(e) => setOverrideKey(e.target.value)}>
+                <option value="">the project&apos;s key</option>
+                {keys
+                  .filter((k) => k.id !== project.keyId && k.enabled)
+                  .map((k) => (
+                    <option key={k.id} value={k.id}>
+                      {k.name} · {k.masked}
+                    </option>
+                  ))}
+              </select>
+              <span className="field-help">
+                Tag creation takes its own <code>apikey</code> header; pick another v1 key of this organization from the Keys screen (keys
+                are never typed here).
+              </span>
+            </label>
+          </div>
+        </details>
       </form>
       <OtherFieldErrors error={form.error} shown={['name', 'query.timeout']} />
       <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} />

@@ -1,7 +1,8 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { MetadataDefinition } from '../../shared/contracts/v1Datasets.js';
 import { useBoardStore } from './boardStore.js';
-import { MEDIA_DRAG_TYPE, readDraggedIds } from './dragTypes.js';
+import { MEDIA_DRAG_TYPE, readDraggedIds, VALUE_DRAG_TYPE } from './dragTypes.js';
+import { numberedChoices } from './valueKeys.js';
 
 /** Handlers that make an element accept media dropped from the board. */
 function useDropTarget(onDrop: (ids: number[]) => void) {
@@ -36,10 +37,12 @@ function useDropTarget(onDrop: (ids: number[]) => void) {
 function Chip({
   definition,
   value,
+  numberKey,
   onAssigned,
 }: {
   definition: MetadataDefinition;
   value: string;
+  numberKey: number | undefined;
   onAssigned(count: number, what: string): void;
 }) {
   const assign = useBoardStore((s) => s.assign);
@@ -56,10 +59,16 @@ function Chip({
       data-value={value}
       title={
         selectedCount > 0
-          ? `Give ${what} to the ${selectedCount} selected media (Enter or a)`
-          : `Drop media here, or select media and press Enter`
+          ? `Give ${what} to the ${selectedCount} selected media (${numberKey ? `key ${numberKey}, ` : ''}Enter or a)`
+          : `Drop media here, or select media and press ${numberKey ? `${numberKey}` : 'Enter'}`
       }
       onClick={fromSelection}
+      draggable
+      onDragStart={(e) => {
+        // The other way round: the chip dropped on the selection (or on one media).
+        e.dataTransfer.effectAllowed = 'copy';
+        e.dataTransfer.setData(VALUE_DRAG_TYPE, JSON.stringify({ name: definition.name, value }));
+      }}
       onKeyDown={(e: KeyboardEvent) => {
         if (e.key === 'a' && !e.ctrlKey && !e.metaKey && !e.altKey) {
           e.preventDefault();
@@ -68,6 +77,11 @@ function Chip({
       }}
       {...drop.handlers}
     >
+      {numberKey ? (
+        <kbd className="value-key" aria-hidden>
+          {numberKey}
+        </kbd>
+      ) : null}
       {value}
     </button>
   );
@@ -115,6 +129,7 @@ export function ValueChips({
   definitions: MetadataDefinition[];
   onAssigned(count: number, what: string): void;
 }) {
+  const keys = new Map(numberedChoices(definitions).map((c) => [`${c.definition.id}\u0000${c.value}`, c.key]));
   if (definitions.length === 0) {
     return <p className="muted small">No metadata definitions yet: create one under “Tags & metadata” to annotate.</p>;
   }
@@ -131,7 +146,7 @@ export function ValueChips({
           </div>
           <div className="value-chips">
             {d.predefinedChoices.map((choice) => (
-              <Chip key={choice} definition={d} value={choice} onAssigned={onAssigned} />
+              <Chip key={choice} definition={d} value={choice} numberKey={keys.get(`${d.id}\u0000${choice}`)} onAssigned={onAssigned} />
             ))}
             {d.valueFlexible || d.predefinedChoices.length === 0 ? <FreeValue definition={d} onAssigned={onAssigned} /> : null}
           </div>

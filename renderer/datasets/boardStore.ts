@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { addPending, removePending, type PendingChange } from '../../shared/datasets/pending.js';
+import type { FailedPart } from '../../shared/datasets/registry.js';
 import type { AppError } from '../../shared/errors.js';
 
 interface BoardState {
@@ -12,6 +13,8 @@ interface BoardState {
   dragging: number[] | null;
   apply: { runId: string; done: number; total: number } | null;
   error: AppError | null;
+  /** Parts of the last apply the service did not take, each with its error, to retry alone. */
+  failed: FailedPart[];
   /** Resets selection and pending when another project is shown. */
   forProject(projectId: number | null): void;
   click(mediaId: number, order: number[], modifiers: { shift: boolean; toggle: boolean }): void;
@@ -21,7 +24,7 @@ interface BoardState {
   unassign(name: string, value: string, mediaId?: number): void;
   clearPending(): void;
   setDragging(ids: number[] | null): void;
-  set(partial: Partial<Pick<BoardState, 'apply' | 'error' | 'pending'>>): void;
+  set(partial: Partial<Pick<BoardState, 'apply' | 'error' | 'pending' | 'failed'>>): void;
 }
 
 export const useBoardStore = create<BoardState>((set, get) => ({
@@ -32,8 +35,10 @@ export const useBoardStore = create<BoardState>((set, get) => ({
   dragging: null,
   apply: null,
   error: null,
+  failed: [],
   forProject: (projectId) => {
-    if (get().projectId !== projectId) set({ projectId, selected: new Set(), anchor: null, pending: [], dragging: null, error: null });
+    if (get().projectId !== projectId)
+      set({ projectId, selected: new Set(), anchor: null, pending: [], dragging: null, error: null, failed: [] });
   },
   click: (mediaId, order, { shift, toggle }) => {
     const { anchor, selected } = get();

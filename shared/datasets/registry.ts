@@ -5,6 +5,7 @@
  * training runs with their last metrics, and snapshot exports.
  */
 import { z } from 'zod';
+import type { AppErrorData } from '../errors.js';
 import { metadataDefinitionSchema, snapshotExportSchema, splitMetricsSchema, tagSchema } from '../contracts/v1Datasets.js';
 
 export const mediaItemSchema = z.object({
@@ -12,6 +13,8 @@ export const mediaItemSchema = z.object({
   fileName: z.string().optional(),
   /** An absolute local path to an image, for the thumbnail; main reads it only inside an allowed folder. */
   imagePath: z.string().optional(),
+  /** Put on the board by dropping its image, not named by a media list or the service: not proof the project has it. */
+  addedByDrop: z.boolean().optional(),
   /** The metadata the service last answered for this media (from apply responses). */
   metadata: z.record(z.string(), z.unknown()),
 });
@@ -98,11 +101,23 @@ export interface MediaImportResult {
   problems: MediaListProblem[];
 }
 
+/** What one apply request appends (the IPC schema checks the same shape). */
+export type MetadataAppend = Record<string, string | number | boolean | string[]>;
+
+/** One request of an apply that the service refused or never answered: retried alone. */
+export interface FailedPart {
+  metadataAppend: MetadataAppend;
+  mediaIds: number[];
+  error: AppErrorData;
+}
+
 export interface ApplyResult {
   project: ProjectEntry;
   /** Media entries the service answered. */
   updated: number;
   requests: number;
+  /** Parts that failed while others were applied (when none was applied, the first error is thrown instead). */
+  failed: FailedPart[];
 }
 
 export interface Thumbnail {

@@ -63,6 +63,7 @@ export const CHANNELS = [
   'datasets:addMediaIds',
   'datasets:removeMedia',
   'datasets:thumbnail',
+  'datasets:dropImage',
   'datasets:allowImageFolder',
   'datasets:forgetImageFolder',
   'datasets:applyMetadata',

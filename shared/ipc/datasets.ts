@@ -11,6 +11,8 @@ const mediaIdsSchema = z.array(itemIdSchema).max(1_000_000);
 const metadataAppendSchema = z.record(z.string().min(1).max(500), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
 export const MAX_MEDIA_LIST_CHARS = 20 * 1024 * 1024;
 export const MAX_INFERENCE_BYTES = 50 * 1024 * 1024;
+/** A dropped image at most as large as a thumbnail main will read. */
+export const MAX_DROPPED_IMAGE_BYTES = 40 * 1024 * 1024;
 
 export const datasetsRequests = {
   registry: z.object({}).strict(),
@@ -20,7 +22,8 @@ export const datasetsRequests = {
   setProjectKey: z.object({ projectId: projectIdSchema, keyId: keyIdSchema }).strict(),
   setActive: z.object({ projectId: projectIdSchema, isActive: z.boolean() }).strict(),
   setSettings: z.object({ tagTimeout: z.number().int().nonnegative().max(86_400).nullable() }).strict(),
-  createTag: z.object({ projectId: projectIdSchema, name: nameSchema }).strict(),
+  /** `keyId`: another v1 key for this request's `apikey` header (tag creation takes its own); the project's key when absent. */
+  createTag: z.object({ projectId: projectIdSchema, name: nameSchema, keyId: keyIdSchema.optional() }).strict(),
   renameTag: z.object({ projectId: projectIdSchema, tagId: itemIdSchema, name: nameSchema }).strict(),
   createMetadata: z
     .object({
@@ -46,6 +49,15 @@ export const datasetsRequests = {
   addMediaIds: z.object({ projectId: projectIdSchema, text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
   removeMedia: z.object({ projectId: projectIdSchema, mediaIds: mediaIdsSchema }).strict(),
   thumbnail: z.object({ projectId: projectIdSchema, mediaId: itemIdSchema }).strict(),
+  /** One dropped image's bytes (the preview has no paths); main judges name, size and content. */
+  dropImage: z
+    .object({
+      projectId: projectIdSchema,
+      mediaId: itemIdSchema,
+      fileName: z.string().min(1).max(255),
+      bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_DROPPED_IMAGE_BYTES, 'larger than 40 MB'),
+    })
+    .strict(),
   /** No folder in the app (the native dialog picks it); the typed absolute path in the preview. */
   allowImageFolder: z.object({ folder: z.string().min(1).max(4096).optional() }).strict(),
   forgetImageFolder: z.object({ folder: z.string().min(1).max(4096) }).strict(),

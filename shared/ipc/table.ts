@@ -112,6 +112,7 @@ export const ipcTable = {
   'datasets:addMediaIds': channel<MediaImportResult>()(ds.addMediaIds),
   'datasets:removeMedia': channel<ProjectEntry>()(ds.removeMedia),
   'datasets:thumbnail': channel<Thumbnail>()(ds.thumbnail),
+  'datasets:dropImage': channel<ProjectEntry>()(ds.dropImage),
   // The folders thumbnails may be read from, as they are after the change.
   'datasets:allowImageFolder': channel<string[]>()(ds.allowImageFolder),
   'datasets:forgetImageFolder': channel<string[]>()(ds.forgetImageFolder),

@@ -81,7 +81,7 @@ test('import a media list, multi-select, drag onto a value, preview, apply: exac
   expect(emulator.requests.some((r) => r.path.endsWith('/images/metadata'))).toBe(false);
 
   await page.getByTestId('apply').click();
-  await expect(page.getByTestId('apply-result')).toContainText('updated 3 media');
+  await expect(page.getByTestId('apply-result')).toContainText('now holds the values of 3 media');
   await expect(page.getByTestId('pending-row')).toHaveCount(0);
   await expect(tile(page, m(3)).getByTestId('media-meta')).toContainText('color: red');
 

@@ -15,7 +15,10 @@ test('a tag with the timeout emptied is created with timeout null sent explicitl
   await page.getByTestId('ds-tab-schema').click();
 
   const timeout = page.getByTestId('tag-timeout');
-  await expect(page.getByLabel('Creation timeout — empty: none (null)')).toBeVisible();
+  // An advanced field: folded away until asked for.
+  await expect(timeout).toBeHidden();
+  await page.getByTestId('tag-advanced').locator('summary').click();
+  await expect(page.getByLabel('Creation timeout (query timeout) — empty: none (null)')).toBeVisible();
   await expect(page.getByText(/^required$/)).toHaveCount(0);
   await timeout.fill('');
   await timeout.blur();

@@ -68,6 +68,7 @@ const VALID: Record<Channel, unknown> = {
   'datasets:addMediaIds': { projectId: 12, text: '1, 2, 3' },
   'datasets:removeMedia': { projectId: 12, mediaIds: [1, 2] },
   'datasets:thumbnail': { projectId: 12, mediaId: 1201 },
+  'datasets:dropImage': { projectId: 12, mediaId: 1201, fileName: '1201.png', bytes: new Uint8Array([137, 80, 78, 71]) },
   'datasets:allowImageFolder': { folder: '/home/me/images' },
   'datasets:forgetImageFolder': { folder: '/home/me/images' },
   'datasets:applyMetadata': {
@@ -219,7 +220,11 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'datasets:setProjectKey': [{ projectId: 12, keyId: 7 }],
   'datasets:setActive': [{ projectId: 12, isActive: 'true' }, { projectId: 12 }],
   'datasets:setSettings': [{ tagTimeout: -1 }, { tagTimeout: 1.5 }, { tagTimeout: '60' }],
-  'datasets:createTag': [{ projectId: 12 }, { projectId: 12, name: 'x', required: true }],
+  'datasets:createTag': [
+    { projectId: 12 },
+    { projectId: 12, name: 'x', required: true },
+    { projectId: 12, name: 'x', keyId: 'sk_live_123' },
+  ],
   'datasets:renameTag': [{ projectId: 12, tagId: 'a', name: 'x' }],
   'datasets:createMetadata': [
     { projectId: 12, name: 'c', allowMultiple: false, predefinedChoices: [1] },
@@ -232,6 +237,11 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   ],
   'datasets:addMediaIds': [{ projectId: 12, text: [1, 2] }],
   'datasets:removeMedia': [{ projectId: 12, mediaIds: ['1'] }],
+  'datasets:dropImage': [
+    { projectId: 12, mediaId: 1, fileName: '', bytes: new Uint8Array(1) },
+    { projectId: 12, mediaId: 1, fileName: 'a.png', bytes: [137, 80] },
+    { projectId: 12, mediaId: 1, path: '/etc/passwd', fileName: 'a.png', bytes: new Uint8Array(1) },
+  ],
   'datasets:thumbnail': [
     { projectId: 12, mediaId: -3 },
     { projectId: 12, path: '/etc/passwd' },

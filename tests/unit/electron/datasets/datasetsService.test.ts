@@ -193,7 +193,7 @@ describe('the media board', () => {
     expect(result.project.media).toHaveLength(1000);
   });
 
-  it('keeps what was applied when a later batch fails, and says so', async () => {
+  it('keeps what was applied when a later part fails, and returns that part alone with its error', async () => {
     const { id } = await projectWithColor();
     const ids = [id * 100 + 1, id * 100 + 2, id * 100 + 3, id * 100 + 4];
     await armFault(holder.emulator, {
@@ -201,7 +201,7 @@ describe('the media board', () => {
       match: { path: `/v1/projects/${id}/images/metadata` },
       times: 5,
     });
-    // The first call fails; nothing was applied.
+    // Every part fails: nothing was applied, and the error is thrown as it came.
     expect(
       await caught(
         ds.service.applyMetadata({
@@ -213,22 +213,38 @@ describe('the media board', () => {
       ),
     ).toMatchObject({ status: 500 });
     await fetch(`${holder.emulator.url}/__control/faults`, { method: 'DELETE' });
-    // Now a bad media id in the second batch: the first batch stays applied.
-    const error = await caught(
-      ds.service.applyMetadata({
-        runId: crypto.randomUUID(),
-        projectId: id,
-        changes: [{ metadataAppend: { color: 'red' }, mediaIds: [id * 100 + 1, id * 100 + 2, 999_999] }],
-        batchSize: 2,
-      }),
-    );
-    expect(error.message).toMatch(/^2 of 3 media were updated/);
-    expect(error.fields?.mediaIds).toMatch(/not in project/);
-    const registry = await ds.service.registry();
-    expect(registry.projects[0]!.media.filter((m) => m.metadata.color === 'red').map((m) => m.mediaId)).toEqual([
-      id * 100 + 1,
-      id * 100 + 2,
+    // The first part fails once; the second and third are still sent and applied.
+    await armFault(holder.emulator, { fault: { kind: 'status', status: 500 }, match: { path: `/v1/projects/${id}/images/metadata` } });
+    const result = await ds.service.applyMetadata({
+      runId: crypto.randomUUID(),
+      projectId: id,
+      changes: [
+        { metadataAppend: { color: 'red' }, mediaIds: [id * 100 + 1, id * 100 + 2, id * 100 + 3] },
+        { metadataAppend: { color: 'blue' }, mediaIds: [id * 100 + 4] },
+      ],
+      batchSize: 2,
+    });
+    expect(result).toMatchObject({ updated: 2, requests: 3 });
+    expect(result.failed).toEqual([
+      { metadataAppend: { color: 'red' }, mediaIds: [id * 100 + 1, id * 100 + 2], error: expect.objectContaining({ status: 500 }) },
     ]);
+    const held = (await emulatorProject(id)).media;
+    expect([held[id * 100 + 1]?.color, held[id * 100 + 3]?.color, held[id * 100 + 4]?.color]).toEqual([undefined, 'red', 'blue']);
+    // The board shows what the service answered, not what was asked.
+    const media = result.project.media;
+    expect(media.filter((m) => m.metadata.color).map((m) => [m.mediaId, m.metadata.color])).toEqual([
+      [id * 100 + 3, 'red'],
+      [id * 100 + 4, 'blue'],
+    ]);
+  });
+
+  it("creates a tag with another key's apikey header when one is chosen, the project's key otherwise", async () => {
+    const { id } = await ds.service.createProject(KEY_IDS.v1, 'Override');
+    // A refused pair proves the chosen key, not the project's, went with the request.
+    expect(await caught(ds.service.createTag(id, 'dent', KEY_IDS.badLegacy))).toMatchObject({ status: 401 });
+    expect(await caught(ds.service.createTag(id, 'dent', KEY_IDS.v2))).toMatchObject({ code: 'wrong_key_kind' });
+    expect((await ds.service.createTag(id, 'dent', KEY_IDS.legacy)).tags.map((t) => t.name)).toEqual(['dent']);
+    expect((await ds.service.createTag(id, 'scratch')).tags.map((t) => t.name)).toEqual(['dent', 'scratch']);
   });
 
   it('maps a value outside the choices to its metadata field', async () => {
