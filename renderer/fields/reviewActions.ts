@@ -2,7 +2,9 @@
  * What the review keys and buttons do, on top of the workspace store's own actions (decide,
  * selectField): remember each decision for undo, then move on to the next unreviewed field.
  * Actions run one after another, so quick key presses each act on the field the previous
- * one moved to, never twice on the same field.
+ * one moved to, never twice on the same field. Each action is bound to the extraction open
+ * when its key was pressed: if another is open by its turn, it is dropped, so a key pressed
+ * on one document never decides a field of the next.
  */
 import type { FieldDecision } from '../../shared/workspace.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
@@ -13,9 +15,20 @@ import { useReviewMode } from './reviewModeStore.js';
 type Decision = Omit<FieldDecision, 'decidedAt'> | null;
 
 let queue: Promise<void> = Promise.resolve();
+/** Runs `action` after the actions before it, only if the extraction open now is still open then. */
 function serially(action: () => Promise<void>): Promise<void> {
-  queue = queue.then(action, action);
+  const pressedOn = useWorkspaceStore.getState().extraction?.id ?? null;
+  const run = () => (useWorkspaceStore.getState().extraction?.id === pressedOn ? action() : Promise.resolve());
+  queue = queue.then(run, run);
   return queue;
+}
+
+/** Resolves once every decision asked for so far is saved (or failed): a queue step waits for it. */
+export function decisionsSettled(): Promise<void> {
+  return queue.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The selected field's path, when a field (not a node) is selected. */

@@ -7,6 +7,7 @@ import { goneText, itemOnScreen, presentFrom, progressText, queueProgress } from
 export function QueueBar() {
   const view = useQueueStore((s) => s.view);
   const moving = useQueueStore((s) => s.moving);
+  const saving = useQueueStore((s) => s.saving);
   const atEnd = useQueueStore((s) => s.atEnd);
   const error = useQueueStore((s) => s.error);
   // Re-rendered on every decision: the item on screen counts its decisions live.
@@ -43,7 +44,7 @@ export function QueueBar() {
           className="small"
           onClick={() => void step(-1)}
           disabled={moving || !hasPrevious}
-          title={moving ? 'Opening the next document' : !hasPrevious ? 'This is the first document' : 'The previous document'}
+          title={saving ? 'Saving the decisions on this document first' : moving ? 'Opening the next document' : !hasPrevious ? 'This is the first document' : 'The previous document'}
           data-testid="queue-previous"
         >
           ‹ Previous
@@ -54,9 +55,11 @@ export function QueueBar() {
           onClick={() => void step(1)}
           disabled={moving || !hasNext}
           title={
-            moving
-              ? 'Opening the next document'
-              : !hasNext
+            saving
+              ? 'Saving the decisions on this document first'
+              : moving
+                ? 'Opening the next document'
+                : !hasNext
                 ? 'This is the last document of the queue'
                 : 'The next document (Enter once all fields are decided)'
           }
@@ -65,7 +68,9 @@ export function QueueBar() {
           Next document ›
         </button>
         <span className="small muted" role="status" data-testid="queue-status">
-          {moving
+          {saving
+            ? 'Saving decisions…'
+            : moving
             ? 'Opening…'
             : atEnd || (allDecided && !hasNext)
               ? 'End of the queue: every document has been through.'

@@ -3,7 +3,7 @@ import type { AppError } from '../../shared/errors.js';
 import type { QueueSummary, QueueView, RequestOfCreate } from '../../shared/ipc/queues.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
-import { selectFirstUnreviewed } from '../fields/reviewActions.js';
+import { decisionsSettled, selectFirstUnreviewed } from '../fields/reviewActions.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { itemOnScreen, presentFrom } from './queueSteps.js';
 
@@ -14,6 +14,8 @@ interface QueueState {
   offered: QueueSummary[];
   /** Between a step's press and its document being on screen: review keys wait, another step is ignored. */
   moving: boolean;
+  /** A step waiting for the decisions asked for on the document being left to be saved. */
+  saving: boolean;
   /** True once a step forward found no document left. */
   atEnd: boolean;
   error: AppError | null;
@@ -75,6 +77,7 @@ export const useQueueStore = create<QueueState>((set, get) => {
     view: null,
     offered: [],
     moving: false,
+    saving: false,
     atEnd: false,
     error: null,
     loadOffers: () =>
@@ -97,21 +100,25 @@ export const useQueueStore = create<QueueState>((set, get) => {
       attempt(async () => {
         const current = get().view;
         if (!current || get().moving) return;
-        set({ moving: true });
+        set({ moving: true, saving: true });
         try {
+          // Decisions asked for on this document are saved first: none may be left to land on the next.
+          await decisionsSettled();
+          set({ saving: false });
+          if (get().view?.id !== current.id) return;
           // Fresh from main: documents deleted since are skipped, and the counts are true.
           const view = await requireApi().queues.get({ queueId: current.id });
           if (get().view?.id !== current.id) return;
           await goFrom(view, view.position + direction, direction);
         } finally {
-          if (get().view?.id === current.id) set({ moving: false });
+          if (get().view?.id === current.id) set({ moving: false, saving: false });
         }
       }),
     end: () =>
       attempt(async () => {
         const view = get().view;
         if (!view) return;
-        set({ view: null, atEnd: false, moving: false });
+        set({ view: null, atEnd: false, moving: false, saving: false });
         await requireApi().queues.close({ queueId: view.id });
       }),
     clearError: () => set({ error: null }),
