@@ -6,7 +6,7 @@ import { extractionView } from '../../shared/grounding/resultModel.js';
 export interface QueueSource {
   entries: readonly LibraryEntry[];
   result(id: string): Promise<StoredResult>;
-  decided(extractionId: string): Promise<number>;
+  decided(extraction: StoredResult): Promise<number>;
   /** For `attention`: whether an extraction has a low-confidence field or a failing rule. */
   needsAttention?(extraction: StoredResult): Promise<boolean>;
 }
@@ -33,9 +33,10 @@ export async function buildQueueItems(kind: QueueKind, source: QueueSource): Pro
       leftOut++;
       continue;
     }
-    if (kind === 'unreviewed' && (await source.decided(chosen.id)) >= fields) continue;
+    const decided = Math.min(fields, await source.decided(extraction));
+    if (kind === 'unreviewed' && decided >= fields) continue;
     if (kind === 'attention' && !(await source.needsAttention?.(extraction))) continue;
-    items.push({ documentId: entry.document.id, extractionId: chosen.id, name: entry.document.name, fields });
+    items.push({ documentId: entry.document.id, extractionId: chosen.id, name: entry.document.name, fields, decided });
   }
   return { items, leftOut };
 }

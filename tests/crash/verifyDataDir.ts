@@ -131,7 +131,7 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
     let trail = trailCache.get(extractionId);
     if (!trail) {
       const documentId = (await workspace.resultInfo(extractionId))?.documentId;
-      const entries = documentId ? await reviews.history(documentId).catch(() => []) : [];
+      const entries = documentId ? ((await reviews.history(documentId, { limit: 500 }).catch(() => null))?.entries ?? []) : [];
       trail = new Set(entries.filter((e) => e.resultId === extractionId).map((e) => `${e.path} ${e.after?.value}`));
       trailCache.set(extractionId, trail);
     }

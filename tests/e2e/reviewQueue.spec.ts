@@ -91,8 +91,11 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   await expect(page.getByTestId('queue-gone')).toHaveText('1 document in this queue was deleted; skipped');
   await expect(progress).toContainText('Document 4 of 4 · ');
   await expect(progress).toContainText(' of 6 fields decided');
-  const second = await invokeBridge<Array<{ action: string }>>(preview, 'audit:list', { documentId: queue.items[1]!.documentId });
-  expect(second.map((e) => e.action)).toEqual(['accepted', 'accepted']);
+  const second = await invokeBridge<{ entries: Array<{ action: string }> }>(preview, 'audit:list', {
+    documentId: queue.items[1]!.documentId,
+    limit: 10,
+  });
+  expect(second.entries.map((e) => e.action)).toEqual(['accepted', 'accepted']);
 
   // A reload: the queue is offered where it was, and resumes there.
   await page.reload();

@@ -129,7 +129,7 @@ describe("every saved decision is in its document's audit trail", () => {
     await reviews.decide(extractionId, 'total', { status: 'corrected', correctedValue: '13' });
     await reviews.decide(extractionId, 'total', { status: 'accepted' }, { undo: true });
     await reviews.decide(extractionId, 'note', { status: 'rejected', note: 'smudged' });
-    const history = await reviews.history(documentId);
+    const { entries: history } = await reviews.history(documentId, { limit: 100 });
     expect(history.map((e) => [e.action, e.path, e.before?.value ?? null, e.after?.value ?? null])).toEqual([
       ['rejected', 'note', null, 'x'],
       ['undo', 'total', '13', '12'],
@@ -155,7 +155,7 @@ describe("every saved decision is in its document's audit trail", () => {
     await writeFile(join(dir, 'workspace', 'reviews', `${extractionId}.json`), '{"torn');
     const reviews = new Reviews(workspace, undefined, () => 'ana');
     await expect(reviews.decide(extractionId, 'total', { status: 'accepted' })).rejects.toMatchObject({ code: 'unreadable_record' });
-    expect(await reviews.history(documentId)).toEqual([]);
+    expect((await reviews.history(documentId, { limit: 100 })).entries).toEqual([]);
   });
 });
 

@@ -64,8 +64,8 @@ describe('review queue store', () => {
 
     expect(useQueueStore.getState().view?.position).toBe(1);
     expect(store.getState().extraction?.id).toBe(view.items[1]!.extractionId);
-    const trail = await bridge.api.audit.list({ documentId: first.documentId });
-    expect(trail.ok && trail.value.map((e) => `${e.action} ${e.path}`)).toEqual(['accepted total', 'accepted invoice_number']);
+    const trail = await bridge.api.audit.list({ documentId: first.documentId, limit: 10 });
+    expect(trail.ok && trail.value.entries.map((e) => `${e.action} ${e.path}`)).toEqual(['accepted total', 'accepted invoice_number']);
     // Kept in main: a restart resumes here.
     const listed = await bridge.api.queues.list({});
     expect(listed.ok && listed.value[0]).toMatchObject({ id: view.id, position: 1, count: 3 });
