@@ -61,7 +61,7 @@ export class Queues {
     const library = await this.workspace.library();
     const { entries, label } = await this.selection(request, library);
     const rules = request.kind === 'attention' && request.schema ? await this.rules.rulesOf(request.schema) : [];
-    const { items, leftOut } = await buildQueueItems(request.kind, {
+    const { items, leftOut, unscored } = await buildQueueItems(request.kind, {
       entries,
       result: (id) => this.workspace.result(id),
       decided: this.decidedOf,
@@ -93,7 +93,7 @@ export class Queues {
       closedAt: null,
     };
     await this.store.write(queue.id, queue);
-    return { ...(await this.view(queue)), leftOut };
+    return { ...(await this.view(queue)), leftOut, ...(request.kind === 'attention' ? { unscored } : {}) };
   }
 
   /** The queues not ended, most recently worked first: what "Resume queue" offers. */

@@ -8,6 +8,7 @@ export function QueueBar() {
   const view = useQueueStore((s) => s.view);
   const moving = useQueueStore((s) => s.moving);
   const saving = useQueueStore((s) => s.saving);
+  const startNote = useQueueStore((s) => s.startNote);
   const atEnd = useQueueStore((s) => s.atEnd);
   const error = useQueueStore((s) => s.error);
   // Re-rendered on every decision: the item on screen counts its decisions live.
@@ -79,6 +80,11 @@ export function QueueBar() {
                 : ''}
         </span>
       </div>
+      {startNote ? (
+        <p className="small muted" data-testid="queue-start-note">
+          {startNote}
+        </p>
+      ) : null}
       {gone ? (
         <p className="small warning" data-testid="queue-gone">
           {gone}

@@ -16,6 +16,8 @@ interface QueueState {
   moving: boolean;
   /** A step waiting for the decisions asked for on the document being left to be saved. */
   saving: boolean;
+  /** What making the queue found, said once as it starts: documents left out, or held because their scores could not be read. */
+  startNote: string | null;
   /** True once a step forward found no document left. */
   atEnd: boolean;
   error: AppError | null;
@@ -78,6 +80,7 @@ export const useQueueStore = create<QueueState>((set, get) => {
     offered: [],
     moving: false,
     saving: false,
+    startNote: null,
     atEnd: false,
     error: null,
     loadOffers: () =>
@@ -86,13 +89,13 @@ export const useQueueStore = create<QueueState>((set, get) => {
       }),
     start: async (request) => {
       const view = await requireApi().queues.create(request);
-      set({ view, offered: get().offered.filter((q) => q.id !== view.id), error: null });
+      set({ view, offered: get().offered.filter((q) => q.id !== view.id), error: null, startNote: startNoteOf(view) });
       await goFrom(view, 0, 1);
     },
     resume: (queueId) =>
       attempt(async () => {
         const view = await requireApi().queues.get({ queueId });
-        set({ view, offered: get().offered.filter((q) => q.id !== queueId) });
+        set({ view, offered: get().offered.filter((q) => q.id !== queueId), startNote: null });
         // The place it was left at, or the next document still there.
         await goFrom(view, view.position, 1);
       }),
@@ -118,12 +121,21 @@ export const useQueueStore = create<QueueState>((set, get) => {
       attempt(async () => {
         const view = get().view;
         if (!view) return;
-        set({ view: null, atEnd: false, moving: false, saving: false });
+        set({ view: null, atEnd: false, moving: false, saving: false, startNote: null });
         await requireApi().queues.close({ queueId: view.id });
       }),
     clearError: () => set({ error: null }),
   };
 });
+
+/** What making the queue found, in words (null: nothing to say). */
+export function startNoteOf(view: QueueView): string | null {
+  const parts: string[] = [];
+  const doc = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
+  if (view.unscored) parts.push(`${doc(view.unscored)} included because ${view.unscored === 1 ? 'its' : 'their'} confidence scores could not be read`);
+  if (view.leftOut) parts.push(`${doc(view.leftOut)} left out: no extraction with fields`);
+  return parts.length > 0 ? `${parts.join('; ')}.` : null;
+}
 
 /** Enter goes to the queue's next document: the queue's document is on screen and every one of its fields is decided. */
 export function queueTakesEnter(): boolean {

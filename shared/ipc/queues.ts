@@ -52,6 +52,8 @@ export interface QueueView extends Omit<ReviewQueue, 'items'> {
   items: QueueItemState[];
   /** Documents the queue would have held that have no extraction to review: left out when it was made. */
   leftOut?: number;
+  /** For `attention`, when made: documents held because their scores could not be read (their result model is missing or damaged). */
+  unscored?: number;
 }
 
 /** An open queue as offered to resume: "Resume queue: 3 of 12". */

@@ -206,4 +206,36 @@ describe('a queue of the documents that need attention', () => {
     const queue = await queues.create({ kind: 'attention', threshold: 0.6, schema });
     expect(queue.items).toHaveLength(2);
   });
+
+  it('holds a document whose scores cannot be read, and says how many', async () => {
+    const scored = await invoice('scored', 'verity');
+    const unreadable = await invoice('unreadable', 'verity');
+    const parseOf = (await workspace.library()).find((e) => e.document.id === unreadable)!.results.find((r) => r.kind === 'parse')!.id;
+    const resultModel = workspace.resultModel.bind(workspace);
+    workspace.resultModel = (id) => (id === parseOf ? Promise.reject(new Error('damaged')) : resultModel(id));
+    // Under 0.6 no field of a readable invoice is low: only the unreadable one is held.
+    const queue = await queues.create({ kind: 'attention', threshold: 0.6 });
+    expect(queue.items.map((i) => i.documentId)).toEqual([unreadable]);
+    expect(queue.unscored).toBe(1);
+    expect(scored).not.toBe(unreadable);
+  });
+
+  it('a step reads the review of the item it is at, not every review of the queue; the item left keeps its count', async () => {
+    const reviews = new Reviews(workspace, undefined, () => 'ana');
+    let reads = 0;
+    const counting = new Queues(workspace, (extraction) => (reads++, reviews.decidedCount(extraction)));
+    for (let i = 0; i < 6; i++) await invoice(`inv${i}`, 'pro');
+    const queue = await counting.create({ kind: 'all' });
+    const first = queue.items[0]!;
+    await reviews.decide(first.extractionId, 'invoice_number', { status: 'accepted' });
+    reads = 0;
+    const moved = await counting.move(queue.id, 1);
+    const fresh = await counting.get(queue.id);
+    // The item left and the item arrived at (twice: move and get), whatever the queue's length.
+    expect(reads).toBe(3);
+    expect(moved.items[0]!.decided).toBe(1);
+    expect(fresh.items.map((i) => i.decided)).toEqual([1, 0, 0, 0, 0, 0]);
+    await counting.close(queue.id);
+    await expect(counting.move(queue.id, 2)).rejects.toMatchObject({ code: 'queue_closed', hint: expect.any(String) });
+  });
 });
