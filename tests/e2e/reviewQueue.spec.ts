@@ -129,7 +129,9 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   await page.getByTestId('history-export-csv').click();
   const csv = await readFile(await (await download).path(), 'utf8');
   const rows = csv.split('\r\n').filter(Boolean);
-  expect(rows[0]).toBe('time,user,document,result,field,action,status before,value before,note before,status after,value after,note after');
+  expect(rows[0]).toBe(
+    'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after,failing rules,saved',
+  );
   expect(rows).toHaveLength(count + 1);
   for (const row of rows.slice(1)) {
     const cells = row.split(',');
@@ -142,7 +144,22 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   // Ending the queue: it is no longer offered.
   await page.getByTestId('queue-end').click();
   await expect(page.getByTestId('queue-bar')).toHaveCount(0);
+
+  // The open document deleted while its History shows: the tab lets go of its trail, no crash.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await expect(entries.first()).toBeVisible();
+  const open = page
+    .getByTestId('library-entry')
+    .filter({ has: page.locator(`[data-testid="library-document"][data-document-name="${order[3]!}"]`) });
+  await open.getByTestId('library-delete-document').click();
+  await open.getByTestId('library-confirm-delete').click();
+  await expect(page.getByTestId('library-document')).toHaveCount(2);
+  await expect(page.getByTestId('history-entry')).toHaveCount(0);
+  await expect(page.getByTestId('crash-screen')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+
   await page.reload();
-  await expect(page.getByTestId('library-document')).toHaveCount(3);
+  await expect(page.getByTestId('library-document')).toHaveCount(2);
   await expect(page.getByTestId('queue-resume')).toHaveCount(0);
 });
