@@ -58,7 +58,7 @@ export class SavedMarker {
 export class AuditLog {
   private readonly dir: string;
   /** Appends run one at a time, so two lines never interleave and the torn-line check sees the file as it is. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private serial: Promise<unknown> = Promise.resolve();
 
   constructor(
     workspaceRoot: string,
@@ -71,9 +71,13 @@ export class AuditLog {
     if (entries.length === 0) return Promise.resolve();
     const documentId = entries[0]!.documentId;
     if (entries.some((e) => e.documentId !== documentId))
-      throw new AppError({ code: 'audit_mixed_documents', message: 'An audit append mixed two documents.', hint: 'This is a bug in the app; nothing was written.' });
-    const run = this.queue.then(() => this.appendNow(documentId, entries));
-    this.queue = run.catch(() => undefined);
+      throw new AppError({
+        code: 'audit_mixed_documents',
+        message: 'An audit append mixed two documents.',
+        hint: 'This is a bug in the app; nothing was written.',
+      });
+    const run = this.serial.then(() => this.appendNow(documentId, entries));
+    this.serial = run.catch(() => undefined);
     return run;
   }
 
@@ -168,7 +172,11 @@ export class AuditLog {
 
   private file(documentId: string): string {
     if (!WORKSPACE_ID_PATTERN.test(documentId))
-      throw new AppError({ code: 'invalid_id', message: 'That id is not valid.', hint: 'Ids are made by the app; this one was changed or cut short.' });
+      throw new AppError({
+        code: 'invalid_id',
+        message: 'That id is not valid.',
+        hint: 'Ids are made by the app; this one was changed or cut short.',
+      });
     return join(this.dir, `${documentId}.jsonl`);
   }
 

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { QUEUE_KINDS, type QueueItem, type QueueSummary, type QueueView, type ReviewQueue, type RequestOfCreate } from '../../shared/ipc/queues.js';
+import {
+  QUEUE_KINDS,
+  type QueueItem,
+  type QueueSummary,
+  type QueueView,
+  type ReviewQueue,
+  type RequestOfCreate,
+} from '../../shared/ipc/queues.js';
 import { ulid } from '../../shared/ulid.js';
 import type { LibraryEntry, StoredResult } from '../../shared/workspace.js';
 import { batchRecordsIn } from '../jobs/batchRecords.js';

@@ -65,13 +65,7 @@ export function HistoryPanel() {
       ) : (
         <ol className="history-list">
           {entries.map((e, i) => (
-            <li
-              key={e.id ?? `${e.at}-${i}`}
-              data-testid="history-entry"
-              data-action={e.action}
-              data-field={e.path}
-              data-saved={e.saved}
-            >
+            <li key={e.id ?? `${e.at}-${i}`} data-testid="history-entry" data-action={e.action} data-field={e.path} data-saved={e.saved}>
               <div className="history-head">
                 <strong>{e.path}</strong> {ACTION_WORDS[e.action]}
                 {e.saved ? null : (

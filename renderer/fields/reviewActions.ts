@@ -8,7 +8,7 @@
  */
 import type { FieldDecision } from '../../shared/workspace.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { nextUnreviewed, restoredDecision, stepPath } from './reviewQueue.js';
+import { nextUnreviewed, restoredDecision, stepPath } from './fieldOrder.js';
 import { fieldsInListOrder } from './fieldConfidence.js';
 import { useReviewMode } from './reviewModeStore.js';
 

@@ -1,7 +1,7 @@
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { useQueueStore } from './queueStore.js';
-import { goneText, itemOnScreen, presentFrom, progressText, queueProgress } from './queueSteps.js';
+import { decidedOnScreen, everyFieldDecided, goneText, itemOnScreen, presentFrom, progressText, queueProgress } from './queueSteps.js';
 
 /** The queue being worked, above the side panels: where the reviewer is across it, and the steps. */
 export function QueueBar() {
@@ -18,9 +18,9 @@ export function QueueBar() {
   const extractionId = useWorkspaceStore((s) => s.extraction?.id);
   if (!view) return null;
   const onScreen = itemOnScreen(view, documentId, extractionId);
-  const live = onScreen ? fields.filter((f) => review?.fields[f.path] !== undefined).length : null;
+  const live = onScreen ? decidedOnScreen(fields, review) : null;
   const progress = queueProgress(view.items, view.position, live);
-  const allDecided = onScreen && fields.length > 0 && live === fields.length;
+  const allDecided = onScreen && everyFieldDecided(fields, review);
   const hasNext = presentFrom(view.items, view.position + 1, 1) !== null;
   const hasPrevious = presentFrom(view.items, view.position - 1, -1) !== null;
   const { step, end, clearError } = useQueueStore.getState();
@@ -45,7 +45,15 @@ export function QueueBar() {
           className="small"
           onClick={() => void step(-1)}
           disabled={moving || !hasPrevious}
-          title={saving ? 'Saving the decisions on this document first' : moving ? 'Opening the next document' : !hasPrevious ? 'This is the first document' : 'The previous document'}
+          title={
+            saving
+              ? 'Saving the decisions on this document first'
+              : moving
+                ? 'Opening the next document'
+                : !hasPrevious
+                  ? 'This is the first document'
+                  : 'The previous document'
+          }
           data-testid="queue-previous"
         >
           ‹ Previous
@@ -61,8 +69,8 @@ export function QueueBar() {
               : moving
                 ? 'Opening the next document'
                 : !hasNext
-                ? 'This is the last document of the queue'
-                : 'The next document (Enter once all fields are decided)'
+                  ? 'This is the last document of the queue'
+                  : 'The next document (Enter once all fields are decided)'
           }
           data-testid="queue-next"
         >
@@ -72,12 +80,12 @@ export function QueueBar() {
           {saving
             ? 'Saving decisions…'
             : moving
-            ? 'Opening…'
-            : atEnd || (allDecided && !hasNext)
-              ? 'End of the queue: every document has been through.'
-              : allDecided
-                ? 'All fields decided — Enter for the next document.'
-                : ''}
+              ? 'Opening…'
+              : atEnd || (allDecided && !hasNext)
+                ? 'End of the queue: every document has been through.'
+                : allDecided
+                  ? 'All fields decided — Enter for the next document.'
+                  : ''}
         </span>
       </div>
       {startNote ? (

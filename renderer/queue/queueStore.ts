@@ -5,7 +5,7 @@ import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
 import { decisionsSettled, selectFirstUnreviewed } from '../fields/reviewActions.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { itemOnScreen, presentFrom } from './queueSteps.js';
+import { everyFieldDecided, itemOnScreen, presentFrom, startNoteOf } from './queueSteps.js';
 
 interface QueueState {
   /** The queue being worked, with each item's state as main last reported it. */
@@ -128,19 +128,10 @@ export const useQueueStore = create<QueueState>((set, get) => {
   };
 });
 
-/** What making the queue found, in words (null: nothing to say). */
-export function startNoteOf(view: QueueView): string | null {
-  const parts: string[] = [];
-  const doc = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
-  if (view.unscored) parts.push(`${doc(view.unscored)} included because ${view.unscored === 1 ? 'its' : 'their'} confidence scores could not be read`);
-  if (view.leftOut) parts.push(`${doc(view.leftOut)} left out: no extraction with fields`);
-  return parts.length > 0 ? `${parts.join('; ')}.` : null;
-}
-
 /** Enter goes to the queue's next document: the queue's document is on screen and every one of its fields is decided. */
 export function queueTakesEnter(): boolean {
   const view = useQueueStore.getState().view;
   if (!view || !queueItemOnScreen(view)) return false;
   const { fields, review } = useWorkspaceStore.getState();
-  return fields.length > 0 && fields.every((f) => review?.fields[f.path] !== undefined);
+  return everyFieldDecided(fields, review);
 }

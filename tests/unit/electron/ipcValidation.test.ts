@@ -177,7 +177,12 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'runs:rerunPages': [{ runId: KEY_ID }, { runId: KEY_ID, resultId: '../x' }, { runId: KEY_ID, resultId: 'abc', pages: [2] }],
   'samples:open': [{ name: '../../etc/passwd' }],
   'reviews:get': [{ extractionId: '../x' }],
-  'audit:list': [{ documentId: '../x', limit: 10 }, { documentId: 'abc123' }, { documentId: 'abc123', limit: 0 }, { documentId: 'abc123', limit: 10, before: -1 }],
+  'audit:list': [
+    { documentId: '../x', limit: 10 },
+    { documentId: 'abc123' },
+    { documentId: 'abc123', limit: 0 },
+    { documentId: 'abc123', limit: 10, before: -1 },
+  ],
   'audit:export': [{ documentId: 'abc', user: 'someone else' }],
   'queues:create': [
     { kind: 'folder', path: '/tmp' },

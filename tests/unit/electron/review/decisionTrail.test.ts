@@ -101,7 +101,11 @@ describe('a decision and its audit entry', () => {
     await reviews.decide(extractionId, 'invoice_number', { status: 'accepted' }, { schema: SCHEMA });
     await reviews.decide(extractionId, 'total', { status: 'accepted' }, { schema: SCHEMA });
     const [total, overridden] = (await reviews.history(documentId, { limit: 10 })).entries;
-    expect(overridden).toMatchObject({ action: 'override', path: 'invoice_number', rules: [expect.stringContaining('line 1: pattern invoice_number')] });
+    expect(overridden).toMatchObject({
+      action: 'override',
+      path: 'invoice_number',
+      rules: [expect.stringContaining('line 1: pattern invoice_number')],
+    });
     expect(total).toMatchObject({ action: 'accepted' });
     expect(total!.rules).toBeUndefined();
     // "undo" that sets a state the field never had before its latest entry: a plain reject.
