@@ -63,7 +63,7 @@ export class JsonDirStore<T> {
     return this.readEntry(this.keyFor(id));
   }
 
-  /** The entry, or null when there is none; one that exists but cannot be read is refused (as `update` does), never taken for none. */
+  /** The entry, or null when there is none; one that exists but cannot be read is refused, never taken for none (what `update` reads). */
   async readForUpdate(id: string): Promise<T | null> {
     return this.readEntry(this.keyFor(id), 'refuse');
   }
@@ -93,9 +93,7 @@ export class JsonDirStore<T> {
    * reviewer did.
    */
   async update(id: string, change: (current: T | null) => T): Promise<T> {
-    const key = this.keyFor(id);
-    const current = await this.readEntry(key, 'refuse');
-    const next = change(current);
+    const next = change(await this.readForUpdate(id));
     await this.write(id, next);
     return next;
   }

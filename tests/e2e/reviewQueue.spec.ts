@@ -162,4 +162,16 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   await page.reload();
   await expect(page.getByTestId('library-document')).toHaveCount(2);
   await expect(page.getByTestId('queue-resume')).toHaveCount(0);
+
+  // Two open queues: the newest is offered, the older one is still there to resume.
+  const older = await invokeBridge<QueueView>(preview, 'queues:create', { kind: 'all' });
+  await invokeBridge<QueueView>(preview, 'queues:create', { kind: 'listed', documentIds: [queue.items[0]!.documentId], filter: '' });
+  await page.reload();
+  await expect(page.getByTestId('queue-resume')).toHaveText('Resume queue: 1 of 1');
+  await page.getByTestId('queue-resume-others').locator('summary').click();
+  await expect(page.getByTestId('queue-resume-others')).toContainText('1 other open queue');
+  if (process.env.GROUNDWORK_SHOTS) await page.screenshot({ path: `${process.env.GROUNDWORK_SHOTS}/review-queue-offers.png` });
+  await page.getByTestId('queue-resume-other').click();
+  await expect(page.getByTestId('queue-bar')).toContainText('Every document with an extraction');
+  await expect(progress).toContainText(`of ${older.items.length} · `);
 });
