@@ -71,7 +71,7 @@ export function HistoryPanel() {
                 {e.saved ? null : (
                   <span className="warning" title="The decision was recorded here but its save did not finish: the review does not have it">
                     {' '}
-                    · not saved
+                    · not saved (the save did not finish)
                   </span>
                 )}
                 <span className="muted">

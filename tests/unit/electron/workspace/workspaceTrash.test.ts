@@ -55,7 +55,7 @@ function extract(documentId: string, sourceResultId: string) {
     credits: 0,
     partial: false,
     sourceResultId,
-    response: { extraction: {} },
+    response: { extraction: { total: '12' } },
   });
 }
 
