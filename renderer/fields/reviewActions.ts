@@ -60,7 +60,8 @@ export function decideField(path: string, decision: Decision, { advance }: { adv
 
 /**
  * Decides the field selected when this action's turn comes, not when its key was pressed, so
- * two quick presses act on two fields. `choose` gives the decision (undefined: none, as when
+ * two quick presses act on two fields of the same extraction (if another extraction is open
+ * by then, the action is dropped: see `serially`). `choose` gives the decision (undefined: none, as when
  * a rule blocks accept); with no field selected, the first unreviewed one is selected instead.
  */
 export function decideSelectedField(choose: (path: string, current: FieldDecision | undefined) => Decision | undefined): Promise<void> {
