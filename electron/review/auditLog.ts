@@ -7,6 +7,7 @@ import { REVIEW_STATUSES } from '../../shared/workspace.js';
 import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
+import { auditDir, auditFile } from '../workspace/auditFile.js';
 
 const decisionSchema = z.object({ status: z.enum(REVIEW_STATUSES), value: z.string(), note: z.string().optional() }).nullable();
 const entrySchema = z.object({
@@ -61,10 +62,10 @@ export class AuditLog {
   private serial: Promise<unknown> = Promise.resolve();
 
   constructor(
-    workspaceRoot: string,
+    private readonly workspaceRoot: string,
     private readonly logger: Logger,
   ) {
-    this.dir = join(workspaceRoot, 'audit');
+    this.dir = auditDir(workspaceRoot);
   }
 
   append(entries: readonly AuditEntry[]): Promise<void> {
@@ -177,7 +178,7 @@ export class AuditLog {
         message: 'That id is not valid.',
         hint: 'Ids are made by the app; this one was changed or cut short.',
       });
-    return join(this.dir, `${documentId}.jsonl`);
+    return auditFile(this.workspaceRoot, documentId);
   }
 
   private async appendNow(documentId: string, entries: readonly AuditEntry[]): Promise<void> {
