@@ -63,9 +63,10 @@ export function createHandlers(services: Services): HandlerTable {
     'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),
 
     'reviews:get': ({ extractionId }) => reviews.get(extractionId),
-    'reviews:decide': ({ extractionId, path, decision, undo }) => reviews.decide(extractionId, path, decision, { undo: undo === true }),
+    'reviews:decide': ({ extractionId, path, decision, undo, schema }) =>
+      reviews.decide(extractionId, path, decision, { undo: undo === true, schema }),
     'reviews:export': ({ extractionId, format, schema }) => reviews.export(extractionId, format, schema),
-    'audit:list': ({ documentId }) => reviews.history(documentId),
+    'audit:list': ({ documentId, limit, before }) => reviews.history(documentId, { limit, before }),
     'audit:export': ({ documentId }) => reviews.exportHistory(documentId),
     'queues:create': (request) => services.queues.create(request),
     'queues:list': () => services.queues.list(),

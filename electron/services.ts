@@ -122,7 +122,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     workspace,
     passwords,
     reviews,
-    queues: new Queues(workspace, (id) => reviews.decidedCount(id), rules),
+    queues: new Queues(workspace, (extraction) => reviews.decidedCount(extraction), rules),
     rules,
     search,
     runs: new RunRegistry(),

@@ -185,4 +185,6 @@ export interface Review {
   extractionId: string;
   updatedAt: string;
   fields: Record<string, FieldDecision>;
+  /** The id of the audit entry of the latest decision written with this review. */
+  auditId?: string;
 }

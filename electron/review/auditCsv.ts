@@ -1,5 +1,5 @@
 import { csvText } from '../../shared/csv.js';
-import type { AuditEntry, AuditExport } from '../../shared/ipc/audit.js';
+import type { AuditEntryView, AuditExport } from '../../shared/ipc/audit.js';
 
 const HEADER = [
   'time',
@@ -14,10 +14,12 @@ const HEADER = [
   'status after',
   'value after',
   'note after',
+  'failing rules',
+  'saved',
 ];
 
-/** A document's trail as CSV, oldest first (the order it was written), cells defused against formulas as every export is. */
-export function auditCsv(documentName: string, entries: readonly AuditEntry[]): AuditExport {
+/** A document's trail as CSV, oldest first (the order it was written), each entry saying whether its save landed, cells defused against formulas as every export is. */
+export function auditCsv(documentName: string, entries: readonly AuditEntryView[]): AuditExport {
   const rows = entries.map((e) => [
     e.at,
     e.user,
@@ -31,6 +33,8 @@ export function auditCsv(documentName: string, entries: readonly AuditEntry[]): 
     e.after?.status ?? '',
     e.after?.value ?? '',
     e.after?.note ?? '',
+    e.rules?.join('; ') ?? '',
+    e.saved ? 'yes' : 'no (the save did not finish)',
   ]);
   return { fileName: `${documentName.replace(/\.[^.]+$/, '')}-audit.csv`, mime: 'text/csv', content: csvText([HEADER, ...rows]) };
 }

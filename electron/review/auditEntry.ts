@@ -9,7 +9,8 @@ export function valueText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function asAudit(decision: Stored, extracted: string): AuditDecision | null {
+/** A stored decision as the trail writes it (`extracted` is the field's value as text). */
+export function asAudit(decision: Stored, extracted: string): AuditDecision | null {
   if (!decision) return null;
   return {
     status: decision.status,
@@ -21,9 +22,13 @@ function asAudit(decision: Stored, extracted: string): AuditDecision | null {
 /**
  * The entry for one field's change, derived from the stored decision and the one replacing it
  * (never from what the window says changed); null when nothing changed (accepting a field
- * already accepted with the same note).
+ * already accepted with the same note). `undo` only when main has checked that the new
+ * decision restores what the field had before its latest entry; `override` the failing
+ * rules of an accept.
  */
 export function auditEntryFor(change: {
+  id: string;
+  prev: string | null;
   at: string;
   user: string;
   documentId: string;
@@ -33,26 +38,32 @@ export function auditEntryFor(change: {
   before: Stored;
   after: Stored;
   undo: boolean;
+  override: readonly string[];
 }): AuditEntry | null {
   const extracted = valueText(change.extracted);
   const before = asAudit(change.before, extracted);
   const after = asAudit(change.after, extracted);
   if (JSON.stringify(before) === JSON.stringify(after)) return null;
+  const action = actionOf(before, after, change.undo, change.override.length > 0);
   return {
+    id: change.id,
+    prev: change.prev,
     at: change.at,
     user: change.user,
     documentId: change.documentId,
     resultId: change.resultId,
     path: change.path,
-    action: actionOf(before, after, change.undo),
+    action,
     before,
     after,
+    ...(action === 'override' ? { rules: [...change.override] } : {}),
   };
 }
 
-function actionOf(before: AuditDecision | null, after: AuditDecision | null, undo: boolean): AuditAction {
+function actionOf(before: AuditDecision | null, after: AuditDecision | null, undo: boolean, ruleFails: boolean): AuditAction {
   if (undo) return 'undo';
   if (!after) return 'cleared';
   if (before && before.status === after.status && before.value === after.value) return 'note';
+  if (after.status === 'accepted' && ruleFails) return 'override';
   return after.status;
 }

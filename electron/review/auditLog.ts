@@ -1,15 +1,18 @@
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AUDIT_ACTIONS, type AuditEntry } from '../../shared/ipc/audit.js';
+import { AUDIT_ACTIONS, type AuditEntry, type AuditEntryView, type AuditPage } from '../../shared/ipc/audit.js';
 import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
 import { REVIEW_STATUSES } from '../../shared/workspace.js';
 import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
+import { auditDir, auditFile } from '../workspace/auditFile.js';
 
 const decisionSchema = z.object({ status: z.enum(REVIEW_STATUSES), value: z.string(), note: z.string().optional() }).nullable();
 const entrySchema = z.object({
+  id: z.string().optional(),
+  prev: z.string().nullable().optional(),
   at: z.string(),
   user: z.string(),
   documentId: z.string(),
@@ -18,7 +21,34 @@ const entrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   before: decisionSchema,
   after: decisionSchema,
+  rules: z.array(z.string()).optional(),
 });
+
+/** How much of the file one read from its end takes. */
+const CHUNK = 64 * 1024;
+
+/**
+ * Whether each entry's review write landed, walking newest to oldest. Decisions on one
+ * extraction are serialized, so the entry after E on the same extraction was derived from
+ * the review E left: its `prev` is E's id when E was written, E's own `prev` when it was not.
+ * The newest entry of an extraction was written when the review records its id.
+ */
+export class SavedMarker {
+  /** Per extraction, the `prev` of the newest entry seen so far. */
+  private readonly laterPrev = new Map<string, string | null | undefined>();
+
+  constructor(private readonly auditIdOf: (resultId: string) => Promise<string | undefined>) {}
+
+  async mark(entry: AuditEntry): Promise<AuditEntryView> {
+    const seen = this.laterPrev.has(entry.resultId);
+    const laterPrev = this.laterPrev.get(entry.resultId);
+    this.laterPrev.set(entry.resultId, entry.prev);
+    // An entry of the first trail format carries no id: nothing to check it by.
+    if (entry.id === undefined) return { ...entry, saved: true };
+    const saved = seen ? laterPrev === entry.id : (await this.auditIdOf(entry.resultId)) === entry.id;
+    return { ...entry, saved };
+  }
+}
 
 /**
  * The audit trail: `audit/<document id>.jsonl`, one JSON line per decision, only ever
@@ -29,21 +59,26 @@ const entrySchema = z.object({
 export class AuditLog {
   private readonly dir: string;
   /** Appends run one at a time, so two lines never interleave and the torn-line check sees the file as it is. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private serial: Promise<unknown> = Promise.resolve();
 
   constructor(
-    workspaceRoot: string,
+    private readonly workspaceRoot: string,
     private readonly logger: Logger,
   ) {
-    this.dir = join(workspaceRoot, 'audit');
+    this.dir = auditDir(workspaceRoot);
   }
 
   append(entries: readonly AuditEntry[]): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
     const documentId = entries[0]!.documentId;
-    if (entries.some((e) => e.documentId !== documentId)) throw new Error('one document per append');
-    const run = this.queue.then(() => this.appendNow(documentId, entries));
-    this.queue = run.catch(() => undefined);
+    if (entries.some((e) => e.documentId !== documentId))
+      throw new AppError({
+        code: 'audit_mixed_documents',
+        message: 'An audit append mixed two documents.',
+        hint: 'This is a bug in the app; nothing was written.',
+      });
+    const run = this.serial.then(() => this.appendNow(documentId, entries));
+    this.serial = run.catch(() => undefined);
     return run;
   }
 
@@ -68,9 +103,82 @@ export class AuditLog {
     return entries;
   }
 
+  /**
+   * One page of the trail, newest first, read from the end of the file (a long trail is not
+   * read whole for its newest entries). `before` is a page's `next`: the file position its
+   * oldest entry starts at. Whether each entry was saved needs the entries after it, so an
+   * older page reads from the end too.
+   */
+  async page(
+    documentId: string,
+    { limit, before }: { limit: number; before?: number | undefined },
+    auditIdOf: (resultId: string) => Promise<string | undefined>,
+  ): Promise<AuditPage> {
+    const marker = new SavedMarker(auditIdOf);
+    const entries: AuditEntryView[] = [];
+    let oldest = 0;
+    for await (const { entry, start } of this.fromEnd(documentId)) {
+      const view = await marker.mark(entry);
+      if (before !== undefined && start >= before) continue;
+      if (entries.length === limit) return { entries, next: oldest };
+      entries.push(view);
+      oldest = start;
+    }
+    return { entries, next: null };
+  }
+
+  /** The newest entry on one field of one extraction, read from the end of the file. */
+  async latestFor(documentId: string, resultId: string, path: string): Promise<AuditEntry | null> {
+    for await (const { entry } of this.fromEnd(documentId)) if (entry.resultId === resultId && entry.path === path) return entry;
+    return null;
+  }
+
+  /** The document's entries newest first, each with the file position its line starts at. */
+  private async *fromEnd(documentId: string): AsyncGenerator<{ entry: AuditEntry; start: number }> {
+    let handle;
+    try {
+      handle = await open(this.file(documentId), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    try {
+      let end = (await handle.stat()).size;
+      /** The bytes of a line cut by the chunk boundary, carried to the next (earlier) chunk. */
+      let tail = Buffer.alloc(0);
+      while (end > 0) {
+        const start = Math.max(0, end - CHUNK);
+        const chunk = Buffer.alloc(end - start);
+        await handle.read(chunk, 0, chunk.length, start);
+        const bytes = Buffer.concat([chunk, tail]);
+        let cut = bytes.length;
+        // Lines wholly inside `bytes`, last first; the first line may go on in the earlier chunk.
+        for (let nl = bytes.lastIndexOf(0x0a, cut - 1); nl >= 0; nl = bytes.lastIndexOf(0x0a, cut - 1)) {
+          const entry = parseLine(bytes.subarray(nl + 1, cut).toString('utf8'));
+          if (entry) yield { entry, start: start + nl + 1 };
+          cut = nl;
+          if (nl === 0) break;
+        }
+        tail = bytes.subarray(0, cut);
+        if (start === 0 && tail.length > 0) {
+          const entry = parseLine(tail.toString('utf8'));
+          if (entry) yield { entry, start: 0 };
+        }
+        end = start;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
   private file(documentId: string): string {
-    if (!WORKSPACE_ID_PATTERN.test(documentId)) throw new AppError({ code: 'invalid_id', message: 'That id is not valid.' });
-    return join(this.dir, `${documentId}.jsonl`);
+    if (!WORKSPACE_ID_PATTERN.test(documentId))
+      throw new AppError({
+        code: 'invalid_id',
+        message: 'That id is not valid.',
+        hint: 'Ids are made by the app; this one was changed or cut short.',
+      });
+    return auditFile(this.workspaceRoot, documentId);
   }
 
   private async appendNow(documentId: string, entries: readonly AuditEntry[]): Promise<void> {

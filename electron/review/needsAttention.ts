@@ -9,27 +9,33 @@ import { extractionValues } from '../../shared/rules/extractionValues.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
 
+/** Why an extraction needs a reviewer's attention: a failing rule, a low-confidence field, or scores that cannot be read. */
+export type AttentionReason = 'rules' | 'low' | 'unscored';
+
 /**
- * Whether an extraction needs a reviewer's attention: a field whose weakest word scores under
- * `threshold` (as the Fields panel marks it, on the result model its ranges point into), or a
- * rule of its schema that fails. A result without scores has no low-confidence fields.
+ * Why an extraction needs a reviewer's attention, or null: `rules` when a rule of its schema
+ * fails, `low` when a field's weakest word scores under `threshold` (as the Fields panel marks
+ * it, on the result model its ranges point into), `unscored` when that model cannot be read
+ * (its scores are unknown, so it is not taken for fine). A result without scores has no
+ * low-confidence fields.
  */
 export async function needsAttention(
   workspace: Workspace,
   extraction: StoredResult,
   threshold: number,
   rules: readonly Rule[],
-): Promise<boolean> {
-  if (evaluateRules(rules, extractionValues(extraction)).some((r) => r.status === 'fail')) return true;
+): Promise<AttentionReason | null> {
+  if (evaluateRules(rules, extractionValues(extraction)).some((r) => r.status === 'fail')) return 'rules';
   const sourceId = extraction.kind === 'analyzer' ? extraction.id : extraction.sourceResultId;
-  if (!sourceId) return false;
+  if (!sourceId) return null;
   const stored = await workspace.resultModel(sourceId).catch(() => null);
-  if (!stored) return false;
+  if (!stored) return 'unscored';
   const model = decodeModel(stored.model);
-  return extractionView(extraction, model).fields.some((field) => {
+  const low = extractionView(extraction, model).fields.some((field) => {
     const ranges = fieldRangesUtf16(model, field);
     if (ranges.length === 0) return false;
     const weakest = weakestWord(model, selectRanges(model, field.path, ranges));
     return weakest !== null && weakest.confidence < threshold;
   });
+  return low ? 'low' : null;
 }

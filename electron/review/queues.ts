@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { QUEUE_KINDS, type QueueSummary, type QueueView, type ReviewQueue, type RequestOfCreate } from '../../shared/ipc/queues.js';
+import {
+  QUEUE_KINDS,
+  type QueueItem,
+  type QueueSummary,
+  type QueueView,
+  type ReviewQueue,
+  type RequestOfCreate,
+} from '../../shared/ipc/queues.js';
 import { ulid } from '../../shared/ulid.js';
 import type { LibraryEntry, StoredResult } from '../../shared/workspace.js';
 import { batchRecordsIn } from '../jobs/batchRecords.js';
@@ -17,7 +24,15 @@ const queueSchema = z.object({
   label: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  items: z.array(z.object({ documentId: z.string(), extractionId: z.string(), name: z.string(), fields: z.number().int().min(0) })),
+  items: z.array(
+    z.object({
+      documentId: z.string(),
+      extractionId: z.string(),
+      name: z.string(),
+      fields: z.number().int().min(0),
+      decided: z.number().int().min(0),
+    }),
+  ),
   position: z.number().int().min(0),
   closedAt: z.string().nullable(),
 });
@@ -26,15 +41,17 @@ const queueSchema = z.object({
  * Review queues: `<workspace>/queues/<id>.json`, one file per queue written atomically with
  * its position, so a queue resumes where it was after a restart. A queue keeps the documents
  * it was made with; one deleted since is reported `gone` (the window skips it and says so).
+ * Each item keeps its decided count as of when the reviewer was last on it, so a step reads
+ * one review (the item it is at), not every review of the queue.
  */
 export class Queues {
   private readonly store: JsonDirStore<ReviewQueue>;
   /** Moves and closes are read-change-write: one at a time, so none is lost. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private serial: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly workspace: Workspace,
-    private readonly decidedOf: (extractionId: string) => Promise<number>,
+    private readonly decidedOf: (extraction: StoredResult) => Promise<number>,
     private readonly rules: Rules = new Rules(workspace),
   ) {
     this.store = new JsonDirStore<ReviewQueue>({
@@ -54,7 +71,7 @@ export class Queues {
     const editorRules = request.kind === 'attention' && request.schema ? await this.rules.rulesOf({ schema: request.schema }) : [];
     const rulesOf = (extraction: StoredResult) =>
       extraction.schemaKey ? this.rules.rulesOf({ schemaKey: extraction.schemaKey }) : Promise.resolve(editorRules);
-    const { items, leftOut } = await buildQueueItems(request.kind, {
+    const { items, leftOut, unscored } = await buildQueueItems(request.kind, {
       entries,
       result: (id) => this.workspace.result(id),
       decided: this.decidedOf,
@@ -89,7 +106,7 @@ export class Queues {
       closedAt: null,
     };
     await this.store.write(queue.id, queue);
-    return { ...(await this.view(queue)), leftOut };
+    return { ...(await this.view(queue)), leftOut, ...(request.kind === 'attention' ? { unscored } : {}) };
   }
 
   /** The queues not ended, most recently worked first: what "Resume queue" offers. */
@@ -104,41 +121,71 @@ export class Queues {
     return this.view(await this.read(queueId));
   }
 
-  /** Keeps the reviewer's place (clamped to the queue). */
+  /**
+   * Keeps the reviewer's place (clamped to the queue), with the decided count of the item left
+   * (its decisions were made while the reviewer was on it). A closed queue is not moved.
+   */
   move(queueId: string, position: number): Promise<QueueView> {
-    return this.change(queueId, (q) => ({ ...q, position: Math.min(position, q.items.length - 1) }));
+    return this.change(queueId, async (q) => {
+      if (q.closedAt !== null) {
+        throw new AppError({
+          code: 'queue_closed',
+          message: 'That review queue has ended.',
+          hint: 'Start a new queue from the library to go on reviewing.',
+        });
+      }
+      const items = [...q.items];
+      const left = items[q.position];
+      if (left) items[q.position] = { ...left, decided: await this.liveDecided(left) };
+      return { ...q, items, position: Math.min(position, q.items.length - 1) };
+    });
   }
 
   close(queueId: string): Promise<QueueView> {
     return this.change(queueId, (q) => ({ ...q, closedAt: new Date().toISOString() }));
   }
 
-  private change(queueId: string, edit: (queue: ReviewQueue) => ReviewQueue): Promise<QueueView> {
-    const run = this.queue.then(async () => {
-      const next = { ...edit(await this.read(queueId)), updatedAt: new Date().toISOString() };
+  private change(queueId: string, edit: (queue: ReviewQueue) => ReviewQueue | Promise<ReviewQueue>): Promise<QueueView> {
+    const run = this.serial.then(async () => {
+      const next = { ...(await edit(await this.read(queueId))), updatedAt: new Date().toISOString() };
       await this.store.write(queueId, next);
       return this.view(next);
     });
-    this.queue = run.catch(() => undefined);
+    this.serial = run.catch(() => undefined);
     return run;
   }
 
   private async read(queueId: string): Promise<ReviewQueue> {
     const queue = await this.store.readOrRefuse(queueId);
-    if (!queue) throw new AppError({ code: 'queue_not_found', message: 'That review queue is not in the workspace.' });
+    if (!queue) {
+      throw new AppError({
+        code: 'queue_not_found',
+        message: 'That review queue is not in the workspace.',
+        hint: 'It may have been made in another workspace; start a new queue from the library.',
+      });
+    }
     return queue;
   }
 
-  /** Each item as it is now: gone when its document or extraction was deleted, and how many of its fields are decided. */
+  /** An item's decided count read now (0 when its extraction is gone). */
+  private async liveDecided(item: QueueItem): Promise<number> {
+    const extraction = await this.workspace.result(item.extractionId).catch(() => null);
+    return extraction ? Math.min(item.fields, await this.decidedOf(extraction)) : 0;
+  }
+
+  /**
+   * Each item as it is now: gone when its document or extraction was deleted; the item the
+   * queue is at counts its decisions live, the others as recorded when the reviewer left them.
+   */
   private async view(queue: ReviewQueue): Promise<QueueView> {
     const library = await this.workspace.library();
     const present = new Set(library.flatMap((e) => e.results.map((r) => `${e.document.id}/${r.id}`)));
-    const items = await Promise.all(
-      queue.items.map(async (item) => {
-        const gone = !present.has(`${item.documentId}/${item.extractionId}`);
-        return { ...item, gone, decided: gone ? 0 : Math.min(item.fields, await this.decidedOf(item.extractionId)) };
-      }),
-    );
+    const items = queue.items.map((item) => {
+      const gone = !present.has(`${item.documentId}/${item.extractionId}`);
+      return { ...item, gone, decided: gone ? 0 : item.decided };
+    });
+    const current = items[queue.position];
+    if (current && !current.gone) items[queue.position] = { ...current, decided: await this.liveDecided(current) };
     return { ...queue, items };
   }
 
@@ -155,7 +202,13 @@ export class Queues {
       return { entries, label: filter ? `Listed: name contains “${filter}”` : 'Listed in the library' };
     }
     const batch = await batchRecordsIn(this.workspace.root, this.workspace.logger).read(request.batchId);
-    if (!batch) throw new AppError({ code: 'batch_not_found', message: 'That batch is not in the workspace.' });
+    if (!batch) {
+      throw new AppError({
+        code: 'batch_not_found',
+        message: 'That batch is not in the workspace.',
+        hint: 'It may have been deleted; choose another batch or queue the library instead.',
+      });
+    }
     const ids = [...new Set(batch.items.map((i) => i.documentId))];
     return { entries: ids.map((id) => byId.get(id)).filter((e) => e !== undefined), label: `Batch “${batch.name}”` };
   }

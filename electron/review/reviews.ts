@@ -1,24 +1,28 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { FieldDecision, Review } from '../../shared/workspace.js';
+import type { FieldDecision, Review, StoredResult } from '../../shared/workspace.js';
 import { REVIEW_STATUSES } from '../../shared/workspace.js';
 import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { Rules } from '../rules/rules.js';
+import type { RuleTarget } from '../../shared/ipc/rules.js';
 import { evaluateRules } from '../../shared/rules/evaluateRules.js';
 import { extractionValues } from '../../shared/rules/extractionValues.js';
 import { extractionView } from '../../shared/grounding/resultModel.js';
-import type { AuditExport, AuditEntry } from '../../shared/ipc/audit.js';
+import type { AuditExport, AuditPage } from '../../shared/ipc/audit.js';
+import { AppError } from '../../shared/errors.js';
+import { ulid } from '../../shared/ulid.js';
 import { exportReview } from './exportReview.js';
-import { AuditLog } from './auditLog.js';
-import { auditEntryFor } from './auditEntry.js';
+import { AuditLog, SavedMarker } from './auditLog.js';
+import { asAudit, auditEntryFor, valueText } from './auditEntry.js';
 import { auditCsv } from './auditCsv.js';
 import { osUserName } from './osUser.js';
 import { loadExportSource } from './exportSource.js';
 
 const reviewSchema = z.object({
   extractionId: z.string(),
+  auditId: z.string().optional(),
   updatedAt: z.string(),
   fields: z.record(
     z.string(),
@@ -37,7 +41,8 @@ const reviewSchema = z.object({
  * Decisions are serialized per review, so two quick clicks never lose one.
  */
 export class Reviews {
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Decisions run one at a time (read, append, write), so none is lost and each entry's `prev` is true. */
+  private serial: Promise<unknown> = Promise.resolve();
   private readonly store: JsonDirStore<Review>;
   private readonly audit: AuditLog;
 
@@ -64,60 +69,104 @@ export class Reviews {
   }
 
   /**
-   * Saves one decision (null takes it back) and appends it to the document's audit trail:
-   * the entry is derived here from the stored decision and the new one, and appended before
-   * the review is written, so no saved decision is ever missing from the trail. `undo` only
-   * names the action; what changed is still read from disk.
+   * Saves one decision (null takes it back) and appends it to the document's audit trail. The
+   * entry is derived here from the stored decision and the new one, appended first, and the
+   * review is then written atomically with the entry's id: an entry whose write never landed
+   * (it failed, or the app stopped in between) is shown "not saved" (see `SavedMarker`), and a
+   * retry is an entry of its own. The path must be one of the extraction's fields. `undo` names
+   * the action only when the decision restores what the field had before its latest entry; an
+   * accept a rule of `schema` fails on is recorded as an override, naming the rules.
    */
   decide(
     extractionId: string,
     path: string,
     decision: Omit<FieldDecision, 'decidedAt'> | null,
-    { undo = false }: { undo?: boolean } = {},
+    { undo = false, schema }: { undo?: boolean; schema?: Record<string, unknown> | undefined } = {},
   ): Promise<Review> {
-    const run = this.queue.then(async () => {
+    const run = this.serial.then(async () => {
       const extraction = await this.workspace.result(extractionId); // the extraction must exist (and the id be valid)
-      const review = await this.store.readOrRefuse(extractionId);
+      const field = extractionView(extraction, null).fields.find((f) => f.path === path);
+      if (!field) {
+        throw new AppError({
+          code: 'unknown_field',
+          message: `“${path}” is not a field of this extraction.`,
+          hint: 'Decide one of the fields the Fields panel lists; reopen the document if it changed.',
+        });
+      }
+      const review = await this.store.readOrRefuse(extractionId); // an unreadable review is refused, never overwritten
       const now = new Date().toISOString();
       const fields = { ...review?.fields };
       const before = fields[path];
       if (decision) fields[path] = { ...decision, decidedAt: now };
       else delete fields[path];
       const entry = auditEntryFor({
+        id: ulid(),
+        prev: review?.auditId ?? null,
         at: now,
         user: this.user(),
         documentId: extraction.documentId,
         resultId: extractionId,
         path,
-        extracted: extractionView(extraction, null).fields.find((f) => f.path === path)?.value,
+        extracted: field.value,
         before,
         after: fields[path],
-        undo,
+        undo: undo && (await this.restoresLatest(extraction, path, fields[path])),
+        override: decision?.status === 'accepted' ? await this.failingRulesOn(extraction, path, schema) : [],
       });
-      if (entry) await this.audit.append([entry]);
-      const next: Review = { extractionId, updatedAt: now, fields };
+      if (!entry) return review ?? { extractionId, updatedAt: now, fields };
+      await this.audit.append([entry]);
+      const next: Review = { extractionId, updatedAt: now, fields, auditId: entry.id! };
       await this.store.write(extractionId, next);
       return next;
     });
-    this.queue = run.catch(() => undefined);
+    this.serial = run.catch(() => undefined);
     return run;
   }
 
-  /** How many fields of an extraction have a decision (a review that cannot be read counts none). */
-  async decidedCount(extractionId: string): Promise<number> {
-    return Object.keys((await this.store.read(extractionId))?.fields ?? {}).length;
+  /** Whether `after` is what the field had before its latest entry: only then is a change an undo. */
+  private async restoresLatest(extraction: StoredResult, path: string, after: FieldDecision | undefined): Promise<boolean> {
+    const latest = await this.audit.latestFor(extraction.documentId, extraction.id, path);
+    if (!latest) return false;
+    const extracted = valueText(extractionView(extraction, null).fields.find((f) => f.path === path)?.value);
+    return JSON.stringify(asAudit(after, extracted)) === JSON.stringify(latest.before);
   }
 
-  /** A document's audit trail, newest first. */
-  async history(documentId: string): Promise<AuditEntry[]> {
+  /** The extraction's rules (see rulesTargetOf) that fail on `path`, as "line 3: rule (why)". */
+  private async failingRulesOn(extraction: StoredResult, path: string, editorSchema?: Record<string, unknown>): Promise<string[]> {
+    const target = rulesTargetOf(extraction, editorSchema);
+    if (!target) return [];
+    const results = evaluateRules(await this.rules.rulesOf(target), extractionValues(extraction));
+    return results.filter((r) => r.status === 'fail' && r.paths.includes(path)).map((r) => `line ${r.line}: ${r.rule} (${r.message})`);
+  }
+
+  /**
+   * How many of an extraction's fields have a decision (a review that cannot be read counts
+   * none); only paths that are fields count.
+   */
+  async decidedCount(extraction: StoredResult): Promise<number> {
+    const decided = (await this.store.read(extraction.id))?.fields ?? {};
+    return extractionView(extraction, null).fields.filter((f) => decided[f.path] !== undefined).length;
+  }
+
+  /** One page of a document's audit trail, newest first, each entry marked whether its review write landed. */
+  async history(documentId: string, page: { limit: number; before?: number | undefined }): Promise<AuditPage> {
     await this.workspace.documentInfo(documentId); // the document must exist (and the id be valid)
-    return (await this.audit.read(documentId)).reverse();
+    return this.audit.page(documentId, page, (resultId) => this.auditIdOf(resultId));
+  }
+
+  private async auditIdOf(extractionId: string): Promise<string | undefined> {
+    return (await this.store.read(extractionId))?.auditId;
   }
 
   /** A document's audit trail as CSV, in the order it was written. */
   async exportHistory(documentId: string): Promise<AuditExport> {
     const document = await this.workspace.documentInfo(documentId);
-    return auditCsv(document.name, await this.audit.read(documentId));
+    // Marked newest first (each entry is judged by the ones after it), written oldest first.
+    const marker = new SavedMarker((resultId) => this.auditIdOf(resultId));
+    const entries = await this.audit.read(documentId);
+    const marked = [];
+    for (const entry of entries.reverse()) marked.push(await marker.mark(entry));
+    return auditCsv(document.name, marked.reverse());
   }
 
   /**
@@ -128,7 +177,7 @@ export class Reviews {
   async export(extractionId: string, format: 'json' | 'csv', schema?: Record<string, unknown>): Promise<ReviewExport> {
     const extraction = await this.workspace.result(extractionId);
     const document = await this.workspace.documentInfo(extraction.documentId);
-    const target = extraction.schemaKey ? { schemaKey: extraction.schemaKey } : schema ? { schema } : null;
+    const target = rulesTargetOf(extraction, schema);
     const rules = target ? evaluateRules(await this.rules.rulesOf(target), extractionValues(extraction)) : null;
     return exportReview(
       extraction,
@@ -139,4 +188,10 @@ export class Reviews {
       rules,
     );
   }
+}
+
+/** Whose rules an extraction is checked by: its recorded schema's, else (stored before schemas were recorded) the editor's. */
+function rulesTargetOf(extraction: StoredResult, editorSchema?: Record<string, unknown>): RuleTarget | null {
+  if (extraction.schemaKey) return { schemaKey: extraction.schemaKey };
+  return editorSchema ? { schema: editorSchema } : null;
 }

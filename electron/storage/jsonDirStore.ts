@@ -112,9 +112,7 @@ export class JsonDirStore<T> {
    * reviewer did.
    */
   async update(id: string, change: (current: T | null) => T): Promise<T> {
-    const key = this.keyFor(id);
-    const current = await this.readEntry(key, 'refuse');
-    const next = change(current);
+    const next = change(await this.readOrRefuse(id));
     await this.write(id, next);
     return next;
   }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
@@ -28,6 +28,7 @@ import { Catalog, CatalogFile } from './catalog.js';
 import { ModelBuilder } from './modelBuilder.js';
 import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
+import { auditFile } from './auditFile.js';
 import { Trash } from './trash.js';
 
 /** How long after a change the catalog file is written again: a burst of changes (a batch) writes it once. */
@@ -118,6 +119,11 @@ export class Workspace {
     }).catch((error: unknown) => this.logger.error('trash recovery failed', { error: String(error) }));
     const purged = this.mutations.run(async () => {
       const entries = await this.trash.purge(new Date(now().getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000));
+      // A document gone for good takes its audit trail along, unless the same file (same id) was brought in again since.
+      for (const entry of entries) {
+        if (entry.what === 'document' && !(await this.readDocumentInfo(entry.document.id)))
+          await rm(auditFile(this.root, entry.document.id), { force: true });
+      }
       if (entries.length > 0) this.onChange({ change: 'trash' });
     });
     return purged.catch((error: unknown) => this.logger.error('trash purge failed', { error: String(error) }));

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
-import type { AuditDecision, AuditEntry } from '../../shared/ipc/audit.js';
+import type { AuditDecision, AuditEntry, AuditEntryView } from '../../shared/ipc/audit.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { useHistoryStore } from './historyStore.js';
 
-/** Drawn at most: a longer trail says how many more the CSV holds. */
-const SHOWN = 500;
+/**
+ * The selector's answer for another document's trail: one constant, since a new array on every
+ * call is a change each time and zustand would render without end.
+ */
+const NO_ENTRIES: readonly AuditEntryView[] = [];
 
 const ACTION_WORDS: Record<AuditEntry['action'], string> = {
   accepted: 'accepted',
@@ -14,6 +17,7 @@ const ACTION_WORDS: Record<AuditEntry['action'], string> = {
   note: 'note changed',
   undo: 'undone',
   cleared: 'decision taken back',
+  override: 'accepted (override)',
 };
 
 function decisionText(decision: AuditDecision | null): string {
@@ -26,10 +30,11 @@ export function HistoryPanel() {
   const documentId = useWorkspaceStore((s) => s.document?.id ?? null);
   // Each saved decision is a new review object: the trail is read again after it.
   const review = useWorkspaceStore((s) => s.review);
-  const entries = useHistoryStore((s) => (s.documentId === documentId ? s.entries : []));
+  const entries = useHistoryStore((s) => (s.documentId === documentId ? s.entries : NO_ENTRIES));
+  const more = useHistoryStore((s) => s.documentId === documentId && s.next !== null);
   const loading = useHistoryStore((s) => s.loading);
   const error = useHistoryStore((s) => s.error);
-  const { load, exportCsv, clearError } = useHistoryStore.getState();
+  const { load, loadOlder, exportCsv, clearError } = useHistoryStore.getState();
 
   useEffect(() => {
     if (documentId) void load(documentId);
@@ -40,6 +45,7 @@ export function HistoryPanel() {
     <div className="history-panel" data-testid="history">
       <div className="panel-toolbar">
         <span>
+          {more ? 'Latest ' : ''}
           {entries.length} decision{entries.length === 1 ? '' : 's'} recorded{loading ? ' · reading…' : ''}
         </span>
         <button
@@ -58,10 +64,16 @@ export function HistoryPanel() {
         <p className="muted small empty-state">No decision on this document yet. Each one is recorded here as it is saved.</p>
       ) : (
         <ol className="history-list">
-          {entries.slice(0, SHOWN).map((e, i) => (
-            <li key={`${e.at}-${i}`} data-testid="history-entry" data-action={e.action} data-field={e.path}>
+          {entries.map((e, i) => (
+            <li key={e.id ?? `${e.at}-${i}`} data-testid="history-entry" data-action={e.action} data-field={e.path} data-saved={e.saved}>
               <div className="history-head">
                 <strong>{e.path}</strong> {ACTION_WORDS[e.action]}
+                {e.saved ? null : (
+                  <span className="warning" title="The decision was recorded here but its save did not finish: the review does not have it">
+                    {' '}
+                    · not saved (the save did not finish)
+                  </span>
+                )}
                 <span className="muted">
                   {' '}
                   · {e.user} · <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
@@ -70,11 +82,23 @@ export function HistoryPanel() {
               <div className="small muted">
                 {decisionText(e.before)} → {decisionText(e.after)}
               </div>
+              {e.rules ? <div className="small warning">Failing rules: {e.rules.join('; ')}</div> : null}
             </li>
           ))}
         </ol>
       )}
-      {entries.length > SHOWN ? <p className="small muted">{entries.length - SHOWN} older entries are in the CSV export.</p> : null}
+      {more ? (
+        <button
+          type="button"
+          className="small"
+          onClick={() => void loadOlder()}
+          disabled={loading}
+          title={loading ? 'Reading the trail' : 'The next older entries'}
+          data-testid="history-older"
+        >
+          Older entries
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,22 +1,30 @@
 import { create } from 'zustand';
 import type { AppError } from '../../shared/errors.js';
-import type { AuditEntry } from '../../shared/ipc/audit.js';
+import type { AuditEntryView } from '../../shared/ipc/audit.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from '../workspace/download.js';
 
+/** Entries one read asks for: the newest after each decision, older ones on demand. */
+export const HISTORY_PAGE = 100;
+
 interface HistoryState {
   /** The document whose trail `entries` is (newest first). */
   documentId: string | null;
-  entries: AuditEntry[];
+  entries: AuditEntryView[];
+  /** Where the older entries start (null: all are shown). */
+  next: number | null;
   loading: boolean;
   error: AppError | null;
+  /** The newest page of a document's trail (older pages shown before are let go). */
   load(documentId: string): Promise<void>;
+  /** The page of entries older than the ones shown. */
+  loadOlder(): Promise<void>;
   exportCsv(documentId: string): Promise<void>;
   clearError(): void;
 }
 
-/** A document's audit trail as main keeps it; read again whenever the panel's document or its decisions change. */
+/** A document's audit trail as main keeps it; its newest page is read again whenever the panel's document or its decisions change. */
 export const useHistoryStore = create<HistoryState>((set, get) => {
   const attempt = attemptWith(set);
   /** Loads overlap when decisions come quickly: only the latest one asked is shown. */
@@ -24,16 +32,30 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
   return {
     documentId: null,
     entries: [],
+    next: null,
     loading: false,
     error: null,
     load: (documentId) =>
       attempt(async () => {
         const ticket = ++asked;
-        if (get().documentId !== documentId) set({ documentId, entries: [] });
+        if (get().documentId !== documentId) set({ documentId, entries: [], next: null });
         set({ loading: true });
         try {
-          const entries = await requireApi().audit.list({ documentId });
-          if (ticket === asked) set({ entries });
+          const page = await requireApi().audit.list({ documentId, limit: HISTORY_PAGE });
+          if (ticket === asked) set({ entries: page.entries, next: page.next });
+        } finally {
+          if (ticket === asked) set({ loading: false });
+        }
+      }),
+    loadOlder: () =>
+      attempt(async () => {
+        const { documentId, next, entries } = get();
+        if (documentId === null || next === null) return;
+        const ticket = ++asked;
+        set({ loading: true });
+        try {
+          const page = await requireApi().audit.list({ documentId, limit: HISTORY_PAGE, before: next });
+          if (ticket === asked) set({ entries: [...entries, ...page.entries], next: page.next });
         } finally {
           if (ticket === asked) set({ loading: false });
         }

@@ -1,7 +1,7 @@
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { REVIEW_KEY_LEGEND } from './reviewKeys.js';
 import { useReviewMode } from './reviewModeStore.js';
-import { progressLine, reviewCounts } from './reviewQueue.js';
+import { progressLine, reviewCounts } from './fieldOrder.js';
 import { undoLastDecision } from './reviewActions.js';
 import { acceptBlockedBy, useRules } from './rulesStore.js';
 

@@ -5,7 +5,7 @@ import type { ParseModel, TextRange } from '../../shared/grounding/parseModel.js
 import { selectRanges } from '../../shared/grounding/selection.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { useConfidenceSettings } from './confidenceSettings.js';
-import { orderFields } from './reviewQueue.js';
+import { orderFields } from './fieldOrder.js';
 
 const cache = new WeakMap<ParseModel, WeakMap<Map<string, TextRange[]>, Map<string, WeakestWord | null>>>();
 

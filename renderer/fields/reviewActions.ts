@@ -2,20 +2,33 @@
  * What the review keys and buttons do, on top of the workspace store's own actions (decide,
  * selectField): remember each decision for undo, then move on to the next unreviewed field.
  * Actions run one after another, so quick key presses each act on the field the previous
- * one moved to, never twice on the same field.
+ * one moved to, never twice on the same field. Each action is bound to the extraction open
+ * when its key was pressed: if another is open by its turn, it is dropped, so a key pressed
+ * on one document never decides a field of the next.
  */
 import type { FieldDecision } from '../../shared/workspace.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { nextUnreviewed, restoredDecision, stepPath } from './reviewQueue.js';
+import { nextUnreviewed, restoredDecision, stepPath } from './fieldOrder.js';
 import { fieldsInListOrder } from './fieldConfidence.js';
 import { useReviewMode } from './reviewModeStore.js';
 
 type Decision = Omit<FieldDecision, 'decidedAt'> | null;
 
 let queue: Promise<void> = Promise.resolve();
+/** Runs `action` after the actions before it, only if the extraction open now is still open then. */
 function serially(action: () => Promise<void>): Promise<void> {
-  queue = queue.then(action, action);
+  const pressedOn = useWorkspaceStore.getState().extraction?.id ?? null;
+  const run = () => (useWorkspaceStore.getState().extraction?.id === pressedOn ? action() : Promise.resolve());
+  queue = queue.then(run, run);
   return queue;
+}
+
+/** Resolves once every decision asked for so far is saved (or failed): a queue step waits for it. */
+export function decisionsSettled(): Promise<void> {
+  return queue.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The selected field's path, when a field (not a node) is selected. */
@@ -47,7 +60,8 @@ export function decideField(path: string, decision: Decision, { advance }: { adv
 
 /**
  * Decides the field selected when this action's turn comes, not when its key was pressed, so
- * two quick presses act on two fields. `choose` gives the decision (undefined: none, as when
+ * two quick presses act on two fields of the same extraction (if another extraction is open
+ * by then, the action is dropped: see `serially`). `choose` gives the decision (undefined: none, as when
  * a rule blocks accept); with no field selected, the first unreviewed one is selected instead.
  */
 export function decideSelectedField(choose: (path: string, current: FieldDecision | undefined) => Decision | undefined): Promise<void> {

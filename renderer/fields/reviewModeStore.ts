@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { isBoolean, readRemembered, writeRemembered } from './remembered.js';
-import type { UndoEntry } from './reviewQueue.js';
+import type { UndoEntry } from './fieldOrder.js';
 
 /** How many decisions `u` can take back; older ones drop off. */
 const UNDO_DEPTH = 200;

@@ -1,12 +1,14 @@
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { useQueueStore } from './queueStore.js';
-import { goneText, itemOnScreen, presentFrom, progressText, queueProgress } from './queueSteps.js';
+import { decidedOnScreen, everyFieldDecided, goneText, itemOnScreen, presentFrom, progressText, queueProgress } from './queueSteps.js';
 
 /** The queue being worked, above the side panels: where the reviewer is across it, and the steps. */
 export function QueueBar() {
   const view = useQueueStore((s) => s.view);
   const moving = useQueueStore((s) => s.moving);
+  const saving = useQueueStore((s) => s.saving);
+  const startNote = useQueueStore((s) => s.startNote);
   const atEnd = useQueueStore((s) => s.atEnd);
   const error = useQueueStore((s) => s.error);
   // Re-rendered on every decision: the item on screen counts its decisions live.
@@ -16,9 +18,9 @@ export function QueueBar() {
   const extractionId = useWorkspaceStore((s) => s.extraction?.id);
   if (!view) return null;
   const onScreen = itemOnScreen(view, documentId, extractionId);
-  const live = onScreen ? fields.filter((f) => review?.fields[f.path] !== undefined).length : null;
+  const live = onScreen ? decidedOnScreen(fields, review) : null;
   const progress = queueProgress(view.items, view.position, live);
-  const allDecided = onScreen && fields.length > 0 && live === fields.length;
+  const allDecided = onScreen && everyFieldDecided(fields, review);
   const hasNext = presentFrom(view.items, view.position + 1, 1) !== null;
   const hasPrevious = presentFrom(view.items, view.position - 1, -1) !== null;
   const { step, end, clearError } = useQueueStore.getState();
@@ -43,7 +45,15 @@ export function QueueBar() {
           className="small"
           onClick={() => void step(-1)}
           disabled={moving || !hasPrevious}
-          title={moving ? 'Opening the next document' : !hasPrevious ? 'This is the first document' : 'The previous document'}
+          title={
+            saving
+              ? 'Saving the decisions on this document first'
+              : moving
+                ? 'Opening the next document'
+                : !hasPrevious
+                  ? 'This is the first document'
+                  : 'The previous document'
+          }
           data-testid="queue-previous"
         >
           ‹ Previous
@@ -54,26 +64,35 @@ export function QueueBar() {
           onClick={() => void step(1)}
           disabled={moving || !hasNext}
           title={
-            moving
-              ? 'Opening the next document'
-              : !hasNext
-                ? 'This is the last document of the queue'
-                : 'The next document (Enter once all fields are decided)'
+            saving
+              ? 'Saving the decisions on this document first'
+              : moving
+                ? 'Opening the next document'
+                : !hasNext
+                  ? 'This is the last document of the queue'
+                  : 'The next document (Enter once all fields are decided)'
           }
           data-testid="queue-next"
         >
           Next document ›
         </button>
         <span className="small muted" role="status" data-testid="queue-status">
-          {moving
-            ? 'Opening…'
-            : atEnd || (allDecided && !hasNext)
-              ? 'End of the queue: every document has been through.'
-              : allDecided
-                ? 'All fields decided — Enter for the next document.'
-                : ''}
+          {saving
+            ? 'Saving decisions…'
+            : moving
+              ? 'Opening…'
+              : atEnd || (allDecided && !hasNext)
+                ? 'End of the queue: every document has been through.'
+                : allDecided
+                  ? 'All fields decided — Enter for the next document.'
+                  : ''}
         </span>
       </div>
+      {startNote ? (
+        <p className="small muted" data-testid="queue-start-note">
+          {startNote}
+        </p>
+      ) : null}
       {gone ? (
         <p className="small warning" data-testid="queue-gone">
           {gone}

@@ -3,6 +3,8 @@
  * document still in the workspace is, and the line the queue bar shows.
  */
 import type { QueueItemState, QueueView } from '../../shared/ipc/queues.js';
+import type { FieldEntry } from '../../shared/grounding/fields.js';
+import type { Review } from '../../shared/workspace.js';
 
 /** Whether the queue's current item is what the Review screen shows: its document with its extraction. */
 export function itemOnScreen(view: QueueView | null, documentId: string | undefined, extractionId: string | undefined): boolean {
@@ -53,4 +55,24 @@ export function progressText(p: QueueProgress): string {
 export function goneText(gone: number): string | null {
   if (gone === 0) return null;
   return gone === 1 ? '1 document in this queue was deleted; skipped' : `${gone} documents in this queue were deleted; skipped`;
+}
+
+/** What making the queue found, in words (null: nothing to say). */
+export function startNoteOf(view: QueueView): string | null {
+  const parts: string[] = [];
+  const doc = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
+  if (view.unscored)
+    parts.push(`${doc(view.unscored)} included because ${view.unscored === 1 ? 'its' : 'their'} confidence scores could not be read`);
+  if (view.leftOut) parts.push(`${doc(view.leftOut)} left out: no extraction with fields`);
+  return parts.length > 0 ? `${parts.join('; ')}.` : null;
+}
+
+/** How many of the fields on screen have a decision. */
+export function decidedOnScreen(fields: readonly Pick<FieldEntry, 'path'>[], review: Review | null): number {
+  return fields.filter((f) => review?.fields[f.path] !== undefined).length;
+}
+
+/** Every field on screen is decided (and there is one): what lights "Next document" and lets Enter take it. */
+export function everyFieldDecided(fields: readonly Pick<FieldEntry, 'path'>[], review: Review | null): boolean {
+  return fields.length > 0 && decidedOnScreen(fields, review) === fields.length;
 }

@@ -3,9 +3,9 @@ import type { AppError } from '../../shared/errors.js';
 import type { QueueSummary, QueueView, RequestOfCreate } from '../../shared/ipc/queues.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
-import { selectFirstUnreviewed } from '../fields/reviewActions.js';
+import { decisionsSettled, selectFirstUnreviewed } from '../fields/reviewActions.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { itemOnScreen, presentFrom } from './queueSteps.js';
+import { everyFieldDecided, itemOnScreen, presentFrom, startNoteOf } from './queueSteps.js';
 
 interface QueueState {
   /** The queue being worked, with each item's state as main last reported it. */
@@ -14,6 +14,10 @@ interface QueueState {
   offered: QueueSummary[];
   /** Between a step's press and its document being on screen: review keys wait, another step is ignored. */
   moving: boolean;
+  /** A step waiting for the decisions asked for on the document being left to be saved. */
+  saving: boolean;
+  /** What making the queue found, said once as it starts: documents left out, or held because their scores could not be read. */
+  startNote: string | null;
   /** True once a step forward found no document left. */
   atEnd: boolean;
   error: AppError | null;
@@ -75,6 +79,8 @@ export const useQueueStore = create<QueueState>((set, get) => {
     view: null,
     offered: [],
     moving: false,
+    saving: false,
+    startNote: null,
     atEnd: false,
     error: null,
     loadOffers: () =>
@@ -83,13 +89,13 @@ export const useQueueStore = create<QueueState>((set, get) => {
       }),
     start: async (request) => {
       const view = await requireApi().queues.create(request);
-      set({ view, offered: get().offered.filter((q) => q.id !== view.id), error: null });
+      set({ view, offered: get().offered.filter((q) => q.id !== view.id), error: null, startNote: startNoteOf(view) });
       await goFrom(view, 0, 1);
     },
     resume: (queueId) =>
       attempt(async () => {
         const view = await requireApi().queues.get({ queueId });
-        set({ view, offered: get().offered.filter((q) => q.id !== queueId) });
+        set({ view, offered: get().offered.filter((q) => q.id !== queueId), startNote: null });
         // The place it was left at, or the next document still there.
         await goFrom(view, view.position, 1);
       }),
@@ -97,21 +103,25 @@ export const useQueueStore = create<QueueState>((set, get) => {
       attempt(async () => {
         const current = get().view;
         if (!current || get().moving) return;
-        set({ moving: true });
+        set({ moving: true, saving: true });
         try {
+          // Decisions asked for on this document are saved first: none may be left to land on the next.
+          await decisionsSettled();
+          set({ saving: false });
+          if (get().view?.id !== current.id) return;
           // Fresh from main: documents deleted since are skipped, and the counts are true.
           const view = await requireApi().queues.get({ queueId: current.id });
           if (get().view?.id !== current.id) return;
           await goFrom(view, view.position + direction, direction);
         } finally {
-          if (get().view?.id === current.id) set({ moving: false });
+          if (get().view?.id === current.id) set({ moving: false, saving: false });
         }
       }),
     end: () =>
       attempt(async () => {
         const view = get().view;
         if (!view) return;
-        set({ view: null, atEnd: false, moving: false });
+        set({ view: null, atEnd: false, moving: false, saving: false, startNote: null });
         await requireApi().queues.close({ queueId: view.id });
       }),
     clearError: () => set({ error: null }),
@@ -123,5 +133,5 @@ export function queueTakesEnter(): boolean {
   const view = useQueueStore.getState().view;
   if (!view || !queueItemOnScreen(view)) return false;
   const { fields, review } = useWorkspaceStore.getState();
-  return fields.length > 0 && fields.every((f) => review?.fields[f.path] !== undefined);
+  return everyFieldDecided(fields, review);
 }

@@ -5,10 +5,12 @@ import { workspaceIdSchema } from './ids.js';
 
 /**
  * What a decision did to a field. `note` changed only the note; `undo` is a decision taken
- * back by the reviewer's undo (what it restored is in `after`); `cleared` took a decision back
- * otherwise. There are no rule overrides: a failing rule blocks accept, it cannot be waived.
+ * back by the reviewer's undo (what it restored is in `after`: main names it so only when
+ * that is what the field had before its latest entry); `cleared` took a decision back
+ * otherwise; `override` accepted a field a rule of the schema fails on (the Rules panel's
+ * block was off), and the entry names the rules.
  */
-export const AUDIT_ACTIONS = ['accepted', 'corrected', 'rejected', 'note', 'undo', 'cleared'] as const;
+export const AUDIT_ACTIONS = ['accepted', 'corrected', 'rejected', 'note', 'undo', 'cleared', 'override'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** A field's decision as the trail keeps it: its status, the value it stands for, and its note. */
@@ -21,6 +23,10 @@ export interface AuditDecision {
 
 /** One decision, as main recorded it while saving the review. */
 export interface AuditEntry {
+  /** Unique; the review written with this decision records it (absent on entries of the first trail format). */
+  id?: string;
+  /** The id of the review's last entry when this one was derived (null: none): see `saved` in `AuditEntryView`. */
+  prev?: string | null;
   /** ISO time main saved it. */
   at: string;
   /** The OS user main runs as, never a name the window sent. */
@@ -33,7 +39,27 @@ export interface AuditEntry {
   /** Null: the field had no decision. */
   before: AuditDecision | null;
   after: AuditDecision | null;
+  /** For `override`: each failing rule, as "line 3: total = sum(items.amount) (12 ≠ 13)". */
+  rules?: string[];
 }
+
+/**
+ * An entry as the History tab shows it. The entry is appended before its review is written;
+ * `saved` is false when that write never landed (it failed, or the app stopped in between):
+ * the decision it records is not in the review.
+ */
+export interface AuditEntryView extends AuditEntry {
+  saved: boolean;
+}
+
+/** One page of a trail, newest first; `next` asks for the page of older entries (null: none). */
+export interface AuditPage {
+  entries: AuditEntryView[];
+  next: number | null;
+}
+
+/** The most entries one `audit:list` answers. */
+export const MAX_AUDIT_PAGE = 500;
 
 /** A document's trail as a CSV file the renderer saves. */
 export interface AuditExport {
@@ -43,6 +69,13 @@ export interface AuditExport {
 }
 
 export const auditRequests = {
-  list: z.object({ documentId: workspaceIdSchema }).strict(),
+  list: z
+    .object({
+      documentId: workspaceIdSchema,
+      limit: z.number().int().min(1).max(MAX_AUDIT_PAGE),
+      /** A page's `next`: only entries older than the ones it answered. */
+      before: z.number().int().min(0).optional(),
+    })
+    .strict(),
   export: z.object({ documentId: workspaceIdSchema }).strict(),
 };

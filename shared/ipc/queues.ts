@@ -23,6 +23,8 @@ export interface QueueItem {
   name: string;
   /** The extraction's fields (a stored result never changes). */
   fields: number;
+  /** Its fields with a decision, as of when the reviewer was last on it (or the queue was made). */
+  decided: number;
 }
 
 /** A queue as stored: `queues/<id>.json`. */
@@ -40,10 +42,9 @@ export interface ReviewQueue {
   closedAt: string | null;
 }
 
-/** An item as the queue shows it now: whether its document or extraction is gone, and its fields decided. */
+/** An item as the queue shows it now: whether its document or extraction is gone (then `decided` is 0). */
 export interface QueueItemState extends QueueItem {
   gone: boolean;
-  decided: number;
 }
 
 /** A queue with the state of each of its items, as `queues:get`, `queues:create` and `queues:move` answer. */
@@ -51,6 +52,8 @@ export interface QueueView extends Omit<ReviewQueue, 'items'> {
   items: QueueItemState[];
   /** Documents the queue would have held that have no extraction to review: left out when it was made. */
   leftOut?: number;
+  /** For `attention`, when made: documents held because their scores could not be read (their result model is missing or damaged). */
+  unscored?: number;
 }
 
 /** An open queue as offered to resume: "Resume queue: 3 of 12". */

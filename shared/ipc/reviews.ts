@@ -26,8 +26,10 @@ export const reviewsRequests = {
         })
         .strict()
         .nullable(),
-      /** The reviewer's undo: names the action in the audit trail (what changed is still derived in main). */
+      /** The reviewer's undo: names the action in the audit trail only if main finds the decision restores the field's state before its latest entry. */
       undo: z.boolean().optional(),
+      /** The schema in the Fields panel: an accept one of its stored rules fails on is recorded as an override. */
+      schema: ruleSchemaSchema.optional(),
     })
     .strict(),
   export: z

@@ -29,7 +29,7 @@ import { documentsRequests as doc, libraryRequests as lib } from './documents.js
 import { jobsRequests as jr } from './jobs.js';
 import { keysRequests as kr, type DefaultAddresses } from './keys.js';
 import { resultsRequests as res, type ResultModel } from './results.js';
-import { auditRequests as au, type AuditEntry, type AuditExport } from './audit.js';
+import { auditRequests as au, type AuditExport, type AuditPage } from './audit.js';
 import { queuesRequests as qu, type QueueSummary, type QueueView } from './queues.js';
 import { reviewsRequests as rv, type ReviewExport } from './reviews.js';
 import { rulesRequests as rl, type RuleSet, type RulesSetAside } from './rules.js';
@@ -85,7 +85,7 @@ export const ipcTable = {
   'reviews:decide': channel<Review>()(rv.decide),
   'reviews:export': channel<ReviewExport>()(rv.export),
   // A document's audit trail (written by main as decisions are saved; never by the window).
-  'audit:list': channel<AuditEntry[]>()(au.list),
+  'audit:list': channel<AuditPage>()(au.list),
   'audit:export': channel<AuditExport>()(au.export),
   'queues:create': channel<QueueView>()(qu.create),
   'queues:list': channel<QueueSummary[]>()(qu.list),

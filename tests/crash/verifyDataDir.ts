@@ -1,6 +1,7 @@
 // After a kill: does the data folder hold only whole files, and everything acknowledged?
 // Read with the app's own readers (what a restarted app would show), plus a raw walk that
 // parses every JSON file, whoever wrote it.
+import { MAX_AUDIT_PAGE, type AuditEntryView } from '../../shared/ipc/audit.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -131,12 +132,13 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
     let trail = trailCache.get(extractionId);
     if (!trail) {
       const documentId = (await workspace.resultInfo(extractionId))?.documentId;
-      const entries = documentId ? await reviews.history(documentId).catch(() => []) : [];
-      trail = new Set(entries.filter((e) => e.resultId === extractionId).map((e) => `${e.path} ${e.after?.value}`));
+      const entries = documentId ? await wholeTrail(reviews, documentId).catch(() => []) : [];
+      trail = new Set(entries.filter((e) => e.resultId === extractionId && e.saved).map((e) => `${e.path} ${e.after?.value}`));
       trailCache.set(extractionId, trail);
     }
     return trail;
   };
+  const latestDecision = new Map(acks.flatMap((a) => (a.op === 'review' ? [[`${a.extractionId} ${a.path}`, a.value] as const] : [])));
   for (const ack of acks) {
     const lost = (what: string) => problems.push(`acknowledged ${ack.op} lost: ${what}`);
     switch (ack.op) {
@@ -164,7 +166,9 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
           review = await reviews.get(ack.extractionId).catch(() => undefined);
           if (review) reviewCache.set(ack.extractionId, review);
         }
-        if (review?.fields[ack.path]?.correctedValue !== ack.value) lost(`decision ${ack.path} on ${ack.extractionId}`);
+        // A later acknowledged decision on the same field replaces this one in the review (not in the trail).
+        if (latestDecision.get(`${ack.extractionId} ${ack.path}`) === ack.value && review?.fields[ack.path]?.correctedValue !== ack.value)
+          lost(`decision ${ack.path} on ${ack.extractionId}`);
         if (!(await trailOf(ack.extractionId)).has(`${ack.path} ${ack.value}`)) lost(`audit entry of ${ack.path} on ${ack.extractionId}`);
         break;
       }
@@ -210,4 +214,16 @@ function isJson(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Every entry of a document's trail, page by page. */
+async function wholeTrail(reviews: Reviews, documentId: string): Promise<AuditEntryView[]> {
+  const entries: AuditEntryView[] = [];
+  let before: number | undefined;
+  do {
+    const page = await reviews.history(documentId, { limit: MAX_AUDIT_PAGE, ...(before === undefined ? {} : { before }) });
+    entries.push(...page.entries);
+    before = page.next ?? undefined;
+  } while (before !== undefined);
+  return entries;
 }

@@ -95,9 +95,13 @@ async function addParse(documentId: string): Promise<string> {
   return stored.id;
 }
 
+/** The fields of the extraction decisions are made on (main refuses a path that is not a field). */
+const REVIEW_FIELDS = 500;
+
 async function addExtraction(documentId: string, sourceResultId: string): Promise<string> {
+  const fields = Array.from({ length: REVIEW_FIELDS }, (_, i) => `field_${i}`);
   const body = JSON.stringify({
-    extraction: { total: text(40) },
+    extraction: { total: text(40), ...Object.fromEntries(fields.map((f) => [f, 'x'])) },
     extraction_metadata: { total: { references: [] } },
     metadata: { model_version: 'crash-test' },
   });
@@ -164,7 +168,8 @@ const operations: Array<[weight: number, write: () => Promise<void>]> = [
   [
     4,
     async () => {
-      const path = `field_${next()}`;
+      // A field decided again replaces its value: the verifier checks the latest acknowledged one.
+      const path = `field_${next() % REVIEW_FIELDS}`;
       const value = text(skewedSize(random, 1, 2_000));
       await call('reviews:decide', { extractionId, path, decision: { status: 'corrected', correctedValue: value } });
       send({ ack: { op: 'review', extractionId, path, value } });

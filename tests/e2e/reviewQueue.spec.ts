@@ -91,8 +91,11 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   await expect(page.getByTestId('queue-gone')).toHaveText('1 document in this queue was deleted; skipped');
   await expect(progress).toContainText('Document 4 of 4 · ');
   await expect(progress).toContainText(' of 6 fields decided');
-  const second = await invokeBridge<Array<{ action: string }>>(preview, 'audit:list', { documentId: queue.items[1]!.documentId });
-  expect(second.map((e) => e.action)).toEqual(['accepted', 'accepted']);
+  const second = await invokeBridge<{ entries: Array<{ action: string }> }>(preview, 'audit:list', {
+    documentId: queue.items[1]!.documentId,
+    limit: 10,
+  });
+  expect(second.entries.map((e) => e.action)).toEqual(['accepted', 'accepted']);
 
   // A reload: the queue is offered where it was, and resumes there.
   await page.reload();
@@ -126,7 +129,9 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   await page.getByTestId('history-export-csv').click();
   const csv = await readFile(await (await download).path(), 'utf8');
   const rows = csv.split('\r\n').filter(Boolean);
-  expect(rows[0]).toBe('time,user,document,result,field,action,status before,value before,note before,status after,value after,note after');
+  expect(rows[0]).toBe(
+    'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after,failing rules,saved',
+  );
   expect(rows).toHaveLength(count + 1);
   for (const row of rows.slice(1)) {
     const cells = row.split(',');
@@ -139,7 +144,34 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   // Ending the queue: it is no longer offered.
   await page.getByTestId('queue-end').click();
   await expect(page.getByTestId('queue-bar')).toHaveCount(0);
+
+  // The open document deleted while its History shows: the tab lets go of its trail, no crash.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await expect(entries.first()).toBeVisible();
+  const open = page
+    .getByTestId('library-entry')
+    .filter({ has: page.locator(`[data-testid="library-document"][data-document-name="${order[3]!}"]`) });
+  await open.getByTestId('library-delete-document').click();
+  await open.getByTestId('library-confirm-delete').click();
+  await expect(page.getByTestId('library-document')).toHaveCount(2);
+  await expect(page.getByTestId('history-entry')).toHaveCount(0);
+  await expect(page.getByTestId('crash-screen')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+
   await page.reload();
-  await expect(page.getByTestId('library-document')).toHaveCount(3);
+  await expect(page.getByTestId('library-document')).toHaveCount(2);
   await expect(page.getByTestId('queue-resume')).toHaveCount(0);
+
+  // Two open queues: the newest is offered, the older one is still there to resume.
+  const older = await invokeBridge<QueueView>(preview, 'queues:create', { kind: 'all' });
+  await invokeBridge<QueueView>(preview, 'queues:create', { kind: 'listed', documentIds: [queue.items[0]!.documentId], filter: '' });
+  await page.reload();
+  await expect(page.getByTestId('queue-resume')).toHaveText('Resume queue: 1 of 1');
+  await page.getByTestId('queue-resume-others').locator('summary').click();
+  await expect(page.getByTestId('queue-resume-others')).toContainText('1 other open queue');
+  if (process.env.GROUNDWORK_SHOTS) await page.screenshot({ path: `${process.env.GROUNDWORK_SHOTS}/review-queue-offers.png` });
+  await page.getByTestId('queue-resume-other').click();
+  await expect(page.getByTestId('queue-bar')).toContainText('Every document with an extraction');
+  await expect(progress).toContainText(`of ${older.items.length} · `);
 });

@@ -78,6 +78,19 @@ test('rules across fields: a rule that does not parse shows its line and column,
   await expect(row(page, 'total')).toHaveAttribute('data-status', 'accepted');
   await expect(row(page, 'due_date')).toHaveAttribute('data-status', 'unreviewed');
 
+  // With the block off, accepting the failing field is an override: main records it so, naming the rule.
+  await page.getByTestId('rules-block-review').uncheck();
+  await accept.click();
+  await expect(row(page, 'due_date')).toHaveAttribute('data-status', 'accepted');
+  await page.getByTestId('tab-history').click();
+  const newest = page.getByTestId('history-entry').first();
+  await expect(newest).toHaveAttribute('data-action', 'override');
+  await expect(newest).toHaveAttribute('data-field', 'due_date');
+  await expect(newest).toContainText('accepted (override)');
+  await expect(newest).toContainText('line 2: before due_date < date');
+  await expect(page.getByTestId('history-entry').nth(1)).toHaveAttribute('data-action', 'accepted');
+  await page.screenshot({ path: '/tmp/shots/F-history-override.png' });
+
   // The JSON export carries every rule with its result and the values it used.
   const download = page.waitForEvent('download');
   await page.getByTestId('export-review-json').click();

@@ -52,12 +52,15 @@ export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
   function decide(path: string, decision: Omit<FieldDecision, 'decidedAt'> | null, options: { undo?: boolean } = {}): Promise<void> {
     const extraction = get().extraction;
     if (!extraction) return Promise.resolve();
+    // An accept is judged in main against the rules of the Fields panel's schema (an override is recorded as one).
+    const schema = decision?.status === 'accepted' ? schemaOfText(useEngineSettings.getState().fieldsSchema) : null;
     return get().attempt(extraction.documentId, async () => {
       const review = await requireApi().reviews.decide({
         extractionId: extraction.id,
         path,
         decision,
         ...(options.undo ? { undo: true } : {}),
+        ...(schema ? { schema } : {}),
       });
       // Saved either way; shown only if the reviewer is still on that extraction.
       if (get().extraction?.id === extraction.id) set({ review });

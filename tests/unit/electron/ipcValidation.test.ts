@@ -42,7 +42,7 @@ const VALID: Record<Channel, unknown> = {
   'reviews:get': { extractionId: 'abc-123' },
   'reviews:decide': { extractionId: 'abc-123', path: 'total', decision: { status: 'corrected', correctedValue: '12.00', note: 'typo' } },
   'reviews:export': { extractionId: 'abc-123', format: 'csv' },
-  'audit:list': { documentId: 'abc123' },
+  'audit:list': { documentId: 'abc123', limit: 10 },
   'audit:export': { documentId: 'abc123' },
   'queues:create': { kind: 'listed', documentIds: ['abc123'], filter: 'acme' },
   'queues:list': {},
@@ -180,7 +180,12 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   'runs:rerunPages': [{ runId: KEY_ID }, { runId: KEY_ID, resultId: '../x' }, { runId: KEY_ID, resultId: 'abc', pages: [2] }],
   'samples:open': [{ name: '../../etc/passwd' }],
   'reviews:get': [{ extractionId: '../x' }],
-  'audit:list': [{ documentId: '../x' }, {}],
+  'audit:list': [
+    { documentId: '../x', limit: 10 },
+    { documentId: 'abc123' },
+    { documentId: 'abc123', limit: 0 },
+    { documentId: 'abc123', limit: 10, before: -1 },
+  ],
   'audit:export': [{ documentId: 'abc', user: 'someone else' }],
   'queues:create': [
     { kind: 'folder', path: '/tmp' },

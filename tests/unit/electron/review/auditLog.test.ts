@@ -61,7 +61,18 @@ describe('the audit log: one JSON line per decision, appended', () => {
 });
 
 describe('an entry is derived from the stored decision and the new one', () => {
-  const base = { at: 't', user: 'u', documentId: 'd', resultId: 'r', path: 'total', extracted: 12, undo: false };
+  const base = {
+    id: 'e1',
+    prev: null,
+    at: 't',
+    user: 'u',
+    documentId: 'd',
+    resultId: 'r',
+    path: 'total',
+    extracted: 12,
+    undo: false,
+    override: [],
+  };
 
   it('names what changed, with the value each side stood for', () => {
     expect(auditEntryFor({ ...base, before: undefined, after: { status: 'accepted' } })).toMatchObject({
@@ -90,14 +101,19 @@ describe('an entry is derived from the stored decision and the new one', () => {
 describe('the audit CSV', () => {
   it('has a header and one row per entry, cells defused against formulas', () => {
     const risky: AuditEntry = { ...entry('total', 'corrected'), after: { status: 'corrected', value: '=HYPERLINK("x")', note: 'a, "b"' } };
-    const file = auditCsv('invoice.pdf', [entry('a'), risky]);
+    const file = auditCsv('invoice.pdf', [
+      { ...entry('a'), saved: true },
+      { ...risky, saved: false },
+    ]);
     expect(file.fileName).toBe('invoice-audit.csv');
     const lines = file.content.split('\r\n');
     expect(lines[0]).toBe(
-      'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after',
+      'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after,failing rules,saved',
     );
-    expect(lines[1]).toBe('2026-01-02T03:04:05.000Z,ana,doc1,res1,a,accepted,,,,accepted,12,');
-    expect(lines[2]).toBe(`2026-01-02T03:04:05.000Z,ana,doc1,res1,total,corrected,,,,corrected,"'=HYPERLINK(""x"")","a, ""b"""`);
+    expect(lines[1]).toBe('2026-01-02T03:04:05.000Z,ana,doc1,res1,a,accepted,,,,accepted,12,,,yes');
+    expect(lines[2]).toBe(
+      `2026-01-02T03:04:05.000Z,ana,doc1,res1,total,corrected,,,,corrected,"'=HYPERLINK(""x"")","a, ""b""",,no (the save did not finish)`,
+    );
     expect(lines).toHaveLength(4);
   });
 });

@@ -129,7 +129,7 @@ describe("every saved decision is in its document's audit trail", () => {
     await reviews.decide(extractionId, 'total', { status: 'corrected', correctedValue: '13' });
     await reviews.decide(extractionId, 'total', { status: 'accepted' }, { undo: true });
     await reviews.decide(extractionId, 'note', { status: 'rejected', note: 'smudged' });
-    const history = await reviews.history(documentId);
+    const { entries: history } = await reviews.history(documentId, { limit: 100 });
     expect(history.map((e) => [e.action, e.path, e.before?.value ?? null, e.after?.value ?? null])).toEqual([
       ['rejected', 'note', null, 'x'],
       ['undo', 'total', '13', '12'],
@@ -155,7 +155,7 @@ describe("every saved decision is in its document's audit trail", () => {
     await writeFile(join(dir, 'workspace', 'reviews', `${extractionId}.json`), '{"torn');
     const reviews = new Reviews(workspace, undefined, () => 'ana');
     await expect(reviews.decide(extractionId, 'total', { status: 'accepted' })).rejects.toMatchObject({ code: 'unreadable_record' });
-    expect(await reviews.history(documentId)).toEqual([]);
+    expect((await reviews.history(documentId, { limit: 100 })).entries).toEqual([]);
   });
 });
 
@@ -205,5 +205,37 @@ describe('a queue of the documents that need attention', () => {
     await new Rules(workspace).save({ schema }, 'pattern invoice_number /^X-/');
     const queue = await queues.create({ kind: 'attention', threshold: 0.6, schema });
     expect(queue.items).toHaveLength(2);
+  });
+
+  it('holds a document whose scores cannot be read, and says how many', async () => {
+    const scored = await invoice('scored', 'verity');
+    const unreadable = await invoice('unreadable', 'verity');
+    const parseOf = (await workspace.library()).find((e) => e.document.id === unreadable)!.results.find((r) => r.kind === 'parse')!.id;
+    const resultModel = workspace.resultModel.bind(workspace);
+    workspace.resultModel = (id) => (id === parseOf ? Promise.reject(new Error('damaged')) : resultModel(id));
+    // Under 0.6 no field of a readable invoice is low: only the unreadable one is held.
+    const queue = await queues.create({ kind: 'attention', threshold: 0.6 });
+    expect(queue.items.map((i) => i.documentId)).toEqual([unreadable]);
+    expect(queue.unscored).toBe(1);
+    expect(scored).not.toBe(unreadable);
+  });
+
+  it('a step reads the review of the item it is at, not every review of the queue; the item left keeps its count', async () => {
+    const reviews = new Reviews(workspace, undefined, () => 'ana');
+    let reads = 0;
+    const counting = new Queues(workspace, (extraction) => (reads++, reviews.decidedCount(extraction)));
+    for (let i = 0; i < 6; i++) await invoice(`inv${i}`, 'pro');
+    const queue = await counting.create({ kind: 'all' });
+    const first = queue.items[0]!;
+    await reviews.decide(first.extractionId, 'invoice_number', { status: 'accepted' });
+    reads = 0;
+    const moved = await counting.move(queue.id, 1);
+    const fresh = await counting.get(queue.id);
+    // The item left and the item arrived at (twice: move and get), whatever the queue's length.
+    expect(reads).toBe(3);
+    expect(moved.items[0]!.decided).toBe(1);
+    expect(fresh.items.map((i) => i.decided)).toEqual([1, 0, 0, 0, 0, 0]);
+    await counting.close(queue.id);
+    await expect(counting.move(queue.id, 2)).rejects.toMatchObject({ code: 'queue_closed', hint: expect.any(String) });
   });
 });

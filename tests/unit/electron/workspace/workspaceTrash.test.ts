@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,7 +56,7 @@ function extract(documentId: string, sourceResultId: string) {
     credits: 0,
     partial: false,
     sourceResultId,
-    response: { extraction: {} },
+    response: { extraction: { total: '12' } },
   });
 }
 
@@ -199,6 +200,8 @@ describe('the workspace trash', () => {
     const old = await workspace.trashDocument(report.id);
     await new Promise((r) => setTimeout(r, 5));
     const young = await workspace.trashDocument(other.id);
+    await writeFile(join(root, 'audit', `${other.id}.jsonl`), '');
+    expect(existsSync(join(root, 'audit', `${report.id}.jsonl`))).toBe(true);
     const restarted = new Workspace(dir, logger, (change) => changes.push(change));
     changes = [];
     // "Now" is 30 days after the young one was trashed, and more than 30 after the old one.
@@ -207,6 +210,8 @@ describe('the workspace trash', () => {
     expect((await restarted.listTrash()).map((e) => e.id)).toEqual([young.id]);
     expect(await readdir(join(root, 'trash'))).toEqual([young.id]);
     expect(changes).toEqual([{ change: 'trash' }]);
+    // The audit trail of the document gone for good goes with it; the one still in the trash keeps its.
+    expect(await readdir(join(root, 'audit'))).toEqual([`${other.id}.jsonl`]);
     void old;
   });
 

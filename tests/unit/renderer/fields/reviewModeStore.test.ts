@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { UndoEntry } from '../../../../renderer/fields/reviewQueue.js';
+import type { UndoEntry } from '../../../../renderer/fields/fieldOrder.js';
 import { useRememberedStorage } from '../../../support/rememberedStorage.js';
 
 // The review-mode switch (remembered across sessions) and its undo stack, which holds the

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueItemState, QueueView } from '../../../../shared/ipc/queues.js';
-import { goneText, itemOnScreen, presentFrom, progressText, queueProgress } from '../../../../renderer/queue/queueSteps.js';
+import type { Review } from '../../../../shared/workspace.js';
+import {
+  decidedOnScreen,
+  everyFieldDecided,
+  goneText,
+  itemOnScreen,
+  presentFrom,
+  progressText,
+  queueProgress,
+  startNoteOf,
+} from '../../../../renderer/queue/queueSteps.js';
 
 const item = (name: string, fields: number, decided: number, gone = false): QueueItemState => ({
   documentId: `d-${name}`,
@@ -38,5 +48,27 @@ describe('queue steps', () => {
     expect(itemOnScreen(view, 'd-c', 'x-other')).toBe(false);
     expect(itemOnScreen(view, 'd-a', 'x-a')).toBe(false);
     expect(itemOnScreen(null, 'd-c', 'x-c')).toBe(false);
+  });
+
+  it('says as a queue starts how many documents it holds for unreadable scores and how many it left out', () => {
+    const view = (extra: Partial<QueueView>) => ({ position: 0, items, ...extra }) as unknown as QueueView;
+    expect(startNoteOf(view({ unscored: 2, leftOut: 1 }))).toBe(
+      '2 documents included because their confidence scores could not be read; 1 document left out: no extraction with fields.',
+    );
+    expect(startNoteOf(view({ unscored: 1 }))).toBe('1 document included because its confidence scores could not be read.');
+    expect(startNoteOf(view({}))).toBeNull();
+  });
+
+  it('"every field decided" needs a field, and a decision on each', () => {
+    const review = (paths: string[]) =>
+      ({
+        extractionId: 'x',
+        updatedAt: '',
+        fields: Object.fromEntries(paths.map((p) => [p, { status: 'accepted', decidedAt: '' }])),
+      }) as Review;
+    expect(everyFieldDecided([{ path: 'a' }, { path: 'b' }], review(['a', 'b', 'stray']))).toBe(true);
+    expect(everyFieldDecided([{ path: 'a' }, { path: 'b' }], review(['a', 'stray']))).toBe(false);
+    expect(everyFieldDecided([], review([]))).toBe(false);
+    expect(decidedOnScreen([{ path: 'a' }, { path: 'b' }], review(['a', 'stray']))).toBe(1);
   });
 });

@@ -14,6 +14,7 @@ let bridge: RendererBridge;
 let store: typeof useWorkspaceStore;
 let useQueueStore: typeof UseQueueStore;
 let reviewModeKey: typeof ReviewModeKey;
+let decisionsSettled: () => Promise<void>;
 const SCHEMA = { type: 'object', properties: { invoice_number: { type: 'string' }, total: { type: 'string' } } };
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   ({ bridge, store, library } = await openReviewWindow());
   ({ useQueueStore } = await import('../../../../renderer/queue/queueStore.js'));
   ({ reviewModeKey } = await import('../../../../renderer/fields/reviewKeys.js'));
+  ({ decisionsSettled } = await import('../../../../renderer/fields/reviewActions.js'));
   const invoice = await readFile('resources/samples/invoice.pdf');
   const { workspace } = bridge.services;
   for (const i of [1, 2, 3]) {
@@ -62,10 +64,55 @@ describe('review queue store', () => {
 
     expect(useQueueStore.getState().view?.position).toBe(1);
     expect(store.getState().extraction?.id).toBe(view.items[1]!.extractionId);
-    const trail = await bridge.api.audit.list({ documentId: first.documentId });
-    expect(trail.ok && trail.value.map((e) => `${e.action} ${e.path}`)).toEqual(['accepted total', 'accepted invoice_number']);
+    const trail = await bridge.api.audit.list({ documentId: first.documentId, limit: 10 });
+    expect(trail.ok && trail.value.entries.map((e) => `${e.action} ${e.path}`)).toEqual(['accepted total', 'accepted invoice_number']);
     // Kept in main: a restart resumes here.
     const listed = await bridge.api.queues.list({});
     expect(listed.ok && listed.value[0]).toMatchObject({ id: view.id, position: 1, count: 3 });
+  });
+
+  it('a key pressed on one document never decides a field of the next: a step waits for the saves, a late action is dropped', async () => {
+    const view = useQueueStore.getState().view!;
+    const here = view.items[view.position]!;
+    const next = view.items[view.position + 1]!;
+    expect(store.getState().extraction?.id).toBe(here.extractionId);
+    store.getState().selectField('invoice_number');
+    // Saves are slow: a and r are pressed, then Next, before the first is answered.
+    const release = bridge.hold('reviews:decide');
+    reviewModeKey(key('a'));
+    reviewModeKey(key('r'));
+    const stepping = useQueueStore.getState().step(1);
+    expect(useQueueStore.getState().saving).toBe(true);
+    release();
+    await stepping;
+    expect(store.getState().extraction?.id).toBe(next.extractionId);
+    const left = await bridge.api.reviews.get({ extractionId: here.extractionId });
+    expect(left.ok && Object.fromEntries(Object.entries(left.value.fields).map(([p, d]) => [p, d.status]))).toEqual({
+      invoice_number: 'accepted',
+      total: 'rejected',
+    });
+    const opened = await bridge.api.reviews.get({ extractionId: next.extractionId });
+    expect(opened.ok && opened.value.fields).toEqual({});
+  });
+
+  it('a decision still waiting its turn when another document is opened is dropped', async () => {
+    const view = useQueueStore.getState().view!;
+    const here = view.items[view.position]!;
+    const other = view.items[0]!;
+    const before = await bridge.api.reviews.get({ extractionId: other.extractionId });
+    store.getState().selectField('invoice_number');
+    const release = bridge.hold('reviews:decide');
+    reviewModeKey(key('a'));
+    reviewModeKey(key('r'));
+    // Opened another way than the queue's step (the library), while both wait.
+    const opening = store.getState().openDocument(other.documentId, other.extractionId);
+    release();
+    await opening;
+    await decisionsSettled();
+    expect(store.getState().extraction?.id).toBe(other.extractionId);
+    const opened = await bridge.api.reviews.get({ extractionId: other.extractionId });
+    expect(opened.ok && opened.value.fields).toEqual(before.ok && before.value.fields);
+    const left = await bridge.api.reviews.get({ extractionId: here.extractionId });
+    expect(left.ok && Object.keys(left.value.fields)).toEqual(['invoice_number']);
   });
 });

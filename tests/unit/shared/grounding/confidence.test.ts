@@ -3,7 +3,7 @@ import type { ParseResponse, StructureNode } from '../../../../shared/contracts/
 import { formatConfidence, hasConfidence, nodeConfidences, scoreSource, weakestWord } from '../../../../shared/grounding/confidence.js';
 import { buildParseModel } from '../../../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges } from '../../../../shared/grounding/selection.js';
-import { orderFields } from '../../../../renderer/fields/reviewQueue.js';
+import { orderFields } from '../../../../renderer/fields/fieldOrder.js';
 
 // The service's shapes: a word-level model scores each word of `atomic_grounding` (table
 // cells' words too), node-level grounding never; a line-level model scores nothing.

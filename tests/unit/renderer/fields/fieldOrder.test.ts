@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextUnreviewed, progressLine, restoredDecision, reviewCounts, stepPath } from '../../../../renderer/fields/reviewQueue.js';
+import { nextUnreviewed, progressLine, restoredDecision, reviewCounts, stepPath } from '../../../../renderer/fields/fieldOrder.js';
 import type { FieldDecision } from '../../../../shared/workspace.js';
 
 const fields = ['a', 'b', 'c', 'd'].map((path) => ({ path }));

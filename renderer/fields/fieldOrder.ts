@@ -1,5 +1,5 @@
 /**
- * The review queue as pure functions of the fields and the decisions: which field comes
+ * A document's fields in review order, as pure functions of the fields and the decisions: which field comes
  * next, what a step lands on, the counts the progress line shows, and what undo restores.
  */
 import type { WeakestWord } from '../../shared/grounding/confidence.js';
