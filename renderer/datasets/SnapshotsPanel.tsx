@@ -100,7 +100,9 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
   const left = useCountdown(record.downloadExpiresAt);
   const action = useFormAction();
   const remembered = useDatasetsStore((s) => s.registry?.downloadFolder ?? '');
-  const [folder, setFolder] = useState(remembered);
+  // The remembered folder until one is typed or picked here (then every card follows a new pick).
+  const [typed, setFolder] = useState<string | null>(null);
+  const folder = typed ?? remembered;
   // In Electron the folder comes from the native dialog (main accepts no other); the preview has none, so it is typed.
   const hasDialog = useAppStore((s) => s.info?.shell === 'electron');
   const started = useSnapshotDownloads((s) => s.phases[downloadKey(project.id, record.downloadUrl)]);
