@@ -154,6 +154,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
 
   const finished = items.filter((i) => i.status === 'done' || i.status === 'failed').length;
   const failed = items.filter((i) => i.status === 'failed').length;
+  const cancelledCount = items.filter((i) => i.status === 'cancelled').length;
   const shown = items[selected] ?? items[0];
   const busyWhy = action.busy ? 'Inference is running: wait for it, or Cancel.' : undefined;
   const runDisabledWhy = !endpoint.trim()
@@ -277,6 +278,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
           <div className="ds-progress" data-testid="infer-progress">
             <progress max={items.length} value={finished} /> {finished} of {items.length}
             {failed > 0 ? ` · ${failed} failed` : ''}
+            {cancelledCount > 0 ? ` · ${cancelledCount} cancelled` : ''}
           </div>
         ) : null}
         {asksToConfirm && chosenKey && destination ? (

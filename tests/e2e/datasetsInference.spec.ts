@@ -37,7 +37,7 @@ test('inference from a remembered endpoint, as a batch with progress and cancel'
   await page.getByTestId('infer-file').setInputFiles([png('a.png'), png('b.png'), png('c.png')]);
   await expect(page.getByTestId('infer-run')).toHaveText('Run on 3 images');
   await page.getByTestId('infer-run').click();
-  await expect(page.getByTestId('infer-progress')).toContainText('3 of 3');
+  await expect(page.getByTestId('infer-progress')).toHaveText('3 of 3');
   await expect(page.locator('[data-testid="infer-item"][data-status="done"]')).toHaveCount(3);
   await page.locator('[data-testid="infer-item"]').nth(1).click();
   await expect(page.getByTestId('pred-label')).toContainText('ok');
@@ -59,7 +59,7 @@ test('inference from a remembered endpoint, as a batch with progress and cancel'
   await expect(page.locator('[data-testid="infer-item"][data-status="cancelled"]')).toHaveCount(5);
   await expect(page.getByTestId('infer-run')).toHaveText('Run on 5 images');
   await expect(page.locator('[data-testid="infer-item"][data-status="done"]')).toHaveCount(0);
-  await expect(page.getByTestId('infer-progress')).toContainText('0 of 5');
+  await expect(page.getByTestId('infer-progress')).toContainText('0 of 5 · 5 cancelled');
   await page.screenshot({ path: '/tmp/shots/G-inference-cancelled.png', fullPage: true });
   expect(sent()).toBe(6);
   await fetch(`${emulator.url}/__control/faults`, { method: 'DELETE' });

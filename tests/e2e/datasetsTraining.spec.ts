@@ -67,3 +67,33 @@ test('a started run waits for its metrics, which arrive on their own, also after
   await expect(train.getByTestId('metrics-overall')).toContainText('mAP');
   await page.locator('.training-panel > section.card').screenshot({ path: '/tmp/shots/E-training-metrics.png' });
 });
+
+test('leaving the Datasets screen stops asking for metrics; coming back resumes', async ({ page, preview, emulator }) => {
+  void preview;
+  // The page's timers on a fake clock: hours of polling pass in an instant, deterministically.
+  await page.clock.install();
+  await page.reload();
+  await createV1Project(page, emulator, 'Away');
+  await createTags(page, ['scratch']);
+  expect((await metricsDelay(emulator.url, 3_600_000)).ok).toBe(true);
+  await page.getByTestId('ds-tab-training').click();
+  await page.getByTestId('train-start').click();
+  const item = page.getByTestId('training-item');
+  await expect(item.getByTestId('training-state')).toHaveText('waiting for metrics');
+  const asked = () => emulator.requests.filter((r) => r.path.endsWith('/results/metrics')).length;
+  await page.clock.runFor(10_000);
+  await expect.poll(asked).toBeGreaterThan(0);
+  await expect(item.getByTestId('training-poll')).toContainText(/checked \d+ times?, next at/);
+
+  await page.getByTestId('nav-keys').click();
+  const left = asked();
+  await page.clock.runFor(3_600_000);
+  await page.getByTestId('nav-datasets').click(); // a round trip through the page: any check fired by now has been logged
+  await page.getByTestId('nav-keys').click();
+  expect(asked()).toBe(left);
+
+  // Back on the screen: the run is picked up again from the first delay.
+  await page.getByTestId('nav-datasets').click();
+  await page.getByTestId('ds-tab-training').click();
+  await expect(item.getByTestId('training-poll')).toContainText('first check at');
+});
