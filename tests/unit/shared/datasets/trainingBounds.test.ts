@@ -23,7 +23,9 @@ describe('training transform bounds', () => {
     const path = 'transforms.augmentations.0.horizontalFlip.p';
     for (const p of ['0', '1', '0.25']) expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, flipP: p }).errors, p).toEqual({});
     for (const p of ['1.01', '-0.01', '2'])
-      expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, flipP: p }).errors, p).toEqual({ [path]: 'Must be from 0 to 1.' });
+      expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, flipP: p }).errors, p).toEqual({
+        [path]: 'Must be from 0 to 1. It is a probability.',
+      });
   });
 
   it('whole numbers where the contract says integer; words, blanks and fractions are named', () => {
