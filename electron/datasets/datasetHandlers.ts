@@ -42,7 +42,7 @@ export function createDatasetHandlers(services: Services): Pick<HandlerTable, Da
     'snapshots:chooseFolder': () => datasets.chooseDownloadFolder(),
     'snapshots:download': (request) => services.runs.run(request.runId, (signal) => datasets.downloadSnapshot(request, signal)),
     'snapshots:showInFolder': ({ projectId, downloadUrl }) => datasets.showDownloadInFolder(projectId, downloadUrl),
-    'inference:run': ({ keyId, projectId, endpointUrl, fileName, bytes }) =>
-      datasets.inference(keyId, endpointUrl, fileName, bytes, projectId),
+    'inference:run': ({ runId, keyId, projectId, endpointUrl, fileName, bytes }) =>
+      services.runs.run(runId, (signal) => datasets.inference(keyId, endpointUrl, fileName, bytes, projectId, signal)),
   };
 }

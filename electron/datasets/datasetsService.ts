@@ -25,7 +25,7 @@ import type { ChosenFolder, DownloadResult, InferenceResult } from '../../shared
 import { readAllowedImage } from './allowedImage.js';
 import { archiveName } from './archiveName.js';
 import { ProjectRegistry } from './projectRegistry.js';
-import { DownloadFolders } from './downloadFolder.js';
+import { checkFolder, DownloadFolders } from './downloadFolder.js';
 import { checkImageFolder, folderToAllow, imageUnavailable, MAX_THUMBNAIL_BYTES, mediaCopiesFolder } from './imageFolders.js';
 import { downloadArchive } from './snapshotDownload.js';
 import { storeDroppedImage } from './droppedImage.js';
@@ -347,7 +347,9 @@ export class DatasetsService {
     const metrics = await client.trainingMetrics(projectId, trainingId);
     const metricsAt = new Date().toISOString();
     return this.store.updateProject(projectId, (p) => {
-      const known = p.trainings.some((t) => t.id === trainingId);
+      const known = p.trainings.find((t) => t.id === trainingId);
+      // Asked again with the same answer (a run still training): datasets.json is not rewritten.
+      if (known?.metricsAt && JSON.stringify(known.metrics) === JSON.stringify(metrics)) return p;
       const trainings = known
         ? p.trainings.map((t) => (t.id === trainingId ? { ...t, metrics, metricsAt } : t))
         : [{ id: trainingId, startedAt: metricsAt, request: {}, metrics, metricsAt }, ...p.trainings];
@@ -364,8 +366,10 @@ export class DatasetsService {
 
   /** Shows the native folder dialog for a download's destination; null when cancelled. */
   async chooseDownloadFolder(): Promise<ChosenFolder> {
-    const folder = await this.downloadFolders.choose();
-    if (folder !== null) await this.store.setDownloadFolder(folder);
+    const picked = await this.downloadFolders.choose();
+    if (picked === null) return { folder: null };
+    const folder = await checkFolder(picked);
+    await this.store.setDownloadFolder(folder);
     return { folder };
   }
 
@@ -428,8 +432,19 @@ export class DatasetsService {
     return result;
   }
 
-  /** Posts one image to a deployment endpoint; with a project, remembers the endpoint for it once it answered. */
-  async inference(keyId: string, endpointUrl: string, fileName: string, bytes: Uint8Array, projectId?: number): Promise<InferenceResult> {
+  /**
+   * Posts one image to a deployment endpoint; with a project, remembers the endpoint for it
+   * once it answered (written only when it changed). Aborting `signal` abandons the call and
+   * its retries.
+   */
+  async inference(
+    keyId: string,
+    endpointUrl: string,
+    fileName: string,
+    bytes: Uint8Array,
+    projectId?: number,
+    signal?: AbortSignal,
+  ): Promise<InferenceResult> {
     const kind = sniffDocument(bytes);
     if (kind?.kind !== 'image') {
       throw new AppError({
@@ -448,10 +463,20 @@ export class DatasetsService {
         hint: `Confirm that ${endpoint.host} is your deployment's host to send the key there; a pasted or unexpected address may be a trap.`,
       });
     }
-    const result = await client.infer(endpoint.toString(), { bytes, filename: fileName });
+    if (signal?.aborted) throw new AppError({ code: 'cancelled', message: 'Inference was cancelled.' });
+    const result = await client.infer(endpoint.toString(), { bytes, filename: fileName }, signal ? { signal } : {});
     if (projectId === undefined) return { result, mime: kind.mime };
-    const project = await this.store.updateProject(projectId, (p) => ({ ...p, inferenceEndpoint: endpoint.toString() }));
-    return { result, mime: kind.mime, project };
+    const url = endpoint.toString();
+    try {
+      const project = await this.store.updateProject(projectId, (p) =>
+        p.inferenceEndpoint === url ? p : { ...p, inferenceEndpoint: url },
+      );
+      return { result, mime: kind.mime, project };
+    } catch (error) {
+      // Forgotten while the image was out: the (billed) answer is still the user's; only the endpoint has nowhere to go.
+      if (error instanceof AppError && error.code === 'unknown_project') return { result, mime: kind.mime };
+      throw error;
+    }
   }
 }
 

@@ -58,7 +58,10 @@ export class ProjectRegistry {
 
   updateProject(projectId: number, change: (project: ProjectEntry) => ProjectEntry): Promise<ProjectEntry> {
     return this.file.update((current) => {
-      const next = change(findProject(current, projectId));
+      const found = findProject(current, projectId);
+      const next = change(found);
+      // The project returned as it was: nothing to write.
+      if (next === found) return { next: current, result: next };
       return { next: { ...current, projects: current.projects.map((p) => (p.id === projectId ? next : p)) }, result: next };
     });
   }

@@ -29,7 +29,10 @@ export class JsonFileStore<S extends z.ZodType> {
   /** Applies `change` to the current value and writes the result; calls run one at a time. */
   update<R>(change: (current: z.output<S>) => { next: z.output<S>; result: R }): Promise<R> {
     const run = this.queue.then(async () => {
-      const { next, result } = change(await this.read());
+      const current = await this.read();
+      const { next, result } = change(current);
+      // A change that returns the value it was given changed nothing: no write.
+      if (next === current) return result;
       const validated = this.schema.parse(next) as z.output<S>;
       await writeFileAtomic(this.path, `${JSON.stringify(validated, null, 2)}\n`);
       this.value = validated;

@@ -28,6 +28,8 @@ export function DatasetsScreen() {
 
   useEffect(() => {
     void load();
+    // Metrics are polled only while the screen is open; opening it again resumes runs still waiting.
+    return () => useDatasetsStore.getState().stopPolling();
   }, [load]);
 
   return (

@@ -29,9 +29,23 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
   const [selected, setSelected] = useState(0);
   const [over, setOver] = useState(false);
   const [dropped, setDropped] = useState<string | null>(null);
-  // The batch under way (Cancel aborts it); leaving the panel (another tab or project) does too.
+  // The batch under way and its images out in main: Cancel stops both (no image starts, the ones
+  // sent are abandoned with their retries through runs:cancel); leaving the panel does too.
   const [batches] = useState(() => new Set<AbortController>());
-  useEffect(() => () => batches.forEach((c) => c.abort()), [batches]);
+  const [sent] = useState(() => new Set<string>());
+  const cancelAll = () => {
+    batches.forEach((c) => c.abort());
+    setItems((list) =>
+      list.map((item) => (item.status === 'running' || item.status === 'queued' ? { ...item, status: 'cancelled' } : item)),
+    );
+    sent.forEach(
+      (runId) =>
+        void requireApi()
+          .runs.cancel({ runId })
+          .catch(() => undefined),
+    );
+  };
+  useEffect(() => () => cancelAll(), [batches, sent]); // eslint-disable-line react-hooks/exhaustive-deps
   const projectKey = project && keys.some((k) => k.id === project.keyId && k.enabled) ? project.keyId : '';
   const chosen = keyId || projectKey || keys.find((k) => k.enabled)?.id || '';
   const chosenKey = keys.find((k) => k.id === chosen);
@@ -92,8 +106,11 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
           INFERENCE_CONCURRENCY,
           async (item, index) => {
             patch(index, { status: 'running' });
+            const runId = crypto.randomUUID();
+            sent.add(runId);
             try {
               const answer = await requireApi().inference.run({
+                runId,
                 keyId: chosen,
                 endpointUrl: endpoint.trim(),
                 fileName: item.name.split('/').pop() || item.name,
@@ -104,6 +121,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
               patch(index, { status: 'done', result: answer.result });
             } catch (thrown) {
               const error = toAppError(thrown);
+              if (controller.signal.aborted && error.code === 'cancelled') return patch(index, { status: 'cancelled' });
               // The key may not go to this host yet: stop the batch and ask (below), once for all images.
               if (error.code === 'inference_host_unconfirmed' || error.code === 'invalid_address') {
                 unconfirmed ??= error;
@@ -111,6 +129,8 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
               }
               failures.push(error);
               patch(index, { status: 'failed', error });
+            } finally {
+              sent.delete(runId);
             }
           },
           controller.signal,
@@ -134,7 +154,9 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
 
   const finished = items.filter((i) => i.status === 'done' || i.status === 'failed').length;
   const failed = items.filter((i) => i.status === 'failed').length;
+  const cancelledCount = items.filter((i) => i.status === 'cancelled').length;
   const shown = items[selected] ?? items[0];
+  const busyWhy = action.busy ? 'Inference is running: wait for it, or Cancel.' : undefined;
   const runDisabledWhy = !endpoint.trim()
     ? 'Give the deployment endpoint URL first.'
     : !chosen
@@ -213,6 +235,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
               accept="image/*"
               multiple
               disabled={action.busy}
+              title={busyWhy}
               onChange={(e) => void take([...(e.target.files ?? [])])}
             />
           </label>{' '}
@@ -224,6 +247,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
               data-testid="infer-folder"
               multiple
               disabled={action.busy}
+              title={busyWhy}
               {...{ webkitdirectory: '' }}
               onChange={(e) => void take([...(e.target.files ?? [])])}
             />
@@ -244,8 +268,8 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
           >
             {action.busy ? 'Running…' : items.length > 1 ? `Run on ${items.length} images` : 'Run inference'}
           </button>
-          {action.busy && items.length > 1 ? (
-            <button type="button" data-testid="infer-cancel" onClick={() => batches.forEach((c) => c.abort())}>
+          {action.busy && items.length > 0 ? (
+            <button type="button" data-testid="infer-cancel" onClick={cancelAll}>
               Cancel
             </button>
           ) : null}
@@ -254,6 +278,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
           <div className="ds-progress" data-testid="infer-progress">
             <progress max={items.length} value={finished} /> {finished} of {items.length}
             {failed > 0 ? ` · ${failed} failed` : ''}
+            {cancelledCount > 0 ? ` · ${cancelledCount} cancelled` : ''}
           </div>
         ) : null}
         {asksToConfirm && chosenKey && destination ? (
@@ -274,6 +299,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
                 className="primary"
                 data-testid="infer-confirm-send"
                 disabled={action.busy}
+                title={busyWhy}
                 onClick={() => void confirmHost()}
               >
                 Send the key to {destination.host}

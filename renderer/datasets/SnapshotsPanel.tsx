@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ExportRecord, ProjectEntry } from '../../shared/datasets/registry.js';
-import type { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
-import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
+import { requireApi } from '../ipc/client.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
+import { downloadKey, setDownloadFolder, useSnapshotDownloads, type DownloadPhase } from './snapshotDownloadsStore.js';
 
 /** Seconds left until an ISO time, ticking once a second. */
 function useCountdown(iso: string): number | null {
@@ -80,12 +80,6 @@ export function SnapshotsPanel({ project }: { project: ProjectEntry }) {
   );
 }
 
-type DownloadPhase =
-  | { phase: 'idle' }
-  | { phase: 'downloading'; done: number; total: number }
-  | { phase: 'saved'; path: string }
-  | { phase: 'failed'; error: AppError };
-
 const bytes = (n: number) => n.toLocaleString('en-US');
 
 /** The badge follows the download: the export's own status (Started) until a download begins, then Downloading, Saved or Failed. */
@@ -106,48 +100,32 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
   const left = useCountdown(record.downloadExpiresAt);
   const action = useFormAction();
   const remembered = useDatasetsStore((s) => s.registry?.downloadFolder ?? '');
-  const [folder, setFolder] = useState(remembered);
+  // The remembered folder until one is typed or picked here (then every card follows a new pick).
+  const [typed, setFolder] = useState<string | null>(null);
+  const folder = typed ?? remembered;
   // In Electron the folder comes from the native dialog (main accepts no other); the preview has none, so it is typed.
   const hasDialog = useAppStore((s) => s.info?.shell === 'electron');
-  const [state, setState] = useState<DownloadPhase>(
-    record.downloadedTo ? { phase: 'saved', path: record.downloadedTo } : { phase: 'idle' },
-  );
+  const started = useSnapshotDownloads((s) => s.phases[downloadKey(project.id, record.downloadUrl)]);
+  const state: DownloadPhase = started ?? (record.downloadedTo ? { phase: 'saved', path: record.downloadedTo } : { phase: 'idle' });
   const expired = left === 0;
   const downloading = state.phase === 'downloading';
 
   const chooseFolder = () =>
     action.run(async () => {
       const chosen = await requireApi().snapshots.chooseFolder({});
-      if (chosen.folder !== null) setFolder(chosen.folder);
+      if (chosen.folder !== null) {
+        setFolder(chosen.folder);
+        setDownloadFolder(chosen.folder);
+      }
     });
 
   const download = async () => {
     if (downloading) return;
     action.setError(null);
-    const runId = crypto.randomUUID();
-    setState({ phase: 'downloading', done: 0, total: 0 });
-    const stop = subscribeEvents((event) => {
-      if (event.type === 'progress' && event.taskId === runId) setState({ phase: 'downloading', done: event.done, total: event.total });
-    });
-    try {
-      const result = await requireApi().snapshots.download({
-        runId,
-        projectId: project.id,
-        downloadUrl: record.downloadUrl,
-        folder: folder.trim(),
-      });
-      setState({ phase: 'saved', path: result.path });
-      await useDatasetsStore.getState().load();
-    } catch (thrown) {
-      const error = toAppError(thrown);
-      // A folder problem belongs beside the folder; anything else is the download's failure.
-      if (error.fields?.folder) {
-        action.setError(error);
-        setState(record.downloadedTo ? { phase: 'saved', path: record.downloadedTo } : { phase: 'idle' });
-      } else setState({ phase: 'failed', error });
-    } finally {
-      stop();
-    }
+    const folderError = await useSnapshotDownloads
+      .getState()
+      .start({ projectId: project.id, downloadUrl: record.downloadUrl, folder: folder.trim() });
+    if (folderError) action.setError(folderError);
   };
   const showInFolder = () =>
     action.run(async () => {
@@ -199,7 +177,9 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
                 type="button"
                 data-testid="snapshot-choose-folder"
                 disabled={action.busy || downloading}
-                title={downloading ? 'Downloading…' : undefined}
+                title={
+                  downloading ? 'Downloading…' : action.busy ? 'Waiting for the folder dialog or Show in folder to finish.' : undefined
+                }
                 onClick={() => void chooseFolder()}
               >
                 Choose folder…

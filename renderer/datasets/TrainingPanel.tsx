@@ -179,7 +179,13 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
       <OtherFieldErrors error={action.error} shown={shown} />
       <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
       <div className="form-actions">
-        <button type="submit" className="primary" data-testid="train-start" disabled={action.busy}>
+        <button
+          type="submit"
+          className="primary"
+          data-testid="train-start"
+          disabled={action.busy}
+          title={action.busy ? 'Starting the run: wait for the service to answer.' : undefined}
+        >
           Start training
         </button>
       </div>
@@ -218,7 +224,11 @@ function TrainingItem({ training, active, onSelect }: { training: TrainingRecord
             {poll.checks === 0 && poll.nextAt !== null
               ? `first check at ${new Date(poll.nextAt).toLocaleTimeString()}`
               : `checked ${poll.checks} ${poll.checks === 1 ? 'time' : 'times'}${
-                  poll.nextAt !== null ? `, next at ${new Date(poll.nextAt).toLocaleTimeString()}` : ', stopped'
+                  poll.nextAt !== null
+                    ? `, next at ${new Date(poll.nextAt).toLocaleTimeString()}`
+                    : poll.gaveUp
+                      ? ', stopped asking'
+                      : ', stopped'
                 }`}
           </span>
         ) : null}
@@ -271,9 +281,11 @@ function Metrics({ project, training }: { project: ProjectEntry; training: Train
           Waiting for metrics: the service has none for this run yet.
           {poll?.nextAt
             ? ' Groundwork keeps asking.'
-            : poll?.error
-              ? ' Groundwork stopped asking after this error: Check now to try again.'
-              : ''}
+            : poll?.gaveUp
+              ? ` Groundwork stopped asking after ${poll.checks} checks — Check now to ask again.`
+              : poll?.error
+                ? ' Groundwork stopped asking after this error: Check now to try again.'
+                : ''}
         </p>
       ) : null}
       {training.metrics?.map((split) => (

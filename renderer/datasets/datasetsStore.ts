@@ -21,6 +21,8 @@ interface DatasetsState {
   /** The training run the Inference tab was opened from ("Infer with this run"). */
   inferFrom: string | null;
   load(): Promise<void>;
+  /** Stops polling every run (leaving the Datasets screen). */
+  stopPolling(): void;
   /** Polls a run's metrics until they come (after Start). */
   watchTraining(projectId: number, trainingId: string): void;
   checkMetricsNow(projectId: number, trainingId: string): Promise<void>;
@@ -49,6 +51,8 @@ export const useDatasetsStore = create<DatasetsState>((set, get) => {
         return { polls };
       }),
   });
+  // Bumped when polling stops: a load that answers after the screen closed must not restart it.
+  let pollEpoch = 0;
   return {
     registry: null,
     keys: [],
@@ -60,17 +64,29 @@ export const useDatasetsStore = create<DatasetsState>((set, get) => {
     load: () =>
       attempt(async () => {
         const api = requireApi();
+        const epoch = pollEpoch;
         const [registry, keys] = await Promise.all([api.datasets.registry({}), api.keys.list({})]);
         const current = get().projectId;
         const projectId =
           current !== null && registry.projects.some((p) => p.id === current) ? current : (registry.projects[0]?.id ?? null);
         set({ registry, keys: keys.filter((k) => k.kind === 'v1' || k.kind === 'v1-legacy'), projectId });
-        poller.watchWaiting(registry);
+        // Only the project shown is polled; runs already watched keep their backoff.
+        if (epoch === pollEpoch) poller.watchWaiting(registry, projectId);
       }),
+    stopPolling: () => {
+      pollEpoch++;
+      poller.stopAll();
+    },
     watchTraining: (projectId, trainingId) => poller.watch(projectId, trainingId),
     checkMetricsNow: (projectId, trainingId) => poller.checkNow(projectId, trainingId),
     inferWith: (trainingId) => set({ inferFrom: trainingId, tab: 'inference' }),
-    select: (projectId) => set({ projectId }),
+    select: (projectId) => {
+      if (projectId === get().projectId) return;
+      poller.stopAll();
+      set({ projectId });
+      const registry = get().registry;
+      if (registry && projectId !== null) poller.watchWaiting(registry, projectId);
+    },
     setTab: (tab) => set({ tab, inferFrom: null }),
     put: (project) => {
       const registry = get().registry ?? { projects: [], settings: { tagTimeout: 60 }, imageFolders: [] };
@@ -88,9 +104,12 @@ export const useDatasetsStore = create<DatasetsState>((set, get) => {
     },
     remove: (projectId) => {
       const registry = get().registry;
+      poller.stopProject(projectId);
       if (!registry) return;
       const projects = registry.projects.filter((p) => p.id !== projectId);
-      set({ registry: { ...registry, projects }, projectId: get().projectId === projectId ? (projects[0]?.id ?? null) : get().projectId });
+      const next = get().projectId === projectId ? (projects[0]?.id ?? null) : get().projectId;
+      set({ registry: { ...registry, projects } });
+      get().select(next);
     },
     setError: (error) => set({ error }),
     attempt,

@@ -78,15 +78,21 @@ export const NUMBER_RULES: Record<Exclude<TrainingFormField, 'architecture'>, Nu
     max: 10_000,
     integer: false,
     fromContract: false,
-    help: 'Height in pixels every image is scaled to, aspect ratio kept.',
+    help: 'Target height in pixels (the contract gives only the name; assumed: images are scaled to fit and padded).',
   },
-  width: { min: 1, max: 10_000, integer: false, fromContract: false, help: 'Width in pixels every image is scaled to, aspect ratio kept.' },
+  width: {
+    min: 1,
+    max: 10_000,
+    integer: false,
+    fromContract: false,
+    help: 'Target width in pixels (the contract gives only the name; assumed: images are scaled to fit and padded).',
+  },
   paddingValue: {
     min: 0,
     max: 255,
     integer: false,
     fromContract: false,
-    help: 'Grey level (0 black – 255 white) that fills the space the scaling leaves.',
+    help: 'Value of the padding (the contract gives only a number; assumed: a pixel value, so 0–255).',
   },
   flipP: {
     min: 0,
@@ -100,9 +106,15 @@ export const NUMBER_RULES: Record<Exclude<TrainingFormField, 'architecture'>, Nu
     max: 100,
     integer: true,
     fromContract: false,
-    help: 'How many random operations (colour, rotation, shear…) are applied to each image.',
+    help: 'How many random operations are applied to each image (which operations: not in the contract).',
   },
-  magnitude: { min: 0, max: 100, integer: false, fromContract: false, help: 'How strong those operations are; higher distorts more.' },
+  magnitude: {
+    min: 0,
+    max: 100,
+    integer: false,
+    fromContract: false,
+    help: 'How strong those operations are (its scale: not in the contract; 0–100 is a plain-sense limit).',
+  },
 };
 
 /** The bounds as a short phrase for the form ("from 0 to 1", "a whole number from 1 to 100"). */

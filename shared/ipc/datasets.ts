@@ -90,6 +90,8 @@ export const datasetsRequests = {
   snapshotShowInFolder: z.object({ projectId: projectIdSchema, downloadUrl: z.string().url().max(8000) }).strict(),
   inferenceRun: z
     .object({
+      /** Cancelled through `runs:cancel` (Cancel, or leaving the panel). */
+      runId: runIdSchema,
       keyId: keyIdSchema,
       /** The project whose endpoint this becomes once it answers. */
       projectId: projectIdSchema.optional(),

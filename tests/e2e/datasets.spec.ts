@@ -1,9 +1,7 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Emulator } from '../emulator/server.js';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { expect, test } from './fixtures.js';
+import { createV1Project } from './v1Project.js';
 
 interface EmulatedProject {
   id: number;
@@ -14,25 +12,6 @@ interface EmulatedProject {
 
 async function emulatorProjects(emulator: Emulator): Promise<EmulatedProject[]> {
   return ((await (await fetch(`${emulator.url}/__control/state`)).json()) as { projects: EmulatedProject[] }).projects;
-}
-
-/** Adds the emulator's demo v1 key through the Keys UI and creates a project on the Datasets screen. */
-async function setUp(page: Page, emulator: Emulator, projectName: string, kind: 'v1' | 'v1-legacy' = 'v1'): Promise<number> {
-  const pair = DEMO_KEYS.pairs[0]!;
-  await addKeyThroughUi(page, {
-    name: 'Emulator v1',
-    kind,
-    address: emulator.url,
-    ...(kind === 'v1' ? { secret: DEMO_KEYS.v1[0]! } : { secret: pair.key, secret2: pair.secret }),
-  });
-
-  await page.getByTestId('nav-datasets').click();
-  await page.getByTestId('ds-project-name').fill(projectName);
-  await page.getByTestId('ds-project-save').click();
-  await expect(page.getByTestId('ds-project')).toContainText(projectName);
-  const project = (await emulatorProjects(emulator)).find((p) => p.name === projectName);
-  expect(project).toBeTruthy();
-  return project!.id;
 }
 
 async function createMetadata(page: Page, name: string, choices: string) {
@@ -52,7 +31,7 @@ test('import a media list, multi-select, drag onto a value, preview, apply: exac
   preview,
   emulator,
 }) => {
-  const id = await setUp(page, emulator, 'Weld defects');
+  const id = await createV1Project(page, emulator, 'Weld defects');
   await createMetadata(page, 'color', 'red, blue');
   await page.getByTestId('ds-tab-board').click();
 
@@ -95,7 +74,7 @@ test('import a media list, multi-select, drag onto a value, preview, apply: exac
 });
 
 test('box select and the keyboard alternative to dragging', async ({ page, preview, emulator }) => {
-  const id = await setUp(page, emulator, 'Keyboard');
+  const id = await createV1Project(page, emulator, 'Keyboard');
   await createMetadata(page, 'lighting', 'day, night');
   await page.getByTestId('ds-tab-board').click();
   const m = (n: number) => id * 100 + n;
@@ -142,7 +121,7 @@ test('box select and the keyboard alternative to dragging', async ({ page, previ
 });
 
 test('apply a value to every media of the project, after typing its name', async ({ page, preview, emulator }) => {
-  const id = await setUp(page, emulator, 'Everything');
+  const id = await createV1Project(page, emulator, 'Everything');
   await createMetadata(page, 'lighting', 'day, night');
   await page.getByTestId('ds-tab-board').click();
   const m = (n: number) => id * 100 + n;
@@ -174,70 +153,5 @@ test('apply a value to every media of the project, after typing its name', async
   const media = Object.values((await emulatorProjects(emulator)).find((p) => p.id === id)!.media);
   expect(media.length).toBeGreaterThanOrEqual(2);
   expect(media.every((v) => v.lighting === 'night')).toBe(true);
-  void preview;
-});
-
-test('start a training and see its metrics chart', async ({ page, preview, emulator }) => {
-  const id = await setUp(page, emulator, 'Training', 'v1-legacy');
-  await page.getByTestId('ds-tab-schema').click();
-  for (const name of ['scratch', 'dent', 'crack']) {
-    await page.getByTestId('tag-name').fill(name);
-    await page.getByTestId('tag-create').click();
-    await expect(page.locator(`[data-testid="tag-row"][data-tag-name="${name}"]`)).toBeVisible();
-  }
-  await page.getByTestId('ds-tab-training').click();
-  // Checked before sending: a flip probability over 1 never reaches the service.
-  await page.getByTestId('train-flipP').fill('1.5');
-  await page.getByTestId('train-start').click();
-  await expect(page.locator('[data-testid="field-error"][data-field="transforms.augmentations.0.horizontalFlip.p"]')).toBeVisible();
-  expect(emulator.requests.some((r) => r.path.endsWith('/train'))).toBe(false);
-  await page.getByTestId('train-flipP').fill('0.5');
-  await page.getByTestId('train-randaugment').check();
-  await page.getByTestId('train-start').click();
-  await expect(page.getByTestId('training-item')).toHaveCount(1);
-  const project = (await emulatorProjects(emulator)).find((p) => p.id === id)!;
-  expect(project).toBeTruthy();
-
-  await page.getByTestId('metrics-refresh').click();
-  const chart = page.locator('[data-testid="metrics-chart"][data-split="train"]');
-  await expect(chart).toBeVisible();
-  await expect(chart.getByTestId('metrics-class')).toHaveCount(3);
-  await expect(chart.getByTestId('metrics-bar')).toHaveCount(9);
-  await expect(page.getByTestId('metrics-split')).toHaveCount(3);
-  await expect(page.locator('[data-testid="metrics-split"][data-split="dev"] [data-testid="metrics-row"]').first()).toContainText(
-    'scratch',
-  );
-  await expect(page.getByTestId('metrics-overall').first()).toContainText('mAP');
-  void preview;
-});
-
-test('export a snapshot, see the countdown, download the archive to a folder', async ({ page, preview, emulator }) => {
-  const id = await setUp(page, emulator, 'Snapshots');
-  await page.getByTestId('ds-tab-snapshots').click();
-  await page.getByTestId('snapshot-version').fill('0');
-  await page.getByTestId('snapshot-export').click();
-  await expect(page.locator('[data-testid="field-error"][data-field="path.snapshot_version"]')).toContainText('start at 1');
-
-  await page.getByTestId('snapshot-version').fill('3');
-  await page.getByTestId('snapshot-retry').check();
-  await page.getByTestId('snapshot-export').click();
-  const card = page.locator('[data-testid="snapshot-export-card"][data-version="3"]');
-  await expect(card.getByTestId('snapshot-status')).toHaveText('Started');
-  await expect(card.getByTestId('snapshot-countdown')).toContainText(/Link expires in (59|60):\d\d/);
-
-  const folder = await mkdtemp(join(tmpdir(), 'groundwork-snap-'));
-  try {
-    await card.getByTestId('snapshot-folder').fill('relative/path');
-    await card.getByTestId('snapshot-download').click();
-    await expect(card.locator('[data-testid="field-error"][data-field="folder"]')).toContainText('not an absolute path');
-    await card.getByTestId('snapshot-folder').fill(folder);
-    await card.getByTestId('snapshot-download').click();
-    await expect(card.getByTestId('snapshot-saved')).toContainText(`snapshot-${id}-v3.zip`);
-    expect(await readdir(folder)).toEqual([`snapshot-${id}-v3.zip`]);
-    await expect(card.getByTestId('snapshot-status')).toHaveText('Saved'); // not "Started" any more
-    await expect(card.getByTestId('snapshot-choose-folder')).toHaveCount(0); // the preview has no folder dialog
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
   void preview;
 });

@@ -6,7 +6,7 @@ import { createTags, createV1Project } from './v1Project.js';
 
 // The deployment endpoint is remembered per project once it answered: after a reload it is
 // there again, reached from a training run too, and a few images run as a batch, two at a
-// time, with progress and a cancel that stops what has not been sent.
+// time, with progress and a cancel that stops what has not been sent and abandons what has.
 
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
@@ -37,7 +37,7 @@ test('inference from a remembered endpoint, as a batch with progress and cancel'
   await page.getByTestId('infer-file').setInputFiles([png('a.png'), png('b.png'), png('c.png')]);
   await expect(page.getByTestId('infer-run')).toHaveText('Run on 3 images');
   await page.getByTestId('infer-run').click();
-  await expect(page.getByTestId('infer-progress')).toContainText('3 of 3');
+  await expect(page.getByTestId('infer-progress')).toHaveText('3 of 3');
   await expect(page.locator('[data-testid="infer-item"][data-status="done"]')).toHaveCount(3);
   await page.locator('[data-testid="infer-item"]').nth(1).click();
   await expect(page.getByTestId('pred-label')).toContainText('ok');
@@ -45,19 +45,24 @@ test('inference from a remembered endpoint, as a batch with progress and cancel'
   const sent = () => emulator.requests.filter((r) => r.path === '/inference/v1/predict').length;
   expect(sent()).toBe(4);
 
-  // The impatient user: a slow endpoint, Cancel at once. The two already sent finish; the rest never go.
+  // The impatient user: a very slow endpoint, Cancel once two images are out. Nothing more is
+  // sent, and the two out are abandoned in main too: the panel is free again long before they
+  // could have answered, all five cancelled.
   await fetch(`${emulator.url}/__control/faults`, {
     method: 'POST',
-    body: JSON.stringify({ fault: { kind: 'latency', ms: 1500 }, match: { path: '/inference/' }, times: 10 }),
+    body: JSON.stringify({ fault: { kind: 'latency', ms: 60_000 }, match: { path: '/inference/' }, times: 10 }),
   });
   await page.getByTestId('infer-file').setInputFiles(['d', 'e', 'f', 'g', 'h'].map((n) => png(`${n}.png`)));
   await page.getByTestId('infer-run').click();
+  await expect.poll(sent).toBe(6);
   await page.getByTestId('infer-cancel').click();
+  await expect(page.locator('[data-testid="infer-item"][data-status="cancelled"]')).toHaveCount(5);
   await expect(page.getByTestId('infer-run')).toHaveText('Run on 5 images');
-  await expect(page.locator('[data-testid="infer-item"][data-status="done"]')).toHaveCount(2);
-  await expect(page.locator('[data-testid="infer-item"][data-status="cancelled"]')).toHaveCount(3);
-  await expect(page.getByTestId('infer-progress')).toContainText('2 of 5');
+  await expect(page.locator('[data-testid="infer-item"][data-status="done"]')).toHaveCount(0);
+  await expect(page.getByTestId('infer-progress')).toContainText('0 of 5 · 5 cancelled');
+  await page.screenshot({ path: '/tmp/shots/G-inference-cancelled.png', fullPage: true });
   expect(sent()).toBe(6);
+  await fetch(`${emulator.url}/__control/faults`, { method: 'DELETE' });
 });
 
 test('a folder of images runs as a batch; files that are not images are left out, saying so', async ({ page, preview, emulator }) => {

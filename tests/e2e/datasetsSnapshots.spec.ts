@@ -15,23 +15,41 @@ test('snapshot state follows the download to saved; a failure says why and retri
   void preview;
   const id = await createV1Project(page, emulator, 'Snapshots');
   await page.getByTestId('ds-tab-snapshots').click();
+  await page.getByTestId('snapshot-version').fill('0');
+  await page.getByTestId('snapshot-export').click();
+  await expect(page.locator('[data-testid="field-error"][data-field="path.snapshot_version"]')).toContainText('start at 1');
   await page.getByTestId('snapshot-version').fill('2');
+  await page.getByTestId('snapshot-retry').check();
   await page.getByTestId('snapshot-export').click();
   const card = page.locator('[data-testid="snapshot-export-card"][data-version="2"]');
   await expect(card.getByTestId('snapshot-status')).toHaveText('Started');
+  await expect(card).toContainText('retry');
+  await expect(card.getByTestId('snapshot-countdown')).toContainText(/Link expires in (59|60):\d\d/);
+  await expect(card.getByTestId('snapshot-choose-folder')).toHaveCount(0); // the preview has no folder dialog
   await expect(card.getByTestId('snapshot-download')).toHaveAttribute('title', 'Type a destination folder first.');
 
   const folder = await mkdtemp(join(tmpdir(), 'groundwork-snapstate-'));
   try {
     // The archive is served slowly: the card says it is downloading, and the button cannot start a second one.
-    expect((await control(emulator.url, 'storage/delay', { ms: 1500 })).ok).toBe(true);
+    await card.getByTestId('snapshot-folder').fill('relative/path');
+    await card.getByTestId('snapshot-download').click();
+    await expect(card.locator('[data-testid="field-error"][data-field="folder"]')).toContainText('not an absolute path');
+    await expect(card.getByTestId('snapshot-status')).toHaveText('Started');
+
+    expect((await control(emulator.url, 'storage/delay', { ms: 3000 })).ok).toBe(true);
     await card.getByTestId('snapshot-folder').fill(folder);
     await card.getByTestId('snapshot-download').dblclick(); // the impatient user: still one download
     await expect(card.getByTestId('snapshot-status')).toHaveText('Downloading');
     await expect(card.getByTestId('snapshot-progress')).toBeVisible();
     await card.screenshot({ path: '/tmp/shots/E-snapshot-downloading.png' });
     await expect(card.getByTestId('snapshot-download')).toBeDisabled();
+    // Leaving the tab mid-download and coming back: the card still follows the same download.
+    await page.getByTestId('ds-tab-training').click();
+    await expect(card).toHaveCount(0);
+    await page.getByTestId('ds-tab-snapshots').click();
+    await expect(card.getByTestId('snapshot-status')).toHaveText('Downloading');
     await expect(card.getByTestId('snapshot-status')).toHaveText('Saved');
+    expect(emulator.requests.filter((r) => r.path.startsWith('/__storage/')).length).toBe(1);
     await expect(card.getByTestId('snapshot-saved')).toContainText(`snapshot-${id}-v2.zip`);
     await expect(card.getByTestId('snapshot-saved')).toContainText(folder);
     expect(await readdir(folder)).toEqual([`snapshot-${id}-v2.zip`]);

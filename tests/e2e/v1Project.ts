@@ -2,9 +2,15 @@ import { expect, type Page } from '@playwright/test';
 import type { Emulator } from '../emulator/server.js';
 import { addKeyThroughUi, DEMO_KEYS } from './fixtures.js';
 
-/** Adds the emulator's demo v1 key through the Keys screen and creates a project on the Datasets screen; its service id. */
-export async function createV1Project(page: Page, emulator: Emulator, name: string): Promise<number> {
-  await addKeyThroughUi(page, { name: 'Emulator v1', kind: 'v1', address: emulator.url, secret: DEMO_KEYS.v1[0]! });
+/** Adds one of the emulator's demo v1 keys (or legacy pairs) through the Keys screen and creates a project on the Datasets screen; its service id. */
+export async function createV1Project(page: Page, emulator: Emulator, name: string, kind: 'v1' | 'v1-legacy' = 'v1'): Promise<number> {
+  const pair = DEMO_KEYS.pairs[0]!;
+  await addKeyThroughUi(page, {
+    name: 'Emulator v1',
+    kind,
+    address: emulator.url,
+    ...(kind === 'v1' ? { secret: DEMO_KEYS.v1[0]! } : { secret: pair.key, secret2: pair.secret }),
+  });
   await page.getByTestId('nav-datasets').click();
   await page.getByTestId('ds-project-name').fill(name);
   await page.getByTestId('ds-project-save').click();

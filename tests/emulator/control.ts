@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   status: number | 'dropped';
   /** The body's fields as sent (multipart form or JSON object): short text values, a file as `<file NAME>`, anything longer as its length. */
   fields?: Record<string, string>;
+  /** How many items the answer's `data` list held, when it was a list (an empty metrics answer is 0). */
+  dataItems?: number;
   /** The request was handled and then its answer dropped (see the `drop` fault's `afterWork`). */
   answerLost?: true;
   at: string;

@@ -151,6 +151,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     function finish(answer: HttpAnswer): void {
       log.status = answer.status;
       log.ms = Date.now() - Date.parse(log.at);
+      const data = (answer.body as { data?: unknown } | null)?.data;
+      if (Array.isArray(data)) log.dataItems = data.length;
       if (loseAnswer) {
         log.status = 'dropped';
         log.answerLost = true;

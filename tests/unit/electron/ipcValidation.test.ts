@@ -85,6 +85,7 @@ const VALID: Record<Channel, unknown> = {
   'snapshots:showInFolder': { projectId: 1, downloadUrl: 'https://example.com/a.zip' },
   'snapshots:download': { runId: KEY_ID, projectId: 12, downloadUrl: 'http://127.0.0.1:9/__storage/s.zip', folder: '/tmp' },
   'inference:run': {
+    runId: KEY_ID,
     keyId: KEY_ID,
     endpointUrl: 'https://predict.example.com/inference/v1/predict?endpoint_id=1',
     fileName: 'a.png',
@@ -274,8 +275,9 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
     { runId: KEY_ID, projectId: 12, downloadUrl: 'http://x/y', folder: '' },
   ],
   'inference:run': [
-    { keyId: KEY_ID, endpointUrl: 'https://x', fileName: 'a.png', bytes: 'iVBOR' },
-    { keyId: KEY_ID, endpointUrl: '', fileName: 'a.png', bytes: new Uint8Array(1) },
+    { runId: KEY_ID, keyId: KEY_ID, endpointUrl: 'https://x', fileName: 'a.png', bytes: 'iVBOR' },
+    { runId: KEY_ID, keyId: KEY_ID, endpointUrl: '', fileName: 'a.png', bytes: new Uint8Array(1) },
+    { keyId: KEY_ID, endpointUrl: 'https://x', fileName: 'a.png', bytes: new Uint8Array(1) },
   ],
   'jobs:create': [
     { service: 'parse', documentId: '../etc' },

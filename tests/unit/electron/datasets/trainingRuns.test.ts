@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DatasetsService } from '../../../../electron/datasets/datasetsService.js';
 import { createLogger } from '../../../../electron/log.js';
@@ -13,7 +15,7 @@ const setDelay = (ms: number) =>
   fetch(`${holder.emulator.url}/__control/training/metricsDelay`, { method: 'POST', body: JSON.stringify({ ms }) });
 
 describe('training runs kept in the registry', () => {
-  it('a started run survives a restart, waiting, and gets its metrics later (v1.training.metrics-pending)', async () => {
+  it('a started run survives a restart and stays waiting while the service answers no metrics (v1.training.metrics-pending)', async () => {
     await setDelay(60_000);
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'Runs');
     await ds.service.createTag(id, 'scratch');
@@ -37,6 +39,12 @@ describe('training runs kept in the registry', () => {
     const early = await ds.service.trainingMetrics(id, run.id);
     expect(early.trainings[0]!.metrics).toEqual([]);
     expect(trainingState(early.trainings[0]!)).toBe('waiting');
+
+    // Asked again with the same empty answer: datasets.json is not rewritten (each write is a new file renamed over it).
+    const file = join(ds.dataDir, 'datasets.json');
+    const before = (await stat(file)).ino;
+    await ds.service.trainingMetrics(id, run.id);
+    expect((await stat(file)).ino).toBe(before);
   });
 
   it('metrics of a run started with no delay are there at once', async () => {

@@ -95,7 +95,7 @@ async function attempt(label: string, run: () => Promise<unknown>, expected: str
 }
 
 const inference = (keyId: string, endpointUrl: string) => () =>
-  call('inference:run', { keyId, endpointUrl, fileName: 'a.png', bytes: PNG });
+  call('inference:run', { runId: crypto.randomUUID(), keyId, endpointUrl, fileName: 'a.png', bytes: PNG });
 
 describe('a key reaches only its own service or a host confirmed for it', () => {
   it('no key kind is sent to a URL outside its address, even when a caller names one', async () => {

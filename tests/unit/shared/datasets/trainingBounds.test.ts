@@ -19,10 +19,13 @@ describe('training transform bounds', () => {
     }
   });
 
-  it('the flip probability is the only bound the contract sets (v1.training.request)', () => {
-    const fromContract = Object.entries(NUMBER_RULES).filter(([, r]) => r.fromContract);
-    expect(fromContract.map(([name]) => name)).toEqual(['flipP']);
-    expect(NUMBER_RULES.flipP).toMatchObject({ min: 0, max: 1 });
+  it('the flip probability, a probability in the contract (v1.training.request), is refused outside 0–1 at its request path', () => {
+    const path = 'transforms.augmentations.0.horizontalFlip.p';
+    for (const p of ['0', '1', '0.25']) expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, flipP: p }).errors, p).toEqual({});
+    for (const p of ['1.01', '-0.01', '2'])
+      expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, flipP: p }).errors, p).toEqual({
+        [path]: 'Must be from 0 to 1. It is a probability.',
+      });
   });
 
   it('whole numbers where the contract says integer; words, blanks and fractions are named', () => {
