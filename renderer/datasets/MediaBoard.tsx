@@ -334,7 +334,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
             Drop the selection on a value, or press its number. Keyboard: select media, Tab to a value, press Enter or a.
           </p>
           <p className="muted small" data-testid="board-no-tags">
-            Only metadata values can be put on media: the v1 service has no way to attach a tag to an image, so tags are not offered here.
+            Only metadata values can be put on media: the contract shows no way to attach a tag to an image, so tags are not offered here.
           </p>
           <ValueChips definitions={project.metadata} onAssigned={assigned} />
           {note ? (
