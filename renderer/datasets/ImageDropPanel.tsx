@@ -136,6 +136,7 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
 
   const stored = [...outcomes.values()].filter((o) => o.state === 'stored').length;
   const refused = outcomes.size - stored;
+  const fresh = ready.filter((f) => !outcomes.has(f.name)).length;
   const why = busy
     ? 'Copying the images…'
     : ready.length === 0
@@ -146,7 +147,8 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
   const counts = [
     stored ? `${stored} brought in` : '',
     refused ? `${refused} refused` : '',
-    ready.length ? `${ready.length} ready` : '',
+    // Refused files are counted as refused, though Bring in sends them again.
+    fresh ? `${fresh} ready` : '',
     unmatched.length ? `${unmatched.length} without an id` : '',
   ].filter(Boolean);
 
@@ -276,7 +278,7 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
       </div>
       <div className="form-actions">
         <button type="button" className="primary" data-testid="drop-bring-in" disabled={!!why} title={why} onClick={() => void bringIn()}>
-          Bring in {ready.length} image{ready.length === 1 ? '' : 's'}
+          {fresh > 0 || ready.length === 0 ? 'Bring in' : 'Try again:'} {ready.length} image{ready.length === 1 ? '' : 's'}
         </button>
         <span className="small muted" data-testid="drop-summary" aria-live="polite">
           {progress

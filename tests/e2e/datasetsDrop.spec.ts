@@ -70,7 +70,7 @@ test('a dropped folder of images named by id: matched, unmatched with reasons, c
   await page.getByTestId('drop-bring-in').click();
   await expect(page.getByTestId('drop-summary')).toContainText('4 brought in, 1 refused, 1 without an id');
   // Only the refused file can be sent again; those brought in are not.
-  await expect(page.getByTestId('drop-bring-in')).toHaveText('Bring in 1 image');
+  await expect(page.getByTestId('drop-bring-in')).toHaveText('Try again: 1 image');
   // Main judged the bytes: the text file named like an image was refused, with the reason beside it.
   await expect(file(page, `${m(5)}.png`)).toHaveAttribute('data-state', 'failed');
   await expect(file(page, `${m(5)}.png`)).toContainText('is not an image');
