@@ -72,6 +72,10 @@ test('lasso, then number keys give the numbered values; pending by media; Apply 
   await page.keyboard.press('3');
   await page.keyboard.press('Control+a');
   await expect(selected(page)).toHaveCount(5);
+  // Escape typed in a text box belongs to the box: the selection stays.
+  await page.getByLabel('Filter media').press('Escape');
+  await expect(selected(page)).toHaveCount(5);
+  await tile(page, m(1)).focus();
   await page.keyboard.press('Escape');
   await expect(selected(page)).toHaveCount(0);
   // With nothing selected a number key changes nothing.
