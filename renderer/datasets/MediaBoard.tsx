@@ -52,6 +52,14 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   useEffect(() => {
     forProject(project.id);
   }, [project.id, forProject]);
+  // Notes about another project's board do not carry over (reset while rendering the new one).
+  const [notesFor, setNotesFor] = useState(project.id);
+  if (notesFor !== project.id) {
+    setNotesFor(project.id);
+    setNote(null);
+    setImportNote(null);
+    setProblems([]);
+  }
 
   // Image files (or folders) dropped from outside the page; media dragged on the board are not files.
   const fileDrop = {

@@ -202,6 +202,8 @@ test('an apply still running when the user switches project: its failures stay w
   const part = page.getByTestId('failed-part');
   await expect(part).toHaveCount(1);
   await expect(part).toHaveAttribute('data-media-ids', String(a(3)));
+  // The note of what was given on the other board stays there.
+  await expect(page.getByTestId('assign-note')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('failed-part-after-switch.png') });
   const sentToB = emulator.requests.filter((r) => r.path === `/v1/projects/${idB}/images/metadata`).length;
   await part.getByTestId('failed-part-retry').click();
