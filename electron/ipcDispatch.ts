@@ -1,6 +1,7 @@
-import { AppError, type AppErrorData, type IpcResult } from '../shared/errors.js';
+import type { AppErrorData, IpcResult } from '../shared/errors.js';
 import type { Channel } from '../shared/ipc/channels.js';
 import { ipcTable, type RequestOut, type ResponseOf } from '../shared/ipc/table.js';
+import { errorForRenderer } from './internalError.js';
 import type { Logger } from './log.js';
 
 /** A handler gets the request already validated by its channel's schema. */
@@ -28,16 +29,7 @@ export async function dispatch(handlers: HandlerTable, channel: string, request:
     const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: error.toData() };
-    logger.error('handler failed', { channel, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    return {
-      ok: false,
-      error: {
-        code: 'internal_error',
-        message: 'Something went wrong inside Groundwork.',
-        hint: 'Try again; if it keeps happening, the log file in the data folder says more.',
-      },
-    };
+    return { ok: false, error: errorForRenderer(error, logger, channel) };
   }
 }
 

@@ -30,7 +30,7 @@ export function createDatasetHandlers(services: Services): Pick<HandlerTable, Da
     'datasets:addMediaIds': ({ projectId, text }) => datasets.addMediaIds(projectId, text),
     'datasets:removeMedia': ({ projectId, mediaIds }) => datasets.removeMedia(projectId, mediaIds),
     'datasets:thumbnail': ({ projectId, mediaId }) => datasets.thumbnail(projectId, mediaId),
-    'datasets:dropImage': ({ projectId, mediaId, fileName, bytes }) => datasets.dropImage(projectId, mediaId, fileName, bytes),
+    'datasets:dropImages': ({ projectId, images, rule }) => datasets.dropImages(projectId, images, rule),
     'datasets:allowImageFolder': ({ folder }) => datasets.allowChosenImageFolder(folder),
     'datasets:forgetImageFolder': ({ folder }) => datasets.forgetImageFolder(folder),
     'datasets:applyMetadata': (request) => services.runs.run(request.runId, (signal) => datasets.applyMetadata(request, signal)),

@@ -8,16 +8,20 @@ import type {
   MetadataAppend,
   DatasetSettings,
   DatasetsRegistry,
+  DropImagesResult,
+  DropOutcome,
   MediaImportResult,
   ProjectEntry,
   Thumbnail,
 } from '../../shared/datasets/registry.js';
-import { AppError, type AppErrorData } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
+import { IMAGE_KINDS_TEXT, MAX_IMAGE_BYTES } from '../../shared/imageFormats.js';
+import { errorForRenderer } from '../internalError.js';
 import type { AppEvent } from '../../shared/events.js';
 import { V1Client } from '../api/v1Client.js';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { sniffDocument } from '../documents/sniff.js';
-import type { KeysService } from '../keys/keysService.js';
+import type { Credential, KeysService } from '../keys/keysService.js';
 import { validateEndpointUrl } from '../keys/keyValidation.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
@@ -26,9 +30,9 @@ import { readAllowedImage } from './allowedImage.js';
 import { archiveName } from './archiveName.js';
 import { ProjectRegistry } from './projectRegistry.js';
 import { checkFolder, DownloadFolders } from './downloadFolder.js';
-import { checkImageFolder, folderToAllow, imageUnavailable, MAX_THUMBNAIL_BYTES, mediaCopiesFolder } from './imageFolders.js';
+import { checkImageFolder, folderToAllow, imageUnavailable, projectMediaFolder } from './imageFolders.js';
 import { downloadArchive } from './snapshotDownload.js';
-import { storeDroppedImage } from './droppedImage.js';
+import { removeMediaCopies, removeStaleCopies, storeDroppedImage } from './droppedImage.js';
 
 export const DEFAULT_APPLY_BATCH = 250;
 
@@ -71,6 +75,10 @@ export class DatasetsService {
   }
 
   async client(keyId: string): Promise<V1Client> {
+    return new V1Client({ credential: await this.v1Credential(keyId), ...this.deps.clientOptions });
+  }
+
+  private async v1Credential(keyId: string): Promise<Credential> {
     const credential = await this.deps.keys.credential(keyId);
     if (credential.kind !== 'v1' && credential.kind !== 'v1-legacy') {
       throw new AppError({
@@ -80,7 +88,7 @@ export class DatasetsService {
         fields: { keyId: 'Not a v1 key.' },
       });
     }
-    return new V1Client({ credential, ...this.deps.clientOptions });
+    return credential;
   }
 
   private async projectClient(projectId: number): Promise<{ project: ProjectEntry; client: V1Client }> {
@@ -103,8 +111,10 @@ export class DatasetsService {
     return this.store.upsertProject(emptyProject(projectId, name?.trim() || `Project ${projectId}`, keyId, 'added'));
   }
 
-  forgetProject(projectId: number): Promise<void> {
-    return this.store.forget(projectId);
+  /** Forgets a project, then deletes the copies of its dropped images (a crash between leaves only unreferenced files). */
+  async forgetProject(projectId: number): Promise<void> {
+    await this.store.forget(projectId);
+    await removeMediaCopies(this.deps.dataDir, projectId);
   }
 
   async setProjectKey(projectId: number, keyId: string): Promise<ProjectEntry> {
@@ -135,8 +145,19 @@ export class DatasetsService {
 
   /** `keyId`: another v1 key for this one request's `apikey` header (tag creation takes its own). */
   async createTag(projectId: number, name: string, keyId?: string): Promise<ProjectEntry> {
-    const { client: projectClient } = await this.projectClient(projectId);
-    const client = keyId ? await this.client(keyId) : projectClient;
+    const project = await this.store.project(projectId);
+    const own = await this.v1Credential(project.keyId);
+    const override = keyId ? await this.v1Credential(keyId) : own;
+    // The override only changes the header: a key of another address would send the request (and the project id) there.
+    if (sameAddress(override.address, own.address) === false) {
+      throw new AppError({
+        code: 'key_address_mismatch',
+        message: `The key ${keyId} talks to ${override.address}, not to ${own.address} where project “${project.name}” is.`,
+        hint: "Pick a v1 key with the project key's address, or send with the project's own key.",
+        fields: { keyId: 'This key talks to another address.' },
+      });
+    }
+    const client = new V1Client({ credential: override, ...this.deps.clientOptions });
     const { settings } = await this.store.read();
     const tag = await client.createTag(projectId, { name }, { timeout: settings.tagTimeout });
     return this.store.updateProject(projectId, (p) => ({ ...p, tags: [...p.tags.filter((t) => t.id !== tag.id), tag] }));
@@ -194,23 +215,60 @@ export class DatasetsService {
   }
 
   /**
-   * Keeps a dropped image as the local image of a media: copied into the data folder (so
-   * the thumbnail stays valid whatever happens to the dropped file) and remembered on the
-   * project's board, which adds the media if the board did not list it.
+   * Keeps dropped images as the local images of media: each copied into the data folder (so
+   * the thumbnail stays valid whatever happens to the dropped file), then all remembered on
+   * the project's board in one registry write, which adds media the board did not list.
+   * Once a project has a media list, only its media take images. Order on disk: the copy,
+   * the registry, then the removal of older copies; a failed registry write removes the new
+   * copies it would have pointed at. Each image's outcome is returned in the order sent.
    */
-  async dropImage(projectId: number, mediaId: number, fileName: string, bytes: Uint8Array): Promise<ProjectEntry> {
-    await this.store.project(projectId);
-    const { path } = await storeDroppedImage(this.deps.dataDir, projectId, mediaId, fileName, bytes);
-    return this.store.updateProject(projectId, (p) => {
-      const known = p.media.find((m) => m.mediaId === mediaId);
-      const item = { ...(known ?? { metadata: {}, addedByDrop: true }), mediaId, fileName, imagePath: path };
-      return { ...p, media: known ? p.media.map((m) => (m.mediaId === mediaId ? item : m)) : [...p.media, item] };
-    });
+  async dropImages(
+    projectId: number,
+    images: { mediaId: number; fileName: string; bytes: Uint8Array }[],
+    rule?: ProjectEntry['dropRule'],
+  ): Promise<DropImagesResult> {
+    const before = await this.store.project(projectId);
+    const listed = new Set(before.media.filter((m) => !m.addedByDrop).map((m) => m.mediaId));
+    const outcomes: DropOutcome[] = [];
+    const stored: { mediaId: number; fileName: string; path: string }[] = [];
+    for (const { mediaId, fileName, bytes } of images) {
+      try {
+        if (listed.size > 0 && !listed.has(mediaId)) throw unlistedMedia(mediaId, before.name);
+        const { path } = await storeDroppedImage(this.deps.dataDir, projectId, mediaId, fileName, bytes);
+        stored.push({ mediaId, fileName, path });
+        outcomes.push({ mediaId, fileName });
+      } catch (error) {
+        outcomes.push({ mediaId, fileName, error: errorForRenderer(error, this.deps.logger, 'drop image') });
+      }
+    }
+    let project = before;
+    if (stored.length > 0) {
+      try {
+        project = await this.store.updateProject(projectId, (p) => {
+          const byId = new Map(p.media.map((m) => [m.mediaId, m]));
+          for (const { mediaId, fileName, path } of stored) {
+            const known = byId.get(mediaId);
+            byId.set(mediaId, { ...(known ?? { metadata: {}, addedByDrop: true }), mediaId, fileName, imagePath: path });
+          }
+          return { ...p, media: [...byId.values()], ...(rule ? { dropRule: rule } : {}) };
+        });
+      } catch (error) {
+        // Nothing points at the new copies, except where one replaced an older copy of the same name.
+        const kept = new Set(before.media.map((m) => m.imagePath));
+        await Promise.all(stored.filter((s) => !kept.has(s.path)).map((s) => rm(s.path, { force: true })));
+        throw error;
+      }
+      for (const { mediaId, path } of stored) await removeStaleCopies(this.deps.dataDir, projectId, mediaId, path);
+    }
+    return { project, outcomes };
   }
 
-  removeMedia(projectId: number, mediaIds: number[]): Promise<ProjectEntry> {
+  /** Removes media from the board, and the copies of their dropped images after. */
+  async removeMedia(projectId: number, mediaIds: number[]): Promise<ProjectEntry> {
     const remove = new Set(mediaIds);
-    return this.store.updateProject(projectId, (p) => ({ ...p, media: p.media.filter((m) => !remove.has(m.mediaId)) }));
+    const project = await this.store.updateProject(projectId, (p) => ({ ...p, media: p.media.filter((m) => !remove.has(m.mediaId)) }));
+    await removeMediaCopies(this.deps.dataDir, projectId, mediaIds);
+    return project;
   }
 
   /**
@@ -228,8 +286,9 @@ export class DatasetsService {
         hint: 'Import a media list with an image path for it.',
       });
     }
-    const folders = [...((await this.store.read()).imageFolders ?? []), mediaCopiesFolder(this.deps.dataDir)];
-    const image = await readAllowedImage(media.imagePath, folders, MAX_THUMBNAIL_BYTES);
+    // Copies are served from this project's own folder only, never another project's.
+    const folders = [...((await this.store.read()).imageFolders ?? []), projectMediaFolder(this.deps.dataDir, projectId)];
+    const image = await readAllowedImage(media.imagePath, folders, MAX_IMAGE_BYTES);
     if ('refused' in image) {
       this.deps.logger.warn('thumbnail refused', { projectId, mediaId, reason: image.refused });
       throw imageUnavailable();
@@ -292,7 +351,11 @@ export class DatasetsService {
           } catch (error) {
             if (signal?.aborted) throw error;
             firstError ??= error;
-            failed.push({ metadataAppend: change.metadataAppend, mediaIds: batch, error: toAppErrorData(error) });
+            failed.push({
+              metadataAppend: change.metadataAppend,
+              mediaIds: batch,
+              error: errorForRenderer(error, this.deps.logger, 'apply part'),
+            });
           }
           done += batch.length;
           this.deps.emit({ type: 'progress', taskId: runId, done, total, message: `${done} of ${total} media` });
@@ -450,7 +513,7 @@ export class DatasetsService {
       throw new AppError({
         code: 'not_an_image',
         message: `"${fileName}" is not an image.`,
-        hint: 'Drop a PNG, JPEG, GIF, WebP, BMP or TIFF image.',
+        hint: `Drop a ${IMAGE_KINDS_TEXT} image.`,
         fields: { file: 'Not an image.' },
       });
     }
@@ -480,10 +543,18 @@ export class DatasetsService {
   }
 }
 
-function toAppErrorData(error: unknown): AppErrorData {
-  return error instanceof AppError
-    ? error.toData()
-    : { code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
+function sameAddress(a: string, b: string): boolean {
+  const origin = (url: string) => url.trim().replace(/\/+$/, '').toLowerCase();
+  return origin(a) === origin(b);
+}
+
+function unlistedMedia(mediaId: number, projectName: string): AppError {
+  return new AppError({
+    code: 'unknown_media',
+    message: `Media ${mediaId} is not in the media list of “${projectName}”.`,
+    hint: 'Give the file the id of a listed media, or import a media list that has it.',
+    fields: { file: `Media ${mediaId} is not listed.` },
+  });
 }
 
 export function emptyProject(id: number, name: string, keyId: string, origin: ProjectEntry['origin']): ProjectEntry {

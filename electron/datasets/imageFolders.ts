@@ -1,14 +1,19 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join, parse, resolve } from 'node:path';
 import { AppError } from '../../shared/errors.js';
+import { IMAGE_KINDS_TEXT, MAX_IMAGE_SIZE_TEXT } from '../../shared/imageFormats.js';
 import { pathSyntaxProblem } from './localPathRules.js';
 
 /** `<data>/media`: images copied into the data folder are always allowed. */
 export const MEDIA_COPIES_FOLDER = 'media';
-export const MAX_THUMBNAIL_BYTES = 40 * 1024 * 1024;
 
 export function mediaCopiesFolder(dataDir: string): string {
   return join(dataDir, MEDIA_COPIES_FOLDER);
+}
+
+/** `<data>/media/<project>`: the copies of one project's dropped images, and nothing else. */
+export function projectMediaFolder(dataDir: string, projectId: number): string {
+  return join(mediaCopiesFolder(dataDir), String(projectId));
 }
 
 /**
@@ -20,7 +25,7 @@ export function imageUnavailable(): AppError {
   return new AppError({
     code: 'image_unavailable',
     message: 'This image cannot be shown.',
-    hint: 'Images are shown from folders allowed on the media board ("Allow images from a folder…") or copied into the media folder of the data folder: PNG, JPEG, GIF, WebP, BMP or TIFF, up to 40 MB.',
+    hint: `Images are shown from folders allowed on the media board ("Allow images from a folder…") or copied into the media folder of the data folder: ${IMAGE_KINDS_TEXT}, up to ${MAX_IMAGE_SIZE_TEXT}.`,
   });
 }
 

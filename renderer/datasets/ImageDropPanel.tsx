@@ -1,9 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { baseName, matchFiles, readSidecar, type MatchRule } from '../../shared/datasets/dropMatching.js';
 import type { ProjectEntry } from '../../shared/datasets/registry.js';
+import type { AppError, AppErrorData } from '../../shared/errors.js';
+import { IMAGE_KINDS_TEXT, MAX_IMAGE_BYTES, MAX_IMAGE_SIZE_TEXT } from '../../shared/imageFormats.js';
+import { DROP_BATCH_BYTES, DROP_BATCH_FILES } from '../../shared/ipc/datasets.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
 import { requireApi, toAppError } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
-import { isSidecar, type DroppedFile } from './droppedFiles.js';
+import { isSidecar, unreadableDrop, type DroppedFile } from './droppedFiles.js';
 import { forgetThumbnails } from './useThumbnail.js';
 
 interface Sidecar {
@@ -13,6 +17,11 @@ interface Sidecar {
 }
 
 type Outcome = { state: 'stored' } | { state: 'failed'; message: string };
+
+const failedWith = (error: AppErrorData): Outcome => ({
+  state: 'failed',
+  message: error.hint ? `${error.message} ${error.hint}` : error.message,
+});
 
 /**
  * Dropped images before and after they are brought in: the matching rule (which the user
@@ -24,8 +33,12 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
   const images = useMemo(() => dropped.filter((f) => !isSidecar(f.name)), [dropped]);
   const sidecarFile = useMemo(() => dropped.find((f) => isSidecar(f.name)), [dropped]);
   const [sidecar, setSidecar] = useState<Sidecar | null>(null);
-  const [ruleKind, setRuleKind] = useState<MatchRule['kind']>(sidecarFile ? 'sidecar' : 'name');
-  const [pattern, setPattern] = useState('');
+  const saved = project.dropRule;
+  const [ruleKind, setRuleKind] = useState<MatchRule['kind']>(
+    sidecarFile ? 'sidecar' : saved && saved.kind !== 'sidecar' ? saved.kind : 'name',
+  );
+  const [pattern, setPattern] = useState(saved?.pattern ?? '');
+  const [sidecarError, setSidecarError] = useState<AppError | null>(null);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [outcomes, setOutcomes] = useState<Map<string, Outcome>>(new Map());
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -33,9 +46,14 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
   useEffect(() => {
     if (!sidecarFile) return;
     let live = true;
-    void sidecarFile.file.text().then((text) => {
-      if (live) setSidecar({ name: sidecarFile.name, ...readSidecar(sidecarFile.name, text) });
-    });
+    sidecarFile.file.text().then(
+      (text) => {
+        if (live) setSidecar({ name: sidecarFile.name, ...readSidecar(sidecarFile.name, text) });
+      },
+      (caught: unknown) => {
+        if (live) setSidecarError(unreadableDrop(caught, sidecarFile.name));
+      },
+    );
     return () => {
       live = false;
     };
@@ -51,43 +69,86 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
       { knownIds, sidecar: sidecar?.map ?? null, typed },
     );
   }, [images, ruleKind, pattern, knownIds, sidecar, typed]);
-  const ready = matched.files.filter((f) => f.mediaId !== null && !outcomes.has(f.name));
+  // A file refused before (a wrong id, a copy that failed) can be sent again; one brought in cannot.
+  const ready = matched.files.filter((f) => f.mediaId !== null && outcomes.get(f.name)?.state !== 'stored');
   const unmatched = matched.files.filter((f) => f.mediaId === null);
   const busy = progress !== null;
 
+  /**
+   * Sends the ready files in batches (a registry write per batch, not per file), reading
+   * only one batch's bytes at a time; a file over the limit is refused by its size unread.
+   */
   const bringIn = async () => {
     const byName = new Map(images.map((f) => [f.name, f.file]));
-    const queue = ready.map((f) => ({ name: f.name, mediaId: f.mediaId! }));
+    const queue = ready.map((f) => ({ name: f.name, mediaId: f.mediaId!, file: byName.get(f.name)! }));
+    const rule = { kind: ruleKind, pattern };
     setProgress({ done: 0, total: queue.length });
     const next = new Map(outcomes);
-    for (const [index, item] of queue.entries()) {
-      try {
-        const bytes = new Uint8Array(await byName.get(item.name)!.arrayBuffer());
-        put(await requireApi().datasets.dropImage({ projectId: project.id, mediaId: item.mediaId, fileName: baseName(item.name), bytes }));
-        next.set(item.name, { state: 'stored' });
-      } catch (caught) {
-        next.set(item.name, { state: 'failed', message: toAppError(caught).message });
-      }
+    let done = 0;
+    let batch: { name: string; mediaId: number; bytes: Uint8Array<ArrayBuffer> }[] = [];
+    let batchBytes = 0;
+    const report = () => {
       setOutcomes(new Map(next));
-      setProgress({ done: index + 1, total: queue.length });
+      setProgress({ done, total: queue.length });
+    };
+    const send = async () => {
+      const sent = batch;
+      batch = [];
+      batchBytes = 0;
+      if (sent.length === 0) return;
+      try {
+        const images = sent.map((i) => ({ mediaId: i.mediaId, fileName: baseName(i.name), bytes: i.bytes }));
+        const result = await requireApi().datasets.dropImages({ projectId: project.id, images, rule });
+        put(result.project);
+        result.outcomes.forEach((o, i) => next.set(sent[i]!.name, o.error ? failedWith(o.error) : { state: 'stored' }));
+        forgetThumbnails({ projectId: project.id, mediaIds: result.outcomes.filter((o) => !o.error).map((o) => o.mediaId) });
+      } catch (caught) {
+        const error = toAppError(caught).toData();
+        for (const item of sent) next.set(item.name, failedWith(error));
+      }
+      done += sent.length;
+      report();
+    };
+    for (const item of queue) {
+      if (item.file.size > MAX_IMAGE_BYTES) {
+        next.set(item.name, {
+          state: 'failed',
+          message: `Larger than ${MAX_IMAGE_SIZE_TEXT}: drop a smaller image (${IMAGE_KINDS_TEXT}).`,
+        });
+        done++;
+        report();
+        continue;
+      }
+      if (batch.length >= DROP_BATCH_FILES || batchBytes + item.file.size > DROP_BATCH_BYTES) await send();
+      try {
+        const bytes = new Uint8Array(await item.file.arrayBuffer());
+        batch.push({ name: item.name, mediaId: item.mediaId, bytes });
+        batchBytes += bytes.length;
+      } catch (caught) {
+        next.set(item.name, failedWith(unreadableDrop(caught, item.name).toData()));
+        done++;
+        report();
+      }
     }
-    forgetThumbnails();
+    await send();
     setProgress(null);
   };
 
   const stored = [...outcomes.values()].filter((o) => o.state === 'stored').length;
   const refused = outcomes.size - stored;
+  const fresh = ready.filter((f) => !outcomes.has(f.name)).length;
   const why = busy
     ? 'Copying the images…'
     : ready.length === 0
       ? outcomes.size > 0
-        ? 'Every file with an id has been copied or refused.'
+        ? 'Every file with an id has been brought in; give a refused file another id to send it again.'
         : 'No file has a media id yet: change the rule or type ids.'
       : undefined;
   const counts = [
     stored ? `${stored} brought in` : '',
     refused ? `${refused} refused` : '',
-    ready.length ? `${ready.length} ready` : '',
+    // Refused files are counted as refused, though Bring in sends them again.
+    fresh ? `${fresh} ready` : '',
     unmatched.length ? `${unmatched.length} without an id` : '',
   ].filter(Boolean);
 
@@ -155,6 +216,7 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
           />
           typed for each file below
         </label>
+        <ErrorMessage error={sidecarError} onDismiss={() => setSidecarError(null)} />
         {sidecar && sidecar.problems.length > 0 ? <p className="small muted">Sidecar: {sidecar.problems.slice(0, 5).join('; ')}</p> : null}
         <p className="small muted">
           {knownIds.size > 0
@@ -216,7 +278,7 @@ export function ImageDropPanel({ project, dropped, onClose }: { project: Project
       </div>
       <div className="form-actions">
         <button type="button" className="primary" data-testid="drop-bring-in" disabled={!!why} title={why} onClick={() => void bringIn()}>
-          Bring in {ready.length} image{ready.length === 1 ? '' : 's'}
+          {fresh > 0 || ready.length === 0 ? 'Bring in' : 'Try again:'} {ready.length} image{ready.length === 1 ? '' : 's'}
         </button>
         <span className="small muted" data-testid="drop-summary" aria-live="polite">
           {progress

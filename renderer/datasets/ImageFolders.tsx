@@ -31,7 +31,7 @@ export function ImageFolders() {
   return (
     <div className="image-folders small" data-testid="image-folders">
       <span className="muted">Images from:</span>
-      {folders.length === 0 ? <span className="muted">the data folder's media folder only</span> : null}
+      {folders.length === 0 ? <span className="muted">this project's copies in the data folder only</span> : null}
       {folders.map((folder) => (
         <span key={folder} className="image-folder" data-testid="image-folder">
           <code>{folder}</code>

@@ -2,12 +2,13 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent,
 import { pendingByMedia } from '../../shared/datasets/pending.js';
 import type { MediaListProblem, ProjectEntry } from '../../shared/datasets/registry.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { isTyping } from '../components/isTyping.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
 import { useBoardStore } from './boardStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { ImageFolders } from './ImageFolders.js';
-import { carriesFiles, filesOfDrop, filesOfInput, type DroppedFile } from './droppedFiles.js';
+import { carriesFiles, filesOfDrop, filesOfInput, unreadableDrop, type DroppedFile } from './droppedFiles.js';
 import { ImageDropPanel } from './ImageDropPanel.js';
 import { MEDIA_DRAG_TYPE } from './dragTypes.js';
 import { MediaTile } from './MediaTile.js';
@@ -51,6 +52,14 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
   useEffect(() => {
     forProject(project.id);
   }, [project.id, forProject]);
+  // Notes about another project's board do not carry over (reset while rendering the new one).
+  const [notesFor, setNotesFor] = useState(project.id);
+  if (notesFor !== project.id) {
+    setNotesFor(project.id);
+    setNote(null);
+    setImportNote(null);
+    setProblems([]);
+  }
 
   // Image files (or folders) dropped from outside the page; media dragged on the board are not files.
   const fileDrop = {
@@ -67,7 +76,10 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
       if (!carriesFiles(e.dataTransfer)) return;
       e.preventDefault();
       setFileOver(false);
-      void filesOfDrop(e.dataTransfer).then((files) => files.length > 0 && setDropped(files));
+      filesOfDrop(e.dataTransfer).then(
+        (files) => files.length > 0 && setDropped(files),
+        (caught: unknown) => setError(unreadableDrop(caught)),
+      );
     },
   };
   const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
@@ -138,7 +150,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
 
   const choices = useMemo(() => numberedChoices(project.metadata), [project.metadata]);
   const boardKey = (e: KeyboardEvent) => {
-    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes((e.target as HTMLElement).tagName);
+    const typing = isTyping(e.target);
     const choice = /^[1-9]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey && !typing ? choices[Number(e.key) - 1] : undefined;
     if (choice) {
       e.preventDefault();
@@ -147,7 +159,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
     } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a' && !typing) {
       e.preventDefault();
       board.setSelection(order);
-    } else if (e.key === 'Escape') board.clearSelection();
+    } else if (e.key === 'Escape' && !typing) board.clearSelection();
   };
 
   // Box select: a rubber band from empty space on the grid.
@@ -330,7 +342,7 @@ export function MediaBoard({ project }: { project: ProjectEntry }) {
             Drop the selection on a value, or press its number. Keyboard: select media, Tab to a value, press Enter or a.
           </p>
           <p className="muted small" data-testid="board-no-tags">
-            Only metadata values can be put on media: the v1 service has no way to attach a tag to an image, so tags are not offered here.
+            Only metadata values can be put on media: the contract shows no way to attach a tag to an image, so tags are not offered here.
           </p>
           <ValueChips definitions={project.metadata} onAssigned={assigned} />
           {note ? (

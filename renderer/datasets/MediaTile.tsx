@@ -1,8 +1,8 @@
 import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import type { MediaItem } from '../../shared/datasets/registry.js';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MEDIA_DRAG_TYPE, readDraggedValue, VALUE_DRAG_TYPE } from './dragTypes.js';
-import { useThumbnail } from './useThumbnail.js';
+import { useOnScreen, useThumbnail } from './useThumbnail.js';
 
 interface Props {
   projectId: number;
@@ -28,10 +28,12 @@ function show(value: unknown): string {
 /** One media on the board: thumbnail, name, id, its metadata now and what is pending for it. */
 export function MediaTile({ projectId, media, selected, pending, onClick, onKeyDown, onDragStart, onDragEnd, onValueDrop }: Props) {
   const [valueOver, setValueOver] = useState(false);
-  const thumb = useThumbnail(projectId, media.mediaId, !!media.imagePath);
+  const tileRef = useRef<HTMLDivElement>(null);
+  const thumb = useThumbnail(projectId, media.mediaId, !!media.imagePath, useOnScreen(tileRef));
   const current = Object.entries(media.metadata);
   return (
     <div
+      ref={tileRef}
       className={`media-tile${selected ? ' selected' : ''}${valueOver ? ' value-over' : ''}`}
       data-testid="media-tile"
       data-media-id={media.mediaId}

@@ -9,31 +9,42 @@ import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
 
 /** What apply will send: which media get which value; apply in batches with progress. */
+const NO_FAILED: FailedPart[] = [];
+
 export function PendingPreview({ project }: { project: ProjectEntry }) {
   const pending = useBoardStore((s) => s.pending);
   const unassign = useBoardStore((s) => s.unassign);
-  const apply = useBoardStore((s) => s.apply);
+  const running = useBoardStore((s) => s.apply);
   const error = useBoardStore((s) => s.error);
   const setBoard = useBoardStore((s) => s.set);
   const put = useDatasetsStore((s) => s.put);
-  const [done, setDone] = useState<string | null>(null);
+  // Kept with its project: an apply that ends while another project is shown says nothing there.
+  const [doneFor, setDoneFor] = useState<{ projectId: number; text: string } | null>(null);
+  const done = doneFor?.projectId === project.id ? doneFor.text : null;
   const names = new Map(project.media.map((m) => [m.mediaId, m.fileName]));
 
-  const failed = useBoardStore((s) => s.failed);
+  const failed = useBoardStore((s) => s.failed[project.id] ?? NO_FAILED);
   const [view, setView] = useState<'value' | 'media'>('value');
   const perMedia = [...pendingByMedia(pending)].sort(([a], [b]) => a - b);
+  const apply = running?.projectId === project.id ? running : null;
+  const busyWhy = running
+    ? running.projectId === project.id
+      ? 'Wait for the apply in progress'
+      : `Wait for the apply to project #${running.projectId} to finish`
+    : undefined;
 
-  /** Sends changes under one run id with progress; the answer (what the service holds) goes on the board. */
-  const send = async (changes: { metadataAppend: MetadataAppend; mediaIds: number[] }[]) => {
+  /** Sends changes to one project under one run id with progress; the answer (what the service holds) goes on the board. */
+  const send = async (projectId: number, changes: { metadataAppend: MetadataAppend; mediaIds: number[] }[]) => {
     const runId = crypto.randomUUID();
     const total = changes.reduce((n, c) => n + c.mediaIds.length, 0);
-    setBoard({ apply: { runId, done: 0, total }, error: null });
-    setDone(null);
+    setBoard({ apply: { runId, projectId, done: 0, total }, error: null });
+    setDoneFor(null);
     const stop = subscribeEvents((event) => {
-      if (event.type === 'progress' && event.taskId === runId) setBoard({ apply: { runId, done: event.done, total: event.total } });
+      if (event.type === 'progress' && event.taskId === runId)
+        setBoard({ apply: { runId, projectId, done: event.done, total: event.total } });
     });
     try {
-      const result = await requireApi().datasets.applyMetadata({ runId, projectId: project.id, changes });
+      const result = await requireApi().datasets.applyMetadata({ runId, projectId, changes });
       put(result.project);
       return result;
     } finally {
@@ -43,28 +54,46 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
   };
 
   const run = async () => {
+    const projectId = project.id;
+    const sent = pending;
+    const changes = sent.map((c) => ({ metadataAppend: { [c.name]: c.value }, mediaIds: c.mediaIds }));
     try {
-      const result = await send(pending.map((c) => ({ metadataAppend: { [c.name]: c.value }, mediaIds: c.mediaIds })));
-      setBoard({ pending: [], failed: result.failed });
+      const result = await send(projectId, changes);
+      useBoardStore.getState().applied(projectId, sent, result.failed);
       const parts = result.failed.length;
-      setDone(
-        `Applied: the service now holds the values of ${result.updated} media (${result.requests} request${result.requests === 1 ? '' : 's'})` +
+      setDoneFor({
+        projectId,
+        text:
+          `Applied: the service now holds the values of ${result.updated} media (${result.requests} request${result.requests === 1 ? '' : 's'})` +
           (parts > 0 ? `; ${parts} part${parts === 1 ? '' : 's'} failed — listed below, retry each alone.` : '.'),
-      );
+      });
     } catch (caught) {
-      setBoard({ error: toAppError(caught) });
+      const appError = toAppError(caught);
+      if (useBoardStore.getState().projectId === projectId) setBoard({ error: appError });
+      // Shown elsewhere by now: the whole apply becomes that project's failed parts, to retry there.
+      else
+        useBoardStore.getState().setFailed(
+          projectId,
+          changes.map((c) => ({ ...c, error: appError.toData() })),
+        );
     }
   };
 
-  /** Sends one failed part again, and nothing else. */
+  /** Sends one failed part of this project again, and nothing else. */
   const retry = async (part: FailedPart) => {
+    const projectId = project.id;
+    const others = () => (useBoardStore.getState().failed[projectId] ?? []).filter((p) => p !== part);
     try {
-      const result = await send([{ metadataAppend: part.metadataAppend, mediaIds: part.mediaIds }]);
-      setBoard({ failed: useBoardStore.getState().failed.filter((p) => p !== part) });
-      setDone(`Retried: the service now holds the values of ${result.updated} more media.`);
+      const result = await send(projectId, [{ metadataAppend: part.metadataAppend, mediaIds: part.mediaIds }]);
+      useBoardStore.getState().setFailed(projectId, [...others(), ...result.failed]);
+      setDoneFor({ projectId, text: `Retried: the service now holds the values of ${result.updated} more media.` });
     } catch (caught) {
       const error = toAppError(caught).toData();
-      setBoard({ failed: useBoardStore.getState().failed.map((p) => (p === part ? { ...part, error } : p)) });
+      const now = useBoardStore.getState().failed[projectId] ?? [];
+      useBoardStore.getState().setFailed(
+        projectId,
+        now.map((p) => (p === part ? { ...part, error } : p)),
+      );
     }
   };
 
@@ -150,12 +179,13 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
           type="button"
           className="primary"
           data-testid="apply"
-          disabled={pending.length === 0 || apply !== null}
+          disabled={pending.length === 0 || running !== null}
+          title={busyWhy ?? (pending.length === 0 ? 'Nothing pending: drop media on a value first' : undefined)}
           onClick={() => void run()}
         >
           Apply {pending.length > 0 ? `to ${pendingMediaCount(pending)} media` : ''}
         </button>
-        {pending.length > 0 && !apply ? (
+        {pending.length > 0 && !running ? (
           <button type="button" onClick={() => setBoard({ pending: [] })}>
             Discard all
           </button>
@@ -192,13 +222,22 @@ export function PendingPreview({ project }: { project: ProjectEntry }) {
                 <button
                   type="button"
                   data-testid="failed-part-retry"
-                  disabled={apply !== null}
-                  title={apply !== null ? 'Wait for the apply in progress' : 'Send this part again, and only this part'}
+                  disabled={running !== null}
+                  title={busyWhy ?? 'Send this part again, and only this part'}
                   onClick={() => void retry(part)}
                 >
                   Retry this part
                 </button>{' '}
-                <button type="button" className="link" onClick={() => setBoard({ failed: failed.filter((p) => p !== part) })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() =>
+                    useBoardStore.getState().setFailed(
+                      project.id,
+                      failed.filter((p) => p !== part),
+                    )
+                  }
+                >
                   Dismiss
                 </button>
               </li>

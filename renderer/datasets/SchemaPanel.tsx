@@ -15,6 +15,8 @@ const splitChoices = (text: string) =>
 const when = (iso: string) => (Number.isFinite(Date.parse(iso)) ? new Date(iso).toLocaleString() : iso);
 
 /** Tags and metadata definitions of the project: create, rename, append choices. */
+const isV1 = (kind: string) => kind === 'v1' || kind === 'v1-legacy';
+
 export function SchemaPanel({ project }: { project: ProjectEntry }) {
   return (
     <div className="schema-panel">
@@ -32,6 +34,7 @@ function TagsCard({ project }: { project: ProjectEntry }) {
   const [name, setName] = useState('');
   const [timeout, setTimeoutText] = useState(settings?.tagTimeout === null ? '' : String(settings?.tagTimeout ?? 60));
   const keys = useDatasetsStore((s) => s.keys);
+  const projectKey = keys.find((k) => k.id === project.keyId);
   const [overrideKey, setOverrideKey] = useState('');
   const [advanced, setAdvanced] = useState(false);
   // A closed fold still says when it changes what is sent.
@@ -65,7 +68,7 @@ function TagsCard({ project }: { project: ProjectEntry }) {
     <section className="card">
       <h2>Tags</h2>
       <p className="small muted" data-testid="tags-purpose">
-        In the v1 service a tag is a project-wide label (a name and a colour) that is created and renamed here. The service offers no way to
+        In the v1 service a tag belongs to a project (a name and a colour) and is created and renamed here. The contract shows no way to
         attach a tag to an image: media carry <strong>metadata values</strong> only, so annotate on the board with the metadata definitions
         below.
       </p>
@@ -122,7 +125,8 @@ function TagsCard({ project }: { project: ProjectEntry }) {
               <select data-testid="tag-key" value={overrideKey} onChange={(e) => setOverrideKey(e.target.value)}>
                 <option value="">the project&apos;s key</option>
                 {keys
-                  .filter((k) => k.id !== project.keyId && k.enabled)
+                  // Only v1 keys of the project key's address: the request goes to the chosen key's address.
+                  .filter((k) => k.id !== project.keyId && k.enabled && isV1(k.kind) && k.address === projectKey?.address)
                   .map((k) => (
                     <option key={k.id} value={k.id}>
                       {k.name} · {k.masked}
@@ -130,8 +134,8 @@ function TagsCard({ project }: { project: ProjectEntry }) {
                   ))}
               </select>
               <span className="field-help">
-                Tag creation takes its own <code>apikey</code> header; pick another v1 key of this organization from the Keys screen (keys
-                are never typed here).
+                Tag creation takes its own <code>apikey</code> header; pick another v1 key with the same address as the project&apos;s key
+                from the Keys screen (keys are never typed here).
               </span>
             </label>
           </div>

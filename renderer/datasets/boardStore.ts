@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { addPending, removePending, type PendingChange } from '../../shared/datasets/pending.js';
+import { addPending, removePending, subtractPending, type PendingChange } from '../../shared/datasets/pending.js';
 import type { FailedPart } from '../../shared/datasets/registry.js';
 import type { AppError } from '../../shared/errors.js';
 
@@ -11,11 +11,15 @@ interface BoardState {
   pending: PendingChange[];
   /** The media being dragged (HTML5 DnD data is unreadable during dragover). */
   dragging: number[] | null;
-  apply: { runId: string; done: number; total: number } | null;
+  /** The apply under way, with the project it sends to: the board may show another meanwhile. */
+  apply: { runId: string; projectId: number; done: number; total: number } | null;
   error: AppError | null;
-  /** Parts of the last apply the service did not take, each with its error, to retry alone. */
-  failed: FailedPart[];
-  /** Resets selection and pending when another project is shown. */
+  /**
+   * Per project, the parts of its last apply the service did not take, each with its error,
+   * to retry alone under that project only.
+   */
+  failed: Record<number, FailedPart[]>;
+  /** Resets selection and pending when another project is shown (failed parts stay with theirs). */
   forProject(projectId: number | null): void;
   click(mediaId: number, order: number[], modifiers: { shift: boolean; toggle: boolean }): void;
   setSelection(ids: Iterable<number>, anchor?: number | null): void;
@@ -24,7 +28,13 @@ interface BoardState {
   unassign(name: string, value: string, mediaId?: number): void;
   clearPending(): void;
   setDragging(ids: number[] | null): void;
-  set(partial: Partial<Pick<BoardState, 'apply' | 'error' | 'pending' | 'failed'>>): void;
+  /**
+   * An apply to `projectId` answered: what it sent leaves pending (changes made meanwhile
+   * stay) and its failed parts go to that project, only if the board still shows it.
+   */
+  applied(projectId: number, sent: PendingChange[], failed: FailedPart[]): void;
+  setFailed(projectId: number, failed: FailedPart[]): void;
+  set(partial: Partial<Pick<BoardState, 'apply' | 'error' | 'pending'>>): void;
 }
 
 export const useBoardStore = create<BoardState>((set, get) => ({
@@ -35,10 +45,9 @@ export const useBoardStore = create<BoardState>((set, get) => ({
   dragging: null,
   apply: null,
   error: null,
-  failed: [],
+  failed: {},
   forProject: (projectId) => {
-    if (get().projectId !== projectId)
-      set({ projectId, selected: new Set(), anchor: null, pending: [], dragging: null, error: null, failed: [] });
+    if (get().projectId !== projectId) set({ projectId, selected: new Set(), anchor: null, pending: [], dragging: null, error: null });
   },
   click: (mediaId, order, { shift, toggle }) => {
     const { anchor, selected } = get();
@@ -71,5 +80,13 @@ export const useBoardStore = create<BoardState>((set, get) => ({
   unassign: (name, value, mediaId) => set({ pending: removePending(get().pending, name, value, mediaId) }),
   clearPending: () => set({ pending: [] }),
   setDragging: (dragging) => set({ dragging }),
+  applied: (projectId, sent, failed) => {
+    const state = get();
+    set({
+      failed: { ...state.failed, [projectId]: failed },
+      ...(state.projectId === projectId ? { pending: subtractPending(state.pending, sent) } : {}),
+    });
+  },
+  setFailed: (projectId, failed) => set({ failed: { ...get().failed, [projectId]: failed } }),
   set: (partial) => set(partial),
 }));

@@ -1,3 +1,5 @@
+import { AppError } from '../../shared/errors.js';
+
 /**
  * The files of a drop or a file picker, folders opened: each with the name it is shown
  * under (`folder/101.png` for a folder's files). Bytes are read later, one file at a
@@ -51,4 +53,14 @@ export async function filesOfDrop(data: DataTransfer): Promise<DroppedFile[]> {
 /** A file picker's files (a folder picker gives each its relative path). */
 export function filesOfInput(list: FileList | null): DroppedFile[] {
   return [...(list ?? [])].map((file) => ({ name: file.webkitRelativePath || file.name, file })).filter((f) => !isNoise(f.name));
+}
+
+/** A dropped file or folder the browser could not read (moved, locked, no permission), as an AppError to show. */
+export function unreadableDrop(caught: unknown, name?: string): AppError {
+  if (caught instanceof AppError) return caught;
+  return new AppError({
+    code: 'drop_unreadable',
+    message: name ? `“${name}” could not be read.` : 'The dropped files could not be read.',
+    hint: 'Check that the files are still there and readable, then drop or pick them again.',
+  });
 }

@@ -42,6 +42,17 @@ export function removePending(changes: PendingChange[], name: string, value: str
     .filter((c) => c.mediaIds.length > 0);
 }
 
+/**
+ * What is left pending once `sent` went out: each sent media drops out of the value it was
+ * sent with; changes made while the apply ran stay.
+ */
+export function subtractPending(changes: PendingChange[], sent: PendingChange[]): PendingChange[] {
+  const gone = new Set(sent.flatMap((c) => c.mediaIds.map((id) => JSON.stringify([c.name, c.value, id]))));
+  return changes
+    .map((c) => ({ ...c, mediaIds: c.mediaIds.filter((id) => !gone.has(JSON.stringify([c.name, c.value, id]))) }))
+    .filter((c) => c.mediaIds.length > 0);
+}
+
 /** What each media will get: mediaId → [{name, value}]. */
 export function pendingByMedia(changes: PendingChange[]): Map<number, { name: string; value: string }[]> {
   const map = new Map<number, { name: string; value: string }[]>();

@@ -54,6 +54,8 @@ export const projectEntrySchema = z.object({
   exports: z.array(exportRecordSchema),
   /** The deployment endpoint of the last inference that answered for this project (checked like every key destination). */
   inferenceEndpoint: z.string().optional(),
+  /** How the last images brought in were given media ids: the drop panel starts from it. */
+  dropRule: z.object({ kind: z.enum(['name', 'sidecar', 'typed']), pattern: z.string().max(500) }).optional(),
 });
 export type ProjectEntry = z.infer<typeof projectEntrySchema>;
 
@@ -109,6 +111,18 @@ export interface FailedPart {
   metadataAppend: MetadataAppend;
   mediaIds: number[];
   error: AppErrorData;
+}
+
+/** One dropped image of a batch, in the order sent: stored, or refused with main's reason. */
+export interface DropOutcome {
+  mediaId: number;
+  fileName: string;
+  error?: AppErrorData;
+}
+
+export interface DropImagesResult {
+  project: ProjectEntry;
+  outcomes: DropOutcome[];
 }
 
 export interface ApplyResult {

@@ -63,7 +63,7 @@ export const CHANNELS = [
   'datasets:addMediaIds',
   'datasets:removeMedia',
   'datasets:thumbnail',
-  'datasets:dropImage',
+  'datasets:dropImages',
   'datasets:allowImageFolder',
   'datasets:forgetImageFolder',
   'datasets:applyMetadata',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { trainingRequestSchema } from '../contracts/v1Datasets.js';
 import type { ProjectEntry } from '../datasets/registry.js';
 import { keyIdSchema, runIdSchema } from './ids.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIZE_TEXT } from '../imageFormats.js';
 
 export const projectIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const itemIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -11,8 +12,12 @@ const mediaIdsSchema = z.array(itemIdSchema).max(1_000_000);
 const metadataAppendSchema = z.record(z.string().min(1).max(500), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
 export const MAX_MEDIA_LIST_CHARS = 20 * 1024 * 1024;
 export const MAX_INFERENCE_BYTES = 50 * 1024 * 1024;
-/** A dropped image at most as large as a thumbnail main will read. */
-export const MAX_DROPPED_IMAGE_BYTES = 40 * 1024 * 1024;
+/**
+ * Dropped images go to main in batches (one registry write per batch): at most this many
+ * files and bytes, so one image at the limit always fits alone.
+ */
+export const DROP_BATCH_FILES = 25;
+export const DROP_BATCH_BYTES = 64 * 1024 * 1024;
 
 export const datasetsRequests = {
   registry: z.object({}).strict(),
@@ -49,13 +54,28 @@ export const datasetsRequests = {
   addMediaIds: z.object({ projectId: projectIdSchema, text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
   removeMedia: z.object({ projectId: projectIdSchema, mediaIds: mediaIdsSchema }).strict(),
   thumbnail: z.object({ projectId: projectIdSchema, mediaId: itemIdSchema }).strict(),
-  /** One dropped image's bytes (the preview has no paths); main judges name, size and content. */
-  dropImage: z
+  /** A batch of dropped images' bytes (the preview has no paths); main judges each name, size and content. */
+  dropImages: z
     .object({
       projectId: projectIdSchema,
-      mediaId: itemIdSchema,
-      fileName: z.string().min(1).max(255),
-      bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_DROPPED_IMAGE_BYTES, 'larger than 40 MB'),
+      images: z
+        .array(
+          z
+            .object({
+              mediaId: itemIdSchema,
+              fileName: z.string().min(1).max(255),
+              bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_IMAGE_BYTES, `larger than ${MAX_IMAGE_SIZE_TEXT}`),
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(DROP_BATCH_FILES)
+        .refine((list) => list.reduce((n, i) => n + i.bytes.length, 0) <= DROP_BATCH_BYTES, 'batch too large'),
+      /** The matching rule the ids came from, saved with the mapping. */
+      rule: z
+        .object({ kind: z.enum(['name', 'sidecar', 'typed']), pattern: z.string().max(500) })
+        .strict()
+        .optional(),
     })
     .strict(),
   /** No folder in the app (the native dialog picks it); the typed absolute path in the preview. */

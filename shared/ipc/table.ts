@@ -20,7 +20,15 @@ import type {
   LocalJobs,
   UnsureSettled,
 } from '../jobs.js';
-import type { ApplyResult, DatasetSettings, DatasetsRegistry, MediaImportResult, ProjectEntry, Thumbnail } from '../datasets/registry.js';
+import type {
+  ApplyResult,
+  DatasetSettings,
+  DatasetsRegistry,
+  DropImagesResult,
+  MediaImportResult,
+  ProjectEntry,
+  Thumbnail,
+} from '../datasets/registry.js';
 import type { DocumentInfo, LibraryEntry, ParseAnswer, Review, StoredResult, StoredResultText, TrashEntry } from '../workspace.js';
 import { appRequests as app, type AppInfo } from './app.js';
 import { CHANNELS, type Channel } from './channels.js';
@@ -112,7 +120,7 @@ export const ipcTable = {
   'datasets:addMediaIds': channel<MediaImportResult>()(ds.addMediaIds),
   'datasets:removeMedia': channel<ProjectEntry>()(ds.removeMedia),
   'datasets:thumbnail': channel<Thumbnail>()(ds.thumbnail),
-  'datasets:dropImage': channel<ProjectEntry>()(ds.dropImage),
+  'datasets:dropImages': channel<DropImagesResult>()(ds.dropImages),
   // The folders thumbnails may be read from, as they are after the change.
   'datasets:allowImageFolder': channel<string[]>()(ds.allowImageFolder),
   'datasets:forgetImageFolder': channel<string[]>()(ds.forgetImageFolder),

@@ -9,14 +9,18 @@ async function heldMedia(emulator: Emulator, projectId: number): Promise<Record<
   return state.projects.find((p) => p.id === projectId)!.media;
 }
 
-async function boardWithValues(page: Page, emulator: Emulator, name: string): Promise<(n: number) => number> {
-  await addKeyThroughUi(page, { name: 'Emulator v1', kind: 'v1', address: emulator.url, secret: DEMO_KEYS.v1[0]! });
-  await page.getByTestId('nav-datasets').click();
+async function boardWithValues(page: Page, emulator: Emulator, name: string, another = false): Promise<(n: number) => number> {
+  if (another) await page.getByTestId('ds-new-project').click();
+  else {
+    await addKeyThroughUi(page, { name: 'Emulator v1', kind: 'v1', address: emulator.url, secret: DEMO_KEYS.v1[0]! });
+    await page.getByTestId('nav-datasets').click();
+  }
   await page.getByTestId('ds-project-name').fill(name);
   await page.getByTestId('ds-project-save').click();
   await expect(page.getByTestId('ds-project')).toContainText(name);
   const state = (await (await fetch(`${emulator.url}/__control/state`)).json()) as { projects: { id: number; name: string }[] };
   const id = state.projects.find((p) => p.name === name)!.id;
+  await expect(page.getByTestId('ds-project')).toHaveValue(String(id));
   await page.getByTestId('ds-tab-schema').click();
   for (const [meta, choices] of [
     ['color', 'red, blue'],
@@ -68,6 +72,10 @@ test('lasso, then number keys give the numbered values; pending by media; Apply 
   await page.keyboard.press('3');
   await page.keyboard.press('Control+a');
   await expect(selected(page)).toHaveCount(5);
+  // Escape typed in a text box belongs to the box: the selection stays.
+  await page.getByLabel('Filter media').press('Escape');
+  await expect(selected(page)).toHaveCount(5);
+  await tile(page, m(1)).focus();
   await page.keyboard.press('Escape');
   await expect(selected(page)).toHaveCount(0);
   // With nothing selected a number key changes nothing.
@@ -92,7 +100,7 @@ test('lasso, then number keys give the numbered values; pending by media; Apply 
     `#${m(4)} #${m(4)} ← color = blue`,
     `#${m(5)} #${m(5)} ← light = night`,
   ]);
-  await page.screenshot({ path: '/tmp/shots/D-board-pending.png' });
+  await page.screenshot({ path: test.info().outputPath('D-board-pending.png') });
   expect(emulator.requests.some((r) => r.path.endsWith('/images/metadata'))).toBe(false);
 
   await page.getByTestId('apply').click();
@@ -132,7 +140,7 @@ test('a part the service refuses is listed with its error and retried alone', as
   // The other part went through, and the board shows it from the answer.
   expect((await heldMedia(emulator, m(0) / 100))[m(5)]).toEqual({ light: 'night' });
   await expect(tile(page, m(5)).getByTestId('media-meta')).toHaveText('light: night');
-  await page.screenshot({ path: '/tmp/shots/D-failed-part.png' });
+  await page.screenshot({ path: test.info().outputPath('D-failed-part.png') });
 
   const sent = emulator.requests.filter((r) => r.path === path).length;
   await part.getByTestId('failed-part-retry').click();
@@ -146,4 +154,61 @@ test('a part the service refuses is listed with its error and retried alone', as
     mediaIds: `<${JSON.stringify([m(3)]).length} characters>`,
   });
   expect(await heldMedia(emulator, m(0) / 100)).toMatchObject({ [m(3)]: { color: 'red' }, [m(5)]: { light: 'night' } });
+});
+
+test('an apply still running when the user switches project: its failures stay with its project, the other pending untouched', async ({
+  page,
+  preview,
+  emulator,
+}) => {
+  void preview;
+  const b = await boardWithValues(page, emulator, 'Second');
+  const a = await boardWithValues(page, emulator, 'First', true);
+  const idA = a(0) / 100;
+  const idB = b(0) / 100;
+  await tile(page, a(3)).click();
+  await page.keyboard.press('1'); // color = red → a3 (sent first)
+  await tile(page, a(5)).click();
+  await page.keyboard.press('4'); // light = night → a5
+  const pathA = `/v1/projects/${idA}/images/metadata`;
+  // The first part is refused, the second answers late: the user has switched project by then.
+  await fetch(`${emulator.url}/__control/faults`, {
+    method: 'POST',
+    body: JSON.stringify({
+      faults: [
+        { fault: { kind: 'latency', ms: 2500 }, match: { path: pathA }, times: 2 },
+        { fault: { kind: 'status', status: 500 }, match: { path: pathA }, times: 1 },
+      ],
+    }),
+  });
+  await page.getByTestId('apply').click();
+  await expect(page.getByTestId('apply-progress')).toBeVisible();
+  await page.getByTestId('ds-project').selectOption(String(idB));
+  await expect(page.getByTestId('media-tile').first()).toHaveAttribute('data-media-id', String(b(1)));
+  // Meanwhile on the other project: a value given, and no progress of the first one shown.
+  await tile(page, b(2)).click();
+  await page.keyboard.press('2'); // color = blue → b2
+  await expect(page.getByTestId('apply-progress')).toHaveCount(0);
+  await expect(page.getByTestId('apply')).toHaveAttribute('title', new RegExp(`apply to project #${idA}`));
+  // The first apply ends (the Apply button here comes back); this board is as the user left it.
+  await expect(page.getByTestId('apply')).toBeEnabled({ timeout: 10_000 });
+  const blue = page.locator('[data-testid="pending-row"][data-metadata="color"][data-value="blue"]');
+  await expect(blue).toHaveAttribute('data-media-ids', String(b(2)));
+  await expect(page.getByTestId('failed-part')).toHaveCount(0);
+  await expect(page.getByTestId('apply-result')).toHaveCount(0);
+
+  // Back on the first project its refused part waits, and a retry goes to that project only.
+  await page.getByTestId('ds-project').selectOption(String(idA));
+  const part = page.getByTestId('failed-part');
+  await expect(part).toHaveCount(1);
+  await expect(part).toHaveAttribute('data-media-ids', String(a(3)));
+  // The note of what was given on the other board stays there.
+  await expect(page.getByTestId('assign-note')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('failed-part-after-switch.png') });
+  const sentToB = emulator.requests.filter((r) => r.path === `/v1/projects/${idB}/images/metadata`).length;
+  await part.getByTestId('failed-part-retry').click();
+  await expect(page.getByTestId('failed-part')).toHaveCount(0);
+  expect(emulator.requests.filter((r) => r.path === `/v1/projects/${idB}/images/metadata`)).toHaveLength(sentToB);
+  expect((await heldMedia(emulator, idA))[a(3)]).toEqual({ color: 'red' });
+  expect((await heldMedia(emulator, idB))[b(2)]?.color).toBeUndefined();
 });

@@ -70,11 +70,11 @@ test('dataset screens at 1280×800: nothing overlaps the tables below the forms;
   for (const tab of ['board', 'schema', 'training', 'snapshots', 'inference'] as const) {
     await page.getByTestId(`ds-tab-${tab}`).click();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `/tmp/shots/D-${tab}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`D-${tab}.png`), fullPage: true });
     expect(await overlaps(page), tab).toEqual([]);
   }
   await page.getByTestId('ds-tab-schema').click();
   await page.getByTestId('tag-advanced').locator('summary').click();
-  await page.screenshot({ path: '/tmp/shots/D-schema-advanced.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('D-schema-advanced.png'), fullPage: true });
   expect(await overlaps(page), 'schema with Advanced open').toEqual([]);
 });

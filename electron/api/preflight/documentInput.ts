@@ -1,4 +1,5 @@
 import { isHttpUrl } from '../../../shared/outputSaveUrl.js';
+import { DOCUMENT_EXTENSIONS } from '../../../shared/imageFormats.js';
 import { documentErrors } from '../../documents/documentErrors.js';
 import { isTruncatedPdf, requireSupportedDocument, type DocumentKind } from '../../documents/sniff.js';
 import { countPdfPagesInWorker } from '../../engine/localEngine.js';
@@ -63,15 +64,7 @@ export async function checkDocumentFile(document: DocumentFile): Promise<Checked
   return { kind, pageCount };
 }
 
-const EXTENSIONS: Record<string, readonly string[]> = {
-  'application/pdf': ['pdf'],
-  'image/png': ['png'],
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/gif': ['gif'],
-  'image/webp': ['webp'],
-  'image/bmp': ['bmp'],
-  'image/tiff': ['tif', 'tiff'],
-};
+const EXTENSIONS = DOCUMENT_EXTENSIONS;
 
 export function documentMime(kind: DocumentKind): string {
   return kind.kind === 'pdf' ? 'application/pdf' : kind.mime;

@@ -68,7 +68,11 @@ const VALID: Record<Channel, unknown> = {
   'datasets:addMediaIds': { projectId: 12, text: '1, 2, 3' },
   'datasets:removeMedia': { projectId: 12, mediaIds: [1, 2] },
   'datasets:thumbnail': { projectId: 12, mediaId: 1201 },
-  'datasets:dropImage': { projectId: 12, mediaId: 1201, fileName: '1201.png', bytes: new Uint8Array([137, 80, 78, 71]) },
+  'datasets:dropImages': {
+    projectId: 12,
+    images: [{ mediaId: 1201, fileName: '1201.png', bytes: new Uint8Array([137, 80, 78, 71]) }],
+    rule: { kind: 'name', pattern: '' },
+  },
   'datasets:allowImageFolder': { folder: '/home/me/images' },
   'datasets:forgetImageFolder': { folder: '/home/me/images' },
   'datasets:applyMetadata': {
@@ -243,10 +247,12 @@ const MALFORMED: Partial<Record<Channel, unknown[]>> = {
   ],
   'datasets:addMediaIds': [{ projectId: 12, text: [1, 2] }],
   'datasets:removeMedia': [{ projectId: 12, mediaIds: ['1'] }],
-  'datasets:dropImage': [
-    { projectId: 12, mediaId: 1, fileName: '', bytes: new Uint8Array(1) },
-    { projectId: 12, mediaId: 1, fileName: 'a.png', bytes: [137, 80] },
-    { projectId: 12, mediaId: 1, path: '/etc/passwd', fileName: 'a.png', bytes: new Uint8Array(1) },
+  'datasets:dropImages': [
+    { projectId: 12, images: [{ mediaId: 1, fileName: '', bytes: new Uint8Array(1) }] },
+    { projectId: 12, images: [{ mediaId: 1, fileName: 'a.png', bytes: [137, 80] }] },
+    { projectId: 12, images: [{ mediaId: 1, path: '/etc/passwd', fileName: 'a.png', bytes: new Uint8Array(1) }] },
+    { projectId: 12, images: [] },
+    { projectId: 12, images: [{ mediaId: 1, fileName: 'a.png', bytes: new Uint8Array(1) }], rule: { kind: 'path' } },
   ],
   'datasets:thumbnail': [
     { projectId: 12, mediaId: -3 },

@@ -16,6 +16,8 @@ export const KEY_IDS = {
   legacy: '22222222-2222-4222-8222-222222222222',
   badLegacy: '33333333-3333-4333-8333-333333333333',
   v2: '44444444-4444-4444-8444-444444444444',
+  /** A v1 key of another service address. */
+  elsewhere: '55555555-5555-4555-8555-555555555555',
 };
 
 /** A DatasetsService on a fresh data folder, with keys that point at the file's emulator. */
@@ -30,6 +32,7 @@ export function useDatasets(holder: { readonly emulator: Emulator }) {
       [KEY_IDS.legacy]: () => credential('v1-legacy', url(), KEYS.pair.key, KEYS.pair.secret),
       [KEY_IDS.badLegacy]: () => credential('v1-legacy', url(), KEYS.pair.key, 'wrong'),
       [KEY_IDS.v2]: () => credential('v2', url(), KEYS.v2),
+      [KEY_IDS.elsewhere]: () => credential('v1', 'http://127.0.0.1:9', KEYS.v1),
     };
     state.service = new DatasetsService({
       dataDir: state.dataDir,

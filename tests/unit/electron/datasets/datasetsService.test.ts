@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { downloadArchive } from '../../../../electron/datasets/snapshotDownload.js';
 import { describe, expect, it } from 'vitest';
 import { DatasetsService } from '../../../../electron/datasets/datasetsService.js';
+import { V1Client } from '../../../../electron/api/v1Client.js';
 import { createDatasetHandlers } from '../../../../electron/datasets/datasetHandlers.js';
 import type { Services } from '../../../../electron/services.js';
 import { RunRegistry } from '../../../../electron/runs/runRegistry.js';
@@ -247,6 +248,42 @@ describe('the media board', () => {
     expect((await ds.service.createTag(id, 'scratch')).tags.map((t) => t.name)).toEqual(['dent', 'scratch']);
   });
 
+  it("refuses an override key of another address: the request would go to that key's service", async () => {
+    const { id } = await ds.service.createProject(KEY_IDS.v1, 'Elsewhere');
+    const error = await caught(ds.service.createTag(id, 'dent', KEY_IDS.elsewhere));
+    expect(error).toMatchObject({ code: 'key_address_mismatch', hint: expect.any(String), fields: { keyId: expect.any(String) } });
+    expect((error as Error).message).toContain(KEY_IDS.elsewhere);
+    expect((await ds.service.store.project(id)).tags).toEqual([]);
+  });
+
+  it('an apply part failing with an unexpected error gives the internal_error shape with a hint, logged, never its message', async () => {
+    const { id } = await projectWithColor();
+    const logged: unknown[] = [];
+    const logger = (ds.service as unknown as { deps: { logger: { error(...args: unknown[]): void } } }).deps.logger;
+    logger.error = (...args: unknown[]) => void logged.push(args);
+    const send = V1Client.prototype.setImageMetadata;
+    let calls = 0;
+    V1Client.prototype.setImageMetadata = function (...args: Parameters<typeof send>) {
+      if (calls++ === 0) return Promise.reject(new TypeError('secret at /home/me/internal.ts:12'));
+      return send.apply(this, args);
+    };
+    try {
+      const result = await ds.service.applyMetadata({
+        runId: 'r1',
+        projectId: id,
+        changes: [
+          { metadataAppend: { color: 'red' }, mediaIds: [id * 100 + 1] },
+          { metadataAppend: { color: 'blue' }, mediaIds: [id * 100 + 2] },
+        ],
+      });
+      expect(result.failed[0]?.error).toEqual({ code: 'internal_error', message: expect.any(String), hint: expect.any(String) });
+      expect(JSON.stringify(result.failed)).not.toContain('secret');
+      expect(JSON.stringify(logged)).toContain('secret at');
+    } finally {
+      V1Client.prototype.setImageMetadata = send;
+    }
+  });
+
   it('maps a value outside the choices to its metadata field', async () => {
     const { id } = await projectWithColor();
     const error = await caught(
@@ -271,10 +308,10 @@ describe('the media board', () => {
 
   it('serves thumbnails only for imported image paths, judged by content', async () => {
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'Thumbs');
-    // The data folder's media folder is always allowed (tests/unit/electron/datasets/rendererPaths.test.ts has the rest).
-    await mkdir(join(ds.dataDir, 'media'));
-    const png = join(ds.dataDir, 'media', 'a.png');
-    const fake = join(ds.dataDir, 'media', 'b.png');
+    // The project's own copies folder is always allowed (tests/unit/electron/datasets/rendererPaths.test.ts has the rest).
+    await mkdir(join(ds.dataDir, 'media', String(id)), { recursive: true });
+    const png = join(ds.dataDir, 'media', String(id), 'a.png');
+    const fake = join(ds.dataDir, 'media', String(id), 'b.png');
     await writeFile(png, PNG);
     await writeFile(fake, await pdf(1));
     await ds.service.importMedia(

@@ -69,14 +69,17 @@ async function thumbnailOf(
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'groundwork-paths-'));
   dirs = { data: join(root, 'data'), allowed: join(root, 'allowed'), outside: join(root, 'outside') };
-  for (const dir of [join(dirs.data, 'media'), join(dirs.allowed, 'sub'), dirs.outside]) await mkdir(dir, { recursive: true });
+  for (const dir of [join(dirs.data, 'media', String(PROJECT)), join(dirs.data, 'media', '999'), join(dirs.allowed, 'sub'), dirs.outside])
+    await mkdir(dir, { recursive: true });
   await writeFile(join(dirs.allowed, 'ok.png'), PNG);
   await writeFile(join(dirs.allowed, 'notes.png'), 'plain text, named .png');
   await writeFile(join(dirs.allowed, 'big.png'), PNG);
   await truncate(join(dirs.allowed, 'big.png'), 41 * 1024 * 1024); // sparse: a PNG header, then 41 MB of nothing
   await mkdir(join(dirs.allowed, 'folder.png'));
   await writeFile(join(dirs.outside, 'secret.png'), PNG);
-  await writeFile(join(dirs.data, 'media', 'copy.png'), PNG);
+  await writeFile(join(dirs.data, 'media', String(PROJECT), 'copy.png'), PNG);
+  await writeFile(join(dirs.data, 'media', '999', 'copy.png'), PNG); // another project's copy
+  await writeFile(join(dirs.data, 'media', 'loose.png'), PNG); // in the media folder, in no project's
   await writeFile(join(dirs.data, 'settings-like.png'), PNG); // in the data folder, but not in its media folder
   await symlink(join(dirs.outside, 'secret.png'), join(dirs.allowed, 'escape.png'));
   await symlink(dirs.outside, join(dirs.allowed, 'escape-dir'));
@@ -115,7 +118,7 @@ describe('thumbnails are read only inside folders the user allowed', () => {
     ['a file in an allowed folder', () => join(dirs.allowed, 'ok.png')],
     ['a path with ".." that stays inside', () => join(dirs.allowed, 'sub', '..', 'ok.png')],
     ['a link that stays inside', () => join(dirs.allowed, 'sub', 'inside-link.png')],
-    ["a copy in the data folder's media folder", () => join(dirs.data, 'media', 'copy.png')],
+    ["a copy in the project's own media copies folder", () => join(dirs.data, 'media', String(PROJECT), 'copy.png')],
   ];
   it.each(served)('served: %s', async (label, path) => {
     const outcome = await thumbnailOf(path());
@@ -135,13 +138,15 @@ describe('thumbnails are read only inside folders the user allowed', () => {
     ['".." out of an allowed folder', () => join(dirs.allowed, '..', 'outside', 'secret.png'), 'outside'],
     ['a file outside every allowed folder', () => join(dirs.outside, 'secret.png'), 'outside'],
     ['a file in the data folder, outside its media folder', () => join(dirs.data, 'settings-like.png'), 'outside'],
+    ["another project's media copy", () => join(dirs.data, 'media', '999', 'copy.png'), 'outside'],
+    ["a file in the media folder, in no project's", () => join(dirs.data, 'media', 'loose.png'), 'outside'],
     ['a link out of an allowed folder', () => join(dirs.allowed, 'escape.png'), 'outside'],
     ['a linked folder out of an allowed folder', () => join(dirs.allowed, 'escape-dir', 'secret.png'), 'outside'],
     ['a missing file in an allowed folder', () => join(dirs.allowed, 'missing.png'), 'missing'],
     ['a folder named like an image', () => join(dirs.allowed, 'folder.png'), 'not_a_file'],
     ['a named pipe (would block a plain read)', () => join(dirs.allowed, 'pipe.png'), 'not_a_file'],
     ['a file that is not an image', () => join(dirs.allowed, 'notes.png'), 'not_an_image'],
-    ['an image over 40 MB', () => join(dirs.allowed, 'big.png'), 'too_large'],
+    ['an image over the size limit', () => join(dirs.allowed, 'big.png'), 'too_large'],
     ['the allowed folder itself', () => dirs.allowed, 'outside'],
   ];
   const answers: AppErrorData[] = [];

@@ -10,7 +10,16 @@ const order = [10, 11, 12, 13, 14];
 const plain = { shift: false, toggle: false };
 
 beforeEach(() => {
-  useBoardStore.setState({ projectId: null, selected: new Set(), anchor: null, pending: [], dragging: null, apply: null, error: null });
+  useBoardStore.setState({
+    projectId: null,
+    selected: new Set(),
+    anchor: null,
+    pending: [],
+    dragging: null,
+    apply: null,
+    error: null,
+    failed: {},
+  });
   board().forProject(1);
 });
 
@@ -68,5 +77,33 @@ describe('board store', () => {
     expect(board().anchor).toBeNull();
     expect(board().pending).toEqual([]);
     expect(board().error).toBeNull();
+  });
+
+  it('an apply that answers removes only what it sent: values given while it ran stay pending', () => {
+    board().setSelection([10, 11]);
+    board().assign('color', 'red', false);
+    const sent = board().pending;
+    // While the apply runs: one more media gets red, another gets a new value.
+    board().assign('color', 'red', false, [12]);
+    board().assign('light', 'day', false, [10]);
+    board().applied(1, sent, []);
+    expect(board().pending).toEqual([
+      { name: 'color', value: 'red', mediaIds: [12] },
+      { name: 'light', value: 'day', mediaIds: [10] },
+    ]);
+  });
+
+  it("an apply that answers after the board moved to another project leaves that project's pending alone and keeps its failures with its own project", () => {
+    board().assign('color', 'red', false, [10]);
+    const sent = board().pending;
+    board().forProject(2);
+    board().assign('color', 'red', false, [10]);
+    const part = { metadataAppend: { color: 'red' }, mediaIds: [10], error: { code: 'internal_error', message: 'no' } };
+    board().applied(1, sent, [part]);
+    expect(board().pending).toEqual([{ name: 'color', value: 'red', mediaIds: [10] }]);
+    expect(board().failed[2]).toBeUndefined();
+    expect(board().failed[1]).toEqual([part]);
+    board().forProject(1);
+    expect(board().failed[1]).toEqual([part]);
   });
 });
