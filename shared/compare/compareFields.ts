@@ -84,7 +84,8 @@ export function compareFields(a: readonly FieldEntry[], b: readonly FieldEntry[]
     const signA = listA.map((item) => signature(item));
     const signB = listB.map((item) => signature(item));
     const counts: ItemsSummary = { array: path, onlyA: 0, onlyB: 0, changed: 0 };
-    for (const pair of alignItems(listA.length, listB.length, (i, j) => similarity(signA[i]!, signB[j]!))) {
+    const keys = (signs: Signature[]) => signs.map(keyOf);
+    for (const pair of alignItems(keys(signA), keys(signB), (i, j) => similarity(signA[i]!, signB[j]!))) {
       if (pair.a === null) {
         counts.onlyB++;
         alone(listB[pair.b!]!, 'b');
@@ -157,6 +158,11 @@ function signature(item: FieldNode): Signature {
   };
   visit(item, '');
   return { counts, size };
+}
+
+/** The same string exactly when the items are equal (similarity 1): the multiset of values, in a fixed order. */
+function keyOf(sign: Signature): string {
+  return JSON.stringify([...sign.counts].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)));
 }
 
 /** Share of the two items' values found in both (1: equal, for the same multiset of values at the same places). */

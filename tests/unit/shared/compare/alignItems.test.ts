@@ -100,4 +100,18 @@ describe('array items aligned by content, not by index', () => {
     expect(changed.summary).toMatchObject({ differs: 600, onlyA: 0, onlyB: 0 });
     expect(changed.rows.filter((r) => r.status === 'differs').every((r) => r.a!.path === r.b!.path)).toBe(true);
   });
+
+  it('1,000 items, one inserted at the front and the last edited: one item only in B, one changed', () => {
+    const many = Array.from({ length: 1000 }, (_, k) => item(`sku${k}`, k % 7, `${k}.00`));
+    const edited = [item('new', 1, '1.00'), ...many.slice(0, 999), { ...many[999]!, qty: 99 }];
+    const { summary } = compareFields(fieldsOf({ items: many }), fieldsOf({ items: edited }));
+    expect(summary.items).toEqual([{ array: 'items', onlyA: 0, onlyB: 1, changed: 1 }]);
+    expect(summary).toMatchObject({ differs: 1, onlyA: 0, onlyB: 3 });
+  });
+
+  it('equal items matched by key even among repeated ones, moved items found wherever they stand', () => {
+    const same = item('same');
+    const rows = rowsOf({ items: [same, item('M'), same, same] }, { items: [same, same, same, item('M')] });
+    expect(rows.filter((r) => !r.startsWith('same'))).toEqual([]);
+  });
 });
