@@ -4,7 +4,7 @@
  * key) are matched first, as patience diff matches lines: equal ends, then keys found once on
  * each side kept in order (a longest increasing run), and so on inside each gap they leave —
  * linear-ish work whatever the lists' length. Only inside a gap of at most MAX_ALIGN_CELLS
- * pairs is likeness weighed (dynamic programming: as many equal pairs as can be, then as much
+ * pairs is likeness weighed, exactly within MAX_ALIGN_WORK, else estimated (dynamic programming: as many equal pairs as can be, then as much
  * likeness as can be among pairs at least LIKE). Items left over are then paired when exactly
  * equal wherever they stand (moved), and what is still left between two pairs is paired by
  * position (an item edited past likeness, in its place). The rest stands alone.
@@ -12,9 +12,16 @@
 
 /** Two items at least this alike (0–1) are partners: most of their values the same. */
 export const LIKE = 0.5;
+/** Items not equal are never weighed as equal, even when an estimate says so. */
+const LIKE_BELOW_EQUAL = 0.999;
 
-/** Past this many item pairs a gap between equal items is not weighed by likeness: paired by position. */
+/**
+ * A gap between equal items is weighed by likeness only within both bounds, else paired by
+ * position: its pairs (the table kept in memory) and its work, each pair costing the two
+ * items' sizes (values compared), so a list of large items is bounded as well as a long one.
+ */
 export const MAX_ALIGN_CELLS = 250_000;
+export const MAX_ALIGN_WORK = 10_000_000;
 
 export interface Pair {
   /** Index in A, or null: only in B. */
@@ -23,16 +30,33 @@ export interface Pair {
   b: number | null;
 }
 
-/**
- * Pairs of A's and B's indices, in order (by A's, then B's only-in-B items where they stand).
- * `keysA[i] === keysB[j]` exactly when the items are equal; `similarity(i, j)` says how alike
- * A[i] and B[j] are, 1 for equal.
- */
-export function alignItems(
-  keysA: readonly string[],
-  keysB: readonly string[],
-  similarity: (i: number, j: number) => number,
-): Pair[] {
+export interface AlignInput {
+  /** `keysA[i] === keysB[j]` exactly when the items are equal. */
+  keysA: readonly string[];
+  keysB: readonly string[];
+  /** How alike A[i] and B[j] are, 1 for equal. */
+  similarity: (i: number, j: number) => number;
+  /** What one similarity call costs for each item (its values); 1 each when not given. */
+  sizesA?: readonly number[];
+  sizesB?: readonly number[];
+  /** How alike, estimated at the cost of ROUGH_COST: used for a gap whose exact weighing is past MAX_ALIGN_WORK. */
+  roughSimilarity?: (i: number, j: number) => number;
+}
+
+/** What one roughSimilarity call costs, in values compared. */
+export const ROUGH_COST = 32;
+
+/** Pairs of A's and B's indices, in order (by A's, then B's only-in-B items where they stand). */
+export function alignItems(input: AlignInput): Pair[] {
+  const steps = aligningItems(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** alignItems in steps (one row of likeness weighed per step), for a caller that runs it between frames. */
+export function* aligningItems({ keysA, keysB, similarity, sizesA, sizesB, roughSimilarity }: AlignInput): Generator<void, Pair[]> {
   const n = keysA.length;
   const m = keysB.length;
   const partnerOfA = new Array<number>(n).fill(-1);
@@ -44,7 +68,12 @@ export function alignItems(
     if (a0 === a1 || b0 === b1) continue;
     const anchors = uniqueAnchors(keysA, keysB, a0, a1, b0, b1);
     if (anchors.length === 0) {
-      if ((a1 - a0) * (b1 - b0) <= MAX_ALIGN_CELLS) alignMiddle(a0, a1, b0, b1, similarity, partnerOfA);
+      const cells = (a1 - a0) * (b1 - b0);
+      if (cells > MAX_ALIGN_CELLS) continue;
+      const work = (b1 - b0) * sum(sizesA, a0, a1) + (a1 - a0) * sum(sizesB, b0, b1);
+      const weigh = work <= MAX_ALIGN_WORK ? similarity : cells * ROUGH_COST <= MAX_ALIGN_WORK ? roughSimilarity : undefined;
+      if (weigh)
+        yield* alignMiddle(a0, a1, b0, b1, (i, j) => (keysA[i] === keysB[j] ? 1 : Math.min(weigh(i, j), LIKE_BELOW_EQUAL)), partnerOfA);
       continue;
     }
     let i = a0;
@@ -99,15 +128,22 @@ function uniqueAnchors(
   return run.reverse();
 }
 
+function sum(sizes: readonly number[] | undefined, from: number, to: number): number {
+  if (!sizes) return to - from;
+  let total = 0;
+  for (let k = from; k < to; k++) total += sizes[k]!;
+  return total;
+}
+
 /** The best-scoring order-keeping pairing of A[a0..a1) with B[b0..b1): a pair scores its similarity when at least LIKE. */
-function alignMiddle(
+function* alignMiddle(
   a0: number,
   a1: number,
   b0: number,
   b1: number,
   similarity: (i: number, j: number) => number,
   partnerOfA: number[],
-): void {
+): Generator<void, void> {
   const rows = a1 - a0;
   const cols = b1 - b0;
   const width = cols + 1;
@@ -122,6 +158,7 @@ function alignMiddle(
       const take = like[i * cols + j]! > 0 ? like[i * cols + j]! + score[(i + 1) * width + j + 1]! : 0;
       score[i * width + j] = Math.max(take, score[(i + 1) * width + j]!, score[i * width + j + 1]!);
     }
+    yield;
   }
   let i = 0;
   let j = 0;
