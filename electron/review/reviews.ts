@@ -128,8 +128,8 @@ export class Reviews {
   async export(extractionId: string, format: 'json' | 'csv', schema?: Record<string, unknown>): Promise<ReviewExport> {
     const extraction = await this.workspace.result(extractionId);
     const document = await this.workspace.documentInfo(extraction.documentId);
-    const target = extraction.schemaKey ? { schemaKey: extraction.schemaKey } : schema ? { schema } : null;
-    const rules = target ? evaluateRules(await this.rules.rulesOf(target), extractionValues(extraction)) : null;
+    const read = await this.rules.rulesForExtraction(extraction, schema);
+    const rules = read && !read.unreadable ? evaluateRules(read.rules, extractionValues(extraction)) : null;
     return exportReview(
       extraction,
       await this.get(extractionId),
@@ -137,6 +137,7 @@ export class Reviews {
       format,
       await loadExportSource(this.workspace, extraction),
       rules,
+      read?.unreadable ? read.file : null,
     );
   }
 }
