@@ -28,9 +28,9 @@ export function rulesLoadId(schemaText: string, recordedKey: string | null): str
 }
 
 interface RulesState {
-  /** rulesLoadId of what the rules were loaded for; null before any, and after a load that failed (so the next one reads again). */
+  /** rulesLoadId of what the rules were loaded for; null before any. */
   loadedFor: string | null;
-  /** The last load failed: `retry` reads again (after the file was fixed by hand, say). */
+  /** The last load failed: loading the same again (the extraction opened again, or `retry`) reads afresh. */
   loadFailed: boolean;
   /** Whose rules, as main is asked for them; null when the editor's schema is not an object. */
   target: RuleTarget | null;
@@ -100,7 +100,7 @@ export const useRules = create<RulesState>((set, get) => ({
   async load(schemaText, recordedKey = null) {
     const loadedFor = rulesLoadId(schemaText, recordedKey);
     lastLoad = { schemaText, recordedKey };
-    if (get().loadedFor === loadedFor) return;
+    if (get().loadedFor === loadedFor && !get().loadFailed) return;
     const schema = schemaOfText(schemaText);
     const target: RuleTarget | null = recordedKey !== null ? { schemaKey: recordedKey } : schema ? { schema } : null;
     const fresh = { loadedFor, loadFailed: false, target, unreadable: false, setAsideTo: null, error: null };
@@ -117,9 +117,8 @@ export const useRules = create<RulesState>((set, get) => ({
       if (get().loadedFor !== loadedFor) return;
       const appError = toAppError(error);
       // Nothing of the file is shown or kept as "saved": a Save would replace what it holds.
-      // Not marked loaded: opening the extraction again (or Try again) reads the file afresh.
+      // Marked failed: opening the extraction again (or Try again) reads the file afresh.
       set({
-        loadedFor: null,
         loadFailed: true,
         loading: false,
         error: appError,
@@ -133,7 +132,7 @@ export const useRules = create<RulesState>((set, get) => ({
 
   async retry() {
     if (!lastLoad) return;
-    set({ loadedFor: null });
+    set({ loadedFor: null }); // read afresh, whatever the last read found
     await get().load(lastLoad.schemaText, lastLoad.recordedKey);
   },
 
@@ -164,7 +163,6 @@ export const useRules = create<RulesState>((set, get) => ({
       set({ settingAside: false });
       if (get().loadedFor !== loadedFor) return;
       set({
-        loadedFor: lastLoad ? rulesLoadId(lastLoad.schemaText, lastLoad.recordedKey) : null,
         loadFailed: false,
         unreadable: false,
         error: null,
