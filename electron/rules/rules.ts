@@ -152,7 +152,7 @@ export class Rules {
       throw new AppError({
         code: 'unreadable_record',
         message: `The rules saved for this schema cannot be read: ${relativeFile(key)}. Save is disabled until the file is fixed or set aside.`,
-        hint: 'Fix the file by hand, or choose “Set aside and start empty”: it is renamed beside itself (nothing is deleted) and this schema starts with no rules.',
+        hint: 'Fix the file by hand and choose “Try again”, or choose “Set aside and start empty”: it is renamed beside itself (nothing is deleted) and this schema starts with no rules.',
       });
     }
   }
