@@ -44,7 +44,6 @@ export { MAX_COLUMNS };
 /** The longest block (UTF-16 units of Markdown) that may stand before a repeated header on the next page: a caption, not text. */
 export const LEAD_IN_LENGTH = 100;
 
-
 export interface LogicalCell {
   nodeId: string;
   /** The cell's text without markup. */

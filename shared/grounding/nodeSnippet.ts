@@ -4,7 +4,6 @@ import type { TextRange } from './parseModel.js';
 /** A node's first words as the tree shows them: at most this many characters, then an ellipsis. */
 export const SNIPPET_LENGTH = 60;
 
-
 /**
  * The first words of `markdown[start, end)` without its markup: HTML comments and tags, images
  * (their alt text), links (their text), headings, emphasis, code marks, quotes, list markers and

@@ -8,7 +8,8 @@ import {
   type TextTable,
 } from '../../../../shared/grounding/tableText.js';
 
-const texts = (markdown: string) => (tableOfText(markdown) as TextTable | null)?.rows.map((row) => row.map((c) => `${c.row}:${c.col} ${c.text}`));
+const texts = (markdown: string) =>
+  (tableOfText(markdown) as TextTable | null)?.rows.map((row) => row.map((c) => `${c.row}:${c.col} ${c.text}`));
 
 describe('a table read from its own Markdown', () => {
   it('HTML: cells placed as a browser does, spans reserving the slots below and beside', () => {
@@ -82,7 +83,8 @@ describe('a hostile table is bounded before the work is done', () => {
 
 describe('HTML as a browser reads it', () => {
   it('a nested table is text of its cell, and the outer table goes on after it', () => {
-    const html = '<table><tr><td>a<table><tr><td>in</td><td>ner</td></tr></table>b</td><td>c</td></tr><tr><td>d</td><td>e</td></tr></table>';
+    const html =
+      '<table><tr><td>a<table><tr><td>in</td><td>ner</td></tr></table>b</td><td>c</td></tr><tr><td>d</td><td>e</td></tr></table>';
     expect(texts(html)).toEqual([
       ['0:0 a in ner b', '0:1 c'],
       ['1:0 d', '1:1 e'],
