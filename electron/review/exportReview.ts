@@ -67,7 +67,10 @@ export function exportReview(
   format: 'json' | 'csv',
   source: ExportSource,
   rules: readonly RuleResult[] | null = null,
+  /** The schema's rules file, relative to the workspace, when it could not be read: said in place of the rules. */
+  rulesUnreadable: string | null = null,
 ): ReviewExport {
+  const rulesNote = rulesUnreadable ? `rules unreadable: ${rulesUnreadable}` : null;
   const table = rows(extraction, review, source);
   const base = `${documentName.replace(/\.[^.]+$/, '')}-review`;
   if (format === 'json') {
@@ -85,6 +88,7 @@ export function exportReview(
         reviewed: table.filter((r) => r.status !== 'unreviewed').length,
         total: table.length,
         fields: table,
+        ...(rulesNote ? { rules: rulesNote } : {}),
         ...(rules
           ? {
               rules: rules.map((r) => ({
@@ -115,6 +119,7 @@ export function exportReview(
     r.source_text,
   ];
   const csv = csvText([header, ...table.map(cells)]);
+  if (rulesNote) return { fileName: `${base}.csv`, mime: 'text/csv', content: `${csv}\r\n${csvText([[rulesNote]])}` };
   if (!rules || rules.length === 0) return { fileName: `${base}.csv`, mime: 'text/csv', content: csv };
   // The rules follow the fields as a second table after one empty line: a spreadsheet shows both.
   const ruleHeader = ['rule_line', 'rule', 'rule_status', 'message', 'values', 'fields'];

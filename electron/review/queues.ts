@@ -67,18 +67,18 @@ export class Queues {
   async create(request: RequestOfCreate): Promise<QueueView> {
     const library = await this.workspace.library();
     const { entries, label } = await this.selection(request, library);
-    // Each extraction's own schema's rules; the editor's schema for one stored before schemas were recorded.
-    const editorRules = request.kind === 'attention' && request.schema ? await this.rules.rulesOf({ schema: request.schema }) : [];
-    const rulesOf = (extraction: StoredResult) =>
-      extraction.schemaKey ? this.rules.rulesOf({ schemaKey: extraction.schemaKey }) : Promise.resolve(editorRules);
     const { items, leftOut, unscored } = await buildQueueItems(request.kind, {
       entries,
       result: (id) => this.workspace.result(id),
       decided: this.decidedOf,
       ...(request.kind === 'attention'
         ? {
-            needsAttention: async (extraction: StoredResult) =>
-              needsAttention(this.workspace, extraction, request.threshold, await rulesOf(extraction)),
+            needsAttention: async (extraction: StoredResult) => {
+              // An unreadable rules file: its rules cannot be checked, which needs a person.
+              const read = await this.rules.rulesForExtraction(extraction, request.schema);
+              if (read?.unreadable) return 'rules';
+              return needsAttention(this.workspace, extraction, request.threshold, read?.rules ?? []);
+            },
           }
         : {}),
     });

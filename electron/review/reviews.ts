@@ -6,7 +6,6 @@ import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { Rules } from '../rules/rules.js';
-import type { RuleTarget } from '../../shared/ipc/rules.js';
 import { evaluateRules } from '../../shared/rules/evaluateRules.js';
 import { extractionValues } from '../../shared/rules/extractionValues.js';
 import { extractionView } from '../../shared/grounding/resultModel.js';
@@ -131,11 +130,11 @@ export class Reviews {
     return JSON.stringify(asAudit(after, extracted)) === JSON.stringify(latest.before);
   }
 
-  /** The extraction's rules (see rulesTargetOf) that fail on `path`, as "line 3: rule (why)". */
+  /** The extraction's rules (its schema's, see Rules.rulesForExtraction) that fail on `path`, as "line 3: rule (why)". */
   private async failingRulesOn(extraction: StoredResult, path: string, editorSchema?: Record<string, unknown>): Promise<string[]> {
-    const target = rulesTargetOf(extraction, editorSchema);
-    if (!target) return [];
-    const results = evaluateRules(await this.rules.rulesOf(target), extractionValues(extraction));
+    const read = await this.rules.rulesForExtraction(extraction, editorSchema);
+    if (!read) return [];
+    const results = evaluateRules(read.rules, extractionValues(extraction));
     return results.filter((r) => r.status === 'fail' && r.paths.includes(path)).map((r) => `line ${r.line}: ${r.rule} (${r.message})`);
   }
 
@@ -177,8 +176,8 @@ export class Reviews {
   async export(extractionId: string, format: 'json' | 'csv', schema?: Record<string, unknown>): Promise<ReviewExport> {
     const extraction = await this.workspace.result(extractionId);
     const document = await this.workspace.documentInfo(extraction.documentId);
-    const target = rulesTargetOf(extraction, schema);
-    const rules = target ? evaluateRules(await this.rules.rulesOf(target), extractionValues(extraction)) : null;
+    const read = await this.rules.rulesForExtraction(extraction, schema);
+    const rules = read && !read.unreadable ? evaluateRules(read.rules, extractionValues(extraction)) : null;
     return exportReview(
       extraction,
       await this.get(extractionId),
@@ -186,12 +185,7 @@ export class Reviews {
       format,
       await loadExportSource(this.workspace, extraction),
       rules,
+      read?.unreadable ? read.file : null,
     );
   }
-}
-
-/** Whose rules an extraction is checked by: its recorded schema's, else (stored before schemas were recorded) the editor's. */
-function rulesTargetOf(extraction: StoredResult, editorSchema?: Record<string, unknown>): RuleTarget | null {
-  if (extraction.schemaKey) return { schemaKey: extraction.schemaKey };
-  return editorSchema ? { schema: editorSchema } : null;
 }

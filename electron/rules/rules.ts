@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import type { RuleSet, RuleTarget, RulesSetAside } from '../../shared/ipc/rules.js';
+import { schemaKeySchema, type RuleSet, type RuleTarget, type RulesSetAside } from '../../shared/ipc/rules.js';
 import { describeRuleError, parseRules, type Rule } from '../../shared/rules/parseRules.js';
+import type { StoredResult } from '../../shared/workspace.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
+import { SerialQueue } from '../workspace/serialQueue.js';
 import type { Workspace } from '../workspace/workspace.js';
 
-const ruleSetSchema = z.object({ schemaKey: z.string(), text: z.string(), updatedAt: z.string() }).strict();
+const ruleSetSchema = z.object({ schemaKey: schemaKeySchema, text: z.string(), updatedAt: z.string() }).strict();
+
+/** A schema's rules as a reader other than the editor gets them: never a throw, an unreadable file said so. */
+export type RulesRead = { rules: Rule[]; unreadable: false } | { rules: Rule[]; unreadable: true; /** `rules/<key>.json`. */ file: string };
 
 /** JSON with every object's keys sorted, so a schema hashes the same whatever order its keys were written in. */
 export function canonicalJson(value: unknown): string {
@@ -48,12 +53,15 @@ export function keyOfTarget(target: RuleTarget): string {
 /**
  * Rules across fields, kept per extraction schema: `<workspace>/rules/<schema key>.json`,
  * written atomically, validated on read. A rule set that does not parse is never stored. A
- * file that exists but cannot be read is refused (`unreadable_record`) on reading and on
- * saving, never taken for "no rules" and written over; `setAside` renames it out of the way.
- * Asked by schema (the editor's) or by the key an extraction recorded of its own schema.
+ * file that exists but does not parse or fit is refused (`unreadable_record`) to the editor on
+ * reading and on saving, never taken for "no rules" and written over; `setAside` renames such
+ * a file (and only such a file) out of the way. Readers other than the editor (the export, the
+ * attention queue) get `readRules`/`rulesForExtraction`, which say "unreadable" instead of
+ * throwing. Saves and set-asides run one at a time. Messages name files relative to the workspace.
  */
 export class Rules {
   private readonly store: JsonDirStore<RuleSet>;
+  private readonly writes = new SerialQueue();
 
   constructor(workspace: Workspace) {
     this.store = new JsonDirStore<RuleSet>({
@@ -66,44 +74,95 @@ export class Rules {
     });
   }
 
+  /** For the editor: an unreadable file is refused, with what to do about it. */
   async get(target: RuleTarget): Promise<RuleSet> {
     const key = keyOfTarget(target);
-    return (await this.readOrRefuse(key)) ?? { schemaKey: key, text: '', updatedAt: new Date(0).toISOString() };
+    return (await this.readForEditor(key)) ?? emptySet(key);
   }
 
   async save(target: RuleTarget, text: string): Promise<RuleSet> {
     checkRules(text);
     const key = keyOfTarget(target);
-    await this.readOrRefuse(key); // an unreadable file is not replaced: it may hold rules someone wrote
-    const set: RuleSet = { schemaKey: key, text, updatedAt: new Date().toISOString() };
-    await this.store.write(key, set);
-    return set;
+    return this.writes.run(async () => {
+      await this.readForEditor(key); // an unreadable file is not replaced: it may hold rules someone wrote
+      const set: RuleSet = { schemaKey: key, text, updatedAt: new Date().toISOString() };
+      await this.store.write(key, set);
+      return set;
+    });
   }
 
-  /** The schema's rules file renamed aside, kept beside the others; the schema starts with none. */
+  /** The schema's unreadable rules file renamed aside, kept beside the others; the schema starts with none. One that reads is refused. */
   async setAside(target: RuleTarget): Promise<RulesSetAside> {
     const key = keyOfTarget(target);
-    const movedTo = await this.store.setAside(key);
-    if (!movedTo) throw new AppError({ code: 'rules_not_found', message: 'There is no rules file of this schema to set aside.' });
-    return { movedTo, rules: await this.get({ schemaKey: key }) };
+    return this.writes.run(async () => {
+      let found: RuleSet | null;
+      try {
+        found = await this.store.readOrRefuse(key);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'unreadable_record') throw error;
+        const movedTo = await this.store.setAside(key);
+        if (movedTo) return { movedTo: basename(movedTo), rules: emptySet(key) };
+        found = null; // gone in the meantime, by hand
+      }
+      if (!found) {
+        throw new AppError({
+          code: 'rules_not_found',
+          message: 'There is no rules file of this schema to set aside.',
+          hint: 'It may have been moved or fixed by hand: open the extraction again to read its rules.',
+        });
+      }
+      throw new AppError({
+        code: 'rules_readable',
+        message: `The rules file of this schema reads fine (${relativeFile(key)}), so it was not set aside.`,
+        hint: 'Edit the rules in the panel; only a file that cannot be read is set aside.',
+      });
+    });
   }
 
-  /** The stored rules of a schema, parsed (none when there are none or they no longer parse). */
-  async rulesOf(target: RuleTarget): Promise<Rule[]> {
-    const parsed = parseRules((await this.get(target)).text);
-    return parsed.ok ? parsed.rules : [];
+  /** A schema's stored rules, parsed (none when there are none or they no longer parse); an unreadable file is said so, not thrown. */
+  async readRules(target: RuleTarget): Promise<RulesRead> {
+    const key = keyOfTarget(target);
+    try {
+      const parsed = parseRules((await this.store.readOrRefuse(key))?.text ?? '');
+      return { rules: parsed.ok ? parsed.rules : [], unreadable: false };
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.code !== 'unreadable_record' && error.code !== 'record_read_failed')) throw error;
+      return { rules: [], unreadable: true, file: relativeFile(key) };
+    }
   }
 
-  private async readOrRefuse(key: string): Promise<RuleSet | null> {
+  /**
+   * The rules of the schema an extraction was made with: the key it recorded, else (one stored
+   * before schemas were recorded) the editor's schema; null when there is neither to go by.
+   */
+  async rulesForExtraction(extraction: Pick<StoredResult, 'schemaKey'>, editorSchema?: Record<string, unknown>): Promise<RulesRead | null> {
+    const target: RuleTarget | null = extraction.schemaKey
+      ? { schemaKey: extraction.schemaKey }
+      : editorSchema
+        ? { schema: editorSchema }
+        : null;
+    return target ? this.readRules(target) : null;
+  }
+
+  private async readForEditor(key: string): Promise<RuleSet | null> {
     try {
       return await this.store.readOrRefuse(key);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'unreadable_record') throw error;
       throw new AppError({
         code: 'unreadable_record',
-        message: `The rules saved for this schema cannot be read: ${this.store.path(key)}. Save is disabled until the file is fixed or set aside.`,
-        hint: 'Fix the file by hand, or choose “Set aside and start empty”: it is renamed beside itself (nothing is deleted) and this schema starts with no rules.',
+        message: `The rules saved for this schema cannot be read: ${relativeFile(key)}. Save is disabled until the file is fixed or set aside.`,
+        hint: 'Fix the file by hand and choose “Try again”, or choose “Set aside and start empty”: it is renamed beside itself (nothing is deleted) and this schema starts with no rules.',
       });
     }
   }
+}
+
+function emptySet(key: string): RuleSet {
+  return { schemaKey: key, text: '', updatedAt: new Date(0).toISOString() };
+}
+
+/** Where a schema's rules live, as the workspace folder names it. */
+function relativeFile(key: string): string {
+  return `rules/${key}.json`;
 }

@@ -1,4 +1,5 @@
-import { readdir, readFile, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { lstat, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
@@ -63,19 +64,37 @@ export class JsonDirStore<T> {
     return this.readEntry(this.keyFor(id));
   }
 
-  /** The entry, or null when there is none; one that exists but cannot be read is refused (`unreadable_record`), not taken for none. */
+  /**
+   * The entry, or null when there is none; one that exists but does not parse or fit the schema
+   * is refused (`unreadable_record`), one that cannot be opened (permissions, a disk error) is
+   * refused as `record_read_failed`: neither is taken for none.
+   */
   async readOrRefuse(id: string): Promise<T | null> {
     return this.readEntry(this.keyFor(id), 'refuse');
   }
 
   /**
-   * Renames an entry aside (`<file>.unreadable-<time>`, which no listing reads) so its id
-   * starts afresh without losing what the file held; answers the new path, or null when
+   * Renames an entry aside (`<file>.unreadable-<time>-<random>`, which no listing reads) so its
+   * id starts afresh without losing what the file held; answers the new path, or null when
    * there was no file. A rename is atomic: a crash leaves the file under one name or the other.
+   * A rename replaces its target silently, so a target that exists is refused (the random part
+   * makes that all but impossible). Callers decide whether the file should go: this does not read it.
    */
   async setAside(id: string, now = new Date()): Promise<string | null> {
     const from = this.path(id);
-    const to = `${from}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
+    const to = `${from}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+    if (
+      await lstat(to).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      throw new AppError({
+        code: 'set_aside_exists',
+        message: `A ${this.options.label} was not set aside: ${basename(to)} already exists.`,
+        hint: 'Try again.',
+      });
+    }
     try {
       await rename(from, to);
     } catch (error) {
@@ -163,7 +182,17 @@ export class JsonDirStore<T> {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-      return this.unreadable(file, error, unreadable);
+      this.skipped(file, error);
+      if (unreadable === 'skip') return null;
+      // Not the file's content: setting it aside would not help, so this is not `unreadable_record`.
+      throw new AppError({
+        code: 'record_read_failed',
+        message: `The saved ${this.options.label} could not be opened (${code ?? 'read error'}), so it was not changed (${file}).`,
+        hint:
+          code === 'EACCES' || code === 'EPERM'
+            ? 'Groundwork may not read that file: give your user read and write permission on it, then try again.'
+            : 'Check the disk and the file, then try again.',
+      });
     }
     try {
       return this.options.schema.parse(JSON.parse(text)) as T;

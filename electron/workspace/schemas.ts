@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_WARNING_CODES } from '../../shared/workspace.js';
+import { schemaKeySchema } from '../../shared/ipc/rules.js';
 
 /** documents/<id>/document.json as read back (older versions wrote less). */
 export const documentInfoSchema = z.object({
@@ -29,7 +30,7 @@ export const resultInfoSchema = z.looseObject({
   credits: z.number().nullable(),
   partial: z.boolean(),
   sourceResultId: z.string().optional(),
-  schemaKey: z.string().optional(),
+  schemaKey: schemaKeySchema.optional(),
   decryptedCopy: z.boolean().optional(),
   rerun: z
     .object({

@@ -9,7 +9,7 @@
 import { create } from 'zustand';
 import { checkComparable, type CompareKind } from '../../shared/compare/comparable.js';
 import { comparingBlocks, type BlocksComparison } from '../../shared/compare/compareBlocks.js';
-import { compareFields, type FieldsComparison } from '../../shared/compare/compareFields.js';
+import { comparingFields, type FieldsComparison } from '../../shared/compare/compareFields.js';
 import { AppError } from '../../shared/errors.js';
 import type { FieldEntry } from '../../shared/grounding/fields.js';
 import type { ParseModel } from '../../shared/grounding/parseModel.js';
@@ -151,22 +151,22 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
         loadSide(b, kind),
       ]);
       if (mine !== generation) return;
-      // A long result's blocks are compared between frames: the window stays responsive, and says how far it is.
-      const blocks =
-        kind === 'parse' && sideA.model && sideB.model
-          ? await inSlices(
-              comparingBlocks(sideA.model, sideB.model),
-              (done) => set({ progress: done }),
-              () => mine === generation,
-            )
-          : null;
+      // A long result's blocks, or fields, are compared between frames: the window stays responsive, and says how far it is.
+      const slices = <T>(steps: Generator<number, T>) =>
+        inSlices(
+          steps,
+          (done) => set({ progress: done }),
+          () => mine === generation,
+        );
+      const blocks = kind === 'parse' && sideA.model && sideB.model ? await slices(comparingBlocks(sideA.model, sideB.model)) : null;
+      const fields = kind === 'extract' ? await slices(comparingFields(sideA.fields, sideB.fields)) : null;
       const comparison: Comparison = {
         kind,
         document,
         bytes,
         a: sideA,
         b: sideB,
-        fields: kind === 'extract' ? compareFields(sideA.fields, sideB.fields) : null,
+        fields,
         blocks,
       };
       set({ comparison, loading: null, progress: null, selected: -1, page: 1, picks: [] });

@@ -22,7 +22,21 @@ export function RulesPanel() {
   const extraction = useWorkspaceStore((s) => s.extraction);
   const selectFields = useWorkspaceStore((s) => s.selectFields);
   const selectedId = useWorkspaceStore((s) => (s.selection?.fieldPaths ? s.selection.id : null));
-  const { text, savedText, parseErrors, results, error, saving, blockReview, schemaKey, unreadable, setAsideTo, settingAside } = useRules();
+  const {
+    text,
+    savedText,
+    parseErrors,
+    results,
+    error,
+    saving,
+    blockReview,
+    schemaKey,
+    unreadable,
+    setAsideTo,
+    settingAside,
+    loadFailed,
+    loading,
+  } = useRules();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const recordedKey = extraction?.kind === 'extract' ? (extraction.schemaKey ?? null) : null;
   const hasSchema = recordedKey !== null || schemaOfText(schemaText) !== null;
@@ -157,6 +171,18 @@ export function RulesPanel() {
         <pre>{RULE_SYNTAX}</pre>
       </details>
       {error ? <ErrorMessage error={error} /> : null}
+      {loadFailed ? (
+        <button
+          type="button"
+          className="small"
+          data-testid="rules-retry"
+          onClick={() => void useRules.getState().retry()}
+          disabled={loading}
+          title={loading ? 'Reading the rules file…' : 'Read the rules file again, after fixing it by hand'}
+        >
+          Try again
+        </button>
+      ) : null}
       {unreadable ? (
         <button
           type="button"

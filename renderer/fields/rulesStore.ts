@@ -30,6 +30,8 @@ export function rulesLoadId(schemaText: string, recordedKey: string | null): str
 interface RulesState {
   /** rulesLoadId of what the rules were loaded for; null before any. */
   loadedFor: string | null;
+  /** The last load failed: loading the same again (the extraction opened again, or `retry`) reads afresh. */
+  loadFailed: boolean;
   /** Whose rules, as main is asked for them; null when the editor's schema is not an object. */
   target: RuleTarget | null;
   schemaKey: string | null;
@@ -54,6 +56,8 @@ interface RulesState {
   blockReview: boolean;
   /** The rules of `recordedKey` (an extraction's own schema) when given, else of the schema text. */
   load(schemaText: string, recordedKey?: string | null): Promise<void>;
+  /** The last load again, read afresh. */
+  retry(): Promise<void>;
   setText(text: string): void;
   save(): Promise<void>;
   /** Renames an unreadable rules file aside and starts the schema with none. */
@@ -64,6 +68,7 @@ interface RulesState {
 }
 
 let lastValues: unknown = null;
+let lastLoad: { schemaText: string; recordedKey: string | null } | null = null;
 
 function derived(text: string, values: unknown) {
   const parsed = parseRules(text);
@@ -75,6 +80,7 @@ function derived(text: string, values: unknown) {
 
 export const useRules = create<RulesState>((set, get) => ({
   loadedFor: null,
+  loadFailed: false,
   target: null,
   schemaKey: null,
   unreadable: false,
@@ -93,10 +99,11 @@ export const useRules = create<RulesState>((set, get) => ({
 
   async load(schemaText, recordedKey = null) {
     const loadedFor = rulesLoadId(schemaText, recordedKey);
-    if (get().loadedFor === loadedFor) return;
+    lastLoad = { schemaText, recordedKey };
+    if (get().loadedFor === loadedFor && !get().loadFailed) return;
     const schema = schemaOfText(schemaText);
     const target: RuleTarget | null = recordedKey !== null ? { schemaKey: recordedKey } : schema ? { schema } : null;
-    const fresh = { loadedFor, target, unreadable: false, setAsideTo: null, error: null };
+    const fresh = { loadedFor, loadFailed: false, target, unreadable: false, setAsideTo: null, error: null };
     if (!target) {
       set({ ...fresh, schemaKey: null, savedText: '', text: '', ...derived('', lastValues) });
       return;
@@ -110,7 +117,9 @@ export const useRules = create<RulesState>((set, get) => ({
       if (get().loadedFor !== loadedFor) return;
       const appError = toAppError(error);
       // Nothing of the file is shown or kept as "saved": a Save would replace what it holds.
+      // Marked failed: opening the extraction again (or Try again) reads the file afresh.
       set({
+        loadFailed: true,
         loading: false,
         error: appError,
         unreadable: appError.code === 'unreadable_record',
@@ -119,6 +128,12 @@ export const useRules = create<RulesState>((set, get) => ({
         ...derived('', lastValues),
       });
     }
+  },
+
+  async retry() {
+    if (!lastLoad) return;
+    set({ loadedFor: null }); // read afresh, whatever the last read found
+    await get().load(lastLoad.schemaText, lastLoad.recordedKey);
   },
 
   setText(text) {
@@ -148,6 +163,7 @@ export const useRules = create<RulesState>((set, get) => ({
       set({ settingAside: false });
       if (get().loadedFor !== loadedFor) return;
       set({
+        loadFailed: false,
         unreadable: false,
         error: null,
         setAsideTo: movedTo,

@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
-import { logicalTables, neighbourPages, type LogicalTable } from '../../shared/grounding/logicalTables.js';
+import { neighbourPages, type LogicalTable } from '../../shared/grounding/logicalTables.js';
+import { joinedTables } from './joinedTables.js';
 import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
@@ -20,7 +21,7 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   const showRaw = raw || (model.foreignRangeUnits !== null && renderedChosenFor !== model);
   // A table that crosses pages, opened as one (its first block's id), for this model only.
   const [openTable, setOpenTable] = useState<{ model: ParseModel; id: string } | null>(null);
-  const table = openTable?.model === model ? (logicalTables(model).byTableId.get(openTable.id) ?? null) : null;
+  const table = openTable?.model === model ? (joinedTables(model).byTableId.get(openTable.id) ?? null) : null;
   const documentName = useWorkspaceStore((s) => s.document?.name ?? 'document');
   if (table && !showRaw)
     return (
@@ -259,7 +260,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
 
 /** Under a table block that is part of a table crossing pages: where it goes on, and a way to see it whole. */
 function TableAcrossPages({ model, tableId, onOpen }: { model: ParseModel; tableId: string; onOpen: (tableId: string) => void }) {
-  const table: LogicalTable | undefined = logicalTables(model).byTableId.get(tableId);
+  const table: LogicalTable | undefined = joinedTables(model).byTableId.get(tableId);
   if (!table) return null;
   const { next, previous } = neighbourPages(table, tableId);
   const where = next !== null ? `Table continues on page ${next}` : `Table continued from page ${previous}`;

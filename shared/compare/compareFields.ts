@@ -10,8 +10,9 @@
  * its own source parse result by the caller.
  */
 import type { FieldEntry } from '../grounding/fields.js';
-import { alignItems } from './alignItems.js';
-import { fieldTree, leavesOf, type FieldNode } from './fieldTree.js';
+import { aligningItems } from './alignItems.js';
+import { sketchOf, sketchSimilarity, type ItemSketch } from './itemSketch.js';
+import { growingFieldTree, leavesOf, type FieldNode } from './fieldTree.js';
 
 /** differs: both have it, values differ; only_a / only_b: it vanished or appeared; same: equal values. */
 export type FieldStatus = 'differs' | 'only_a' | 'only_b' | 'same';
@@ -52,24 +53,49 @@ export interface FieldsComparison {
   summary: FieldsSummary;
 }
 
-const STATUS_ORDER: Record<FieldStatus, number> = { differs: 0, only_a: 1, only_b: 2, same: 3 };
+/** Fields compared or item values read between two steps of `comparingFields`. */
+const WORK_PER_STEP = 500;
+/** Item pairs past which a list's items are sketched up front (likeness then may be estimated). */
+const SKETCHED_AFTER = 10_000;
 
 export function compareFields(a: readonly FieldEntry[], b: readonly FieldEntry[]): FieldsComparison {
-  const rows: Array<FieldComparison & { order: number }> = [];
+  const steps = comparingFields(a, b);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The comparison in small steps (a few thousand fields compared, or one row of array items
+ * weighed, per step), so a window can run it between frames; each step yields how far it is (0–1).
+ */
+export function* comparingFields(a: readonly FieldEntry[], b: readonly FieldEntry[]): Generator<number, FieldsComparison> {
+  const rows: FieldComparison[] = [];
+  let work = 0;
+  const total = Math.max(1, a.length + b.length);
   const items: ItemsSummary[] = [];
   const push = (x: FieldEntry | null, y: FieldEntry | null) => {
     const status: FieldStatus = !y ? 'only_a' : !x ? 'only_b' : sameValue(x.value, y.value) ? 'same' : 'differs';
-    rows.push({ path: (x ?? y)!.path, status, a: x, b: y, order: rows.length });
+    rows.push({ path: (x ?? y)!.path, status, a: x, b: y });
   };
   const alone = (at: FieldNode, side: 'a' | 'b') => {
     for (const field of leavesOf(at)) push(side === 'a' ? field : null, side === 'b' ? field : null);
   };
+  // Work done since the last step: true when it is time to yield.
+  const due = (units: number) => {
+    work += units;
+    if (work < WORK_PER_STEP) return false;
+    work = 0;
+    return true;
+  };
   // `path`: where the two nodes are, A's path (array indices as in A).
-  const walk = (x: FieldNode, y: FieldNode, path: string) => {
+  const walk = function* (x: FieldNode, y: FieldNode, path: string): Generator<void, void> {
     if (x.field || y.field) push(x.field, y.field);
+    if (due(1)) yield;
     for (const [key, child] of x.keys) {
       const other = y.keys.get(key);
-      if (other) walk(child, other, path ? `${path}.${key}` : key);
+      if (other) yield* walk(child, other, path ? `${path}.${key}` : key);
       else alone(child, 'a');
     }
     for (const [key, child] of y.keys) if (!x.keys.has(key)) alone(child, 'b');
@@ -81,10 +107,43 @@ export function compareFields(a: readonly FieldEntry[], b: readonly FieldEntry[]
     const listA = [...x.items.values()];
     const listB = [...y.items.values()];
     const indexA = [...x.items.keys()];
-    const signA = listA.map((item) => signature(item));
-    const signB = listB.map((item) => signature(item));
+    const signs = function* (list: FieldNode[]): Generator<void, Signature[]> {
+      const out: Signature[] = [];
+      for (const item of list) {
+        const sign = signature(item);
+        out.push(sign);
+        if (due(2 * sign.size)) yield; // the signature, and its key
+      }
+      return out;
+    };
+    const signA = yield* signs(listA);
+    const signB = yield* signs(listB);
     const counts: ItemsSummary = { array: path, onlyA: 0, onlyB: 0, changed: 0 };
-    for (const pair of alignItems(listA.length, listB.length, (i, j) => similarity(signA[i]!, signB[j]!))) {
+    // Sketches only for lists long enough that their likeness may be estimated, each made in its own step.
+    const sketches = function* (list: Signature[]): Generator<void, ItemSketch[]> {
+      const out: ItemSketch[] = [];
+      if (signA.length * signB.length <= SKETCHED_AFTER) return out;
+      for (const sign of list) {
+        out.push(sketchOf(sign.counts, sign.size));
+        if (due(sign.size)) yield;
+      }
+      return out;
+    };
+    const sketchA = yield* sketches(signA);
+    const sketchB = yield* sketches(signB);
+    const pairs = yield* aligningItems({
+      keysA: signA.map((sign) => sign.key),
+      keysB: signB.map((sign) => sign.key),
+      similarity: (i, j) => similarity(signA[i]!, signB[j]!),
+      sizesA: signA.map((sign) => sign.size),
+      sizesB: signB.map((sign) => sign.size),
+      roughSimilarity: (i, j) =>
+        sketchSimilarity(
+          (sketchA[i] ??= sketchOf(signA[i]!.counts, signA[i]!.size)),
+          (sketchB[j] ??= sketchOf(signB[j]!.counts, signB[j]!.size)),
+        ),
+    });
+    for (const pair of pairs) {
       if (pair.a === null) {
         counts.onlyB++;
         alone(listB[pair.b!]!, 'b');
@@ -93,35 +152,48 @@ export function compareFields(a: readonly FieldEntry[], b: readonly FieldEntry[]
         alone(listA[pair.a]!, 'a');
       } else {
         if (similarity(signA[pair.a]!, signB[pair.b]!) < 1) counts.changed++;
-        walk(listA[pair.a]!, listB[pair.b]!, `${path}[${indexA[pair.a]}]`);
+        yield* walk(listA[pair.a]!, listB[pair.b]!, `${path}[${indexA[pair.a]}]`);
       }
     }
     if (counts.onlyA + counts.onlyB + counts.changed > 0) items.push(counts);
   };
-  walk(fieldTree(a), fieldTree(b), '');
+  const treeA = yield* reporting(growingFieldTree(a), () => 0);
+  const treeB = yield* reporting(growingFieldTree(b), () => 0);
+  yield* reporting(walk(treeA, treeB, ''), () => rows.length / total);
 
-  rows.sort((x, y) => STATUS_ORDER[x.status] - STATUS_ORDER[y.status] || x.order - y.order);
-  const count = (status: FieldStatus) => rows.filter((r) => r.status === status).length;
-  const differs = count('differs');
-  const onlyA = count('only_a');
-  const onlyB = count('only_b');
+  // By status, each in the order found: one pass, where a sort of 100,000 rows would hold the window.
+  const byStatus: Record<FieldStatus, FieldComparison[]> = { differs: [], only_a: [], only_b: [], same: [] };
+  for (const row of rows) byStatus[row.status].push(row);
+  yield 1;
+  const differs = byStatus.differs.length;
+  const onlyA = byStatus.only_a.length;
+  const onlyB = byStatus.only_b.length;
   const changed = differs + onlyA + onlyB;
   const parts = [`${differs} changed`, `${onlyA} only in A`, `${onlyB} only in B`];
   const itemParts = items.filter((s) => s.onlyA + s.onlyB > 0).map(itemsText);
   return {
-    rows: rows.map(({ order: _order, ...row }) => row),
+    rows: [...byStatus.differs, ...byStatus.only_a, ...byStatus.only_b, ...byStatus.same],
     summary: {
       total: rows.length,
       differs,
       onlyA,
       onlyB,
-      same: count('same'),
+      same: byStatus.same.length,
       items,
       text:
         `${changed} of ${rows.length} field${rows.length === 1 ? '' : 's'} ${changed === 1 ? 'differs' : 'differ'} (${parts.join(', ')})` +
         (itemParts.length > 0 ? ` · ${itemParts.join('; ')}` : ''),
     },
   };
+}
+
+/** Steps that say nothing, each reported as how far the whole is. */
+function* reporting<T>(steps: Generator<void, T>, done: () => number): Generator<number, T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    yield done();
+  }
 }
 
 /** "line_items: 1 item only in B, 2 only in A". */
@@ -141,6 +213,8 @@ function itemsText(s: ItemsSummary): string {
 interface Signature {
   counts: Map<string, number>;
   size: number;
+  /** The same string exactly when two items are equal (similarity 1): the multiset of values, in a fixed order. */
+  key: string;
 }
 
 function signature(item: FieldNode): Signature {
@@ -156,7 +230,8 @@ function signature(item: FieldNode): Signature {
     for (const child of at.items.values()) visit(child, `${rel}[]`);
   };
   visit(item, '');
-  return { counts, size };
+  const key = JSON.stringify([...counts].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)));
+  return { counts, size, key };
 }
 
 /** Share of the two items' values found in both (1: equal, for the same multiset of values at the same places). */

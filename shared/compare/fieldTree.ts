@@ -13,6 +13,9 @@ export interface FieldNode {
   items: Map<number, FieldNode>;
 }
 
+/** Fields placed between two steps of growingFieldTree. */
+const FIELDS_PER_STEP = 500;
+
 const node = (): FieldNode => ({ field: null, keys: new Map(), items: new Map() });
 
 /** `a.b[2].c` → ['a', 'b', 2, 'c']. */
@@ -23,8 +26,19 @@ export function pathSteps(path: string): Array<string | number> {
 }
 
 export function fieldTree(fields: readonly FieldEntry[]): FieldNode {
+  const steps = growingFieldTree(fields);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** fieldTree in steps of FIELDS_PER_STEP fields, for a caller that runs it between frames. */
+export function* growingFieldTree(fields: readonly FieldEntry[]): Generator<void, FieldNode> {
   const root = node();
-  for (const field of fields) {
+  for (let k = 0; k < fields.length; k++) {
+    if (k % FIELDS_PER_STEP === FIELDS_PER_STEP - 1) yield;
+    const field = fields[k]!;
     let at = root;
     for (const step of pathSteps(field.path)) {
       const children: Map<string | number, FieldNode> = typeof step === 'number' ? at.items : at.keys;

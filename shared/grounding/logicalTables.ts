@@ -37,13 +37,12 @@ import type { PageBox } from './box.js';
 import { csvText } from '../csv.js';
 import { nodeSnippet } from './nodeSnippet.js';
 import { sliceMarkdown, type ParseModel } from './parseModel.js';
-import { tableOfText, type TextTable } from './tableText.js';
+import { MAX_COLUMNS, tableOfText, type TextTable } from './tableText.js';
+
+export { MAX_COLUMNS };
 
 /** The longest block (UTF-16 units of Markdown) that may stand before a repeated header on the next page: a caption, not text. */
 export const LEAD_IN_LENGTH = 100;
-
-/** A table wider than this is never joined (nor drawn as a grid): a hostile result's column 10⁹. */
-export const MAX_COLUMNS = 500;
 
 export interface LogicalCell {
   nodeId: string;
@@ -65,7 +64,7 @@ export interface LogicalRow {
   sourceRow: number;
   /** One slot per column: the cell that starts there, or null. */
   cells: Array<LogicalCell | null>;
-  /** One slot per column: the cell of a row above whose rowspan covers this slot (at the cell's own column), or null. */
+  /** One slot per column: the cell of a row above whose rowspan covers this slot (every column it spans), or null. */
   spannedFrom: Array<LogicalCell | null>;
 }
 
@@ -189,7 +188,11 @@ function fillSpans(row: LogicalRow, spanning: Map<number, LogicalCell>): void {
     if (row.sourceRow >= cell.row + cell.rowspan) spanning.delete(col);
     else if (!row.cells[col]) row.spannedFrom[col] = cell;
   }
-  for (const cell of row.cells) if (cell && cell.rowspan > 1) spanning.set(cell.col, cell);
+  // Every column the cell covers, so a cell spanning rows and columns covers all its slots below.
+  for (const cell of row.cells) {
+    if (!cell || cell.rowspan <= 1) continue;
+    for (let col = cell.col; col < Math.min(cell.col + cell.colspan, row.cells.length); col++) spanning.set(col, cell);
+  }
 }
 
 /** Every table block with placeable cells, in reading order, with where it sits on its page. */
@@ -254,7 +257,7 @@ function textGridOf(model: ParseModel, table: number): Pick<Part, 'columnCount' 
   if (hasCellChildren(model, table)) return null; // cells that could not be placed: not read again from the text
   const range = model.nodes.rangeAt(table);
   const text = range ? tableOfText(sliceMarkdown(model, range)) : null;
-  if (!text) return null;
+  if (!text || 'refused' in text) return null;
   let columnCount = 0;
   for (const cells of text.rows) for (const cell of cells) columnCount = Math.max(columnCount, cell.col + cell.colspan);
   if (columnCount === 0 || columnCount > MAX_COLUMNS) return null;

@@ -1,9 +1,8 @@
+import { decodeEntities } from './htmlEntities.js';
 import type { TextRange } from './parseModel.js';
 
 /** A node's first words as the tree shows them: at most this many characters, then an ellipsis. */
 export const SNIPPET_LENGTH = 60;
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
 /**
  * The first words of `markdown[start, end)` without its markup: HTML comments and tags, images
@@ -28,11 +27,7 @@ export function nodeSnippet(read: (range: TextRange) => string, range: TextRange
     .replace(/\|/g, ' ')
     .replace(/(\*\*|__|~~|`+)/g, '')
     .replace(/(^|[\s(])[*_](?=\S)|(?<=\S)[*_](?=[\s).,;:!?]|$)/g, '$1')
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return codePointText(Number.parseInt(name.slice(2), 16));
-      if (name.startsWith('#') && name !== '#39') return codePointText(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
+    .replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, decodeEntities)
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(text);
@@ -41,9 +36,4 @@ export function nodeSnippet(read: (range: TextRange) => string, range: TextRange
   // Break at a word when there is one in the last third.
   const space = head.lastIndexOf(' ');
   return `${(space > (length * 2) / 3 ? head.slice(0, space) : head).trimEnd()}…`;
-}
-
-/** A numeric entity's character; one past Unicode (String.fromCodePoint would throw) or zero reads as U+FFFD. */
-function codePointText(codePoint: number): string {
-  return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '\ufffd';
 }

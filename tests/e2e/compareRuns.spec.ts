@@ -192,3 +192,38 @@ test('compare two extractions whose B has an extra first line item: one item onl
   await page.screenshot({ path: '/tmp/shots/C-compare-items.png' });
   void preview;
 });
+
+test('compare two extractions of 1,000 line items, one inserted in front and the last edited: one item only in B, one changed', async ({
+  page,
+  preview,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'groundwork-many-'));
+  const files = await generateLargeDocument(30, dir);
+  const generated = JSON.parse(await readFile(files.extract, 'utf8')) as { metadata: Record<string, unknown> };
+  const item = (k: number) => ({ sku: `SKU-${k}`, qty: String(k % 7), amount: `${k}.00` });
+  const write = async (name: string, items: Array<Record<string, string>>) => {
+    const path = join(dir, name);
+    await writeFile(path, JSON.stringify({ extraction: { line_items: items }, extraction_metadata: {}, metadata: generated.metadata }));
+    return path;
+  };
+  const many = Array.from({ length: 1000 }, (_, k) => item(k));
+  const changed = await write('many-b.json', [item(-1), ...many.slice(0, 999), { ...many[999]!, qty: '99' }]);
+  const plain = await write('many-a.json', many);
+
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, changed]);
+  await expect(page.locator('[data-testid="field"][data-field="line_items[1000].sku"]')).toHaveCount(1);
+  await page.getByTestId('import-result').setInputFiles([plain]);
+  await expect(page.locator('[data-testid="field"][data-field="line_items[1000].sku"]')).toHaveCount(0);
+
+  // Chosen twice in a hurry: the second comparison is the one shown.
+  const compareWith = page.getByTestId('compare-with');
+  await compareWith.selectOption({ index: 1 });
+  await compareWith.selectOption({ index: 1 }).catch(() => undefined);
+  await expect(page.getByTestId('compare-summary')).toHaveText(
+    '4 of 3003 fields differ (1 changed, 0 only in A, 3 only in B) · line_items: 1 item only in B',
+  );
+  await expect(page.getByTestId('compare-row')).toHaveCount(4);
+  await page.screenshot({ path: '/tmp/shots/J-compare-many-items.png' });
+  void preview;
+});

@@ -141,16 +141,31 @@ test('rules across fields: a rule that does not parse shows its line and column,
   await expect(page.getByTestId('rules-summary')).toHaveText('the saved rules cannot be read');
   await page.getByTestId('rules-toggle').click();
   const unreadable = page.locator('#root [data-testid="rules"] [data-testid="error"][data-code="unreadable_record"]');
-  await expect(unreadable).toContainText(`The rules saved for this schema cannot be read: ${join(rulesDir, file!)}`);
+  // Named by its place in the workspace, not the disk's.
+  await expect(unreadable).toContainText(`The rules saved for this schema cannot be read: rules/${file!}.`);
   await expect(unreadable).toContainText('Save is disabled until the file is fixed or set aside');
   await expect(page.getByTestId('rules-save')).toBeDisabled();
   await expect(page.getByTestId('rules-save')).toHaveAttribute('title', /cannot be read: Save is disabled until it is fixed or set aside/);
-  await page.screenshot({ path: '/tmp/shots/C-rules-unreadable.png' });
+  await page.screenshot({ path: '/tmp/shots/J-rules-unreadable.png' });
+  // Fixed by hand, then Try again: read afresh, no reload needed. Then broken again, to be set aside.
+  const fixed = { schemaKey: file!.replace(/\.json$/, ''), text: 'required total', updatedAt: new Date().toISOString() };
+  await writeFile(join(rulesDir, file!), JSON.stringify(fixed));
+  await page.getByTestId('rules-retry').click();
+  await expect(page.getByTestId('rules-input')).toHaveValue('required total');
+  await expect(unreadable).toHaveCount(0);
+  await expect(page.getByTestId('rules-retry')).toHaveCount(0);
+  await writeFile(join(rulesDir, file!), '{"schemaKey": "not json');
+  await page.reload();
+  await page.getByTestId('library-result').filter({ hasText: 'extract' }).first().click();
+  await expect(page.getByTestId('rules-summary')).toHaveText('the saved rules cannot be read');
+  await page.getByTestId('rules-toggle').click();
+  await expect(unreadable).toBeVisible();
   // Clicked twice in a hurry: set aside once, no second attempt finding no file.
   await page.getByTestId('rules-set-aside').dblclick();
   await expect(unreadable).toHaveCount(0);
   await expect(page.locator('#root [data-testid="rules"] [data-testid="error"]')).toHaveCount(0);
-  await expect(page.getByTestId('rules-set-aside-note')).toContainText(`${join(rulesDir, file!)}.unreadable-`);
+  await expect(page.getByTestId('rules-set-aside-note')).toContainText(`kept as ${file!}.unreadable-`);
+  await expect(page.getByTestId('rules-set-aside-note')).not.toContainText(rulesDir);
   await expect(page.getByTestId('rules-input')).toHaveValue('');
   await expect(page.getByTestId('rules-input')).toBeEnabled();
   expect((await readdir(rulesDir)).filter((name) => name.startsWith(`${file!}.unreadable-`))).toHaveLength(1);

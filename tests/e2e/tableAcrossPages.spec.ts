@@ -232,3 +232,55 @@ test('a table across pages from an imported result: a cell spanning rows fills i
   expect(csv).toBe(['Item,Region,Amount', 'Widget 1,North,100', 'Widget 2,North,200', 'Widget 3,South,300', ''].join('\r\n'));
   void preview;
 });
+
+/** Page 1: a table whose twenty cells each span 10⁹ rows and columns; page 2: a table nested in a cell; both without cell nodes. */
+function hostileResult(): string {
+  let markdown = '';
+  const write = (text: string) => {
+    const start = Array.from(markdown).length;
+    markdown += text;
+    return { start, end: Array.from(markdown).length };
+  };
+  const box = { xmin: 0.1, ymin: 0.1, xmax: 0.9, ymax: 0.3 };
+  const hostile = `<table><tr>${'<td rowspan="1000000000" colspan="1000000000">x</td>'.repeat(20)}</tr></table>`;
+  const table0 = { id: 'table-0', type: 'table', grounding: { page: 1, range: write(hostile), box }, children: [] };
+  write('\n\n');
+  const nested =
+    '<table><tr><th>Item</th><th>Note</th></tr><tr><td>Kit</td><td>parts <table><tr><td>bolt</td></tr></table> inside</td></tr></table>';
+  const table1 = { id: 'table-1', type: 'table', grounding: { page: 2, range: write(nested), box }, children: [] };
+  const page = (n: number, children: unknown[]) => ({
+    type: 'page',
+    page: n,
+    status: 'ok',
+    reason: '',
+    grounding: { page: n, range: { start: 0, end: Array.from(markdown).length }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+    children,
+  });
+  return JSON.stringify({
+    markdown,
+    metadata: { page_count: 3, range_units: 'unicode_codepoints' },
+    structure: { type: 'document', children: [page(1, [table0]), page(2, [table1]), page(3, [])] },
+  });
+}
+
+test('a hostile table (spans of 10⁹) does not take the window down: not joined, the pages still shown and walked', async ({
+  page,
+  preview,
+}) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  const pdf = await onDisk({ name: 'hostile.pdf', bytes: await tableAcrossPagesPdf() }, 'hostile');
+  const result = await onDisk({ name: 'hostile.json', bytes: new TextEncoder().encode(hostileResult()) }, 'hostile');
+  await page.getByTestId('import-result').setInputFiles([pdf, result]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 3');
+  await expect(page.getByTestId('md-page')).toHaveCount(3);
+  // Walked in a hurry: every page shown, nothing joined, no crash screen.
+  const next = page.getByRole('button', { name: 'Next page' });
+  await next.click();
+  await next.click();
+  await expect(page.getByTestId('page-input')).toHaveValue('3');
+  await page.getByTestId('md-node').first().click();
+  await expect(page.getByTestId('table-across-pages')).toHaveCount(0);
+  await expect(page.getByTestId('crash-screen')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/shots/J-table-hostile.png' });
+  void preview;
+});

@@ -8,7 +8,7 @@ import { Queues } from '../../../../electron/review/queues.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
-import { Rules } from '../../../../electron/rules/rules.js';
+import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
 import { wordResults } from '../../../support/wordResults.js';
 
@@ -237,5 +237,15 @@ describe('a queue of the documents that need attention', () => {
     expect(fresh.items.map((i) => i.decided)).toEqual([1, 0, 0, 0, 0, 0]);
     await counting.close(queue.id);
     await expect(counting.move(queue.id, 2)).rejects.toMatchObject({ code: 'queue_closed', hint: expect.any(String) });
+  });
+
+  it('holds a document whose schema’s rules file cannot be read: its rules cannot be checked', async () => {
+    await invoice('scored', 'verity');
+    await invoice('unscored', 'pro');
+    const schema = { type: 'object', properties: { invoice_number: { type: 'string' } } };
+    await mkdir(join(workspace.root, 'rules'), { recursive: true });
+    await writeFile(join(workspace.root, 'rules', `${schemaKey(schema)}.json`), 'not json');
+    const queue = await queues.create({ kind: 'attention', threshold: 0.6, schema });
+    expect(queue.items).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -47,19 +47,65 @@ describe('rules kept per schema', () => {
     const file = join(dir, 'workspace', 'rules', `${schemaKey(SCHEMA)}.json`);
     const damaged = JSON.stringify({ schemaKey: 'x', text: 42 });
     await writeFile(file, damaged);
-    const refusal = { code: 'unreadable_record', message: expect.stringContaining(file) as unknown };
+    const relative = `rules/${schemaKey(SCHEMA)}.json`;
+    const refusal = {
+      code: 'unreadable_record',
+      message: expect.stringContaining(`cannot be read: ${relative}. Save is disabled`) as unknown,
+    };
     await expect(rules.get(BY_SCHEMA)).rejects.toMatchObject(refusal);
     await expect(rules.save(BY_SCHEMA, 'required due_date')).rejects.toMatchObject(refusal);
     expect(await readFile(file, 'utf8')).toBe(damaged);
 
     const { movedTo, rules: now } = await rules.setAside({ schemaKey: schemaKey(SCHEMA) });
     expect(now.text).toBe('');
-    expect(movedTo.startsWith(`${file}.unreadable-`)).toBe(true);
-    expect(await readFile(movedTo, 'utf8')).toBe(damaged);
+    // Only the file's own name: the workspace's place on disk is not the user's concern.
+    expect(movedTo).toMatch(new RegExp(`^${schemaKey(SCHEMA)}\\.json\\.unreadable-[0-9TZ-]+-[0-9a-f]{8}$`));
+    expect(await readFile(join(dir, 'workspace', 'rules', movedTo), 'utf8')).toBe(damaged);
     await rules.save(BY_SCHEMA, 'required due_date');
     expect((await rules.get(BY_SCHEMA)).text).toBe('required due_date');
-    await expect(rules.setAside(BY_SCHEMA)).resolves.toMatchObject({ rules: { text: '' } });
-    await expect(rules.setAside(BY_SCHEMA)).rejects.toMatchObject({ code: 'rules_not_found' });
+  });
+
+  it('refuses to set aside a rules file that reads fine, or none, each with a hint', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const rules = new Rules(workspace);
+    await expect(rules.setAside(BY_SCHEMA)).rejects.toMatchObject({ code: 'rules_not_found', hint: expect.any(String) as unknown });
+    await rules.save(BY_SCHEMA, 'required total');
+    await expect(rules.setAside(BY_SCHEMA)).rejects.toMatchObject({ code: 'rules_readable', hint: expect.any(String) as unknown });
+    expect((await rules.get(BY_SCHEMA)).text).toBe('required total');
+    expect(await readdir(join(dir, 'workspace', 'rules'))).toEqual([`${schemaKey(SCHEMA)}.json`]);
+  });
+
+  it('a file that cannot be opened (here a folder in its place) is its own error with a hint, never set aside', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const rules = new Rules(workspace);
+    await mkdir(join(dir, 'workspace', 'rules', `${schemaKey(SCHEMA)}.json`), { recursive: true });
+    const failure = { code: 'record_read_failed', hint: expect.any(String) as unknown };
+    await expect(rules.get(BY_SCHEMA)).rejects.toMatchObject(failure);
+    await expect(rules.setAside(BY_SCHEMA)).rejects.toMatchObject(failure);
+    expect(await readdir(join(dir, 'workspace', 'rules'))).toEqual([`${schemaKey(SCHEMA)}.json`]);
+  });
+
+  it('a set-aside and a save asked at once run one after the other: the save lands in the fresh file', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const rules = new Rules(workspace);
+    await mkdir(join(dir, 'workspace', 'rules'), { recursive: true });
+    await writeFile(join(dir, 'workspace', 'rules', `${schemaKey(SCHEMA)}.json`), 'not json');
+    const [aside, saved] = await Promise.allSettled([rules.setAside(BY_SCHEMA), rules.save(BY_SCHEMA, 'required total')]);
+    expect([aside.status, saved.status]).toEqual(['fulfilled', 'fulfilled']);
+    expect((await rules.get(BY_SCHEMA)).text).toBe('required total');
+  });
+
+  it('the export says the rules file is unreadable, by its place in the workspace, instead of failing', async () => {
+    const workspace = new Workspace(dir, createLogger(null, { console: false }));
+    const rules = new Rules(workspace);
+    const extraction = await storedExtraction(workspace, { total: '1' }, 'a.pdf', { schemaKey: schemaKey(SCHEMA) });
+    await mkdir(join(dir, 'workspace', 'rules'), { recursive: true });
+    await writeFile(join(dir, 'workspace', 'rules', `${schemaKey(SCHEMA)}.json`), '{"schemaKey": 1}');
+    const reviews = new Reviews(workspace, rules);
+    const note = `rules unreadable: rules/${schemaKey(SCHEMA)}.json`;
+    expect((JSON.parse((await reviews.export(extraction.id, 'json')).content) as { rules: unknown }).rules).toBe(note);
+    expect((await reviews.export(extraction.id, 'csv')).content.trimEnd().split('\r\n').pop()).toBe(note);
+    expect(await rules.readRules(BY_SCHEMA)).toEqual({ rules: [], unreadable: true, file: `rules/${schemaKey(SCHEMA)}.json` });
   });
 
   it('an extraction that recorded its schema exports that schema’s rules, whatever schema the editor sends', async () => {

@@ -1,4 +1,7 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaKey } from '../../../../electron/rules/rules.js';
 import type { acceptBlockedBy as AcceptBlockedBy, useRules as UseRules } from '../../../../renderer/fields/rulesStore.js';
 import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 import { useRememberedStorage } from '../../../support/rememberedStorage.js';
@@ -46,6 +49,28 @@ describe('rules store', () => {
     expect(rules().text).toBe('');
     await rules().load(JSON.stringify({ properties: { total: { type: 'string' } }, type: 'object' }));
     expect(rules().text).toBe('required total\nsum total = items[].amount ± 0.01');
+  });
+
+  it('a rules file that could not be read is read again when the extraction is opened again, or on Try again', async () => {
+    const rules = () => useRules.getState();
+    const schema = JSON.stringify({ type: 'object', properties: { due: { type: 'string' } } });
+    const key = schemaKey(JSON.parse(schema) as Record<string, unknown>);
+    const file = join(bridge.services.workspace.root, 'rules', `${key}.json`);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, 'not json');
+    await rules().load(schema);
+    expect(rules()).toMatchObject({ loadFailed: true, unreadable: true, error: { code: 'unreadable_record' } });
+    // Fixed by hand: opening the same extraction again reads it.
+    await writeFile(file, JSON.stringify({ schemaKey: key, text: 'required due', updatedAt: new Date().toISOString() }));
+    await rules().load(schema);
+    expect(rules()).toMatchObject({ loadFailed: false, unreadable: false, error: null, text: 'required due' });
+    // Broken again and fixed again: Try again reads it without opening anything.
+    await writeFile(file, 'not json');
+    await rules().retry();
+    expect(rules().loadFailed).toBe(true);
+    await writeFile(file, JSON.stringify({ schemaKey: key, text: 'required due\n', updatedAt: new Date().toISOString() }));
+    await rules().retry();
+    expect(rules()).toMatchObject({ loadFailed: false, text: 'required due\n' });
   });
 
   it('runs on the extraction shown, and blocks accept on a field a failing rule names only when asked', () => {

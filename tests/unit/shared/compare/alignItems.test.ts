@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareFields } from '../../../../shared/compare/compareFields.js';
+import { alignItems, MAX_ALIGN_WORK } from '../../../../shared/compare/alignItems.js';
+import { compareFields, comparingFields } from '../../../../shared/compare/compareFields.js';
 import { flattenFields, type FieldEntry } from '../../../../shared/grounding/fields.js';
 
 const fieldsOf = (extraction: unknown): FieldEntry[] => flattenFields(extraction, undefined);
@@ -99,5 +100,53 @@ describe('array items aligned by content, not by index', () => {
     const changed = compareFields(fieldsOf({ items: many(600, 'a') }), fieldsOf({ items: many(600, 'b') }));
     expect(changed.summary).toMatchObject({ differs: 600, onlyA: 0, onlyB: 0 });
     expect(changed.rows.filter((r) => r.status === 'differs').every((r) => r.a!.path === r.b!.path)).toBe(true);
+  });
+
+  it('1,000 items, one inserted at the front and the last edited: one item only in B, one changed', () => {
+    const many = Array.from({ length: 1000 }, (_, k) => item(`sku${k}`, k % 7, `${k}.00`));
+    const edited = [item('new', 1, '1.00'), ...many.slice(0, 999), { ...many[999]!, qty: 99 }];
+    const { summary } = compareFields(fieldsOf({ items: many }), fieldsOf({ items: edited }));
+    expect(summary.items).toEqual([{ array: 'items', onlyA: 0, onlyB: 1, changed: 1 }]);
+    expect(summary).toMatchObject({ differs: 1, onlyA: 0, onlyB: 3 });
+  });
+
+  it('equal items matched by key even among repeated ones, moved items found wherever they stand', () => {
+    const same = item('same');
+    const rows = rowsOf({ items: [same, item('M'), same, same] }, { items: [same, same, same, item('M')] });
+    expect(rows.filter((r) => !r.startsWith('same'))).toEqual([]);
+  });
+});
+
+describe('the work of aligning is bounded by the items’ sizes and runs in steps', () => {
+  it('a gap whose exact weighing is past MAX_ALIGN_WORK is weighed by the rough estimate, never exactly', () => {
+    const n = 100;
+    const keys = (tag: string) => Array.from({ length: n }, (_, k) => `${tag}${k}`);
+    let exact = 0;
+    let rough = 0;
+    const sizes = new Array<number>(n).fill(Math.ceil(MAX_ALIGN_WORK / (2 * n * n)) + 1);
+    const pairs = alignItems({
+      keysA: keys('a'),
+      keysB: keys('b'),
+      similarity: () => (exact++, 0.9),
+      roughSimilarity: (i, j) => (rough++, i === j ? 0.9 : 0),
+      sizesA: sizes,
+      sizesB: sizes,
+    });
+    expect(exact).toBe(0);
+    expect(rough).toBe(n * n);
+    expect(pairs.every((p) => p.a === p.b)).toBe(true);
+  });
+
+  it('500 items × 200 values, every item edited and one deleted: the same answer in steps as at once, and each item with its partner', () => {
+    const itemOf = (k: number, edit: string) =>
+      Object.fromEntries(Array.from({ length: 200 }, (_, v) => [`v${v}`, v === 0 ? `${edit}${k}` : `item ${k} value ${v}`]));
+    const a = fieldsOf({ items: Array.from({ length: 500 }, (_, k) => itemOf(k, 'a')) });
+    const b = fieldsOf({ items: Array.from({ length: 500 }, (_, k) => itemOf(k, 'b')).filter((_, k) => k !== 250) });
+    const steps = comparingFields(a, b);
+    let count = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) count++;
+    expect(count).toBeGreaterThan(100);
+    expect(step.value.summary.items).toEqual([{ array: 'items', onlyA: 1, onlyB: 0, changed: 499 }]);
   });
 });

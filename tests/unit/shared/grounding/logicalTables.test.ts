@@ -12,6 +12,8 @@ type Block =
       th?: boolean;
       /** `"row:col"` → rowspan; the slots it covers below are null in `table`. */
       rowspans?: Record<string, number>;
+      /** `"row:col"` → colspan; the slots it covers beside are null in `table`. */
+      colspans?: Record<string, number>;
       /** No table_cell children: the table only in the block's Markdown, as HTML or (`pipe`) a Markdown pipe table. */
       noCells?: boolean;
       pipe?: boolean;
@@ -58,7 +60,8 @@ function resultOf(pages: Block[][]): ParseResponse {
           row.forEach((text, c) => {
             if (text === null) return;
             const rowspan = block.rowspans?.[`${r}:${c}`] ?? 1;
-            write(rowspan > 1 ? `<${tag} rowspan="${rowspan}">` : `<${tag}>`);
+            const colspan = block.colspans?.[`${r}:${c}`] ?? 1;
+            write(`<${tag}${rowspan > 1 ? ` rowspan="${rowspan}"` : ''}${colspan > 1 ? ` colspan="${colspan}"` : ''}>`);
             const range = write(text);
             write(`</${tag}>`);
             const cellBox = { xmin: 0.1 + c * 0.2, ymin: 0.2 + r * 0.02, xmax: 0.28 + c * 0.2, ymax: 0.21 + r * 0.02 };
@@ -68,7 +71,7 @@ function resultOf(pages: Block[][]): ParseResponse {
               row: r,
               col: c,
               rowspan,
-              colspan: 1,
+              colspan,
               grounding: { page, range, box: cellBox },
             });
           });
@@ -250,6 +253,16 @@ describe('tables that cross pages', () => {
     ]);
     expect(table.rows[2]!.spannedFrom).toEqual([null, null, null]);
     expect(logicalTableCsv(table)).toBe('Item,Qty,Price\r\nBolts,1,10\r\nNuts,2,20\r\nWashers,3,30\r\nWashers,4,40\r\nWashers,5,50\r\n');
+  });
+
+  it('a cell spanning rows and columns covers every column it spans in the rows below; the CSV fills them', () => {
+    const { tables } = found([
+      [{ table: [HEADER, ['Bolts', '1', '10']], th: true }],
+      [{ table: [HEADER, ['Kit', null, '30'], [null, null, '40']], th: true, rowspans: { '1:0': 2 }, colspans: { '1:0': 2 } }],
+    ]);
+    const table = tables[0]!;
+    expect(table.rows[2]!.spannedFrom.map((c) => c?.text ?? null)).toEqual(['Kit', 'Kit', null]);
+    expect(logicalTableCsv(table).split('\r\n')[3]).toBe('Kit,Kit,40');
   });
 
   it('a span ends where its rows end: the row after it has its own empty slot', () => {
