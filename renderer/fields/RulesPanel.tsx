@@ -171,33 +171,37 @@ export function RulesPanel() {
         <pre>{RULE_SYNTAX}</pre>
       </details>
       {error ? <ErrorMessage error={error} /> : null}
-      {loadFailed ? (
-        <button
-          type="button"
-          className="small"
-          data-testid="rules-retry"
-          onClick={() => void useRules.getState().retry()}
-          disabled={loading}
-          title={loading ? 'Reading the rules file…' : 'Read the rules file again, after fixing it by hand'}
-        >
-          Try again
-        </button>
-      ) : null}
-      {unreadable ? (
-        <button
-          type="button"
-          className="small"
-          data-testid="rules-set-aside"
-          onClick={() => void useRules.getState().setAside()}
-          disabled={settingAside}
-          title={
-            settingAside
-              ? 'Setting the file aside…'
-              : 'Rename the unreadable file beside itself (nothing is deleted) and start this schema with no rules'
-          }
-        >
-          Set aside and start empty
-        </button>
+      {loadFailed || unreadable ? (
+        <div className="form-actions">
+          {loadFailed ? (
+            <button
+              type="button"
+              className="small"
+              data-testid="rules-retry"
+              onClick={() => void useRules.getState().retry()}
+              disabled={loading}
+              title={loading ? 'Reading the rules file…' : 'Read the rules file again, after fixing it by hand'}
+            >
+              Try again
+            </button>
+          ) : null}
+          {unreadable ? (
+            <button
+              type="button"
+              className="small"
+              data-testid="rules-set-aside"
+              onClick={() => void useRules.getState().setAside()}
+              disabled={settingAside}
+              title={
+                settingAside
+                  ? 'Setting the file aside…'
+                  : 'Rename the unreadable file beside itself (nothing is deleted) and start this schema with no rules'
+              }
+            >
+              Set aside and start empty
+            </button>
+          ) : null}
+        </div>
       ) : null}
       {setAsideTo ? (
         <p className="field-help" data-testid="rules-set-aside-note">
