@@ -25,9 +25,10 @@ class CountingSource implements SearchSource {
     this.reads++;
     return workspace.resultModel(id);
   };
-  result = (id: string) => {
+  /** Main only names the file: the worker reads and parses the response itself. */
+  resultResponsePath = (id: string) => {
     this.reads++;
-    return workspace.result(id);
+    return workspace.resultResponsePath(id);
   };
 }
 
@@ -252,8 +253,9 @@ describe('SearchIndex', () => {
     const source = new CountingSource();
     const slow: SearchSource = {
       library: source.library,
+      // Every result reads a model (an extraction its source's, after its own response).
       resultModel: (id) => gate.then(() => source.resultModel(id)),
-      result: (id) => gate.then(() => source.result(id)),
+      resultResponsePath: source.resultResponsePath,
     };
     const index = openIndex(slow);
     await index.start();
