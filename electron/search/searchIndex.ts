@@ -378,7 +378,8 @@ export class SearchIndex {
     }
     this.logger.warn('search worker stopped; starting it again', { why });
     for (const [id, pending] of this.pending) {
-      if (++pending.deaths < MAX_DEATHS_PER_REQUEST) continue;
+      // An open has its own way out (set aside, then unavailable); a query or idle may be what kills the worker.
+      if (pending.body.type === 'open' || ++pending.deaths < MAX_DEATHS_PER_REQUEST) continue;
       this.pending.delete(id);
       pending.reject(
         new AppError({
