@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DOCUMENT_WARNING_CODES } from '../../shared/workspace.js';
 
+/** A re-run of a parse result's failed pages, as a job's request and its intent keep it (jobs/, job-intents/). */
+export const rerunRequestSchema = z
+  .object({
+    resultId: z.string(),
+    pages: z.array(z.number().int().min(1)).min(1),
+  })
+  .strict();
+
 /** documents/<id>/document.json as read back (older versions wrote less). */
 export const documentInfoSchema = z.object({
   id: z.string(),
@@ -31,10 +39,9 @@ export const resultInfoSchema = z.looseObject({
   sourceResultId: z.string().optional(),
   schemaKey: z.string().optional(),
   decryptedCopy: z.boolean().optional(),
-  rerun: z
-    .object({
-      resultId: z.string(),
-      pages: z.array(z.number().int().min(1)),
+  // The re-run it merges (see rerunRequestSchema), and the job that answered it.
+  rerun: rerunRequestSchema
+    .extend({
       jobId: z.string().optional(),
       answerId: z.string().optional(),
     })
