@@ -220,7 +220,11 @@ async function main(): Promise<void> {
   // Before: the index on main's own thread (SearchEngine in process, as the app ran it); now: in its worker (SearchIndex).
   const path = join(workspace.root, 'search', 'index.json');
   const inMain = async (): Promise<Opened> => {
-    const engine = new SearchEngine(path, { resultModel: (id) => workspace.resultModel(id), response: async (id) => (await workspace.result(id)).response }, logger);
+    const engine = new SearchEngine(
+      path,
+      { resultModel: (id) => workspace.resultModel(id), response: async (id) => (await workspace.result(id)).response },
+      logger,
+    );
     engine.setListed(listedResults(await workspace.library()));
     return {
       start: () => engine.start(),
