@@ -264,7 +264,10 @@ export class JobTracker {
       });
     })();
     // Marked before the record is read, so a poll meanwhile stores nothing; the loop waits for this write before it ends.
-    this.abandoned.set(jobId, written.catch(() => undefined));
+    this.abandoned.set(
+      jobId,
+      written.catch(() => undefined),
+    );
     return written;
   }
 

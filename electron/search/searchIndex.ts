@@ -333,7 +333,8 @@ export class SearchIndex {
         void this.answerRead(worker, message);
         return;
       case 'indexing':
-        this.reading = message.resultId !== null && message.createdAt !== null ? { id: message.resultId, createdAt: message.createdAt } : null;
+        this.reading =
+          message.resultId !== null && message.createdAt !== null ? { id: message.resultId, createdAt: message.createdAt } : null;
         return;
       case 'synced':
         this.consecutiveDeaths = 0;
@@ -348,7 +349,9 @@ export class SearchIndex {
     let reply: ToSearchWorker;
     try {
       const value =
-        message.what === 'model' ? (await this.source.resultModel(message.resultId)).model : this.source.resultResponsePath(message.resultId);
+        message.what === 'model'
+          ? (await this.source.resultModel(message.resultId)).model
+          : this.source.resultResponsePath(message.resultId);
       reply = { type: 'read', id: message.id, ok: true, value };
     } catch (error) {
       reply = { type: 'read', id: message.id, ok: false, error: String(error).slice(0, 500) };
@@ -434,8 +437,7 @@ export class SearchIndex {
       // Asked again with what is to be skipped now.
       open[1].body = this.openBody();
       this.postRequest(...open);
-    }
-    else void this.request(this.openBody()).catch(() => undefined);
+    } else void this.request(this.openBody()).catch(() => undefined);
     void this.tell()
       .catch((error: unknown) => this.logger.warn('search index not told of the workspace', { error: String(error) }))
       .finally(() => {

@@ -44,7 +44,13 @@ describe.each([
     'job-intents',
     'intent-1',
     'intent-1',
-    (rerunOf: unknown) => ({ intentId: 'intent-1', request: request(rerunOf), keyId: 'k', documentName: 'five.pdf', writtenAt: '2026-01-01T00:00:00.000Z' }),
+    (rerunOf: unknown) => ({
+      intentId: 'intent-1',
+      request: request(rerunOf),
+      keyId: 'k',
+      documentName: 'five.pdf',
+      writtenAt: '2026-01-01T00:00:00.000Z',
+    }),
     () => createIntentsIn(root, logger),
   ],
 ] as const)('rerunOf of %s, read back', (_, dir, file, id, make, open) => {
