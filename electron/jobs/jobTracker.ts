@@ -559,7 +559,8 @@ export class JobTracker {
   ): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
     const resultId = resultIdForJob(record.jobId);
     const existing = await this.deps.workspace.resultInfo(resultId);
-    if (existing) return { resultId, credits: existing.credits, pageCount: existing.pageCount };
+    // A re-run's stored merge counts the original's credits too: the job's own are what its record says, if anything.
+    if (existing) return { resultId, credits: record.request.rerunOf ? record.credits : existing.credits, pageCount: existing.pageCount };
     if (this.abandoned.has(record.jobId)) throw new JobAbandoned();
     // Checked before the output is fetched: a deleted document would fail every poll's save.
     if (!(await this.deps.workspace.hasDocument(record.documentId))) {

@@ -112,7 +112,9 @@ export interface EngineOptions {
  * (`setListed`) at start and after every change, and the index follows them (a result added or
  * saved again under its id is indexed, one gone is dropped), one result per turn of the event
  * loop, so a query meanwhile is answered from what is indexed and says how many results are
- * still pending. Only hits of results listed now, as indexed, are answered.
+ * still pending. Only hits of results listed now, as indexed, are answered. A long pass writes
+ * what it has every SAVE_MAX_WAIT_MS; results main says a worker died reading are not read
+ * (until saved again) and are counted in every answer.
  */
 export class SearchEngine {
   private index = new MiniSearch<IndexedUnit>(OPTIONS);
