@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { JobRequest } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
+import { rerunRequestSchema } from '../workspace/schemas.js';
 
 /**
  * A job create the app is about to send. It is on disk before the request leaves and is
@@ -27,7 +28,7 @@ export interface CreateIntent {
 
 const intentSchema = z.looseObject({
   intentId: z.string().min(1),
-  request: z.looseObject({ service: z.enum(['parse', 'extract']), documentId: z.string() }),
+  request: z.looseObject({ service: z.enum(['parse', 'extract']), documentId: z.string(), rerunOf: rerunRequestSchema.optional() }),
   keyId: z.string(),
   documentName: z.string(),
   batch: z.object({ batchId: z.string(), itemId: z.string() }).optional(),

@@ -5,6 +5,7 @@ import { WORKSPACE_ID_CHARACTERS, WORKSPACE_ID_MAX_LENGTH } from '../../shared/i
 import type { JobRecord } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
+import { rerunRequestSchema } from '../workspace/schemas.js';
 
 const RESULT_ID_PREFIX = 'job-';
 /** A job id used as it is: with the prefix, still a workspace id. */
@@ -18,7 +19,7 @@ const recordSchema = z.looseObject({
   keyId: z.string(),
   documentId: z.string(),
   documentName: z.string(),
-  request: z.looseObject({ service: z.enum(['parse', 'extract']), documentId: z.string() }),
+  request: z.looseObject({ service: z.enum(['parse', 'extract']), documentId: z.string(), rerunOf: rerunRequestSchema.optional() }),
   createdAt: z.string(),
   status: z.string(),
   completedAt: z.string().nullable(),

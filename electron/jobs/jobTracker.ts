@@ -99,8 +99,11 @@ export class JobTracker {
   private readonly sending = new Set<string>();
   /** Who hears every record change (a batch mirrors its jobs' status and reachability). */
   private readonly recordListeners = new Set<(record: JobRecord) => void>();
-  /** Jobs the user abandoned: polled no more, their output never stored (see abandon). */
-  private readonly abandoned = new Set<string>();
+  /**
+   * Jobs the user abandoned: polled no more, their output never stored (see abandon). Each with
+   * the write of its abandoned record, which a poll loop ending on it waits for.
+   */
+  private readonly abandoned = new Map<string, Promise<unknown>>();
   /** Which service origins answer polls now: the status bar's fact. */
   readonly health: ServiceHealth;
 
@@ -250,15 +253,22 @@ export class JobTracker {
    * "Check again" on the Jobs screen follows it again: the user asked for it.
    */
   async abandon(jobId: string, message: string): Promise<JobRecord | null> {
-    this.abandoned.add(jobId);
-    const record = await this.deps.records.read(jobId);
-    if (!record || isSettled(record)) return record;
-    this.deps.logger.info('job abandoned by the user', { jobId });
-    return this.save({
-      ...record,
-      problem: { code: ABANDONED, message, hint: 'Its result will not be stored. Press "Check again" to follow it after all.' },
-      unreachableSince: null,
-    });
+    const written = (async () => {
+      const record = await this.deps.records.read(jobId);
+      if (!record || isSettled(record)) return record;
+      this.deps.logger.info('job abandoned by the user', { jobId });
+      return this.save({
+        ...record,
+        problem: { code: ABANDONED, message, hint: 'Its result will not be stored. Press "Check again" to follow it after all.' },
+        unreachableSince: null,
+      });
+    })();
+    // Marked before the record is read, so a poll meanwhile stores nothing; the loop waits for this write before it ends.
+    this.abandoned.set(
+      jobId,
+      written.catch(() => undefined),
+    );
+    return written;
   }
 
   /** Calls `listener` with every record written from now on; returns the unsubscribe. */
@@ -456,7 +466,12 @@ export class JobTracker {
     let failures = 0;
     let timeouts = 0;
     for (let n = 0; !isSettled(record); n++) {
-      if (this.abandoned.has(record.jobId)) return (await this.deps.records.read(record.jobId)) ?? record;
+      const abandoning = this.abandoned.get(record.jobId);
+      if (abandoning) {
+        // Its waiters hear the abandoned record, not the one before it.
+        await abandoning;
+        return (await this.deps.records.read(record.jobId)) ?? record;
+      }
       // A job already terminal (e.g. completed in its 202) is fetched at once.
       const step = failures > 0 ? failures - 1 : n;
       const wait = n === 0 && isTerminalStatus(record.status) ? 0 : pollDelayMs(step, this.schedule, this.clock.random());
@@ -544,7 +559,8 @@ export class JobTracker {
   ): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
     const resultId = resultIdForJob(record.jobId);
     const existing = await this.deps.workspace.resultInfo(resultId);
-    if (existing) return { resultId, credits: existing.credits, pageCount: existing.pageCount };
+    // A re-run's stored merge counts the original's credits too: the job's own are what its record says, if anything.
+    if (existing) return { resultId, credits: record.request.rerunOf ? record.credits : existing.credits, pageCount: existing.pageCount };
     if (this.abandoned.has(record.jobId)) throw new JobAbandoned();
     // Checked before the output is fetched: a deleted document would fail every poll's save.
     if (!(await this.deps.workspace.hasDocument(record.documentId))) {
@@ -571,7 +587,14 @@ export class JobTracker {
         ? await this.saveParse(record, resultId, response, checked)
         : await this.saveExtract(record, resultId, response, checked);
     this.deps.logger.info('job result stored', { jobId: record.jobId, resultId });
-    return { resultId, credits: stored.credits, pageCount: stored.pageCount };
+    // A re-run's merge adds the original's credits to its own: the job cost only what its answer says.
+    const credits = record.request.rerunOf ? summarizeResult('parse', response).credits : stored.credits;
+    return { resultId, credits, pageCount: stored.pageCount };
+  }
+
+  /** Checked again just before a result is saved: a cancel may come while the output is fetched or merged. */
+  private notAbandoned(record: JobRecord): void {
+    if (this.abandoned.has(record.jobId)) throw new JobAbandoned();
   }
 
   private async saveParse(record: JobRecord, resultId: string, response: unknown, checked: boolean) {
@@ -584,14 +607,24 @@ export class JobTracker {
         jobId: record.jobId,
         decryptedCopy: document.encrypted === true,
       }).catch((error: unknown) => {
+        // The original gone (trashed): not permanent, it can be restored and the job's answer fetched again.
+        if (error instanceof AppError && error.code === 'result_not_found') {
+          throw new AppError({
+            code: 'result_not_found',
+            message: `Re-run job ${record.jobId} completed, but result ${rerunOf.resultId}, whose pages it re-ran, is not in the workspace any more.`,
+            hint: 'Restore that result from the library\'s trash, then press "Check again" on the Jobs screen: the job\'s answer is merged into it then.',
+          });
+        }
         throw new AppError({
           code: 'rerun_not_merged',
           message: `Re-run job ${record.jobId} completed, but its pages could not be merged into result ${rerunOf.resultId}: ${error instanceof Error ? error.message : String(error)}`,
           hint: 'The original result is unchanged. Re-run its failed pages again from the result.',
         });
       });
+      this.notAbandoned(record);
       return this.deps.workspace.saveResult({ ...merged, id: resultId });
     }
+    this.notAbandoned(record);
     return this.deps.workspace.saveResult({
       id: resultId,
       documentId: record.documentId,
@@ -606,6 +639,7 @@ export class JobTracker {
   private async saveExtract(record: JobRecord, resultId: string, response: unknown, checked: boolean) {
     if (!checked) checkJson(response, extractResponseSchema, 'extract job result');
     const source = record.request.sourceResultId ? await this.deps.workspace.result(record.request.sourceResultId).catch(() => null) : null;
+    this.notAbandoned(record);
     return this.deps.workspace.saveResult({
       id: resultId,
       documentId: record.documentId,
@@ -627,8 +661,9 @@ export class JobTracker {
   }
 
   private async save(record: JobRecord): Promise<JobRecord> {
-    // A poll that was under way when the user abandoned the job never writes over that.
-    if (this.abandoned.has(record.jobId) && record.problem?.code !== ABANDONED)
+    // A poll that was under way when the user abandoned the job never writes over that, unless it
+    // stored the result already (the cancel came while it was saved): then the record says where it is.
+    if (this.abandoned.has(record.jobId) && record.problem?.code !== ABANDONED && !record.resultId)
       return (await this.deps.records.read(record.jobId)) ?? record;
     const next = { ...record, updatedAt: new Date(this.clock.now()).toISOString() };
     await this.deps.records.write(next.jobId, next);
@@ -693,6 +728,7 @@ function isPermanent(error: AppError): boolean {
   // invalid_job_id: the service answered a create with an id that cannot be put in a poll path; it never will be.
   // response_too_large: the same answer would be too large on every poll.
   // output_unreadable: the output_url answered 401/403/404/410; "Check again" reads it once the user made it readable.
+  // result_not_found: a re-run's original is in the trash; "Check again" merges the answer once it is restored.
   if (
     [
       'no_key',
@@ -706,6 +742,7 @@ function isPermanent(error: AppError): boolean {
       'invalid_api_key',
       'response_too_large',
       'rerun_not_merged',
+      'result_not_found',
     ].includes(error.code)
   )
     return true;

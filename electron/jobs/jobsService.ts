@@ -90,11 +90,13 @@ export class JobsService {
         hint: 'Open the document and run it again.',
       });
     }
-    const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl } = record.request;
+    const { service, documentId, sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl, rerunOf } =
+      record.request;
+    // A re-run's retry is a re-run too: its answer is stored merged into the same original, never alone as a partial result.
     const again: JobRequest = {
       service,
       documentId,
-      ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl }),
+      ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl, rerunOf }),
     };
     return this.tracker.submit(again, { retry: { policy: USER_CALL_POLICY } });
   }

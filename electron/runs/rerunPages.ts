@@ -1,9 +1,9 @@
-import { looksLikeParseResponse } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import { failedPagesOf } from '../../shared/grounding/mergePages.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import type { Services } from '../services.js';
 import { routeCloudParse } from './parseRoute.js';
+import { rerunnableOriginal } from './rerunMerge.js';
 
 export interface RerunPagesRequest {
   runId: string;
@@ -17,18 +17,7 @@ export interface RerunPagesRequest {
  * one new result beside it (the re-run's own answer is not stored). The original stays as it was.
  */
 export async function rerunFailedPages(services: Services, request: RerunPagesRequest, signal: AbortSignal): Promise<StoredResult> {
-  const original = await services.workspace.result(request.resultId);
-  if (
-    original.kind !== 'parse' ||
-    (original.engine !== 'parse' && original.engine !== 'import') ||
-    !looksLikeParseResponse(original.response)
-  ) {
-    throw new AppError({
-      code: 'rerun_not_cloud_parse',
-      message: 'Only a cloud parse (v2) result can have its failed pages re-run.',
-      hint: 'Run the cloud parser on the document instead.',
-    });
-  }
+  const original = rerunnableOriginal(await services.workspace.result(request.resultId));
   const pages = failedPagesOf(original.response);
   if (pages.length === 0) {
     throw new AppError({ code: 'no_failed_pages', message: 'This result has no failed pages to re-run.', hint: 'Nothing was sent.' });

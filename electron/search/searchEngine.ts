@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { SearchHit } from '../../shared/ipc/search.js';
 import type { ResultKind } from '../../shared/workspace.js';
 import { writeFileAtomic } from '../storage/fsAtomic.js';
-import type { ListedResult, WorkerHit } from './searchProtocol.js';
+import type { ListedResult, SkippedResult, WorkerHit } from './searchProtocol.js';
 import { snippetOf } from './snippet.js';
 import { MAX_KEPT_TEXT, unitsOfResult, type SearchUnit, type UnitSource } from './searchUnits.js';
 
@@ -13,7 +13,7 @@ export const SEARCH_FORMAT_VERSION = 1;
 
 /** How long after the last change the index file is written: a burst of changes (a batch) writes it once. */
 const SAVE_DELAY_MS = 2_000;
-/** A burst of changes (a batch) still writes the index this often. */
+/** A burst of changes (a batch), or a long build, still writes the index this often: a restart goes on from there. */
 const SAVE_MAX_WAIT_MS = 30_000;
 
 /** What the index stores per unit (short keys: 5,000 documents' worth is written to disk). */
@@ -86,6 +86,18 @@ export interface EngineAnswer {
   count: number;
   truncated: boolean;
   pending: number;
+  /** Listed results not indexed because a worker died reading them. */
+  skipped: number;
+}
+
+export interface EngineOptions {
+  saveDelayMs?: number | undefined;
+  /** How often a long sync writes what it has indexed so far (SAVE_MAX_WAIT_MS unless told). */
+  progressSaveMs?: number | undefined;
+  /** Results a worker died reading: not read while listed with that stamp. */
+  skip?: SkippedResult[] | undefined;
+  /** Heard by main: the result being read (null: done), and each sync that ends. */
+  events?: { indexing(result: ListedResult | null): void; synced(): void } | undefined;
 }
 
 /**
@@ -100,7 +112,9 @@ export interface EngineAnswer {
  * (`setListed`) at start and after every change, and the index follows them (a result added or
  * saved again under its id is indexed, one gone is dropped), one result per turn of the event
  * loop, so a query meanwhile is answered from what is indexed and says how many results are
- * still pending. Only hits of results listed now, as indexed, are answered.
+ * still pending. Only hits of results listed now, as indexed, are answered. A long pass writes
+ * what it has every SAVE_MAX_WAIT_MS; results main says a worker died reading are not read
+ * (until saved again) and are counted in every answer.
  */
 export class SearchEngine {
   private index = new MiniSearch<IndexedUnit>(OPTIONS);
@@ -119,13 +133,17 @@ export class SearchEngine {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private saveWaitingSince: number | null = null;
   private closed = false;
+  /** id → createdAt of the results not read (see EngineOptions.skip). */
+  private readonly skip: Map<string, string>;
 
   constructor(
     readonly path: string,
     private readonly source: UnitSource,
     private readonly log: EngineLog,
-    private readonly options: { saveDelayMs?: number | undefined } = {},
-  ) {}
+    private readonly options: EngineOptions = {},
+  ) {
+    this.skip = new Map((options.skip ?? []).map((r) => [r.id, r.createdAt]));
+  }
 
   /** Opens the index file (or starts empty); syncing starts once main has listed the results. */
   start(): Promise<void> {
@@ -160,7 +178,7 @@ export class SearchEngine {
 
   async query(query: string, limit: number): Promise<EngineAnswer> {
     await this.start();
-    if (!query) return { hits: [], count: 0, truncated: false, pending: this.pendingCount };
+    if (!query) return { hits: [], count: 0, truncated: false, pending: this.pendingCount, skipped: this.skippedCount() };
     const listed = this.listed ?? new Map<string, ListedResult>();
     // Only hits of results listed now, as indexed (a result saved again under its id waits for its new units).
     const live = (hit: SearchResult) => {
@@ -174,7 +192,18 @@ export class SearchEngine {
       count: Math.min(found.length, limit),
       truncated: found.length > limit,
       pending: this.pendingCount,
+      skipped: this.skippedCount(),
     };
+  }
+
+  private skippedCount(): number {
+    let count = 0;
+    for (const [id, createdAt] of this.skip) if (this.listed?.get(id)?.createdAt === createdAt) count++;
+    return count;
+  }
+
+  private skipped(result: ListedResult): boolean {
+    return this.skip.get(result.id) === result.createdAt;
   }
 
   /**
@@ -250,6 +279,7 @@ export class SearchEngine {
     } while (this.again && !this.closed);
     this.pendingCount = 0;
     if (this.unsaved) this.scheduleSave();
+    if (!this.closed) this.options.events?.synced();
   }
 
   /** One pass: what is gone (or saved again) leaves the index, what is new is added, one result per turn. */
@@ -259,13 +289,21 @@ export class SearchEngine {
     for (const [id, indexed] of this.indexed) {
       if (wanted.get(id)?.createdAt !== indexed.createdAt) this.drop(id, indexed);
     }
-    const todo = [...wanted.values()].filter((r) => !this.indexed.has(r.id));
+    const todo = [...wanted.values()].filter((r) => !this.indexed.has(r.id) && !this.skipped(r));
     this.pendingCount = todo.length;
+    let savedAt = Date.now();
     for (const result of todo) {
       // A new listing meanwhile: the next pass starts from it (this result may be gone already).
       if (this.closed || this.listing !== listing) return;
+      this.options.events?.indexing(result);
       await this.add(result);
+      this.options.events?.indexing(null);
       this.pendingCount--;
+      // A long build writes what it has so far (between two results: one consistent state).
+      if (this.unsaved && Date.now() - savedAt >= (this.options.progressSaveMs ?? SAVE_MAX_WAIT_MS)) {
+        await this.save().catch((error: unknown) => this.log.warn('search index not saved', { error: String(error) }));
+        savedAt = Date.now();
+      }
       await new Promise((resolve) => setImmediate(resolve));
     }
   }

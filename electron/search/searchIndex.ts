@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, type SearchAnswer, type SearchGroup } from '../../shared/ipc/search.js';
@@ -6,8 +7,14 @@ import type { LibraryEntry } from '../../shared/workspace.js';
 import { activeConfig } from '../config.js';
 import type { Logger } from '../log.js';
 import { findWorkerFile } from '../workerFile.js';
-import { listedResult, type FromSearchWorker, type ListedResult, type ToSearchWorker, type WorkerAnswer } from './searchProtocol.js';
-import type { UnitSource } from './searchUnits.js';
+import {
+  listedResult,
+  type FromSearchWorker,
+  type ListedResult,
+  type SkippedResult,
+  type ToSearchWorker,
+  type WorkerAnswer,
+} from './searchProtocol.js';
 
 export { normalizeTerm, SEARCH_FORMAT_VERSION } from './searchEngine.js';
 
@@ -20,13 +27,19 @@ export function findSearchWorker(): string {
   });
 }
 
-/** What the index follows: the workspace's listing and its reads of a result. */
-export interface SearchSource extends UnitSource {
+/** What the index follows: the workspace's listing, its models, and where a result's response is on disk. */
+export interface SearchSource {
   library(): Promise<LibraryEntry[]>;
+  resultModel(id: string): Promise<{ model: Uint8Array }>;
+  resultResponsePath(id: string): string;
 }
 
 export interface SearchIndexOptions {
   saveDelayMs?: number;
+  /** How often a long build writes what it has so far (the engine's default unless told). */
+  progressSaveMs?: number;
+  /** The worker's heap ceiling: past it the worker dies (out of memory) and the result it was reading is skipped. */
+  maxHeapMb?: number;
   workerPath?: string;
   /** Hears each worker as it starts (tests end one to see search recover). */
   onWorker?: (worker: Worker) => void;
@@ -34,7 +47,7 @@ export interface SearchIndexOptions {
 
 /** The requests main asks the worker, each answered once. */
 type RequestBody =
-  | { type: 'open'; path: string; saveDelayMs?: number }
+  | { type: 'open'; path: string; saveDelayMs?: number; progressSaveMs?: number; skip: SkippedResult[] }
   | { type: 'query'; text: string; limit: number }
   | { type: 'idle' }
   | { type: 'close'; withinMs: number };
@@ -51,8 +64,12 @@ interface Pending {
 
 /** A request under way when this many workers in a row died is refused (it may be what kills them). */
 const MAX_DEATHS_PER_REQUEST = 3;
-/** Workers dying this close together are restarted after a pause, not in a tight loop. */
-const QUICK_DEATHS = { count: 5, withinMs: 10_000, pauseMs: 5_000 };
+/** Workers dying this many times while opening the index file: the file is set aside and the index built again. */
+const OPEN_DEATHS_BEFORE_SET_ASIDE = 2;
+/** Workers dying this many times in a row (no sync completed between): no more are started until the workspace changes. */
+const MAX_CONSECUTIVE_DEATHS = 5;
+/** The search worker's heap ceiling: a response of 50 MB parses to a few hundred MB. */
+const DEFAULT_MAX_HEAP_MB = 2_048;
 
 /**
  * Full text over the workspace (see SearchEngine, which holds the index): main's side. The index
@@ -63,7 +80,11 @@ const QUICK_DEATHS = { count: 5, withinMs: 10_000, pauseMs: 5_000 };
  * index catches up. A query before the index is open waits for it; while it is being built, a
  * query is answered from what is indexed and says how many results are pending. A worker that
  * dies is started again at once: it opens the file as last written and catches up with the
- * workspace, and the requests it had under way are asked again.
+ * workspace, and the requests it had under way are asked again. Out of a crash loop: a result a
+ * worker died reading is skipped by the next (logged, and counted in every answer); an index
+ * file that kills the worker while opening is set aside and built again; and after
+ * MAX_CONSECUTIVE_DEATHS in a row search answers `search_unavailable` until the workspace
+ * changes (or the app starts again).
  */
 export class SearchIndex {
   readonly path: string;
@@ -76,7 +97,13 @@ export class SearchIndex {
   /** Listing reads, one after another, so what the worker is told never goes back in time. */
   private listing: Promise<LibraryEntry[]> = Promise.resolve([]);
   private lastSize = 0;
-  private deathTimes: number[] = [];
+  /** The result the current worker is reading, if any: the one skipped if it dies. */
+  private reading: SkippedResult | null = null;
+  private readonly skip = new Map<string, string>();
+  private openDeaths = 0;
+  private consecutiveDeaths = 0;
+  /** Set after MAX_CONSECUTIVE_DEATHS: every request is refused with it until the workspace changes. */
+  private unavailable: AppError | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
@@ -91,13 +118,14 @@ export class SearchIndex {
 
   /** Opens the index file in the worker (or starts it empty) and syncs it with the workspace in the background. */
   start(): Promise<void> {
+    if (this.unavailable) return Promise.reject(this.unavailable);
     if (!this.opened) {
       try {
         if (!this.worker) this.spawn();
       } catch (error) {
         return Promise.reject(error as Error);
       }
-      const opened = this.request({ type: 'open', path: this.path, ...this.saveDelay() }).then((answer) => this.note(answer));
+      const opened = this.request(this.openBody()).then((answer) => this.note(answer));
       // Not opened (its worker could not start): the next call tries again.
       opened.catch(() => {
         if (this.opened === opened) this.opened = null;
@@ -110,6 +138,13 @@ export class SearchIndex {
 
   /** The workspace changed: what it lists now is indexed (in the background). */
   changed(): void {
+    if (this.unavailable && !this.closed) {
+      // A change may be what cures it (the result that killed the workers trashed): try again.
+      this.unavailable = null;
+      this.consecutiveDeaths = 0;
+      void this.start().catch((error: unknown) => this.logger.warn('search index not opened', { error: String(error) }));
+      return;
+    }
     if (this.opened && !this.closed)
       void this.tell().catch((error: unknown) => this.logger.warn('search index not told of a change', { error: String(error) }));
   }
@@ -135,7 +170,13 @@ export class SearchIndex {
     const library = await this.tell();
     const answer = await this.request({ type: 'query', text: query, limit });
     this.note(answer);
-    if (answer.kind !== 'query') throw new Error('the search worker answered a query with something else');
+    if (answer.kind !== 'query') {
+      throw new AppError({
+        code: 'search_failed',
+        message: `The search worker answered a query with ${answer.kind}.`,
+        hint: 'Search again; if it keeps failing, the log says why.',
+      });
+    }
     const names = new Map(library.map((entry) => [entry.document.id, entry.document.name]));
     const groups = new Map<string, SearchGroup>();
     for (const { documentId, hit } of answer.hits) {
@@ -146,7 +187,13 @@ export class SearchIndex {
       }
       group.hits.push(hit);
     }
-    return { groups: [...groups.values()], count: answer.count, truncated: answer.truncated, pending: answer.pending };
+    return {
+      groups: [...groups.values()],
+      count: answer.count,
+      truncated: answer.truncated,
+      pending: answer.pending,
+      skipped: answer.skipped,
+    };
   }
 
   /**
@@ -178,8 +225,14 @@ export class SearchIndex {
     return this.lastSize;
   }
 
-  private saveDelay(): { saveDelayMs?: number } {
-    return this.options.saveDelayMs !== undefined ? { saveDelayMs: this.options.saveDelayMs } : {};
+  private openBody(): RequestBody {
+    return {
+      type: 'open',
+      path: this.path,
+      ...(this.options.saveDelayMs !== undefined ? { saveDelayMs: this.options.saveDelayMs } : {}),
+      ...(this.options.progressSaveMs !== undefined ? { progressSaveMs: this.options.progressSaveMs } : {}),
+      skip: [...this.skip].map(([id, createdAt]) => ({ id, createdAt })),
+    };
   }
 
   private note(answer: WorkerAnswer): void {
@@ -219,6 +272,7 @@ export class SearchIndex {
 
   private request(body: RequestBody): Promise<WorkerAnswer> {
     if (this.closed) return Promise.reject(closedError());
+    if (this.unavailable) return Promise.reject(this.unavailable);
     const id = this.nextId++;
     return new Promise<WorkerAnswer>((resolve, reject) => {
       const pending: Pending = { body, postedTo: null, deaths: 0, resolve, reject };
@@ -236,9 +290,18 @@ export class SearchIndex {
   private spawn(): void {
     let worker: Worker;
     try {
-      worker = new Worker(this.options.workerPath ?? findSearchWorker());
+      worker = new Worker(this.options.workerPath ?? findSearchWorker(), {
+        resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
+      });
     } catch (error) {
-      const appError = error instanceof AppError ? error : new AppError({ code: 'search_unavailable', message: String(error) });
+      const appError =
+        error instanceof AppError
+          ? error
+          : new AppError({
+              code: 'search_unavailable',
+              message: `The search worker could not start: ${String(error)}`,
+              hint: 'Restart Groundwork; if search stays unavailable, the log says why.',
+            });
       for (const pending of this.pending.values()) pending.reject(appError);
       this.pending.clear();
       throw appError;
@@ -250,6 +313,7 @@ export class SearchIndex {
     worker.on('exit', (code) => this.lost(worker, `exit code ${code}`));
     this.worker = worker;
     this.told = null;
+    this.reading = null;
     this.options.onWorker?.(worker);
   }
 
@@ -260,12 +324,20 @@ export class SearchIndex {
         const pending = this.pending.get(message.id);
         if (!pending) return;
         this.pending.delete(message.id);
+        if (message.ok && pending.body.type === 'open') this.openDeaths = 0;
         if (message.ok) pending.resolve(message.value);
         else pending.reject(new AppError(message.error));
         return;
       }
       case 'read':
         void this.answerRead(worker, message);
+        return;
+      case 'indexing':
+        this.reading =
+          message.resultId !== null && message.createdAt !== null ? { id: message.resultId, createdAt: message.createdAt } : null;
+        return;
+      case 'synced':
+        this.consecutiveDeaths = 0;
         return;
       case 'log':
         this.logger[message.level](message.message, message.fields);
@@ -277,7 +349,9 @@ export class SearchIndex {
     let reply: ToSearchWorker;
     try {
       const value =
-        message.what === 'model' ? (await this.source.resultModel(message.resultId)).model : await this.source.result(message.resultId);
+        message.what === 'model'
+          ? (await this.source.resultModel(message.resultId)).model
+          : this.source.resultResponsePath(message.resultId);
       reply = { type: 'read', id: message.id, ok: true, value };
     } catch (error) {
       reply = { type: 'read', id: message.id, ok: false, error: String(error).slice(0, 500) };
@@ -285,13 +359,30 @@ export class SearchIndex {
     if (worker === this.worker) worker.postMessage(reply);
   }
 
-  /** The worker died: a new one opens the file and catches up; what was under way is asked again. */
+  /**
+   * The worker died: a new one opens the file and catches up; what was under way is asked again.
+   * What it was reading is skipped; an index file it keeps dying on while opening is set aside;
+   * after MAX_CONSECUTIVE_DEATHS no new one is started (until the workspace changes).
+   */
   private lost(worker: Worker, why: string): void {
     if (worker !== this.worker || this.closed) return;
     this.worker = null;
+    const reading = this.reading;
+    this.reading = null;
+    if (reading) {
+      this.skip.set(reading.id, reading.createdAt);
+      this.logger.warn('search worker stopped reading a result; the next one skips it', { id: reading.id, why });
+    }
+    const opening = [...this.pending.values()].some((p) => p.body.type === 'open');
+    const setAside = opening && ++this.openDeaths >= OPEN_DEATHS_BEFORE_SET_ASIDE;
+    if (++this.consecutiveDeaths >= MAX_CONSECUTIVE_DEATHS) {
+      this.giveUp(why);
+      return;
+    }
     this.logger.warn('search worker stopped; starting it again', { why });
     for (const [id, pending] of this.pending) {
-      if (++pending.deaths < MAX_DEATHS_PER_REQUEST) continue;
+      // An open has its own way out (set aside, then unavailable); a query or idle may be what kills the worker.
+      if (pending.body.type === 'open' || ++pending.deaths < MAX_DEATHS_PER_REQUEST) continue;
       this.pending.delete(id);
       pending.reject(
         new AppError({
@@ -301,11 +392,33 @@ export class SearchIndex {
         }),
       );
     }
-    const now = Date.now();
-    this.deathTimes = [...this.deathTimes.filter((t) => now - t < QUICK_DEATHS.withinMs), now];
-    const pause = this.deathTimes.length >= QUICK_DEATHS.count ? QUICK_DEATHS.pauseMs : 0;
-    this.restartTimer = setTimeout(() => this.restart(), pause);
-    this.restartTimer.unref();
+    if (!setAside) {
+      this.restartTimer = setTimeout(() => this.restart(), 0);
+      this.restartTimer.unref();
+      return;
+    }
+    this.openDeaths = 0;
+    const aside = join(dirname(this.path), 'index.set-aside.json');
+    this.logger.warn('search index file stops the worker while opening; set aside, building it again', { aside });
+    void rename(this.path, aside)
+      .catch((error: unknown) => this.logger.warn('search index file not set aside', { error: String(error) }))
+      .finally(() => this.restart());
+  }
+
+  /** Too many deaths in a row: everything waiting, and every request until the workspace changes, is refused. */
+  private giveUp(why: string): void {
+    this.logger.warn('search worker stopped too often; search unavailable until the workspace changes', {
+      why,
+      deaths: this.consecutiveDeaths,
+    });
+    this.unavailable = new AppError({
+      code: 'search_unavailable',
+      message: `Search stopped working: its worker ended ${this.consecutiveDeaths} times in a row.`,
+      hint: 'Search is tried again after the next change to the workspace, or when Groundwork starts again; the log names the results it could not read.',
+    });
+    this.opened = null;
+    for (const pending of this.pending.values()) pending.reject(this.unavailable);
+    this.pending.clear();
   }
 
   private restart(): void {
@@ -320,8 +433,11 @@ export class SearchIndex {
     }
     // In order: open, the listing, then whatever was under way (an open under way is that open).
     const open = [...this.pending].find(([, p]) => p.body.type === 'open');
-    if (open) this.postRequest(...open);
-    else void this.request({ type: 'open', path: this.path, ...this.saveDelay() }).catch(() => undefined);
+    if (open) {
+      // Asked again with what is to be skipped now.
+      open[1].body = this.openBody();
+      this.postRequest(...open);
+    } else void this.request(this.openBody()).catch(() => undefined);
     void this.tell()
       .catch((error: unknown) => this.logger.warn('search index not told of the workspace', { error: String(error) }))
       .finally(() => {
@@ -341,5 +457,9 @@ function sameListing(library: LibraryEntry[], told: Map<string, string>): boolea
 }
 
 function closedError(): AppError {
-  return new AppError({ code: 'search_closed', message: 'The search is closed: the app is quitting.' });
+  return new AppError({
+    code: 'search_closed',
+    message: 'The search is closed: the app is quitting.',
+    hint: 'Search again once Groundwork has started again.',
+  });
 }

@@ -1,6 +1,6 @@
 import type { AppErrorData } from '../../shared/errors.js';
 import type { SearchHit } from '../../shared/ipc/search.js';
-import type { LibraryEntry, ResultInfo, StoredResult } from '../../shared/workspace.js';
+import type { LibraryEntry, ResultInfo } from '../../shared/workspace.js';
 
 /** What the worker needs of a listed result: enough to read its units and to tell a result saved again. */
 export type ListedResult = Pick<ResultInfo, 'id' | 'documentId' | 'kind' | 'createdAt'> & { sourceResultId?: string };
@@ -21,10 +21,19 @@ export function listedResults(library: LibraryEntry[]): ListedResult[] {
   return library.flatMap((entry) => entry.results.map(listedResult));
 }
 
+/** A result a worker died reading (id and the stamp of the version it died on). */
+export interface SkippedResult {
+  id: string;
+  createdAt: string;
+}
+
 /** Main → worker. Requests with an `id` are answered once with the same id; the others are not answered. */
 export type ToSearchWorker =
-  /** Answered once the index file is read (or found missing or damaged, and the index starts empty). */
-  | { type: 'open'; id: number; path: string; saveDelayMs?: number }
+  /**
+   * Answered once the index file is read (or found missing or damaged, and the index starts
+   * empty). `skip`: results a worker died reading, not read again until saved again.
+   */
+  | { type: 'open'; id: number; path: string; saveDelayMs?: number; progressSaveMs?: number; skip: SkippedResult[] }
   /**
    * What the workspace lists changed: results listed now (new, or saved again under their id)
    * and ids no longer listed; `reset` first forgets what the worker was told (a new worker). The
@@ -34,8 +43,8 @@ export type ToSearchWorker =
   | { type: 'query'; id: number; text: string; limit: number }
   | { type: 'idle'; id: number }
   | { type: 'close'; id: number; withinMs: number }
-  /** The answer to the worker's read of a result's model or response. */
-  | { type: 'read'; id: number; ok: true; value: Uint8Array | StoredResult }
+  /** The answer to the worker's read: a result's model, or the path of its response file (the worker reads and parses it). */
+  | { type: 'read'; id: number; ok: true; value: Uint8Array | string }
   | { type: 'read'; id: number; ok: false; error: string };
 
 /** A hit as the worker finds it; main adds the document's name. */
@@ -48,12 +57,19 @@ export interface WorkerHit {
 export type FromSearchWorker =
   | { type: 'answer'; id: number; ok: true; value: WorkerAnswer }
   | { type: 'answer'; id: number; ok: false; error: AppErrorData }
-  /** The worker reads a result through main's workspace (the model cache builds a missing model). */
-  | { type: 'read'; id: number; what: 'model' | 'result'; resultId: string }
+  /**
+   * The worker reads a result's model through main's workspace (the model cache builds a missing
+   * one); of its response main only names the file, so a 50 MB response is never parsed on main.
+   */
+  | { type: 'read'; id: number; what: 'model' | 'responsePath'; resultId: string }
+  /** The result the worker starts reading (null: done with it): one it dies on is skipped by the next worker. */
+  | { type: 'indexing'; resultId: string | null; createdAt: string | null }
+  /** A sync ended with everything listed indexed (or skipped): the worker is not in a crash loop. */
+  | { type: 'synced' }
   | { type: 'log'; level: 'info' | 'warn'; message: string; fields?: Record<string, unknown> };
 
 export type WorkerAnswer =
-  | { kind: 'query'; hits: WorkerHit[]; count: number; truncated: boolean; pending: number; size: number }
+  | { kind: 'query'; hits: WorkerHit[]; count: number; truncated: boolean; pending: number; skipped: number; size: number }
   | { kind: 'opened'; size: number }
   | { kind: 'idle'; size: number }
   | { kind: 'closed' };

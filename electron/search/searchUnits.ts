@@ -27,10 +27,10 @@ export interface SearchUnit {
 /** A block's text kept for snippets is cut here (the whole block is still indexed). */
 export const MAX_KEPT_TEXT = 2_000;
 
-/** What the units of a result are read through: the workspace's own reads. */
+/** What the units of a result are read through: its model, and its response as the service sent it. */
 export interface UnitSource {
   resultModel(id: string): Promise<{ model: Uint8Array }>;
-  result(id: string): Promise<StoredResult>;
+  response(id: string): Promise<unknown>;
 }
 
 /** The units of one stored result. A result whose model or response cannot be read has none (the caller logs it). */
@@ -38,9 +38,9 @@ export async function unitsOfResult(source: UnitSource, info: Pick<ResultInfo, '
   if (info.kind === 'parse') return blockUnits(decodeModel((await source.resultModel(info.id)).model));
   if (info.kind === 'analyzer') {
     const model = decodeModel((await source.resultModel(info.id)).model);
-    return [...blockUnits(model), ...fieldUnits(await source.result(info.id), model)];
+    return [...blockUnits(model), ...fieldUnits({ kind: info.kind, response: await source.response(info.id) }, model)];
   }
-  const extraction = await source.result(info.id);
+  const extraction = { kind: info.kind, response: await source.response(info.id) };
   // Its ranges point into its source's Markdown; without the source the values are still found, with no place.
   const model = info.sourceResultId
     ? await source

@@ -2,11 +2,12 @@
  * The search worker: the workspace's search index (SearchEngine) off main's event loop. Reading
  * and parsing its file (tens of MB for 5,000 documents), building it, keeping it up to date and
  * querying it all run here; main sends the results the workspace lists and the queries, and
- * answers this worker's reads of a result's model or response through the workspace.
+ * answers this worker's reads of a result's model through the workspace. A response (up to
+ * 50 MB of JSON) is read and parsed here, from the file main names.
  */
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.js';
-import type { StoredResult } from '../../shared/workspace.js';
 import { SearchEngine } from './searchEngine.js';
 import type { FromSearchWorker, ToSearchWorker, WorkerAnswer } from './searchProtocol.js';
 import type { UnitSource } from './searchUnits.js';
@@ -17,10 +18,10 @@ if (!port) throw new Error('the search worker runs only as a worker thread');
 const post = (message: FromSearchWorker) => port.postMessage(message);
 
 /** Reads asked of main, by id. */
-const reads = new Map<number, { resolve(value: Uint8Array | StoredResult): void; reject(error: Error): void }>();
+const reads = new Map<number, { resolve(value: Uint8Array | string): void; reject(error: Error): void }>();
 let nextRead = 1;
 
-function read(what: 'model' | 'result', resultId: string): Promise<Uint8Array | StoredResult> {
+function read(what: 'model' | 'responsePath', resultId: string): Promise<Uint8Array | string> {
   const id = nextRead++;
   return new Promise((resolve, reject) => {
     reads.set(id, { resolve, reject });
@@ -30,7 +31,7 @@ function read(what: 'model' | 'result', resultId: string): Promise<Uint8Array | 
 
 const source: UnitSource = {
   resultModel: async (id) => ({ model: (await read('model', id)) as Uint8Array }),
-  result: async (id) => (await read('result', id)) as StoredResult,
+  response: async (id) => JSON.parse(await readFile((await read('responsePath', id)) as string, 'utf8')) as unknown,
 };
 
 const log = {
@@ -41,7 +42,13 @@ const log = {
 let engine: SearchEngine | null = null;
 
 function opened(): SearchEngine {
-  if (!engine) throw new Error('the search worker was asked before it was opened');
+  if (!engine) {
+    throw new AppError({
+      code: 'search_failed',
+      message: 'The search worker was asked before its index was opened.',
+      hint: 'Search again; the search index is being opened.',
+    });
+  }
   return engine;
 }
 
@@ -52,7 +59,11 @@ async function answer(id: number, work: () => Promise<WorkerAnswer>): Promise<vo
     const data =
       error instanceof AppError
         ? error.toData()
-        : { code: 'search_failed', message: `The search failed: ${error instanceof Error ? error.message : String(error)}` };
+        : {
+            code: 'search_failed',
+            message: `The search failed: ${error instanceof Error ? error.message : String(error)}`,
+            hint: 'Search again; if it keeps failing, the log says why.',
+          };
     post({ type: 'answer', id, ok: false, error: data });
   }
 }
@@ -60,7 +71,15 @@ async function answer(id: number, work: () => Promise<WorkerAnswer>): Promise<vo
 port.on('message', (message: ToSearchWorker) => {
   switch (message.type) {
     case 'open':
-      engine ??= new SearchEngine(message.path, source, log, { saveDelayMs: message.saveDelayMs });
+      engine ??= new SearchEngine(message.path, source, log, {
+        saveDelayMs: message.saveDelayMs,
+        progressSaveMs: message.progressSaveMs,
+        skip: message.skip,
+        events: {
+          indexing: (result) => post({ type: 'indexing', resultId: result?.id ?? null, createdAt: result?.createdAt ?? null }),
+          synced: () => post({ type: 'synced' }),
+        },
+      });
       void answer(message.id, async () => {
         await opened().start();
         return { kind: 'opened', size: opened().size };

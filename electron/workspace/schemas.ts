@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { DOCUMENT_WARNING_CODES } from '../../shared/workspace.js';
 import { schemaKeySchema } from '../../shared/ipc/rules.js';
 
+/** A re-run of a parse result's failed pages, as a job's request and its intent keep it (jobs/, job-intents/). */
+export const rerunRequestSchema = z
+  .object({
+    resultId: z.string(),
+    pages: z.array(z.number().int().min(1)).min(1),
+  })
+  .strict();
+
 /** documents/<id>/document.json as read back (older versions wrote less). */
 export const documentInfoSchema = z.object({
   id: z.string(),
@@ -32,10 +40,9 @@ export const resultInfoSchema = z.looseObject({
   sourceResultId: z.string().optional(),
   schemaKey: schemaKeySchema.optional(),
   decryptedCopy: z.boolean().optional(),
-  rerun: z
-    .object({
-      resultId: z.string(),
-      pages: z.array(z.number().int().min(1)),
+  // The re-run it merges (see rerunRequestSchema), and the job that answered it.
+  rerun: rerunRequestSchema
+    .extend({
       jobId: z.string().optional(),
       answerId: z.string().optional(),
     })

@@ -231,7 +231,7 @@ export class Workspace {
       // A result saved again under its id (a job's) gets a new model: the old one goes first.
       await this.models.forget(stored.id);
       // The response first, its summary second: a listed result always has its response on disk.
-      await writeFileAtomic(join(this.root, 'results', `${checkId(stored.id)}.json`), JSON.stringify(response));
+      await writeFileAtomic(this.resultResponsePath(stored.id), JSON.stringify(response));
       await this.summaries.write(stored.id, info);
       // As it would be read back from the file (JSON drops what is undefined).
       const listed = JSON.parse(JSON.stringify(info)) as ResultInfo;
@@ -341,10 +341,15 @@ export class Workspace {
   async resultText(id: string): Promise<StoredResultText> {
     const [info, responseJson] = await Promise.all([
       this.summaries.read(checkId(id)),
-      readFile(join(this.root, 'results', `${id}.json`), 'utf8').catch(() => null),
+      readFile(this.resultResponsePath(id), 'utf8').catch(() => null),
     ]);
     if (!info || responseJson === null) throw notFound('result');
     return { ...info, responseJson };
+  }
+
+  /** Where a result's response is kept, as the service sent it (the search worker reads it itself). */
+  resultResponsePath(id: string): string {
+    return join(this.root, 'results', `${checkId(id)}.json`);
   }
 
   /** Every document with the summaries of its results, newest first. */

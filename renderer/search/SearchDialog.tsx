@@ -111,7 +111,16 @@ export function SearchDialog() {
                 ? `Nothing found for “${text.trim()}”.`
                 : `${answer.truncated ? 'First ' : ''}${answer.count} ${answer.count === 1 ? 'place' : 'places'} in ${answer.groups.length} ${answer.groups.length === 1 ? 'document' : 'documents'} · ↑ ↓ to move, Enter to open, Esc to close`
               : 'Words, or the start of one; accents and case do not matter.'}
-          {answer && answer.pending > 0 ? ` Still indexing ${answer.pending} results: their text is not found yet.` : ''}
+          {answer && answer.pending > 0 ? (
+            <span className="search-status-note">Still indexing {answer.pending} results: their text is not found yet.</span>
+          ) : null}
+          {answer && answer.skipped > 0 ? (
+            <span className="search-status-note" data-testid="search-skipped">
+              {answer.skipped === 1 ? '1 result is' : `${answer.skipped} results are`} not searched: reading{' '}
+              {answer.skipped === 1 ? 'it' : 'them'} stopped the search (the log names {answer.skipped === 1 ? 'it' : 'them'}). Saved again,{' '}
+              {answer.skipped === 1 ? 'it is' : 'they are'} read again.
+            </span>
+          ) : null}
         </p>
         <ErrorMessage error={error} />
         <ul ref={list} id="search-hits" className="search-hits" role="listbox" aria-label="Search results" data-testid="search-hits">

@@ -55,4 +55,6 @@ export interface SearchAnswer {
   truncated: boolean;
   /** Results still being indexed (a first build, or many changes): their text is not found yet. */
   pending: number;
+  /** Results not searched because reading them stopped the search (each logged); tried again once saved again. */
+  skipped: number;
 }

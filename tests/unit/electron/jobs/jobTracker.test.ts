@@ -205,4 +205,36 @@ describe('the job tracker', () => {
     expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: `job-${created.jobId}` });
     expect(await records.read(created.jobId)).toMatchObject({ problem: null, resultId: `job-${created.jobId}` });
   });
+
+  it('a waiter hears the abandoned record even when the poll loop stops before that record is written', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(1, 2));
+    // Abandoned at the first wait; the abandon's read of the record is held until the poll loop
+    // reads the record itself (or a second passes), so the loop reaches its check first.
+    let abandonAsked = false;
+    let abandoning: Promise<unknown> = Promise.resolve();
+    const clock = recordingClock(async (_, index) => {
+      if (index !== 0) return;
+      const jobId = (await records.list())[0]!.jobId;
+      abandonAsked = true;
+      abandoning = tracker.abandon(jobId, 'given up');
+    });
+    const { records, tracker } = trackerWith(clock);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = records.read.bind(records);
+    let heldOne = false;
+    records.read = async (id) => {
+      if (abandonAsked && !heldOne) {
+        heldOne = true;
+        setTimeout(release, 1_000).unref();
+        await gate;
+      } else if (heldOne) release();
+      return read(id);
+    };
+    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    const settled = await tracker.whenSettled(created.jobId);
+    await abandoning;
+    expect(settled.problem?.code).toBe('abandoned_by_user');
+    expect(settled.resultId).toBe(null);
+  });
 });

@@ -79,6 +79,84 @@ describe('runs:rerunPages', () => {
     expect(answer.value.rerun).toMatchObject({ resultId: original.id, pages: [3], jobId: expect.stringMatching(/^parse-/) });
     // The job's answer is stored only merged: one more result, the one the re-run answered with.
     expect((await resultsOf(original.documentId)).sort()).toEqual([original.id, answer.value.id].sort());
+    // The job cost what its own answer says, not the merge's sum with the original's credits.
+    const record = (await world.services.jobs.records.read(answer.value.rerun!.jobId!))!;
+    expect(original.credits).toBeGreaterThan(0);
+    expect(record.credits).toBe(answer.value.credits! - original.credits!);
+  });
+
+  it('Retry on a re-run job is a re-run again: its answer is stored merged into the same original', async () => {
+    const original = await partialResult(5, [3]);
+    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
+    if (!set.ok) throw new Error(set.error.message);
+    const first = await world.call('runs:rerunPages', { runId: randomUUID(), resultId: original.id });
+    if (!first.ok) throw new Error(first.error.message);
+    const retried = await world.call('jobs:retry', { jobId: first.value.rerun!.jobId! });
+    if (!retried.ok) throw new Error(retried.error.message);
+    expect(retried.value.request.rerunOf).toEqual({ resultId: original.id, pages: [3] });
+    const settled = await world.services.jobs.tracker.whenSettled(retried.value.jobId);
+    const stored = await world.services.workspace.result(settled.resultId!);
+    expect(stored.partial).toBe(false);
+    expect(stored.pageCount).toBe(5);
+    expect(stored.rerun).toMatchObject({ resultId: original.id, pages: [3], jobId: retried.value.jobId });
+  });
+
+  it('a cancel that comes while the job answer is merged stores nothing', async () => {
+    const original = await partialResult(5, [3]);
+    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
+    if (!set.ok) throw new Error(set.error.message);
+    await armFault(env.emulator, {
+      fault: { kind: 'slowJob', pendingMs: 20, processingMs: 300 },
+      match: { method: 'POST', path: '/v2/parse/jobs' },
+    });
+    const runId = randomUUID();
+    // The tracker reads the original to merge the answer into it (after the output is fetched, before it is
+    // saved): the cancel comes right then, and the read goes on once the abandoned record is written.
+    const workspace = world.services.workspace;
+    const read = workspace.result.bind(workspace);
+    let cancelOnNextRead = false;
+    workspace.result = async (id: string) => {
+      if (cancelOnNextRead && id === original.id) {
+        cancelOnNextRead = false;
+        expect((await world.call('runs:cancel', { runId })).ok).toBe(true);
+        await waitFor(async () => ((await world.services.jobs.records.read(jobId))?.problem ? true : undefined));
+      }
+      return read(id);
+    };
+    const rerun = world.call('runs:rerunPages', { runId, resultId: original.id });
+    const jobId = await waitFor(async () => (await world.services.jobs.records.list()).find((r) => r.request.rerunOf)?.jobId);
+    cancelOnNextRead = true;
+    const answer = await rerun;
+    expect(answer.ok).toBe(false);
+    const settled = await world.services.jobs.tracker.whenSettled(jobId);
+    expect(cancelOnNextRead).toBe(false);
+    expect(settled.problem?.code).toBe('abandoned_by_user');
+    expect(settled.resultId).toBe(null);
+    expect(await resultsOf(original.documentId)).toEqual([original.id]);
+  });
+
+  it('a re-run job whose original was trashed says to restore it and check again, then merges into it', async () => {
+    const original = await partialResult(5, [3]);
+    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
+    if (!set.ok) throw new Error(set.error.message);
+    await armFault(env.emulator, {
+      fault: { kind: 'slowJob', pendingMs: 20, processingMs: 300 },
+      match: { method: 'POST', path: '/v2/parse/jobs' },
+    });
+    const rerun = world.call('runs:rerunPages', { runId: randomUUID(), resultId: original.id });
+    const jobId = await waitFor(async () => (await world.services.jobs.records.list()).find((r) => r.request.rerunOf)?.jobId);
+    const entry = await world.services.workspace.trashResult(original.id);
+    expect((await rerun).ok).toBe(false);
+    const stopped = await world.services.jobs.tracker.whenSettled(jobId);
+    expect(stopped.problem).toMatchObject({ code: 'result_not_found', hint: expect.stringContaining('Restore that result') as unknown });
+
+    await world.services.workspace.restore(entry.id);
+    expect((await world.call('jobs:recheck', { jobId })).ok).toBe(true);
+    const settled = await waitFor(async () => {
+      const record = await world.services.jobs.records.read(jobId);
+      return record?.resultId ? record : undefined;
+    });
+    expect((await world.services.workspace.result(settled.resultId!)).rerun).toMatchObject({ resultId: original.id, pages: [3] });
   });
 
   it('Cancel while the re-run job runs abandons the job: not followed, off the running jobs, its late answer never stored', async () => {
@@ -110,6 +188,8 @@ describe('runs:rerunPages', () => {
       };
       return state.jobs.find((j) => j.jobId === jobId && j.status === 'completed');
     });
+    // As after a restart: only open records are followed again, and this one is settled, so nothing polls it.
+    expect(await world.services.jobs.tracker.resume()).toBe(0);
     expect((await world.services.jobs.tracker.whenSettled(jobId)).resultId).toBe(null);
     expect(await resultsOf(original.documentId)).toEqual([original.id]);
   });

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../electron/log.js';
 import { SEARCH_FORMAT_VERSION, SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
@@ -25,9 +25,10 @@ class CountingSource implements SearchSource {
     this.reads++;
     return workspace.resultModel(id);
   };
-  result = (id: string) => {
+  /** Main only names the file: the worker reads and parses the response itself. */
+  resultResponsePath = (id: string) => {
     this.reads++;
-    return workspace.result(id);
+    return workspace.resultResponsePath(id);
   };
 }
 
@@ -252,8 +253,9 @@ describe('SearchIndex', () => {
     const source = new CountingSource();
     const slow: SearchSource = {
       library: source.library,
+      // Every result reads a model (an extraction its source's, after its own response).
       resultModel: (id) => gate.then(() => source.resultModel(id)),
-      result: (id) => gate.then(() => source.result(id)),
+      resultResponsePath: source.resultResponsePath,
     };
     const index = openIndex(slow);
     await index.start();
@@ -265,5 +267,112 @@ describe('SearchIndex', () => {
     const done = await index.query('acme');
     expect(done.groups.map((g) => g.documentName).sort()).toEqual(['first.pdf', 'second.pdf']);
     expect(done.pending).toBe(0);
+  });
+});
+
+describe('SearchIndex out of a crash loop', () => {
+  it('skips a result its worker died reading, says so in every answer, and reads it again once it is saved again', async () => {
+    const first = await invoice('first');
+    await invoice('second');
+    const workers: Worker[] = [];
+    const source = new CountingSource();
+    // The worker is ended whenever it reads first's extraction (as an out-of-memory on a huge response would end it).
+    let poisoned = true;
+    const killing: SearchSource = {
+      library: source.library,
+      resultModel: source.resultModel,
+      resultResponsePath: (id) => {
+        if (poisoned && id === first.extraction.id) void workers.at(-1)!.terminate();
+        return source.resultResponsePath(id);
+      },
+    };
+    const index = openIndex(killing, { onWorker: (w) => workers.push(w) });
+    await index.idle();
+    expect(workers).toHaveLength(2);
+    const answer = await index.query('acme');
+    expect(answer.skipped).toBe(1);
+    expect(answer.groups.map((g) => g.documentName).sort()).toEqual(['first.pdf', 'second.pdf']);
+    expect(hits(answer).map((h) => h.resultId)).not.toContain(first.extraction.id);
+
+    // Saved again under its id: read again, and found.
+    poisoned = false;
+    const { id, createdAt: _c, ...again } = first.extraction;
+    await workspace.saveResult({ ...again, id });
+    await index.idle();
+    const after = await index.query('acme');
+    expect(after.skipped).toBe(0);
+    expect(hits(after).map((h) => h.resultId)).toContain(first.extraction.id);
+    expect(workers).toHaveLength(2);
+  });
+
+  it('sets aside an index file its worker keeps dying on while opening, and builds the index again', async () => {
+    await invoice('first');
+    const built = openIndex();
+    await built.idle();
+    await built.close();
+    const file = await readFile(built.path, 'utf8');
+
+    // The first two workers end while opening the file.
+    const workers: Worker[] = [];
+    const source = new CountingSource();
+    const index = openIndex(source, {
+      onWorker: (w) => {
+        workers.push(w);
+        if (workers.length <= 2) void w.terminate();
+      },
+    });
+    await index.idle();
+    expect(workers).toHaveLength(3);
+    expect(await readFile(join(workspace.root, 'search', 'index.set-aside.json'), 'utf8')).toBe(file);
+    // Built again from the results (not opened from a file): the parse's model, the extraction's response and its source's model.
+    expect(source.reads).toBe(3);
+    expect(hits(await index.query('acme')).length).toBe(2);
+  });
+
+  it('stops starting workers after five deaths in a row, refusing search_unavailable until the workspace changes', async () => {
+    await invoice('first');
+    const workers: Worker[] = [];
+    let kill = true;
+    const index = openIndex(new CountingSource(), {
+      onWorker: (w) => {
+        workers.push(w);
+        if (kill) void w.terminate();
+      },
+    });
+    const refused = { code: 'search_unavailable', hint: expect.stringContaining('next change to the workspace') as unknown };
+    await expect(index.query('acme')).rejects.toMatchObject(refused);
+    expect(workers).toHaveLength(5);
+    // Refused at once from then on, with no new worker started.
+    await expect(index.query('acme')).rejects.toMatchObject(refused);
+    await expect(index.idle()).rejects.toMatchObject(refused);
+    expect(workers).toHaveLength(5);
+
+    kill = false;
+    await invoice('second');
+    await index.idle();
+    expect(workers).toHaveLength(6);
+    expect((await index.query('acme')).groups).toHaveLength(2);
+  });
+
+  it('writes what a long build has indexed so far, not only at its end', async () => {
+    const first = await invoice('first');
+    await invoice('second');
+    // The first document's parse (listed last) never finishes reading: the build cannot end.
+    const source = new CountingSource();
+    const stuck: SearchSource = {
+      library: source.library,
+      resultModel: (id) => (id === first.parse.id ? new Promise<never>(() => undefined) : source.resultModel(id)),
+      resultResponsePath: source.resultResponsePath,
+    };
+    const index = new SearchIndex(workspace.root, stuck, logger, { saveDelayMs: 10, progressSaveMs: 0 });
+    deaf.push(index);
+    await index.start();
+    await vi.waitFor(
+      async () => {
+        const saved = JSON.parse(await readFile(index.path, 'utf8')) as { results: object };
+        expect(Object.keys(saved.results).length).toBeGreaterThanOrEqual(1);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });
