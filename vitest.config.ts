@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/unit/buildEngineWorker.ts', 'tests/unit/buildModelWorker.ts', 'tests/unit/buildSearchWorker.ts'],
+    globalSetup: ['tests/unit/buildWorkers.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -3,7 +3,7 @@ import { parseLocally } from '../../../../electron/engine/localEngine.js';
 import { parseDocument } from '../../../../electron/engine/parseDocument.js';
 import { buildPdf } from '../../../support/pdfFixtures.js';
 
-// The worker runs bundled JavaScript, as in the app: the global setup (tests/unit/buildEngineWorker.ts)
+// The worker runs bundled JavaScript, as in the app: the global setup (tests/unit/buildWorkers.ts)
 // builds it the way scripts/build-main.mjs does.
 const workerPath = process.env.GROUNDWORK_ENGINE_WORKER!;
 let bytes: Uint8Array;
