@@ -1,7 +1,6 @@
 import { appendFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Rules } from '../../../../electron/rules/rules.js';
@@ -9,7 +8,7 @@ import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
 import type { JsonDirStore } from '../../../../electron/storage/jsonDirStore.js';
 import type { Review } from '../../../../shared/workspace.js';
-import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
 
 // What a decision leaves in the review and the audit trail: the two are written one after the
 // other, and the trail says which entries' review writes never landed.
@@ -17,20 +16,8 @@ const logger = createLogger(null, { console: false });
 const SCHEMA = { type: 'object', properties: { total: { type: 'string' }, invoice_number: { type: 'string' } } };
 
 async function extraction(workspace: Workspace): Promise<{ documentId: string; extractionId: string }> {
-  const pdf = await PDFDocument.create();
-  pdf.addPage();
-  const document = await workspace.addDocument('inv.pdf', await pdf.save());
-  const result = await workspace.saveResult({
-    documentId: document.id,
-    kind: 'extract',
-    engine: 'local',
-    modelVersion: null,
-    pageCount: null,
-    credits: 0,
-    partial: false,
-    response: { extraction: { total: '12', invoice_number: 'A-1' }, extraction_metadata: {} },
-  });
-  return { documentId: document.id, extractionId: result.id };
+  const stored = await storedExtraction(workspace, { total: '12', invoice_number: 'A-1' }, 'inv.pdf');
+  return { documentId: stored.documentId, extractionId: stored.id };
 }
 
 /** The reviews' store, to make its next write fail or never finish. */
