@@ -12,6 +12,8 @@ import type { Notices } from '../notices.js';
  */
 export class JsonFileStore<S extends z.ZodType> {
   private value: z.output<S> | undefined;
+  /** Whether `value` is what the file holds (false while it is defaults for a missing or set-aside file). */
+  private onDisk = false;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -31,11 +33,12 @@ export class JsonFileStore<S extends z.ZodType> {
     const run = this.queue.then(async () => {
       const current = await this.read();
       const { next, result } = change(current);
-      // A change that returns the value it was given changed nothing: no write.
-      if (next === current) return result;
+      // A change that returns the value it was given changed nothing: no write, once the file exists.
+      if (next === current && this.onDisk) return result;
       const validated = this.schema.parse(next) as z.output<S>;
       await writeFileAtomic(this.path, `${JSON.stringify(validated, null, 2)}\n`);
       this.value = validated;
+      this.onDisk = true;
       return result;
     });
     this.queue = run.catch(() => undefined);
@@ -51,7 +54,9 @@ export class JsonFileStore<S extends z.ZodType> {
       throw error;
     }
     try {
-      return this.schema.parse(JSON.parse(text)) as z.output<S>;
+      const value = this.schema.parse(JSON.parse(text)) as z.output<S>;
+      this.onDisk = true;
+      return value;
     } catch (error) {
       return this.setAsideCorrupt(error);
     }

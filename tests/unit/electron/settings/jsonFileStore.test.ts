@@ -27,6 +27,18 @@ describe('settings file', () => {
     expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toEqual({ version: 1, keys: [], theme: 'dark' });
   });
 
+  it('an update that changes nothing writes a file that is not there yet, and leaves one that is untouched', async () => {
+    const { store } = open();
+    await store.update((s) => ({ next: s, result: null }));
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toEqual({ version: 1, keys: [] });
+    await writeFile(join(dir, 'settings.json'), '{"version": 1, "keys": [], "byHand": true}');
+    const reopened = open().store;
+    await reopened.read();
+    await writeFile(join(dir, 'settings.json'), 'edited meanwhile');
+    await reopened.update((s) => ({ next: s, result: null }));
+    expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe('edited meanwhile');
+  });
+
   it('keeps fields written by a newer version', async () => {
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ version: 1, keys: [], futureFeature: { on: true } }));
     const { store } = open();
