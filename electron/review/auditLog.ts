@@ -37,7 +37,8 @@ export class SavedMarker {
   /** Per extraction, the `prev` of the newest entry seen so far. */
   private readonly laterPrev = new Map<string, string | null | undefined>();
 
-  constructor(private readonly auditIdOf: (resultId: string) => Promise<string | undefined>) {}
+  /** `auditIdOf` answers null when it cannot tell (the extraction and its review are gone): such entries are not called unsaved. */
+  constructor(private readonly auditIdOf: (resultId: string) => Promise<string | undefined | null>) {}
 
   async mark(entry: AuditEntry): Promise<AuditEntryView> {
     const seen = this.laterPrev.has(entry.resultId);
@@ -45,7 +46,9 @@ export class SavedMarker {
     this.laterPrev.set(entry.resultId, entry.prev);
     // An entry of the first trail format carries no id: nothing to check it by.
     if (entry.id === undefined) return { ...entry, saved: true };
-    const saved = seen ? laterPrev === entry.id : (await this.auditIdOf(entry.resultId)) === entry.id;
+    if (seen) return { ...entry, saved: laterPrev === entry.id };
+    const auditId = await this.auditIdOf(entry.resultId);
+    const saved = auditId === null || auditId === entry.id;
     return { ...entry, saved };
   }
 }
@@ -112,7 +115,7 @@ export class AuditLog {
   async page(
     documentId: string,
     { limit, before }: { limit: number; before?: number | undefined },
-    auditIdOf: (resultId: string) => Promise<string | undefined>,
+    auditIdOf: (resultId: string) => Promise<string | undefined | null>,
   ): Promise<AuditPage> {
     const marker = new SavedMarker(auditIdOf);
     const entries: AuditEntryView[] = [];

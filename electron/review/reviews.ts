@@ -134,6 +134,8 @@ export class Reviews {
   private async failingRulesOn(extraction: StoredResult, path: string, editorSchema?: Record<string, unknown>): Promise<string[]> {
     const read = await this.rules.rulesForExtraction(extraction, editorSchema);
     if (!read) return [];
+    // Rules that cannot be read cannot be passed: an accept then is recorded as overriding them.
+    if (read.unreadable) return [`rules unreadable: ${read.file}`];
     const results = evaluateRules(read.rules, extractionValues(extraction));
     return results.filter((r) => r.status === 'fail' && r.paths.includes(path)).map((r) => `line ${r.line}: ${r.rule} (${r.message})`);
   }
@@ -153,8 +155,11 @@ export class Reviews {
     return this.audit.page(documentId, page, (resultId) => this.auditIdOf(resultId));
   }
 
-  private async auditIdOf(extractionId: string): Promise<string | undefined> {
-    return (await this.store.read(extractionId))?.auditId;
+  /** The audit id the extraction's review recorded; null when the extraction is gone (its review went with it to the trash). */
+  private async auditIdOf(extractionId: string): Promise<string | undefined | null> {
+    const review = await this.store.read(extractionId);
+    if (review) return review.auditId;
+    return (await this.workspace.resultInfo(extractionId)) ? undefined : null;
   }
 
   /** A document's audit trail as CSV, in the order it was written. */

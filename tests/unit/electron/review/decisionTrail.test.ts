@@ -1,9 +1,9 @@
-import { appendFile, mkdtemp } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Reviews } from '../../../../electron/review/reviews.js';
-import { Rules } from '../../../../electron/rules/rules.js';
+import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
 import type { JsonDirStore } from '../../../../electron/storage/jsonDirStore.js';
@@ -100,6 +100,26 @@ describe('a decision and its audit entry', () => {
     // A true undo: back to accepted, what it had before the reject.
     await reviews.decide(extractionId, 'total', { status: 'accepted' }, { undo: true });
     expect((await trail(reviews, documentId)).slice(0, 2)).toEqual(['undo total', 'rejected total']);
+  });
+
+  it('an accept while the rules file cannot be read is recorded as an override naming the file', async () => {
+    const { documentId, extractionId } = await extraction(workspace);
+    await mkdir(join(workspace.root, 'rules'), { recursive: true });
+    await writeFile(join(workspace.root, 'rules', `${schemaKey(SCHEMA)}.json`), 'not json');
+    const reviews = new Reviews(workspace, undefined, () => 'ana');
+    await reviews.decide(extractionId, 'total', { status: 'accepted' }, { schema: SCHEMA });
+    const [entry] = (await reviews.history(documentId, { limit: 10 })).entries;
+    expect(entry).toMatchObject({ action: 'override', rules: [`rules unreadable: rules/${schemaKey(SCHEMA)}.json`] });
+  });
+
+  it('entries of an extraction since deleted are not called unsaved (its review went to the trash with it)', async () => {
+    const { documentId, extractionId } = await extraction(workspace);
+    const reviews = new Reviews(workspace, undefined, () => 'ana');
+    await reviews.decide(extractionId, 'total', { status: 'accepted' });
+    await workspace.trashResult(extractionId);
+    expect(await trail(reviews, documentId)).toEqual(['accepted total']);
+    const csv = (await reviews.exportHistory(documentId)).content.split('\r\n').slice(1, -1);
+    expect(csv.map((line) => line.split(',').at(-1))).toEqual(['yes']);
   });
 
   it('pages the trail from its end: the newest first, then older pages, none twice', async () => {
