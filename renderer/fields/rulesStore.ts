@@ -189,9 +189,10 @@ export const useRules = create<RulesState>((set, get) => ({
   },
 }));
 
-/** Why accepting `path` is refused, or null: a failing rule names it and the block is on. */
-export function acceptBlockedBy(state: Pick<RulesState, 'blockReview' | 'failing'>, path: string): string | null {
+/** Why accepting `path` is refused, or null: the block is on and a failing rule names it, or the rules cannot be read. */
+export function acceptBlockedBy(state: Pick<RulesState, 'blockReview' | 'failing' | 'unreadable'>, path: string): string | null {
   if (!state.blockReview) return null;
+  if (state.unreadable) return 'Accept is blocked while the rules file cannot be read: its rules cannot be checked (see the Rules panel).';
   const failing = state.failing.get(path);
   if (!failing || failing.length === 0) return null;
   return `Accept is blocked while a rule on this field fails: ${failing.map((r) => `line ${r.line} “${r.rule}” (${r.message})`).join('; ')}`;

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
@@ -79,8 +79,7 @@ test('compare two runs of one document: fields side by side, both sides grounded
   await expect(rows.nth(0)).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('compare-show-same').click();
   await expect(page.locator('[data-testid="compare-row"][data-key="invoice_number"]')).toHaveAttribute('data-status', 'same');
-  await mkdir('/tmp/shots', { recursive: true });
-  await page.screenshot({ path: '/tmp/shots/compare-fields.png' });
+  await page.screenshot({ path: test.info().outputPath('compare-fields.png') });
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
 
@@ -105,7 +104,7 @@ test('compare two runs of one document: fields side by side, both sides grounded
   await expect(page.getByTestId('compare-side-b').getByTestId('compare-mark')).not.toHaveCount(0);
   await expect(page.getByTestId('compare-side-a').getByTestId('compare-box')).toHaveCount(1);
   await expect(page.getByTestId('compare-side-b').getByTestId('compare-box')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/shots/compare-blocks.png' });
+  await page.screenshot({ path: test.info().outputPath('compare-blocks.png') });
 
   // A document opened while the comparison is shown: the comparison closes, the document is in view.
   await page.getByTestId('engine').selectOption('local');
@@ -125,7 +124,7 @@ test('compare two runs of one document: fields side by side, both sides grounded
   await expect(refusal).toContainText('These results are of two different documents (“report.pdf” and “invoice.pdf”)');
   await expect(refusal).toContainText('Pick two results listed under the same document.');
   await expect(view).toBeHidden();
-  await page.screenshot({ path: '/tmp/shots/compare-refused.png' });
+  await page.screenshot({ path: test.info().outputPath('compare-refused.png') });
   void preview;
 });
 
@@ -188,8 +187,7 @@ test('compare two extractions whose B has an extra first line item: one item onl
   await paired.click();
   await expect(page.getByTestId('compare-range-a')).toHaveText(itemOf(1).description!);
   await expect(page.getByTestId('compare-range-b')).toHaveText(itemOf(1).description!);
-  await mkdir('/tmp/shots', { recursive: true });
-  await page.screenshot({ path: '/tmp/shots/C-compare-items.png' });
+  await page.screenshot({ path: test.info().outputPath('C-compare-items.png') });
   void preview;
 });
 
@@ -224,6 +222,6 @@ test('compare two extractions of 1,000 line items, one inserted in front and the
     '4 of 3003 fields differ (1 changed, 0 only in A, 3 only in B) · line_items: 1 item only in B',
   );
   await expect(page.getByTestId('compare-row')).toHaveCount(4);
-  await page.screenshot({ path: '/tmp/shots/J-compare-many-items.png' });
+  await page.screenshot({ path: test.info().outputPath('J-compare-many-items.png') });
   void preview;
 });

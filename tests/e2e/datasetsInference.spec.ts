@@ -41,7 +41,7 @@ test('inference from a remembered endpoint, as a batch with progress and cancel'
   await expect(page.locator('[data-testid="infer-item"][data-status="done"]')).toHaveCount(3);
   await page.locator('[data-testid="infer-item"]').nth(1).click();
   await expect(page.getByTestId('pred-label')).toContainText('ok');
-  await page.screenshot({ path: '/tmp/shots/E-inference-batch.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('E-inference-batch.png'), fullPage: true });
   const sent = () => emulator.requests.filter((r) => r.path === '/inference/v1/predict').length;
   expect(sent()).toBe(4);
 
@@ -60,7 +60,7 @@ test('inference from a remembered endpoint, as a batch with progress and cancel'
   await expect(page.getByTestId('infer-run')).toHaveText('Run on 5 images');
   await expect(page.locator('[data-testid="infer-item"][data-status="done"]')).toHaveCount(0);
   await expect(page.getByTestId('infer-progress')).toContainText('0 of 5 · 5 cancelled');
-  await page.screenshot({ path: '/tmp/shots/G-inference-cancelled.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('G-inference-cancelled.png'), fullPage: true });
   expect(sent()).toBe(6);
   await fetch(`${emulator.url}/__control/faults`, { method: 'DELETE' });
 });

@@ -41,7 +41,7 @@ test('snapshot state follows the download to saved; a failure says why and retri
     await card.getByTestId('snapshot-download').dblclick(); // the impatient user: still one download
     await expect(card.getByTestId('snapshot-status')).toHaveText('Downloading');
     await expect(card.getByTestId('snapshot-progress')).toBeVisible();
-    await card.screenshot({ path: '/tmp/shots/E-snapshot-downloading.png' });
+    await card.screenshot({ path: test.info().outputPath('E-snapshot-downloading.png') });
     await expect(card.getByTestId('snapshot-download')).toBeDisabled();
     // Leaving the tab mid-download and coming back: the card still follows the same download.
     await page.getByTestId('ds-tab-training').click();
@@ -53,7 +53,7 @@ test('snapshot state follows the download to saved; a failure says why and retri
     await expect(card.getByTestId('snapshot-saved')).toContainText(`snapshot-${id}-v2.zip`);
     await expect(card.getByTestId('snapshot-saved')).toContainText(folder);
     expect(await readdir(folder)).toEqual([`snapshot-${id}-v2.zip`]);
-    await card.screenshot({ path: '/tmp/shots/E-snapshot-saved.png' });
+    await card.screenshot({ path: test.info().outputPath('E-snapshot-saved.png') });
 
     // The served archive goes bad: the download fails, says why, keeps nothing; put right, Retry saves it.
     await control(emulator.url, 'storage/delay', { ms: 0 });
@@ -63,7 +63,7 @@ test('snapshot state follows the download to saved; a failure says why and retri
     await card.getByTestId('snapshot-download').click();
     await expect(card.getByTestId('snapshot-status')).toHaveText('Failed');
     await expect(card.getByTestId('snapshot-failed')).toContainText('is not a ZIP archive; nothing was kept');
-    await card.screenshot({ path: '/tmp/shots/E-snapshot-failed.png' });
+    await card.screenshot({ path: test.info().outputPath('E-snapshot-failed.png') });
     expect(await readdir(folder)).toEqual([`snapshot-${id}-v2.zip`]);
     await fetch(storage, { method: 'PUT', body: good, headers: { 'Content-Type': 'application/zip' } });
     await expect(card.getByTestId('snapshot-download')).toHaveText('Retry download');

@@ -39,7 +39,7 @@ test('a started run waits for its metrics, which arrive on their own, also after
   await expect(page.getByTestId('training-no-status')).toContainText('no status endpoint');
   await expect(page.getByTestId('metrics-waiting')).toBeVisible();
   expect(emulator.requests.filter((r) => r.path.endsWith('/train')).length).toBe(1);
-  await page.locator('.training-panel > section.card').screenshot({ path: '/tmp/shots/E-training-waiting.png' });
+  await page.locator('.training-panel > section.card').screenshot({ path: test.info().outputPath('E-training-waiting.png') });
 
   // A reload while it waits: the run is still listed, still waiting, and polled again.
   await page.reload();
@@ -65,7 +65,7 @@ test('a started run waits for its metrics, which arrive on their own, also after
     'scratch',
   );
   await expect(train.getByTestId('metrics-overall')).toContainText('mAP');
-  await page.locator('.training-panel > section.card').screenshot({ path: '/tmp/shots/E-training-metrics.png' });
+  await page.locator('.training-panel > section.card').screenshot({ path: test.info().outputPath('E-training-metrics.png') });
 });
 
 test('leaving the Datasets screen stops asking for metrics; coming back resumes', async ({ page, preview, emulator }) => {

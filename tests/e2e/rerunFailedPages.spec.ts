@@ -64,7 +64,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await expect(rerun).toHaveText('Re-run 2 failed pages');
   await expect(rerun).toBeEnabled();
   await expect(rerun).toHaveAttribute('title', /pages 2, 4 again/);
-  await page.screenshot({ path: '/tmp/shots/rerun-failed-pages-button.png' });
+  await page.screenshot({ path: test.info().outputPath('rerun-failed-pages-button.png') });
 
   // A slow first try: it shows as a run (progress, Cancel; the button says why it waits), and Cancel ends it with nothing stored.
   await fetch(`${emulator.url}/__control/faults`, {
@@ -76,7 +76,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await expect(page.getByTestId('run-progress')).toContainText('Re-running pages 2, 4: ');
   await expect(rerun).toBeDisabled();
   await expect(rerun).toHaveAttribute('title', 'A run is under way on this document.');
-  await page.screenshot({ path: '/tmp/shots/rerun-failed-pages-progress.png' });
+  await page.screenshot({ path: test.info().outputPath('rerun-failed-pages-progress.png') });
   await page.getByTestId('cancel-run').click();
   await expect(page.getByTestId('error').first()).toHaveAttribute('data-code', 'cancelled');
   await expect(page.getByTestId('run-progress')).toHaveCount(0);
@@ -102,7 +102,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
     /^Abandoned, not followed any more since .*: You cancelled the re-run of failed pages/,
   );
   await expect(row.getByTestId('job-status')).toContainText('last seen');
-  await page.screenshot({ path: '/tmp/shots/B-rerun-job-abandoned.png' });
+  await page.screenshot({ path: test.info().outputPath('B-rerun-job-abandoned.png') });
   // The service finishes it after all: the Jobs screen lists it completed, with no result to open, and the library has none more.
   await expect.poll(async () => (await emulatorJobs(emulator.url)).find((j) => j.jobId === job.jobId)?.status).toBe('completed');
   await page.getByTestId('jobs-refresh').click();
@@ -113,7 +113,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await expect(row.getByTestId('job-open')).toHaveText('Details');
   await expect(row.getByTestId('job-recheck')).toHaveAttribute('title', /after all/);
   await expect(row.getByTestId('job-problem')).toContainText('You cancelled the re-run of failed pages');
-  await page.screenshot({ path: '/tmp/shots/B-rerun-job-abandoned-completed.png' });
+  await page.screenshot({ path: test.info().outputPath('B-rerun-job-abandoned-completed.png') });
   expect(jobCreates()).toHaveLength(1);
   await setJobAbovePages(page, '20');
   await page.getByTestId('nav-workspace').click();
@@ -170,7 +170,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await expect(page.getByTestId('selection-text')).toHaveAttribute('title', expectedText);
   const nodeId = (await box!.getAttribute('data-node-id'))!;
   await expect(page.locator(`[data-testid="md-node"][data-node-id="${nodeId}"]`)).toHaveAttribute('data-selected', 'true');
-  await page.screenshot({ path: '/tmp/shots/rerun-failed-pages.png' });
+  await page.screenshot({ path: test.info().outputPath('rerun-failed-pages.png') });
 
   // The original partial result is still in the library, beside the merge: the re-run's own answer is not stored.
   await expect(page.locator('[data-testid="library-entry"]').filter({ hasText: 'report.pdf' })).toContainText('2 results');

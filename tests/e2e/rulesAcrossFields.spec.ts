@@ -60,7 +60,7 @@ test('rules across fields: a rule that does not parse shows its line and column,
   await expect(row(page, 'total')).not.toHaveAttribute('data-rule-selected', 'true');
   await expect(page.getByTestId('selection-text')).toHaveText(/2024-03-15.*2024-04-14|2024-04-14.*2024-03-15/);
   expect(await page.getByTestId('field-box').count()).toBeGreaterThanOrEqual(2);
-  await page.screenshot({ path: '/tmp/shots/rules.png' });
+  await page.screenshot({ path: test.info().outputPath('rules.png') });
 
   // Block accept while a rule on the field fails; the button says which rule.
   const accept = row(page, 'due_date').getByTestId('field-accept');
@@ -89,7 +89,7 @@ test('rules across fields: a rule that does not parse shows its line and column,
   await expect(newest).toContainText('accepted (override)');
   await expect(newest).toContainText('line 2: before due_date < date');
   await expect(page.getByTestId('history-entry').nth(1)).toHaveAttribute('data-action', 'accepted');
-  await page.screenshot({ path: '/tmp/shots/F-history-override.png' });
+  await page.screenshot({ path: test.info().outputPath('F-history-override.png') });
 
   // The JSON export carries every rule with its result and the values it used.
   const download = page.waitForEvent('download');
@@ -146,7 +146,7 @@ test('rules across fields: a rule that does not parse shows its line and column,
   await expect(unreadable).toContainText('Save is disabled until the file is fixed or set aside');
   await expect(page.getByTestId('rules-save')).toBeDisabled();
   await expect(page.getByTestId('rules-save')).toHaveAttribute('title', /cannot be read: Save is disabled until it is fixed or set aside/);
-  await page.screenshot({ path: '/tmp/shots/J-rules-unreadable.png' });
+  await page.screenshot({ path: test.info().outputPath('J-rules-unreadable.png') });
   // Fixed by hand, then Try again: read afresh, no reload needed. Then broken again, to be set aside.
   const fixed = { schemaKey: file!.replace(/\.json$/, ''), text: 'required total', updatedAt: new Date().toISOString() };
   await writeFile(join(rulesDir, file!), JSON.stringify(fixed));

@@ -21,7 +21,7 @@ test('a table across pages opens as one table: header once, rows in order, a cel
 
   const affordance = page.getByTestId('table-across-pages').first();
   await expect(affordance).toHaveText('Table continues on page 2 — view as one table');
-  await page.screenshot({ path: '/tmp/shots/table-across-pages-affordance.png' });
+  await page.screenshot({ path: test.info().outputPath('table-across-pages-affordance.png') });
   // Opened from the keyboard: the grid takes the focus, on the header's first cell.
   await affordance.focus();
   await page.keyboard.press('Enter');
@@ -52,7 +52,7 @@ test('a table across pages opens as one table: header once, rows in order, a cel
   await expect(box).toHaveAttribute('data-selected', 'true');
   await expect(box).toBeInViewport();
   await expect(page.locator('[data-testid="box"][data-selected="true"]')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/shots/table-across-pages.png' });
+  await page.screenshot({ path: test.info().outputPath('table-across-pages.png') });
 
   // Arrows move cell by cell and select as they go, across the page break to page 3.
   await page.keyboard.press('ArrowDown');
@@ -224,7 +224,7 @@ test('a table across pages from an imported result: a cell spanning rows fills i
     'data-selected',
     'true',
   );
-  await page.screenshot({ path: '/tmp/shots/C-table-spans.png' });
+  await page.screenshot({ path: test.info().outputPath('C-table-spans.png') });
 
   const download = page.waitForEvent('download');
   await table.getByTestId('logical-table-csv').click();
@@ -281,6 +281,6 @@ test('a hostile table (spans of 10⁹) does not take the window down: not joined
   await page.getByTestId('md-node').first().click();
   await expect(page.getByTestId('table-across-pages')).toHaveCount(0);
   await expect(page.getByTestId('crash-screen')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/shots/J-table-hostile.png' });
+  await page.screenshot({ path: test.info().outputPath('J-table-hostile.png') });
   void preview;
 });

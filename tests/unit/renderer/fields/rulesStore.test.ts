@@ -86,6 +86,10 @@ describe('rules store', () => {
     );
     rules().evaluate({ total: '9.00', items: [{ amount: 4 }, { amount: '5' }] });
     expect(acceptBlockedBy(rules(), 'total')).toBeNull();
+    // Rules that cannot be read cannot be checked: with the block on, no field is accepted.
+    useRules.setState({ unreadable: true });
+    expect(acceptBlockedBy(rules(), 'total')).toMatch(/rules file cannot be read/);
+    useRules.setState({ unreadable: false });
     rules().evaluate(null);
     expect(rules().results).toEqual([]);
   });
