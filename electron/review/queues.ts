@@ -30,7 +30,7 @@ const queueSchema = z.object({
       extractionId: z.string(),
       name: z.string(),
       fields: z.number().int().min(0),
-      decided: z.number().int().min(0),
+      decided: z.number().int().min(0).default(0), // absent in queues saved before counts were kept
     }),
   ),
   position: z.number().int().min(0),

@@ -45,9 +45,11 @@ export function tableOfText(markdown: string): TextTable | RefusedTable | null {
 
 /**
  * Any tag with its attributes (quoted values may hold `>` or `<tr>`), or a comment. Group 1: `/`
- * of a closing tag; group 2: the name; group 3: the attributes.
+ * of a closing tag; group 2: the name; group 3: the attributes. An unquoted `<` ends a tag's
+ * attributes, so a tag never closed is given up at the next one (linear, not quadratic, on
+ * `<a <a <a …`).
  */
-const TAG = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-z][a-z0-9]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
+const TAG = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-z][a-z0-9]*)((?:[^<>"']|"[^"]*"|'[^']*')*)>/gi;
 
 function htmlTable(markdown: string): TextTable | RefusedTable | null {
   const rows: TextCell[][] = [];
