@@ -44,6 +44,24 @@ async function waitFor<T>(read: () => Promise<T | undefined>): Promise<T> {
   }
 }
 
+/** Re-runs always go as jobs from here on: the 5-page documents are above a threshold of 2 pages. */
+async function rerunsAsJobs(): Promise<void> {
+  const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
+  if (!set.ok) throw new Error(set.error.message);
+}
+
+/** Starts a re-run of `original` as a job the service takes `processingMs` over; answers the call and the job's id. */
+async function slowRerunJob(original: StoredResult, processingMs: number, runId = randomUUID()) {
+  await rerunsAsJobs();
+  await armFault(env.emulator, {
+    fault: { kind: 'slowJob', pendingMs: 20, processingMs },
+    match: { method: 'POST', path: '/v2/parse/jobs' },
+  });
+  const rerun = world.call('runs:rerunPages', { runId, resultId: original.id });
+  const jobId = await waitFor(async () => (await world.services.jobs.records.list()).find((r) => r.request.rerunOf)?.jobId);
+  return { rerun, jobId };
+}
+
 const parseRequests = () => env.emulator.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v2/parse'));
 
 describe('runs:rerunPages', () => {
@@ -69,8 +87,7 @@ describe('runs:rerunPages', () => {
 
   it('goes as a job when the document is above the job threshold, and merges the job answer', async () => {
     const original = await partialResult(5, [3]);
-    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
-    if (!set.ok) throw new Error(set.error.message);
+    await rerunsAsJobs();
     const answer = await world.call('runs:rerunPages', { runId: randomUUID(), resultId: original.id });
     if (!answer.ok) throw new Error(answer.error.message);
     expect(parseRequests().at(-1)!.path).toBe('/v2/parse/jobs');
@@ -87,8 +104,7 @@ describe('runs:rerunPages', () => {
 
   it('Retry on a re-run job is a re-run again: its answer is stored merged into the same original', async () => {
     const original = await partialResult(5, [3]);
-    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
-    if (!set.ok) throw new Error(set.error.message);
+    await rerunsAsJobs();
     const first = await world.call('runs:rerunPages', { runId: randomUUID(), resultId: original.id });
     if (!first.ok) throw new Error(first.error.message);
     const retried = await world.call('jobs:retry', { jobId: first.value.rerun!.jobId! });
@@ -103,12 +119,6 @@ describe('runs:rerunPages', () => {
 
   it('a cancel that comes while the job answer is merged stores nothing', async () => {
     const original = await partialResult(5, [3]);
-    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
-    if (!set.ok) throw new Error(set.error.message);
-    await armFault(env.emulator, {
-      fault: { kind: 'slowJob', pendingMs: 20, processingMs: 300 },
-      match: { method: 'POST', path: '/v2/parse/jobs' },
-    });
     const runId = randomUUID();
     // The tracker reads the original to merge the answer into it (after the output is fetched, before it is
     // saved): the cancel comes right then, and the read goes on once the abandoned record is written.
@@ -123,8 +133,7 @@ describe('runs:rerunPages', () => {
       }
       return read(id);
     };
-    const rerun = world.call('runs:rerunPages', { runId, resultId: original.id });
-    const jobId = await waitFor(async () => (await world.services.jobs.records.list()).find((r) => r.request.rerunOf)?.jobId);
+    const { rerun, jobId } = await slowRerunJob(original, 300, runId);
     cancelOnNextRead = true;
     const answer = await rerun;
     expect(answer.ok).toBe(false);
@@ -137,14 +146,7 @@ describe('runs:rerunPages', () => {
 
   it('a re-run job whose original was trashed says to restore it and check again, then merges into it', async () => {
     const original = await partialResult(5, [3]);
-    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
-    if (!set.ok) throw new Error(set.error.message);
-    await armFault(env.emulator, {
-      fault: { kind: 'slowJob', pendingMs: 20, processingMs: 300 },
-      match: { method: 'POST', path: '/v2/parse/jobs' },
-    });
-    const rerun = world.call('runs:rerunPages', { runId: randomUUID(), resultId: original.id });
-    const jobId = await waitFor(async () => (await world.services.jobs.records.list()).find((r) => r.request.rerunOf)?.jobId);
+    const { rerun, jobId } = await slowRerunJob(original, 300);
     const entry = await world.services.workspace.trashResult(original.id);
     expect((await rerun).ok).toBe(false);
     const stopped = await world.services.jobs.tracker.whenSettled(jobId);
@@ -161,16 +163,9 @@ describe('runs:rerunPages', () => {
 
   it('Cancel while the re-run job runs abandons the job: not followed, off the running jobs, its late answer never stored', async () => {
     const original = await partialResult(5, [3]);
-    const set = await world.call('jobs:setSettings', { jobAbovePages: 2 });
-    if (!set.ok) throw new Error(set.error.message);
     // The job takes a while at the service: long enough to be cancelled while it runs.
-    await armFault(env.emulator, {
-      fault: { kind: 'slowJob', pendingMs: 20, processingMs: 1_500 },
-      match: { method: 'POST', path: '/v2/parse/jobs' },
-    });
     const runId = randomUUID();
-    const rerun = world.call('runs:rerunPages', { runId, resultId: original.id });
-    const jobId = await waitFor(async () => (await world.services.jobs.records.list()).find((r) => r.request.rerunOf)?.jobId);
+    const { rerun, jobId } = await slowRerunJob(original, 1_500, runId);
     expect((await world.call('runs:cancel', { runId })).ok).toBe(true);
     const answer = await rerun;
     expect(answer.ok).toBe(false);
