@@ -191,6 +191,7 @@ export async function heapAfterGc(page: Page): Promise<HeapUsage> {
     }
     await cdp.send('HeapProfiler.collectGarbage');
     answers.push((await cdp.send('Runtime.getHeapUsage')) as HeapAnswer);
+    if (process.env.BENCH_HEAP_EACH) console.log('heap per target (workers, then the page):', JSON.stringify(answers));
     const sum = (f: (a: HeapAnswer) => number) => answers.reduce((total, a) => total + f(a), 0);
     const jsHeap = sum((a) => a.usedSize);
     const embedder = sum((a) => a.embedderHeapUsedSize ?? 0);

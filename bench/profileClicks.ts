@@ -2,11 +2,13 @@
  * Where a click's time goes: opens the bench document in the preview like `npm run bench`,
  * then records a CPU profile (Chrome DevTools protocol) over field clicks, box clicks and a
  * Markdown scroll, and prints the functions with the most self time in each.
- * `npm run build && node scripts/run-ts.mjs bench/profileClicks.ts`
+ * `npm run build && node scripts/run-ts.mjs bench/profileClicks.ts`, from the repository's root
+ * (functions are named by their source file and line, through the bundle's source map).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.js';
 import { startPreview } from '../tests/support/preview.js';
@@ -16,7 +18,7 @@ import { seed } from './seed.js';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -33,7 +35,7 @@ async function profiled<T>(cdp: CDPSession, label: string, work: () => Promise<T
   let total = 0;
   profile.samples.forEach((id, i) => {
     const frame = byNode.get(id)!.callFrame;
-    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+    const name = `${frame.functionName || '(anonymous)'} ${originalPlace(frame)}`;
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     if (!/^\(idle\)|^\(program\)/.test(name)) total += ms;
     self.set(name, (self.get(name) ?? 0) + ms);
@@ -41,6 +43,17 @@ async function profiled<T>(cdp: CDPSession, label: string, work: () => Promise<T
   console.log(`\n## ${label}: ${total.toFixed(0)} ms busy`);
   for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
   return result;
+}
+
+/** The bundle's minified place of a profiled function, mapped back to its source file and line. */
+const bundleMaps = new Map<string, SourceMapConsumer | null>();
+function originalPlace(frame: ProfileNode['callFrame']): string {
+  const file = frame.url.split('/').pop() ?? '';
+  const mapPath = join('dist/renderer/assets', `${file}.map`);
+  if (!bundleMaps.has(file))
+    bundleMaps.set(file, existsSync(mapPath) ? new SourceMapConsumer(JSON.parse(readFileSync(mapPath, 'utf8'))) : null);
+  const place = bundleMaps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  return place?.source ? `${place.source.replace(/^(\.\.\/)+/, '')}:${place.line}` : `${file}:${frame.lineNumber + 1}`;
 }
 
 interface TraceEvent {

@@ -65,14 +65,33 @@ export function VirtualList({
     sizes,
     top: null,
   });
+  // After a jump only the rows in view are mounted in the commit that shows them; the overscan
+  // around them follows once that frame is painted, so a far click builds one viewport of rows.
+  const [justJumped, setJustJumped] = useState(false);
   if (jump.request !== scrollTo || jump.sizes !== sizes) {
     const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
     setJump({ request: scrollTo, sizes, top });
-    if (top !== null) setViewport({ top, height: viewport.height });
+    if (top !== null) {
+      setViewport({ top, height: viewport.height });
+      setJustJumped(true);
+    }
   }
+  useEffect(() => {
+    if (!justJumped) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timeout queued from the next frame runs after that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setJustJumped(false));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [justJumped]);
+  const reach = justJumped ? 0 : overscan;
 
-  const first = count === 0 ? 0 : sizes.indexAt(Math.max(0, viewport.top - overscan));
-  const last = count === 0 ? -1 : sizes.indexAt(viewport.top + viewport.height + overscan);
+  const first = count === 0 ? 0 : sizes.indexAt(Math.max(0, viewport.top - reach));
+  const last = count === 0 ? -1 : sizes.indexAt(viewport.top + viewport.height + reach);
 
   // Measure mounted items; a changed height updates the tree and re-renders once per frame.
   const observer = useMemo(() => {

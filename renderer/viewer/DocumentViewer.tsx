@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
@@ -22,9 +22,8 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const [loadError, setLoadError] = useState<string | null>(null);
   const [zoom, setZoom] = useState<Zoom>('fit-width');
   const [viewport, setViewport] = useState({ width: 800, height: 600 });
-  // The current page lives in the view store (the panels follow it); this viewer reports it.
-  const currentPage = useViewStore((s) => s.page);
-  const pageMove = useViewStore((s) => s.pageMove);
+  // The current page lives in the view store (the panels follow it); this viewer reports it. It
+  // is read, not subscribed to: a page move must not re-render the viewer's thousand pages.
   const setPage = useViewStore((s) => s.setPage);
   // Who is scrolling the page view: the reviewer (wheel, keys, scrollbar, the page box) or this
   // viewer for a selection or a panel. A scroll is the reviewer's only after their own gesture.
@@ -75,17 +74,6 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     setPage(1, 'open');
   }, [document.id, setPage]);
 
-  // A panel the reviewer scrolled asks for its page: go there (the panel already shows it).
-  useLayoutEffect(() => {
-    const { page, pageSource } = useViewStore.getState();
-    if (pageSource !== 'markdown' && pageSource !== 'tree') return;
-    const container = scroller.current;
-    const pageElement = container?.querySelector<HTMLElement>(`[data-testid="page"][data-page="${page}"]`);
-    if (!container || !pageElement) return;
-    scrollCause.current = pageSource;
-    container.scrollTo({ top: Math.max(0, pageElement.offsetTop - PAGE_GAP / 2) });
-  }, [pageMove]);
-
   const goToPage = (page: number) => {
     const target = Math.min(Math.max(1, page), pageCount);
     if (!Number.isFinite(target) || target < 1) return;
@@ -111,15 +99,26 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     updateNear();
   }, [updateNear, viewport]);
 
-  const onScroll = () => {
-    updateNear();
+  // The page a third of the way down is the current one.
+  const reportPage = () => {
     const container = scroller.current;
     if (!container || scaled.length === 0) return;
     const page = pageAt(tops, scaled, container.scrollTop + container.clientHeight / 3);
     // A panel's request set the page it asked for; where the view settles is not news (the
     // page a third of the way down can be the next one, and following that would walk on).
     const cause = scrollCause.current;
-    if (cause !== 'markdown' && cause !== 'tree' && currentPage !== page) setPage(page, cause);
+    if (cause !== 'markdown' && cause !== 'tree' && useViewStore.getState().page !== page) setPage(page, cause);
+  };
+  const onScroll = () => {
+    if (scrollCause.current === 'viewer') {
+      updateNear();
+      reportPage();
+      return;
+    }
+    // A scroll this viewer made (to a selection, to a panel's page) already shows what it was
+    // for: the pages around it and the page number follow after that frame, not inside it.
+    startTransition(updateNear);
+    setTimeout(reportPage);
   };
 
   const pageInfo = useMemo(() => new Map((model?.pages ?? []).map((p) => [p.page, p])), [model]);
@@ -135,7 +134,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
 
   return (
     <div className="viewer">
-      <ZoomBar zoom={zoom} onZoom={setZoom} page={currentPage} pageCount={pageCount} onPage={goToPage} />
+      <ZoomBar zoom={zoom} onZoom={setZoom} pageCount={pageCount} onPage={goToPage} />
       <DocumentWarnings warnings={document.warnings} />
       <div
         ref={scroller}
@@ -172,6 +171,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
           : null}
         {/* An image is one page ([data-page="1"]): its selections scroll into view too. */}
         {!isPdf || pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} /> : null}
+        {!isPdf || pdf ? <PanelPageScroll scrollerRef={scroller} scrollCauseRef={scrollCause} /> : null}
         {!isPdf ? (
           <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} />
         ) : null}
@@ -201,6 +201,27 @@ function pageAt(tops: Float64Array, pages: Array<{ height: number }>, offset: nu
     else high = middle - 1;
   }
   return pages.length === 0 ? 0 : low + 1;
+}
+
+/** A panel the reviewer scrolled asks for its page: go there (the panel already shows it). */
+function PanelPageScroll({
+  scrollerRef,
+  scrollCauseRef,
+}: {
+  scrollerRef: RefObject<HTMLDivElement | null>;
+  scrollCauseRef: RefObject<PageSource>;
+}) {
+  const pageMove = useViewStore((s) => s.pageMove);
+  useLayoutEffect(() => {
+    const { page, pageSource } = useViewStore.getState();
+    if (pageSource !== 'markdown' && pageSource !== 'tree') return;
+    const container = scrollerRef.current;
+    const pageElement = container?.querySelector<HTMLElement>(`[data-testid="page"][data-page="${page}"]`);
+    if (!container || !pageElement) return;
+    scrollCauseRef.current = pageSource;
+    container.scrollTo({ top: Math.max(0, pageElement.offsetTop - PAGE_GAP / 2) });
+  }, [pageMove, scrollerRef, scrollCauseRef]);
+  return null;
 }
 
 /**

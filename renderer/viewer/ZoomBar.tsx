@@ -1,4 +1,5 @@
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useViewStore } from './viewStore.js';
 
 export type Zoom = 'fit-width' | 'fit-page' | number;
 
@@ -19,12 +20,13 @@ export function scaleFor(zoom: Zoom, size: { width: number; height: number }, vi
 interface ZoomBarProps {
   zoom: Zoom;
   onZoom(zoom: Zoom): void;
-  page: number;
   pageCount: number;
   onPage(page: number): void;
 }
 
-export function ZoomBar({ zoom, onZoom, page, pageCount, onPage }: ZoomBarProps) {
+/** The zoom and the page counter. It reads the current page itself: a page move re-renders this bar, not the viewer's pages. */
+export function ZoomBar({ zoom, onZoom, pageCount, onPage }: ZoomBarProps) {
+  const page = useViewStore((s) => s.page);
   const showLines = useWorkspaceStore((s) => s.showLines);
   const setShowLines = useWorkspaceStore((s) => s.setShowLines);
   return (

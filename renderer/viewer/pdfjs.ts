@@ -1,10 +1,32 @@
-import { getDocument, GlobalWorkerOptions, type PDFPageProxy } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { isStale, StaleScope } from '../workspace/documentScope.js';
 
 // pdf.js parses in its own worker, served from our origin (CSP worker-src 'self').
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+/**
+ * A pdf.js worker started ahead of need: opening a document takes it, so loading and compiling
+ * pdf.js's 1.3 MB worker is off the way to the first page, and the next one starts when the
+ * window is idle. Each document still owns its worker and ends it on close, so a PDF that
+ * hangs pdf.js goes with its document and never holds up the next one.
+ */
+let spareWorker: PDFWorker | null = null;
+function startSpareWorker(): void {
+  const start = () => {
+    if (!spareWorker || spareWorker.destroyed) spareWorker = new PDFWorker();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 0);
+}
+function takeWorker(): PDFWorker {
+  const worker = spareWorker && !spareWorker.destroyed ? spareWorker : new PDFWorker();
+  spareWorker = null;
+  startSpareWorker();
+  return worker;
+}
+startSpareWorker();
 
 export interface PageSize {
   width: number;
@@ -41,14 +63,19 @@ const LETTER = { width: 612, height: 792 } as const;
  * needs one (an encrypted PDF with only an owner password opens without).
  */
 export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?: string): Promise<PdfHandle> {
-  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password });
+  const worker = takeWorker();
+  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password, worker });
   let closed = false;
   const drawings = new Set<PageDrawing>();
   const close = () => {
     if (closed) return;
     closed = true;
     for (const drawing of drawings) drawing.cancel();
-    void loading.destroy().catch(() => undefined);
+    // A worker handed to pdf.js stays the caller's to end, once the document has let go of it.
+    void loading
+      .destroy()
+      .catch(() => undefined)
+      .finally(() => worker.destroy());
   };
   if (signal.aborted) close();
   signal.addEventListener('abort', close, { once: true });

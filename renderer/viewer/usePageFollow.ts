@@ -22,7 +22,6 @@ export function usePageFollow(
   rowOfPage: (page: number) => number | undefined,
   pageOfRow: (row: number) => number | null,
 ): PageFollow {
-  const pageMove = useViewStore((s) => s.pageMove);
   const lookups = useRef({ rowOfPage, pageOfRow });
   useLayoutEffect(() => {
     lookups.current = { rowOfPage, pageOfRow };
@@ -38,15 +37,25 @@ export function usePageFollow(
   if (shown.selection !== selectionTo) setShown({ selection: selectionTo, request: selectionTo });
 
   // The reviewer moved the page view (or released the lock): come along once the page holds still.
+  // Watched outside React: a page move this panel does not follow (a selection brought into view)
+  // re-renders nothing, so the frame that shows a click's highlight carries no panel render.
   useEffect(() => {
-    const { follow, pageSource } = useViewStore.getState();
-    if (!follow || (pageSource !== 'viewer' && pageSource !== 'follow')) return undefined;
-    const timer = setTimeout(() => {
-      const index = lookups.current.rowOfPage(useViewStore.getState().page);
-      if (index !== undefined) setShown((current) => ({ ...current, request: { index, align: 'start' } }));
-    }, FOLLOW_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [pageMove]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = useViewStore.subscribe((state, previous) => {
+      if (state.pageMove === previous.pageMove && state.follow === previous.follow) return;
+      clearTimeout(timer);
+      timer = undefined;
+      if (!state.follow || (state.pageSource !== 'viewer' && state.pageSource !== 'follow')) return;
+      timer = setTimeout(() => {
+        const index = lookups.current.rowOfPage(useViewStore.getState().page);
+        if (index !== undefined) setShown((current) => ({ ...current, request: { index, align: 'start' } }));
+      }, FOLLOW_DELAY_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, []);
 
   // The reviewer scrolled this panel: the viewer comes to its page once it holds still.
   const pending = useRef<{ page: number; timer: ReturnType<typeof setTimeout> } | null>(null);

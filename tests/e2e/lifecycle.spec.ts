@@ -50,6 +50,8 @@ test('clicking library entries quickly while pages draw never crashes the window
   await expect(page.getByTestId('page-count')).toHaveText('of 4');
   await expect(page.locator('[data-testid="page"]')).toHaveCount(4);
   await expect(page.getByTestId('run-disabled-reason')).toHaveCount(0);
+  // Each document ends its own pdf.js worker: only the open one's and the spare started for the next stay.
+  await expect.poll(() => page.workers().filter((worker) => worker.url().includes('pdf.worker')).length).toBeLessThanOrEqual(2);
   await expectNoCrash(page, watch);
   void preview;
 });
