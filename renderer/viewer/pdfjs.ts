@@ -7,26 +7,27 @@ import { isStale, StaleScope } from '../workspace/documentScope.js';
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /**
- * A pdf.js worker started ahead of need: opening a document takes it, so loading and compiling
- * pdf.js's 1.3 MB worker is off the way to the first page, and the next one starts when the
- * window is idle. Each document still owns its worker and ends it on close, so a PDF that
- * hangs pdf.js goes with its document and never holds up the next one.
+ * One pdf.js worker kept ready, so opening a document never waits for pdf.js's worker (1.3 MB
+ * of script) to load and compile: started when the window is first idle, and taken back from
+ * a document that closed cleanly. A document owns its worker while open; a worker whose document
+ * did not let go within CLOSE_BUDGET_MS (pdf.js stuck on a hostile file) is ended, never handed on.
  */
-let spareWorker: PDFWorker | null = null;
-function startSpareWorker(): void {
-  const start = () => {
-    if (!spareWorker || spareWorker.destroyed) spareWorker = new PDFWorker();
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
-  else setTimeout(start, 0);
-}
+let readyWorker: PDFWorker | null = null;
+const CLOSE_BUDGET_MS = 3000;
+
 function takeWorker(): PDFWorker {
-  const worker = spareWorker && !spareWorker.destroyed ? spareWorker : new PDFWorker();
-  spareWorker = null;
-  startSpareWorker();
+  const worker = readyWorker && !readyWorker.destroyed ? readyWorker : new PDFWorker();
+  readyWorker = null;
   return worker;
 }
-startSpareWorker();
+
+function giveBack(worker: PDFWorker): void {
+  if (worker.destroyed) return;
+  if (readyWorker) worker.destroy();
+  else readyWorker = worker;
+}
+
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => (readyWorker ??= new PDFWorker()), { timeout: 2000 });
 
 export interface PageSize {
   width: number;
@@ -71,11 +72,15 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
     if (closed) return;
     closed = true;
     for (const drawing of drawings) drawing.cancel();
-    // A worker handed to pdf.js stays the caller's to end, once the document has let go of it.
+    // A worker handed to pdf.js stays the caller's: kept for the next document once this one has let go of it.
+    const stuck = setTimeout(() => worker.destroy(), CLOSE_BUDGET_MS);
     void loading
       .destroy()
-      .catch(() => undefined)
-      .finally(() => worker.destroy());
+      .then(
+        () => giveBack(worker),
+        () => worker.destroy(),
+      )
+      .finally(() => clearTimeout(stuck));
   };
   if (signal.aborted) close();
   signal.addEventListener('abort', close, { once: true });
