@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PageBox } from '../../shared/grounding/box.js';
-import { isStale } from '../workspace/documentScope.js';
-import type { PdfHandle } from '../viewer/pdfjs.js';
+import { drawingAbandoned, type PdfHandle } from '../viewer/pdfjs.js';
 import type { RowStatus } from './compareRows.js';
 
 interface ComparePageProps {
@@ -26,26 +25,16 @@ export function ComparePage({ side, pdf, imageUrl, page, width, selected, marks 
   useEffect(() => {
     const element = canvas.current;
     if (!pdf || !element || width <= 0) return undefined;
-    let cancelled = false;
-    let cancel = () => undefined as void;
     setFailed(null);
-    pdf
-      .page(page)
-      .then((proxy) => {
-        if (cancelled) return;
-        const base = proxy.getViewport({ scale: 1 });
-        setRatio(base.height / base.width);
-        const drawing = pdf.draw(proxy, element, (width / base.width) * (window.devicePixelRatio || 1));
-        cancel = drawing.cancel;
-        return drawing.promise.then(() => element.setAttribute('data-rendered', 'true'));
-      })
-      .catch((error: unknown) => {
-        if (cancelled || isStale(error) || (error instanceof Error && error.name === 'RenderingCancelledException')) return;
-        setFailed(error instanceof Error ? error.message : String(error));
-      });
+    const drawing = pdf.drawPage(page, element, width, (size) => setRatio(size.height / size.width));
+    drawing.promise.then(
+      () => element.setAttribute('data-rendered', 'true'),
+      (error: unknown) => {
+        if (!drawingAbandoned(error)) setFailed(error instanceof Error ? error.message : String(error));
+      },
+    );
     return () => {
-      cancelled = true;
-      cancel();
+      drawing.cancel();
       element.removeAttribute('data-rendered');
     };
   }, [pdf, page, width]);

@@ -3,9 +3,7 @@ import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
 import { PageOverlay } from './PageOverlay.js';
-import { isStale } from '../workspace/documentScope.js';
-import type { PDFPageProxy } from 'pdfjs-dist';
-import type { PageDrawing, PdfHandle } from './pdfjs.js';
+import { drawingAbandoned, type PdfHandle } from './pdfjs.js';
 
 interface PdfPageProps {
   pdf: PdfHandle;
@@ -38,34 +36,20 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!near || !canvas) return undefined;
-    let cancelled = false;
-    let drawing: PageDrawing | null = null;
-    let drawn: PDFPageProxy | null = null;
-    pdf
-      .page(page)
-      .then((proxy) => {
-        if (cancelled) return;
-        drawn = proxy;
-        const base = proxy.getViewport({ scale: 1 });
-        onSize(page, { width: base.width, height: base.height });
-        drawing = pdf.draw(proxy, canvas, (width / base.width) * (window.devicePixelRatio || 1));
-        return drawing.promise.then(() => {
-          canvas.setAttribute('data-rendered', 'true');
-          // For the benchmark: the first page is drawn (its boxes render with it).
-          if (page === 1) performance.mark('gw:first-page-drawn');
-        });
-      })
-      .catch((error: unknown) => {
-        // Closed or scrolled away meanwhile: nothing to show. Anything else is this page's own failure.
-        if (cancelled || isStale(error) || (error instanceof Error && error.name === 'RenderingCancelledException')) return;
-        setDrawError(error instanceof Error ? error.message : String(error));
-      });
+    const drawing = pdf.drawPage(page, canvas, width, (size) => onSize(page, size));
+    drawing.promise.then(
+      () => {
+        canvas.setAttribute('data-rendered', 'true');
+        // For the benchmark: the first page is drawn (its boxes render with it).
+        if (page === 1) performance.mark('gw:first-page-drawn');
+      },
+      (error: unknown) => {
+        // Closed, scrolled away or passed by meanwhile: nothing to show. Anything else is this page's own failure.
+        if (!drawingAbandoned(error)) setDrawError(error instanceof Error ? error.message : String(error));
+      },
+    );
     return () => {
-      cancelled = true;
-      drawing?.cancel();
-      // pdf.js keeps a drawn page's operator list until told: a page scrolled past gives it back
-      // (once its cancelled drawing has stopped), as pdf.js's own viewer does.
-      drawn?.cleanup();
+      drawing.cancel();
       // Release the bitmap: a far page keeps only its placeholder.
       canvas.width = 0;
       canvas.height = 0;

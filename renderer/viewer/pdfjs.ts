@@ -1,7 +1,8 @@
-import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFPageProxy } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { isStale, StaleScope } from '../workspace/documentScope.js';
+import { DrawQueue, WithdrawnWork } from './drawQueue.js';
 
 // pdf.js parses in its own worker, served from our origin (CSP worker-src 'self').
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -37,7 +38,16 @@ export interface PageSize {
 /** One page drawing; cancelled when its page scrolls away or its document closes. */
 export interface PageDrawing {
   promise: Promise<void>;
+  /** Withdraws the drawing (before its turn) or stops it, and gives pdf.js's copy of the page back. */
   cancel(): void;
+}
+
+/** Drawings of one document that run at once; the rest wait their turn (as in pdf.js's own viewer). */
+const DRAWS_AT_ONCE = 2;
+
+/** A drawing that ended without a picture because it was no longer wanted: not the page's failure. */
+export function drawingAbandoned(error: unknown): boolean {
+  return isStale(error) || error instanceof WithdrawnWork || (error instanceof Error && error.name === 'RenderingCancelledException');
 }
 
 /**
@@ -50,8 +60,11 @@ export interface PdfHandle {
   readonly numPages: number;
   readonly firstPageSize: PageSize;
   readonly closed: boolean;
-  page(number: number): Promise<PDFPageProxy>;
-  draw(page: PDFPageProxy, canvas: HTMLCanvasElement, scale: number): PageDrawing;
+  /**
+   * Draws a page into `canvas` at `cssWidth` CSS pixels (times the device pixel ratio), after
+   * telling `onSize` the page's own size. Queued behind the document's other drawings.
+   */
+  drawPage(number: number, canvas: HTMLCanvasElement, cssWidth: number, onSize?: (size: PageSize) => void): PageDrawing;
   close(): void;
 }
 
@@ -68,6 +81,7 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
   const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password, worker });
   let closed = false;
   const drawings = new Set<PageDrawing>();
+  const queue = new DrawQueue(DRAWS_AT_ONCE);
   const close = () => {
     if (closed) return;
     closed = true;
@@ -113,14 +127,33 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
     get closed() {
       return closed;
     },
-    page: (number) => guard(() => doc.getPage(number)),
-    draw(page, canvas, scale) {
+    drawPage(number, canvas, cssWidth, onSize) {
       if (closed) return { promise: stale(), cancel: () => undefined };
-      const viewport = page.getViewport({ scale });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      const task = page.render({ canvas, viewport });
-      const drawing: PageDrawing = { promise: task.promise.finally(() => drawings.delete(drawing)), cancel: () => task.cancel() };
+      let cancelled = false;
+      let proxy: PDFPageProxy | null = null;
+      let task: RenderTask | null = null;
+      const queued = queue.add(async () => {
+        proxy = await guard(() => doc.getPage(number));
+        if (cancelled) return stale();
+        const base = proxy.getViewport({ scale: 1 });
+        onSize?.({ width: base.width, height: base.height });
+        const viewport = proxy.getViewport({ scale: (cssWidth / base.width) * (window.devicePixelRatio || 1) });
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        task = proxy.render({ canvas, viewport });
+        await task.promise;
+      });
+      const drawing: PageDrawing = {
+        promise: queued.promise.finally(() => drawings.delete(drawing)),
+        cancel: () => {
+          cancelled = true;
+          queued.withdraw();
+          task?.cancel();
+          // pdf.js keeps a drawn page's operator list until told: a page scrolled past gives it
+          // back (once its cancelled drawing has stopped), as pdf.js's own viewer does.
+          proxy?.cleanup();
+        },
+      };
       drawings.add(drawing);
       return drawing;
     },
