@@ -7,6 +7,7 @@ import { localJobs } from '../../../../electron/jobs/jobList.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
 // The app died after a job create left and before its 202 was recorded: only its intent is on disk.
 const env = useEmulator({ timings: { pendingMs: 10, processingMs: 20 } });
@@ -265,24 +266,16 @@ describe('a job create the app did not see answered', () => {
     const jobs = await world.restart();
     expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
     // The other candidate turns out to be a job this workspace knows (e.g. adopted from another intent).
-    const now = new Date().toISOString();
-    await jobs.records.write(other, {
-      jobId: other,
-      service: 'parse',
-      keyId: 'k',
-      documentId: intent.request.documentId,
-      documentName: 'late.pdf',
-      request: intent.request,
-      createdAt: now,
-      status: 'completed',
-      completedAt: now,
-      resultId: null,
-      error: null,
-      credits: null,
-      pageCount: null,
-      problem: null,
-      updatedAt: now,
-    });
+    await jobs.records.write(
+      other,
+      jobRecord(other, {
+        documentId: intent.request.documentId,
+        documentName: 'late.pdf',
+        request: intent.request,
+        status: 'completed',
+        completedAt: new Date().toISOString(),
+      }),
+    );
     const adopted = await jobs.tracker.settleUnsure(intent.intentId, 'check');
     expect(adopted).toMatchObject({ outcome: 'found', job: { jobId: mine, intentId: intent.intentId } });
     expect(await intents.list()).toEqual([]);

@@ -13,6 +13,7 @@ import { isUnreachable, ServiceHealth } from '../../../../electron/jobs/serviceH
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
 const env = useEmulator({ timings: { pendingMs: 20, processingMs: 40 } });
 let world: JobsWorld;
@@ -134,27 +135,7 @@ describe('a batch while its service is unreachable', () => {
       previousJobIds: [],
     };
   }
-  function record(jobId: string, patch: Partial<JobRecord> = {}): JobRecord {
-    const now = new Date().toISOString();
-    return {
-      jobId,
-      service: 'parse',
-      keyId: 'k',
-      documentId: 'd',
-      documentName: 'd.pdf',
-      request: { service: 'parse', documentId: 'd' },
-      createdAt: now,
-      status: 'processing',
-      completedAt: null,
-      resultId: null,
-      error: null,
-      credits: null,
-      pageCount: null,
-      problem: null,
-      updatedAt: now,
-      ...patch,
-    };
-  }
+  const record = (jobId: string, patch: Partial<JobRecord> = {}) => jobRecord(jobId, { status: 'processing', ...patch });
 
   /** A queue over `batch` whose submits are recorded and whose jobs settle when the test says. */
   function queueOf(batch: Batch) {

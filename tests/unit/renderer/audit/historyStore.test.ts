@@ -72,7 +72,10 @@ beforeEach(() => {
 });
 
 const trail = (documentId: string, count: number) =>
-  trails.set(documentId, Array.from({ length: count }, (_, i) => entry(documentId, count - i)));
+  trails.set(
+    documentId,
+    Array.from({ length: count }, (_, i) => entry(documentId, count - i)),
+  );
 const ids = () => store.getState().entries.map((e) => e.id);
 
 describe('history store', () => {

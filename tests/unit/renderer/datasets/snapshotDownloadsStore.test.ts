@@ -55,7 +55,8 @@ beforeAll(async () => {
       download: (request) => {
         runIds.push((request as { runId: string }).runId);
         return new Promise((resolve) => {
-          finish = (outcome) => resolve('path' in outcome ? { ok: true, value: outcome } : { ok: false, error: outcome.error });
+          finish = (outcome) =>
+            resolve('path' in outcome ? { ok: true, value: { ...outcome, bytes: 1 } } : { ok: false, error: outcome.error });
         });
       },
     },
@@ -104,7 +105,7 @@ describe('snapshot downloads store', () => {
     await first;
   });
 
-  it("a folder problem is handed back and the card shows what it showed before", async () => {
+  it('a folder problem is handed back and the card shows what it showed before', async () => {
     const saved = start();
     finish!({ path: '/saved/a.zip' });
     await saved;

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as PasswordPrompt from '../../../../renderer/workspace/passwordPrompt.js';
 
 // The password dialog's store: one question on screen, its answer handed straight to whoever
 // asked (never kept), the dialog waiting while an answer is checked, and a question replaced
 // or ended answering the one before as Cancel, so no caller waits forever.
-let prompt: typeof import('../../../../renderer/workspace/passwordPrompt.js');
+let prompt: typeof PasswordPrompt;
 
 beforeEach(async () => {
   vi.resetModules();
