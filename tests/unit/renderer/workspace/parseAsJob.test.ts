@@ -109,7 +109,7 @@ describe('following a job from the Review screen', () => {
     expect(listeners.size).toBe(0);
   });
 
-  it("each document shows its own job", async () => {
+  it('each document shows its own job', async () => {
     records.set('job-1', null);
     records.set('job-2', null);
     jobs.followJob(jobRecord('job-1', { documentId: 'doc-a' }), 'first', () => undefined);
