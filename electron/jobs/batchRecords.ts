@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { Batch } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
+import { folderIn } from '../workspace/layout.js';
 
 const nullableString = z.string().nullable();
 
@@ -40,7 +40,7 @@ export type BatchRecords = JsonDirStore<Batch>;
 
 /** Batches on disk: `<workspace>/batches/<batchId>.json`, never deleted by the app. */
 export function batchRecordsIn(workspaceRoot: string, logger: Logger): BatchRecords {
-  return new JsonDirStore<Batch>({ dir: join(workspaceRoot, 'batches'), schema: batchSchema, suffix: '.json', label: 'batch', logger });
+  return new JsonDirStore<Batch>({ dir: folderIn(workspaceRoot, 'batches'), schema: batchSchema, suffix: '.json', label: 'batch', logger });
 }
 
 /** Every batch on disk, newest first. */
