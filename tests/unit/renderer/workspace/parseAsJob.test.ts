@@ -20,7 +20,7 @@ const records = new Map<string, JobRecord | null>();
 const created: unknown[] = [];
 
 const send = (job: JobRecord) => listeners.forEach((listener) => listener({ type: 'job', job }));
-const followed = (documentId: string) => jobs.useReviewJobs.getState().byDocument[documentId];
+const followed = (documentId: string) => jobs.useWorkspaceJobs.getState().byDocument[documentId];
 /** Lets the record read started by `followJob` answer. */
 const settleReads = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -55,7 +55,7 @@ beforeEach(() => {
   listeners.clear();
   records.clear();
   created.length = 0;
-  jobs.useReviewJobs.setState({ byDocument: {} });
+  jobs.useWorkspaceJobs.setState({ byDocument: {} });
 });
 
 describe('following a job from the Review screen', () => {
