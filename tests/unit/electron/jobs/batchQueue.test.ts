@@ -3,28 +3,11 @@ import { AppError } from '../../../../shared/errors.js';
 import type { Batch, BatchItem, JobRecord } from '../../../../shared/jobs.js';
 import type { RetryOptions } from '../../../../electron/api/retry.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../../electron/jobs/batchQueue.js';
+import { queuedItem } from '../../../../electron/jobs/batchRecords.js';
 import type { CreateIntent } from '../../../../electron/jobs/createIntents.js';
 import { jobRecord } from '../../../support/jobRecord.js';
 
-function item(n: number, patch: Partial<BatchItem> = {}): BatchItem {
-  return {
-    itemId: `item-${n}`,
-    documentId: `doc${n}`,
-    name: `${n}.pdf`,
-    pages: 2,
-    state: 'queued',
-    jobId: null,
-    jobStatus: null,
-    resultId: null,
-    credits: null,
-    error: null,
-    attempts: 0,
-    startedAt: null,
-    finishedAt: null,
-    previousJobIds: [],
-    ...patch,
-  };
-}
+const item = (n: number, patch: Partial<BatchItem> = {}): BatchItem => ({ ...queuedItem(`doc${n}`, `${n}.pdf`, 2, `item-${n}`), ...patch });
 
 function batchOf(items: BatchItem[], concurrency = 2): Batch {
   const now = new Date().toISOString();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { batchRecordsIn } from '../../../../electron/jobs/batchRecords.js';
+import { batchRecordsIn, queuedItem } from '../../../../electron/jobs/batchRecords.js';
 import { createIntentsIn, openIntent, type CreateIntents } from '../../../../electron/jobs/createIntents.js';
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
@@ -169,22 +169,7 @@ describe('a job create the app did not see answered', () => {
     const items = [];
     for (const index of [3, 4]) {
       const { document } = await documentAndIntent(`b-${index}.pdf`, index, { batchId: 'batch-1', itemId: `item-${index}` });
-      items.push({
-        itemId: `item-${index}`,
-        documentId: document.id,
-        name: document.name,
-        pages: 1,
-        state: 'submitting' as const,
-        jobId: null,
-        jobStatus: null,
-        resultId: null,
-        credits: null,
-        error: null,
-        attempts: 1,
-        startedAt: null,
-        finishedAt: null,
-        previousJobIds: [],
-      });
+      items.push({ ...queuedItem(document.id, document.name, 1, `item-${index}`), state: 'submitting' as const, attempts: 1 });
     }
     const now = new Date().toISOString();
     await batchRecordsIn(world.workspace.root, logger).write('batch-1', {
