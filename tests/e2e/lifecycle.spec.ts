@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test, addEmulatorV2Key } from './fixtures.js';
 
 // The review workspace with an impatient reviewer: each test is the exact reproduction of a
 // problem a new user hit, and fails on the code before the document scope.
@@ -147,8 +147,7 @@ test('problem 6: a banner belongs to its document; a job line does not follow th
   preview,
   emulator,
 }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page.getByTestId('engine').selectOption('parse');
   await page.getByTestId('engine-options-toggle').click();
   await page.getByTestId('parse-mode').selectOption('job');
@@ -177,8 +176,7 @@ test('problem 6: a banner belongs to its document; a job line does not follow th
 });
 
 test('a priority-tier parse in auto mode goes as a job instead of dropping the tier', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page.getByTestId('engine').selectOption('parse');
   await page.getByTestId('engine-options-toggle').click();
   await page.getByTestId('service-tier').selectOption('priority');
