@@ -68,7 +68,7 @@ beforeEach(() => {
   trails.clear();
   gates.clear();
   failing.clear();
-  store.setState({ documentId: null, entries: [], next: null, loading: false, error: null });
+  store.setState(store.getInitialState(), true);
 });
 
 const trail = (documentId: string, count: number) =>

@@ -73,7 +73,7 @@ afterAll(async () => {
 beforeEach(() => {
   runIds.length = 0;
   finish = null;
-  store.setState({ phases: {} });
+  store.setState(store.getInitialState(), true);
   datasets.setState({ registry: { projects: [project()], settings: { tagTimeout: 60 }, imageFolders: [] } });
 });
 

@@ -68,7 +68,7 @@ beforeEach(() => {
   asked.length = 0;
   answers.clear();
   gates.clear();
-  store.setState({ open: true, text: '', answer: null, hits: [], active: -1, busy: false, error: null });
+  store.setState({ ...store.getInitialState(), open: true }, true);
 });
 
 afterEach(async () => {

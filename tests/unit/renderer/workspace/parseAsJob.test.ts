@@ -55,7 +55,7 @@ beforeEach(() => {
   listeners.clear();
   records.clear();
   created.length = 0;
-  jobs.useWorkspaceJobs.setState({ byDocument: {} });
+  jobs.useWorkspaceJobs.setState(jobs.useWorkspaceJobs.getInitialState(), true);
 });
 
 describe('following a job from the Review screen', () => {
