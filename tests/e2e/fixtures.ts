@@ -79,4 +79,11 @@ export async function addEmulatorV2Key(page: Page, emulator: Pick<Emulator, 'url
   await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
 }
 
+/** As `addEmulatorV2Key`, then the cloud parse engine picked and its options shown. */
+export async function showCloudParseOptions(page: Page, emulator: Pick<Emulator, 'url'>): Promise<void> {
+  await addEmulatorV2Key(page, emulator);
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('engine-options-toggle').click();
+}
+
 export { DEMO_KEYS };

@@ -1,4 +1,4 @@
-import { expect, test, addEmulatorV2Key } from './fixtures.js';
+import { expect, test, showCloudParseOptions } from './fixtures.js';
 import { INVOICE_SCHEMA as SCHEMA } from './invoiceSchema.js';
 
 // The whole cloud path: a word-level model's parse from the emulator (one scored segment per word),
@@ -8,9 +8,7 @@ test('a dpt-3-verity parse and extract from the service: each field names its we
   preview,
   emulator,
 }) => {
-  await addEmulatorV2Key(page, emulator);
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
+  await showCloudParseOptions(page, emulator);
   await page.getByTestId('engine-model').selectOption('dpt-3-verity');
   await page.getByTestId('run').click();
   await expect(page.locator('.status-result')).toContainText('parse · dpt-3-verity');
