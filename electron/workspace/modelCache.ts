@@ -27,10 +27,9 @@ export class ModelCache {
   private readonly underWay = new Set<Promise<unknown>>();
 
   constructor(
-    /** Where the models are kept. */
+    /** Where the models are kept, and where the results they are built from are. */
     private readonly dir: string,
-    /** Where a result's response, which its model is built from, is kept. */
-    private readonly responseFile: (id: string) => string,
+    private readonly resultsDir: string,
     private readonly builder: ModelBuilder,
     private readonly persist: PersistModel,
     private readonly logger: Logger,
@@ -93,7 +92,7 @@ export class ModelCache {
         return this.capped(cached);
       }
     }
-    const file = await this.builder.build(this.buildKey(id), { path: this.responseFile(id), kind }, entry.urgent);
+    const file = await this.builder.build(this.buildKey(id), { path: join(this.resultsDir, `${id}.json`), kind }, entry.urgent);
     const payload = this.capped(view(file, MODEL_HEADER_BYTES));
     // The window gets its model now; until the file is on disk, a second open shares these bytes.
     const stillWanted = () => (this.generations.get(id) ?? 0) === generation && this.pending.get(id) === entry;

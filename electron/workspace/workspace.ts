@@ -108,7 +108,7 @@ export class Workspace {
     // A cache file is written in turn with trashing, and only while its result is still there.
     this.models = new ModelCache(
       folderIn(this.root, 'models'),
-      (id) => responseFile(this.root, id),
+      folderIn(this.root, 'results'),
       modelBuilder,
       (id, file, stillWanted) =>
         this.mutations.run(async () =>

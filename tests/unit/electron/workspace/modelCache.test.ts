@@ -234,13 +234,12 @@ describe('the result model cache', () => {
 describe('the results:model answer', () => {
   it('is capped: a model past the cap is refused result_too_large, built or cached', async () => {
     const { ModelCache } = await import('../../../../electron/workspace/modelCache.js');
-    const { responseFile } = await import('../../../../electron/workspace/layout.js');
     const stored = await save(parse('A model of a few hundred bytes'));
     await cached(stored.id);
     const size = (await workspace.resultModel(stored.id)).model.length;
     const small = new ModelCache(
       join(dir, 'workspace', 'models'),
-      (id) => responseFile(join(dir, 'workspace'), id),
+      join(dir, 'workspace', 'results'),
       builder,
       async () => undefined,
       createLogger(null, { console: false }),
