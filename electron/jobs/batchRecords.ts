@@ -1,10 +1,31 @@
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Batch } from '../../shared/jobs.js';
+import type { Batch, BatchItem } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
+import { folderIn } from '../workspace/layout.js';
 
 const nullableString = z.string().nullable();
+
+/** A document as a new batch holds it: queued, nothing sent yet. */
+export function queuedItem(documentId: string, name: string, pages: number | null, itemId: string = randomUUID()): BatchItem {
+  return {
+    itemId,
+    documentId,
+    name,
+    pages,
+    state: 'queued',
+    jobId: null,
+    jobStatus: null,
+    resultId: null,
+    credits: null,
+    error: null,
+    attempts: 0,
+    startedAt: null,
+    finishedAt: null,
+    previousJobIds: [],
+  };
+}
 
 const itemSchema = z.looseObject({
   itemId: z.string().min(1),
@@ -40,7 +61,7 @@ export type BatchRecords = JsonDirStore<Batch>;
 
 /** Batches on disk: `<workspace>/batches/<batchId>.json`, never deleted by the app. */
 export function batchRecordsIn(workspaceRoot: string, logger: Logger): BatchRecords {
-  return new JsonDirStore<Batch>({ dir: join(workspaceRoot, 'batches'), schema: batchSchema, suffix: '.json', label: 'batch', logger });
+  return new JsonDirStore<Batch>({ dir: folderIn(workspaceRoot, 'batches'), schema: batchSchema, suffix: '.json', label: 'batch', logger });
 }
 
 /** Every batch on disk, newest first. */

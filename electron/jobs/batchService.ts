@@ -8,7 +8,7 @@ import type { Logger } from '../log.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { BatchQueue, type BatchRecovery } from './batchQueue.js';
-import { batchesNewestFirst, type BatchRecords } from './batchRecords.js';
+import { batchesNewestFirst, queuedItem, type BatchRecords } from './batchRecords.js';
 import type { CreateIntents } from './createIntents.js';
 import type { JobRecords } from './jobRecords.js';
 import type { JobTracker } from './jobTracker.js';
@@ -74,25 +74,7 @@ export class BatchService {
       });
     }
     const now = new Date().toISOString();
-    const items: BatchItem[] = [];
-    for (const [index, documentId] of unique.entries()) {
-      items.push({
-        itemId: randomUUID(),
-        documentId,
-        name: infos[index]!.name,
-        pages: infos[index]!.pageCount,
-        state: 'queued',
-        jobId: null,
-        jobStatus: null,
-        resultId: null,
-        credits: null,
-        error: null,
-        attempts: 0,
-        startedAt: null,
-        finishedAt: null,
-        previousJobIds: [],
-      });
-    }
+    const items = unique.map((documentId, index) => queuedItem(documentId, infos[index]!.name, infos[index]!.pageCount));
     const batch: Batch = {
       batchId: randomUUID(),
       createdAt: now,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { JobRequest } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { rerunRequestSchema } from '../workspace/schemas.js';
+import { folderIn } from '../workspace/layout.js';
 
 /**
  * A job create the app is about to send. It is on disk before the request leaves and is
@@ -42,7 +42,7 @@ export type CreateIntents = JsonDirStore<CreateIntent>;
 /** `<workspace>/job-intents/<intentId>.json`. */
 export function createIntentsIn(workspaceRoot: string, logger: Logger): CreateIntents {
   return new JsonDirStore<CreateIntent>({
-    dir: join(workspaceRoot, 'job-intents'),
+    dir: folderIn(workspaceRoot, 'jobIntents'),
     schema: intentSchema,
     suffix: '.json',
     label: 'job intent',

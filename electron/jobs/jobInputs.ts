@@ -1,4 +1,3 @@
-import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import type { JobRequest } from '../../shared/jobs.js';
 import type { JobCreateOutcome, V2Client } from '../api/v2Client.js';
@@ -6,6 +5,7 @@ import type { CallOptions } from '../api/serviceCall.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import { documentUrlFor } from '../documents/importFromUrl.js';
 import { documentForUpload } from '../documents/uploadCopy.js';
+import { extractSource } from '../runs/extractSource.js';
 import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -44,15 +44,7 @@ export async function sendCreate(
     throw new AppError({ code: 'invalid_request', message: 'An extract job needs a parse result and a schema.' });
   }
   checkExtractionSchema(request.schema);
-  const source = await workspace.result(request.sourceResultId);
-  const parsed = parseResponseSchema.safeParse(source.response);
-  if (source.kind !== 'parse' || !parsed.success) {
-    throw new AppError({
-      code: 'not_a_parse_result',
-      message: 'Extraction runs on a parse result.',
-      hint: 'Parse the document first, then extract.',
-    });
-  }
+  const { markdown } = await extractSource(workspace, request.sourceResultId);
   // service_tier is a parse-job field only (v2.parse-jobs.service-tier); it is not sent here.
-  return client.createExtractJob({ schema: request.schema, markdown: parsed.data.markdown, ...model, ...saveUrl }, options);
+  return client.createExtractJob({ schema: request.schema, markdown, ...model, ...saveUrl }, options);
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { WORKSPACE_ID_CHARACTERS, WORKSPACE_ID_MAX_LENGTH } from '../../shared/ipc/ids.js';
 import type { JobRecord } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { rerunRequestSchema } from '../workspace/schemas.js';
+import { folderIn } from '../workspace/layout.js';
 
 const RESULT_ID_PREFIX = 'job-';
 /** A job id used as it is: with the prefix, still a workspace id. */
@@ -43,7 +43,7 @@ export type JobRecords = JsonDirStore<JobRecord>;
  */
 export function jobRecordsIn(workspaceRoot: string, logger: Logger): JobRecords {
   return new JsonDirStore<JobRecord>({
-    dir: join(workspaceRoot, 'jobs'),
+    dir: folderIn(workspaceRoot, 'jobs'),
     schema: recordSchema,
     suffix: '.json',
     keyOf: fileNameFor,

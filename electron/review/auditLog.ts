@@ -7,7 +7,7 @@ import { REVIEW_STATUSES } from '../../shared/workspace.js';
 import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
-import { auditDir, auditFile } from '../workspace/auditFile.js';
+import { auditFile, folderIn } from '../workspace/layout.js';
 
 const decisionSchema = z.object({ status: z.enum(REVIEW_STATUSES), value: z.string(), note: z.string().optional() }).nullable();
 const entrySchema = z.object({
@@ -68,7 +68,7 @@ export class AuditLog {
     private readonly workspaceRoot: string,
     private readonly logger: Logger,
   ) {
-    this.dir = auditDir(workspaceRoot);
+    this.dir = folderIn(workspaceRoot, 'audit');
   }
 
   append(entries: readonly AuditEntry[]): Promise<void> {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import {
@@ -17,6 +16,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import { Rules } from '../rules/rules.js';
 import { buildQueueItems } from './queueBuilder.js';
 import { needsAttention } from './needsAttention.js';
+import { ENTRY_SUFFIX, folderIn } from '../workspace/layout.js';
 
 const queueSchema = z.object({
   id: z.string(),
@@ -55,9 +55,9 @@ export class Queues {
     private readonly rules: Rules = new Rules(workspace),
   ) {
     this.store = new JsonDirStore<ReviewQueue>({
-      dir: join(workspace.root, 'queues'),
+      dir: folderIn(workspace.root, 'queues'),
       schema: queueSchema,
-      suffix: '.json',
+      suffix: ENTRY_SUFFIX,
       label: 'review queue',
       logger: workspace.logger,
       pretty: true,

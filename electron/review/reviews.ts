@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { FieldDecision, Review, StoredResult } from '../../shared/workspace.js';
 import { REVIEW_STATUSES } from '../../shared/workspace.js';
@@ -18,6 +17,7 @@ import { asAudit, auditEntryFor, valueText } from './auditEntry.js';
 import { auditCsv } from './auditCsv.js';
 import { osUserName } from './osUser.js';
 import { loadExportSource } from './exportSource.js';
+import { ENTRY_SUFFIX, folderIn } from '../workspace/layout.js';
 
 const reviewSchema = z.object({
   extractionId: z.string(),
@@ -53,9 +53,9 @@ export class Reviews {
   ) {
     this.audit = new AuditLog(workspace.root, workspace.logger);
     this.store = new JsonDirStore<Review>({
-      dir: join(workspace.root, 'reviews'),
+      dir: folderIn(workspace.root, 'reviews'),
       schema: reviewSchema,
-      suffix: '.json',
+      suffix: ENTRY_SUFFIX,
       label: 'review',
       logger: workspace.logger,
       pretty: true,

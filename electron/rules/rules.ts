@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { schemaKeySchema, type RuleSet, type RuleTarget, type RulesSetAside } from '../../shared/ipc/rules.js';
@@ -8,6 +8,7 @@ import type { StoredResult } from '../../shared/workspace.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { SerialQueue } from '../workspace/serialQueue.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { ENTRY_SUFFIX, folderIn } from '../workspace/layout.js';
 
 const ruleSetSchema = z.object({ schemaKey: schemaKeySchema, text: z.string(), updatedAt: z.string() }).strict();
 
@@ -65,9 +66,9 @@ export class Rules {
 
   constructor(workspace: Workspace) {
     this.store = new JsonDirStore<RuleSet>({
-      dir: join(workspace.root, 'rules'),
+      dir: folderIn(workspace.root, 'rules'),
       schema: ruleSetSchema,
-      suffix: '.json',
+      suffix: ENTRY_SUFFIX,
       label: 'rule set',
       logger: workspace.logger,
       pretty: true,

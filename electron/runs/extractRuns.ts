@@ -1,5 +1,3 @@
-import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
-import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import { V2Client } from '../api/v2Client.js';
@@ -8,24 +6,11 @@ import type { KeysService } from '../keys/keysService.js';
 import { schemaKey } from '../rules/rules.js';
 import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { extractSource } from './extractSource.js';
 import { retryAsProgress } from './retryProgress.js';
 import { summarizeResult } from './resultSummary.js';
 
 const SYNC_TIMEOUT_MS = 10 * 60_000;
-
-/** The Markdown an extraction reads: that of a stored parse result. */
-async function sourceMarkdown(workspace: Workspace, resultId: string): Promise<{ source: StoredResult; markdown: string }> {
-  const source = await workspace.result(resultId);
-  const parsed = parseResponseSchema.safeParse(source.response);
-  if (source.kind !== 'parse' || !parsed.success) {
-    throw new AppError({
-      code: 'not_a_parse_result',
-      message: 'Extraction runs on a parse result.',
-      hint: 'Parse the document first, then extract.',
-    });
-  }
-  return { source, markdown: parsed.data.markdown };
-}
 
 /** The local heuristic extractor on a stored parse result's Markdown; the extraction is stored beside it. */
 export async function runLocalExtract(
@@ -33,7 +18,7 @@ export async function runLocalExtract(
   request: { resultId: string; schema: Record<string, unknown> },
 ): Promise<StoredResult> {
   checkExtractionSchema(request.schema);
-  const { source, markdown } = await sourceMarkdown(workspace, request.resultId);
+  const { source, markdown } = await extractSource(workspace, request.resultId);
   const response = extractLocally(markdown, request.schema);
   return workspace.saveResult({
     documentId: source.documentId,
@@ -61,7 +46,7 @@ export async function runCloudExtract(
   signal: AbortSignal,
 ): Promise<StoredResult> {
   checkExtractionSchema(request.schema);
-  const { source, markdown } = await sourceMarkdown(deps.workspace, request.resultId);
+  const { source, markdown } = await extractSource(deps.workspace, request.resultId);
   const client = new V2Client({
     credential: await deps.keys.credentialFor(['v2'], request.keyId),
     retry: retryAsProgress(deps.emit, request.runId, 'Extracting in the cloud'),

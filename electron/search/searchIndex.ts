@@ -15,6 +15,7 @@ import {
   type ToSearchWorker,
   type WorkerAnswer,
 } from './searchProtocol.js';
+import { folderIn } from '../workspace/layout.js';
 
 export { normalizeTerm, SEARCH_FORMAT_VERSION } from './searchEngine.js';
 
@@ -113,7 +114,7 @@ export class SearchIndex {
     private readonly logger: Logger,
     private readonly options: SearchIndexOptions = {},
   ) {
-    this.path = join(workspaceRoot, 'search', 'index.json');
+    this.path = join(folderIn(workspaceRoot, 'search'), 'index.json');
   }
 
   /** Opens the index file in the worker (or starts it empty) and syncs it with the workspace in the background. */

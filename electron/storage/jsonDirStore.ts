@@ -14,6 +14,11 @@ import { mapLimited } from './mapLimited.js';
  * set-aside copy.
  */
 const KEY_PATTERN = WORKSPACE_ID_PATTERN;
+/** `key` when it is a plain name (see KEY_PATTERN), else an `invalid_id` refusal: for paths built outside a store too. */
+export function checkedKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new AppError({ code: 'invalid_id', message: 'That id is not valid.' });
+  return key;
+}
 /** Files read at once when listing: 20,000 summaries list quickly, and the process never runs out of file handles. */
 const FILES_AT_ONCE = 64;
 
@@ -158,9 +163,7 @@ export class JsonDirStore<T> {
   }
 
   private keyFor(id: string): string {
-    const key = this.options.keyOf ? this.options.keyOf(id) : id;
-    if (!KEY_PATTERN.test(key)) throw new AppError({ code: 'invalid_id', message: 'That id is not valid.' });
-    return key;
+    return checkedKey(this.options.keyOf ? this.options.keyOf(id) : id);
   }
 
   /** Relative to the folder: what the log names. */

@@ -5,6 +5,7 @@ import { libraryOrder, newestResultFirst, type DocumentInfo, type LibraryEntry, 
 import { syncDirectory, writeFileAtomic } from '../storage/fsAtomic.js';
 import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
+import { CATALOG_FILE, FOLDERS } from './layout.js';
 
 /**
  * What the library lists, in memory: every document's info and every result's summary,
@@ -97,7 +98,7 @@ export class CatalogFile {
     private readonly root: string,
     private readonly logger: Logger,
   ) {
-    this.path = join(root, 'catalog.json');
+    this.path = join(root, CATALOG_FILE);
   }
 
   /** The saved catalog, or null (and no file left) when there is none to trust. */
@@ -160,6 +161,6 @@ export class CatalogFile {
         return 'none';
       }
     };
-    return `documents:${await mtime('documents')} results:${await mtime('results')}`;
+    return `documents:${await mtime(FOLDERS.documents)} results:${await mtime(FOLDERS.results)}`;
   }
 }

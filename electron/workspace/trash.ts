@@ -2,14 +2,12 @@ import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { WORKSPACE_ID, WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
+import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
 import type { TrashEntry } from '../../shared/workspace.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Logger } from '../log.js';
-
-/** The only things a trash entry may hold, relative to the workspace root: a manifest never names a path outside. */
-const MOVABLE_PATH = new RegExp(`^(documents/${WORKSPACE_ID}|results/${WORKSPACE_ID}(\\.info)?\\.json|reviews/${WORKSPACE_ID}\\.json)$`);
+import { folderIn, TRASHABLE_PATH } from './layout.js';
 
 const manifestSchema = z.object({
   /** 'moving' and 'restoring' exist only while a move is under way; a start-up finds them only after a crash. */
@@ -22,7 +20,7 @@ const manifestSchema = z.object({
     results: z.array(z.looseObject({ id: z.string().regex(WORKSPACE_ID_PATTERN), documentId: z.string().regex(WORKSPACE_ID_PATTERN) })),
   }),
   /** In the order they go to the trash (what lists a thing first); a restore goes backwards. */
-  paths: z.array(z.string().regex(MOVABLE_PATH)),
+  paths: z.array(z.string().regex(TRASHABLE_PATH)),
 });
 /** The schema checks what trash.ts relies on (ids, paths, state); the rest of the entry is shown, never trusted. */
 type Manifest = Omit<z.infer<typeof manifestSchema>, 'entry'> & { entry: TrashEntry };
@@ -46,7 +44,7 @@ export class Trash {
     private readonly root: string,
     private readonly logger: Logger,
   ) {
-    this.dir = join(root, 'trash');
+    this.dir = folderIn(root, 'trash');
     this.manifests = new JsonDirStore<Manifest>({
       dir: this.dir,
       schema: manifestSchema,

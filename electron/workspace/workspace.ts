@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
-import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
 import { ulid } from '../../shared/ulid.js';
 import {
   parseStoredResult,
@@ -21,14 +20,22 @@ import { openPossiblyProtectedPdf } from '../documents/protectedPdf.js';
 import { requireSupportedDocument } from '../documents/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../storage/fsAtomic.js';
-import { JsonDirStore } from '../storage/jsonDirStore.js';
+import { checkedKey, JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { Catalog, CatalogFile } from './catalog.js';
 import { ModelBuilder } from './modelBuilder.js';
 import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
-import { auditFile } from './auditFile.js';
+import {
+  DOCUMENT_BYTES_FILE,
+  DOCUMENT_INFO_SUFFIX,
+  RESULT_SUMMARY_SUFFIX,
+  auditFile,
+  folderIn,
+  responseFile,
+  trashable,
+} from './layout.js';
 import { Trash } from './trash.js';
 
 /** How long after a change the catalog file is written again: a burst of changes (a batch) writes it once. */
@@ -84,24 +91,24 @@ export class Workspace {
     this.trash = new Trash(this.root, logger);
     this.catalogFile = new CatalogFile(this.root, logger);
     this.documentInfos = new JsonDirStore<StoredDocumentInfo>({
-      dir: join(this.root, 'documents'),
+      dir: folderIn(this.root, 'documents'),
       schema: documentInfoSchema,
-      suffix: '/document.json',
+      suffix: DOCUMENT_INFO_SUFFIX,
       label: 'document',
       logger,
       pretty: true,
     });
     this.summaries = new JsonDirStore<ResultInfo>({
-      dir: join(this.root, 'results'),
+      dir: folderIn(this.root, 'results'),
       schema: resultInfoSchema,
-      suffix: '.info.json',
+      suffix: RESULT_SUMMARY_SUFFIX,
       label: 'result summary',
       logger,
     });
     // A cache file is written in turn with trashing, and only while its result is still there.
     this.models = new ModelCache(
-      join(this.root, 'models'),
-      join(this.root, 'results'),
+      folderIn(this.root, 'models'),
+      folderIn(this.root, 'results'),
       modelBuilder,
       (id, file, stillWanted) =>
         this.mutations.run(async () =>
@@ -168,7 +175,7 @@ export class Workspace {
       const dir = this.documentDir(id);
       await this.beginChange();
       // Bytes first, then the description: a document.json always has its original beside it.
-      await writeFileAtomic(join(dir, 'original'), bytes);
+      await writeFileAtomic(join(dir, DOCUMENT_BYTES_FILE), bytes);
       await this.documentInfos.write(id, info);
       await this.changed((catalog) => catalog.setDocument(info));
       this.logger.info('document added', { id, size: bytes.length, pages: pageCount, ...protection });
@@ -180,7 +187,7 @@ export class Workspace {
   /** Remembers the web address a document was added from (the latest one, when the same bytes came from several). */
   async setDocumentSource(id: string, sourceUrl: string): Promise<DocumentInfo> {
     const stored = await this.mutate(async () => {
-      const info = await this.readDocumentInfo(checkId(id));
+      const info = await this.readDocumentInfo(checkedKey(id));
       if (!info) throw notFound('document');
       if (info.sourceUrl === sourceUrl) return info;
       const updated = { ...info, sourceUrl };
@@ -195,20 +202,20 @@ export class Workspace {
   }
 
   async documentInfo(id: string): Promise<DocumentInfo> {
-    const info = await this.readDocumentInfo(checkId(id));
+    const info = await this.readDocumentInfo(checkedKey(id));
     if (!info) throw notFound('document');
     return this.withPageCount(info);
   }
 
   /** Whether the document is in the workspace (not deleted, not in the trash). */
   async hasDocument(id: string): Promise<boolean> {
-    return (await this.readDocumentInfo(checkId(id))) !== null;
+    return (await this.readDocumentInfo(checkedKey(id))) !== null;
   }
 
   async documentBytes(id: string): Promise<Uint8Array> {
-    const dir = this.documentDir(checkId(id));
+    const dir = this.documentDir(checkedKey(id));
     try {
-      return new Uint8Array(await readFile(join(dir, 'original')));
+      return new Uint8Array(await readFile(join(dir, DOCUMENT_BYTES_FILE)));
     } catch {
       throw notFound('document');
     }
@@ -217,7 +224,7 @@ export class Workspace {
   saveResult(result: Omit<StoredResult, 'id' | 'createdAt'> & { id?: string }): Promise<StoredResult> {
     return this.mutate(async () => {
       // Checked in turn with trashing: a result never lands beside a document that just went to the trash.
-      if (!(await this.readDocumentInfo(checkId(result.documentId)))) throw notFound('document');
+      if (!(await this.readDocumentInfo(checkedKey(result.documentId)))) throw notFound('document');
       // An extraction points into its source's Markdown: it is never stored without it.
       if (result.sourceResultId && !(await this.resultInfo(result.sourceResultId))) throw notFound('result');
       const stored: StoredResult = {
@@ -279,7 +286,7 @@ export class Workspace {
    */
   restore(trashId: string): Promise<TrashEntry> {
     return this.mutate(async () => {
-      const entry = await this.trash.read(checkId(trashId));
+      const entry = await this.trash.read(checkedKey(trashId));
       if (entry?.what === 'result' && !(await this.readDocumentInfo(entry.document.id))) {
         throw new AppError({
           code: 'document_not_in_workspace',
@@ -304,7 +311,8 @@ export class Workspace {
       await this.beginChange();
       const restored = await this.trash.restore(trashId);
       await this.settle(restored);
-      for (const result of restored.results) if (result.kind !== 'extract') this.models.buildInBackground(checkId(result.id), result.kind);
+      for (const result of restored.results)
+        if (result.kind !== 'extract') this.models.buildInBackground(checkedKey(result.id), result.kind);
       this.logger.info('trash restored', { entry: trashId, what: restored.what });
       this.onChange({ change: 'trash', documentId: restored.document.id });
       return restored;
@@ -317,7 +325,7 @@ export class Workspace {
 
   /** A stored result's summary, or null when there is none (its response is not read). */
   async resultInfo(id: string): Promise<ResultInfo | null> {
-    return this.summaries.read(checkId(id));
+    return this.summaries.read(checkedKey(id));
   }
 
   /**
@@ -334,13 +342,13 @@ export class Workspace {
         hint: 'Open the parse result it was made from.',
       });
     }
-    return { result, model: await this.models.model(checkId(id), result.kind, options.rebuild ? { rebuild: true } : {}) };
+    return { result, model: await this.models.model(checkedKey(id), result.kind, options.rebuild ? { rebuild: true } : {}) };
   }
 
   /** A result with its response as the JSON text on disk (not parsed here: it may be 50 MB). */
   async resultText(id: string): Promise<StoredResultText> {
     const [info, responseJson] = await Promise.all([
-      this.summaries.read(checkId(id)),
+      this.summaries.read(checkedKey(id)),
       readFile(this.resultResponsePath(id), 'utf8').catch(() => null),
     ]);
     if (!info || responseJson === null) throw notFound('result');
@@ -349,7 +357,7 @@ export class Workspace {
 
   /** Where a result's response is kept, as the service sent it (the search worker reads it itself). */
   resultResponsePath(id: string): string {
-    return join(this.root, 'results', `${checkId(id)}.json`);
+    return responseFile(this.root, checkedKey(id));
   }
 
   /** Every document with the summaries of its results, newest first. */
@@ -488,7 +496,7 @@ export class Workspace {
 
   /** As stored, without counting pages (counting waits on the queue its caller holds). */
   private async storedDocument(id: string): Promise<DocumentInfo> {
-    const info = await this.readDocumentInfo(checkId(id));
+    const info = await this.readDocumentInfo(checkedKey(id));
     if (!info) throw notFound('document');
     return { ...info, pageCount: info.pageCount ?? null } as DocumentInfo;
   }
@@ -497,12 +505,12 @@ export class Workspace {
   private async putInTrash(what: TrashEntry['what'], document: DocumentInfo, results: ResultInfo[]): Promise<TrashEntry> {
     const entry: TrashEntry = { id: ulid(), trashedAt: new Date().toISOString(), what, document, results };
     // Derived data does not go to the trash: a restored result's model is built again.
-    for (const result of results) await this.models.forget(checkId(result.id));
+    for (const result of results) await this.models.forget(checkedKey(result.id));
     const paths = [
-      ...results.map((r) => `reviews/${checkId(r.id)}.json`),
-      ...results.map((r) => `results/${r.id}.info.json`),
-      ...results.map((r) => `results/${r.id}.json`),
-      ...(what === 'document' ? [`documents/${checkId(document.id)}`] : []),
+      ...results.map((r) => trashable.review(checkedKey(r.id))),
+      ...results.map((r) => trashable.summary(r.id)),
+      ...results.map((r) => trashable.response(r.id)),
+      ...(what === 'document' ? [trashable.document(checkedKey(document.id))] : []),
     ];
     await this.beginChange();
     await this.trash.put(entry, paths);
@@ -551,7 +559,7 @@ export class Workspace {
   }
 
   private documentDir(id: string): string {
-    return join(this.root, 'documents', id);
+    return join(folderIn(this.root, 'documents'), id);
   }
 }
 
@@ -569,11 +577,6 @@ function sensibleSummary(
     credits: Number.isFinite(credits) && (credits as number) >= 0 ? credits : null,
     modelVersion: typeof modelVersion === 'string' ? (modelVersion.length > 100 ? `${modelVersion.slice(0, 100)}…` : modelVersion) : null,
   };
-}
-
-function checkId(id: string): string {
-  if (!WORKSPACE_ID_PATTERN.test(id)) throw new AppError({ code: 'invalid_id', message: 'That id is not valid.' });
-  return id;
 }
 
 function notFound(what: string): AppError {

@@ -8,7 +8,7 @@ import { ErrorMessage } from '../components/ErrorMessage.js';
 import { requireApi, toAppError } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { isSidecar, unreadableDrop, type DroppedFile } from './droppedFiles.js';
-import { forgetThumbnails } from './useThumbnail.js';
+import { forgetThumbnails } from './thumbnailCache.js';
 
 interface Sidecar {
   name: string;

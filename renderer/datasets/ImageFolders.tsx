@@ -5,7 +5,7 @@ import { requireApi } from '../ipc/client.js';
 import { useAppStore } from '../shell/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
-import { forgetThumbnails } from './useThumbnail.js';
+import { forgetThumbnails } from './thumbnailCache.js';
 
 /**
  * The folders thumbnails may be read from. In the app the folder is picked in the system's

@@ -2,13 +2,13 @@ import { endedWithoutResult } from '../../shared/contracts/v2Jobs.js';
 import { JobWarnings } from '../jobs/JobWarnings.js';
 import { jobStateText } from '../jobs/jobWords.js';
 import { useAppStore } from '../shell/appStore.js';
-import { useReviewJobs } from './parseAsJob.js';
+import { useWorkspaceJobs } from './parseAsJob.js';
 import { useWorkspaceStore } from './workspaceStore.js';
 
 /** The job started from this screen for the open document: its id and status, and where to see it. Nothing to cancel: submitted work cannot be. */
 export function WorkspaceJobStatus() {
   const documentId = useWorkspaceStore((s) => s.document?.id);
-  const followed = useReviewJobs((s) => (documentId ? s.byDocument[documentId] : undefined));
+  const followed = useWorkspaceJobs((s) => (documentId ? s.byDocument[documentId] : undefined));
   const setScreen = useAppStore((s) => s.setScreen);
   if (!followed) return null;
   const { job, reason } = followed;

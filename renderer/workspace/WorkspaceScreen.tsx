@@ -24,7 +24,7 @@ const PANELS: Array<{ id: Panel; label: string }> = [
 ];
 
 /** Failures of the open document and of the workspace; another document's wait for it to be opened. */
-function ReviewBanners() {
+function WorkspaceBanners() {
   const documentId = useWorkspaceStore((s) => s.document?.id);
   const workspaceError = useWorkspaceStore((s) => s.errors[WORKSPACE_BANNER] ?? null);
   const documentError = useWorkspaceStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
@@ -95,7 +95,7 @@ export function WorkspaceScreen() {
       }}
     >
       <WorkspaceToolbar />
-      <ReviewBanners />
+      <WorkspaceBanners />
       {comparison ? <CompareView comparison={comparison} /> : null}
       <div className="workspace-body" hidden={comparison !== null}>
         <aside className="workspace-library">

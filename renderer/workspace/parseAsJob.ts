@@ -18,10 +18,10 @@ export interface FollowedJob {
 }
 
 /** Jobs started from the Review screen, by the document they were started for: a job's line shows only with its document. */
-export const useReviewJobs = create<{ byDocument: Record<string, FollowedJob> }>(() => ({ byDocument: {} }));
+export const useWorkspaceJobs = create<{ byDocument: Record<string, FollowedJob> }>(() => ({ byDocument: {} }));
 
 function report(job: JobRecord, reason?: string): void {
-  useReviewJobs.setState((state) => {
+  useWorkspaceJobs.setState((state) => {
     const known = state.byDocument[job.documentId];
     return { byDocument: { ...state.byDocument, [job.documentId]: { job, reason: reason ?? known?.reason ?? '' } } };
   });

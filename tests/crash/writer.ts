@@ -6,13 +6,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import type { Channel } from '../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
-import type { JobRecord } from '../../shared/jobs.js';
 import { createHandlers } from '../../electron/handlers.js';
 import { dispatch } from '../../electron/ipcDispatch.js';
 import { resultIdForJob } from '../../electron/jobs/jobRecords.js';
 import type { Keychain } from '../../electron/keys/keychain.js';
 import { createLogger } from '../../electron/log.js';
 import { createServices } from '../../electron/services.js';
+import { jobRecord } from '../support/jobRecord.js';
 import { ACK_FD, type WriterLine } from './acks.js';
 import { seededRandom, skewedSize } from './random.js';
 
@@ -120,24 +120,12 @@ send({ ack: { op: 'key', id: key.id, name: key.name } });
 /** A job record written the way the tracker writes one: on its 202, then with its stored result. */
 async function trackJob(): Promise<void> {
   const jobId = `cr${run}j${counter}${randomUUID().slice(0, 8)}`;
-  const now = new Date().toISOString();
-  const record: JobRecord = {
-    jobId,
-    service: 'parse',
+  const record = jobRecord(jobId, {
     keyId: key.id,
     documentId,
     documentName: 'scan.png',
     request: { service: 'parse', documentId, keyId: key.id },
-    createdAt: now,
-    status: 'pending',
-    completedAt: null,
-    resultId: null,
-    error: null,
-    credits: null,
-    pageCount: null,
-    problem: null,
-    updatedAt: now,
-  };
+  });
   await services.jobs.records.write(jobId, record);
   send({ ack: { op: 'job', jobId, status: 'pending', resultId: null } });
   const resultId = resultIdForJob(jobId);

@@ -1,4 +1,4 @@
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { expect, test, addEmulatorV2Key } from './fixtures.js';
 import { smallPdf } from './jobsHelpers.js';
 import { startServer } from '../support/streamingServer.js';
 
@@ -15,8 +15,7 @@ test('a document added from a web address while the user opened another stays in
     });
   });
   try {
-    await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-    await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+    await addEmulatorV2Key(page, emulator);
     await page.getByTestId('library-add-url-toggle').click();
     await page.getByTestId('library-url-input').fill(`${server.url}/letter.pdf`);
     await page.getByTestId('library-url-add').click();

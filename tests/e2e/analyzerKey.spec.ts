@@ -1,4 +1,4 @@
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { expect, test, addEmulatorV2Key } from './fixtures.js';
 
 // The older analyzer answers a v2 key with 401: it is never offered one, and Run says why it waits.
 test('the older analyzer with only a v2 key: no key offered, Run disabled with the reason in its title', async ({
@@ -6,8 +6,7 @@ test('the older analyzer with only a v2 key: no key offered, Run disabled with t
   preview,
   emulator,
 }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page.getByTestId('engine').selectOption('analyzer');
   const run = page.getByTestId('run');
   await expect(run).toBeDisabled();

@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
+import { onePageParse } from '../support/onePageParse.js';
 
 /** An EXIF APP1 segment that says "rotate 90° clockwise to display" (orientation 6). */
 function exifOrientation6(): Uint8Array {
@@ -30,23 +31,7 @@ test('an EXIF-rotated photo is shown upright and its boxes sit where the service
   // Upright, the photo is 100×200 and the square sits at its top right: x 50–100, y 0–50.
   const box = { xmin: 0.5, ymin: 0, xmax: 1, ymax: 0.25 };
   const markdown = 'Red square';
-  const result = {
-    markdown,
-    metadata: { page_count: 1, failed_pages: [], range_units: 'unicode_codepoints', version: 'dpt-3-pro-20251103' },
-    structure: {
-      type: 'document',
-      children: [
-        {
-          type: 'page',
-          page: 1,
-          status: 'ok',
-          reason: '',
-          grounding: { page: 1, range: { start: 0, end: 10 }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
-          children: [{ id: 'figure-0', type: 'figure', grounding: { page: 1, range: { start: 0, end: 10 }, box } }],
-        },
-      ],
-    },
-  };
+  const result = onePageParse(markdown, [{ id: 'figure-0', type: 'figure', grounding: { page: 1, range: { start: 0, end: 10 }, box } }]);
   const dir = await mkdtemp(join(tmpdir(), 'groundwork-exif-'));
   await writeFile(join(dir, 'photo.jpg'), rotated);
   await writeFile(join(dir, 'photo.json'), JSON.stringify(result));

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 import { DEMO_KEYS } from '../emulator/keys.js';
 import { clearKeychainService } from '../support/keychainCleanup.js';
@@ -71,6 +71,19 @@ export async function addKeyThroughUi(
   await page.getByTestId('key-save').click();
   await page.locator(`[data-testid="key-row"][data-key-name="${key.name}"]`).waitFor();
   await page.getByTestId('nav-workspace').click();
+}
+
+/** Once the sample is drawn, the emulator's first v2 key added through the Keys screen (back on the workspace): where a cloud test starts. */
+export async function addEmulatorV2Key(page: Page, emulator: Pick<Emulator, 'url'>): Promise<void> {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+}
+
+/** As `addEmulatorV2Key`, then the cloud parse engine picked and its options shown. */
+export async function showCloudParseOptions(page: Page, emulator: Pick<Emulator, 'url'>): Promise<void> {
+  await addEmulatorV2Key(page, emulator);
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('engine-options-toggle').click();
 }
 
 export { DEMO_KEYS };

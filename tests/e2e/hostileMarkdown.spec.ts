@@ -3,7 +3,7 @@ import { hostileBlock, hostileMarkdownCases, hugeTable } from '../fixtures/hosti
 import type { Emulator } from '../emulator/server.js';
 import { startBeaconServer } from '../support/beaconServer.js';
 import { recordTrustRow } from '../trust/trustReport.js';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { expect, test, addEmulatorV2Key } from './fixtures.js';
 import { watchPage, type PageWatch } from './hostile/pageWatch.js';
 import { blockProblems, coveredControls, frameLatency } from './hostile/renderedChecks.js';
 import { smallPdf } from './jobsHelpers.js';
@@ -21,8 +21,7 @@ async function serveMarkdown(emulator: Emulator, blocks: string[]): Promise<void
 /** The app with a v2 key for the emulator and a one-page PDF open, the cloud parser selected. */
 async function openForCloudParse(page: Page, url: string, emulator: Emulator): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page
     .getByTestId('open-file')
     .setInputFiles({ name: 'hostile.pdf', mimeType: 'application/pdf', buffer: await smallPdf('hostile') });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { whitePng } from '../support/png.js';
 import { expect, test } from './fixtures.js';
+import { onePageParse } from '../support/onePageParse.js';
 
 // An image is one page: a selection whose box is below the fold scrolls the page view to it,
 // as on a PDF page.
@@ -14,23 +15,7 @@ test('selecting a block near the bottom of a tall image scrolls its box into vie
     type: 'text',
     grounding: { page: 1, range: { start, end }, box: { xmin: 0.1, ymin, xmax: 0.9, ymax: ymin + 0.03 } },
   });
-  const result = {
-    markdown,
-    metadata: { page_count: 1, failed_pages: [], range_units: 'unicode_codepoints', version: 'dpt-3-pro-20251103' },
-    structure: {
-      type: 'document',
-      children: [
-        {
-          type: 'page',
-          page: 1,
-          status: 'ok',
-          reason: '',
-          grounding: { page: 1, range: { start: 0, end: markdown.length }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
-          children: [block('text-0', 0, 8, 0.02), block('text-1', 10, markdown.length, 0.95)],
-        },
-      ],
-    },
-  };
+  const result = onePageParse(markdown, [block('text-0', 0, 8, 0.02), block('text-1', 10, markdown.length, 0.95)]);
   const dir = await mkdtemp(join(tmpdir(), 'groundwork-tall-'));
   // Ten times taller than wide: at fit-width the bottom is far below the viewport.
   await writeFile(join(dir, 'tall.png'), whitePng(200, 2000));

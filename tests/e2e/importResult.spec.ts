@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { expect, test } from './fixtures.js';
-
-/** Code-point length, as the service counts. */
-const cp = (text: string) => Array.from(text).length;
+import { codePoints as cp, onePageParse } from '../support/onePageParse.js';
 
 /**
  * A hand-built v2 parse response whose Markdown mixes emoji, a ZWJ sequence, supplementary
@@ -24,30 +22,7 @@ function astralResult() {
     markdown += block.text;
     return { id: block.id, type: block.type, grounding: { page: 1, range: { start, end: cp(markdown) }, box: block.box }, children: [] };
   });
-  const response = {
-    markdown,
-    metadata: {
-      job_id: 'parse-01hzyxwvutsrqpnmkjhgfedcba',
-      version: 'dpt-3-pro-20251103',
-      page_count: 1,
-      failed_pages: [],
-      range_units: 'unicode_codepoints',
-      billing: { total_credits: 3 },
-    },
-    structure: {
-      type: 'document',
-      children: [
-        {
-          type: 'page',
-          page: 1,
-          status: 'ok',
-          reason: '',
-          grounding: { page: 1, range: { start: 0, end: cp(markdown) }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
-          children,
-        },
-      ],
-    },
-  };
+  const response = onePageParse(markdown, children, { job_id: 'parse-01hzyxwvutsrqpnmkjhgfedcba', billing: { total_credits: 3 } });
   const totalStart = cp(markdown.slice(0, markdown.indexOf('𝟙𝟚𝟛')));
   const extraction = {
     extraction: { total: '𝟙𝟚𝟛', note: 'naïve café' },

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { JobRecord } from '../../shared/jobs.js';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test, showCloudParseOptions } from './fixtures.js';
 import { createJobOnService, jsonFiles, openForParseJob, readJson, workspaceDir } from './jobsHelpers.js';
 
 test('a job survives the main process ending mid-poll: after a restart it completes and its result is stored exactly once', async ({
@@ -110,10 +110,7 @@ test('the Jobs screen pages through the service list newest first and filters by
 });
 
 test('an output_save_url that expires too soon is refused before submit, and the window is named', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
+  await showCloudParseOptions(page, emulator);
   await page.getByTestId('parse-mode').selectOption('job');
   const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
   await page.getByTestId('output-save-url').fill(`${emulator.url}/__storage/out.json?X-Amz-Date=${stamp}&X-Amz-Expires=600`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from '@playwright/test';
 import type { Emulator } from '../emulator/server.js';
-import { addKeyThroughUi, DEMO_KEYS, expect } from './fixtures.js';
+import { expect, addEmulatorV2Key } from './fixtures.js';
 
 export async function smallPdf(title: string, pages = 1): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -17,8 +17,7 @@ export async function smallPdf(title: string, pages = 1): Promise<Buffer> {
  * and sets the cloud parser to run it as a job; the test presses Run.
  */
 export async function openForParseJob(page: Page, emulator: Emulator, name: string, pages: number): Promise<void> {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page
     .getByTestId('open-file')
     .setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: await smallPdf(name, pages) });

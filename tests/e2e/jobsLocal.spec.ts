@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test, addEmulatorV2Key } from './fixtures.js';
 import { createJobOnService, readJson, smallPdf, workspaceDir } from './jobsHelpers.js';
 
 /** Opens a PDF of `pages` pages (a count no document open before has, so the wait below is for this one) and sends it as a parse job. */
@@ -161,8 +161,7 @@ test('a parse goes as a job above the page setting and directly below it; the us
   emulator,
   sandbox,
 }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   // The setting, as a user sets it: jobs above 2 pages.
   await page.getByTestId('nav-jobs').click();
   await page.locator('details.job-settings > summary').click();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test, showCloudParseOptions } from './fixtures.js';
 
 // The review workspace with an impatient reviewer: each test is the exact reproduction of a
 // problem a new user hit, and fails on the code before the document scope.
@@ -149,10 +149,7 @@ test('problem 6: a banner belongs to its document; a job line does not follow th
   preview,
   emulator,
 }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
+  await showCloudParseOptions(page, emulator);
   await page.getByTestId('parse-mode').selectOption('job');
   await page.getByTestId('run').click();
   await expect(page.getByTestId('workspace-job')).toContainText('result stored', { timeout: 20_000 });
@@ -179,10 +176,7 @@ test('problem 6: a banner belongs to its document; a job line does not follow th
 });
 
 test('a priority-tier parse in auto mode goes as a job instead of dropping the tier', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
+  await showCloudParseOptions(page, emulator);
   await page.getByTestId('service-tier').selectOption('priority');
   await page.getByTestId('run').click();
   await expect(page.getByTestId('workspace-job')).toContainText('the priority tier: jobs only', { timeout: 20_000 });

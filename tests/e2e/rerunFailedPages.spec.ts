@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import type { Page } from '@playwright/test';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { DEMO_KEYS, expect, test, addEmulatorV2Key } from './fixtures.js';
 
 // A cloud parse of a four-page PDF comes back 206 with pages 2 and 4 failed; one press sends
 // exactly those pages again and opens a merged result beside the original, with no failed page,
@@ -45,8 +45,7 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   preview,
   emulator,
 }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page.getByTestId('open-file').setInputFiles(SAMPLE);
   await expect(page.getByTestId('page-count')).toHaveText('of 4');
   await fetch(`${emulator.url}/__control/faults`, {

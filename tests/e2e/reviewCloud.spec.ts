@@ -1,4 +1,4 @@
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test, showCloudParseOptions } from './fixtures.js';
 
 test('open a PDF, run the cloud parser against the emulator, click a box: exact Markdown and node', async ({ page, preview, emulator }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the first-run sample
@@ -21,10 +21,7 @@ test('open a PDF, run the cloud parser against the emulator, click a box: exact 
 });
 
 test('a refused request shows its code, message and what to do; nothing is sent for a bad option', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
+  await showCloudParseOptions(page, emulator);
 
   await page.getByTestId('engine-model').selectOption('custom');
   await page.getByTestId('engine-model-custom').fill('dpt-9-imaginary');

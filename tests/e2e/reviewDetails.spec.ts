@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { expect, test, addEmulatorV2Key } from './fixtures.js';
 
 test('line boxes on demand, and any result exports as its JSON', async ({ page, preview }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
@@ -29,8 +29,7 @@ test("a field's exact characters are marked inside its rendered block", async ({
 });
 
 test('a 206 with failed pages marks them on the page, in the Markdown and in the tree', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page.getByTestId('open-file').setInputFiles('resources/samples/report.pdf');
   await expect(page.getByTestId('page-count')).toHaveText('of 4');
   await fetch(`${emulator.url}/__control/faults`, {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test, addEmulatorV2Key } from './fixtures.js';
 import { INVOICE_SCHEMA as SCHEMA } from './invoiceSchema.js';
 
 test('cloud extract, review each field, export, and everything reopens with the network gone', async ({
@@ -9,8 +9,7 @@ test('cloud extract, review each field, export, and everything reopens with the 
 }) => {
   let preview = await launchPreview();
   await page.goto(preview.url);
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page.getByTestId('engine').selectOption('parse');
   await page.getByTestId('run').click();
   await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
@@ -60,8 +59,7 @@ test('cloud extract, review each field, export, and everything reopens with the 
 });
 
 test('a schema with problems is refused before anything is sent, naming each problem', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page.getByTestId('library-result').first().click();
   await page.getByTestId('schema-input').fill(JSON.stringify({ type: 'object', properties: { total: { type: 'money' } } }));
   const before = emulator.requests.length;
@@ -78,8 +76,7 @@ test('a schema with problems is refused before anything is sent, naming each pro
 });
 
 test('a long extraction can go as a job: it is tracked and opens when done', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await page.getByTestId('library-result').first().click();
   await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
   await page.getByTestId('extractor').selectOption('extract-job');

@@ -1,4 +1,4 @@
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { expect, test, showCloudParseOptions } from './fixtures.js';
 import { INVOICE_SCHEMA as SCHEMA } from './invoiceSchema.js';
 
 // The whole cloud path: a word-level model's parse from the emulator (one scored segment per word),
@@ -8,10 +8,7 @@ test('a dpt-3-verity parse and extract from the service: each field names its we
   preview,
   emulator,
 }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
-  await page.getByTestId('engine').selectOption('parse');
-  await page.getByTestId('engine-options-toggle').click();
+  await showCloudParseOptions(page, emulator);
   await page.getByTestId('engine-model').selectOption('dpt-3-verity');
   await page.getByTestId('run').click();
   await expect(page.locator('.status-result')).toContainText('parse · dpt-3-verity');

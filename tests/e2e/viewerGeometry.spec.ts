@@ -1,4 +1,4 @@
-import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
+import { expect, test, addEmulatorV2Key } from './fixtures.js';
 
 test('boxes keep their place on a /Rotate page at every zoom', async ({ page, preview }) => {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
@@ -38,8 +38,7 @@ test('boxes keep their place on a /Rotate page at every zoom', async ({ page, pr
 });
 
 test('a cloud run can be cancelled, and says so', async ({ page, preview, emulator }) => {
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await addEmulatorV2Key(page, emulator);
   await fetch(`${emulator.url}/__control/faults`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -11,9 +11,10 @@ import type { IpcResult } from '../../shared/errors.js';
 import { createHandlers } from '../../electron/handlers.js';
 import { dispatch } from '../../electron/ipcDispatch.js';
 import { createLogger } from '../../electron/log.js';
-import { createServices, type Services } from '../../electron/services.js';
+import type { Services } from '../../electron/services.js';
 import { clearKeychainService } from './keychainCleanup.js';
 import { KEYS } from './emulatorHarness.js';
+import { testServices } from './testServices.js';
 
 export interface FaultsWorld {
   services: Services;
@@ -29,15 +30,7 @@ export async function faultsWorld(emulatorUrl: string): Promise<FaultsWorld> {
   const keychainService = `groundwork-faults-${process.pid}-${Date.now()}`;
   const events: AppEvent[] = [];
   const logger = createLogger(dataDir, { console: false });
-  const services = await createServices({
-    shell: 'preview',
-    version: 'test',
-    dataDir,
-    samplesDir: 'resources/samples',
-    keychainService,
-    logger,
-    emit: (e) => events.push(e),
-  });
+  const services = await testServices(dataDir, { keychainService, logger, emit: (e) => events.push(e) });
   const handlers = createHandlers(services);
   const call = <C extends Channel>(channel: C, request: RequestIn<C>) =>
     dispatch(handlers, channel, request, logger) as Promise<IpcResult<ResponseOf<C>>>;

@@ -6,9 +6,8 @@ import type { GroundworkApi } from '../../shared/ipc/table.js';
 import { CHANNELS, channelPath, type Channel } from '../../shared/ipc/channels.js';
 import { dispatch } from '../../electron/ipcDispatch.js';
 import { createHandlers } from '../../electron/handlers.js';
-import { createLogger } from '../../electron/log.js';
-import { createServices, type Services } from '../../electron/services.js';
-import { memoryKeychain } from './memoryKeychain.js';
+import type { Services } from '../../electron/services.js';
+import { testServices } from './testServices.js';
 
 /**
  * The real main-process services in this process, behind the `window.groundwork` a renderer
@@ -28,15 +27,7 @@ export interface RendererBridge {
 export async function startRendererBridge(): Promise<RendererBridge> {
   const dataDir = await mkdtemp(join(tmpdir(), 'groundwork-store-'));
   const listeners = new Set<(event: AppEvent) => void>();
-  const services = await createServices({
-    shell: 'preview',
-    version: 'test',
-    dataDir,
-    samplesDir: 'resources/samples',
-    keychain: memoryKeychain(),
-    logger: createLogger(null, { console: false }),
-    emit: (event) => listeners.forEach((listener) => listener(event)),
-  });
+  const services = await testServices(dataDir, { emit: (event) => listeners.forEach((listener) => listener(event)) });
   const handlers = createHandlers(services);
   const held = new Map<Channel, Promise<void>>();
   const calls = new Map<Channel, number>();

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { codePoints as cp, onePageParse } from './onePageParse.js';
 
 /**
  * A real one-page invoice PDF and the parse results the service sends for it, built from the
@@ -40,7 +41,6 @@ const UNSURE: Record<string, number> = { 'INV-4471': 0.93, '2026-03-14': 0.74, T
 export const FIELDS = { invoice_number: 'INV-4471', date: '2026-03-14', vendor: 'Acme Tools Ltd', total: '1,293.20 USD' } as const;
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
-const cp = (text: string) => Array.from(text).length;
 
 export async function wordResults(title: string) {
   const pdf = await PDFDocument.create();
@@ -107,37 +107,20 @@ export async function wordResults(title: string) {
   });
 
   const grounding = (start: number, end: number, b: WordBox['box']) => ({ page: 1, range: { start, end }, box: b });
-  const parse = (model: 'verity' | 'pro') => ({
-    markdown,
-    metadata: {
-      job_id: `parse-${model}-01hzyxwvutsrqpnmkjhgfedcba`,
-      version: `dpt-3-${model}-20251103`,
-      page_count: 1,
-      failed_pages: [],
-      range_units: 'unicode_codepoints',
-      billing: { total_credits: 3 },
-    },
-    structure: {
-      type: 'document',
-      children: [
-        {
-          type: 'page',
-          page: 1,
-          status: 'ok',
-          grounding: grounding(0, cp(markdown), { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }),
-          children: blocks.map((block) => ({
-            id: block.id,
-            type: 'text',
-            grounding: grounding(block.start, block.end, block.box),
-            atomic_grounding:
-              model === 'verity'
-                ? block.lines.flatMap((line) => line.words.map((w) => ({ ...grounding(w.start, w.end, w.box), confidence: w.confidence })))
-                : block.lines.map((line) => grounding(line.start, line.end, line.box)),
-          })),
-        },
-      ],
-    },
-  });
+  const parse = (model: 'verity' | 'pro') =>
+    onePageParse(
+      markdown,
+      blocks.map((block) => ({
+        id: block.id,
+        type: 'text',
+        grounding: grounding(block.start, block.end, block.box),
+        atomic_grounding:
+          model === 'verity'
+            ? block.lines.flatMap((line) => line.words.map((w) => ({ ...grounding(w.start, w.end, w.box), confidence: w.confidence })))
+            : block.lines.map((line) => grounding(line.start, line.end, line.box)),
+      })),
+      { job_id: `parse-${model}-01hzyxwvutsrqpnmkjhgfedcba`, version: `dpt-3-${model}-20251103`, billing: { total_credits: 3 } },
+    );
 
   const rangeOf = (value: string) => {
     const start = cp(markdown.slice(0, markdown.indexOf(value)));

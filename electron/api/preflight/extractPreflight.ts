@@ -1,6 +1,7 @@
 import { extractOptionsSchema, type ExtractOptions, type ExtractRequestBody } from '../../../shared/contracts/v2Extract.js';
-import { checkOutputSaveUrl, isHttpUrl } from '../../../shared/outputSaveUrl.js';
+import { isHttpUrl } from '../../../shared/outputSaveUrl.js';
 import { preflightError } from './preflightError.js';
+import { saveUrlWarnings } from './saveUrlPreflight.js';
 
 export interface ExtractInput {
   /** A JSON Schema object, or its JSON text. */
@@ -48,18 +49,7 @@ export function checkExtractInput(input: ExtractJobInput, now: number = Date.now
     );
   }
   const warnings: string[] = [];
-  if (input.output_save_url !== undefined) {
-    const check = checkOutputSaveUrl(input.output_save_url, 0, now);
-    if (!check.ok) {
-      throw preflightError(
-        check.code === 'invalid_url' ? 'invalid_url' : 'output_save_url_too_short',
-        'output_save_url',
-        check.message,
-        'Sign a new URL with a longer expiry, then submit again.',
-      );
-    }
-    warnings.push(...check.warnings);
-  }
+  if (input.output_save_url !== undefined) warnings.push(...saveUrlWarnings(input.output_save_url, 0, now));
   const body: ExtractRequestBody = { schema };
   if (input.markdown !== undefined) body.markdown = input.markdown;
   if (input.markdown_url !== undefined) body.markdown_url = input.markdown_url;

@@ -1,7 +1,7 @@
 import { parseOptionsSchema, type ParseOptions } from '../../../shared/contracts/v2Parse.js';
-import { checkOutputSaveUrl } from '../../../shared/outputSaveUrl.js';
 import { checkDocumentFile, checkDocumentXorUrl, documentMime, uploadName, type DocumentFile } from './documentInput.js';
 import { preflightError } from './preflightError.js';
+import { saveUrlWarnings } from './saveUrlPreflight.js';
 
 export const SERVICE_TIERS = ['standard', 'priority'] as const;
 export type ServiceTier = (typeof SERVICE_TIERS)[number];
@@ -61,18 +61,7 @@ export async function checkParseInput(input: ParseJobInput, now: number = Date.n
       'Leave it unset for standard.',
     );
   }
-  if (input.output_save_url !== undefined) {
-    const check = checkOutputSaveUrl(input.output_save_url, pageCount, now);
-    if (!check.ok) {
-      throw preflightError(
-        check.code === 'invalid_url' ? 'invalid_url' : 'output_save_url_too_short',
-        'output_save_url',
-        check.message,
-        'Sign a new URL with a longer expiry, then submit again.',
-      );
-    }
-    warnings.push(...check.warnings);
-  }
+  if (input.output_save_url !== undefined) warnings.push(...saveUrlWarnings(input.output_save_url, pageCount, now));
   return { options, upload, pageCount, warnings };
 }
 

@@ -12,6 +12,7 @@ import { AppError, type AppErrorData } from '../../../shared/errors.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import { OUTPUT_URL_PLACEHOLDER, envelopeArb, jobCreatedArb, jobListArb, resultArb, type JobServiceName } from './arbJobs.js';
 import { LoaderBug, checkClearError, settle } from './clearError.js';
+import { jobRecord } from '../../support/jobRecord.js';
 import { toJsonText } from './jsonText.js';
 import { loadFromWorkspace } from './loadStored.js';
 import type { LoaderWorld } from './loaderWorld.js';
@@ -130,24 +131,13 @@ async function createJob(world: LoaderWorld, service: JobServiceName): Promise<v
 
 /** A job this app created, followed by the tracker until settled; whatever the service says, it settles with a clear state. */
 async function followJob(world: LoaderWorld, service: JobServiceName, jobId: string): Promise<void> {
-  const now = new Date().toISOString();
-  const record: JobRecord = {
-    jobId,
+  const record = jobRecord(jobId, {
     service,
     keyId: 'fuzz-key',
     documentId: world.document.id,
     documentName: world.document.name,
     request: { service, documentId: world.document.id, ...(service === 'extract' ? { sourceResultId: world.source.id } : {}) },
-    createdAt: now,
-    status: 'pending',
-    completedAt: null,
-    resultId: null,
-    error: null,
-    credits: null,
-    pageCount: null,
-    problem: null,
-    updatedAt: now,
-  };
+  });
   await world.records.write(jobId, record);
   const tracker = newTracker(world);
   try {

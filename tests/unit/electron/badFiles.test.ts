@@ -15,14 +15,14 @@ import { isEncryptedPdf } from '../../../electron/documents/sniff.js';
 import { countPdfPagesInWorker, parseLocally } from '../../../electron/engine/localEngine.js';
 import { createHandlers } from '../../../electron/handlers.js';
 import type { HandlerTable } from '../../../electron/ipcDispatch.js';
-import { createLogger } from '../../../electron/log.js';
-import { createServices, type Services } from '../../../electron/services.js';
+import type { Services } from '../../../electron/services.js';
 import { badFiles, textPdf, type DocumentFixture } from '../../support/badFiles.js';
 import { damagedPdfs } from '../../support/damagedPdfs.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';
 import { ipcCall, resultOf } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { credential, KEYS, useEmulator } from '../../support/emulatorHarness.js';
+import { testServices } from '../../support/testServices.js';
 
 // The trust check "bad files": each file is made for real, written to disk, read back as the file
 // picker would, and sent down every main-process path a user can take: open (the
@@ -103,14 +103,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'groundwork-bad-files-'));
   keychainService = `groundwork-unit-badfiles-${process.pid}-${Date.now()}`;
   // The data folder itself sits under a non-ASCII path, as a user profile can.
-  services = await createServices({
-    shell: 'preview',
-    version: 'test',
-    dataDir: join(root, 'Profil Zoë — データ'),
-    samplesDir: 'resources/samples',
-    keychainService,
-    logger: createLogger(null, { console: false }),
-  });
+  services = await testServices(join(root, 'Profil Zoë — データ'), { keychainService });
   handlers = createHandlers(services);
   keyIds.v2 = (await call('keys:add', { name: 'emulator v2', kind: 'v2', secret: KEYS.v2, address: holder.emulator.url })).id;
   keyIds.analyzer = (

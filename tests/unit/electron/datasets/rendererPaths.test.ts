@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../../shared/errors.js';
-import { type AppErrorData } from '../../../../shared/errors.js';
+import type { AppErrorData } from '../../../../shared/errors.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
 import { createDatasetHandlers } from '../../../../electron/datasets/datasetHandlers.js';
@@ -13,11 +13,11 @@ import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import { dispatch } from '../../../../electron/ipcDispatch.js';
 import type { Logger } from '../../../../electron/log.js';
-import { createServices, type Services } from '../../../../electron/services.js';
-import { memoryKeychain } from '../../../support/memoryKeychain.js';
+import type { Services } from '../../../../electron/services.js';
 import { ipcCall } from '../../../support/ipcCall.js';
 import { recordTrustRow } from '../../../trust/trustReport.js';
 import { PNG } from '../../../support/emulatorHarness.js';
+import { testServices } from '../../../support/testServices.js';
 
 // "File paths from the renderer": a media list names the image files main reads for
 // thumbnails, so a renderer (or a media list from someone else) chooses the paths. Main
@@ -86,14 +86,7 @@ beforeAll(async () => {
   await symlink(join(dirs.allowed, 'ok.png'), join(dirs.allowed, 'sub', 'inside-link.png'));
   spawnSync('mkfifo', [join(dirs.allowed, 'pipe.png')]);
 
-  services = await createServices({
-    shell: 'preview',
-    version: 'test',
-    dataDir: dirs.data,
-    samplesDir: 'resources/samples',
-    keychain: memoryKeychain(),
-    logger,
-  });
+  services = await testServices(dirs.data, { logger });
   datasets = new DatasetsService({ ...services, clientOptions: {} });
   handlers = createHandlers({ ...services, datasets });
   await datasets.store.upsertProject(emptyProject(PROJECT, 'Paths', '11111111-1111-4111-8111-111111111111', 'added'));

@@ -9,7 +9,7 @@ import { downloadDocument } from '../../../../electron/documents/documentFromUrl
 import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import { createLogger } from '../../../../electron/log.js';
-import { createServices, type Services } from '../../../../electron/services.js';
+import type { Services } from '../../../../electron/services.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../../shared/jobs.js';
@@ -17,6 +17,7 @@ import { ipcCall, resultOf } from '../../../support/ipcCall.js';
 import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { startTlsServer, TEST_CA, type TlsTestServer } from '../../../support/tlsServer.js';
 import { KEYS, pdf, useEmulator } from '../../../support/emulatorHarness.js';
+import { testServices } from '../../../support/testServices.js';
 
 // A document added from a web address: downloaded by main under the rules a service-side
 // fetch needs, remembered, and sent as `document_url` (direct and as a job) on request.
@@ -229,15 +230,7 @@ describe('documents:importUrl and parse with document_url', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'groundwork-docurl-'));
     keychainService = `groundwork-unit-docurl-${process.pid}-${Date.now()}`;
-    services = await createServices({
-      shell: 'preview',
-      version: 'test',
-      dataDir: root,
-      samplesDir: 'resources/samples',
-      keychainService,
-      logger: createLogger(root, { console: false }),
-      emit: () => undefined,
-    });
+    services = await testServices(root, { keychainService, logger: createLogger(root, { console: false }), emit: () => undefined });
     handlers = createHandlers(services);
     keyId = (await call('keys:add', { name: 'emulator', kind: 'v2', secret: KEYS.v2, address: holder.emulator.url })).id;
   });

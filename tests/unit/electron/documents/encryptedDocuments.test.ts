@@ -7,7 +7,7 @@ import { dispatch } from '../../../../electron/ipcDispatch.js';
 import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import { createLogger, type Logger } from '../../../../electron/log.js';
-import { createServices, type Services } from '../../../../electron/services.js';
+import type { Services } from '../../../../electron/services.js';
 import { isEncryptedPdf } from '../../../../electron/documents/sniff.js';
 import type { AppEvent } from '../../../../shared/events.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
@@ -18,6 +18,7 @@ import { OWNER_PASSWORD, USER_PASSWORD } from '../../../support/encryptedPdf.js'
 import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { ipcCall, resultOf } from '../../../support/ipcCall.js';
 import { KEYS, useEmulator } from '../../../support/emulatorHarness.js';
+import { testServices } from '../../../support/testServices.js';
 
 // Encrypted PDFs through every main-process path, as the renderer calls them: import, the
 // offline engine, v2 parse (direct and as a job) and the older analyzer against the emulator,
@@ -52,15 +53,7 @@ function capturingLogger(inner: Logger): Logger {
 
 async function start(): Promise<void> {
   const logger = capturingLogger(createLogger(dataDir, { console: false }));
-  services = await createServices({
-    shell: 'preview',
-    version: 'test',
-    dataDir,
-    samplesDir: 'resources/samples',
-    keychainService,
-    logger,
-    emit: (e) => events.push(e),
-  });
+  services = await testServices(dataDir, { keychainService, logger, emit: (e) => events.push(e) });
   handlers = createHandlers(services);
 }
 

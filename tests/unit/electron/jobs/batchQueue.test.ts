@@ -3,54 +3,18 @@ import { AppError } from '../../../../shared/errors.js';
 import type { Batch, BatchItem, JobRecord } from '../../../../shared/jobs.js';
 import type { RetryOptions } from '../../../../electron/api/retry.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../../electron/jobs/batchQueue.js';
+import { queuedItem } from '../../../../electron/jobs/batchRecords.js';
 import type { CreateIntent } from '../../../../electron/jobs/createIntents.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
-function item(n: number, patch: Partial<BatchItem> = {}): BatchItem {
-  return {
-    itemId: `item-${n}`,
-    documentId: `doc${n}`,
-    name: `${n}.pdf`,
-    pages: 2,
-    state: 'queued',
-    jobId: null,
-    jobStatus: null,
-    resultId: null,
-    credits: null,
-    error: null,
-    attempts: 0,
-    startedAt: null,
-    finishedAt: null,
-    previousJobIds: [],
-    ...patch,
-  };
-}
+const item = (n: number, patch: Partial<BatchItem> = {}): BatchItem => ({ ...queuedItem(`doc${n}`, `${n}.pdf`, 2, `item-${n}`), ...patch });
 
 function batchOf(items: BatchItem[], concurrency = 2): Batch {
   const now = new Date().toISOString();
   return { batchId: 'b1', createdAt: now, name: 'test', request: {}, concurrency, paused: false, items, updatedAt: now };
 }
 
-function record(jobId: string, patch: Partial<JobRecord> = {}): JobRecord {
-  const now = new Date().toISOString();
-  return {
-    jobId,
-    service: 'parse',
-    keyId: 'k',
-    documentId: 'd',
-    documentName: 'd.pdf',
-    request: { service: 'parse', documentId: 'd' },
-    createdAt: now,
-    status: 'pending',
-    completedAt: null,
-    resultId: null,
-    error: null,
-    credits: null,
-    pageCount: null,
-    problem: null,
-    updatedAt: now,
-    ...patch,
-  };
-}
+const record = jobRecord;
 
 /** Fake jobs: each submit makes a job that settles when the test says so; everything persisted is kept. */
 function intent(itemId: string, candidates?: string[]): CreateIntent {

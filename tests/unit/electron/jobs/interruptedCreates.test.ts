@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { batchRecordsIn } from '../../../../electron/jobs/batchRecords.js';
+import { batchRecordsIn, queuedItem } from '../../../../electron/jobs/batchRecords.js';
 import { createIntentsIn, openIntent, type CreateIntents } from '../../../../electron/jobs/createIntents.js';
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
@@ -7,6 +7,7 @@ import { localJobs } from '../../../../electron/jobs/jobList.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
 // The app died after a job create left and before its 202 was recorded: only its intent is on disk.
 const env = useEmulator({ timings: { pendingMs: 10, processingMs: 20 } });
@@ -168,22 +169,7 @@ describe('a job create the app did not see answered', () => {
     const items = [];
     for (const index of [3, 4]) {
       const { document } = await documentAndIntent(`b-${index}.pdf`, index, { batchId: 'batch-1', itemId: `item-${index}` });
-      items.push({
-        itemId: `item-${index}`,
-        documentId: document.id,
-        name: document.name,
-        pages: 1,
-        state: 'submitting' as const,
-        jobId: null,
-        jobStatus: null,
-        resultId: null,
-        credits: null,
-        error: null,
-        attempts: 1,
-        startedAt: null,
-        finishedAt: null,
-        previousJobIds: [],
-      });
+      items.push({ ...queuedItem(document.id, document.name, 1, `item-${index}`), state: 'submitting' as const, attempts: 1 });
     }
     const now = new Date().toISOString();
     await batchRecordsIn(world.workspace.root, logger).write('batch-1', {
@@ -265,24 +251,16 @@ describe('a job create the app did not see answered', () => {
     const jobs = await world.restart();
     expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
     // The other candidate turns out to be a job this workspace knows (e.g. adopted from another intent).
-    const now = new Date().toISOString();
-    await jobs.records.write(other, {
-      jobId: other,
-      service: 'parse',
-      keyId: 'k',
-      documentId: intent.request.documentId,
-      documentName: 'late.pdf',
-      request: intent.request,
-      createdAt: now,
-      status: 'completed',
-      completedAt: now,
-      resultId: null,
-      error: null,
-      credits: null,
-      pageCount: null,
-      problem: null,
-      updatedAt: now,
-    });
+    await jobs.records.write(
+      other,
+      jobRecord(other, {
+        documentId: intent.request.documentId,
+        documentName: 'late.pdf',
+        request: intent.request,
+        status: 'completed',
+        completedAt: new Date().toISOString(),
+      }),
+    );
     const adopted = await jobs.tracker.settleUnsure(intent.intentId, 'check');
     expect(adopted).toMatchObject({ outcome: 'found', job: { jobId: mine, intentId: intent.intentId } });
     expect(await intents.list()).toEqual([]);

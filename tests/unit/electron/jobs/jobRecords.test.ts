@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { fileNameFor, jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { createLogger } from '../../../../electron/log.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
 const logger = createLogger(null, { console: false });
 let root: string;
@@ -19,21 +20,8 @@ afterEach(async () => {
 const request = (rerunOf: unknown) => ({ service: 'parse', documentId: 'doc', options: { pages: [3] }, rerunOf });
 
 const record = (rerunOf: unknown) => ({
-  jobId: 'parse-1',
-  service: 'parse',
-  keyId: 'k',
-  documentId: 'doc',
-  documentName: 'five.pdf',
+  ...jobRecord('parse-1', { documentId: 'doc', documentName: 'five.pdf' }),
   request: request(rerunOf),
-  createdAt: '2026-01-01T00:00:00.000Z',
-  status: 'pending',
-  completedAt: null,
-  resultId: null,
-  error: null,
-  credits: null,
-  pageCount: null,
-  problem: null,
-  updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
 // A re-run's request decides where its answer is stored (merged into rerunOf.resultId): one read back malformed is refused, not trusted.

@@ -11,6 +11,7 @@ import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/po
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
 const env = useEmulator({ timings: { pendingMs: 60, processingMs: 120 } });
 let world: JobsWorld;
@@ -147,24 +148,10 @@ describe('the job tracker', () => {
 
   it('stops polling with a problem when the service no longer knows the job, and keeps the record', async () => {
     const { records, tracker } = trackerWith(recordingClock(() => undefined));
-    const now = new Date().toISOString();
-    await records.write('parse-01hzx3k5m7n9p1q3r5s7t9v1w3', {
-      jobId: 'parse-01hzx3k5m7n9p1q3r5s7t9v1w3',
-      service: 'parse',
-      keyId: 'k1',
-      documentId: 'd',
-      documentName: 'gone.pdf',
-      request: { service: 'parse', documentId: 'd' },
-      createdAt: now,
-      status: 'pending',
-      completedAt: null,
-      resultId: null,
-      error: null,
-      credits: null,
-      pageCount: null,
-      problem: null,
-      updatedAt: now,
-    });
+    await records.write(
+      'parse-01hzx3k5m7n9p1q3r5s7t9v1w3',
+      jobRecord('parse-01hzx3k5m7n9p1q3r5s7t9v1w3', { keyId: 'k1', documentName: 'gone.pdf' }),
+    );
     await tracker.resume();
     const settled = await tracker.whenSettled('parse-01hzx3k5m7n9p1q3r5s7t9v1w3');
     expect(settled.problem).toMatchObject({ code: 'not_found' });

@@ -7,6 +7,7 @@ import { startTlsServer, TEST_CA, type TlsTestServer } from '../../../support/tl
 import { caught } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 import { jobStateText } from '../../../../renderer/jobs/jobWords.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
 // A job's output_url comes from the service's answer: it is fetched only over https from
 // public addresses, except where the job's key itself points at this computer (the
@@ -263,24 +264,7 @@ async function followCompletedJob(world: JobsWorld, jobId: string, outputUrl: st
   // Documents differ per job (the id's and URL's lengths), so each job has its own.
   const document = await world.workspace.addDocument('a.pdf', await numberedPdf(jobId.length + outputUrl.length));
   outputUrls.set(jobId, outputUrl);
-  const now = new Date().toISOString();
-  await world.jobs.records.write(jobId, {
-    jobId,
-    service: 'parse',
-    keyId: 'k',
-    documentId: document.id,
-    documentName: 'a.pdf',
-    request: { service: 'parse', documentId: document.id },
-    createdAt: now,
-    status: 'processing',
-    completedAt: null,
-    resultId: null,
-    error: null,
-    credits: null,
-    pageCount: null,
-    problem: null,
-    updatedAt: now,
-  });
+  await world.jobs.records.write(jobId, jobRecord(jobId, { documentId: document.id, documentName: 'a.pdf', status: 'processing' }));
   await world.jobs.tracker.resume();
   return world.jobs.tracker.whenSettled(jobId);
 }

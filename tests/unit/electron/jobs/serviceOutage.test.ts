@@ -5,6 +5,7 @@ import { summarizeBatch, type Batch, type BatchItem, type JobRecord } from '../.
 import type { RetryClock } from '../../../../electron/api/retry.js';
 import { recordingClock } from './recordingClock.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../../electron/jobs/batchQueue.js';
+import { queuedItem } from '../../../../electron/jobs/batchRecords.js';
 import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
@@ -13,6 +14,7 @@ import { isUnreachable, ServiceHealth } from '../../../../electron/jobs/serviceH
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
 const env = useEmulator({ timings: { pendingMs: 20, processingMs: 40 } });
 let world: JobsWorld;
@@ -116,45 +118,8 @@ describe('service health', () => {
 });
 
 describe('a batch while its service is unreachable', () => {
-  function item(n: number): BatchItem {
-    return {
-      itemId: `item-${n}`,
-      documentId: `doc${n}`,
-      name: `${n}.pdf`,
-      pages: 1,
-      state: 'queued',
-      jobId: null,
-      jobStatus: null,
-      resultId: null,
-      credits: null,
-      error: null,
-      attempts: 0,
-      startedAt: null,
-      finishedAt: null,
-      previousJobIds: [],
-    };
-  }
-  function record(jobId: string, patch: Partial<JobRecord> = {}): JobRecord {
-    const now = new Date().toISOString();
-    return {
-      jobId,
-      service: 'parse',
-      keyId: 'k',
-      documentId: 'd',
-      documentName: 'd.pdf',
-      request: { service: 'parse', documentId: 'd' },
-      createdAt: now,
-      status: 'processing',
-      completedAt: null,
-      resultId: null,
-      error: null,
-      credits: null,
-      pageCount: null,
-      problem: null,
-      updatedAt: now,
-      ...patch,
-    };
-  }
+  const item = (n: number): BatchItem => queuedItem(`doc${n}`, `${n}.pdf`, 1, `item-${n}`);
+  const record = (jobId: string, patch: Partial<JobRecord> = {}) => jobRecord(jobId, { status: 'processing', ...patch });
 
   /** A queue over `batch` whose submits are recorded and whose jobs settle when the test says. */
   function queueOf(batch: Batch) {

@@ -7,8 +7,7 @@ import { callService } from '../../../../electron/api/serviceCall.js';
 import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import type { Credential } from '../../../../electron/keys/keysService.js';
-import { createLogger } from '../../../../electron/log.js';
-import { createServices, type Services } from '../../../../electron/services.js';
+import type { Services } from '../../../../electron/services.js';
 import { AppError } from '../../../../shared/errors.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
@@ -18,6 +17,7 @@ import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { ipcCall } from '../../../support/ipcCall.js';
 import { recordTrustRow } from '../../../trust/trustReport.js';
 import { KEYS, PNG, useEmulator } from '../../../support/emulatorHarness.js';
+import { testServices } from '../../../support/testServices.js';
 
 // A key goes to its own service's address, or to an inference host the user confirmed for
 // that key, and nowhere else. The stranger is a listener on 127.0.0.2 (loopback, so plain
@@ -36,14 +36,7 @@ beforeAll(async () => {
   stranger = await startBeaconServer({ host: '127.0.0.2', json: { type: 'ClassificationPrediction', labelName: 'stranger', score: 0.5 } });
   root = await mkdtemp(join(tmpdir(), 'groundwork-key-destinations-'));
   keychainService = `groundwork-unit-destinations-${process.pid}-${Date.now()}`;
-  services = await createServices({
-    shell: 'preview',
-    version: 'test',
-    dataDir: root,
-    samplesDir: 'resources/samples',
-    keychainService,
-    logger: createLogger(null, { console: false }),
-  });
+  services = await testServices(root, { keychainService });
   handlers = createHandlers(services);
   keyIds.v1 = (await call('keys:add', { name: 'v1', kind: 'v1', secret: KEYS.v1, address: holder.emulator.url })).id;
   keyIds.legacy = (

@@ -10,16 +10,7 @@ const order = [10, 11, 12, 13, 14];
 const plain = { shift: false, toggle: false };
 
 beforeEach(() => {
-  useBoardStore.setState({
-    projectId: null,
-    selected: new Set(),
-    anchor: null,
-    pending: [],
-    dragging: null,
-    apply: null,
-    error: null,
-    failed: {},
-  });
+  useBoardStore.setState(useBoardStore.getInitialState(), true);
   board().forProject(1);
 });
 

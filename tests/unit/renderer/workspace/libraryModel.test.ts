@@ -10,6 +10,7 @@ import {
   resultDeleteMessage,
   withJobNews,
 } from '../../../../renderer/workspace/libraryModel.js';
+import { jobRecord } from '../../../support/jobRecord.js';
 
 function result(id: string, createdAt: string, over: Partial<ResultInfo> = {}): ResultInfo {
   return {
@@ -30,26 +31,7 @@ function entry(name: string, results: ResultInfo[] = []): LibraryEntry {
   return { document: { id: name, name, mime: 'application/pdf', size: 1, addedAt: '2024-01-01T00:00:00Z', pageCount: 4 }, results };
 }
 
-function job(over: Partial<JobRecord>): JobRecord {
-  return {
-    jobId: 'j1',
-    service: 'parse',
-    keyId: 'k',
-    documentId: 'other',
-    documentName: 'other.pdf',
-    request: { service: 'parse', documentId: 'other' },
-    createdAt: '',
-    status: 'processing',
-    completedAt: null,
-    resultId: null,
-    error: null,
-    credits: null,
-    pageCount: null,
-    problem: null,
-    updatedAt: '',
-    ...over,
-  };
-}
+const job = (over: Partial<JobRecord>): JobRecord => jobRecord('j1', { documentId: 'other', status: 'processing', ...over });
 
 describe('the library model', () => {
   it('groups results per kind and engine, the latest first and the earlier ones folded, the newest group first', () => {

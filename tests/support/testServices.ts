@@ -1,0 +1,20 @@
+import { createLogger } from '../../electron/log.js';
+import { createServices, type Services, type ServicesOptions } from '../../electron/services.js';
+import { memoryKeychain } from './memoryKeychain.js';
+
+/**
+ * The services as the preview builds them, over `dataDir`, for a test: the sample
+ * documents, a quiet logger, and a keychain in memory unless the test names its own
+ * keychain service (to go through the OS keychain) or keychain.
+ */
+export function testServices(dataDir: string, options: Partial<Omit<ServicesOptions, 'dataDir'>> = {}): Promise<Services> {
+  return createServices({
+    shell: 'preview',
+    version: 'test',
+    dataDir,
+    samplesDir: 'resources/samples',
+    logger: createLogger(null, { console: false }),
+    ...(options.keychainService === undefined ? { keychain: memoryKeychain() } : {}),
+    ...options,
+  });
+}
