@@ -21,7 +21,11 @@ export class DrawQueue {
   private running = 0;
   private readonly waiting: Array<{ start(): void }> = [];
 
-  constructor(private readonly limit: number) {}
+  /** `onIdle` is called each time the last running work ends with none waiting. */
+  constructor(
+    private readonly limit: number,
+    private readonly onIdle: () => void = () => undefined,
+  ) {}
 
   add(work: () => Promise<void>): QueuedWork {
     let entry: { start(): void } | null = null;
@@ -38,6 +42,7 @@ export class DrawQueue {
             .finally(() => {
               this.running--;
               this.next();
+              if (this.running === 0 && this.waiting.length === 0) this.onIdle();
             });
         },
       };

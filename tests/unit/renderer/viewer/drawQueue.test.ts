@@ -80,4 +80,22 @@ describe('DrawQueue', () => {
     running.finish();
     await expect(queued.promise).resolves.toBeUndefined();
   });
+
+  it('says it is idle when the last running work ends with none waiting, and only then', async () => {
+    let idle = 0;
+    const queue = new DrawQueue(1, () => idle++);
+    const started: string[] = [];
+    const first = heldWork(started, 'first');
+    const second = heldWork(started, 'second');
+    queue.add(first.work);
+    const waiting = queue.add(second.work);
+    await settle();
+    first.finish();
+    await settle();
+    expect(idle).toBe(0);
+    second.fail(new Error('cancelled'));
+    await expect(waiting.promise).rejects.toThrow('cancelled');
+    await settle();
+    expect(idle).toBe(1);
+  });
 });
