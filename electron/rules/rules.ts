@@ -8,7 +8,7 @@ import type { StoredResult } from '../../shared/workspace.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { SerialQueue } from '../workspace/serialQueue.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { ENTRY_SUFFIX, folderIn } from '../workspace/layout.js';
+import { ENTRY_SUFFIX, FOLDERS, folderIn } from '../workspace/layout.js';
 
 const ruleSetSchema = z.object({ schemaKey: schemaKeySchema, text: z.string(), updatedAt: z.string() }).strict();
 
@@ -165,5 +165,5 @@ function emptySet(key: string): RuleSet {
 
 /** Where a schema's rules live, as the workspace folder names it. */
 function relativeFile(key: string): string {
-  return `rules/${key}.json`;
+  return `${FOLDERS.rules}/${key}${ENTRY_SUFFIX}`;
 }

@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { WORKSPACE_ID } from '../../shared/ipc/ids.js';
 
 /**
- * The workspace folder's layout: the one place its folder and file names are spelled
- * (docs/architecture.md, "The workspace on disk", says what each holds). Ids in paths are
- * workspace ids, checked by whoever builds the path.
+ * The workspace folder's layout: the one place its folders, and the files more than one module
+ * reaches, are named (docs/architecture.md, "The workspace on disk", says what each holds). A
+ * store's own file inside its folder (the search index, a trash manifest) is named by that
+ * store. Ids in paths are workspace ids, checked by whoever builds the path.
  */
 export const FOLDERS = {
   documents: 'documents',
@@ -58,6 +59,6 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The only paths a trash manifest may name: those above, so never one outside the workspace. */
 export const TRASHABLE_PATH = new RegExp(
   `^(${Object.values(trashable)
-    .map((path) => escaped(path('\u0000')).replace('\u0000', WORKSPACE_ID))
+    .map((path) => escaped(path('\u0000')).replace('\u0000', () => WORKSPACE_ID))
     .join('|')})$`,
 );

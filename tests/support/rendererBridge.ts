@@ -86,7 +86,7 @@ export async function openRendererWindow(wrap: (api: GroundworkApi) => Groundwor
 }
 
 /** A window with the Review screen's store, its library listed. */
-export async function openReviewWindow(wrap?: (api: GroundworkApi) => GroundworkApi) {
+export async function openWorkspaceWindow(wrap?: (api: GroundworkApi) => GroundworkApi) {
   const bridge = await openRendererWindow(wrap);
   const { useWorkspaceStore } = await import('../../renderer/workspace/workspaceStore.js');
   const { useLibraryStore } = await import('../../renderer/workspace/libraryStore.js');

@@ -3,12 +3,16 @@ import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Every zustand store of the window has a unit test: a module of renderer/ that makes one
-// (`create(` from zustand) is imported, directly or as a type, by a test in the folder of
-// tests/unit/renderer/ that mirrors its own.
+// (`create(` from zustand) is loaded by a test in the folder of tests/unit/renderer/ that
+// mirrors its own — a value import or `import(` (a type import loads nothing), or a support
+// helper that loads it.
 const ROOT = process.cwd();
 const MAKES_STORE = /\bcreate\s*(?:<[^(]*>)?\s*\(\s*\)?\s*\(/;
 const FROM_ZUSTAND = /^import\s+\{[^}]*\bcreate\b[^}]*\}\s+from\s+['"]zustand['"]/m;
-const RELATIVE_SPEC = /['"](\.{1,2}\/[^'"\n]+)['"]/g;
+/** Specifiers of value imports and dynamic imports, not of `import type`. */
+const LOADED_SPEC = /(?:^import\s+(?!type\b)[^'"]*?from\s+|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"\n]+)['"]/gm;
+/** Support helpers that load a store for the tests that call them. */
+const LOADS_STORE: Record<string, string> = { openWorkspaceWindow: 'renderer/workspace/workspaceStore.ts' };
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   if (!existsSync(join(ROOT, dir))) return [];
@@ -33,10 +37,11 @@ export function untested(stores: readonly string[], tests: readonly string[], re
     const folder = posix.dirname(store).replace(/^renderer/, 'tests/unit/renderer');
     return !tests
       .filter((test) => posix.dirname(test) === folder)
-      .some((test) =>
-        [...read(test).matchAll(RELATIVE_SPEC)].some(
-          (m) => posix.normalize(posix.join(posix.dirname(test), m[1]!)).replace(/\.js$/, '') === store.replace(/\.tsx?$/, ''),
-        ),
+      .some(
+        (test) =>
+          [...read(test).matchAll(LOADED_SPEC)].some(
+            (m) => posix.normalize(posix.join(posix.dirname(test), m[1]!)).replace(/\.js$/, '') === store.replace(/\.tsx?$/, ''),
+          ) || Object.entries(LOADS_STORE).some(([helper, loaded]) => loaded === store && new RegExp(`\\b${helper}\\(`).test(read(test))),
       );
   });
 }
@@ -65,14 +70,19 @@ describe('renderer stores get unit tests', () => {
       'renderer/a/bStore.ts': "import { create } from 'zustand';\nexport const useB = create<B>()((set) => ({}));\n",
       'renderer/a/types.ts': "import type { StateCreator } from 'zustand';\n",
       'tests/unit/renderer/a/a.test.ts': "const a = await import('../../../../renderer/a/aStore.js');\n",
-      'tests/unit/renderer/b/b.test.ts': "import type { useB } from '../../../../renderer/a/bStore.js';\n",
+      'tests/unit/renderer/b/b.test.ts': "import { useB } from '../../../../renderer/a/bStore.js';\n",
+      'tests/unit/renderer/a/typeOnly.test.ts': "import type { useB } from '../../../../renderer/a/bStore.js';\n",
     };
     const read = (file: string) => text[file] ?? '';
     const stores = storeModules(read, Object.keys(text));
     expect(stores).toEqual(['renderer/a/aStore.ts', 'renderer/a/bStore.ts']);
-    // bStore's test sits in another folder than its store's.
-    expect(untested(stores, ['tests/unit/renderer/a/a.test.ts', 'tests/unit/renderer/b/b.test.ts'], read)).toEqual([
-      'renderer/a/bStore.ts',
-    ]);
+    // bStore's test sits in another folder than its store's; a type import in the right folder loads nothing.
+    expect(
+      untested(
+        stores,
+        ['tests/unit/renderer/a/a.test.ts', 'tests/unit/renderer/b/b.test.ts', 'tests/unit/renderer/a/typeOnly.test.ts'],
+        read,
+      ),
+    ).toEqual(['renderer/a/bStore.ts']);
   });
 });

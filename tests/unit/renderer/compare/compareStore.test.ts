@@ -6,7 +6,7 @@ import type { useWorkspaceStore as WorkspaceStore } from '../../../../renderer/w
 import { changedBoxes, rowsOf, sideSelection } from '../../../../renderer/compare/compareRows.js';
 import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
 import type { DocumentInfo, StoredResult } from '../../../../shared/workspace.js';
-import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // The compare store against the real services: results stored in a workspace, fetched through
 // results:model and results:get, compared in the window.
@@ -24,7 +24,7 @@ let reportParse: StoredResult;
 const EDITED_WORD = 'Globex';
 
 beforeAll(async () => {
-  ({ bridge, library, store } = await openReviewWindow());
+  ({ bridge, library, store } = await openWorkspaceWindow());
   ({ useCompareStore: compare } = await import('../../../../renderer/compare/compareStore.js'));
   const { workspace } = bridge.services;
   invoice = await workspace.addDocument('invoice.pdf', new Uint8Array(await readFile('resources/samples/invoice.pdf')));

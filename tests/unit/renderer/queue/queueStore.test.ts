@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useQueueStore as UseQueueStore } from '../../../../renderer/queue/queueStore.js';
 import type { reviewModeKey as ReviewModeKey } from '../../../../renderer/fields/reviewKeys.js';
 import type { useWorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
-import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 import { useRememberedStorage } from '../../../support/rememberedStorage.js';
 
 // The queue store against the real services: a step opens the next document through the
@@ -21,7 +21,7 @@ beforeAll(async () => {
   // Focusing a row waits a frame; there are no frames (nor rows) here.
   (globalThis as { requestAnimationFrame?: unknown }).requestAnimationFrame = () => 0;
   let library;
-  ({ bridge, store, library } = await openReviewWindow());
+  ({ bridge, store, library } = await openWorkspaceWindow());
   ({ useQueueStore } = await import('../../../../renderer/queue/queueStore.js'));
   ({ reviewModeKey } = await import('../../../../renderer/fields/reviewKeys.js'));
   ({ decisionsSettled } = await import('../../../../renderer/fields/reviewActions.js'));

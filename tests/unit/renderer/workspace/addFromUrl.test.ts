@@ -6,7 +6,7 @@ import type { addFromUrl as AddFromUrl } from '../../../../renderer/workspace/ad
 import type { useWorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
 import { DEMO_KEYS } from '../../../emulator/keys.js';
 import { startEmulator, type Emulator } from '../../../emulator/server.js';
-import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // "+ URL" against the real services and the emulator's storage (an address on this computer,
 // allowed because the v2 key's service is here too): a long download does not take the screen
@@ -30,7 +30,7 @@ async function stored(name: string, pages: number): Promise<string> {
 beforeAll(async () => {
   emulator = await startEmulator();
   let useLibraryStore;
-  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
+  ({ bridge, store, library: useLibraryStore } = await openWorkspaceWindow());
   await bridge.services.keys.add({ name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   ({ addFromUrl } = await import('../../../../renderer/workspace/addFromUrl.js'));
   await store.getState().openSample();

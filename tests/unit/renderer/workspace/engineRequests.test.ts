@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GroundworkApi } from '../../../../shared/ipc/table.js';
 import type { useEngineSettings as UseEngineSettings } from '../../../../renderer/workspace/engineSettings.js';
 import type { useWorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
-import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // What the review store sends for the engine settings, read where it crosses to main (the
 // real services answer behind it): each key kind keeps its own key, and an extraction names a
@@ -23,7 +23,7 @@ beforeAll(async () => {
     ...api,
     runs: { ...api.runs, parse: recorded('runs:parse', api.runs.parse), extract: recorded('runs:extract', api.runs.extract) },
   });
-  ({ bridge, store } = await openReviewWindow(withRecorded));
+  ({ bridge, store } = await openWorkspaceWindow(withRecorded));
   settings = (await import('../../../../renderer/workspace/engineSettings.js')).useEngineSettings;
   await store.getState().openSample();
 });

@@ -4,7 +4,7 @@ import { modelFileBytes } from '../../../../electron/workspace/modelFile.js';
 import type { useWorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
 import { modelOfResult } from '../../../../shared/grounding/resultModel.js';
 import type { DocumentInfo, StoredResult } from '../../../../shared/workspace.js';
-import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 import { wholeMarkdown } from '../../../support/compareModels.js';
 
 // The review store opening parse results through results:model, against the real services
@@ -16,7 +16,7 @@ let parsed: StoredResult;
 
 beforeAll(async () => {
   let useLibraryStore;
-  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
+  ({ bridge, store, library: useLibraryStore } = await openWorkspaceWindow());
   invoice = await bridge.services.workspace.addDocument('invoice.pdf', new Uint8Array(await readFile('resources/samples/invoice.pdf')));
   // The local engine's parse, stored (and its model built) as a run stores it.
   const { runLocalParse } = await import('../../../../electron/runs/localParse.js');

@@ -4,7 +4,7 @@ import type { DocumentInfo } from '../../../../shared/workspace.js';
 import { markdownLength, sliceMarkdown } from '../../../../shared/grounding/parseModel.js';
 import type { useWorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
 import { rgbPng } from '../../../support/png.js';
-import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // The review store against the real main-process services (in this process), with answers held
 // back where a slow disk or service would be: what the reviewer does last is what they see.
@@ -17,7 +17,7 @@ let report: DocumentInfo;
 
 beforeAll(async () => {
   let useLibraryStore;
-  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
+  ({ bridge, store, library: useLibraryStore } = await openWorkspaceWindow());
   await store.getState().openSample();
   invoice = store.getState().document!;
   report = await bridge.services.workspace.addDocument('report.pdf', new Uint8Array(await readFile('resources/samples/report.pdf')));
