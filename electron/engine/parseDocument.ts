@@ -232,15 +232,27 @@ async function parsePages(
     if (behind.length > WINDOW) behind.shift();
   };
 
-  let done = 0;
-  for (const number of pages) {
+  const startReading = (number: number): Promise<PageText> => {
     throwIfAborted(context.signal);
     const skipReason = context.skipPages?.get(number);
     context.onPageStart?.(number);
-    ahead.push(skipReason === undefined ? await readPage(number) : failedPage(number, skipReason));
-    done++;
-    context.onProgress?.(done, pages.length);
-    if (ahead.length > WINDOW) emit(ahead.shift() as PageText);
+    return skipReason === undefined ? readPage(number) : Promise.resolve(failedPage(number, skipReason));
+  };
+  let reading = pages.length > 0 ? startReading(pages[0] as number) : null;
+  for (let index = 0; reading; index++) {
+    ahead.push(await reading);
+    context.onProgress?.(index + 1, pages.length);
+    // One page is read at a time (a page's budget and a stuck read stay its own), but the next
+    // is read while this loop lays out and writes: in the worker pdf.js reads in a thread of
+    // its own, so the two overlap. The turn given up lets that read's request go out first.
+    const next = pages[index + 1];
+    reading = next === undefined ? null : startReading(next);
+    // Not lost if laying out below throws; awaited (and its failure seen) on the next round.
+    reading?.catch(() => undefined);
+    if (ahead.length > WINDOW) {
+      if (reading) await nextTurn();
+      emit(ahead.shift() as PageText);
+    }
   }
   while (ahead.length > 0) emit(ahead.shift() as PageText);
 
@@ -266,6 +278,9 @@ function layoutFailedReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `The local engine could not lay out this page (${message}). Run the cloud parser (engine "parse") on this page.`;
 }
+
+/** Resolves after the event loop's next turn (so messages posted by promises settled now go out). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw cancelledError();
