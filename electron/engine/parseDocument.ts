@@ -13,7 +13,7 @@ import { ENGINE_LIMITS, OCR_LIMITS } from './engineLimits.js';
 import { readImagePage } from './ocr/imagePage.js';
 import type { OcrContext } from './ocr/ocrPage.js';
 import { ocrPageInfo, OcrSession } from './ocr/tesseractSession.js';
-import { failedPage, overBudgetReason, pageFailure, readPageText } from './pageText.js';
+import { askTextAhead, failedPage, overBudgetReason, pageFailure, readPageText, type TextAhead } from './pageText.js';
 import type { PageText } from './pageTextShape.js';
 import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
 import { openPdf, type PdfDocument } from './pdfjs.js';
@@ -100,17 +100,34 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
     // With pdf.js in a thread of its own the bytes are kept: a failed page reopens the document in a new thread.
     const reopens = isPdfjsThreadUsed();
     let pdf: PdfDocument | null = await openPdf(bytes, filename, context.password, context.handOverBytes && !reopens);
+    let textAhead: { text: TextAhead; thread: ReturnType<typeof activePdfjsThread> } | null = null;
     try {
       const pageCount = pdf.numPages;
       if (pageCount === 0) throw documentErrors.emptyPdf(filename);
       const pages = selectPages(resolved.pages, pageCount);
       let read = 0;
-      const readPdfPage = async (number: number) => {
+      const readPdfPage = async (number: number, next: number | undefined) => {
         const open = (pdf ??= await openPdf(bytes, filename, context.password));
-        const thread = activePdfjsThread();
+        const ahead = textAhead?.text.pdf === open && textAhead.text.number === number ? textAhead : undefined;
+        if (textAhead && !ahead) textAhead.text.discard();
+        textAhead = null;
+        // The thread the text was asked of: if it died since, this page is the one that killed it.
+        const thread = ahead ? ahead.thread : activePdfjsThread();
+        // With pdf.js in a thread of its own the next page's text is asked for once pdf.js is done
+        // with this one, so pdf.js reads it while the engine lays this one out. Not across a
+        // cleanup, which would drop what pdf.js is reading.
+        const askNext =
+          thread && next !== undefined && (read + 1) % CLEANUP_EVERY !== 0
+            ? () => {
+                textAhead = { text: askTextAhead(open, next, budgetMs), thread };
+              }
+            : undefined;
         let text: PageText;
         try {
-          text = await unlessPdfjsStops(readPageText(open, number, budgetMs, ocr), thread);
+          text = await unlessPdfjsStops(
+            readPageText(open, number, budgetMs, ocr, undefined, { ahead: ahead?.text, onLaidOutText: askNext }),
+            thread,
+          );
         } catch (error) {
           if (!(error instanceof PdfjsThreadStopped)) throw error;
           text = failedPage(number, threadStoppedReason(error));
@@ -126,6 +143,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
       const response = await parsePages(pages, readPdfPage, resolved, context);
       return await toResponse(response, pages.length, filename, started);
     } finally {
+      (textAhead as { text: TextAhead } | null)?.text.discard();
       const open = pdf as PdfDocument | null;
       if (open) await unlessPdfjsStops(open.loadingTask.destroy(), activePdfjsThread()).catch(() => undefined);
     }
@@ -159,7 +177,8 @@ async function toResponse(
 
 async function parsePages(
   pages: number[],
-  readPage: (number: number) => Promise<PageText>,
+  /** Reads a page; `next` is the page that will be read after it, if any. */
+  readPage: (number: number, next: number | undefined) => Promise<PageText>,
   options: ResolvedOptions,
   context: ParseContext,
 ) {
@@ -232,27 +251,15 @@ async function parsePages(
     if (behind.length > WINDOW) behind.shift();
   };
 
-  const startReading = (number: number): Promise<PageText> => {
+  for (const [index, number] of pages.entries()) {
     throwIfAborted(context.signal);
     const skipReason = context.skipPages?.get(number);
     context.onPageStart?.(number);
-    return skipReason === undefined ? readPage(number) : Promise.resolve(failedPage(number, skipReason));
-  };
-  let reading = pages.length > 0 ? startReading(pages[0] as number) : null;
-  for (let index = 0; reading; index++) {
-    ahead.push(await reading);
+    const following = pages[index + 1];
+    const next = following !== undefined && !context.skipPages?.has(following) ? following : undefined;
+    ahead.push(skipReason === undefined ? await readPage(number, next) : failedPage(number, skipReason));
     context.onProgress?.(index + 1, pages.length);
-    // One page is read at a time (a page's budget and a stuck read stay its own), but the next
-    // is read while this loop lays out and writes: in the worker pdf.js reads in a thread of
-    // its own, so the two overlap. The turn given up lets that read's request go out first.
-    const next = pages[index + 1];
-    reading = next === undefined ? null : startReading(next);
-    // Not lost if laying out below throws; awaited (and its failure seen) on the next round.
-    reading?.catch(() => undefined);
-    if (ahead.length > WINDOW) {
-      if (reading) await nextTurn();
-      emit(ahead.shift() as PageText);
-    }
+    if (ahead.length > WINDOW) emit(ahead.shift() as PageText);
   }
   while (ahead.length > 0) emit(ahead.shift() as PageText);
 
@@ -278,9 +285,6 @@ function layoutFailedReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `The local engine could not lay out this page (${message}). Run the cloud parser (engine "parse") on this page.`;
 }
-
-/** Resolves after the event loop's next turn (so messages posted by promises settled now go out). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw cancelledError();
