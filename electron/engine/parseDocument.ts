@@ -106,7 +106,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
       if (pageCount === 0) throw documentErrors.emptyPdf(filename);
       const pages = selectPages(resolved.pages, pageCount);
       let read = 0;
-      const readPdfPage = async (number: number, next: number | undefined) => {
+      const readPdfPage = async (number: number, [next, afterNext]: readonly number[]) => {
         const open = (pdf ??= await openPdf(bytes, filename, context.password));
         const ahead = textAhead?.text.pdf === open && textAhead.text.number === number ? textAhead : undefined;
         if (textAhead && !ahead) textAhead.text.discard();
@@ -114,12 +114,14 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
         // The thread the text was asked of: if it died since, this page is the one that killed it.
         const thread = ahead ? ahead.thread : activePdfjsThread();
         // With pdf.js in a thread of its own the next page's text is asked for once pdf.js is done
-        // with this one, so pdf.js reads it while the engine lays this one out. Not across a
-        // cleanup, which would drop what pdf.js is reading.
+        // with this one, so pdf.js reads it while the engine lays this one out; and the page after
+        // is looked up (its dictionary, not its content), so its text can be asked for at once in
+        // turn. Neither across a cleanup, which would drop what pdf.js is reading.
         const askNext =
           thread && next !== undefined && (read + 1) % CLEANUP_EVERY !== 0
             ? () => {
                 textAhead = { text: askTextAhead(open, next, budgetMs), thread };
+                if (afterNext !== undefined && (read + 2) % CLEANUP_EVERY !== 0) void open.getPage(afterNext).catch(() => undefined);
               }
             : undefined;
         let text: PageText;
@@ -177,8 +179,8 @@ async function toResponse(
 
 async function parsePages(
   pages: number[],
-  /** Reads a page; `next` is the page that will be read after it, if any. */
-  readPage: (number: number, next: number | undefined) => Promise<PageText>,
+  /** Reads a page; `upcoming`: the pages to be read after it, in order (the next two at most). */
+  readPage: (number: number, upcoming: readonly number[]) => Promise<PageText>,
   options: ResolvedOptions,
   context: ParseContext,
 ) {
@@ -255,9 +257,9 @@ async function parsePages(
     throwIfAborted(context.signal);
     const skipReason = context.skipPages?.get(number);
     context.onPageStart?.(number);
-    const following = pages[index + 1];
-    const next = following !== undefined && !context.skipPages?.has(following) ? following : undefined;
-    ahead.push(skipReason === undefined ? await readPage(number, next) : failedPage(number, skipReason));
+    ahead.push(
+      skipReason === undefined ? await readPage(number, upcomingPages(pages, index, context.skipPages)) : failedPage(number, skipReason),
+    );
     context.onProgress?.(index + 1, pages.length);
     if (ahead.length > WINDOW) emit(ahead.shift() as PageText);
   }
@@ -279,6 +281,16 @@ function stillAnswers(pdf: PdfDocument, thread: NonNullable<ReturnType<typeof ac
     () => true,
     () => false,
   );
+}
+
+/** The pages read after `pages[index]`, up to the next one skipped, two at most. */
+function upcomingPages(pages: readonly number[], index: number, skipPages: ReadonlyMap<number, string> | undefined): number[] {
+  const upcoming: number[] = [];
+  for (const page of pages.slice(index + 1, index + 3)) {
+    if (skipPages?.has(page)) break;
+    upcoming.push(page);
+  }
+  return upcoming;
 }
 
 function layoutFailedReason(error: unknown): string {
