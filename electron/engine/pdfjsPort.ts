@@ -5,6 +5,7 @@ const ENQUEUE = 4;
 
 /** What pdf.js posts on a port, as far as this port looks into it. */
 interface PdfjsMessage {
+  [field: string]: unknown;
   stream?: number;
   streamId?: number;
   chunk?: unknown;
