@@ -10,9 +10,34 @@ import { makeDecryptedCopy } from './decryptedCopy.js';
 import { parseDocument } from './parseDocument.js';
 import { servePdfjs, usePdfjsThread } from './pdfjsThread.js';
 import { readablePdfPageCount } from './readablePdf.js';
-import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
+import type { EngineWorkerInput, EngineWorkerMessage, EngineWorkerPost } from './workerProtocol.js';
 
-const post = (message: EngineWorkerMessage) => parentPort?.postMessage(message);
+/**
+ * Progress and written pages wait for the next message that must go at once (a page's start,
+ * a heartbeat, the answer) or the end of the event loop's turn, and cross with it: one wake of
+ * main per page, not three. A page's start goes at once, so a page that never finishes is named.
+ */
+let held: EngineWorkerMessage[] = [];
+let flushScheduled = false;
+/** Sends what is held, then `message` if any, as one post. */
+function send(message?: EngineWorkerMessage): void {
+  const messages = message ? [...held, message] : held;
+  held = [];
+  if (messages.length === 0) return;
+  const post: EngineWorkerPost = messages.length === 1 ? (messages[0] as EngineWorkerMessage) : { type: 'batch', messages };
+  parentPort?.postMessage(post);
+}
+const flush = () => {
+  flushScheduled = false;
+  send();
+};
+const post = (message: EngineWorkerMessage) => {
+  if (message.type !== 'progress' && message.type !== 'page') return send(message);
+  held.push(message);
+  if (flushScheduled) return;
+  flushScheduled = true;
+  setImmediate(flush);
+};
 
 function toErrorData(error: unknown): AppErrorData {
   if (error instanceof AppError) return error.toData();
@@ -87,7 +112,14 @@ if (role.role === 'pdfjs' && role.port) {
   usePdfjsThread(new URL(import.meta.url));
   parentPort?.on('message', (input: EngineWorkerInput) => {
     run(input)
-      .then(([message, transfer]) => parentPort?.postMessage(message, transfer))
-      .catch((error: unknown) => post({ type: 'error', error: toErrorData(error) }));
+      .then(([message, transfer]) => {
+        // The answer crosses alone, after everything before it.
+        send();
+        parentPort?.postMessage(message, transfer);
+      })
+      .catch((error: unknown) => {
+        send();
+        parentPort?.postMessage({ type: 'error', error: toErrorData(error) } satisfies EngineWorkerMessage);
+      });
   });
 }

@@ -5,7 +5,7 @@ import { findWorkerFile } from '../workerFile.js';
 import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
 import { overBudgetReason } from './pageText.js';
 import { cancelledError } from './cancelled.js';
-import type { EngineWorkerInput, EngineWorkerMessage } from './workerProtocol.js';
+import type { EngineWorkerInput, EngineWorkerMessage, EngineWorkerPost } from './workerProtocol.js';
 import { releaseEngineWorker, takeEngineWorker } from './workerPool.js';
 
 export interface LocalParseHooks {
@@ -166,7 +166,7 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
       clearTimeout(documentTimer);
       signal?.removeEventListener('abort', onAbort);
       if (answered && input.password === undefined) {
-        worker.off('message', onMessage);
+        worker.off('message', onPost);
         worker.off('error', onError);
         worker.off('exit', onExit);
         releaseEngineWorker(worker);
@@ -208,6 +208,10 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
     };
     watchForStuck();
 
+    const onPost = (post: EngineWorkerPost) => {
+      if (post.type !== 'batch') return onMessage(post);
+      for (const message of post.messages) onMessage(message);
+    };
     const onMessage = (message: EngineWorkerMessage) => {
       watchForStuck();
       if (message.type === 'working') return;
@@ -250,7 +254,7 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
     };
     const onExit = (code: number) =>
       finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine stopped unexpectedly (exit code ${code}).` })));
-    worker.on('message', onMessage);
+    worker.on('message', onPost);
     worker.on('error', onError);
     worker.on('exit', onExit);
     // The worker gets a copy of the bytes of its own, moved rather than cloned: the caller's

@@ -29,10 +29,47 @@ const isTextItem = <T extends object>(item: T): item is T & PdfTextItem => 'str'
 class PageTooDense extends Error {}
 
 /**
+ * A page's text asked of pdf.js before the page's turn: as soon as pdf.js is done with the
+ * page before (never while it still reads that one), so pdf.js reads it while the engine
+ * lays the page before out. Its budget starts when it is asked for.
+ */
+export interface TextAhead {
+  pdf: PdfDocument;
+  number: number;
+  deadline: number;
+  page: Promise<PdfPage>;
+  content: Promise<TextContent>;
+  /** Gives it up (it was not needed after all): its stream is cancelled and the page released. */
+  discard(): void;
+}
+
+export function askTextAhead(pdf: PdfDocument, number: number, budgetMs: number, maxItems = ENGINE_LIMITS.maxTextItemsPerPage): TextAhead {
+  const deadline = performance.now() + budgetMs;
+  const given = new AbortController();
+  const page = beforeDeadline(pdf.getPage(number), deadline);
+  const content = page.then((proxy) => readTextContent(proxy, deadline, maxItems, given.signal));
+  // Seen by whoever takes it over; a discarded one has nobody.
+  content.catch(() => undefined);
+  return {
+    pdf,
+    number,
+    deadline,
+    page,
+    content,
+    discard: () => {
+      given.abort();
+      void page.then((proxy) => content.finally(() => proxy.cleanup())).catch(() => undefined);
+    },
+  };
+}
+
+/**
  * Reads one page's text layer and releases pdf.js's resources for the page straight away.
  * The text streams in chunks; past `budgetMs` the stream is cancelled (pdf.js stops its
  * work on the page) and the page is reported failed, not the document. A page with no text
- * layer is read by OCR, within the same budget.
+ * layer is read by OCR, within the same budget. `ahead`: the page's text already asked for.
+ * `onLaidOutText` is called once pdf.js is done with a page that has text lines (so is not
+ * drawn for OCR): the moment to ask for the next page's text.
  */
 export async function readPageText(
   pdf: PdfDocument,
@@ -40,22 +77,24 @@ export async function readPageText(
   budgetMs: number,
   ocr: OcrContext,
   maxItems = ENGINE_LIMITS.maxTextItemsPerPage,
+  { ahead, onLaidOutText }: { ahead?: TextAhead | undefined; onLaidOutText?: (() => void) | undefined } = {},
 ): Promise<PageText> {
   let size: PageSize = { width: 1, height: 1 };
   let how: 'read' | 'read by OCR' = 'read';
-  const deadline = performance.now() + budgetMs;
+  const deadline = ahead?.deadline ?? performance.now() + budgetMs;
   try {
-    const page = await beforeDeadline(pdf.getPage(number), deadline);
+    const page = await (ahead?.page ?? beforeDeadline(pdf.getPage(number), deadline));
     try {
       const viewport = page.getViewport({ scale: 1 });
       size = { width: viewport.width, height: viewport.height };
-      const content = await readTextContent(page, deadline, maxItems);
+      const content = await (ahead?.content ?? readTextContent(page, deadline, maxItems));
       const runs = toTextRuns(content.items.filter(isTextItem), content.styles, viewport.transform);
       const lines = groupIntoLines(runs, size.width);
       if (lines.length === 0) {
         how = 'read by OCR';
         return await readScannedPdfPage(page, number, size, deadline, ocr);
       }
+      onLaidOutText?.();
       const edges = lines.map((line) => edgeLineOf(line, size)).filter((edge) => edge !== null);
       return { number, size, status: 'ok', reason: '', lines, edges, histogram: sizeHistogram(lines) };
     } finally {
@@ -80,13 +119,24 @@ interface TextContent {
   styles: Record<string, PdfFontStyle>;
 }
 
-/** `page.getTextContent()` chunk by chunk, so a page past its deadline or its item limit can be cancelled. */
-async function readTextContent(page: PdfPage, deadline: number, maxItems: number): Promise<TextContent> {
+/** Thrown when text asked for ahead is given up. */
+class NotNeeded extends Error {}
+
+/**
+ * `page.getTextContent()` chunk by chunk, so a page past its deadline or its item limit can
+ * be cancelled, or one no longer needed (`signal`).
+ */
+async function readTextContent(page: PdfPage, deadline: number, maxItems: number, signal?: AbortSignal): Promise<TextContent> {
   const reader = page.streamTextContent().getReader();
   const content: TextContent = { items: [], styles: {} };
+  const givenUp = signal
+    ? new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new NotNeeded()), { once: true }))
+    : null;
+  givenUp?.catch(() => undefined);
   try {
     for (;;) {
-      const { value, done } = await beforeDeadline(reader.read(), deadline);
+      const read = beforeDeadline(reader.read(), deadline);
+      const { value, done } = await (givenUp ? Promise.race([read, givenUp]) : read);
       if (done) return content;
       const chunk = value as { items: object[]; styles: Record<string, PdfFontStyle> };
       if (content.items.length + chunk.items.length > maxItems) throw new PageTooDense();

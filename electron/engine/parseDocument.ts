@@ -13,7 +13,7 @@ import { ENGINE_LIMITS, OCR_LIMITS } from './engineLimits.js';
 import { readImagePage } from './ocr/imagePage.js';
 import type { OcrContext } from './ocr/ocrPage.js';
 import { ocrPageInfo, OcrSession } from './ocr/tesseractSession.js';
-import { failedPage, overBudgetReason, pageFailure, readPageText } from './pageText.js';
+import { askTextAhead, failedPage, overBudgetReason, pageFailure, readPageText, type TextAhead } from './pageText.js';
 import type { PageText } from './pageTextShape.js';
 import { resolveOptions, selectPages, type ResolvedOptions } from './parseOptions.js';
 import { openPdf, type PdfDocument } from './pdfjs.js';
@@ -100,17 +100,36 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
     // With pdf.js in a thread of its own the bytes are kept: a failed page reopens the document in a new thread.
     const reopens = isPdfjsThreadUsed();
     let pdf: PdfDocument | null = await openPdf(bytes, filename, context.password, context.handOverBytes && !reopens);
+    let textAhead: { text: TextAhead; thread: ReturnType<typeof activePdfjsThread> } | null = null;
     try {
       const pageCount = pdf.numPages;
       if (pageCount === 0) throw documentErrors.emptyPdf(filename);
       const pages = selectPages(resolved.pages, pageCount);
       let read = 0;
-      const readPdfPage = async (number: number) => {
+      const readPdfPage = async (number: number, [next, afterNext]: readonly number[]) => {
         const open = (pdf ??= await openPdf(bytes, filename, context.password));
-        const thread = activePdfjsThread();
+        const ahead = textAhead?.text.pdf === open && textAhead.text.number === number ? textAhead : undefined;
+        if (textAhead && !ahead) textAhead.text.discard();
+        textAhead = null;
+        // The thread the text was asked of: if it died since, this page is the one that killed it.
+        const thread = ahead ? ahead.thread : activePdfjsThread();
+        // With pdf.js in a thread of its own the next page's text is asked for once pdf.js is done
+        // with this one, so pdf.js reads it while the engine lays this one out; and the page after
+        // is looked up (its dictionary, not its content), so its text can be asked for at once in
+        // turn. Neither across a cleanup, which would drop what pdf.js is reading.
+        const askNext =
+          thread && next !== undefined && (read + 1) % CLEANUP_EVERY !== 0
+            ? () => {
+                textAhead = { text: askTextAhead(open, next, budgetMs), thread };
+                if (afterNext !== undefined && (read + 2) % CLEANUP_EVERY !== 0) void open.getPage(afterNext).catch(() => undefined);
+              }
+            : undefined;
         let text: PageText;
         try {
-          text = await unlessPdfjsStops(readPageText(open, number, budgetMs, ocr), thread);
+          text = await unlessPdfjsStops(
+            readPageText(open, number, budgetMs, ocr, undefined, { ahead: ahead?.text, onLaidOutText: askNext }),
+            thread,
+          );
         } catch (error) {
           if (!(error instanceof PdfjsThreadStopped)) throw error;
           text = failedPage(number, threadStoppedReason(error));
@@ -126,6 +145,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
       const response = await parsePages(pages, readPdfPage, resolved, context);
       return await toResponse(response, pages.length, filename, started);
     } finally {
+      (textAhead as { text: TextAhead } | null)?.text.discard();
       const open = pdf as PdfDocument | null;
       if (open) await unlessPdfjsStops(open.loadingTask.destroy(), activePdfjsThread()).catch(() => undefined);
     }
@@ -159,7 +179,8 @@ async function toResponse(
 
 async function parsePages(
   pages: number[],
-  readPage: (number: number) => Promise<PageText>,
+  /** Reads a page; `upcoming`: the pages to be read after it, in order (the next two at most). */
+  readPage: (number: number, upcoming: readonly number[]) => Promise<PageText>,
   options: ResolvedOptions,
   context: ParseContext,
 ) {
@@ -232,14 +253,14 @@ async function parsePages(
     if (behind.length > WINDOW) behind.shift();
   };
 
-  let done = 0;
-  for (const number of pages) {
+  for (const [index, number] of pages.entries()) {
     throwIfAborted(context.signal);
     const skipReason = context.skipPages?.get(number);
     context.onPageStart?.(number);
-    ahead.push(skipReason === undefined ? await readPage(number) : failedPage(number, skipReason));
-    done++;
-    context.onProgress?.(done, pages.length);
+    ahead.push(
+      skipReason === undefined ? await readPage(number, upcomingPages(pages, index, context.skipPages)) : failedPage(number, skipReason),
+    );
+    context.onProgress?.(index + 1, pages.length);
     if (ahead.length > WINDOW) emit(ahead.shift() as PageText);
   }
   while (ahead.length > 0) emit(ahead.shift() as PageText);
@@ -260,6 +281,16 @@ function stillAnswers(pdf: PdfDocument, thread: NonNullable<ReturnType<typeof ac
     () => true,
     () => false,
   );
+}
+
+/** The pages read after `pages[index]`, up to the next one skipped, two at most. */
+function upcomingPages(pages: readonly number[], index: number, skipPages: ReadonlyMap<number, string> | undefined): number[] {
+  const upcoming: number[] = [];
+  for (const page of pages.slice(index + 1, index + 3)) {
+    if (skipPages?.has(page)) break;
+    upcoming.push(page);
+  }
+  return upcoming;
 }
 
 function layoutFailedReason(error: unknown): string {

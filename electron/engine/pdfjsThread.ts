@@ -3,6 +3,7 @@ import type { PDFWorker } from 'pdfjs-dist';
 import { AppError } from '../../shared/errors.js';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { loadPdfjs } from './pdfjsLoader.js';
+import { PdfjsPort } from './pdfjsPort.js';
 
 /**
  * pdf.js's own half (parsing the file, fonts, text content) in a thread of its own, beside
@@ -70,7 +71,7 @@ export async function pdfjsWorker(): Promise<Thread | undefined> {
   const thread: Thread = {
     worker,
     port: port1,
-    pdfWorker: pdfjs.PDFWorker.create({ port: port1, verbosity: PDFJS_DOCUMENT_OPTIONS.verbosity } as unknown as Parameters<
+    pdfWorker: pdfjs.PDFWorker.create({ port: new PdfjsPort(port1), verbosity: PDFJS_DOCUMENT_OPTIONS.verbosity } as unknown as Parameters<
       typeof pdfjs.PDFWorker.create
     >[0]),
     stopped,
@@ -130,5 +131,5 @@ export function unlessPdfjsStops<T>(work: Promise<T>, thread: Thread | undefined
 export async function servePdfjs(port: MessagePort): Promise<void> {
   const specifier = 'pdfjs-dist/build/pdf.worker.mjs';
   const { WorkerMessageHandler } = (await import(specifier)) as { WorkerMessageHandler: { initializeFromPort(port: unknown): void } };
-  WorkerMessageHandler.initializeFromPort(port);
+  WorkerMessageHandler.initializeFromPort(new PdfjsPort(port));
 }

@@ -37,3 +37,9 @@ export type EngineWorkerMessage =
   | { type: 'pageCount'; pages: number }
   | { type: 'decrypted'; bytes: Uint8Array; pages: number }
   | { type: 'error'; error: AppErrorData };
+
+/**
+ * What crosses from the engine worker to main: one message, or several posted together (in
+ * order), so the messages of one page (its start, the progress, a page written) wake main once.
+ */
+export type EngineWorkerPost = EngineWorkerMessage | { type: 'batch'; messages: EngineWorkerMessage[] };
