@@ -7,7 +7,7 @@ export type ClickKind = 'field' | 'box';
  * Click latency, measured in the page: from just before the click to the first animation
  * frame in which the Markdown block and the box are both highlighted and in view.
  * Boxes live on pages that are only mounted near the viewport, so for a box the page is
- * scrolled into view first (not timed), then clicked. Fields appear once the extraction is
+ * scrolled into view first (not timed), then a box in view is clicked. Fields appear once the extraction is
  * grounded, which can come after the first page: they are waited for, not assumed.
  */
 export async function measureClicks(page: Page, kind: ClickKind, count: number): Promise<number[]> {
@@ -25,17 +25,21 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number):
     const time = await page.evaluate(
       ({ kind, i }) =>
         new Promise<number>((resolve) => {
-          const candidates =
-            kind === 'field'
-              ? [...document.querySelectorAll<HTMLElement>('[data-testid="field"]')]
-              : [...document.querySelectorAll<HTMLElement>('[data-testid="page"] [data-testid="box"]:not([data-type="table"])')];
-          const target = candidates[(i * 104729) % candidates.length]!;
           const visible = (el: Element | null, container: Element | null) => {
             if (!el || !container) return false;
             const a = el.getBoundingClientRect();
             const b = container.getBoundingClientRect();
             return a.bottom > b.top && a.top < b.bottom;
           };
+          // A reviewer clicks a box they see: not one mounted on a page above or below the view.
+          const viewer = document.querySelector('[data-testid="viewer"]');
+          const candidates =
+            kind === 'field'
+              ? [...document.querySelectorAll<HTMLElement>('[data-testid="field"]')]
+              : [...document.querySelectorAll<HTMLElement>('[data-testid="page"] [data-testid="box"]:not([data-type="table"])')].filter(
+                  (box) => visible(box, viewer),
+                );
+          const target = candidates[(i * 104729) % candidates.length]!;
           const start = performance.now();
           target.click();
           const check = () => {

@@ -8,7 +8,7 @@ export interface ScrollRequest {
   align?: 'nearest' | 'start';
 }
 
-/** How long a 'start' request keeps its item at the top while the heights around it are measured. */
+/** How long a scroll request keeps its item in place while the heights around it are measured. */
 const HOLD_MS = 400;
 
 interface VirtualListProps {
@@ -50,7 +50,8 @@ export function VirtualList({
   const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [measures, remeasured] = useReducer((n: number) => n + 1, 0);
-  const pendingScroll = useRef<{ request: ScrollRequest; until: number } | null>(null);
+  // `at`: where a 'nearest' item was put (px from the list's top), kept there while the rows around it settle.
+  const pendingScroll = useRef<{ request: ScrollRequest; until: number; at?: number } | null>(null);
   // Whether the scrolling now is the reviewer's (after their gesture) or a scroll request's.
   const byReviewer = useRef(false);
   const reviewerGesture = () => {
@@ -152,8 +153,10 @@ export function VirtualList({
     pendingScroll.current = { request, until: performance.now() + HOLD_MS };
   }, [jump, count, showViewport]);
 
-  // Once mounted, the item is aligned by its real position; a 'start' item is held at the top for
-  // a moment, while the items measured above it settle their heights.
+  // Once mounted, the item is aligned by its real position ('start': at the top; 'nearest': just
+  // into view) and held there for a moment, while the items measured above it settle their
+  // heights. Right after a jump the rows above it are still padding at estimated heights: the
+  // moment starts once they have mounted at their real ones (the render that ends `justJumped`).
   useLayoutEffect(() => {
     const pending = pendingScroll.current;
     const element = scroller.current;
@@ -161,14 +164,16 @@ export function VirtualList({
     const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
     if (!item) return;
     byReviewer.current = false;
-    if (pending.request.align === 'start') {
-      const shift = item.getBoundingClientRect().top - element.getBoundingClientRect().top;
-      if (Math.abs(shift) > 0.5) element.scrollTop += shift;
-      if (performance.now() > pending.until) pendingScroll.current = null;
-    } else {
-      pendingScroll.current = null;
+    const offset = () => item.getBoundingClientRect().top - element.getBoundingClientRect().top;
+    if (pending.request.align !== 'start' && pending.at === undefined) {
       item.scrollIntoView({ block: 'nearest' });
+      pending.at = offset();
+    } else {
+      const shift = offset() - (pending.at ?? 0);
+      if (Math.abs(shift) > 0.5) element.scrollTop += shift;
     }
+    if (justJumped) pending.until = performance.now() + HOLD_MS;
+    else if (performance.now() > pending.until) pendingScroll.current = null;
   });
 
   // Heights measured after the reviewer's scroll has stopped move the rows under a still scrollTop,

@@ -58,7 +58,7 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
   }, [near, pdf, page, width, onSize]);
 
   return (
-    <div className={`page${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>
+    <div className={`page page-pdf${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>
       <canvas ref={canvasRef} className="page-canvas" style={{ width, height }} />
       {model && (near || holdsSelection) ? <PageOverlay model={model} page={page} /> : null}
       {failed || (status && status !== 'ok') ? (

@@ -15,7 +15,7 @@ export class WithdrawnWork extends Error {
 /**
  * Runs at most `limit` pieces of work at once, in the order they were added. A page drawing
  * waits here, so a page the reviewer scrolls past before its turn is withdrawn without pdf.js
- * ever reading it, and the first page's drawing does not share the worker with its neighbours.
+ * ever reading it, and the first page's drawing shares the worker with at most one other.
  */
 export class DrawQueue {
   private running = 0;

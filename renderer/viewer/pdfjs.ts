@@ -46,10 +46,10 @@ export interface PageDrawing {
 const DRAWS_AT_ONCE = 2;
 
 /**
- * Pages drawn before pdf.js is told to let go of what it keeps for them (its worker's parsed
- * pages, fonts and objects grow with every page drawn: 34 MB after scrolling 1,000 pages, 7 MB
- * once released). It is told when no page is drawing, so a reviewer moving between a few pages
- * keeps its fonts warm, and memory no longer grows with the pages visited.
+ * Different pages drawn before pdf.js is told to let go of what it keeps for them (its worker's
+ * parsed pages, fonts and objects grow with every page drawn: 34 MB after scrolling 1,000 pages,
+ * 7 MB once released). It is told when no page is drawing; the fonts are then read again, once
+ * per 20 new pages, while a reviewer going back and forth between a few pages never pays it.
  */
 const PAGES_BEFORE_RELEASE = 20;
 
@@ -117,12 +117,13 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
   };
 
   const doc = await guard(() => loading.promise);
-  let drawnSinceRelease = 0;
+  const drawnSinceRelease = new Set<number>();
   const queue = new DrawQueue(DRAWS_AT_ONCE, () => {
-    if (closed || drawnSinceRelease < PAGES_BEFORE_RELEASE) return;
-    drawnSinceRelease = 0;
+    if (closed || drawnSinceRelease.size < PAGES_BEFORE_RELEASE) return;
+    const drawn = [...drawnSinceRelease];
+    drawnSinceRelease.clear();
     // Refused while a page draws (none does when the queue is idle); the next idle asks again.
-    doc.cleanup().catch(() => (drawnSinceRelease = PAGES_BEFORE_RELEASE));
+    doc.cleanup().catch(() => drawn.forEach((page) => drawnSinceRelease.add(page)));
   });
   // Like pdf.js's own viewer: every page starts with the first page's size; a page that
   // differs reports its own size when it is drawn. Opening never walks all pages.
@@ -147,16 +148,22 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
       let proxy: PDFPageProxy | null = null;
       let task: RenderTask | null = null;
       const queued = queue.add(async () => {
-        proxy = await guard(() => doc.getPage(number));
-        if (cancelled) return stale();
-        drawnSinceRelease++;
-        const base = proxy.getViewport({ scale: 1 });
-        onSize?.({ width: base.width, height: base.height });
-        const viewport = proxy.getViewport({ scale: (cssWidth / base.width) * (window.devicePixelRatio || 1) });
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        task = proxy.render({ canvas, viewport });
-        await task.promise;
+        try {
+          proxy = await guard(() => doc.getPage(number));
+          if (cancelled) return stale();
+          drawnSinceRelease.add(number);
+          const base = proxy.getViewport({ scale: 1 });
+          onSize?.({ width: base.width, height: base.height });
+          const viewport = proxy.getViewport({ scale: (cssWidth / base.width) * (window.devicePixelRatio || 1) });
+          canvas.width = Math.floor(viewport.width);
+          canvas.height = Math.floor(viewport.height);
+          task = proxy.render({ canvas, viewport });
+          await task.promise;
+        } catch (error) {
+          // A page given up on meanwhile: whatever went wrong after is not its failure (nor the next page's).
+          if (cancelled) return stale();
+          throw error;
+        }
       });
       const drawing: PageDrawing = {
         promise: queued.promise.finally(() => drawings.delete(drawing)),

@@ -106,3 +106,31 @@ test('far selections: a field near the end, a box on a far page and rapid clicks
   await expect(page.locator('[data-testid="md-node"][data-page="200"][data-pending="true"]')).toHaveCount(0);
   void preview;
 });
+
+test('a far selection’s Markdown block stays where it was put while the rows around it mount', async ({ page, preview }) => {
+  const files = await generateLargeDocument(200, await mkdtemp(join(tmpdir(), 'groundwork-far-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
+  const fields = page.locator('[data-testid="field"]');
+  await expect(fields).toHaveCount(200);
+  for (const index of [150, 40, 190, 5, 120]) {
+    // Where the block is in the first frame that shows it, and where it is once everything around it has mounted and been measured.
+    const first = await page.evaluate(
+      (i) =>
+        new Promise<number>((resolve) => {
+          document.querySelectorAll<HTMLElement>('[data-testid="field"]')[i]!.click();
+          requestAnimationFrame(() => {
+            const block = document.querySelector('[data-testid="md-node"][data-selected="true"]')!;
+            resolve(block.getBoundingClientRect().top - document.querySelector('[data-testid="md-rendered"]')!.getBoundingClientRect().top);
+          });
+        }),
+      index,
+    );
+    await page.waitForTimeout(600);
+    const settled = await selectedBlock(page).evaluate(
+      (block) => block.getBoundingClientRect().top - document.querySelector('[data-testid="md-rendered"]')!.getBoundingClientRect().top,
+    );
+    expect(Math.abs(settled - first), `field ${index}: the block moved from ${first} to ${settled} px`).toBeLessThanOrEqual(2);
+  }
+  void preview;
+});
