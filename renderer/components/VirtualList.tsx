@@ -68,27 +68,29 @@ export function VirtualList({
   });
   // After a jump only the rows in view are mounted in the commit that shows them; the overscan
   // around them follows once that frame is painted, so a far click builds one viewport of rows.
-  const [justJumped, setJustJumped] = useState(false);
+  // Jumps are counted, so a jump made in the same render that settles the previous one still gets its own settling.
+  const [jumps, setJumps] = useState({ made: 0, settled: 0 });
   if (jump.request !== scrollTo || jump.sizes !== sizes) {
     const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
     setJump({ request: scrollTo, sizes, top });
     if (top !== null) {
       setViewport({ top, height: viewport.height });
-      setJustJumped(true);
+      setJumps((current) => ({ ...current, made: current.made + 1 }));
     }
   }
+  const justJumped = jumps.made !== jumps.settled;
   useEffect(() => {
-    if (!justJumped) return undefined;
+    if (jumps.made === jumps.settled) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A timeout queued from the next frame runs after that frame is painted.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setJustJumped(false));
+      timer = setTimeout(() => setJumps((current) => ({ ...current, settled: jumps.made })));
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [justJumped]);
+  }, [jumps]);
   const reach = justJumped ? 0 : overscan;
 
   const first = count === 0 ? 0 : sizes.indexAt(Math.max(0, viewport.top - reach));
@@ -199,6 +201,7 @@ export function VirtualList({
       ref={scroller}
       className={`virtual-list ${className ?? ''}`}
       data-testid={testId}
+      data-settling={justJumped ? 'true' : undefined}
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
         showViewport(scrollTop, clientHeight);

@@ -1,11 +1,15 @@
 import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import rendererUrl from 'pdfjs-dist/build/pdf.renderer.min.mjs?url';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { isStale, StaleScope } from '../workspace/documentScope.js';
 import { DrawQueue, WithdrawnWork } from './drawQueue.js';
 
-// pdf.js parses in its own worker, served from our origin (CSP worker-src 'self').
+// pdf.js parses in its own worker and draws pages in another (OffscreenCanvas, handing back a
+// bitmap), both served from our origin (CSP worker-src 'self'): this thread keeps only the clicks,
+// so a page drawing never holds up the frame that shows a highlight.
 GlobalWorkerOptions.workerSrc = workerUrl;
+GlobalWorkerOptions.rendererSrc = rendererUrl;
 
 /**
  * One pdf.js worker kept ready, so opening a document never waits for pdf.js's worker (1.3 MB

@@ -132,5 +132,16 @@ test('a far selection’s Markdown block stays where it was put while the rows a
     );
     expect(Math.abs(settled - first), `field ${index}: the block moved from ${first} to ${settled} px`).toBeLessThanOrEqual(2);
   }
+  // Clicks landing at every moment of a jump's settling: the last one settles too, with the rows around it mounted.
+  const inView = await page.locator('[data-testid="md-node"]').count();
+  await page.evaluate(async () => {
+    const rows = document.querySelectorAll<HTMLElement>('[data-testid="field"]');
+    for (let i = 0; i < 40; i++) {
+      rows[(i * 37) % rows.length]!.click();
+      await new Promise((resolve) => setTimeout(resolve, i % 17));
+    }
+  });
+  await expect(page.getByTestId('md-rendered')).not.toHaveAttribute('data-settling');
+  await expect.poll(() => page.locator('[data-testid="md-node"]').count()).toBeGreaterThanOrEqual(inView);
   void preview;
 });

@@ -7,7 +7,14 @@ import { PDFJS_DOCUMENT_OPTIONS } from '../../../../shared/pdf/pdfjsOptions.js';
 // code from strings; these checks hold that true of the builds we ship, and hold every
 // place that opens a document to the one set of options.
 
-const BUILDS = ['build/pdf.mjs', 'build/pdf.worker.mjs', 'build/pdf.worker.min.mjs', 'build/pdf.min.mjs'];
+const BUILDS = [
+  'build/pdf.mjs',
+  'build/pdf.worker.mjs',
+  'build/pdf.worker.min.mjs',
+  'build/pdf.min.mjs',
+  'build/pdf.renderer.mjs',
+  'build/pdf.renderer.min.mjs',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
