@@ -52,6 +52,9 @@ export function VirtualList({
   const [measures, remeasured] = useReducer((n: number) => n + 1, 0);
   // `at`: where a 'nearest' item was put (px from the list's top), kept there while the rows around it settle.
   const pendingScroll = useRef<{ request: ScrollRequest; until: number; at?: number } | null>(null);
+  // Where the list last put its own scroll while holding an item: a scroll event elsewhere is
+  // someone else's (a script, the keyboard, the reviewer), and the hold gives way to it.
+  const placedTop = useRef<number | null>(null);
   // Whether the scrolling now is the reviewer's (after their gesture) or a scroll request's.
   const byReviewer = useRef(false);
   const reviewerGesture = () => {
@@ -153,6 +156,7 @@ export function VirtualList({
       if (Math.abs(element.scrollTop - top) > 1) showViewport(element.scrollTop, element.clientHeight);
     }
     pendingScroll.current = { request, until: performance.now() + HOLD_MS };
+    placedTop.current = element.scrollTop;
   }, [jump, count, showViewport]);
 
   // Once mounted, the item is aligned by its real position ('start': at the top; 'nearest': just
@@ -165,6 +169,11 @@ export function VirtualList({
     if (!pending || !element) return;
     const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
     if (!item) return;
+    // Scrolled by someone else since the list last placed it: the hold gives way.
+    if (placedTop.current !== null && Math.abs(element.scrollTop - placedTop.current) > 1) {
+      pendingScroll.current = null;
+      return;
+    }
     byReviewer.current = false;
     const offset = () => item.getBoundingClientRect().top - element.getBoundingClientRect().top;
     if (pending.request.align !== 'start' && pending.at === undefined) {
@@ -174,6 +183,7 @@ export function VirtualList({
       const shift = offset() - (pending.at ?? 0);
       if (Math.abs(shift) > 0.5) element.scrollTop += shift;
     }
+    placedTop.current = element.scrollTop;
     if (justJumped) pending.until = performance.now() + HOLD_MS;
     else if (performance.now() > pending.until) pendingScroll.current = null;
   });
@@ -204,6 +214,8 @@ export function VirtualList({
       data-settling={justJumped ? 'true' : undefined}
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
+        if (pendingScroll.current && placedTop.current !== null && Math.abs(scrollTop - placedTop.current) > 1)
+          pendingScroll.current = null;
         showViewport(scrollTop, clientHeight);
         if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop));
       }}

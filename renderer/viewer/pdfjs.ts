@@ -1,38 +1,8 @@
-import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import rendererUrl from 'pdfjs-dist/build/pdf.renderer.min.mjs?url';
+import { getDocument, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { isStale, StaleScope } from '../workspace/documentScope.js';
 import { DrawQueue, WithdrawnWork } from './drawQueue.js';
-
-// pdf.js parses in its own worker and draws pages in another (OffscreenCanvas, handing back a
-// bitmap), both served from our origin (CSP worker-src 'self'): this thread keeps only the clicks,
-// so a page drawing never holds up the frame that shows a highlight.
-GlobalWorkerOptions.workerSrc = workerUrl;
-GlobalWorkerOptions.rendererSrc = rendererUrl;
-
-/**
- * One pdf.js worker kept ready, so opening a document never waits for pdf.js's worker (1.3 MB
- * of script) to load and compile: started when the window is first idle, and taken back from
- * a document that closed cleanly. A document owns its worker while open; a worker whose document
- * did not let go within CLOSE_BUDGET_MS (pdf.js stuck on a hostile file) is ended, never handed on.
- */
-let readyWorker: PDFWorker | null = null;
-const CLOSE_BUDGET_MS = 3000;
-
-function takeWorker(): PDFWorker {
-  const worker = readyWorker && !readyWorker.destroyed ? readyWorker : new PDFWorker();
-  readyWorker = null;
-  return worker;
-}
-
-function giveBack(worker: PDFWorker): void {
-  if (worker.destroyed) return;
-  if (readyWorker) worker.destroy();
-  else readyWorker = worker;
-}
-
-if (typeof requestIdleCallback === 'function') requestIdleCallback(() => (readyWorker ??= new PDFWorker()), { timeout: 2000 });
+import { CLOSE_BUDGET_MS, giveBack, takeWorker } from './pdfjsWorkers.js';
 
 export interface PageSize {
   width: number;

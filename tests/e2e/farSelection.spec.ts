@@ -143,5 +143,15 @@ test('a far selection’s Markdown block stays where it was put while the rows a
   });
   await expect(page.getByTestId('md-rendered')).not.toHaveAttribute('data-settling');
   await expect.poll(() => page.locator('[data-testid="md-node"]').count()).toBeGreaterThanOrEqual(inView);
+
+  // A scroll that is not the list's own, right after a selection (here a script's, to the top), is not pulled back to it.
+  await page.evaluate(() => {
+    document.querySelectorAll<HTMLElement>('[data-testid="field"]')[170]!.click();
+    requestAnimationFrame(() => {
+      document.querySelector('[data-testid="md-rendered"]')!.scrollTop = 0;
+    });
+  });
+  await page.waitForTimeout(600);
+  expect(await page.getByTestId('md-rendered').evaluate((list) => list.scrollTop)).toBeLessThan(100);
   void preview;
 });
