@@ -7,6 +7,10 @@ import rendererUrl from 'pdfjs-dist/build/pdf.renderer.min.mjs?url';
 // so a page drawing never holds up the frame that shows a highlight.
 GlobalWorkerOptions.workerSrc = workerUrl;
 GlobalWorkerOptions.rendererSrc = rendererUrl;
+// One drawing worker started with the window and lent to each open document in turn (pdf.js
+// connects a document to a free one and lets go of it on close), so the first page never waits
+// for one to start; a second document open at once (compare) starts its own from rendererSrc.
+if (typeof Worker === 'function') GlobalWorkerOptions.rendererPorts = [new Worker(rendererUrl, { type: 'module' })];
 
 /**
  * One parsing worker kept ready, so opening a document never waits for pdf.js's worker (1.3 MB
