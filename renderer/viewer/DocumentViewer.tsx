@@ -203,14 +203,14 @@ function pageAt(tops: Float64Array, pages: Array<{ height: number }>, offset: nu
   return pages.length === 0 ? 0 : low + 1;
 }
 
-/** A panel the reviewer scrolled asks for its page: go there (the panel already shows it). */
-function PanelPageScroll({
-  scrollerRef,
-  scrollCauseRef,
-}: {
+/** What the viewer's scroll helpers move, and where they say who moved it. */
+interface ViewerScrollProps {
   scrollerRef: RefObject<HTMLDivElement | null>;
   scrollCauseRef: RefObject<PageSource>;
-}) {
+}
+
+/** A panel the reviewer scrolled asks for its page: go there (the panel already shows it). */
+function PanelPageScroll({ scrollerRef, scrollCauseRef }: ViewerScrollProps) {
   const pageMove = useViewStore((s) => s.pageMove);
   useLayoutEffect(() => {
     const { page, pageSource } = useViewStore.getState();
@@ -229,13 +229,7 @@ function PanelPageScroll({
  * commit that draws the selection, before paint, so the frame that shows the highlight shows it
  * in place. Its own component, so a click does not re-render the viewer's thousand pages.
  */
-function SelectionScroll({
-  scrollerRef,
-  scrollCauseRef,
-}: {
-  scrollerRef: RefObject<HTMLDivElement | null>;
-  scrollCauseRef: RefObject<PageSource>;
-}) {
+function SelectionScroll({ scrollerRef, scrollCauseRef }: ViewerScrollProps) {
   const selection = useWorkspaceStore((s) => s.selection);
   useLayoutEffect(() => {
     const box = selection?.boxes[0];
