@@ -8,7 +8,7 @@
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { serialize } from 'node:v8';
@@ -224,7 +224,8 @@ try {
   const results = {
     date: new Date().toISOString(),
     node: process.version,
-    engine_source: source,
+    // Relative to this checkout: the results are committed, and name no path of the machine they ran on.
+    engine_source: relative(repo, source) || '.',
     pages: PAGES,
     pdf_bytes: bytes.length,
     rounds: ROUNDS,
