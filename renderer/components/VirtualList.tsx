@@ -52,8 +52,8 @@ export function VirtualList({
   const [measures, remeasured] = useReducer((n: number) => n + 1, 0);
   // `at`: where a 'nearest' item was put (px from the list's top), kept there while the rows around it settle.
   const pendingScroll = useRef<{ request: ScrollRequest; until: number; at?: number } | null>(null);
-  // Where the list last put its own scroll while holding an item: a scroll event elsewhere is
-  // someone else's (a script, the keyboard, the reviewer), and the hold gives way to it.
+  // Where the list last put its own scroll while holding an item: found elsewhere at the next
+  // render, it was someone else's scroll (a script, the keyboard, the reviewer) and the hold gives way.
   const placedTop = useRef<number | null>(null);
   // Whether the scrolling now is the reviewer's (after their gesture) or a scroll request's.
   const byReviewer = useRef(false);
@@ -214,8 +214,6 @@ export function VirtualList({
       data-settling={justJumped ? 'true' : undefined}
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
-        if (pendingScroll.current && placedTop.current !== null && Math.abs(scrollTop - placedTop.current) > 1)
-          pendingScroll.current = null;
         showViewport(scrollTop, clientHeight);
         if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop));
       }}

@@ -23,8 +23,18 @@ export async function storedExtraction(
   const pdf = await PDFDocument.create();
   pdf.addPage();
   const document = await workspace.addDocument(name, await pdf.save());
+  return extractionOn(workspace, document.id, values, recorded);
+}
+
+/** An offline extraction of `values` stored on a document already in the workspace. */
+export function extractionOn(
+  workspace: Workspace,
+  documentId: string,
+  values: Record<string, unknown>,
+  recorded: { schemaKey?: string } = {},
+): Promise<StoredResult> {
   return workspace.saveResult({
-    documentId: document.id,
+    documentId,
     kind: 'extract',
     engine: 'local',
     modelVersion: null,

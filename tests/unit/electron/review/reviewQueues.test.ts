@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoredResult } from '../../../../shared/workspace.js';
 import { Queues } from '../../../../electron/review/queues.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
 import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
-import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+import { extractionOn, removeWorkspaceDir } from '../../../support/workspaceDir.js';
 import { wordResults } from '../../../support/wordResults.js';
 
 const logger = createLogger(null, { console: false });
@@ -20,21 +19,8 @@ async function documentWithExtraction(workspace: Workspace, name: string, values
   pdf.setTitle(name);
   pdf.addPage();
   const document = await workspace.addDocument(name, await pdf.save());
-  if (values) await extractionOf(workspace, document.id, values);
+  if (values) await extractionOn(workspace, document.id, values);
   return document.id;
-}
-
-function extractionOf(workspace: Workspace, documentId: string, values: Record<string, unknown>): Promise<StoredResult> {
-  return workspace.saveResult({
-    documentId,
-    kind: 'extract',
-    engine: 'local',
-    modelVersion: null,
-    pageCount: null,
-    credits: 0,
-    partial: false,
-    response: { extraction: values, extraction_metadata: {} },
-  });
 }
 
 describe('review queues', () => {
@@ -53,7 +39,7 @@ describe('review queues', () => {
   it('holds each document with an extraction, its newest one, and leaves out the documents without one', async () => {
     const a = await documentWithExtraction(workspace, 'a.pdf', { x: 1, y: 2 });
     await documentWithExtraction(workspace, 'none.pdf', null);
-    const newer = await extractionOf(workspace, a, { x: 1, y: 2, z: 3 });
+    const newer = await extractionOn(workspace, a, { x: 1, y: 2, z: 3 });
     const queue = await queues.create({ kind: 'all' });
     expect(queue.items).toEqual([{ documentId: a, extractionId: newer.id, name: 'a.pdf', fields: 3, gone: false, decided: 0 }]);
     expect(queue.leftOut).toBe(1);
