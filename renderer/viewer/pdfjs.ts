@@ -2,7 +2,7 @@ import { getDocument, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { isStale, StaleScope } from '../workspace/documentScope.js';
 import { DrawQueue, WithdrawnWork } from './drawQueue.js';
-import { CLOSE_BUDGET_MS, giveBack, takeWorker } from './pdfjsWorkers.js';
+import { CLOSE_BUDGET_MS, endWorkers, giveBack, keepPairReady, takeWorkers } from './pdfjsWorkers.js';
 
 export interface PageSize {
   width: number;
@@ -59,21 +59,21 @@ const LETTER = { width: 612, height: 792 } as const;
  * needs one (an encrypted PDF with only an owner password opens without).
  */
 export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?: string): Promise<PdfHandle> {
-  const worker = takeWorker();
-  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password, worker });
+  const workers = takeWorkers();
+  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password, worker: workers.parsing });
   let closed = false;
   const drawings = new Set<PageDrawing>();
   const close = () => {
     if (closed) return;
     closed = true;
     for (const drawing of drawings) drawing.cancel();
-    // A worker handed to pdf.js stays the caller's: kept for the next document once this one has let go of it.
-    const stuck = setTimeout(() => worker.destroy(), CLOSE_BUDGET_MS);
+    // Workers handed to pdf.js stay the caller's: kept for the next document once this one has let go of them.
+    const stuck = setTimeout(() => endWorkers(workers), CLOSE_BUDGET_MS);
     void loading
       .destroy()
       .then(
-        () => giveBack(worker),
-        () => worker.destroy(),
+        () => giveBack(workers),
+        () => endWorkers(workers),
       )
       .finally(() => clearTimeout(stuck));
   };
@@ -93,7 +93,9 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
   const doc = await guard(() => loading.promise);
   const drawnSinceRelease = new Set<number>();
   const queue = new DrawQueue(DRAWS_AT_ONCE, () => {
-    if (closed || drawnSinceRelease.size < PAGES_BEFORE_RELEASE) return;
+    if (closed) return;
+    keepPairReady();
+    if (drawnSinceRelease.size < PAGES_BEFORE_RELEASE) return;
     const drawn = [...drawnSinceRelease];
     drawnSinceRelease.clear();
     // Refused while a page draws (none does when the queue is idle); the next idle asks again.

@@ -6,32 +6,64 @@ import rendererUrl from 'pdfjs-dist/build/pdf.renderer.min.mjs?url';
 // bitmap), both served from our origin (CSP worker-src 'self'): this thread keeps only the clicks,
 // so a page drawing never holds up the frame that shows a highlight.
 GlobalWorkerOptions.workerSrc = workerUrl;
-GlobalWorkerOptions.rendererSrc = rendererUrl;
-// One drawing worker started with the window and lent to each open document in turn (pdf.js
-// connects a document to a free one and lets go of it on close), so the first page never waits
-// for one to start; a second document open at once (compare) starts its own from rendererSrc.
-if (typeof Worker === 'function') GlobalWorkerOptions.rendererPorts = [new Worker(rendererUrl, { type: 'module' })];
+
+/** The two workers a document owns while it is open. `drawing` is null where Worker does not exist. */
+export interface DocumentWorkers {
+  parsing: PDFWorker;
+  drawing: Worker | null;
+}
 
 /**
- * One parsing worker kept ready, so opening a document never waits for pdf.js's worker (1.3 MB
- * of script) to load and compile: started when the window is first idle, and taken back from
- * a document that closed cleanly. A document owns its worker while open; a worker whose document
- * did not let go within CLOSE_BUDGET_MS (pdf.js stuck on a hostile file) is ended, never handed on.
+ * One pair kept ready, so opening a document never waits for pdf.js's scripts (1.3 MB to parse
+ * with, 0.5 MB to draw with) to load and compile: started when the window is first idle and
+ * again once the document that took it has drawn its first pages (a document opened next always
+ * opens before the one it replaces has let go of its pair), and taken back from a document that
+ * closed cleanly when none is ready. A document owns its pair while open; a pair
+ * whose document did not let go within CLOSE_BUDGET_MS (pdf.js stuck on a hostile file, or a
+ * drawing that hangs) is ended, never handed on. The drawing worker is lent as a port because
+ * pdf.js ends one it starts itself, and looks for a free port only when a document opens: a
+ * document opened while the last one was still letting go would otherwise start its own.
  */
-let readyWorker: PDFWorker | null = null;
+let ready: DocumentWorkers | null = null;
 export const CLOSE_BUDGET_MS = 3000;
 
-export function takeWorker(): PDFWorker {
-  const worker = readyWorker && !readyWorker.destroyed ? readyWorker : new PDFWorker();
-  readyWorker = null;
+const failedDrawing = new WeakSet<Worker>();
+
+function startDrawing(): Worker | null {
+  if (typeof Worker !== 'function') return null;
+  const worker = new Worker(rendererUrl, { type: 'module' });
+  // pdf.js falls back to drawing on this thread when its renderer fails; that worker is not lent again.
+  worker.addEventListener('error', () => failedDrawing.add(worker));
   return worker;
 }
 
-/** A worker whose document has let go of it cleanly: kept for the next one (ended if one is kept already). */
-export function giveBack(worker: PDFWorker): void {
-  if (worker.destroyed) return;
-  if (readyWorker) worker.destroy();
-  else readyWorker = worker;
+function startPair(): DocumentWorkers {
+  return { parsing: new PDFWorker(), drawing: startDrawing() };
 }
 
-if (typeof requestIdleCallback === 'function') requestIdleCallback(() => (readyWorker ??= new PDFWorker()), { timeout: 2000 });
+/** The ready pair (or a new one), and pdf.js told to draw the next document it opens with its drawing worker. */
+export function takeWorkers(): DocumentWorkers {
+  const taken = ready && !ready.parsing.destroyed ? ready : startPair();
+  ready = null;
+  GlobalWorkerOptions.rendererPorts = taken.drawing ? [taken.drawing] : [];
+  return taken;
+}
+
+/** A pair whose document has let go of it cleanly: kept for the next one (ended if one is kept already). */
+export function giveBack(workers: DocumentWorkers): void {
+  const usable = !workers.parsing.destroyed && !(workers.drawing && failedDrawing.has(workers.drawing));
+  if (ready || !usable) endWorkers(workers);
+  else ready = workers;
+}
+
+export function endWorkers(workers: DocumentWorkers): void {
+  workers.parsing.destroy();
+  workers.drawing?.terminate();
+}
+
+/** Starts the pair the next document will take, unless one is ready. */
+export function keepPairReady(): void {
+  ready ??= startPair();
+}
+
+if (typeof requestIdleCallback === 'function') requestIdleCallback(keepPairReady, { timeout: 2000 });
