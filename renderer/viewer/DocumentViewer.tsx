@@ -4,6 +4,7 @@ import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
 import { isStale } from '../workspace/documentScope.js';
+import { firstPageDrawn, pagesGone } from '../workspace/firstPage.js';
 import { viewerPassword } from '../workspace/protectedDocuments.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
 import { PdfPage } from './PdfPage.js';
@@ -45,10 +46,15 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
         setPdf(handle);
       },
       (error: unknown) => {
-        if (!open.signal.aborted && !isStale(error)) setLoadError(error instanceof Error ? error.message : String(error));
+        if (open.signal.aborted || isStale(error)) return;
+        setLoadError(error instanceof Error ? error.message : String(error));
+        firstPageDrawn(document.id);
       },
     );
-    return () => open.abort();
+    return () => {
+      open.abort();
+      pagesGone(document.id);
+    };
   }, [bytes, isPdf, document.id]);
 
   useEffect(() => {
@@ -131,6 +137,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
       return next;
     });
   }, []);
+  const onPageDrawn = useCallback(() => firstPageDrawn(document.id), [document.id]);
 
   return (
     <div className="viewer">
@@ -165,6 +172,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
                 status={pageInfo.get(i + 1)?.status ?? null}
                 info={pageInfo.get(i + 1)}
                 onSize={onPageSize}
+                onDrawn={onPageDrawn}
                 near={i + 1 >= near.first && i + 1 <= near.last}
               />
             ))

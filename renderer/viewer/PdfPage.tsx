@@ -18,6 +18,8 @@ interface PdfPageProps {
   info: PageSummary | undefined;
   /** Reports the page's own size (at 100%) when it differs from what the list assumed. */
   onSize(page: number, size: { width: number; height: number }): void;
+  /** The page is drawn, or has failed to be (not when it was given up on). */
+  onDrawn(): void;
   /** Near the viewport (the viewer works it out from the scroll position): draw the canvas and the boxes. */
   near: boolean;
 }
@@ -26,7 +28,19 @@ interface PdfPageProps {
  * One page: a placeholder of the right size always; the canvas and the boxes only while
  * the page is near the viewport (released again when it scrolls far away).
  */
-export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, failed, status, info, onSize, near }: PdfPageProps) {
+export const PdfPage = memo(function PdfPage({
+  pdf,
+  page,
+  width,
+  height,
+  model,
+  failed,
+  status,
+  info,
+  onSize,
+  onDrawn,
+  near,
+}: PdfPageProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [drawError, setDrawError] = useState<string | null>(null);
   // The selection has a box here: its boxes are drawn in the same commit as the selection, before
@@ -42,10 +56,13 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
         canvas.setAttribute('data-rendered', 'true');
         // For the benchmark: the first page is drawn (its boxes render with it).
         if (page === 1) performance.mark('gw:first-page-drawn');
+        onDrawn();
       },
       (error: unknown) => {
         // Closed, scrolled away or passed by meanwhile: nothing to show. Anything else is this page's own failure.
-        if (!drawingAbandoned(error)) setDrawError(error instanceof Error ? error.message : String(error));
+        if (drawingAbandoned(error)) return;
+        setDrawError(error instanceof Error ? error.message : String(error));
+        onDrawn();
       },
     );
     return () => {
@@ -55,7 +72,7 @@ export const PdfPage = memo(function PdfPage({ pdf, page, width, height, model, 
       canvas.height = 0;
       canvas.removeAttribute('data-rendered');
     };
-  }, [near, pdf, page, width, onSize]);
+  }, [near, pdf, page, width, onSize, onDrawn]);
 
   return (
     <div className={`page page-pdf${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>

@@ -4,6 +4,7 @@ import { recogniseResult } from '../../../shared/resultShapes.js';
 import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
 import { requireApi } from '../../ipc/client.js';
 import { ScopeSlot, type DocumentScope } from '../documentScope.js';
+import { untilFirstPage } from '../firstPage.js';
 import { useLibraryStore } from '../libraryStore.js';
 import { importAsking, unlockAsking } from '../protectedDocuments.js';
 import { WORKSPACE_BANNER } from './errorsSlice.js';
@@ -103,6 +104,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       set({ selection: null });
     } else {
       const fetched = await scope.settle(fetching);
+      // A PDF's first page is drawn before the model is read: both need this thread, the page is seen first.
+      if (fetched && document.mime === 'application/pdf') await scope.settle(untilFirstPage(document.id));
       performance.mark('gw:result-fetched');
       const model = fetched ? await scope.settle(fetched.model()) : null;
       performance.mark('gw:model-built');
