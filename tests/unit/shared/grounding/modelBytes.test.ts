@@ -1,15 +1,15 @@
 /**
  * The model's bytes are a cache beside the stored result: whatever is on disk, decodeModel
  * either gives the model back or refuses with `unreadable_model` — never a crash, a hang or
- * a read out of range. Cut at every length, every byte changed, and changed-then-resealed
- * bytes (a valid checksum over hostile content) through every query the panels make.
+ * a read out of range. Cut at every length, and every byte changed (hostile content: damage
+ * is the cache file's SHA-256 to notice) through every query the panels make.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import { AppError } from '../../../../shared/errors.js';
 import { nodeConfidences, weakestWord } from '../../../../shared/grounding/confidence.js';
-import { checksum, decodeModel, encodeModel, MODEL_FORMAT_VERSION, modelToBytes } from '../../../../shared/grounding/modelBytes.js';
+import { decodeModel, encodeModel, MODEL_FORMAT_VERSION, modelToBytes } from '../../../../shared/grounding/modelBytes.js';
 import {
   boxesOnPage,
   buildParseModel,
@@ -75,12 +75,6 @@ function expectRefused(bytes: Uint8Array): void {
   expect((thrown as AppError).hint).toMatch(/rebuilt/);
 }
 
-function reseal(bytes: Uint8Array): Uint8Array {
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
-  words[3] = checksum(words);
-  return bytes;
-}
-
 /** Every question a panel asks of a model, over all of it: must neither throw nor hang. */
 function askEverything(model: ParseModel): void {
   const n = model.nodes.size;
@@ -132,31 +126,42 @@ describe('the model as bytes', () => {
     expectRefused('not bytes' as unknown as Uint8Array);
   });
 
-  it('refuses bytes with any one byte changed', () => {
+  it('any one byte changed: refused, or every query answers', () => {
+    let refused = 0;
     for (let at = 0; at < bytes.length; at++) {
       const changed = bytes.slice();
       changed[at] = changed[at]! ^ (1 + (at % 255));
-      expectRefused(changed);
+      let model: ParseModel | null = null;
+      try {
+        model = decodeModel(changed);
+      } catch (error) {
+        expect((error as AppError).code).toBe('unreadable_model');
+        refused++;
+      }
+      if (model) askEverything(model);
     }
+    // The header, the section table and the structure are checked; a changed box or letter reads as one.
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThan(bytes.length);
   });
 
   it('refuses another format version, and says which', () => {
     const other = bytes.slice();
     new Uint32Array(other.buffer)[1] = MODEL_FORMAT_VERSION + 1;
-    expect(() => decodeModel(reseal(other))).toThrow(`format ${MODEL_FORMAT_VERSION + 1}`);
+    expect(() => decodeModel(other)).toThrow(`format ${MODEL_FORMAT_VERSION + 1}`);
   });
 
-  it('refuses a parent after its child (a loop for every walk up the tree), with a valid checksum', () => {
+  it('refuses a parent after its child (a loop for every walk up the tree)', () => {
     const model = buildParseModel(SMALL);
     const parent = model.columns.parent;
     const cyclic = modelToBytes(model);
     // Find node 2's parent in the bytes and point it at the last node.
     const view = decodeModel(cyclic).columns.parent;
     view[2] = parent.length - 1;
-    expectRefused(reseal(cyclic));
+    expectRefused(cyclic);
   });
 
-  it('changed and resealed (hostile content, valid checksum): refused, or every query answers', () => {
+  it('changed in a few places (hostile content): refused, or every query answers', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 4 }),
@@ -165,7 +170,7 @@ describe('the model as bytes', () => {
           for (const [at, xor] of flips) changed[at] = changed[at]! ^ xor;
           let model: ParseModel | null = null;
           try {
-            model = decodeModel(reseal(changed));
+            model = decodeModel(changed);
           } catch (error) {
             expect(error).toBeInstanceOf(AppError);
             expect((error as AppError).code).toBe('unreadable_model');
