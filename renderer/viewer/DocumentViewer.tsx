@@ -4,7 +4,7 @@ import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
 import { isStale } from '../workspace/documentScope.js';
-import { firstPageDrawn, pagesGone } from '../workspace/firstPage.js';
+import { pageDrawn, pagesGone } from '../workspace/firstPage.js';
 import { viewerPassword } from '../workspace/protectedDocuments.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
 import { PdfPage } from './PdfPage.js';
@@ -48,7 +48,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
       (error: unknown) => {
         if (open.signal.aborted || isStale(error)) return;
         setLoadError(error instanceof Error ? error.message : String(error));
-        firstPageDrawn(document.id);
+        pageDrawn(document.id);
       },
     );
     return () => {
@@ -137,7 +137,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
       return next;
     });
   }, []);
-  const onPageDrawn = useCallback(() => firstPageDrawn(document.id), [document.id]);
+  const onPageDrawn = useCallback(() => pageDrawn(document.id), [document.id]);
 
   return (
     <div className="viewer">

@@ -2,7 +2,7 @@ import { getDocument, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { isStale, StaleScope } from '../workspace/documentScope.js';
 import { DrawQueue, WithdrawnWork } from './drawQueue.js';
-import { CLOSE_BUDGET_MS, endWorkers, giveBack, keepPairReady, takeWorkers } from './pdfjsWorkers.js';
+import { CLOSE_BUDGET_MS, endWorkers, giveBack, keepPairReady, openWith, takeWorkers } from './pdfjsWorkers.js';
 
 export interface PageSize {
   width: number;
@@ -60,7 +60,7 @@ const LETTER = { width: 612, height: 792 } as const;
  */
 export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?: string): Promise<PdfHandle> {
   const workers = takeWorkers();
-  const loading = getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password, worker: workers.parsing });
+  const loading = openWith(workers, (worker) => getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password, worker }));
   let closed = false;
   const drawings = new Set<PageDrawing>();
   const close = () => {

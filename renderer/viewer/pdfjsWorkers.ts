@@ -27,13 +27,22 @@ export interface DocumentWorkers {
 let ready: DocumentWorkers | null = null;
 export const CLOSE_BUDGET_MS = 3000;
 
+/** Drawing workers that failed (pdf.js then draws on this thread): never lent again. */
 const failedDrawing = new WeakSet<Worker>();
+/** Drawing workers that answered pdf.js's connection for the document they are lent to. */
+const connected = new WeakSet<Worker>();
 
 function startDrawing(): Worker | null {
   if (typeof Worker !== 'function') return null;
   const worker = new Worker(rendererUrl, { type: 'module' });
-  // pdf.js falls back to drawing on this thread when its renderer fails; that worker is not lent again.
   worker.addEventListener('error', () => failedDrawing.add(worker));
+  worker.addEventListener('messageerror', () => failedDrawing.add(worker));
+  // Its answer to a document's connection (its first answer, on starting, goes to "main"). One
+  // that never answered is also one pdf.js may still count as in use: handed on, it would leave
+  // every later document drawing on this thread.
+  worker.addEventListener('message', ({ data }: MessageEvent<{ action?: unknown; targetName?: unknown }>) => {
+    if (data?.action === 'ready' && data.targetName !== 'main') connected.add(worker);
+  });
   return worker;
 }
 
@@ -41,18 +50,32 @@ function startPair(): DocumentWorkers {
   return { parsing: new PDFWorker(), drawing: startDrawing() };
 }
 
-/** The ready pair (or a new one), and pdf.js told to draw the next document it opens with its drawing worker. */
+const healthy = (pair: DocumentWorkers) => !pair.parsing.destroyed && !(pair.drawing && failedDrawing.has(pair.drawing));
+
+/** The ready pair, or a new one. */
 export function takeWorkers(): DocumentWorkers {
-  const taken = ready && !ready.parsing.destroyed ? ready : startPair();
+  const kept = ready;
   ready = null;
-  GlobalWorkerOptions.rendererPorts = taken.drawing ? [taken.drawing] : [];
+  if (kept && !healthy(kept)) endWorkers(kept);
+  const taken = kept && healthy(kept) ? kept : startPair();
+  if (taken.drawing) connected.delete(taken.drawing);
   return taken;
+}
+
+/** pdf.js's `getDocument`, called with `workers`: pdf.js takes a drawing port only as a document opens. */
+export function openWith<T>(workers: DocumentWorkers, open: (parsing: PDFWorker) => T): T {
+  GlobalWorkerOptions.rendererPorts = workers.drawing ? [workers.drawing] : [];
+  try {
+    return open(workers.parsing);
+  } finally {
+    GlobalWorkerOptions.rendererPorts = [];
+  }
 }
 
 /** A pair whose document has let go of it cleanly: kept for the next one (ended if one is kept already). */
 export function giveBack(workers: DocumentWorkers): void {
-  const usable = !workers.parsing.destroyed && !(workers.drawing && failedDrawing.has(workers.drawing));
-  if (ready || !usable) endWorkers(workers);
+  const answered = !workers.drawing || connected.has(workers.drawing);
+  if (ready || !healthy(workers) || !answered) endWorkers(workers);
   else ready = workers;
 }
 

@@ -10,8 +10,8 @@ export const FIRST_PAGE_WAIT_MS = 600;
 let drawn: string | null = null;
 const waiting = new Map<string, Set<() => void>>();
 
-/** The viewer of `documentId` has drawn a page, or has failed to (a failure shows as soon as a drawing would). */
-export function firstPageDrawn(documentId: string): void {
+/** The viewer of `documentId` has drawn a page, or has failed to (a failure is on screen as soon as a drawing would be). */
+export function pageDrawn(documentId: string): void {
   drawn = documentId;
   for (const resolve of waiting.get(documentId) ?? []) resolve();
   waiting.delete(documentId);

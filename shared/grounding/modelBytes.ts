@@ -4,7 +4,7 @@
  * parsing the result again.
  *
  * Layout (little-endian, as every platform the app runs on):
- *   header   u32 magic "GWM1", u32 version, u32 total length, u32 zero, u32 section
+ *   header   u32 magic "GWM1", u32 version, u32 total length, u32 unused, u32 section
  *            count, then per section u32 element type,
  *            u32 byte offset, u32 byte length, u32 zero; padded to 8 bytes.
  *   sections in SECTIONS order, each at an offset that is a multiple of 8 (so a Float64
@@ -161,7 +161,7 @@ export function modelToBytes(model: ParseModel): Uint8Array {
   return bytes;
 }
 
-/** The model over bytes from encodeModel; `unreadable_model` when they are not a whole, intact model of this version. */
+/** The model over bytes from encodeModel; `unreadable_model` when they are not a well-formed model of this version. */
 export function decodeModel(bytes: Uint8Array): ParseModel {
   try {
     return readModel(bytes);

@@ -35,6 +35,16 @@ test('clicking library entries quickly while pages draw never crashes the window
   await page.getByTestId('open-file').setInputFiles(REPORT);
   await expect(libraryEntry(page, 'report.pdf')).toBeVisible();
 
+  // A page pdf.js drew in its drawing worker comes here as a bitmap of the canvas's size: marked.
+  await page.evaluate(() => {
+    const drawImage = CanvasRenderingContext2D.prototype.drawImage;
+    CanvasRenderingContext2D.prototype.drawImage = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
+      const [image] = args;
+      if (image instanceof ImageBitmap && image.width === this.canvas.width && image.height === this.canvas.height)
+        this.canvas.setAttribute('data-test-frame', 'true');
+      return (drawImage as (...a: unknown[]) => void).apply(this, args);
+    };
+  });
   // Documents and results of one document, clicked faster than pages draw.
   const names = ['invoice.pdf', big.pdf.split('/').pop()!, 'report.pdf'];
   for (let i = 0; i < 24; i++) {
@@ -50,6 +60,10 @@ test('clicking library entries quickly while pages draw never crashes the window
   await expect(page.getByTestId('page-count')).toHaveText('of 4');
   await expect(page.locator('[data-testid="page"]')).toHaveCount(4);
   await expect(page.getByTestId('run-disabled-reason')).toHaveCount(0);
+  // Its pages were drawn by its drawing worker, not on this thread: no lent worker was still held by a closed document.
+  const drawn = page.locator('[data-testid="page"] canvas[data-rendered="true"]');
+  await expect(drawn.first()).toBeVisible();
+  for (const canvas of await drawn.all()) await expect(canvas).toHaveAttribute('data-test-frame', 'true');
   // Each document ends its pdf.js workers: only the open one's pair (parsing and drawing) and the pair kept ready for the next stay.
   const running = (kind: string) => page.workers().filter((worker) => worker.url().includes(kind)).length;
   await expect.poll(() => running('pdf.worker')).toBeLessThanOrEqual(2);

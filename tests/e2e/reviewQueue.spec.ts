@@ -104,8 +104,8 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   await expectOpen(page, order[3]!);
   await expect(progress).toContainText('Document 4 of 4 · ');
   await expect(page.getByTestId('queue-gone')).toBeVisible();
-  // Decide what is left on document 4 with the keyboard, once it is there to decide: keys are
-  // held while the queue moves, and the move ends at the first undecided field, focused.
+  // Decide what is left on document 4 with the keyboard, once it is there to decide: deciding
+  // keys are ignored while the queue moves, and the move ends at the first undecided field, focused.
   // (The reject above may have decided its first field already.)
   await expect(page.locator('[data-testid="field"]:focus')).toHaveCount(1);
   for (let i = 0; i < 2 && !(await progress.textContent())!.includes('6 of 6'); i++) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstPageDrawn, pagesGone, untilFirstPage } from '../../../../renderer/workspace/firstPage.js';
+import { pageDrawn, pagesGone, untilFirstPage } from '../../../../renderer/workspace/firstPage.js';
 
 /** Whether `promise` has settled after the microtasks now queued have run. */
 async function settled(promise: Promise<void>): Promise<boolean> {
@@ -20,9 +20,9 @@ describe('an open waits for its first page', () => {
   it('until that document has a page drawn, not another one', async () => {
     vi.useFakeTimers();
     const waiting = untilFirstPage('a', 600);
-    firstPageDrawn('b');
+    pageDrawn('b');
     expect(await settled(waiting)).toBe(false);
-    firstPageDrawn('a');
+    pageDrawn('a');
     expect(await settled(waiting)).toBe(true);
   });
 
@@ -37,7 +37,7 @@ describe('an open waits for its first page', () => {
 
   it('not at all while its pages are on screen, again once its viewer has closed', async () => {
     vi.useFakeTimers();
-    firstPageDrawn('a');
+    pageDrawn('a');
     expect(await settled(untilFirstPage('a', 600))).toBe(true);
     pagesGone('b');
     expect(await settled(untilFirstPage('a', 600))).toBe(true);
@@ -49,7 +49,7 @@ describe('an open waits for its first page', () => {
     vi.useFakeTimers();
     const first = untilFirstPage('a', 600);
     const second = untilFirstPage('a', 600);
-    firstPageDrawn('a');
+    pageDrawn('a');
     expect([await settled(first), await settled(second)]).toEqual([true, true]);
     expect(vi.getTimerCount()).toBe(0);
   });

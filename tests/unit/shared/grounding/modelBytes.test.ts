@@ -140,9 +140,8 @@ describe('the model as bytes', () => {
       }
       if (model) askEverything(model);
     }
-    // The header, the section table and the structure are checked; a changed box or letter reads as one.
+    // The header, the section table and the structure are checked.
     expect(refused).toBeGreaterThan(0);
-    expect(refused).toBeLessThan(bytes.length);
   });
 
   it('refuses another format version, and says which', () => {
