@@ -68,8 +68,9 @@ export function askTextAhead(pdf: PdfDocument, number: number, budgetMs: number,
  * The text streams in chunks; past `budgetMs` the stream is cancelled (pdf.js stops its
  * work on the page) and the page is reported failed, not the document. A page with no text
  * layer is read by OCR, within the same budget. `ahead`: the page's text already asked for.
- * `onLaidOutText` is called once pdf.js is done with a page that has text lines (so is not
- * drawn for OCR): the moment to ask for the next page's text.
+ * `onTextFound` is called once pdf.js is done with a page that has text (so is not drawn for
+ * OCR), before its lines are laid out: the moment to ask for the next page's text, so pdf.js
+ * reads it while this thread lays the lines out.
  */
 export async function readPageText(
   pdf: PdfDocument,
@@ -77,7 +78,7 @@ export async function readPageText(
   budgetMs: number,
   ocr: OcrContext,
   maxItems = ENGINE_LIMITS.maxTextItemsPerPage,
-  { ahead, onLaidOutText }: { ahead?: TextAhead | undefined; onLaidOutText?: (() => void) | undefined } = {},
+  { ahead, onTextFound }: { ahead?: TextAhead | undefined; onTextFound?: (() => void) | undefined } = {},
 ): Promise<PageText> {
   let size: PageSize = { width: 1, height: 1 };
   let how: 'read' | 'read by OCR' = 'read';
@@ -89,12 +90,13 @@ export async function readPageText(
       size = { width: viewport.width, height: viewport.height };
       const content = await (ahead?.content ?? readTextContent(page, deadline, maxItems));
       const runs = toTextRuns(content.items.filter(isTextItem), content.styles, viewport.transform);
-      const lines = groupIntoLines(runs, size.width);
-      if (lines.length === 0) {
+      // Every run lands in a line: a page with runs has lines, one without is read by OCR.
+      if (runs.length === 0) {
         how = 'read by OCR';
         return await readScannedPdfPage(page, number, size, deadline, ocr);
       }
-      onLaidOutText?.();
+      onTextFound?.();
+      const lines = groupIntoLines(runs, size.width);
       const edges = lines.map((line) => edgeLineOf(line, size)).filter((edge) => edge !== null);
       return { number, size, status: 'ok', reason: '', lines, edges, histogram: sizeHistogram(lines) };
     } finally {

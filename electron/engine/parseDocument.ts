@@ -127,7 +127,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
         let text: PageText;
         try {
           text = await unlessPdfjsStops(
-            readPageText(open, number, budgetMs, ocr, undefined, { ahead: ahead?.text, onLaidOutText: askNext }),
+            readPageText(open, number, budgetMs, ocr, undefined, { ahead: ahead?.text, onTextFound: askNext }),
             thread,
           );
         } catch (error) {
