@@ -29,39 +29,39 @@ const isTextItem = <T extends object>(item: T): item is T & PdfTextItem => 'str'
 class PageTooDense extends Error {}
 
 /**
- * A page's text asked of pdf.js before the page's turn: as soon as pdf.js is done with the
- * page before (never while it still reads that one), so pdf.js reads it while the engine
- * lays the page before out. Its budget starts when it is asked for.
+ * A page's text asked of pdf.js before the page's turn. pdf.js reads it once it is done with
+ * the text asked before (the port on pdf.js's side hands requests over one at a time), while
+ * the engine lays out the pages before. Its budget starts when the engine turns to the page.
  */
 export interface TextAhead {
   pdf: PdfDocument;
   number: number;
-  deadline: number;
   page: Promise<PdfPage>;
   content: Promise<TextContent>;
-  /** Gives it up (it was not needed after all): its stream is cancelled and the page released. */
+  /** Gives it up (not needed after all, or over its budget): its stream is cancelled and the page released. */
   discard(): void;
 }
 
-export function askTextAhead(pdf: PdfDocument, number: number, budgetMs: number, maxItems = ENGINE_LIMITS.maxTextItemsPerPage): TextAhead {
-  const deadline = performance.now() + budgetMs;
+export function askTextAhead(pdf: PdfDocument, number: number, maxItems = ENGINE_LIMITS.maxTextItemsPerPage): TextAhead {
   const given = new AbortController();
-  const page = beforeDeadline(pdf.getPage(number), deadline);
-  const content = page.then((proxy) => readTextContent(proxy, deadline, maxItems, given.signal));
+  const page = pdf.getPage(number);
+  const content = page.then((proxy) => readTextStream(proxy.streamTextContent().getReader(), Infinity, maxItems, given.signal));
   // Seen by whoever takes it over; a discarded one has nobody.
-  content.catch(() => undefined);
+  page.catch(noop);
+  content.catch(noop);
   return {
     pdf,
     number,
-    deadline,
     page,
     content,
     discard: () => {
       given.abort();
-      void page.then((proxy) => content.finally(() => proxy.cleanup())).catch(() => undefined);
+      void page.then((proxy) => content.finally(() => proxy.cleanup())).catch(noop);
     },
   };
 }
+
+const noop = () => undefined;
 
 /**
  * Reads one page's text layer and releases pdf.js's resources for the page straight away.
@@ -69,8 +69,9 @@ export function askTextAhead(pdf: PdfDocument, number: number, budgetMs: number,
  * work on the page) and the page is reported failed, not the document. A page with no text
  * layer is read by OCR, within the same budget. `ahead`: the page's text already asked for.
  * `onTextFound` is called once pdf.js is done with a page that has text (so is not drawn for
- * OCR), before its lines are laid out: the moment to ask for the next page's text, so pdf.js
- * reads it while this thread lays the lines out.
+ * OCR), before its lines are laid out: the moment to ask for the next pages' text, so pdf.js
+ * reads it while this thread lays the lines out. `onNoText` is called before a page is drawn
+ * for OCR: text asked ahead is given up, so pdf.js draws the page with nothing beside it.
  */
 export async function readPageText(
   pdf: PdfDocument,
@@ -78,21 +79,26 @@ export async function readPageText(
   budgetMs: number,
   ocr: OcrContext,
   maxItems = ENGINE_LIMITS.maxTextItemsPerPage,
-  { ahead, onTextFound }: { ahead?: TextAhead | undefined; onTextFound?: (() => void) | undefined } = {},
+  {
+    ahead,
+    onTextFound,
+    onNoText,
+  }: { ahead?: TextAhead | undefined; onTextFound?: (() => void) | undefined; onNoText?: (() => void) | undefined } = {},
 ): Promise<PageText> {
   let size: PageSize = { width: 1, height: 1 };
   let how: 'read' | 'read by OCR' = 'read';
-  const deadline = ahead?.deadline ?? performance.now() + budgetMs;
+  const deadline = performance.now() + budgetMs;
   try {
-    const page = await (ahead?.page ?? beforeDeadline(pdf.getPage(number), deadline));
+    const page = await beforeDeadline(ahead?.page ?? pdf.getPage(number), deadline);
     try {
       const viewport = page.getViewport({ scale: 1 });
       size = { width: viewport.width, height: viewport.height };
-      const content = await (ahead?.content ?? readTextContent(page, deadline, maxItems));
+      const content = await (ahead ? beforeDeadline(ahead.content, deadline) : readTextContent(page, deadline, maxItems));
       const runs = toTextRuns(content.items.filter(isTextItem), content.styles, viewport.transform);
       // Every run lands in a line: a page with runs has lines, one without is read by OCR.
       if (runs.length === 0) {
         how = 'read by OCR';
+        onNoText?.();
         return await readScannedPdfPage(page, number, size, deadline, ocr);
       }
       onTextFound?.();
@@ -103,6 +109,8 @@ export async function readPageText(
       page.cleanup();
     }
   } catch (error) {
+    // Text asked ahead and not read in time: pdf.js stops reading it.
+    ahead?.discard();
     if (error instanceof PageTooDense) return failedPage(number, tooManyItemsReason(maxItems), size);
     return pageFailure(error, number, size, overBudgetReason(budgetMs, how));
   }
@@ -128,8 +136,16 @@ class NotNeeded extends Error {}
  * `page.getTextContent()` chunk by chunk, so a page past its deadline or its item limit can
  * be cancelled, or one no longer needed (`signal`).
  */
-async function readTextContent(page: PdfPage, deadline: number, maxItems: number, signal?: AbortSignal): Promise<TextContent> {
-  const reader = page.streamTextContent().getReader();
+function readTextContent(page: PdfPage, deadline: number, maxItems: number): Promise<TextContent> {
+  return readTextStream(page.streamTextContent().getReader(), deadline, maxItems);
+}
+
+async function readTextStream(
+  reader: ReadableStreamDefaultReader,
+  deadline: number,
+  maxItems: number,
+  signal?: AbortSignal,
+): Promise<TextContent> {
   const content: TextContent = { items: [], styles: {} };
   const givenUp = signal
     ? new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new NotNeeded()), { once: true }))

@@ -54,6 +54,8 @@ export interface ParseContext {
 const WINDOW = 4;
 /** pdf.js caches parsed pages and fonts per document; dropping them now and then bounds memory. */
 const CLEANUP_EVERY = 100;
+/** Pages whose text is asked of pdf.js ahead of the page being laid out. */
+const TEXT_AHEAD = 2;
 
 export async function engineVersion(): Promise<string> {
   return `local-pdfjs-${(await loadPdfjs()).version}`;
@@ -100,34 +102,42 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
     // With pdf.js in a thread of its own the bytes are kept: a failed page reopens the document in a new thread.
     const reopens = isPdfjsThreadUsed();
     let pdf: PdfDocument | null = await openPdf(bytes, filename, context.password, context.handOverBytes && !reopens);
-    let textAhead: { text: TextAhead; thread: ReturnType<typeof activePdfjsThread> } | null = null;
+    // Pages whose text is asked ahead, in reading order, with the thread each was asked of.
+    let aheads: Array<{ text: TextAhead; thread: ReturnType<typeof activePdfjsThread> }> = [];
+    const giveUpAheads = () => {
+      for (const stale of aheads) stale.text.discard();
+      aheads = [];
+    };
     try {
       const pageCount = pdf.numPages;
       if (pageCount === 0) throw documentErrors.emptyPdf(filename);
       const pages = selectPages(resolved.pages, pageCount);
       let read = 0;
-      const readPdfPage = async (number: number, [next, afterNext]: readonly number[]) => {
+      const readPdfPage = async (number: number, upcoming: readonly number[]) => {
         const open = (pdf ??= await openPdf(bytes, filename, context.password));
-        const ahead = textAhead?.text.pdf === open && textAhead.text.number === number ? textAhead : undefined;
-        if (textAhead && !ahead) textAhead.text.discard();
-        textAhead = null;
+        const first = aheads[0];
+        const ahead = first?.text.pdf === open && first.text.number === number ? aheads.shift() : undefined;
+        if (!ahead) giveUpAheads();
         // The thread the text was asked of: if it died since, this page is the one that killed it.
         const thread = ahead ? ahead.thread : activePdfjsThread();
-        // With pdf.js in a thread of its own the next page's text is asked for once pdf.js is done
-        // with this one, so pdf.js reads it while the engine lays this one out; and the page after
-        // is looked up (its dictionary, not its content), so its text can be asked for at once in
-        // turn. Neither across a cleanup, which would drop what pdf.js is reading.
-        const askNext =
-          thread && next !== undefined && (read + 1) % CLEANUP_EVERY !== 0
-            ? () => {
-                textAhead = { text: askTextAhead(open, next, budgetMs), thread };
-                if (afterNext !== undefined && (read + 2) % CLEANUP_EVERY !== 0) void open.getPage(afterNext).catch(() => undefined);
+        // With pdf.js in a thread of its own, once pdf.js is done with this page the next two
+        // pages' text is asked for (pdf.js reads them in turn while the engine lays out this one,
+        // never waiting for a request to cross), and the page after them is looked up (its
+        // dictionary, not its content). None across a cleanup, which would drop what pdf.js reads.
+        const askNext = thread
+          ? () => {
+              for (const [k, page] of upcoming.entries()) {
+                if ((read + 1 + k) % CLEANUP_EVERY === 0) break;
+                if (k === TEXT_AHEAD) void open.getPage(page).catch(() => undefined);
+                else if (!aheads.some((a) => a.text.number === page)) aheads.push({ text: askTextAhead(open, page), thread });
               }
-            : undefined;
+            }
+          : undefined;
+
         let text: PageText;
         try {
           text = await unlessPdfjsStops(
-            readPageText(open, number, budgetMs, ocr, undefined, { ahead: ahead?.text, onTextFound: askNext }),
+            readPageText(open, number, budgetMs, ocr, undefined, { ahead: ahead?.text, onTextFound: askNext, onNoText: giveUpAheads }),
             thread,
           );
         } catch (error) {
@@ -145,7 +155,7 @@ export async function parseDocument(bytes: Uint8Array, options: unknown = {}, co
       const response = await parsePages(pages, readPdfPage, resolved, context);
       return await toResponse(response, pages.length, filename, started);
     } finally {
-      (textAhead as { text: TextAhead } | null)?.text.discard();
+      giveUpAheads();
       const open = pdf as PdfDocument | null;
       if (open) await unlessPdfjsStops(open.loadingTask.destroy(), activePdfjsThread()).catch(() => undefined);
     }
@@ -283,10 +293,10 @@ function stillAnswers(pdf: PdfDocument, thread: NonNullable<ReturnType<typeof ac
   );
 }
 
-/** The pages read after `pages[index]`, up to the next one skipped, two at most. */
+/** The pages read after `pages[index]`, up to the next one skipped: those whose text is asked ahead, and one more to look up. */
 function upcomingPages(pages: readonly number[], index: number, skipPages: ReadonlyMap<number, string> | undefined): number[] {
   const upcoming: number[] = [];
-  for (const page of pages.slice(index + 1, index + 3)) {
+  for (const page of pages.slice(index + 1, index + 2 + TEXT_AHEAD)) {
     if (skipPages?.has(page)) break;
     upcoming.push(page);
   }

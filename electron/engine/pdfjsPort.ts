@@ -1,16 +1,31 @@
 import type { MessagePort, Transferable } from 'node:worker_threads';
+import { isBlank } from './codePoints.js';
 
-/** pdf.js's stream message (its `StreamKind`) that carries a chunk. */
+/** pdf.js's stream messages (its `StreamKind`) this port looks at. */
+const CANCEL = 1;
+const CANCEL_COMPLETE = 2;
+const CLOSE = 3;
 const ENQUEUE = 4;
+const ERROR = 5;
+/** pdf.js's request for a page's text, answered as a stream. */
+const GET_TEXT = 'GetTextContent';
 
 /** What pdf.js posts on a port, as far as this port looks into it. */
 interface PdfjsMessage {
   [field: string]: unknown;
+  sourceName?: unknown;
+  targetName?: unknown;
+  action?: unknown;
   stream?: number;
   streamId?: number;
   chunk?: unknown;
   reason?: unknown;
 }
+
+type Listener = (event: { data: unknown }) => void;
+
+/** A stream of one side's message handler (stream ids are counted per handler). */
+const streamKey = (handler: unknown, streamId: unknown) => `${String(handler)}:${String(streamId)}`;
 
 /** A chunk of a page's text content, as pdf.js's worker sends it. */
 interface TextChunk {
@@ -38,14 +53,37 @@ const isTextChunk = (chunk: unknown): chunk is TextChunk =>
  * table for the next chunk; the items themselves are new each time). Nothing is held past the
  * turn, so pdf.js never waits for a pull of text that was not sent, and a page's messages have
  * gone before its next request can arrive.
+ *
+ * On pdf.js's side, requests for a page's text are handed to pdf.js one at a time, in order:
+ * the next the moment pdf.js ends the text before (closed, failed, or cancelled by the engine).
+ * So the engine may ask two pages ahead, and pdf.js goes from one page to the next without
+ * waiting for a request to cross, yet reads each page's text alone: one stuck in its work holds
+ * up no page asked before it. A text that ended with no text in it is a page the engine will
+ * draw for OCR: what waits goes on only when the engine asks for text again (it gives up what it
+ * asked ahead first), so nothing is read beside that drawing. A request cancelled while it
+ * waits is answered here, never seen by pdf.js.
  */
 export class PdfjsPort {
   #held: PdfjsMessage[] = [];
   #scheduled = false;
+  readonly #listeners = new Set<Listener>();
+  /** The text pdf.js is reading (its asker's name and stream id), and whether any of it is text yet. */
+  #reading: string | null = null;
+  #readingHasText = false;
+  /** The last text had none in it: what waits, waits for the engine to ask again. */
+  #paused = false;
+  #waiting: PdfjsMessage[] = [];
 
-  constructor(readonly port: MessagePort) {}
+  constructor(readonly port: MessagePort) {
+    port.addEventListener('message', (event) => {
+      const data = (event as unknown as { data: unknown }).data;
+      if (Array.isArray(data)) for (const message of data) this.#receive(message as PdfjsMessage);
+      else this.#receive(data as PdfjsMessage);
+    });
+  }
 
   postMessage(message: PdfjsMessage, transfer?: readonly Transferable[]): void {
+    this.#watchText(message);
     if (transfer?.length || !this.#hold(message)) {
       this.#send();
       this.port.postMessage(message, transfer);
@@ -56,16 +94,70 @@ export class PdfjsPort {
     setImmediate(this.#send);
   }
 
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void, options?: { signal?: AbortSignal }): void {
-    this.port.addEventListener(
-      type,
-      (event) => {
-        const data = (event as unknown as { data: unknown }).data;
-        if (Array.isArray(data)) for (const message of data) listener({ data: message });
-        else listener({ data });
-      },
-      options,
-    );
+  addEventListener(type: 'message', listener: Listener, options?: { signal?: AbortSignal }): void {
+    if (options?.signal?.aborted) return;
+    this.#listeners.add(listener);
+    options?.signal?.addEventListener('abort', () => this.#listeners.delete(listener), { once: true });
+  }
+
+  #receive(message: PdfjsMessage): void {
+    if (message?.action === GET_TEXT && message.streamId !== undefined) {
+      this.#paused = false;
+      this.#waiting.push(message);
+      this.#readNext(false);
+      return;
+    }
+    if (message?.stream === CANCEL && message.streamId !== undefined) {
+      const key = streamKey(message.sourceName, message.streamId);
+      const waiting = this.#waiting.findIndex((w) => streamKey(w.sourceName, w.streamId) === key);
+      if (waiting >= 0) {
+        this.#waiting.splice(waiting, 1);
+        const answer = { sourceName: message.targetName, targetName: message.sourceName, stream: CANCEL_COMPLETE };
+        this.postMessage({ ...answer, streamId: message.streamId, success: true });
+        return;
+      }
+      this.#dispatch(message);
+      // Given up (over its budget): the next goes on beside what is left of it, not after.
+      if (key === this.#reading) this.#textEnded(false, false);
+      return;
+    }
+    this.#dispatch(message);
+  }
+
+  #dispatch(message: PdfjsMessage): void {
+    for (const listener of [...this.#listeners]) listener({ data: message });
+  }
+
+  /** What pdf.js posts of the text it is reading (keyed by the asker: the request's source is the answer's target). */
+  #watchText(message: PdfjsMessage): void {
+    if (this.#reading === null || streamKey(message.targetName, message.streamId) !== this.#reading) return;
+    if (message.stream === ENQUEUE) {
+      const chunk = message.chunk;
+      if (
+        isTextChunk(chunk) &&
+        chunk.items.some((item) => typeof (item as { str?: unknown }).str === 'string' && !isBlank((item as { str: string }).str))
+      )
+        this.#readingHasText = true;
+    } else if (message.stream === CLOSE || message.stream === ERROR || message.stream === CANCEL_COMPLETE) {
+      this.#textEnded(message.stream === CLOSE && !this.#readingHasText, true);
+    }
+  }
+
+  #textEnded(withoutText: boolean, insidePost: boolean): void {
+    this.#reading = null;
+    this.#readingHasText = false;
+    this.#paused = withoutText;
+    this.#readNext(insidePost);
+  }
+
+  #readNext(insidePost: boolean): void {
+    if (this.#reading !== null || this.#paused) return;
+    const next = this.#waiting.shift();
+    if (!next) return;
+    this.#reading = streamKey(next.sourceName, next.streamId);
+    // Not inside pdf.js's own post: after it, as a message arriving would be.
+    if (insidePost) queueMicrotask(() => this.#dispatch(next));
+    else this.#dispatch(next);
   }
 
   /** Holds the message if it may wait for the end of the turn; false if it must go now. */

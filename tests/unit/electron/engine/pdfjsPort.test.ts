@@ -33,8 +33,9 @@ function channel() {
   const heard: unknown[] = [];
   const crossings = { count: 0 };
   port2.on('message', () => crossings.count++);
-  new PdfjsPort(port2).addEventListener('message', ({ data }) => heard.push(data));
-  return { sender: new PdfjsPort(port1), heard, crossings };
+  const receiver = new PdfjsPort(port2);
+  receiver.addEventListener('message', ({ data }) => heard.push(data));
+  return { sender: new PdfjsPort(port1), receiver, heard, crossings };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -103,5 +104,61 @@ describe('the port between the engine and pdf.js', () => {
     expect(data.byteLength).toBe(0);
     await settle();
     expect(heard).toEqual([stream(START_COMPLETE, 1), { action: 'GetDocRequest', data: new Uint8Array([1, 2, 3]) }]);
+  });
+
+  describe('on pdf.js’s side, text asked ahead', () => {
+    const CANCEL = 1;
+    const CANCEL_COMPLETE = 2;
+    const ask = (streamId: number) => ({ sourceName: 'main', targetName: 'worker', action: 'GetTextContent', streamId, data: {} });
+    const cancel = (streamId: number) => ({ sourceName: 'main', targetName: 'worker', stream: CANCEL, streamId, reason: 'x' });
+    const text = (streamId: number, str: string) => stream(ENQUEUE, streamId, { chunk: { items: [item(str)], styles: {} } });
+    const asked = (heard: unknown[]) =>
+      heard.flatMap((m) => ((m as { action?: string }).action === 'GetTextContent' ? [(m as { streamId: number }).streamId] : []));
+
+    it('is handed to pdf.js one page at a time, the next as soon as pdf.js ends the text before', async () => {
+      const { sender, receiver, heard } = channel();
+      sender.postMessage(ask(1));
+      sender.postMessage(ask(2));
+      sender.postMessage(ask(3));
+      await settle();
+      expect(asked(heard)).toEqual([1]);
+      receiver.postMessage(text(1, 'Total'));
+      receiver.postMessage(stream(CLOSE, 1));
+      await settle();
+      expect(asked(heard)).toEqual([1, 2]);
+      receiver.postMessage(text(2, 'Page two'));
+      receiver.postMessage(stream(CLOSE, 2));
+      await settle();
+      expect(asked(heard)).toEqual([1, 2, 3]);
+    });
+
+    it('waits after a page with no text (drawn for OCR next) until the engine asks again; one given up meanwhile is answered here', async () => {
+      const { sender, receiver, heard } = channel();
+      const answers: unknown[] = [];
+      sender.addEventListener('message', ({ data }) => answers.push(data));
+      sender.postMessage(ask(1));
+      sender.postMessage(ask(2));
+      await settle();
+      receiver.postMessage(text(1, '   '));
+      receiver.postMessage(stream(CLOSE, 1));
+      await settle();
+      expect(asked(heard)).toEqual([1]);
+      sender.postMessage(cancel(2));
+      await settle();
+      expect(heard).not.toContainEqual(cancel(2));
+      expect(answers).toContainEqual({ sourceName: 'worker', targetName: 'main', stream: CANCEL_COMPLETE, streamId: 2, success: true });
+      sender.postMessage(ask(3));
+      await settle();
+      expect(asked(heard)).toEqual([1, 3]);
+    });
+
+    it('goes on beside a page given up over its budget, without waiting for pdf.js to stop reading it', async () => {
+      const { sender, heard } = channel();
+      sender.postMessage(ask(1));
+      sender.postMessage(ask(2));
+      sender.postMessage(cancel(1));
+      await settle();
+      expect(heard.slice(-2)).toEqual([cancel(1), ask(2)]);
+    });
   });
 });
