@@ -45,7 +45,12 @@ export interface TextAhead {
 export function askTextAhead(pdf: PdfDocument, number: number, maxItems = ENGINE_LIMITS.maxTextItemsPerPage): TextAhead {
   const given = new AbortController();
   const page = pdf.getPage(number);
-  const content = page.then((proxy) => readTextStream(proxy.streamTextContent().getReader(), Infinity, maxItems, given.signal));
+  // Given up before its page came: never asked of pdf.js.
+  const content = page.then((proxy) =>
+    given.signal.aborted
+      ? Promise.reject(new NotNeeded())
+      : readTextStream(proxy.streamTextContent().getReader(), Infinity, maxItems, given.signal),
+  );
   // Seen by whoever takes it over; a discarded one has nobody.
   page.catch(noop);
   content.catch(noop);
@@ -56,6 +61,7 @@ export function askTextAhead(pdf: PdfDocument, number: number, maxItems = ENGINE
     content,
     discard: () => {
       given.abort();
+      // (Taken over, its page was cleaned up already: a second cleanup does nothing.)
       void page.then((proxy) => content.finally(() => proxy.cleanup())).catch(noop);
     },
   };

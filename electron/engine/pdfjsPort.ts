@@ -2,6 +2,7 @@ import type { MessagePort, Transferable } from 'node:worker_threads';
 import { isBlank } from './codePoints.js';
 
 /** pdf.js's stream messages (its `StreamKind`) this port looks at. */
+const START_COMPLETE = 8;
 const CANCEL = 1;
 const CANCEL_COMPLETE = 2;
 const CLOSE = 3;
@@ -58,10 +59,11 @@ const isTextChunk = (chunk: unknown): chunk is TextChunk =>
  * the next the moment pdf.js ends the text before (closed, failed, or cancelled by the engine).
  * So the engine may ask two pages ahead, and pdf.js goes from one page to the next without
  * waiting for a request to cross, yet reads each page's text alone: one stuck in its work holds
- * up no page asked before it. A text that ended with no text in it is a page the engine will
- * draw for OCR: what waits goes on only when the engine asks for text again (it gives up what it
- * asked ahead first), so nothing is read beside that drawing. A request cancelled while it
- * waits is answered here, never seen by pdf.js.
+ * up the pages asked after it only until the engine gives it up over its budget, and then fails
+ * alone. A text that ended with no text in it is a page the engine will draw for OCR: what
+ * waits goes on only when the engine asks for text again (it gives up what it asked ahead
+ * first), or gives that page up. A request cancelled while it waits is answered here (started,
+ * then cancelled, so pdf.js's side of the asker forgets it), never seen by pdf.js.
  */
 export class PdfjsPort {
   #held: PdfjsMessage[] = [];
@@ -70,8 +72,8 @@ export class PdfjsPort {
   /** The text pdf.js is reading (its asker's name and stream id), and whether any of it is text yet. */
   #reading: string | null = null;
   #readingHasText = false;
-  /** The last text had none in it: what waits, waits for the engine to ask again. */
-  #paused = false;
+  /** The text that ended with none in it (its page is drawn for OCR next): what waits, waits for the engine. */
+  #pausedBy: string | null = null;
   #waiting: PdfjsMessage[] = [];
 
   constructor(readonly port: MessagePort) {
@@ -102,7 +104,7 @@ export class PdfjsPort {
 
   #receive(message: PdfjsMessage): void {
     if (message?.action === GET_TEXT && message.streamId !== undefined) {
-      this.#paused = false;
+      this.#pausedBy = null;
       this.#waiting.push(message);
       this.#readNext(false);
       return;
@@ -112,20 +114,35 @@ export class PdfjsPort {
       const waiting = this.#waiting.findIndex((w) => streamKey(w.sourceName, w.streamId) === key);
       if (waiting >= 0) {
         this.#waiting.splice(waiting, 1);
-        const answer = { sourceName: message.targetName, targetName: message.sourceName, stream: CANCEL_COMPLETE };
-        this.postMessage({ ...answer, streamId: message.streamId, success: true });
+        const answer = { sourceName: message.targetName, targetName: message.sourceName, streamId: message.streamId, success: true };
+        this.postMessage({ ...answer, stream: START_COMPLETE });
+        this.postMessage({ ...answer, stream: CANCEL_COMPLETE });
         return;
       }
       this.#dispatch(message);
-      // Given up (over its budget): the next goes on beside what is left of it, not after.
-      if (key === this.#reading) this.#textEnded(false, false);
+      // The text being read is given up: the next goes on beside what is left of it, not after.
+      if (key === this.#reading) this.#textEnded(null, false);
+      // The page that held the queue is given up too: it will not be drawn for OCR.
+      else if (key === this.#pausedBy) {
+        this.#pausedBy = null;
+        this.#readNext(false);
+      }
       return;
     }
     this.#dispatch(message);
   }
 
   #dispatch(message: PdfjsMessage): void {
-    for (const listener of [...this.#listeners]) listener({ data: message });
+    // Each of pdf.js's handlers hears every message, as separate port listeners would: one that throws stops no other.
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener({ data: message });
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
   }
 
   /** What pdf.js posts of the text it is reading (keyed by the asker: the request's source is the answer's target). */
@@ -139,19 +156,20 @@ export class PdfjsPort {
       )
         this.#readingHasText = true;
     } else if (message.stream === CLOSE || message.stream === ERROR || message.stream === CANCEL_COMPLETE) {
-      this.#textEnded(message.stream === CLOSE && !this.#readingHasText, true);
+      this.#textEnded(message.stream === CLOSE && !this.#readingHasText ? this.#reading : null, true);
     }
   }
 
-  #textEnded(withoutText: boolean, insidePost: boolean): void {
+  /** `pausedBy`: the text that ended with none in it, or null. */
+  #textEnded(pausedBy: string | null, insidePost: boolean): void {
     this.#reading = null;
     this.#readingHasText = false;
-    this.#paused = withoutText;
+    this.#pausedBy = pausedBy;
     this.#readNext(insidePost);
   }
 
   #readNext(insidePost: boolean): void {
-    if (this.#reading !== null || this.#paused) return;
+    if (this.#reading !== null || this.#pausedBy !== null) return;
     const next = this.#waiting.shift();
     if (!next) return;
     this.#reading = streamKey(next.sourceName, next.streamId);
