@@ -2,7 +2,6 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, use
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { neighbourPages, type LogicalTable } from '../../shared/grounding/logicalTables.js';
 import { joinedTables } from './joinedTables.js';
-import { blockOf } from '../../shared/grounding/selection.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
@@ -11,6 +10,8 @@ import { usePageFollow } from '../viewer/usePageFollow.js';
 import { markExactText } from './exactHighlight.js';
 import { blockHtml, blockHtmlWithinFrame, blockPlaceholder } from './blockHtml.js';
 import { LogicalTableView } from './LogicalTableView.js';
+import { blocksOf, firstBlockRow, markdownRows } from './markdownRows.js';
+import { RenderAroundFields } from './RenderAroundFields.js';
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
 export function MarkdownPanel({ model }: { model: ParseModel }) {
@@ -57,64 +58,16 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   );
 }
 
-/**
- * Page breaks and blocks in reading order, as columns (61,000 rows of a long document cost a
- * few typed arrays, not an object and an id string each): `node[row]` is a block's node index,
- * or -1 - its index in `model.pages` for a page break; `pageNumber[row]` its page, for
- * following the viewer; `rowOfNode[node]` a block's row (-1: not a block); `rowOfPage` where
- * each page starts.
- */
-interface Rows {
-  count: number;
-  node: Int32Array;
-  pageNumber: Int32Array;
-  rowOfNode: Int32Array;
-  rowOfPage: Map<number, number>;
-}
-
-function rowsOf(model: ParseModel): Rows {
-  const pageNodes = model.pages.map((page) => model.nodes.indexOf(page.nodeId));
-  const count = pageNodes.reduce((sum, n) => sum + 1 + (n < 0 ? 0 : model.nodes.childrenAt(n).length), 0);
-  const rows: Rows = {
-    count,
-    node: new Int32Array(count),
-    pageNumber: new Int32Array(count),
-    rowOfNode: new Int32Array(model.nodes.size).fill(-1),
-    rowOfPage: new Map(),
-  };
-  let row = 0;
-  model.pages.forEach((page, pageIndex) => {
-    if (!rows.rowOfPage.has(page.page)) rows.rowOfPage.set(page.page, row);
-    rows.node[row] = -1 - pageIndex;
-    rows.pageNumber[row++] = page.page;
-    const pageNode = pageNodes[pageIndex]!;
-    for (const child of pageNode < 0 ? [] : model.nodes.childrenAt(pageNode)) {
-      rows.rowOfNode[child] = row;
-      rows.node[row] = child;
-      rows.pageNumber[row++] = page.page;
-    }
-  });
-  return rows;
-}
-
 function RenderedMarkdown({ model, onOpenTable }: { model: ParseModel; onOpenTable: (tableId: string) => void }) {
   const selection = useWorkspaceStore((s) => s.selection);
-  const rows = useMemo(() => rowsOf(model), [model]);
-  const selectedBlocks = useMemo(() => {
-    const blocks = new Set<string>();
-    for (const id of selection?.nodeIds ?? []) {
-      const block = blockOf(model, id);
-      if (block) blocks.add(block);
-    }
-    return blocks;
-  }, [model, selection]);
+  const rows = useMemo(() => markdownRows(model), [model]);
+  const selectedBlocks = useMemo(() => blocksOf(model, selection?.nodeIds ?? []), [model, selection]);
   const exactTexts = useMemo(
     () => (selection?.kind === 'field' ? selection.ranges.map((r) => sliceMarkdown(model, r)) : []),
     [model, selection],
   );
   const selectionTo = useMemo<ScrollRequest | null>(() => {
-    const first = [...selectedBlocks][0];
-    const index = first === undefined ? -1 : (rows.rowOfNode[model.nodes.indexOf(first)] ?? -1);
+    const index = firstBlockRow(model, rows, selectedBlocks);
     return index < 0 ? null : { index };
   }, [selectedBlocks, rows, model]);
   const { scrollTo, onUserScroll } = usePageFollow(
@@ -167,15 +120,18 @@ function RenderedMarkdown({ model, onOpenTable }: { model: ParseModel; onOpenTab
   };
 
   return (
-    <VirtualList
-      count={rows.count}
-      estimate={estimate}
-      render={render}
-      scrollTo={scrollTo}
-      onUserScroll={onUserScroll}
-      className="md-rendered"
-      testId="md-rendered"
-    />
+    <>
+      <RenderAroundFields model={model} rows={rows} />
+      <VirtualList
+        count={rows.count}
+        estimate={estimate}
+        render={render}
+        scrollTo={scrollTo}
+        onUserScroll={onUserScroll}
+        className="md-rendered"
+        testId="md-rendered"
+      />
+    </>
   );
 }
 

@@ -19,12 +19,17 @@ let spent = 0;
 let resetting = false;
 
 export function blockHtml(model: ParseModel, id: string): string {
-  return lookup(model, id, true)!;
+  return lookup(model, id, 'always')!;
 }
 
 /** The block's HTML, or null when this frame's rendering budget is spent (ask again next frame). */
 export function blockHtmlWithinFrame(model: ParseModel, id: string): string | null {
-  return lookup(model, id, false);
+  return lookup(model, id, 'within-frame');
+}
+
+/** Renders the block's HTML into the cache ahead of its row, in idle time: no frame's budget is spent on it. */
+export function renderBlockAhead(model: ParseModel, id: string): void {
+  lookup(model, id, 'idle');
 }
 
 /** The block's Markdown as escaped text: what a block shows for the frame or two before its HTML. */
@@ -33,7 +38,7 @@ export function blockPlaceholder(model: ParseModel, id: string): string {
   return range ? `<p class="md-pending">${escapeHtml(sliceMarkdown(model, range))}</p>` : '';
 }
 
-function lookup(model: ParseModel, id: string, always: boolean): string | null {
+function lookup(model: ParseModel, id: string, when: 'always' | 'within-frame' | 'idle'): string | null {
   let byId = cache.get(model);
   if (!byId) cache.set(model, (byId = new Map()));
   let html = byId.get(id);
@@ -41,11 +46,11 @@ function lookup(model: ParseModel, id: string, always: boolean): string | null {
     // Most recently used last: a Map iterates in insertion order.
     byId.delete(id);
   } else {
-    if (!always && spent >= FRAME_BUDGET_MS) return null;
+    if (when === 'within-frame' && spent >= FRAME_BUDGET_MS) return null;
     const started = performance.now();
     const range = model.nodes.get(id)?.range;
     html = range ? renderMarkdown(sliceMarkdown(model, range)) : '';
-    spend(performance.now() - started);
+    if (when !== 'idle') spend(performance.now() - started);
     if (byId.size >= KEPT) byId.delete(byId.keys().next().value!);
   }
   byId.set(id, html);

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import type { ParseModel } from '../../shared/grounding/parseModel.js';
+import { selectRanges } from '../../shared/grounding/selection.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { renderBlockAhead } from './blockHtml.js';
+import { joinedTables } from './joinedTables.js';
+import type { MarkdownRows } from './markdownRows.js';
+import { blocksAroundFields, runWhenIdle } from './renderAhead.js';
+
+/**
+ * Renders, while the window is idle, the Markdown a click on any field will show, so a click
+ * mounts blocks already rendered instead of parsing and sanitizing them in the frame that
+ * shows the highlight. A reviewer visits most fields once: without this, every visit is a
+ * first one. Tables across pages are joined then too (a table block's row needs them). Its own
+ * component, so a change of the fields re-renders nothing else.
+ */
+export function RenderAroundFields({ model, rows }: { model: ParseModel; rows: MarkdownRows }): null {
+  const fields = useWorkspaceStore((s) => s.fields);
+  const fieldRanges = useWorkspaceStore((s) => s.fieldRanges);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function' || fields.length === 0) return undefined;
+    const stop = new AbortController();
+    function* fieldNodeIds(): Generator<readonly string[]> {
+      for (const field of fields) {
+        const ranges = fieldRanges.get(field.path);
+        if (ranges) yield selectRanges(model, field.path, ranges).nodeIds;
+      }
+    }
+    function* work(): Generator<void> {
+      for (const id of blocksAroundFields(model, rows, fieldNodeIds())) {
+        renderBlockAhead(model, id);
+        if (model.nodes.get(id)?.type === 'table') joinedTables(model);
+        yield;
+      }
+    }
+    runWhenIdle(work(), stop.signal);
+    return () => stop.abort();
+  }, [model, rows, fields, fieldRanges]);
+  return null;
+}

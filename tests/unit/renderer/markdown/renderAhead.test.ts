@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
+import { buildParseModel, type ParseModel } from '../../../../shared/grounding/parseModel.js';
+import { markdownRows } from '../../../../renderer/markdown/markdownRows.js';
+import { blocksAroundFields, MAX_BLOCKS_AHEAD, MAX_LENGTH_AHEAD, runWhenIdle } from '../../../../renderer/markdown/renderAhead.js';
+
+const PAGES = 3;
+const BLOCKS_PER_PAGE = 40;
+
+/** Pages of one-line paragraphs `p<page>-<n>`, each block with a one-word child so fields can point inside a block. */
+function threePages(): ParseModel {
+  let markdown = '';
+  const pages: StructureNode[] = [];
+  const box = { xmin: 0.1, ymin: 0.1, xmax: 0.5, ymax: 0.2 };
+  for (let page = 1; page <= PAGES; page++) {
+    const pageStart = markdown.length;
+    const children: StructureNode[] = [];
+    for (let n = 0; n < BLOCKS_PER_PAGE; n++) {
+      const start = markdown.length;
+      markdown += `Block ${page}-${n}\n\n`;
+      const end = start + `Block ${page}-${n}`.length;
+      children.push({
+        type: 'text',
+        id: `p${page}-${n}`,
+        grounding: { page, range: { start, end }, box },
+        children: [{ type: 'word', id: `w${page}-${n}`, grounding: { page, range: { start: start + 6, end }, box } }],
+      } as StructureNode);
+    }
+    pages.push({
+      type: 'page',
+      page,
+      status: 'ok',
+      reason: '',
+      grounding: { page, range: { start: pageStart, end: markdown.length }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
+      children,
+    } as StructureNode);
+  }
+  const response = {
+    markdown,
+    metadata: { failed_pages: [] },
+    structure: { type: 'document', children: pages },
+  } as unknown as ParseResponse;
+  return buildParseModel(response);
+}
+
+describe('the blocks a field click would mount, rendered ahead', () => {
+  const model = threePages();
+  const rows = markdownRows(model);
+
+  it('gives the field’s own block first (the block holding its node), then the rows around it nearest first, ten above and twenty below', () => {
+    const ids = [...blocksAroundFields(model, rows, [['w2-20']])];
+    expect(ids[0]).toBe('p2-20');
+    expect(ids.slice(1, 5)).toEqual(['p2-21', 'p2-19', 'p2-22', 'p2-18']);
+    // Ten rows above, twenty below: p2-10 … p2-40 would be 31 rows; page 3's break row is not a block.
+    expect(ids).toContain('p2-10');
+    expect(ids).not.toContain('p2-9');
+    expect(ids).toContain('p2-39');
+    expect(ids).toHaveLength(10 + 1 + 19 /* p2-21 … p2-39 */ + 0 /* page 3's break */);
+  });
+
+  it('gives every field’s own block before any field’s neighbours', () => {
+    const ids = [...blocksAroundFields(model, rows, [['w1-5'], ['w3-30'], ['w2-2']])];
+    expect(ids.slice(0, 3)).toEqual(['p1-5', 'p3-30', 'p2-2']);
+    expect(ids[3]).toBe('p1-6');
+    // With room for only the own blocks, those are what is given.
+    expect([...blocksAroundFields(model, rows, [['w1-5'], ['w3-30'], ['w2-2']], 3)]).toEqual(['p1-5', 'p3-30', 'p2-2']);
+  });
+
+  it('stops at the document’s ends, skips page breaks, and gives each block once across fields', () => {
+    const ids = [...blocksAroundFields(model, rows, [['p1-0'], ['w1-1'], ['nowhere'], ['p3-39']])];
+    expect(ids.slice(0, 3)).toEqual(['p1-0', 'p1-1', 'p3-39']);
+    expect(new Set(ids).size).toBe(ids.length);
+    // p1-0 (row 1, after the page's break row) reaches p1-20; p1-1's twenty below add p1-21.
+    expect(ids.filter((id) => id.startsWith('p1-'))).toHaveLength(22);
+    // The last block: ten above it, nothing below the document's end.
+    expect(ids.filter((id) => id.startsWith('p3-'))).toHaveLength(11);
+  });
+
+  it('passes over a block too long to render in an idle period', () => {
+    let markdown = '';
+    const box = { xmin: 0.1, ymin: 0.1, xmax: 0.5, ymax: 0.2 };
+    const children = ['short', 'x'.repeat(MAX_LENGTH_AHEAD + 1), 'also short'].map((text, n) => {
+      const start = markdown.length;
+      markdown += `${text}\n\n`;
+      return { type: 'text', id: `b${n}`, grounding: { page: 1, range: { start, end: start + text.length }, box } };
+    });
+    const page = {
+      type: 'page',
+      page: 1,
+      status: 'ok',
+      reason: '',
+      grounding: { page: 1, range: { start: 0, end: markdown.length }, box },
+      children,
+    };
+    const long = buildParseModel({
+      markdown,
+      metadata: { failed_pages: [] },
+      structure: { type: 'document', children: [page] },
+    } as unknown as ParseResponse);
+    expect([...blocksAroundFields(long, markdownRows(long), [['b0'], ['b1']])]).toEqual(['b0', 'b2']);
+  });
+
+  it('never gives more than its limit, however many fields there are', () => {
+    const fields = Array.from({ length: 120 }, (_, i) => [`p${1 + (i % 3)}-${i % 40}`]);
+    expect([...blocksAroundFields(model, rows, fields, 25)]).toHaveLength(25);
+    expect(MAX_BLOCKS_AHEAD).toBeLessThan(3000);
+  });
+
+  it('finds a field’s nodes only when its turn comes', () => {
+    const asked: number[] = [];
+    function* fields(): Generator<string[]> {
+      for (let i = 0; i < 3; i++) {
+        asked.push(i);
+        yield [`p1-${i * 10}`];
+      }
+    }
+    const blocks = blocksAroundFields(model, rows, fields());
+    blocks.next();
+    expect(asked).toEqual([0]);
+  });
+});
+
+describe('work in the window’s idle periods', () => {
+  /** requestIdleCallback by hand: `idle(ms)` runs what waits with that much idle time, which each item of work spends. */
+  function idleQueue(costMs: number) {
+    const waiting = new Map<number, IdleRequestCallback>();
+    let next = 1;
+    let left = 0;
+    return {
+      requestIdleCallback: (callback: IdleRequestCallback) => {
+        waiting.set(next, callback);
+        return next++;
+      },
+      cancelIdleCallback: (handle: number) => void waiting.delete(handle),
+      idle(ms: number) {
+        const callbacks = [...waiting.values()];
+        waiting.clear();
+        left = ms;
+        for (const callback of callbacks) callback({ didTimeout: false, timeRemaining: () => Math.max(0, left) });
+      },
+      spend: () => (left -= costMs),
+      get pending() {
+        return waiting.size;
+      },
+    };
+  }
+
+  it('does items while the idle period lasts, then goes on in the next one, until the work ends', () => {
+    const queue = idleQueue(3);
+    const done: number[] = [];
+    function* work() {
+      for (let i = 0; i < 10; i++) {
+        done.push(i);
+        queue.spend();
+        yield;
+      }
+    }
+    runWhenIdle(work(), new AbortController().signal, queue);
+    expect(done).toEqual([]);
+    queue.idle(10);
+    // Items start with 10, 7 and 4 ms left; with 1 ms left it waits for the next period.
+    expect(done).toEqual([0, 1, 2]);
+    expect(queue.pending).toBe(1);
+    queue.idle(50);
+    expect(done).toHaveLength(10);
+    expect(queue.pending).toBe(0);
+  });
+
+  it('stops when aborted, between periods or before the first', () => {
+    const queue = idleQueue(1);
+    const done: number[] = [];
+    function* work() {
+      for (let i = 0; ; i++) {
+        done.push(i);
+        queue.spend();
+        yield;
+      }
+    }
+    const first = new AbortController();
+    runWhenIdle(work(), first.signal, queue);
+    first.abort();
+    expect(queue.pending).toBe(0);
+    queue.idle(50);
+    expect(done).toEqual([]);
+
+    const later = new AbortController();
+    runWhenIdle(work(), later.signal, queue);
+    queue.idle(5);
+    const before = done.length;
+    expect(before).toBeGreaterThan(0);
+    later.abort();
+    queue.idle(50);
+    expect(done).toHaveLength(before);
+  });
+});
