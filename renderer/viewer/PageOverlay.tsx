@@ -21,34 +21,38 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   // Words less sure than the review threshold are outlined in the warning colour.
   const unsure = useConfidenceSettings((s) => s.threshold);
   const scoreName = scoreLabel(scoreSource(model));
-  // Sorted once per page, not at every click.
-  const ids = useMemo(() => boxesOnPageLargestFirst(model, page), [model, page]);
+  // Sorted once per page, not at every click; drawn from the model's columns, so a click that
+  // re-renders a page builds no node objects for its boxes.
+  const boxes = useMemo(() => boxesOnPageLargestFirst(model, page), [model, page]);
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
   const showLines = useWorkspaceStore((s) => s.showLines);
   const lineBoxes = showLines
-    ? ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id })))
+    ? boxes.ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id })))
     : [];
 
   return (
     <div className="overlay">
-      {ids.map((id) => {
-        const node = model.nodes.get(id);
-        if (!node?.box) return null;
-        const { left, top, right, bottom } = node.box;
+      {boxes.ids.map((id, k) => {
+        const index = boxes.indices[k]!;
+        const box = model.nodes.boxAt(index);
+        if (!box) return null;
+        const { left, top, right, bottom } = box;
+        const type = model.nodes.typeAt(index);
+        const flags = model.nodes.hasFlagsAt(index) ? flagLabels(model.nodes.flagsAt(index)) : null;
         return (
           <div
             key={id}
             role="button"
             tabIndex={-1}
-            aria-label={`${node.type} ${id}${node.flags.length > 0 ? ` (${flagLabels(node.flags)})` : ''}`}
-            title={node.flags.length > 0 ? `⚠ ${flagLabels(node.flags)}` : undefined}
+            aria-label={`${type} ${id}${flags ? ` (${flags})` : ''}`}
+            title={flags ? `⚠ ${flags}` : undefined}
             data-testid="box"
             data-node-id={id}
-            data-type={node.type}
+            data-type={type}
             data-selected={selected.has(id) ? 'true' : undefined}
             data-outline={outlined.has(id) ? 'true' : undefined}
-            data-flagged={node.flags.length > 0 ? 'true' : undefined}
-            className={`box box-${typeClass(node.type)}`}
+            data-flagged={flags ? 'true' : undefined}
+            className={`box box-${typeClass(type)}`}
             style={{ left: `${left * 100}%`, top: `${top * 100}%`, width: `${(right - left) * 100}%`, height: `${(bottom - top) * 100}%` }}
             onClick={(event) => {
               event.stopPropagation();
@@ -107,7 +111,10 @@ function touches(selection: Selection | null, model: ParseModel, page: number): 
   return (
     selection.pages.includes(page) ||
     selection.boxes.some((b) => b.page === page) ||
-    selection.nodeIds.some((id) => model.nodes.get(id)?.page === page)
+    selection.nodeIds.some((id) => {
+      const i = model.nodes.indexOf(id);
+      return i >= 0 && model.nodes.pageAt(i) === page;
+    })
   );
 }
 

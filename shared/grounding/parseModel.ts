@@ -116,14 +116,16 @@ export function boxesOnPage(model: ParseModel, page: number): readonly string[] 
 }
 
 /**
- * Ids of the elements with a box on `page`, largest box first (ties in reading order), so
- * small boxes are drawn over the large ones that hold them. Areas come from the columns.
+ * The elements with a box on `page`, largest box first (ties in reading order), so small
+ * boxes are drawn over the large ones that hold them: their indices, and their ids in the
+ * same order. Areas come from the columns.
  */
-export function boxesOnPageLargestFirst(model: ParseModel, page: number): string[] {
-  const indices = boxIndicesOnPage(model, page);
-  const areas = Float64Array.from(indices, (i) => model.nodes.boxAreaAt(i));
-  const order = Array.from(indices, (_, k) => k).sort((a, b) => areas[b]! - areas[a]! || a - b);
-  return order.map((k) => model.nodes.idAt(indices[k]!));
+export function boxesOnPageLargestFirst(model: ParseModel, page: number): { indices: Int32Array; ids: string[] } {
+  const onPage = boxIndicesOnPage(model, page);
+  const areas = Float64Array.from(onPage, (i) => model.nodes.boxAreaAt(i));
+  const order = Array.from(onPage, (_, k) => k).sort((a, b) => areas[b]! - areas[a]! || a - b);
+  const indices = Int32Array.from(order, (k) => onPage[k]!);
+  return { indices, ids: Array.from(indices, (i) => model.nodes.idAt(i)) };
 }
 
 /** Pages that have element boxes, in the order first met. */

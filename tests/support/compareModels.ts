@@ -62,7 +62,7 @@ export function modelDifferences(typed: ParseModel, oracle: ObjectModel, seed = 
       return (box.right - box.left) * (box.bottom - box.top);
     };
     const drawn = firstDifference(
-      boxesOnPageLargestFirst(typed, page),
+      boxesOnPageLargestFirst(typed, page).ids,
       [...ids].sort((a, b) => area(b) - area(a)),
       `drawing order on page ${page}`,
     );
