@@ -24,7 +24,7 @@ const source = process.env.BENCH_ENGINE_SRC ?? repo;
 
 /**
  * The Markdown and structure of the bench document's 500 pages, as SHA-256 of the response's
- * JSON with `job_id` and `duration_ms` blanked (as tests/unit/electron/engine/engineGolden.test.ts
+ * JSON with `job_id` and `duration_ms` blanked (as tests/unit/electron/engine/parseDocument.golden.test.ts
  * pins smaller documents), recorded before the engine's hot path was reworked.
  */
 const OUTPUT_PIN_500 = 'e8e408937d1ee3cbe3a427de3f73d77222c704a970bea3794bb693e33371f9f0';
