@@ -59,7 +59,7 @@ async function buildEngine(dir) {
   // Where pdf.js is loaded: its own file, or beside openPdf in older trees.
   const pdfjsLoader = existsSync(engine('pdfjsLoader.ts')) ? engine('pdfjsLoader.ts') : engine('pdfjs.ts');
   await build({ ...common, entryPoints: [pdfjsLoader], outfile: join(dir, 'engine-pdfjs.mjs') });
-  await build({ ...common, entryPoints: [join(repo, 'tests/support/benchReportPdf.ts')], outfile: join(dir, 'bench-pdf.mjs') });
+  await build({ ...common, entryPoints: [join(repo, 'bench/engineReportPdf.ts')], outfile: join(dir, 'bench-pdf.mjs') });
   return {
     // Bare pdf.js loaded as the engine loads it (the same build, on the same builtins).
     pdfjs: await (await import(pathToFileURL(join(dir, 'engine-pdfjs.mjs')).href)).loadPdfjs(),
