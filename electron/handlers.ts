@@ -1,5 +1,4 @@
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
-import { testKey } from './keys/keyTester.js';
 import { importDocumentFromUrl } from './documents/importFromUrl.js';
 import { importDocument, unlockDocument } from './documents/unlockDocument.js';
 import type { HandlerTable } from './ipcDispatch.js';
@@ -37,7 +36,7 @@ export function createHandlers(services: Services): HandlerTable {
       await keys.delete(id);
       return null;
     },
-    'keys:test': async ({ id }) => testKey(await keys.credential(id, { requireEnabled: false })),
+    'keys:test': ({ id }) => keys.test(id),
     'keys:allowInferenceHost': ({ id, endpointUrl }) => keys.allowInferenceHost(id, endpointUrl),
     'keys:forgetInferenceHost': ({ id, origin }) => keys.forgetInferenceHost(id, origin),
 
