@@ -1,3 +1,4 @@
+import { appInfo } from './appInfo.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { importDocumentFromUrl } from './documents/importFromUrl.js';
 import { importDocument, unlockDocument } from './documents/unlockDocument.js';
@@ -14,13 +15,7 @@ import type { Services } from './services.js';
 export function createHandlers(services: Services): HandlerTable {
   const { keys, notices, workspace, runs, reviews, rules } = services;
   return {
-    'app:info': async () => ({
-      version: services.version,
-      platform: process.platform,
-      shell: services.shell,
-      dataDir: services.dataDir,
-      notices: notices.all(),
-    }),
+    'app:info': async () => appInfo(services),
     'app:dismissNotice': async ({ id }) => {
       notices.dismiss(id);
       return null;
