@@ -41,11 +41,10 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': (request) => workspace.libraryPart(request),
     'library:trash': () => workspace.listTrash(),
-    'library:delete': (request) =>
-      'documentId' in request ? workspace.trashDocument(request.documentId) : workspace.trashResult(request.resultId),
+    'library:delete': (request) => workspace.moveToTrash(request),
     'library:restore': ({ trashId }) => workspace.restore(trashId),
     'results:get': ({ id }) => workspace.resultText(id),
-    'results:model': ({ id, rebuild }) => workspace.resultModel(id, rebuild ? { rebuild } : {}),
+    'results:model': ({ id, rebuild }) => workspace.resultModel(id, { rebuild }),
     'results:import': (request) => importResult(workspace, request),
     'runs:parse': (request) => runs.run(request.runId, (signal) => runParse(services, request, signal)),
     'runs:extract': (request) =>
