@@ -5,7 +5,7 @@ import { importDocument, unlockDocument } from './documents/unlockDocument.js';
 import type { HandlerTable } from './ipcDispatch.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
 import { importResult } from './runs/importResult.js';
-import { runCloudExtract, runLocalExtract } from './runs/extractRuns.js';
+import { runExtract } from './runs/extractRuns.js';
 import { openSample } from './runs/openSample.js';
 import { runParse } from './runs/parseRun.js';
 import { rerunFailedPages } from './runs/rerunPages.js';
@@ -47,13 +47,10 @@ export function createHandlers(services: Services): HandlerTable {
     'results:model': ({ id, rebuild }) => workspace.resultModel(id, { rebuild }),
     'results:import': (request) => importResult(workspace, request),
     'runs:parse': (request) => runs.run(request.runId, (signal) => runParse(services, request, signal)),
-    'runs:extract': (request) =>
-      request.engine === 'local'
-        ? runLocalExtract(workspace, request)
-        : runs.run(request.runId, (signal) => runCloudExtract(services, request, signal)),
+    'runs:extract': (request) => runExtract(services, request),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
     'runs:rerunPages': (request) => runs.run(request.runId, (signal) => rerunFailedPages(services, request, signal)),
-    'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),
+    'samples:open': ({ name }) => openSample(services, name),
 
     'reviews:get': ({ extractionId }) => reviews.get(extractionId),
     'reviews:decide': ({ extractionId, path, decision, undo, schema }) =>
