@@ -1,11 +1,11 @@
+import { appInfo } from './appInfo.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
-import { testKey } from './keys/keyTester.js';
 import { importDocumentFromUrl } from './documents/importFromUrl.js';
 import { importDocument, unlockDocument } from './documents/unlockDocument.js';
 import type { HandlerTable } from './ipcDispatch.js';
 import { createJobHandlers } from './jobs/jobHandlers.js';
 import { importResult } from './runs/importResult.js';
-import { runCloudExtract, runLocalExtract } from './runs/extractRuns.js';
+import { runExtract } from './runs/extractRuns.js';
 import { openSample } from './runs/openSample.js';
 import { runParse } from './runs/parseRun.js';
 import { rerunFailedPages } from './runs/rerunPages.js';
@@ -15,13 +15,7 @@ import type { Services } from './services.js';
 export function createHandlers(services: Services): HandlerTable {
   const { keys, notices, workspace, runs, reviews, rules } = services;
   return {
-    'app:info': async () => ({
-      version: services.version,
-      platform: process.platform,
-      shell: services.shell,
-      dataDir: services.dataDir,
-      notices: notices.all(),
-    }),
+    'app:info': async () => appInfo(services),
     'app:dismissNotice': async ({ id }) => {
       notices.dismiss(id);
       return null;
@@ -37,7 +31,7 @@ export function createHandlers(services: Services): HandlerTable {
       await keys.delete(id);
       return null;
     },
-    'keys:test': async ({ id }) => testKey(await keys.credential(id, { requireEnabled: false })),
+    'keys:test': ({ id }) => keys.test(id),
     'keys:allowInferenceHost': ({ id, endpointUrl }) => keys.allowInferenceHost(id, endpointUrl),
     'keys:forgetInferenceHost': ({ id, origin }) => keys.forgetInferenceHost(id, origin),
 
@@ -47,20 +41,16 @@ export function createHandlers(services: Services): HandlerTable {
     'documents:read': ({ id }) => workspace.documentBytes(id),
     'library:list': (request) => workspace.libraryPart(request),
     'library:trash': () => workspace.listTrash(),
-    'library:delete': (request) =>
-      'documentId' in request ? workspace.trashDocument(request.documentId) : workspace.trashResult(request.resultId),
+    'library:delete': (request) => workspace.moveToTrash(request),
     'library:restore': ({ trashId }) => workspace.restore(trashId),
     'results:get': ({ id }) => workspace.resultText(id),
-    'results:model': ({ id, rebuild }) => workspace.resultModel(id, rebuild ? { rebuild } : {}),
+    'results:model': ({ id, rebuild }) => workspace.resultModel(id, { rebuild }),
     'results:import': (request) => importResult(workspace, request),
     'runs:parse': (request) => runs.run(request.runId, (signal) => runParse(services, request, signal)),
-    'runs:extract': (request) =>
-      request.engine === 'local'
-        ? runLocalExtract(workspace, request)
-        : runs.run(request.runId, (signal) => runCloudExtract(services, request, signal)),
+    'runs:extract': (request) => runExtract(services, request),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
     'runs:rerunPages': (request) => runs.run(request.runId, (signal) => rerunFailedPages(services, request, signal)),
-    'samples:open': ({ name }) => openSample(services, name ?? 'invoice.pdf'),
+    'samples:open': ({ name }) => openSample(services, name),
 
     'reviews:get': ({ extractionId }) => reviews.get(extractionId),
     'reviews:decide': ({ extractionId, path, decision, undo, schema }) =>

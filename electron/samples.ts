@@ -4,6 +4,8 @@ import { AppError } from '../shared/errors.js';
 
 export const SAMPLE_NAMES = ['invoice.pdf', 'report.pdf'] as const;
 export type SampleName = (typeof SAMPLE_NAMES)[number];
+/** The sample opened when none is named (the first run's). */
+export const DEFAULT_SAMPLE: SampleName = 'invoice.pdf';
 
 /** The bytes of a bundled sample document (resources/samples). */
 export async function readSample(samplesDir: string, name: SampleName): Promise<Uint8Array> {

@@ -24,7 +24,7 @@ const source = process.env.BENCH_ENGINE_SRC ?? repo;
 
 /**
  * The Markdown and structure of the bench document's 500 pages, as SHA-256 of the response's
- * JSON with `job_id` and `duration_ms` blanked (as tests/unit/electron/engine/engineGolden.test.ts
+ * JSON with `job_id` and `duration_ms` blanked (as tests/unit/electron/engine/parseDocument.golden.test.ts
  * pins smaller documents), recorded before the engine's hot path was reworked.
  */
 const OUTPUT_PIN_500 = 'e8e408937d1ee3cbe3a427de3f73d77222c704a970bea3794bb693e33371f9f0';
@@ -59,7 +59,7 @@ async function buildEngine(dir) {
   // Where pdf.js is loaded: its own file, or beside openPdf in older trees.
   const pdfjsLoader = existsSync(engine('pdfjsLoader.ts')) ? engine('pdfjsLoader.ts') : engine('pdfjs.ts');
   await build({ ...common, entryPoints: [pdfjsLoader], outfile: join(dir, 'engine-pdfjs.mjs') });
-  await build({ ...common, entryPoints: [join(repo, 'tests/support/benchReportPdf.ts')], outfile: join(dir, 'bench-pdf.mjs') });
+  await build({ ...common, entryPoints: [join(repo, 'bench/engineReportPdf.ts')], outfile: join(dir, 'bench-pdf.mjs') });
   return {
     // Bare pdf.js loaded as the engine loads it (the same build, on the same builtins).
     pdfjs: await (await import(pathToFileURL(join(dir, 'engine-pdfjs.mjs')).href)).loadPdfjs(),

@@ -19,11 +19,14 @@ const steps: TrustStep[] = [
   { name: 'bad files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/badFiles.test.ts'] },
   { name: 'crash safety', command: ['node', 'scripts/run-ts.mjs', 'scripts/crash.ts', '--kills', '200'] },
   { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/electron/faults.test.ts'] },
-  { name: 'file paths from the renderer', command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/rendererPaths.test.ts'] },
+  {
+    name: 'file paths from the renderer',
+    command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/datasetHandlers.rendererPaths.test.ts'],
+  },
   { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keyDestinations.test.ts'] },
   // 600 MB answers at an 8 MB cap (service call, output_url, download); snapshot links, redirects, timeouts, names.
   { name: 'response caps', command: ['npx', 'vitest', 'run', 'tests/unit/electron/api/responseCaps.test.ts'] },
-  { name: 'downloads', command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/downloads.test.ts'] },
+  { name: 'downloads', command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/snapshotDownload.test.ts'] },
   {
     name: 'keys never leak',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/keysNeverLeak.spec.ts'],

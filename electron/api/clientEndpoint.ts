@@ -1,4 +1,4 @@
-import type { Credential } from '../keys/keysService.js';
+import type { Credential } from '../keys/credential.js';
 import { originOf } from '../keys/keyDestinations.js';
 import { authHeaders } from './auth.js';
 import type { RetryOptions } from './retry.js';

@@ -1,7 +1,8 @@
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { JobCreateRequest } from '../../shared/ipc/jobs.js';
-import type { JobRecord, JobRequest, JobSettings } from '../../shared/jobs.js';
+import type { JobService } from '../../shared/contracts/v2Jobs.js';
+import type { JobDetail, JobListPage, JobRecord, JobRequest, JobResultFile, JobSettings, LocalJobs } from '../../shared/jobs.js';
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { RetryClock } from '../api/retry.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
@@ -14,8 +15,10 @@ import { BatchService } from './batchService.js';
 import { batchRecordsIn } from './batchRecords.js';
 import { createIntentsIn, type CreateIntents } from './createIntents.js';
 import { jobRecordsIn, type JobRecords } from './jobRecords.js';
+import { jobDetail, listJobs, localJobs, type JobListRequest } from './jobList.js';
+import { jobResultFile } from './jobResult.js';
 import { JobTracker } from './jobTracker.js';
-import { updateJobSettings } from './parsePlan.js';
+import { readJobSettings, updateJobSettings } from './parsePlan.js';
 import type { PollSchedule } from './pollSchedule.js';
 
 export interface JobsServiceDeps {
@@ -99,6 +102,35 @@ export class JobsService {
       ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl, rerunOf }),
     };
     return this.tracker.submit(again, { retry: { policy: USER_CALL_POLICY } });
+  }
+
+  /** A page of the service's job list, each row joined with its local record where this app made the job. */
+  list(request: JobListRequest): Promise<JobListPage> {
+    return listJobs(this.deps.keys, this.records, request);
+  }
+
+  /** Every job this workspace started and every create whose outcome is unknown; no network. */
+  local(): Promise<LocalJobs> {
+    return localJobs(this.records, this.tracker);
+  }
+
+  /** The local record of a job, or null for one this workspace did not start. */
+  async get(jobId: string): Promise<JobRecord | null> {
+    return (await this.records.read(jobId)) ?? null;
+  }
+
+  /** One job polled now, for the detail panel. */
+  detail(service: JobService, jobId: string, keyId?: string): Promise<JobDetail> {
+    return jobDetail(this.deps.keys, this.records, service, jobId, keyId);
+  }
+
+  /** A completed job's whole result, for the import. */
+  resultFile(service: JobService, jobId: string, keyId?: string): Promise<JobResultFile> {
+    return jobResultFile(this.deps.keys, this.records, service, jobId, keyId);
+  }
+
+  settings(): Promise<JobSettings> {
+    return readJobSettings(this.deps.settings);
   }
 
   /** Saves the job settings; a new batch concurrency applies to the running batches at once. */

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { KEY_KINDS, maskSecret, type KeyInfo, type KeyKind, type RevealedKey } from '../../shared/keys.js';
+import { KEY_KINDS, maskSecret, type KeyInfo, type KeyKind, type KeyTestResult, type RevealedKey } from '../../shared/keys.js';
 import { keyIdSchema } from '../../shared/ipc/ids.js';
 import type { AddKeyRequest, DefaultAddresses } from '../../shared/ipc/keys.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
 import type { KeyRecord, SettingsStore } from '../settings/settings.js';
+import type { Credential } from './credential.js';
 import type { Keychain } from './keychain.js';
 import { recoveryProblem, refusedRecoveryNotice } from './keyRecovery.js';
+import { testKey } from './keyTester.js';
 import { validateAddress, validateEndpointUrl, validateKeyName, validateKeySecrets } from './keyValidation.js';
 
 /**
@@ -22,17 +24,6 @@ const keychainPayloadSchema = z.object({
   secret2: z.string().optional(),
 });
 type KeychainPayload = z.infer<typeof keychainPayloadSchema>;
-
-/** The credential a service client needs, handed out only inside main. */
-export interface Credential {
-  id: string;
-  kind: KeyKind;
-  address: string;
-  secret: string;
-  secret2?: string;
-  /** Inference hosts (origins) the user confirmed for this key, besides its address. */
-  inferenceOrigins: string[];
-}
 
 export interface KeysServiceDeps {
   keychain: Keychain;
@@ -94,6 +85,11 @@ export class KeysService {
     const credential = await this.credential(id, { requireEnabled: false });
     this.deps.logger.info('key revealed', { id });
     return { id, secret: credential.secret, ...(credential.secret2 !== undefined ? { secret2: credential.secret2 } : {}) };
+  }
+
+  /** Tries the key on its service with a call that costs nothing; a disabled key is tried too. */
+  async test(id: string): Promise<KeyTestResult> {
+    return testKey(await this.credential(id, { requireEnabled: false }));
   }
 
   async rename(id: string, rawName: string): Promise<KeyInfo> {

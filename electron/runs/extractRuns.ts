@@ -1,4 +1,5 @@
 import type { AppEvent } from '../../shared/events.js';
+import type { RequestOut } from '../../shared/ipc/table.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import { V2Client } from '../api/v2Client.js';
 import { extractLocally } from '../engine/localExtract.js';
@@ -8,6 +9,7 @@ import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { extractSource } from './extractSource.js';
 import { retryAsProgress } from './retryProgress.js';
+import type { RunRegistry } from './runRegistry.js';
 import { summarizeResult } from './resultSummary.js';
 
 const SYNC_TIMEOUT_MS = 10 * 60_000;
@@ -65,4 +67,14 @@ export async function runCloudExtract(
     schemaKey: schemaKey(request.schema),
     response: outcome.response,
   });
+}
+
+/** An extraction as the window asks for one: the local extractor at once, or v2 extract as a run Cancel can stop. */
+export function runExtract(
+  deps: { workspace: Workspace; keys: KeysService; emit: (event: AppEvent) => void; runs: RunRegistry },
+  request: RequestOut<'runs:extract'>,
+): Promise<StoredResult> {
+  return request.engine === 'local'
+    ? runLocalExtract(deps.workspace, request)
+    : deps.runs.run(request.runId, (signal) => runCloudExtract(deps, request, signal));
 }

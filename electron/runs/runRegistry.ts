@@ -20,6 +20,11 @@ export class RunRegistry {
     }
   }
 
+  /** Work a request may name as a run: registered when it names one, else done as it is. */
+  runIfNamed<T>(runId: string | undefined, work: (signal?: AbortSignal) => Promise<T>): Promise<T> {
+    return runId === undefined ? work() : this.run(runId, work);
+  }
+
   /** True when the run was going and has been told to stop. */
   cancel(runId: string): boolean {
     const controller = this.running.get(runId);

@@ -21,7 +21,7 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
     show: false,
     title: 'Groundwork',
     backgroundColor: '#f7f7f5',
-    // A literal, so electronegativity (npm run lint:electron) and shellSecurity.test.ts read it.
+    // A literal, so electronegativity (npm run lint:electron) and window.test.ts read it.
     webPreferences: {
       preload: preloadPath, // eng-disable PRELOAD_JS_CHECK -- our own bundled preload: contextBridge exposes named IPC functions only, no ipcRenderer or Node
       contextIsolation: true,

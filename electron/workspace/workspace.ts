@@ -264,6 +264,11 @@ export class Workspace {
     });
   }
 
+  /** Moves what the library's Delete names to the trash: a document with all its results, or one result. */
+  moveToTrash(target: { documentId: string } | { resultId: string }): Promise<TrashEntry> {
+    return 'documentId' in target ? this.trashDocument(target.documentId) : this.trashResult(target.resultId);
+  }
+
   /** Moves a document with all its results and their reviews to the trash. */
   trashDocument(id: string): Promise<TrashEntry> {
     return this.mutate(async () => {
@@ -332,7 +337,7 @@ export class Workspace {
    * A parse or analyzer result's summary with its result model as bytes (decodeModel reads
    * them), from the cache beside it or built in the model worker. An extraction has none.
    */
-  async resultModel(id: string, options: { rebuild?: boolean } = {}): Promise<{ result: ResultInfo; model: Uint8Array }> {
+  async resultModel(id: string, options: { rebuild?: boolean | undefined } = {}): Promise<{ result: ResultInfo; model: Uint8Array }> {
     const result = await this.resultInfo(id);
     if (!result) throw notFound('result');
     if (result.kind === 'extract') {

@@ -4,7 +4,7 @@
  * - `enableXfa: false`: XFA forms are a second document model inside the PDF (HTML-like
  *   templates); the app never shows them, so pdf.js never parses them.
  * - `isEvalSupported` is not here because pdf.js 6 removed it: it never generates code from
- *   strings any more (`tests/unit/shared/pdf/pdfjsHardening.test.ts` checks the shipped builds,
+ *   strings any more (`tests/unit/shared/pdf/pdfjsOptions.test.ts` checks the shipped builds,
  *   so a release that brings code generation back fails the suite).
  * - `stopAtErrors: false`: a damaged page is read as far as it goes, as every viewer does;
  *   the engine marks what it could not read.

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { electronBinary } from '../support/electronBinary.js';
+import { electronBinary } from './electronBinary.js';
 
 // Drives the real Electron app with Playwright's _electron. Needs the Electron binary,
 // which `npm install` downloads on a normal machine; where it is missing the tests skip

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { electronBinary } from '../support/electronBinary.js';
+import { electronBinary } from './electronBinary.js';
 import { clearKeychainService } from '../support/keychainCleanup.js';
 
 const binary = electronBinary();

@@ -308,7 +308,7 @@ describe('the media board', () => {
 
   it('serves thumbnails only for imported image paths, judged by content', async () => {
     const { id } = await ds.service.createProject(KEY_IDS.v1, 'Thumbs');
-    // The project's own copies folder is always allowed (tests/unit/electron/datasets/rendererPaths.test.ts has the rest).
+    // The project's own copies folder is always allowed (tests/unit/electron/datasets/datasetHandlers.rendererPaths.test.ts has the rest).
     await mkdir(join(ds.dataDir, 'media', String(id)), { recursive: true });
     const png = join(ds.dataDir, 'media', String(id), 'a.png');
     const fake = join(ds.dataDir, 'media', String(id), 'b.png');

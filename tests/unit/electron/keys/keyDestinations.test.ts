@@ -6,7 +6,7 @@ import { endpointFor } from '../../../../electron/api/clientEndpoint.js';
 import { callService } from '../../../../electron/api/serviceCall.js';
 import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
-import type { Credential } from '../../../../electron/keys/keysService.js';
+import type { Credential } from '../../../../electron/keys/credential.js';
 import type { Services } from '../../../../electron/services.js';
 import { AppError } from '../../../../shared/errors.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';

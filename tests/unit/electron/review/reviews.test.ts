@@ -1,4 +1,4 @@
-import { appendFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import type { Review } from '../../../../shared/workspace.js';
 import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
 
 // What a decision leaves in the review and the audit trail: the two are written one after the
-// other, and the trail says which entries' review writes never landed.
+// other, and the trail says which entries' review writes never landed. And what the review
+// file keeps of decisions made in quick succession, or written by a newer version.
 const logger = createLogger(null, { console: false });
 const SCHEMA = { type: 'object', properties: { total: { type: 'string' }, invoice_number: { type: 'string' } } };
 
@@ -140,5 +141,41 @@ describe('a decision and its audit entry', () => {
     } while (before !== undefined);
     expect(notes).toEqual(['n6', 'n5', 'n4', 'n3', 'n2', 'n1', 'n0']);
     expect(pages).toBe(3);
+  });
+});
+
+describe('reviews on disk', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'groundwork-reviews-'));
+  });
+  afterEach(() => removeWorkspaceDir(dir));
+
+  it('keeps every decision of quick successive clicks, and takes one back on null', async () => {
+    const workspace = new Workspace(dir, logger);
+    const extraction = await storedExtraction(workspace, { a: 1, b: 2, c: 3 });
+    const reviews = new Reviews(workspace);
+    await Promise.all(['a', 'b', 'c'].map((path) => reviews.decide(extraction.id, path, { status: 'accepted' })));
+    expect(Object.keys((await new Reviews(workspace).get(extraction.id)).fields).sort()).toEqual(['a', 'b', 'c']);
+    await reviews.decide(extraction.id, 'b', null);
+    expect(Object.keys((await reviews.get(extraction.id)).fields).sort()).toEqual(['a', 'c']);
+    await expect(reviews.get('missing-id')).rejects.toMatchObject({ code: 'result_not_found' });
+  });
+
+  it('never writes over decisions it cannot read: the next decision is refused and the file kept', async () => {
+    const workspace = new Workspace(dir, logger);
+    const extraction = await storedExtraction(workspace, { a: 1 });
+    // Written by a newer version, say, with a status this one does not know.
+    const file = join(dir, 'workspace', 'reviews', `${extraction.id}.json`);
+    const newer = JSON.stringify({
+      extractionId: extraction.id,
+      updatedAt: '2030-01-01T00:00:00.000Z',
+      fields: { a: { status: 'escalated', decidedAt: '2030-01-01T00:00:00.000Z' } },
+    });
+    await mkdir(join(dir, 'workspace', 'reviews'), { recursive: true });
+    await writeFile(file, newer);
+    const reviews = new Reviews(workspace);
+    await expect(reviews.decide(extraction.id, 'a', { status: 'accepted' })).rejects.toMatchObject({ code: 'unreadable_record' });
+    expect(await readFile(file, 'utf8')).toBe(newer);
   });
 });

@@ -105,7 +105,7 @@ describe('the workspace trash', () => {
     const { report, other, extraction } = await documentWithHistory();
     const before = await snapshot();
     changes = [];
-    const entry = await workspace.trashDocument(report.id);
+    const entry = await workspace.moveToTrash({ documentId: report.id });
 
     expect(entry).toMatchObject({ what: 'document', document: { name: 'report.pdf', pageCount: 3 } });
     expect(entry.results).toHaveLength(3);
@@ -136,7 +136,7 @@ describe('the workspace trash', () => {
 
   it('moves a parse result with the extractions made from it; the earlier result and the document stay', async () => {
     const { report, first, second, extraction } = await documentWithHistory();
-    const entry = await workspace.trashResult(second.id);
+    const entry = await workspace.moveToTrash({ resultId: second.id });
     expect(entry.what).toBe('result');
     expect(entry.results.map((r: ResultInfo) => r.id).sort()).toEqual([second.id, extraction.id].sort());
     const library = await workspace.library();

@@ -13,7 +13,7 @@ import type { ParseResponse, StructureNode } from '../../../../shared/contracts/
 import { parseLocally } from '../../../../electron/engine/localEngine.js';
 import { parseDocument } from '../../../../electron/engine/parseDocument.js';
 import { endIdleEngineWorkers, idleEngineWorkers } from '../../../../electron/engine/workerPool.js';
-import { benchReportPdf } from '../../../support/benchReportPdf.js';
+import { benchReportPdf } from '../../../../bench/engineReportPdf.js';
 import { buildPdf, MONO, type TextSpec } from '../../../support/pdfFixtures.js';
 
 const sample = (name: string) => new Uint8Array(readFileSync(new URL(`../../../../resources/samples/${name}`, import.meta.url)));

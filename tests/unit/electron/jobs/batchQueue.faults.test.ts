@@ -34,7 +34,7 @@ describe('a batch under 429s, 503s and dropped connections', () => {
     for (let i = 0; i < 30; i++) ids.push((await world.workspace.addDocument(`doc-${i}.pdf`, await numberedPdf(i))).id);
 
     // Besides the random faults: creates whose connection drops before and after the job is made
-    // (a random fault on the same request may use these up first; interruptedCreates.test.ts has the sure case).
+    // (a random fault on the same request may use these up first; reconcileCreate.test.ts has the sure case).
     const create = { method: 'POST', path: '/v2/parse/jobs' };
     await armFault(env.emulator, { fault: { kind: 'drop' }, match: create, times: 2 });
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: create, times: 3 });

@@ -62,7 +62,7 @@ describe('electronegativity scan (npm run lint:electron)', () => {
 
   // Not in the table: nodeIntegration. Electronegativity 1.10.3's NodeIntegrationJSCheck drops
   // its findings whenever the options have a `sandbox` key at all (true or false), so it cannot
-  // see that line in our window; shellSecurity.test.ts pins `nodeIntegration: false` literally.
+  // see that line in our window; window.test.ts pins `nodeIntegration: false` literally.
   it.each([
     ['contextIsolation: false', [['contextIsolation: true', 'contextIsolation: false']], 'CONTEXT_ISOLATION_JS_CHECK'],
     ['sandbox: false', [['sandbox: true', 'sandbox: false']], 'SANDBOX_JS_CHECK'],

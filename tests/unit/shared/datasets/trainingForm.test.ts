@@ -8,6 +8,42 @@ import {
   NUMBER_RULES,
 } from '../../../../shared/datasets/trainingForm.js';
 
+describe('training form', () => {
+  it('builds the training request body (v1.training.request)', () => {
+    const built = buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, randAugment: true });
+    expect(built.errors).toEqual({});
+    expect(built.request).toEqual({
+      model: { architecture: 'RtmDet-[9M]', hyperParams: { epochs: 40 } },
+      transforms: {
+        preprocessing: [{ rescaleWithPadding: { height: 512, width: 512, paddingValue: 0 } }],
+        augmentations: [{ horizontalFlip: { p: 0.5 } }, { randAugment: { numberTransforms: 2, magnitude: 9 } }],
+      },
+    });
+  });
+
+  it('keys errors by the service paths, with augmentation indexes that follow what is on', () => {
+    const built = buildTrainingRequest({
+      ...DEFAULT_TRAINING_FORM,
+      architecture: ' ',
+      epochs: '2.5',
+      flip: false,
+      randAugment: true,
+      numberTransforms: 'x',
+      rescale: false,
+    });
+    expect(built.request).toBeNull();
+    expect(Object.keys(built.errors).sort()).toEqual([
+      'model.architecture',
+      'model.hyperParams.epochs',
+      'transforms.augmentations.0.randAugment.numberTransforms',
+    ]);
+    expect(built.paths.numberTransforms).toBe('transforms.augmentations.0.randAugment.numberTransforms');
+    expect(buildTrainingRequest({ ...DEFAULT_TRAINING_FORM, flipP: '1.5' }).errors).toEqual({
+      'transforms.augmentations.0.horizontalFlip.p': expect.stringMatching(/0 to 1/),
+    });
+  });
+});
+
 describe('training transform bounds', () => {
   it('accepts each bound itself and refuses just past it, field by field', () => {
     for (const [name, rule] of Object.entries(NUMBER_RULES)) {

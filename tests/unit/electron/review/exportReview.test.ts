@@ -1,73 +1,16 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { extractNotices, flattenFields, noticeConcerns } from '../../../../shared/grounding/fields.js';
-import { recogniseResult } from '../../../../shared/resultShapes.js';
-import { parsePageList } from '../../../../shared/pageList.js';
+import { describe, expect, it } from 'vitest';
 import type { StoredResult } from '../../../../shared/workspace.js';
 import { exportReview } from '../../../../electron/review/exportReview.js';
 import { loadExportSource, type ExportSource } from '../../../../electron/review/exportSource.js';
 import { markdownLength, sliceMarkdown } from '../../../../shared/grounding/parseModel.js';
 import { modelOfResult } from '../../../../shared/grounding/resultModel.js';
-import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
-import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
-
-describe('fields', () => {
-  it('flattens nested objects and arrays with their ranges', () => {
-    const fields = flattenFields(
-      { total: 12, vendor: { name: 'Acme' }, items: [{ sku: 'A1' }, { sku: 'B2' }] },
-      {
-        total: { ranges: [{ start: 1, end: 3 }] },
-        vendor: { name: { ranges: [{ start: 5, end: 9 }] } },
-        items: [{ sku: { ranges: [{ start: 10, end: 12 }] } }, { sku: { ranges: [] } }],
-      },
-    );
-    expect(fields).toEqual([
-      { path: 'total', value: 12, ranges: [{ start: 1, end: 3 }] },
-      { path: 'vendor.name', value: 'Acme', ranges: [{ start: 5, end: 9 }] },
-      { path: 'items[0].sku', value: 'A1', ranges: [{ start: 10, end: 12 }] },
-      { path: 'items[1].sku', value: 'B2', ranges: [] },
-    ]);
-  });
-
-  it('puts warnings next to the fields they name, and not next to fields that merely share a prefix', () => {
-    const notices = extractNotices({
-      warnings: [{ code: 'nonconformant_output', msg: 'Field "total": "12 EUR" is not a number' }],
-      schema_violation_error: 'required field due_date missing',
-    });
-    expect(notices.map((n) => n.code)).toEqual(['nonconformant_output', 'schema_violation']);
-    expect(noticeConcerns(notices[0]!, 'total')).toBe(true);
-    expect(noticeConcerns(notices[0]!, 'tot')).toBe(false);
-    expect(noticeConcerns(notices[1]!, 'due_date')).toBe(true);
-  });
-});
-
-describe('result files are recognised by shape', () => {
-  const parse = { markdown: '', metadata: {}, structure: { type: 'document', children: [] } };
-  it.each([
-    [parse, 'parse'],
-    [{ extraction: {}, extraction_metadata: {}, metadata: {} }, 'extract'],
-    [{ status: 'completed', result: parse }, 'parse'],
-    [{ data: { markdown: '', chunks: [] } }, 'analyzer'],
-  ])('%j is a %s result', (value, kind) => expect(recogniseResult(value)).toMatchObject({ kind }));
-
-  it.each([[{ type: 'object' }], [[]], [{ status: 'processing', result: null }]])('%j is refused with what was expected', (value) => {
-    expect(recogniseResult(value)).toHaveProperty('error');
-  });
-});
-
-describe('page lists', () => {
-  it.each([
-    ['1-3, 5', [1, 2, 3, 5]],
-    ['5,1,1', [1, 5]],
-    ['', []],
-  ])('%j → %j', (text, pages) => expect(parsePageList(text)).toEqual({ pages }));
-  it.each(['0', '3-1', 'a', '1,,2'])('%j is refused', (text) => expect(parsePageList(text)).toHaveProperty('error'));
-});
+import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
 
 describe('review export', () => {
   const extraction = {
@@ -287,41 +230,5 @@ describe('review export of an older analyzer result', () => {
         source_text: '12.00',
       },
     ]);
-  });
-});
-
-describe('reviews on disk', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'groundwork-reviews-'));
-  });
-  afterEach(() => removeWorkspaceDir(dir));
-
-  it('keeps every decision of quick successive clicks, and takes one back on null', async () => {
-    const workspace = new Workspace(dir, createLogger(null, { console: false }));
-    const extraction = await storedExtraction(workspace, { a: 1, b: 2, c: 3 });
-    const reviews = new Reviews(workspace);
-    await Promise.all(['a', 'b', 'c'].map((path) => reviews.decide(extraction.id, path, { status: 'accepted' })));
-    expect(Object.keys((await new Reviews(workspace).get(extraction.id)).fields).sort()).toEqual(['a', 'b', 'c']);
-    await reviews.decide(extraction.id, 'b', null);
-    expect(Object.keys((await reviews.get(extraction.id)).fields).sort()).toEqual(['a', 'c']);
-    await expect(reviews.get('missing-id')).rejects.toMatchObject({ code: 'result_not_found' });
-  });
-
-  it('never writes over decisions it cannot read: the next decision is refused and the file kept', async () => {
-    const workspace = new Workspace(dir, createLogger(null, { console: false }));
-    const extraction = await storedExtraction(workspace, { a: 1 });
-    // Written by a newer version, say, with a status this one does not know.
-    const file = join(dir, 'workspace', 'reviews', `${extraction.id}.json`);
-    const newer = JSON.stringify({
-      extractionId: extraction.id,
-      updatedAt: '2030-01-01T00:00:00.000Z',
-      fields: { a: { status: 'escalated', decidedAt: '2030-01-01T00:00:00.000Z' } },
-    });
-    await mkdir(join(dir, 'workspace', 'reviews'), { recursive: true });
-    await writeFile(file, newer);
-    const reviews = new Reviews(workspace);
-    await expect(reviews.decide(extraction.id, 'a', { status: 'accepted' })).rejects.toMatchObject({ code: 'unreadable_record' });
-    expect(await readFile(file, 'utf8')).toBe(newer);
   });
 });

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Grounding, StructureNode } from '../../../../shared/contracts/v2Parse.js';
-import { OCR_LIMITS } from '../../../../electron/engine/engineLimits.js';
-import { readImageInfo } from '../../../../electron/documents/imageInfo.js';
-import { planRaster } from '../../../../electron/engine/ocr/raster.js';
 import { parseDocument } from '../../../../electron/engine/parseDocument.js';
 import { whitePng } from '../../../support/png.js';
 import { expectedWordBoxes, greyTiff, letterScan, scanJpeg, scanPng, sidewaysJpeg, type ScanSpec } from '../../../support/scans.js';
@@ -67,38 +64,5 @@ describe('images read by OCR', () => {
     const page = result.structure.children?.[0];
     expect(page?.status).toBe('failed');
     expect(page?.reason).toMatch(/^This page could not be read: the image data cannot be decoded/);
-  });
-});
-
-describe('image headers and the OCR raster', () => {
-  it('reads the size of every format the app opens from its header', () => {
-    const spec: ScanSpec = { width: 321, height: 123, texts: [] };
-    expect(readImageInfo(scanPng(spec), 'image/png')).toEqual({ width: 321, height: 123, pages: 1 });
-    expect(readImageInfo(scanJpeg(spec), 'image/jpeg')).toEqual({ width: 321, height: 123, pages: 1 });
-    expect(readImageInfo(greyTiff([spec, spec]), 'image/tiff')).toEqual({ width: 321, height: 123, pages: 2 });
-    expect(readImageInfo(whitePng(20_000, 20_000), 'image/png')).toEqual({ width: 20_000, height: 20_000, pages: 1 });
-    const gif = Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x41, 0x01, 0x7b, 0x00]);
-    expect(readImageInfo(gif, 'image/gif')).toEqual({ width: 321, height: 123, pages: 1 });
-    const bmp = new Uint8Array(54);
-    new DataView(bmp.buffer).setUint32(14, 40, true);
-    new DataView(bmp.buffer).setInt32(18, 321, true);
-    new DataView(bmp.buffer).setInt32(22, -123, true); // top-down
-    expect(readImageInfo(bmp, 'image/bmp')).toEqual({ width: 321, height: 123, pages: 1 });
-    const webp = new Uint8Array(30);
-    webp.set(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8X'));
-    new DataView(webp.buffer).setUint16(24, 320, true);
-    new DataView(webp.buffer).setUint16(27, 122, true);
-    expect(readImageInfo(webp, 'image/webp')).toEqual({ width: 321, height: 123, pages: 1 });
-    expect(readImageInfo(scanPng(spec).slice(0, 20), 'image/png')).toBeNull();
-  });
-
-  it('draws a page at 300 DPI when it fits the pixel budget, coarser when it does not', () => {
-    const letter = planRaster(612, 792, 300 / 72, OCR_LIMITS);
-    expect(letter).toMatchObject({ width: 2550, height: 3300 });
-    const a3 = planRaster(842, 1191, 300 / 72, OCR_LIMITS);
-    expect(a3.width * a3.height).toBeLessThanOrEqual(OCR_LIMITS.maxRasterPixels);
-    expect(a3.scale * 72).toBeGreaterThan(200);
-    const strip = planRaster(20_000, 100, 300 / 72, OCR_LIMITS);
-    expect(strip.width).toBe(OCR_LIMITS.maxRasterSide);
   });
 });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { RunRegistry } from '../../../../electron/runs/runRegistry.js';
+
+const RUN = '0b6c7a4e-1f2d-4c3b-8a9e-5d6f7a8b9c0d';
+
+/** Work that waits until its signal is aborted, then says so. */
+const untilCancelled = (signal?: AbortSignal) =>
+  new Promise<string>((resolve) => signal?.addEventListener('abort', () => resolve('cancelled'), { once: true }));
+
+describe('runs the renderer can cancel', () => {
+  it('a run named by the request is registered: Cancel reaches it, and its id is taken while it goes', async () => {
+    const runs = new RunRegistry();
+    const going = runs.runIfNamed(RUN, untilCancelled);
+    await expect(runs.run(RUN, async () => 'second')).rejects.toMatchObject({ code: 'run_exists' });
+    expect(runs.cancel(RUN)).toBe(true);
+    expect(await going).toBe('cancelled');
+    expect(runs.cancel(RUN)).toBe(false);
+  });
+
+  it('work the request names no run for is done as it is, with no signal', async () => {
+    const runs = new RunRegistry();
+    expect(await runs.runIfNamed(undefined, async (signal) => (signal === undefined ? 'plain' : 'registered'))).toBe('plain');
+  });
+});
