@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_WARNING_CODES } from '../../shared/workspace.js';
-import { schemaKeySchema } from '../../shared/ipc/rules.js';
+import { schemaKeySchema } from '../../shared/ipc/ids.js';
 
 /** A re-run of a parse result's failed pages, as a job's request and its intent keep it (jobs/, job-intents/). */
 export const rerunRequestSchema = z

@@ -25,3 +25,13 @@ export const v1IdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INT
 export const runIdSchema = z.string().uuid();
 
 export const keyIdSchema = z.string().uuid();
+
+/** A batch of jobs, named by main when it is created. */
+export const batchIdSchema = z.string().uuid();
+
+/** A job create about to be sent (its intent on disk), named by main. */
+export const intentIdSchema = z.string().uuid();
+
+/** The key of a schema's rules: 32 hex digits (the file's name, so nothing else is let through). */
+export const SCHEMA_KEY_PATTERN = /^[0-9a-f]{32}$/;
+export const schemaKeySchema = z.string().regex(SCHEMA_KEY_PATTERN, 'not a schema key');
