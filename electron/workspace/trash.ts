@@ -2,7 +2,7 @@ import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
+import { WORKSPACE_ID_PATTERN, workspaceIdSchema } from '../../shared/ipc/ids.js';
 import type { TrashEntry } from '../../shared/workspace.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
@@ -13,11 +13,11 @@ const manifestSchema = z.object({
   /** 'moving' and 'restoring' exist only while a move is under way; a start-up finds them only after a crash. */
   state: z.enum(['moving', 'trashed', 'restoring']),
   entry: z.object({
-    id: z.string().regex(WORKSPACE_ID_PATTERN),
+    id: workspaceIdSchema,
     trashedAt: z.string(),
     what: z.enum(['document', 'result']),
-    document: z.looseObject({ id: z.string().regex(WORKSPACE_ID_PATTERN), name: z.string() }),
-    results: z.array(z.looseObject({ id: z.string().regex(WORKSPACE_ID_PATTERN), documentId: z.string().regex(WORKSPACE_ID_PATTERN) })),
+    document: z.looseObject({ id: workspaceIdSchema, name: z.string() }),
+    results: z.array(z.looseObject({ id: workspaceIdSchema, documentId: workspaceIdSchema })),
   }),
   /** In the order they go to the trash (what lists a thing first); a restore goes backwards. */
   paths: z.array(z.string().regex(TRASHABLE_PATH)),
