@@ -10,7 +10,8 @@ import { CURRENT_JOB_ID } from './v2Parse.js';
 
 export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-export type JobService = 'parse' | 'extract';
+export const JOB_SERVICES = ['parse', 'extract'] as const;
+export type JobService = (typeof JOB_SERVICES)[number];
 
 export const JOB_LIST_PAGE_SIZE = { min: 1, max: 100, default: 10 } as const;
 

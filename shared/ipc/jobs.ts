@@ -1,6 +1,7 @@
 /** Request schemas of the jobs:* and batch:* IPC channels; every one strict. */
 import { z } from 'zod';
-import { JOB_LIST_PAGE_SIZE, JOB_STATUSES } from '../contracts/v2Jobs.js';
+import { JOB_LIST_PAGE_SIZE, JOB_SERVICES, JOB_STATUSES } from '../contracts/v2Jobs.js';
+import { SERVICE_TIERS } from '../jobs.js';
 import {
   batchIdSchema as batchId,
   intentIdSchema,
@@ -10,9 +11,9 @@ import {
   workspaceIdSchema as workspaceId,
 } from './ids.js';
 
-const service = z.enum(['parse', 'extract']);
+const service = z.enum(JOB_SERVICES);
 const model = z.string().trim().min(1).max(120);
-const serviceTier = z.enum(['standard', 'priority']);
+const serviceTier = z.enum(SERVICE_TIERS);
 const outputSaveUrl = z.string().trim().min(1).max(8000);
 // Checked by the client's preflight, which names unknown keys in its message.
 const options = z.record(z.string(), z.unknown());
