@@ -7,7 +7,8 @@ import type { AppErrorData } from './errors.js';
 import { endedWithoutResult, type JobService } from './contracts/v2Jobs.js';
 
 export type { JobService };
-export type ServiceTier = 'standard' | 'priority';
+export const SERVICE_TIERS = ['standard', 'priority'] as const;
+export type ServiceTier = (typeof SERVICE_TIERS)[number];
 
 /** What was asked of the service, kept so a job can be retried as a new one. */
 export interface JobRequest {
@@ -182,7 +183,8 @@ export interface JobSettings {
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = { jobAbovePages: 20, jobAboveMb: 20, batchConcurrency: 4, pageWarningLimit: 500 };
 
-export type BatchItemState = 'queued' | 'waiting' | 'submitting' | 'running' | 'done' | 'failed' | 'cancelled' | 'unsure';
+export const BATCH_ITEM_STATES = ['queued', 'waiting', 'submitting', 'running', 'done', 'failed', 'cancelled', 'unsure'] as const;
+export type BatchItemState = (typeof BATCH_ITEM_STATES)[number];
 
 export interface BatchItem {
   itemId: string;

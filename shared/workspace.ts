@@ -1,7 +1,8 @@
 /** What the workspace holds, as both processes see it. */
 import type { JobRecord } from './jobs.js';
 
-export type DocumentMime = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp' | 'image/tiff';
+export const DOCUMENT_MIMES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff'] as const;
+export type DocumentMime = (typeof DOCUMENT_MIMES)[number];
 
 export interface DocumentInfo {
   /** Content hash: the same file opened twice is one document. */

@@ -19,6 +19,7 @@ import {
   type TrainingRequest,
   type UpdateMetadataRequest,
 } from '../../shared/contracts/v1Datasets.js';
+import { trainingIdSchema } from '../../shared/ipc/ids.js';
 import { isHttpUrl } from '../../shared/outputSaveUrl.js';
 import { endpointFor, type ClientConfig } from './clientEndpoint.js';
 import type { DocumentFile } from './preflight/documentInput.js';
@@ -92,7 +93,7 @@ export class V1Client {
   }
 
   async trainingMetrics(projectId: number, trainingId: string, options?: CallOptions): Promise<SplitMetrics[]> {
-    if (!/^[A-Za-z0-9_-]{1,128}$/.test(trainingId)) {
+    if (!trainingIdSchema.safeParse(trainingId).success) {
       throw preflightError(
         'validation_error',
         'training_id',

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Batch, BatchItem } from '../../shared/jobs.js';
+import { BATCH_ITEM_STATES, type Batch, type BatchItem } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { folderIn } from '../workspace/layout.js';
+import { jobRequestSchema, storedErrorSchema } from './jobFileSchemas.js';
 
 const nullableString = z.string().nullable();
 
@@ -32,13 +33,13 @@ const itemSchema = z.looseObject({
   documentId: z.string(),
   name: z.string(),
   pages: z.number().nullable(),
-  state: z.string(),
+  state: z.enum(BATCH_ITEM_STATES),
   jobId: nullableString,
   jobStatus: nullableString,
-  unreachableSince: nullableString.optional(),
+  unreachableSince: nullableString.exactOptional(),
   resultId: nullableString,
   credits: z.number().nullable(),
-  error: z.looseObject({ code: z.string(), message: z.string() }).nullable(),
+  error: storedErrorSchema.nullable(),
   attempts: z.number(),
   startedAt: nullableString,
   finishedAt: nullableString,
@@ -49,7 +50,7 @@ const batchSchema = z.looseObject({
   batchId: z.string().min(1),
   createdAt: z.string(),
   name: z.string(),
-  request: z.looseObject({}),
+  request: jobRequestSchema.omit({ documentId: true, service: true, sourceResultId: true, schema: true }),
   concurrency: z.number(),
   paused: z.boolean(),
   items: z.array(itemSchema),

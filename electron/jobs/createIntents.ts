@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { JobRequest } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
-import { rerunRequestSchema } from '../workspace/schemas.js';
 import { folderIn } from '../workspace/layout.js';
+import { batchLinkSchema, jobRequestSchema } from './jobFileSchemas.js';
 
 /**
  * A job create the app is about to send. It is on disk before the request leaves and is
@@ -28,12 +28,12 @@ export interface CreateIntent {
 
 const intentSchema = z.looseObject({
   intentId: z.string().min(1),
-  request: z.looseObject({ service: z.enum(['parse', 'extract']), documentId: z.string(), rerunOf: rerunRequestSchema.optional() }),
+  request: jobRequestSchema,
   keyId: z.string(),
   documentName: z.string(),
-  batch: z.object({ batchId: z.string(), itemId: z.string() }).optional(),
+  batch: batchLinkSchema.exactOptional(),
   writtenAt: z.string(),
-  candidates: z.array(z.string()).optional(),
+  candidates: z.array(z.string()).exactOptional(),
 });
 
 /** Create intents by intent id. */

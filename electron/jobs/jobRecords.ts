@@ -1,36 +1,36 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { JOB_SERVICES } from '../../shared/contracts/v2Jobs.js';
 import { WORKSPACE_ID_CHARACTERS, WORKSPACE_ID_MAX_LENGTH } from '../../shared/ipc/ids.js';
 import type { JobRecord } from '../../shared/jobs.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
-import { rerunRequestSchema } from '../workspace/schemas.js';
 import { folderIn } from '../workspace/layout.js';
+import { batchLinkSchema, jobRequestSchema, storedErrorSchema } from './jobFileSchemas.js';
 
 const RESULT_ID_PREFIX = 'job-';
 /** A job id used as it is: with the prefix, still a workspace id. */
 const PLAIN_JOB_ID = new RegExp(`^[${WORKSPACE_ID_CHARACTERS}]{1,${WORKSPACE_ID_MAX_LENGTH - RESULT_ID_PREFIX.length}}$`);
 
-const errorSchema = z.looseObject({ code: z.string(), message: z.string() });
-
 const recordSchema = z.looseObject({
   jobId: z.string().min(1),
-  service: z.enum(['parse', 'extract']),
+  service: z.enum(JOB_SERVICES),
   keyId: z.string(),
   documentId: z.string(),
   documentName: z.string(),
-  request: z.looseObject({ service: z.enum(['parse', 'extract']), documentId: z.string(), rerunOf: rerunRequestSchema.optional() }),
+  request: jobRequestSchema,
   createdAt: z.string(),
   status: z.string(),
   completedAt: z.string().nullable(),
   resultId: z.string().nullable(),
-  error: errorSchema.nullable(),
+  error: storedErrorSchema.nullable(),
   credits: z.number().nullable(),
   pageCount: z.number().nullable(),
-  problem: errorSchema.nullable(),
-  warnings: z.array(z.string()).optional(),
-  batch: z.object({ batchId: z.string(), itemId: z.string() }).optional(),
-  intentId: z.string().optional(),
+  problem: storedErrorSchema.nullable(),
+  unreachableSince: z.string().nullable().exactOptional(),
+  warnings: z.array(z.string()).exactOptional(),
+  batch: batchLinkSchema.exactOptional(),
+  intentId: z.string().exactOptional(),
   updatedAt: z.string(),
 });
 

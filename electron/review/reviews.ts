@@ -21,14 +21,14 @@ import { ENTRY_SUFFIX, folderIn } from '../workspace/layout.js';
 
 const reviewSchema = z.object({
   extractionId: z.string(),
-  auditId: z.string().optional(),
+  auditId: z.string().exactOptional(),
   updatedAt: z.string(),
   fields: z.record(
     z.string(),
     z.object({
       status: z.enum(REVIEW_STATUSES),
-      correctedValue: z.string().optional(),
-      note: z.string().optional(),
+      correctedValue: z.string().exactOptional(),
+      note: z.string().exactOptional(),
       decidedAt: z.string(),
     }),
   ),

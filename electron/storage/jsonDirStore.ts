@@ -22,10 +22,10 @@ export function checkedKey(key: string): string {
 /** Files read at once when listing: 20,000 summaries list quickly, and the process never runs out of file handles. */
 const FILES_AT_ONCE = 64;
 
-export interface JsonDirStoreOptions {
+export interface JsonDirStoreOptions<T> {
   dir: string;
-  /** Checks what the app relies on; a file it refuses is not the store's. */
-  schema: z.ZodType;
+  /** What an entry is: every entry read has passed it, so its type is the store's. A file it refuses is not the store's. */
+  schema: z.ZodType<T>;
   /**
    * Where an entry lives: `<key><suffix>` (`.json`, `.info.json`), or with a suffix that
    * starts with `/` a folder per entry, `<key>/<file>` (`/document.json`).
@@ -54,7 +54,7 @@ export class JsonDirStore<T> {
   readonly dir: string;
   private readonly flat: boolean;
 
-  constructor(private readonly options: JsonDirStoreOptions) {
+  constructor(private readonly options: JsonDirStoreOptions<T>) {
     this.dir = options.dir;
     this.flat = !options.suffix.startsWith('/');
   }
@@ -198,7 +198,7 @@ export class JsonDirStore<T> {
       });
     }
     try {
-      return this.options.schema.parse(JSON.parse(text)) as T;
+      return this.options.schema.parse(JSON.parse(text));
     } catch (error) {
       return this.unreadable(file, error, unreadable);
     }

@@ -114,8 +114,7 @@ export class CatalogFile {
     let reason: string;
     try {
       const saved = catalogSchema.parse(JSON.parse(text));
-      if (saved.stamp === (await this.stamp()))
-        return { catalog: new Catalog(saved.documents, saved.results as ResultInfo[]), stamp: saved.stamp };
+      if (saved.stamp === (await this.stamp())) return { catalog: new Catalog(saved.documents, saved.results), stamp: saved.stamp };
       reason = 'the folders changed since it was written';
     } catch (error) {
       reason = error instanceof Error ? error.message.slice(0, 300) : String(error);

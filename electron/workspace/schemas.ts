@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DOCUMENT_WARNING_CODES } from '../../shared/workspace.js';
-import { schemaKeySchema } from '../../shared/ipc/rules.js';
+import { DOCUMENT_MIMES, DOCUMENT_WARNING_CODES } from '../../shared/workspace.js';
+import { schemaKeySchema } from '../../shared/ipc/ids.js';
 
 /** A re-run of a parse result's failed pages, as a job's request and its intent keep it (jobs/, job-intents/). */
 export const rerunRequestSchema = z
@@ -14,17 +14,20 @@ export const rerunRequestSchema = z
 export const documentInfoSchema = z.object({
   id: z.string(),
   name: z.string(),
-  mime: z.string(),
+  mime: z.enum(DOCUMENT_MIMES),
   size: z.number(),
   addedAt: z.string(),
   // Absent in documents stored before pages were counted at import (filled in on first read).
-  pageCount: z.number().int().nonnegative().nullable().optional(),
-  warnings: z.array(z.object({ code: z.enum(DOCUMENT_WARNING_CODES), message: z.string() })).optional(),
-  encrypted: z.boolean().optional(),
-  needsPassword: z.boolean().optional(),
-  sourceUrl: z.string().optional(),
+  pageCount: z.number().int().nonnegative().nullable().exactOptional(),
+  warnings: z.array(z.object({ code: z.enum(DOCUMENT_WARNING_CODES), message: z.string() })).exactOptional(),
+  encrypted: z.boolean().exactOptional(),
+  needsPassword: z.boolean().exactOptional(),
+  sourceUrl: z.string().exactOptional(),
 });
 export type StoredDocumentInfo = z.infer<typeof documentInfoSchema>;
+
+/** A document as the library lists it (DocumentInfo): its pages counted, null when they could not be. */
+export const listedDocumentSchema = documentInfoSchema.extend({ pageCount: z.number().int().nonnegative().nullable() });
 
 /** results/<id>.info.json: a result's summary. */
 export const resultInfoSchema = z.looseObject({
@@ -37,15 +40,15 @@ export const resultInfoSchema = z.looseObject({
   pageCount: z.number().nullable(),
   credits: z.number().nullable(),
   partial: z.boolean(),
-  sourceResultId: z.string().optional(),
-  schemaKey: schemaKeySchema.optional(),
-  decryptedCopy: z.boolean().optional(),
+  sourceResultId: z.string().exactOptional(),
+  schemaKey: schemaKeySchema.exactOptional(),
+  decryptedCopy: z.boolean().exactOptional(),
   // The re-run it merges (see rerunRequestSchema), and the job that answered it.
   rerun: rerunRequestSchema
     .extend({
-      jobId: z.string().optional(),
-      answerId: z.string().optional(),
+      jobId: z.string().exactOptional(),
+      answerId: z.string().exactOptional(),
     })
     .strict()
-    .optional(),
+    .exactOptional(),
 });

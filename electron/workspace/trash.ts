@@ -2,27 +2,28 @@ import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
+import { WORKSPACE_ID_PATTERN, workspaceIdSchema } from '../../shared/ipc/ids.js';
 import type { TrashEntry } from '../../shared/workspace.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Logger } from '../log.js';
 import { folderIn, TRASHABLE_PATH } from './layout.js';
+import { listedDocumentSchema, resultInfoSchema } from './schemas.js';
 
 const manifestSchema = z.object({
   /** 'moving' and 'restoring' exist only while a move is under way; a start-up finds them only after a crash. */
   state: z.enum(['moving', 'trashed', 'restoring']),
   entry: z.object({
-    id: z.string().regex(WORKSPACE_ID_PATTERN),
+    id: workspaceIdSchema,
     trashedAt: z.string(),
     what: z.enum(['document', 'result']),
-    document: z.looseObject({ id: z.string().regex(WORKSPACE_ID_PATTERN), name: z.string() }),
-    results: z.array(z.looseObject({ id: z.string().regex(WORKSPACE_ID_PATTERN), documentId: z.string().regex(WORKSPACE_ID_PATTERN) })),
+    document: listedDocumentSchema.extend({ id: workspaceIdSchema }),
+    results: z.array(resultInfoSchema.extend({ id: workspaceIdSchema, documentId: workspaceIdSchema })),
   }),
   /** In the order they go to the trash (what lists a thing first); a restore goes backwards. */
   paths: z.array(z.string().regex(TRASHABLE_PATH)),
 });
-/** The schema checks what trash.ts relies on (ids, paths, state); the rest of the entry is shown, never trusted. */
+/** The entry is checked as the library's own files are, its ids as workspace ids: they name folders and files here. */
 type Manifest = Omit<z.infer<typeof manifestSchema>, 'entry'> & { entry: TrashEntry };
 
 /**

@@ -7,7 +7,6 @@ import {
   parseStoredResult,
   TRASH_DAYS,
   type DocumentInfo,
-  type DocumentMime,
   type LibraryEntry,
   type ResultInfo,
   type StoredResult,
@@ -153,19 +152,19 @@ export class Workspace {
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     return this.mutate(async () => {
       const existing = await this.readDocumentInfo(id);
-      if (existing?.pageCount !== undefined) return existing as DocumentInfo;
+      if (existing?.pageCount !== undefined) return { ...existing, pageCount: existing.pageCount };
       if (existing) {
         // Stored by an older version: the count made just now is kept with it.
         const counted = { ...existing, pageCount };
         await this.beginChange();
         await this.documentInfos.write(id, counted);
         await this.changed((catalog) => catalog.setDocument(counted));
-        return counted as DocumentInfo;
+        return counted;
       }
       const info: DocumentInfo = {
         id,
         name: cleanName(name),
-        mime: (kind.kind === 'pdf' ? 'application/pdf' : kind.mime) as DocumentMime,
+        mime: kind.kind === 'pdf' ? 'application/pdf' : kind.mime,
         size: bytes.length,
         addedAt: new Date().toISOString(),
         pageCount,
@@ -503,7 +502,7 @@ export class Workspace {
   private async storedDocument(id: string): Promise<DocumentInfo> {
     const info = await this.readDocumentInfo(checkedKey(id));
     if (!info) throw notFound('document');
-    return { ...info, pageCount: info.pageCount ?? null } as DocumentInfo;
+    return { ...info, pageCount: info.pageCount ?? null };
   }
 
   /** Caller holds the mutation queue. Reviews first, then summaries (what lists a result), then responses, then the document. */
@@ -529,13 +528,13 @@ export class Workspace {
    * back. Should counting fail, it is tried again on the next start, never more often.
    */
   private withPageCount(info: StoredDocumentInfo): Promise<DocumentInfo> {
-    if (info.pageCount !== undefined) return Promise.resolve({ ...info, pageCount: info.pageCount } as DocumentInfo);
+    if (info.pageCount !== undefined) return Promise.resolve({ ...info, pageCount: info.pageCount });
     let counted = this.pageCounts.get(info.id);
     if (!counted) {
       counted = this.countAndStorePages(info);
       this.pageCounts.set(info.id, counted);
     }
-    return counted.then((pageCount) => ({ ...info, pageCount }) as DocumentInfo);
+    return counted.then((pageCount) => ({ ...info, pageCount }));
   }
 
   private async countAndStorePages(info: StoredDocumentInfo): Promise<number | null> {

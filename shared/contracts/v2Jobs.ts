@@ -4,12 +4,14 @@
  * (plain strings), because a real service may add both.
  */
 import { z } from 'zod';
+import { SERVICE_ID_PATTERN } from '../ipc/ids.js';
 import { v2ErrorSchema } from './v2Errors.js';
 import { CURRENT_JOB_ID } from './v2Parse.js';
 
 export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-export type JobService = 'parse' | 'extract';
+export const JOB_SERVICES = ['parse', 'extract'] as const;
+export type JobService = (typeof JOB_SERVICES)[number];
 
 export const JOB_LIST_PAGE_SIZE = { min: 1, max: 100, default: 10 } as const;
 
@@ -17,12 +19,10 @@ export { CURRENT_JOB_ID };
 
 /**
  * What the app accepts as an *older* job id (v2.jobs.older-ids: older formats stay accepted
- * indefinitely). The older formats are not shown, so we accept any id that is safe to put
- * in a URL path: 1–128 characters of `[A-Za-z0-9_-]`. That covers plain UUIDs
- * (`3f2b8c1e-…`), bare ULIDs in either case and prefixed ids like `job_123`. What it
- * refuses is what cannot be an id at all: empty strings, spaces, slashes, dots, `?`, `#`.
+ * indefinitely). The older formats are not shown, so any id that is safe to put in a URL
+ * path is taken for one: the service id shape.
  */
-export const OLDER_JOB_ID = /^[A-Za-z0-9_-]{1,128}$/;
+export const OLDER_JOB_ID = SERVICE_ID_PATTERN;
 
 export type JobIdCheck = { ok: true; format: 'current' | 'older' } | { ok: false; reason: string };
 

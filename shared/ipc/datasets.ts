@@ -2,13 +2,11 @@
 import { z } from 'zod';
 import { trainingRequestSchema } from '../contracts/v1Datasets.js';
 import type { ProjectEntry } from '../datasets/registry.js';
-import { keyIdSchema, runIdSchema } from './ids.js';
+import { keyIdSchema, runIdSchema, trainingIdSchema, v1IdSchema } from './ids.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIZE_TEXT } from '../imageFormats.js';
 
-export const projectIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const itemIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const nameSchema = z.string().max(500);
-const mediaIdsSchema = z.array(itemIdSchema).max(1_000_000);
+const mediaIdsSchema = z.array(v1IdSchema).max(1_000_000);
 const metadataAppendSchema = z.record(z.string().min(1).max(500), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
 export const MAX_MEDIA_LIST_CHARS = 20 * 1024 * 1024;
 export const MAX_INFERENCE_BYTES = 50 * 1024 * 1024;
@@ -22,17 +20,17 @@ export const DROP_BATCH_BYTES = 64 * 1024 * 1024;
 export const datasetsRequests = {
   registry: z.object({}).strict(),
   createProject: z.object({ keyId: keyIdSchema, name: nameSchema }).strict(),
-  addProject: z.object({ keyId: keyIdSchema, projectId: projectIdSchema, name: nameSchema.optional() }).strict(),
-  forgetProject: z.object({ projectId: projectIdSchema }).strict(),
-  setProjectKey: z.object({ projectId: projectIdSchema, keyId: keyIdSchema }).strict(),
-  setActive: z.object({ projectId: projectIdSchema, isActive: z.boolean() }).strict(),
+  addProject: z.object({ keyId: keyIdSchema, projectId: v1IdSchema, name: nameSchema.optional() }).strict(),
+  forgetProject: z.object({ projectId: v1IdSchema }).strict(),
+  setProjectKey: z.object({ projectId: v1IdSchema, keyId: keyIdSchema }).strict(),
+  setActive: z.object({ projectId: v1IdSchema, isActive: z.boolean() }).strict(),
   setSettings: z.object({ tagTimeout: z.number().int().nonnegative().max(86_400).nullable() }).strict(),
   /** `keyId`: another v1 key for this request's `apikey` header (tag creation takes its own); the project's key when absent. */
-  createTag: z.object({ projectId: projectIdSchema, name: nameSchema, keyId: keyIdSchema.optional() }).strict(),
-  renameTag: z.object({ projectId: projectIdSchema, tagId: itemIdSchema, name: nameSchema }).strict(),
+  createTag: z.object({ projectId: v1IdSchema, name: nameSchema, keyId: keyIdSchema.optional() }).strict(),
+  renameTag: z.object({ projectId: v1IdSchema, tagId: v1IdSchema, name: nameSchema }).strict(),
   createMetadata: z
     .object({
-      projectId: projectIdSchema,
+      projectId: v1IdSchema,
       name: nameSchema,
       allowMultiple: z.boolean(),
       predefinedChoices: z.array(z.string().max(500)).max(10_000),
@@ -40,8 +38,8 @@ export const datasetsRequests = {
     .strict(),
   updateMetadata: z
     .object({
-      projectId: projectIdSchema,
-      metadataId: itemIdSchema,
+      projectId: v1IdSchema,
+      metadataId: v1IdSchema,
       name: nameSchema.optional(),
       allowMultiple: z.boolean().optional(),
       predefinedChoicesAppend: z.array(z.string().max(500)).max(10_000).optional(),
@@ -49,20 +47,20 @@ export const datasetsRequests = {
     })
     .strict(),
   importMedia: z
-    .object({ projectId: projectIdSchema, fileName: z.string().min(1).max(1000), text: z.string().max(MAX_MEDIA_LIST_CHARS) })
+    .object({ projectId: v1IdSchema, fileName: z.string().min(1).max(1000), text: z.string().max(MAX_MEDIA_LIST_CHARS) })
     .strict(),
-  addMediaIds: z.object({ projectId: projectIdSchema, text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
-  removeMedia: z.object({ projectId: projectIdSchema, mediaIds: mediaIdsSchema }).strict(),
-  thumbnail: z.object({ projectId: projectIdSchema, mediaId: itemIdSchema }).strict(),
+  addMediaIds: z.object({ projectId: v1IdSchema, text: z.string().max(MAX_MEDIA_LIST_CHARS) }).strict(),
+  removeMedia: z.object({ projectId: v1IdSchema, mediaIds: mediaIdsSchema }).strict(),
+  thumbnail: z.object({ projectId: v1IdSchema, mediaId: v1IdSchema }).strict(),
   /** A batch of dropped images' bytes (the preview has no paths); main judges each name, size and content. */
   dropImages: z
     .object({
-      projectId: projectIdSchema,
+      projectId: v1IdSchema,
       images: z
         .array(
           z
             .object({
-              mediaId: itemIdSchema,
+              mediaId: v1IdSchema,
               fileName: z.string().min(1).max(255),
               bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_IMAGE_BYTES, `larger than ${MAX_IMAGE_SIZE_TEXT}`),
             })
@@ -84,7 +82,7 @@ export const datasetsRequests = {
   applyMetadata: z
     .object({
       runId: runIdSchema,
-      projectId: projectIdSchema,
+      projectId: v1IdSchema,
       changes: z
         .array(z.object({ metadataAppend: metadataAppendSchema, mediaIds: mediaIdsSchema.min(1) }).strict())
         .min(1)
@@ -92,29 +90,27 @@ export const datasetsRequests = {
       batchSize: z.number().int().min(1).max(1000).optional(),
     })
     .strict(),
-  applyToAll: z
-    .object({ projectId: projectIdSchema, metadataAppend: metadataAppendSchema, confirmProjectName: z.string().max(500) })
-    .strict(),
-  trainingStart: z.object({ projectId: projectIdSchema, request: trainingRequestSchema }).strict(),
-  trainingMetrics: z.object({ projectId: projectIdSchema, trainingId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) }).strict(),
-  snapshotExport: z.object({ projectId: projectIdSchema, version: itemIdSchema, retry: z.boolean() }).strict(),
+  applyToAll: z.object({ projectId: v1IdSchema, metadataAppend: metadataAppendSchema, confirmProjectName: z.string().max(500) }).strict(),
+  trainingStart: z.object({ projectId: v1IdSchema, request: trainingRequestSchema }).strict(),
+  trainingMetrics: z.object({ projectId: v1IdSchema, trainingId: trainingIdSchema }).strict(),
+  snapshotExport: z.object({ projectId: v1IdSchema, version: v1IdSchema, retry: z.boolean() }).strict(),
   snapshotChooseFolder: z.object({}).strict(),
   snapshotDownload: z
     .object({
       runId: runIdSchema,
-      projectId: projectIdSchema,
+      projectId: v1IdSchema,
       downloadUrl: z.string().url().max(8000),
       folder: z.string().min(1).max(4096),
     })
     .strict(),
-  snapshotShowInFolder: z.object({ projectId: projectIdSchema, downloadUrl: z.string().url().max(8000) }).strict(),
+  snapshotShowInFolder: z.object({ projectId: v1IdSchema, downloadUrl: z.string().url().max(8000) }).strict(),
   inferenceRun: z
     .object({
       /** Cancelled through `runs:cancel` (Cancel, or leaving the panel). */
       runId: runIdSchema,
       keyId: keyIdSchema,
       /** The project whose endpoint this becomes once it answers. */
-      projectId: projectIdSchema.optional(),
+      projectId: v1IdSchema.optional(),
       endpointUrl: z.string().min(1).max(8000),
       fileName: z.string().min(1).max(1000),
       bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_INFERENCE_BYTES, 'larger than 50 MB'),

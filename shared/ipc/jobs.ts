@@ -1,13 +1,19 @@
 /** Request schemas of the jobs:* and batch:* IPC channels; every one strict. */
 import { z } from 'zod';
-import { JOB_LIST_PAGE_SIZE, JOB_STATUSES, OLDER_JOB_ID } from '../contracts/v2Jobs.js';
-import { keyIdSchema, runIdSchema, workspaceIdSchema as workspaceId } from './ids.js';
+import { JOB_LIST_PAGE_SIZE, JOB_SERVICES, JOB_STATUSES } from '../contracts/v2Jobs.js';
+import { SERVICE_TIERS } from '../jobs.js';
+import {
+  batchIdSchema as batchId,
+  intentIdSchema,
+  jobIdSchema as jobId,
+  keyIdSchema,
+  runIdSchema,
+  workspaceIdSchema as workspaceId,
+} from './ids.js';
 
-const service = z.enum(['parse', 'extract']);
-const jobId = z.string().regex(OLDER_JOB_ID, 'not a job id');
-const batchId = z.string().uuid();
+const service = z.enum(JOB_SERVICES);
 const model = z.string().trim().min(1).max(120);
-const serviceTier = z.enum(['standard', 'priority']);
+const serviceTier = z.enum(SERVICE_TIERS);
 const outputSaveUrl = z.string().trim().min(1).max(8000);
 // Checked by the client's preflight, which names unknown keys in its message.
 const options = z.record(z.string(), z.unknown());
@@ -54,7 +60,7 @@ export const jobsRequests = {
   get: z.object({ jobId }).strict(),
   retry: z.object({ jobId }).strict(),
   recheck: z.object({ jobId }).strict(),
-  settleUnsure: z.object({ intentId: z.string().uuid(), action: z.enum(['check', 'forget', 'resend']) }).strict(),
+  settleUnsure: z.object({ intentId: intentIdSchema, action: z.enum(['check', 'forget', 'resend']) }).strict(),
   settings: z.object({}).strict(),
   setSettings: z
     .object({

@@ -1,6 +1,6 @@
 /** Request schemas and answers of the queues:* channels: review queues over many documents, kept in the workspace. */
 import { z } from 'zod';
-import { workspaceIdSchema } from './ids.js';
+import { batchIdSchema, workspaceIdSchema } from './ids.js';
 import { ruleSchemaSchema } from './rules.js';
 
 /**
@@ -81,7 +81,7 @@ export const queuesRequests = {
       })
       .strict(),
     z.object({ kind: z.literal('all') }).strict(),
-    z.object({ kind: z.literal('batch'), batchId: workspaceIdSchema }).strict(),
+    z.object({ kind: z.literal('batch'), batchId: batchIdSchema }).strict(),
     z
       .object({
         kind: z.literal('listed'),

@@ -1,9 +1,7 @@
 /** Request schemas and answers of the rules:* channels: the rules kept per extraction schema. */
 import { z } from 'zod';
 import { MAX_RULES_CHARS } from '../rules/parseRules.js';
-
-/** The key of a schema's rules: 32 hex digits (the file's name, so nothing else is let through). */
-export const schemaKeySchema = z.string().regex(/^[0-9a-f]{32}$/, 'not a schema key');
+import { schemaKeySchema } from './ids.js';
 
 /** A schema's rules as kept: `schemaKey` is the stable hash of the schema's JSON (keys sorted). */
 export interface RuleSet {

@@ -1,6 +1,7 @@
 /** Request schemas of the runs:* channels: a parse or extract by the offline engine or a cloud service, and its cancel. */
 import { z } from 'zod';
 import { parseOptionsSchema } from '../contracts/v2Parse.js';
+import { SERVICE_TIERS } from '../jobs.js';
 import { keyIdSchema, runIdSchema, workspaceIdSchema } from './ids.js';
 
 export const runsRequests = {
@@ -19,7 +20,7 @@ export const runsRequests = {
         options: z.record(z.string(), z.unknown()).optional(),
         /** Main decides sync or job (auto), so job-only options are never dropped. */
         mode: z.enum(['auto', 'sync', 'job']),
-        serviceTier: z.enum(['standard', 'priority']).optional(),
+        serviceTier: z.enum(SERVICE_TIERS).optional(),
         outputSaveUrl: z.string().trim().min(1).max(8000).optional(),
         /** Send the document's remembered web address (`document_url`) instead of its bytes. */
         byUrl: z.boolean().optional(),

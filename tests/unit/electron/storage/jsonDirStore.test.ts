@@ -147,6 +147,19 @@ describe('JsonDirStore', () => {
     expect(await readdir(store.dir)).toEqual(['old.json']);
   });
 
+  it('is typed by its schema: the compiler refuses a schema whose entries are not of the store type', () => {
+    type Tagged = Note & { tag?: string };
+    const options = { dir, suffix: '.json', label: 'note', logger };
+    const stores = [
+      new JsonDirStore<Tagged>({ ...options, schema: noteSchema.extend({ tag: z.string().exactOptional() }) }),
+      // @ts-expect-error `text` unchecked: an entry read might have none
+      new JsonDirStore<Note>({ ...options, schema: z.looseObject({ id: z.string() }) }),
+      // @ts-expect-error `.optional()` lets a key set to undefined through, where Tagged's `tag` is absent or a string
+      new JsonDirStore<Tagged>({ ...options, schema: noteSchema.extend({ tag: z.string().optional() }) }),
+    ];
+    expect(stores).toHaveLength(3);
+  });
+
   it('updates an entry from what it holds, and refuses to write over one it cannot read', async () => {
     const store = notes();
     await store.update('a', (current) => ({ id: 'a', text: `${current?.text ?? ''}one` }));
