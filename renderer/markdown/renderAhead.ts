@@ -16,6 +16,11 @@ export const MAX_BLOCKS_AHEAD = 1500;
 export const MAX_LENGTH_AHEAD = 8000;
 /** An idle period shorter than this is left to the browser: one block takes about a third of it. */
 const MIN_IDLE_MS = 2;
+/**
+ * The most one idle callback works, however long the period: a click that comes meanwhile
+ * waits for the slice to end, and idle time knows nothing of input on its way.
+ */
+const SLICE_MS = 4;
 
 /**
  * The blocks a click on each field would mount, each once, at most `limit` of them (counting
@@ -61,7 +66,8 @@ export function runWhenIdle(work: Iterator<unknown>, signal: AbortSignal, idle: 
   let handle = 0;
   const step = (deadline: IdleDeadline) => {
     if (signal.aborted) return;
-    while (deadline.timeRemaining() > MIN_IDLE_MS) if (work.next().done) return;
+    const sliceEnd = deadline.timeRemaining() - SLICE_MS;
+    while (deadline.timeRemaining() > Math.max(MIN_IDLE_MS, sliceEnd)) if (work.next().done) return;
     handle = idle.requestIdleCallback(step);
   };
   handle = idle.requestIdleCallback(step);

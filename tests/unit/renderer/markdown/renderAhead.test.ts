@@ -157,11 +157,17 @@ describe('work in the window’s idle periods', () => {
     }
     runWhenIdle(work(), new AbortController().signal, queue);
     expect(done).toEqual([]);
+    // A slice of 4 ms: items start with 10 and 7 ms left; at 4 the slice is over.
     queue.idle(10);
-    // Items start with 10, 7 and 4 ms left; with 1 ms left it waits for the next period.
-    expect(done).toEqual([0, 1, 2]);
+    expect(done).toEqual([0, 1]);
     expect(queue.pending).toBe(1);
+    // However long the period, the same slice: 50 and 47 ms left.
     queue.idle(50);
+    expect(done).toEqual([0, 1, 2, 3]);
+    // A period nearly over is left alone.
+    queue.idle(2);
+    expect(done).toHaveLength(4);
+    for (let period = 0; period < 4; period++) queue.idle(50);
     expect(done).toHaveLength(10);
     expect(queue.pending).toBe(0);
   });
