@@ -23,14 +23,33 @@ export const jobRequestSchema = z.looseObject({
   rerunOf: rerunRequestSchema.exactOptional(),
 });
 
-/** An error as a record keeps it (AppErrorData). */
-export const storedErrorSchema = z.looseObject({
-  code: z.string(),
-  message: z.string(),
-  hint: z.string().exactOptional(),
-  status: z.number().exactOptional(),
-  fields: z.record(z.string(), z.string()).exactOptional(),
-});
+/**
+ * An error as a record keeps it (AppErrorData). Older versions stored a service's error as it
+ * came, with whatever else the service put in it: a `hint`, `status` or `fields` of another
+ * shape is dropped on reading, never the record (or the whole batch file) for it.
+ */
+export const storedErrorSchema = z.preprocess(
+  withoutMisshapenParts,
+  z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    hint: z.string().exactOptional(),
+    status: z.number().exactOptional(),
+    fields: z.record(z.string(), z.string()).exactOptional(),
+  }),
+);
+
+function withoutMisshapenParts(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const { hint, status, fields, ...rest } = value as Record<string, unknown>;
+  const fieldsFit = typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string');
+  return {
+    ...rest,
+    ...(typeof hint === 'string' ? { hint } : {}),
+    ...(typeof status === 'number' ? { status } : {}),
+    ...(fieldsFit && !Array.isArray(fields) ? { fields } : {}),
+  };
+}
 
 /** The batch document a job or an intent is for. */
 export const batchLinkSchema = z.object({ batchId: z.string(), itemId: z.string() });

@@ -711,7 +711,10 @@ class PollUnanswered extends AppError {
 
 function failureOf(poll: JobPoll): AppErrorData {
   const reason = (poll as { failure_reason?: unknown }).failure_reason;
-  return poll.error ?? { code: 'job_failed', message: typeof reason === 'string' ? reason : 'The service reported the job as failed.' };
+  if (!poll.error) return { code: 'job_failed', message: typeof reason === 'string' ? reason : 'The service reported the job as failed.' };
+  // The service may add to its error: the record keeps what the app shows.
+  const { code, message, hint } = poll.error;
+  return typeof hint === 'string' ? { code, message, hint } : { code, message };
 }
 
 /** v2.jobs.cancelled-ends-job: a cancelled job ends like a failed one, with its own error. */

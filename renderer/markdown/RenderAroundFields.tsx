@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import type { ParseModel } from '../../shared/grounding/parseModel.js';
-import { selectRanges } from '../../shared/grounding/selection.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { renderBlockAhead } from './blockHtml.js';
 import { joinedTables } from './joinedTables.js';
@@ -20,16 +19,13 @@ export function RenderAroundFields({ model, rows }: { model: ParseModel; rows: M
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function' || fields.length === 0) return undefined;
     const stop = new AbortController();
-    function* fieldNodeIds(): Generator<readonly string[]> {
-      for (const field of fields) {
-        const ranges = fieldRanges.get(field.path);
-        if (ranges) yield selectRanges(model, field.path, ranges).nodeIds;
-      }
-    }
+    const rangesInFieldOrder = fields.map((field) => fieldRanges.get(field.path) ?? []);
     function* work(): Generator<void> {
-      for (const id of blocksAroundFields(model, rows, fieldNodeIds())) {
-        renderBlockAhead(model, id);
-        if (model.nodes.get(id)?.type === 'table') joinedTables(model);
+      for (const id of blocksAroundFields(model, rows, rangesInFieldOrder)) {
+        if (id !== null) {
+          renderBlockAhead(model, id);
+          if (model.nodes.typeAt(model.nodes.indexOf(id)) === 'table') joinedTables(model);
+        }
         yield;
       }
     }

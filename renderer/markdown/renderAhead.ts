@@ -1,5 +1,6 @@
-import type { ParseModel } from '../../shared/grounding/parseModel.js';
-import { blocksOf, firstBlockRow, type MarkdownRows } from './markdownRows.js';
+import type { ParseModel, TextRange } from '../../shared/grounding/parseModel.js';
+import { blockIndexOf, leafIndicesOverlapping } from '../../shared/grounding/selection.js';
+import type { MarkdownRows } from './markdownRows.js';
 
 /**
  * The rows a field's click mounts around its block: the panel puts the block a third of the way
@@ -24,39 +25,56 @@ const SLICE_MS = 4;
 
 /**
  * The blocks a click on each field would mount, each once, at most `limit` of them (counting
- * the long ones passed over): first every field's own block (the one drawn whatever a frame's
- * budget), then the rows around each field in turn, nearest first. Lazy: a field's nodes are
- * found only when its turn comes, so the work spreads over idle periods too.
+ * the long ones passed over): first every field's own blocks (drawn whatever a frame's budget),
+ * then the rows around each field's first block in turn, nearest first. One step at a time: a
+ * step gives a block's id to render, or null when it looked at a field or row and found nothing
+ * to render, so a caller can stop between any two steps.
  */
 export function* blocksAroundFields(
   model: ParseModel,
   rows: MarkdownRows,
-  fieldNodeIds: Iterable<readonly string[]>,
+  fieldRanges: Iterable<readonly TextRange[]>,
   limit = MAX_BLOCKS_AHEAD,
-): Generator<string> {
+): Generator<string | null> {
   const seen = new Set<number>();
   const fieldRows: number[] = [];
-  function* atRow(row: number): Generator<string> {
-    if (row < 0 || row >= rows.count || seen.size >= limit) return;
-    const node = rows.node[row]!;
-    if (node < 0 || seen.has(node)) return;
+  const take = (node: number): string | null => {
+    if (node < 0 || seen.has(node)) return null;
     seen.add(node);
     const range = model.nodes.rangeAt(node);
-    if (range && range.end - range.start > MAX_LENGTH_AHEAD) return;
-    yield model.nodes.idAt(node);
-  }
-  for (const nodeIds of fieldNodeIds) {
-    const row = firstBlockRow(model, rows, blocksOf(model, nodeIds));
-    if (row < 0) continue;
-    fieldRows.push(row);
-    yield* atRow(row);
+    return range && range.end - range.start > MAX_LENGTH_AHEAD ? null : model.nodes.idAt(node);
+  };
+  for (const ranges of fieldRanges) {
+    const blocks = blocksOfRanges(model, ranges);
+    const row = blocks.length > 0 ? rows.rowOfNode[blocks[0]!]! : -1;
+    if (row >= 0) fieldRows.push(row);
+    yield null;
+    for (const block of blocks) {
+      yield take(block);
+      if (seen.size >= limit) return;
+    }
   }
   for (const row of fieldRows) {
     for (let distance = 1; distance <= Math.max(ROWS_BEFORE, ROWS_AFTER); distance++) {
-      if (distance <= ROWS_AFTER) yield* atRow(row + distance);
-      if (distance <= ROWS_BEFORE) yield* atRow(row - distance);
+      for (const at of [distance <= ROWS_AFTER ? row + distance : -1, distance <= ROWS_BEFORE ? row - distance : -1]) {
+        if (at < 0 || at >= rows.count) continue;
+        yield take(rows.node[at]!);
+        if (seen.size >= limit) return;
+      }
     }
   }
+}
+
+/** The blocks holding the nodes a selection of these ranges selects, in that selection's order, each once. */
+function blocksOfRanges(model: ParseModel, ranges: readonly TextRange[]): number[] {
+  const blocks = new Set<number>();
+  for (const range of ranges) {
+    for (const leaf of leafIndicesOverlapping(model, range)) {
+      const block = blockIndexOf(model, leaf);
+      if (block >= 0) blocks.add(block);
+    }
+  }
+  return [...blocks];
 }
 
 type IdleScheduler = Pick<typeof globalThis, 'requestIdleCallback' | 'cancelIdleCallback'>;

@@ -75,12 +75,16 @@ export function selectRanges(model: ParseModel, id: string, ranges: TextRange[])
   };
 }
 
-/** Nodes overlapping a range that have no child also overlapping it (cells rather than their table). */
 function leavesOverlapping(model: ParseModel, range: TextRange): ModelNode[] {
+  return leafIndicesOverlapping(model, range).map((i) => model.nodes.at(i));
+}
+
+/** Nodes overlapping a range that have no child also overlapping it (cells rather than their table), by index. */
+export function leafIndicesOverlapping(model: ParseModel, range: TextRange): number[] {
   const hits = model.ranges.overlapping(range.start, range.end);
   const hitSet = new Set(hits);
   const nodes = model.nodes;
-  return hits.filter((i) => !nodes.childrenAt(i).some((child) => hitSet.has(child))).map((i) => nodes.at(i));
+  return hits.filter((i) => !nodes.childrenAt(i).some((child) => hitSet.has(child)));
 }
 
 /** The top-level element (a child of a page) that holds a node: the unit the Markdown panel draws. */

@@ -62,3 +62,30 @@ describe.each([
     expect(await readBack(rerunOf)).toBe(null);
   });
 });
+
+// Older versions kept a failed job's error as the service sent it, with whatever the service added.
+describe('a failed job’s error, read back', () => {
+  async function readBack(error: unknown): Promise<unknown> {
+    await mkdir(join(root, 'jobs'), { recursive: true });
+    const failed = { ...jobRecord('parse-1', { documentId: 'doc', documentName: 'five.pdf' }), state: 'failed', error };
+    await writeFile(join(root, 'jobs', `${fileNameFor('parse-1')}.json`), JSON.stringify(failed));
+    return jobRecordsIn(root, logger).read('parse-1');
+  }
+
+  it('keeps the record when the service added parts of its own shape, and drops those parts', async () => {
+    const read = await readBack({ code: 'x', message: 'y', status: 'FAILED', hint: null, fields: ['a'], detail: 'kept' });
+    expect(read).toMatchObject({ error: { code: 'x', message: 'y', detail: 'kept' } });
+    expect((read as { error: object }).error).not.toHaveProperty('status');
+    expect((read as { error: object }).error).not.toHaveProperty('hint');
+    expect((read as { error: object }).error).not.toHaveProperty('fields');
+  });
+
+  it('keeps the parts the app reads when they have their shape', async () => {
+    const error = { code: 'x', message: 'y', status: 502, hint: 'Try again.', fields: { a: 'b' } };
+    expect(await readBack(error)).toMatchObject({ error });
+  });
+
+  it('refuses an error without its code', async () => {
+    expect(await readBack({ message: 'y' })).toBe(null);
+  });
+});

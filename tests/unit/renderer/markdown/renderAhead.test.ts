@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
-import { buildParseModel, type ParseModel } from '../../../../shared/grounding/parseModel.js';
+import { buildParseModel, type ParseModel, type TextRange } from '../../../../shared/grounding/parseModel.js';
 import { markdownRows } from '../../../../renderer/markdown/markdownRows.js';
 import { blocksAroundFields, MAX_BLOCKS_AHEAD, MAX_LENGTH_AHEAD, runWhenIdle } from '../../../../renderer/markdown/renderAhead.js';
 
@@ -43,37 +43,52 @@ function threePages(): ParseModel {
   return buildParseModel(response);
 }
 
+/** A field's ranges: the ranges of these nodes (an id the model lacks stands for a range past the end). */
+const fieldOn = (model: ParseModel, ...ids: string[]): TextRange[] =>
+  ids.map((id) => model.nodes.rangeOf(id) ?? { start: 1e7, end: 1e7 + 1 });
+/** What the steps give to render. */
+const rendered = (steps: Iterable<string | null>) => [...steps].filter((id) => id !== null);
+
 describe('the blocks a field click would mount, rendered ahead', () => {
   const model = threePages();
   const rows = markdownRows(model);
 
   it('gives the field’s own block first (the block holding its node), then the rows around it nearest first, ten above and twenty below', () => {
-    const ids = [...blocksAroundFields(model, rows, [['w2-20']])];
+    const ids = rendered(blocksAroundFields(model, rows, [fieldOn(model, 'w2-20')]));
     expect(ids[0]).toBe('p2-20');
     expect(ids.slice(1, 5)).toEqual(['p2-21', 'p2-19', 'p2-22', 'p2-18']);
-    // Ten rows above, twenty below: p2-10 … p2-40 would be 31 rows; page 3's break row is not a block.
     expect(ids).toContain('p2-10');
     expect(ids).not.toContain('p2-9');
+    // Twenty below reaches page 3's break row, which is not a block.
     expect(ids).toContain('p2-39');
-    expect(ids).toHaveLength(10 + 1 + 19 /* p2-21 … p2-39 */ + 0 /* page 3's break */);
+    expect(ids).not.toContain('p3-0');
+    expect(ids).toHaveLength(10 + 1 + 19);
   });
 
-  it('gives every field’s own block before any field’s neighbours', () => {
-    const ids = [...blocksAroundFields(model, rows, [['w1-5'], ['w3-30'], ['w2-2']])];
-    expect(ids.slice(0, 3)).toEqual(['p1-5', 'p3-30', 'p2-2']);
-    expect(ids[3]).toBe('p1-6');
+  it('gives every field’s own blocks before any field’s neighbours, a field of two ranges both of its blocks', () => {
+    const ids = rendered(
+      blocksAroundFields(model, rows, [fieldOn(model, 'w1-5'), fieldOn(model, 'w3-30', 'w1-8'), fieldOn(model, 'w2-2')]),
+    );
+    expect(ids.slice(0, 4)).toEqual(['p1-5', 'p3-30', 'p1-8', 'p2-2']);
+    expect(ids[4]).toBe('p1-6');
     // With room for only the own blocks, those are what is given.
-    expect([...blocksAroundFields(model, rows, [['w1-5'], ['w3-30'], ['w2-2']], 3)]).toEqual(['p1-5', 'p3-30', 'p2-2']);
+    expect(rendered(blocksAroundFields(model, rows, [fieldOn(model, 'w1-5'), fieldOn(model, 'w3-30')], 2))).toEqual(['p1-5', 'p3-30']);
   });
 
   it('stops at the document’s ends, skips page breaks, and gives each block once across fields', () => {
-    const ids = [...blocksAroundFields(model, rows, [['p1-0'], ['w1-1'], ['nowhere'], ['p3-39']])];
+    const fields = [fieldOn(model, 'p1-0'), fieldOn(model, 'w1-1'), fieldOn(model, 'nowhere'), fieldOn(model, 'p3-39')];
+    const ids = rendered(blocksAroundFields(model, rows, fields));
     expect(ids.slice(0, 3)).toEqual(['p1-0', 'p1-1', 'p3-39']);
     expect(new Set(ids).size).toBe(ids.length);
     // p1-0 (row 1, after the page's break row) reaches p1-20; p1-1's twenty below add p1-21.
     expect(ids.filter((id) => id.startsWith('p1-'))).toHaveLength(22);
     // The last block: ten above it, nothing below the document's end.
     expect(ids.filter((id) => id.startsWith('p3-'))).toHaveLength(11);
+  });
+
+  it('takes a step for every field, one that grounds nowhere too, so work can stop between any two fields', () => {
+    const steps = [...blocksAroundFields(model, rows, [[], fieldOn(model, 'nowhere'), []])];
+    expect(steps).toEqual([null, null, null]);
   });
 
   it('passes over a block too long to render in an idle period', () => {
@@ -97,26 +112,33 @@ describe('the blocks a field click would mount, rendered ahead', () => {
       metadata: { failed_pages: [] },
       structure: { type: 'document', children: [page] },
     } as unknown as ParseResponse);
-    expect([...blocksAroundFields(long, markdownRows(long), [['b0'], ['b1']])]).toEqual(['b0', 'b2']);
+    expect(rendered(blocksAroundFields(long, markdownRows(long), [fieldOn(long, 'b0'), fieldOn(long, 'b1')]))).toEqual(['b0', 'b2']);
   });
 
-  it('never gives more than its limit, however many fields there are', () => {
-    const fields = Array.from({ length: 120 }, (_, i) => [`p${1 + (i % 3)}-${i % 40}`]);
-    expect([...blocksAroundFields(model, rows, fields, 25)]).toHaveLength(25);
+  it('never gives more than its limit, and looks at no field once it is reached', () => {
+    const looked: number[] = [];
+    function* fields(): Generator<TextRange[]> {
+      for (let i = 0; i < 120; i++) {
+        looked.push(i);
+        yield fieldOn(model, `p${1 + (i % 3)}-${i % 40}`);
+      }
+    }
+    expect(rendered(blocksAroundFields(model, rows, fields(), 25))).toHaveLength(25);
+    expect(looked).toHaveLength(25);
     expect(MAX_BLOCKS_AHEAD).toBeLessThan(3000);
   });
 
-  it('finds a field’s nodes only when its turn comes', () => {
-    const asked: number[] = [];
-    function* fields(): Generator<string[]> {
+  it('looks at a field only when its turn comes', () => {
+    const looked: number[] = [];
+    function* fields(): Generator<TextRange[]> {
       for (let i = 0; i < 3; i++) {
-        asked.push(i);
-        yield [`p1-${i * 10}`];
+        looked.push(i);
+        yield fieldOn(model, `p1-${i * 10}`);
       }
     }
-    const blocks = blocksAroundFields(model, rows, fields());
-    blocks.next();
-    expect(asked).toEqual([0]);
+    const steps = blocksAroundFields(model, rows, fields());
+    steps.next();
+    expect(looked).toEqual([0]);
   });
 });
 
