@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../shared/errors.js';
+import type { SampleName } from '../shared/ipc/runs.js';
 
-export const SAMPLE_NAMES = ['invoice.pdf', 'report.pdf'] as const;
-export type SampleName = (typeof SAMPLE_NAMES)[number];
 /** The sample opened when none is named (the first run's). */
 export const DEFAULT_SAMPLE: SampleName = 'invoice.pdf';
 

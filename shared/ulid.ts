@@ -3,6 +3,7 @@
  * 10 characters of millisecond time, then 16 of randomness. Web Crypto only, so both
  * processes (and the emulator) mint them the same way.
  */
+import type { JobService } from './contracts/v2Jobs.js';
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** Web Crypto exists in Node and browsers alike; shared/ is compiled without either's types. */
@@ -23,6 +24,6 @@ export function ulid(now: number = Date.now()): string {
 }
 
 /** A job id in the current format: `parse-<ulid>` or `extract-<ulid>`. */
-export function newJobId(service: 'parse' | 'extract', now?: number): string {
+export function newJobId(service: JobService, now?: number): string {
   return `${service}-${ulid(now)}`;
 }

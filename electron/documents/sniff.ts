@@ -1,9 +1,8 @@
+import type { DocumentMime } from '../../shared/workspace.js';
 import { documentErrors } from './documentErrors.js';
 
 /** What a file is, judged by its bytes (never by its extension). */
-export type DocumentKind =
-  | { kind: 'pdf'; encrypted: boolean }
-  | { kind: 'image'; mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp' | 'image/tiff' };
+export type DocumentKind = { kind: 'pdf'; encrypted: boolean } | { kind: 'image'; mime: Exclude<DocumentMime, 'application/pdf'> };
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
 

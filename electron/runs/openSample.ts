@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentInfo, StoredResult } from '../../shared/workspace.js';
-import { DEFAULT_SAMPLE, readSample, type SampleName } from '../samples.js';
+import type { SampleName } from '../../shared/ipc/runs.js';
+import { DEFAULT_SAMPLE, readSample } from '../samples.js';
 import type { Services } from '../services.js';
 import { runLocalParse } from './localParse.js';
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { ParseAnswer } from '../../shared/workspace.js';
-import type { JobRequest, RerunRequest } from '../../shared/jobs.js';
+import type { JobRequest, RerunRequest, ServiceTier } from '../../shared/jobs.js';
 import { planParse } from '../jobs/parsePlan.js';
 import type { Services } from '../services.js';
 import { retryAsProgress } from './retryProgress.js';
@@ -14,7 +14,7 @@ export interface CloudParseRoute {
   options?: Record<string, unknown> | undefined;
   /** auto: by the document's pages and size (and by the options: some exist only on jobs). */
   mode: 'auto' | 'sync' | 'job';
-  serviceTier?: 'standard' | 'priority' | undefined;
+  serviceTier?: ServiceTier | undefined;
   outputSaveUrl?: string | undefined;
   /** Send the document's remembered web address (`document_url`) instead of its bytes. */
   byUrl?: boolean | undefined;

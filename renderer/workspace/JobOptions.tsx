@@ -1,3 +1,4 @@
+import type { ServiceTier } from '../../shared/jobs.js';
 import { useEngineSettings } from './engineSettings.js';
 import { OutputSaveUrlNote } from './OutputSaveUrlNote.js';
 
@@ -27,7 +28,7 @@ export function JobOptions() {
         Tier (jobs only)
         <select
           value={settings.serviceTier}
-          onChange={(e) => settings.set({ serviceTier: e.target.value as 'standard' | 'priority' })}
+          onChange={(e) => settings.set({ serviceTier: e.target.value as ServiceTier })}
           data-testid="service-tier"
         >
           <option value="standard">standard</option>

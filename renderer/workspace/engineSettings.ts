@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { parsePageList } from '../../shared/pageList.js';
 import { AppError } from '../../shared/errors.js';
+import type { ServiceTier } from '../../shared/jobs.js';
 
 export const MODEL_CHOICES = ['dpt-3-pro', 'dpt-3-pro-latest', 'dpt-3-verity', 'dpt-3-verity-latest'] as const;
 /** Extract models offered by name; newer dated snapshots can be typed. */
@@ -25,7 +26,7 @@ export interface EngineSettings {
   rotationDetection: boolean;
   /** Cloud parse: decide by size (auto), or always sync / always as a job. */
   parseMode: 'auto' | 'sync' | 'job';
-  serviceTier: 'standard' | 'priority';
+  serviceTier: ServiceTier;
   /** Jobs only: a presigned URL the service delivers the result to. */
   outputSaveUrl: string;
   /** Cloud parse of a document added from a web address: send that address (`document_url`) instead of the bytes. */

@@ -4,6 +4,10 @@ import { parseOptionsSchema } from '../contracts/v2Parse.js';
 import { SERVICE_TIERS } from '../jobs.js';
 import { keyIdSchema, runIdSchema, workspaceIdSchema } from './ids.js';
 
+/** The sample documents the app ships (resources/samples). */
+export const SAMPLE_NAMES = ['invoice.pdf', 'report.pdf'] as const;
+export type SampleName = (typeof SAMPLE_NAMES)[number];
+
 export const runsRequests = {
   parse: z.discriminatedUnion('engine', [
     z
@@ -64,5 +68,5 @@ export const runsRequests = {
 };
 
 export const samplesRequests = {
-  open: z.object({ name: z.enum(['invoice.pdf', 'report.pdf']).optional() }).strict(),
+  open: z.object({ name: z.enum(SAMPLE_NAMES).optional() }).strict(),
 };

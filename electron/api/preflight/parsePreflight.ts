@@ -1,10 +1,8 @@
 import { parseOptionsSchema, type ParseOptions } from '../../../shared/contracts/v2Parse.js';
+import { SERVICE_TIERS, type ServiceTier } from '../../../shared/jobs.js';
 import { checkDocumentFile, checkDocumentXorUrl, documentMime, uploadName, type DocumentFile } from './documentInput.js';
 import { preflightError } from './preflightError.js';
 import { saveUrlWarnings } from './saveUrlPreflight.js';
-
-export const SERVICE_TIERS = ['standard', 'priority'] as const;
-export type ServiceTier = (typeof SERVICE_TIERS)[number];
 
 export interface ParseInput {
   document?: DocumentFile;
