@@ -21,7 +21,7 @@ const MIN_IDLE_MS = 2;
  * The most one idle callback works, however long the period: a click that comes meanwhile
  * waits for the slice to end, and idle time knows nothing of input on its way.
  */
-const SLICE_MS = 4;
+const SLICE_MS = 2;
 
 /**
  * The blocks a click on each field would mount, each once, at most `limit` of them (counting
