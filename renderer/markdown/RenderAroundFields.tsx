@@ -9,8 +9,8 @@ import { blocksAroundFields, runWhenIdle } from './renderAhead.js';
 /**
  * Renders, while the window is idle, the Markdown a click on any field will show, so a click
  * mounts blocks already rendered instead of parsing and sanitizing them in the frame that
- * shows the highlight. A reviewer visits most fields once: without this, every visit is a
- * first one. Tables across pages are joined then too (a table block's row needs them). Its own
+ * shows the highlight: a reviewer visits most fields once, so most clicks are a field's first.
+ * Tables across pages are joined then too (a table block's row needs them). Its own
  * component, so a change of the fields re-renders nothing else.
  */
 export function RenderAroundFields({ model, rows }: { model: ParseModel; rows: MarkdownRows }): null {
