@@ -25,8 +25,15 @@ function enterBelongsToControl(target: EventTarget | null): boolean {
 export function reviewModeKey(event: KeyboardEvent): boolean {
   const key = event.key;
   const enter = key === 'Enter' && !enterBelongsToControl(event.target);
-  // A queue moving to its next document: a decision now could land on the document being left.
-  if (useQueueStore.getState().moving && (enter || key === 'a' || key === 'c' || key === 'r' || key === 'u')) return true;
+  // A queue moving to its next document: a decision now could land on the document being left,
+  // so it is not applied, and the queue bar says so (a reviewer typing ahead would think it was).
+  const queue = useQueueStore.getState();
+  const deciding = enter || key === 'a' || key === 'c' || key === 'r' || key === 'u';
+  if (queue.moving && deciding) {
+    queue.noteKeyNotApplied(enter ? 'Enter' : key);
+    return true;
+  }
+  if (queue.keyNotApplied !== null) queue.noteKeyNotApplied(null);
   // In a queue, Enter on a document whose every field is decided moves on to the next one.
   if (enter && queueTakesEnter()) {
     if (!event.repeat) void useQueueStore.getState().step(1);

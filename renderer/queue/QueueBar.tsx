@@ -11,6 +11,7 @@ export function QueueBar() {
   const startNote = useQueueStore((s) => s.startNote);
   const atEnd = useQueueStore((s) => s.atEnd);
   const error = useQueueStore((s) => s.error);
+  const keyNotApplied = useQueueStore((s) => s.keyNotApplied);
   // Re-rendered on every decision: the item on screen counts its decisions live.
   const review = useWorkspaceStore((s) => s.review);
   const fields = useWorkspaceStore((s) => s.fields);
@@ -88,6 +89,13 @@ export function QueueBar() {
                   : ''}
         </span>
       </div>
+      {keyNotApplied ? (
+        <p className="small warning" role="status" data-testid="queue-key-not-applied">
+          {moving
+            ? `“${keyNotApplied}” not applied: the next document is opening.`
+            : `“${keyNotApplied}” was not applied: it came while this document was opening. Press it again to apply it.`}
+        </p>
+      ) : null}
       {startNote ? (
         <p className="small muted" data-testid="queue-start-note">
           {startNote}

@@ -12,8 +12,10 @@ interface QueueState {
   view: QueueView | null;
   /** Open queues to resume (most recent first), when none is being worked. */
   offered: QueueSummary[];
-  /** Between a step's press and its document being on screen: review keys wait, another step is ignored. */
+  /** Between a step's press and its document being on screen: deciding keys are not applied, another step is ignored. */
   moving: boolean;
+  /** A deciding key pressed while the queue was moving, so not applied: said until the next key or step. */
+  keyNotApplied: string | null;
   /** A step waiting for the decisions asked for on the document being left to be saved. */
   saving: boolean;
   /** What making the queue found, said once as it starts: documents left out, or held because their scores could not be read. */
@@ -27,6 +29,8 @@ interface QueueState {
   resume(queueId: string): Promise<void>;
   /** The next (or previous) document still in the workspace. */
   step(direction: 1 | -1): Promise<void>;
+  /** Notes a deciding key not applied while moving (null: the reviewer has pressed another key since). */
+  noteKeyNotApplied(key: string | null): void;
   /** Ends the queue: it is no longer offered to resume. */
   end(): Promise<void>;
   clearError(): void;
@@ -79,6 +83,7 @@ export const useQueueStore = create<QueueState>((set, get) => {
     view: null,
     offered: [],
     moving: false,
+    keyNotApplied: null,
     saving: false,
     startNote: null,
     atEnd: false,
@@ -89,13 +94,13 @@ export const useQueueStore = create<QueueState>((set, get) => {
       }),
     start: async (request) => {
       const view = await requireApi().queues.create(request);
-      set({ view, offered: get().offered.filter((q) => q.id !== view.id), error: null, startNote: startNoteOf(view) });
+      set({ view, offered: get().offered.filter((q) => q.id !== view.id), error: null, startNote: startNoteOf(view), keyNotApplied: null });
       await goFrom(view, 0, 1);
     },
     resume: (queueId) =>
       attempt(async () => {
         const view = await requireApi().queues.get({ queueId });
-        set({ view, offered: get().offered.filter((q) => q.id !== queueId), startNote: null });
+        set({ view, offered: get().offered.filter((q) => q.id !== queueId), startNote: null, keyNotApplied: null });
         // The place it was left at, or the next document still there.
         await goFrom(view, view.position, 1);
       }),
@@ -103,7 +108,7 @@ export const useQueueStore = create<QueueState>((set, get) => {
       attempt(async () => {
         const current = get().view;
         if (!current || get().moving) return;
-        set({ moving: true, saving: true });
+        set({ moving: true, saving: true, keyNotApplied: null });
         try {
           // Decisions asked for on this document are saved first: none may be left to land on the next.
           await decisionsSettled();
@@ -121,9 +126,12 @@ export const useQueueStore = create<QueueState>((set, get) => {
       attempt(async () => {
         const view = get().view;
         if (!view) return;
-        set({ view: null, atEnd: false, moving: false, saving: false, startNote: null });
+        set({ view: null, atEnd: false, moving: false, saving: false, startNote: null, keyNotApplied: null });
         await requireApi().queues.close({ queueId: view.id });
       }),
+    noteKeyNotApplied: (key) => {
+      if (get().keyNotApplied !== key) set({ keyNotApplied: key });
+    },
     clearError: () => set({ error: null }),
   };
 });

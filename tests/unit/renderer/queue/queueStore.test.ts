@@ -115,4 +115,28 @@ describe('review queue store', () => {
     const left = await bridge.api.reviews.get({ extractionId: here.extractionId });
     expect(left.ok && Object.keys(left.value.fields)).toEqual(['invoice_number']);
   });
+
+  it('a deciding key pressed while the queue moves is not applied, and the queue says so until the next key', async () => {
+    const view = useQueueStore.getState().view!;
+    const reviewed = async () =>
+      Promise.all(
+        view.items.map(async (item) => {
+          const review = await bridge.api.reviews.get({ extractionId: item.extractionId });
+          return review.ok ? review.value.fields : null;
+        }),
+      );
+    const before = await reviewed();
+    const stepping = useQueueStore.getState().step(-1);
+    expect(useQueueStore.getState().moving).toBe(true);
+    expect(reviewModeKey(key('a'))).toBe(true);
+    expect(useQueueStore.getState().keyNotApplied).toBe('a');
+    await stepping;
+    await decisionsSettled();
+    expect(useQueueStore.getState().moving).toBe(false);
+    // Still said once the document is shown: the reviewer may have typed ahead of it.
+    expect(useQueueStore.getState().keyNotApplied).toBe('a');
+    expect(await reviewed()).toEqual(before);
+    reviewModeKey(key('n'));
+    expect(useQueueStore.getState().keyNotApplied).toBe(null);
+  });
 });
