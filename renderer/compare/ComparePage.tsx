@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PageBox } from '../../shared/grounding/box.js';
+import { boxStyle } from '../viewer/boxStyle.js';
 import { drawingAbandoned, type PdfHandle } from '../viewer/pdfjs.js';
 import type { RowStatus } from './compareRows.js';
 
@@ -67,23 +68,14 @@ export function ComparePage({ side, pdf, imageUrl, page, width, selected, marks 
             data-status={status}
             data-node-id={id}
             title={status === 'only_a' ? 'only in A' : status === 'only_b' ? 'only in B' : 'text changed'}
-            style={placed(box)}
+            style={boxStyle(box)}
           />
         ))}
         {here.map((box, i) => (
-          <div key={`sel-${i}`} className="box box-field compare-selected" data-testid="compare-box" style={placed(box)} />
+          <div key={`sel-${i}`} className="box box-field compare-selected" data-testid="compare-box" style={boxStyle(box)} />
         ))}
       </div>
       {failed ? <p className="error-text small">This page could not be drawn: {failed}</p> : null}
     </div>
   );
-}
-
-function placed(box: PageBox) {
-  return {
-    left: `${box.left * 100}%`,
-    top: `${box.top * 100}%`,
-    width: `${(box.right - box.left) * 100}%`,
-    height: `${(box.bottom - box.top) * 100}%`,
-  };
 }

@@ -1,10 +1,10 @@
 import { memo, useMemo } from 'react';
 import { formatConfidence, scoreLabel, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
-import type { PageBox } from '../../shared/grounding/box.js';
 import type { Selection } from '../../shared/grounding/selection.js';
 import { boxesOnPageLargestFirst, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { useConfidenceSettings } from '../fields/confidenceSettings.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { boxStyle } from './boxStyle.js';
 
 /**
  * The boxes of one page, drawn as percentages of the page so they sit right at every zoom.
@@ -36,7 +36,6 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
         const index = boxes.indices[k]!;
         const box = model.nodes.boxAt(index);
         if (!box) return null;
-        const { left, top, right, bottom } = box;
         const type = model.nodes.typeAt(index);
         const flags = model.nodes.hasFlagsAt(index) ? flagLabels(model.nodes.flagsAt(index)) : null;
         return (
@@ -53,7 +52,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
             data-outline={outlined.has(id) ? 'true' : undefined}
             data-flagged={flags ? 'true' : undefined}
             className={`box box-${typeClass(type)}`}
-            style={{ left: `${left * 100}%`, top: `${top * 100}%`, width: `${(right - left) * 100}%`, height: `${(bottom - top) * 100}%` }}
+            style={boxStyle(box)}
             onClick={(event) => {
               event.stopPropagation();
               selectNode(id);
@@ -63,17 +62,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
       })}
       {lineBoxes.map(({ box, id, range, confidence }, i) =>
         confidence === undefined ? (
-          <div
-            key={`line-${i}`}
-            data-testid="atomic-box"
-            className="box box-line"
-            style={{
-              left: `${box.left * 100}%`,
-              top: `${box.top * 100}%`,
-              width: `${(box.right - box.left) * 100}%`,
-              height: `${(box.bottom - box.top) * 100}%`,
-            }}
-          />
+          <div key={`line-${i}`} data-testid="atomic-box" className="box box-line" style={boxStyle(box)} />
         ) : (
           // A scored word: its confidence on hover, the unsure ones marked; a click selects its element.
           <div
@@ -82,7 +71,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
             data-confidence={confidence}
             title={`${range ? `"${sliceMarkdown(model, range)}": ` : ''}${scoreName} ${formatConfidence(confidence)}`}
             className={`box box-line box-word${confidence < unsure ? ' box-word-unsure' : ''}`}
-            style={placed(box)}
+            style={boxStyle(box)}
             onClick={(event) => {
               event.stopPropagation();
               selectNode(id);
@@ -91,7 +80,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
         ),
       )}
       {fieldBoxes.map((box, i) => (
-        <div key={`field-${i}`} data-testid="field-box" className="box box-field" style={placed(box)} />
+        <div key={`field-${i}`} data-testid="field-box" className="box box-field" style={boxStyle(box)} />
       ))}
       {weakest && weakest.page === page ? (
         <div
@@ -99,7 +88,7 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
           data-confidence={weakest.confidence}
           title={`Weakest word${weakest.text !== null ? ` "${weakest.text}"` : ''}: ${scoreName} ${formatConfidence(weakest.confidence)}`}
           className="box box-weakest"
-          style={placed(weakest.box)}
+          style={boxStyle(weakest.box)}
         />
       ) : null}
     </div>
@@ -116,15 +105,6 @@ function touches(selection: Selection | null, model: ParseModel, page: number): 
       return i >= 0 && model.nodes.pageAt(i) === page;
     })
   );
-}
-
-function placed(box: PageBox) {
-  return {
-    left: `${box.left * 100}%`,
-    top: `${box.top * 100}%`,
-    width: `${(box.right - box.left) * 100}%`,
-    height: `${(box.bottom - box.top) * 100}%`,
-  };
 }
 
 const STYLED_TYPES = new Set(['text', 'title', 'heading', 'table', 'table_cell', 'list_item', 'marginalia', 'figure']);

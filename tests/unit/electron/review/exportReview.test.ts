@@ -11,6 +11,7 @@ import { modelOfResult } from '../../../../shared/grounding/resultModel.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+import { parsedPage, parseOfPages } from '../../../support/onePageParse.js';
 
 describe('review export', () => {
   const extraction = {
@@ -76,34 +77,15 @@ describe('review export: page, box and exact source text per field', () => {
     range: span(text),
     box: { xmin: box[0], ymin: box[1], xmax: box[2], ymax: box[3] },
   });
-  const parse = {
-    markdown,
-    metadata: { failed_pages: [] },
-    structure: {
-      type: 'document',
-      children: [
-        {
-          type: 'page',
-          page: 1,
-          status: 'ok',
-          reason: '',
-          grounding: { page: 1, range: span(markdown.slice(0, markdown.indexOf('Page two'))), box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
-          children: [
-            { id: 'text-0', type: 'text', grounding: grounding('😀 Invoice number: INV-7', 1, [0.1, 0.1, 0.5, 0.15]) },
-            { id: 'text-1', type: 'text', grounding: grounding('Total: =SUM(A1)', 1, [0.6, 0.8, 0.9, 0.85]) },
-          ],
-        },
-        {
-          type: 'page',
-          page: 2,
-          status: 'ok',
-          reason: '',
-          grounding: { page: 2, range: span('Page two note: paid'), box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
-          children: [{ id: 'text-2', type: 'text', grounding: grounding('Page two note: paid', 2, [0.1022, 0.2204, 0.3801, 0.2409]) }],
-        },
-      ],
-    },
-  };
+  const parse = parseOfPages(markdown, { failed_pages: [] }, [
+    parsedPage(grounding(markdown.slice(0, markdown.indexOf('Page two')), 1, [0, 0, 1, 1]), [
+      { id: 'text-0', type: 'text', grounding: grounding('😀 Invoice number: INV-7', 1, [0.1, 0.1, 0.5, 0.15]) },
+      { id: 'text-1', type: 'text', grounding: grounding('Total: =SUM(A1)', 1, [0.6, 0.8, 0.9, 0.85]) },
+    ]),
+    parsedPage(grounding('Page two note: paid', 2, [0, 0, 1, 1]), [
+      { id: 'text-2', type: 'text', grounding: grounding('Page two note: paid', 2, [0.1022, 0.2204, 0.3801, 0.2409]) },
+    ]),
+  ]);
   const extraction = {
     id: 'x2',
     documentId: 'd',

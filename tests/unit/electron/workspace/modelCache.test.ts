@@ -13,6 +13,7 @@ import type { ParseModel } from '../../../../shared/grounding/parseModel.js';
 import { modelOfResult } from '../../../../shared/grounding/resultModel.js';
 import type { DocumentInfo, StoredResult } from '../../../../shared/workspace.js';
 import { wholeMarkdown } from '../../../support/compareModels.js';
+import { parsedPage, parseOfPages } from '../../../support/onePageParse.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
 
 /** Counts the builds the cache asks for: a model read from its file is no build. */
@@ -50,31 +51,10 @@ const g = (page: number, start: number, end: number) => ({
 });
 function parse(title: string): ParseResponse {
   const markdown = `# ${title}\n\nTotal: 12`;
-  return {
-    markdown,
-    metadata: { page_count: 2, failed_pages: [] },
-    structure: {
-      type: 'document',
-      children: [
-        {
-          type: 'page',
-          page: 1,
-          status: 'ok',
-          reason: '',
-          grounding: g(1, 0, markdown.length),
-          children: [{ id: 'heading-0', type: 'heading', grounding: g(1, 0, title.length + 2) }],
-        },
-        {
-          type: 'page',
-          page: 2,
-          status: 'ok',
-          reason: '',
-          grounding: g(2, 0, markdown.length),
-          children: [{ id: 'text-0', type: 'text', grounding: g(2, title.length + 4, markdown.length) }],
-        },
-      ],
-    },
-  };
+  return parseOfPages(markdown, { page_count: 2, failed_pages: [] }, [
+    parsedPage(g(1, 0, markdown.length), [{ id: 'heading-0', type: 'heading', grounding: g(1, 0, title.length + 2) }]),
+    parsedPage(g(2, 0, markdown.length), [{ id: 'text-0', type: 'text', grounding: g(2, title.length + 4, markdown.length) }]),
+  ]);
 }
 
 const save = (response: unknown, kind: StoredResult['kind'] = 'parse', extra: Partial<StoredResult> = {}) =>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
+import type { StructureNode } from '../../../../shared/contracts/v2Parse.js';
 import { formatConfidence, hasConfidence, nodeConfidences, scoreSource, weakestWord } from '../../../../shared/grounding/confidence.js';
 import { buildParseModel } from '../../../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges } from '../../../../shared/grounding/selection.js';
 import { orderFields } from '../../../../renderer/fields/fieldOrder.js';
+import { onePageParse } from '../../../support/onePageParse.js';
 
 // The service's shapes: a word-level model scores each word of `atomic_grounding` (table
 // cells' words too), node-level grounding never; a line-level model scores nothing.
@@ -48,25 +49,8 @@ const table: StructureNode = {
   ],
 };
 
-function response(children: StructureNode[]): ParseResponse {
-  return {
-    markdown,
-    metadata: { version: 'dpt-3-verity-20251103' },
-    structure: {
-      type: 'document',
-      children: [
-        {
-          type: 'page',
-          page: 1,
-          status: 'ok',
-          reason: '',
-          grounding: g(0, markdown.length, { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }),
-          children,
-        },
-      ],
-    },
-  };
-}
+/** A dpt-3-verity answer (word-level grounding) of one page holding `children`. */
+const response = (children: StructureNode[]) => onePageParse(markdown, children, { version: 'dpt-3-verity-20251103' });
 
 describe('word confidence of a word-level result', () => {
   const model = buildParseModel(response([text, table]));

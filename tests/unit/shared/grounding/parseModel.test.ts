@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
+import type { StructureNode } from '../../../../shared/contracts/v2Parse.js';
 import { buildParseModel } from '../../../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges } from '../../../../shared/grounding/selection.js';
 import { analyzerAsParse } from '../../../../shared/grounding/analyzerAsParse.js';
+import { onePageParse } from '../../../support/onePageParse.js';
 
 const g = (start: number, end: number, page = 1, box = { xmin: 0.1, ymin: 0.1, xmax: 0.5, ymax: 0.2 }) => ({
   page,
@@ -10,42 +11,16 @@ const g = (start: number, end: number, page = 1, box = { xmin: 0.1, ymin: 0.1, x
   box,
 });
 
-function response(
-  markdown: string,
-  children: StructureNode[],
-  pageExtras: Partial<StructureNode> = {},
-  failed: number[] = [],
-): ParseResponse {
-  return {
-    markdown,
-    metadata: { failed_pages: failed },
-    structure: {
-      type: 'document',
-      children: [
-        {
-          type: 'page',
-          page: 1,
-          status: 'ok',
-          reason: '',
-          grounding: g(0, Array.from(markdown).length, 1, { xmin: 0, ymin: 0, xmax: 1, ymax: 1 }),
-          children,
-          ...pageExtras,
-        },
-      ],
-    },
-  };
-}
-
 describe('the parse model', () => {
   it('converts code-point ranges to UTF-16 once, so slices are exact after astral characters', () => {
     const markdown = '😀😀 Total: 12';
-    const model = buildParseModel(response(markdown, [{ id: 'text-0', type: 'text', grounding: g(3, 12) }]));
+    const model = buildParseModel(onePageParse(markdown, [{ id: 'text-0', type: 'text', grounding: g(3, 12) }]));
     expect(selectNode(model, 'text-0')?.text).toBe('Total: 12');
   });
 
   it('flags what is wrong instead of failing: ranges past the end, boxes outside the page, unknown types and statuses', () => {
     const model = buildParseModel(
-      response(
+      onePageParse(
         'abc',
         [
           { id: 'text-0', type: 'text', grounding: g(1, 99) },
@@ -55,6 +30,7 @@ describe('the parse model', () => {
           { id: 'scan_code-0', type: 'scan_code', grounding: g(0, 1) },
           { id: 'card-0', type: 'card', grounding: g(0, 1) },
         ],
+        {},
         { status: 'smudged' },
       ),
     );
@@ -75,7 +51,7 @@ describe('the parse model', () => {
       { type: 42, grounding: g(0, 1), atomic_grounding: [{ page: 1 }] },
       null,
     ] as unknown as StructureNode[];
-    const model = buildParseModel(response('abc', broken));
+    const model = buildParseModel(onePageParse('abc', broken));
     expect(model.nodes.get('text-0')?.flags).toEqual(['no_grounding']);
     expect(model.nodes.get('text-anon')?.flags).toEqual(['no_grounding']);
     expect(model.nodes.get('unknown-anon')).toMatchObject({ type: 'unknown', atomic: [] });
@@ -84,14 +60,13 @@ describe('the parse model', () => {
 
   it('keeps duplicate ids apart and marks failed pages', () => {
     const model = buildParseModel(
-      response(
+      onePageParse(
         'ab',
         [
           { id: 'text-0', type: 'text', grounding: g(0, 1) },
           { id: 'text-0', type: 'text', grounding: g(1, 2) },
         ],
-        {},
-        [1],
+        { failed_pages: [1] },
       ),
     );
     expect([...model.nodes.keys()]).toEqual(['document', 'page-1', 'text-0', 'text-0~2']);
@@ -103,7 +78,7 @@ describe('the parse model', () => {
     const cellStart = markdown.indexOf('42');
     const lineBox = { xmin: 0.6, ymin: 0.3, xmax: 0.7, ymax: 0.32 };
     const model = buildParseModel(
-      response(markdown, [
+      onePageParse(markdown, [
         {
           id: 'table-0',
           type: 'table',
