@@ -21,19 +21,35 @@ function enterBelongsToControl(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('button, a[href], summary, [role="separator"], [role="tab"]') !== null;
 }
 
+/**
+ * Whether the review keys apply: review mode with fields listed, or a queue moving to another
+ * document (its fields not listed yet), where a deciding key must still be caught.
+ */
+export function reviewKeysApply(fieldCount: number): boolean {
+  return useReviewMode.getState().on && (fieldCount > 0 || useQueueStore.getState().moving);
+}
+
 /** Handles one key in review mode; false when the key is not a review key (the caller's map applies). */
 export function reviewModeKey(event: KeyboardEvent): boolean {
+  const queue = useQueueStore.getState();
+  const handled = applyReviewKey(event);
+  // The reviewer has pressed another key since: the queue's note of one not applied has had its say.
+  if (handled && !event.repeat && !queue.moving && queue.keyNotApplied !== null) queue.noteKeyNotApplied(null);
+  return handled;
+}
+
+function applyReviewKey(event: KeyboardEvent): boolean {
   const key = event.key;
   const enter = key === 'Enter' && !enterBelongsToControl(event.target);
-  // A queue moving to its next document: a decision now could land on the document being left,
-  // so it is not applied, and the queue bar says so (a reviewer typing ahead would think it was).
+  // A queue moving to another document: a decision now could land on the document being left,
+  // so none is applied. The queue bar says so for a, c and r (a reviewer typing ahead would
+  // take it for a decision); Enter and u pressed again on the document shown would accept its
+  // first field unseen or undo another decision, so they are dropped without a word.
   const queue = useQueueStore.getState();
-  const deciding = enter || key === 'a' || key === 'c' || key === 'r' || key === 'u';
-  if (queue.moving && deciding) {
-    queue.noteKeyNotApplied(enter ? 'Enter' : key);
+  if (queue.moving && (enter || key === 'a' || key === 'c' || key === 'r' || key === 'u')) {
+    if (!event.repeat && (key === 'a' || key === 'c' || key === 'r')) queue.noteKeyNotApplied(key);
     return true;
   }
-  if (queue.keyNotApplied !== null) queue.noteKeyNotApplied(null);
   // In a queue, Enter on a document whose every field is decided moves on to the next one.
   if (enter && queueTakesEnter()) {
     if (!event.repeat) void useQueueStore.getState().step(1);

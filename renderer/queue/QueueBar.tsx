@@ -77,25 +77,28 @@ export function QueueBar() {
         >
           Next document ›
         </button>
-        <span className="small muted" role="status" data-testid="queue-status">
-          {saving
-            ? 'Saving decisions…'
-            : moving
-              ? 'Opening…'
-              : atEnd || (allDecided && !hasNext)
-                ? 'End of the queue: every document has been through.'
-                : allDecided
-                  ? 'All fields decided — Enter for the next document.'
-                  : ''}
+        {/* One live region, mounted with the bar, so a screen reader announces each change. */}
+        <span
+          className={`small ${keyNotApplied ? 'warning' : 'muted'}`}
+          role="status"
+          data-testid="queue-status"
+          data-key-not-applied={keyNotApplied ?? undefined}
+        >
+          {keyNotApplied
+            ? moving
+              ? `“${keyNotApplied}” not applied: the queue is opening another document.`
+              : `“${keyNotApplied}” was not applied: it came while this document was opening. Nothing was decided.`
+            : saving
+              ? 'Saving decisions…'
+              : moving
+                ? 'Opening…'
+                : atEnd || (allDecided && !hasNext)
+                  ? 'End of the queue: every document has been through.'
+                  : allDecided
+                    ? 'All fields decided — Enter for the next document.'
+                    : ''}
         </span>
       </div>
-      {keyNotApplied ? (
-        <p className="small warning" role="status" data-testid="queue-key-not-applied">
-          {moving
-            ? `“${keyNotApplied}” not applied: the next document is opening.`
-            : `“${keyNotApplied}” was not applied: it came while this document was opening. Press it again to apply it.`}
-        </p>
-      ) : null}
       {startNote ? (
         <p className="small muted" data-testid="queue-start-note">
           {startNote}

@@ -14,7 +14,7 @@ interface QueueState {
   offered: QueueSummary[];
   /** Between a step's press and its document being on screen: deciding keys are not applied, another step is ignored. */
   moving: boolean;
-  /** A deciding key pressed while the queue was moving, so not applied: said until the next key or step. */
+  /** A deciding key (a, c, r) pressed while the queue was moving, so not applied: said until the next key, step or end. */
   keyNotApplied: string | null;
   /** A step waiting for the decisions asked for on the document being left to be saved. */
   saving: boolean;
@@ -45,7 +45,7 @@ function queueItemOnScreen(view: QueueView | null): boolean {
 /**
  * The review queue being worked: main keeps it (`queues/<id>.json`) with its place, so it
  * resumes after a restart. Each step opens the document through the workspace store, whose
- * document scope drops a late answer for a document left meanwhile; decisions are held back
+ * document scope drops a late answer for a document left meanwhile; no decision is applied
  * while a step is under way, so none lands on the document being left.
  */
 export const useQueueStore = create<QueueState>((set, get) => {
@@ -73,7 +73,7 @@ export const useQueueStore = create<QueueState>((set, get) => {
   async function goFrom(view: QueueView, from: number, direction: 1 | -1): Promise<void> {
     const target = presentFrom(view.items, from, direction);
     if (target === null) {
-      set({ view, atEnd: direction === 1 });
+      set({ view, atEnd: direction === 1, keyNotApplied: null });
       return;
     }
     await openAt(view, target);
@@ -118,6 +118,10 @@ export const useQueueStore = create<QueueState>((set, get) => {
           const view = await requireApi().queues.get({ queueId: current.id });
           if (get().view?.id !== current.id) return;
           await goFrom(view, view.position + direction, direction);
+        } catch (error) {
+          // No document opened: "while this document was opening" would be untrue.
+          set({ keyNotApplied: null });
+          throw error;
         } finally {
           if (get().view?.id === current.id) set({ moving: false, saving: false });
         }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { fieldsInListOrder } from '../fields/fieldConfidence.js';
-import { reviewModeKey } from '../fields/reviewKeys.js';
-import { useReviewMode } from '../fields/reviewModeStore.js';
+import { reviewKeysApply, reviewModeKey } from '../fields/reviewKeys.js';
 import { useWorkspaceStore } from './workspaceStore.js';
 import { isTyping } from '../components/isTyping.js';
 
@@ -14,7 +13,7 @@ export function useWorkspaceKeyboard(): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       const { stepSelection, stepField, selectNode, fields } = useWorkspaceStore.getState();
-      if (useReviewMode.getState().on && fields.length > 0 && reviewModeKey(event)) {
+      if (reviewKeysApply(fields.length) && reviewModeKey(event)) {
         event.preventDefault(); // also keeps the key's character out of an editor it opens
         return;
       }

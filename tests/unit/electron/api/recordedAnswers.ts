@@ -1,11 +1,12 @@
 /**
  * Answers in the real service's shape, written from the official package's types and README
- * (not from the emulator), and typed with them so the compiler checks every fixture. The app's
+ * (not from the emulator), and typed with them so the compiler checks every fixture: written
+ * out as literals, not built by the shared fixture helpers, whose generic results the compiler
+ * would not check for a misspelled field. The app's
  * v2 client is run against these from a plain loopback server, so a client mistake that the
  * emulator happens to share still shows.
  */
 import type { V2Grounding, V2GroundingBox, V2ParseElement, V2Range } from 'landingai-ade/resources/v2/types';
-import { parsedPage, parseOfPages } from '../../../support/onePageParse.js';
 import type { WireError, WireExtractResult, WireJob, WireJobCreated, WireJobList, WireParseResponse } from '../../../support/wireTypes.js';
 
 export const JOB_ID = 'parse-01jz8k3m4n5p6q7r8s9t0v1w2x';
@@ -50,12 +51,11 @@ const page1Text = ground(
   '## Invoice 7 🧾\n\nTotal: 12.50 €\nPaid: no\n\n<table><tr><td>Item</td><td>Qty</td></tr><tr><td>Pens</td><td>4</td></tr></table>\n\n<::logo: Northwind::>\n\n<::A bar chart of monthly totals.: figure::>\n\n— 1 —',
   box(0, 0, 1, 1),
 );
-const page2Text = ground(2, '## Notes', box(0, 0, 1, 1));
 
 /** A dpt-3-verity parse of a two-page document: word grounding with confidence, every element type the app shows. */
-export const PARSE_VERITY: WireParseResponse = parseOfPages(
-  MARKDOWN,
-  {
+export const PARSE_VERITY: WireParseResponse = {
+  markdown: MARKDOWN,
+  metadata: {
     job_id: 'parse-01jz8k3m4n5p6q7r8s9t0v1w2z',
     filename: 'invoice.pdf',
     version: 'dpt-3-verity-20251103',
@@ -68,69 +68,80 @@ export const PARSE_VERITY: WireParseResponse = parseOfPages(
     openapi_spec: 'https://api.ade.landing.ai/v2/openapi.json',
     billing: { service_tier: 'standard', total_credits: 6 },
   },
-  [
-    parsedPage(
-      page1Text,
-      [
-        element('text', 'text-0', ground(1, '## Invoice 7 🧾', box(0.1, 0.05, 0.5, 0.09)), {
-          atomic_grounding: [
-            word(1, 'Invoice', box(0.15, 0.05, 0.3, 0.09), 0.97),
-            word(1, '7', box(0.31, 0.05, 0.34, 0.09), 0.42),
-            word(1, '🧾', box(0.35, 0.05, 0.4, 0.09), 0.88),
-          ],
-        }),
-        element('text', 'text-1', ground(1, 'Total: 12.50 €\nPaid: no', box(0.1, 0.12, 0.45, 0.18)), {
-          atomic_grounding: [
-            word(1, 'Total:', box(0.1, 0.12, 0.2, 0.15), 0.99),
-            word(1, '12.50', box(0.21, 0.12, 0.3, 0.15), 0.51),
-            word(1, '€', box(0.31, 0.12, 0.33, 0.15), 0.93),
-            word(1, 'Paid:', box(0.1, 0.15, 0.18, 0.18), 0.98),
-            word(1, 'no', box(0.19, 0.15, 0.23, 0.18), 0.95),
-          ],
-        }),
-        element(
-          'table',
-          'table-0',
-          ground(1, '<table><tr><td>Item</td><td>Qty</td></tr><tr><td>Pens</td><td>4</td></tr></table>', box(0.1, 0.22, 0.9, 0.3)),
-          {
-            children: [
-              cell('table_cell-0', 'Item', 0, 0, box(0.1, 0.22, 0.5, 0.26), 0.99),
-              cell('table_cell-1', 'Qty', 0, 1, box(0.5, 0.22, 0.9, 0.26), 0.97),
-              cell('table_cell-2', 'Pens', 1, 0, box(0.1, 0.26, 0.5, 0.3), 0.94),
-              cell('table_cell-3', '4', 1, 1, box(0.5, 0.26, 0.9, 0.3), 0.38),
+  structure: {
+    type: 'document',
+    children: [
+      {
+        type: 'page',
+        page: 1,
+        status: 'ok',
+        reason: '',
+        span: span(page1Text),
+        grounding: page1Text,
+        children: [
+          element('text', 'text-0', ground(1, '## Invoice 7 🧾', box(0.1, 0.05, 0.5, 0.09)), {
+            atomic_grounding: [
+              word(1, 'Invoice', box(0.15, 0.05, 0.3, 0.09), 0.97),
+              word(1, '7', box(0.31, 0.05, 0.34, 0.09), 0.42),
+              word(1, '🧾', box(0.35, 0.05, 0.4, 0.09), 0.88),
             ],
-          },
-        ),
-        element('logo', 'logo-0', ground(1, '<::logo: Northwind::>', box(0.75, 0.03, 0.92, 0.08)), {
-          atomic_grounding: [ground(1, 'Northwind', box(0.75, 0.03, 0.92, 0.08))],
-        }),
-        element('figure', 'figure-0', ground(1, '<::A bar chart of monthly totals.: figure::>', box(0.1, 0.35, 0.7, 0.6)), {
-          atomic_grounding: [ground(1, 'A bar chart of monthly totals.', box(0.1, 0.35, 0.7, 0.6))],
-        }),
-        element('marginalia', 'marginalia-0', ground(1, '— 1 —', box(0.45, 0.95, 0.55, 0.98)), {
-          atomic_grounding: [
+          }),
+          element('text', 'text-1', ground(1, 'Total: 12.50 €\nPaid: no', box(0.1, 0.12, 0.45, 0.18)), {
+            atomic_grounding: [
+              word(1, 'Total:', box(0.1, 0.12, 0.2, 0.15), 0.99),
+              word(1, '12.50', box(0.21, 0.12, 0.3, 0.15), 0.51),
+              word(1, '€', box(0.31, 0.12, 0.33, 0.15), 0.93),
+              word(1, 'Paid:', box(0.1, 0.15, 0.18, 0.18), 0.98),
+              word(1, 'no', box(0.19, 0.15, 0.23, 0.18), 0.95),
+            ],
+          }),
+          element(
+            'table',
+            'table-0',
+            ground(1, '<table><tr><td>Item</td><td>Qty</td></tr><tr><td>Pens</td><td>4</td></tr></table>', box(0.1, 0.22, 0.9, 0.3)),
             {
-              page: 1,
-              range: { start: range('— 1 —').start + 2, end: range('— 1 —').start + 3 },
-              box: box(0.49, 0.95, 0.51, 0.98),
-              confidence: 0.9,
+              children: [
+                cell('table_cell-0', 'Item', 0, 0, box(0.1, 0.22, 0.5, 0.26), 0.99),
+                cell('table_cell-1', 'Qty', 0, 1, box(0.5, 0.22, 0.9, 0.26), 0.97),
+                cell('table_cell-2', 'Pens', 1, 0, box(0.1, 0.26, 0.5, 0.3), 0.94),
+                cell('table_cell-3', '4', 1, 1, box(0.5, 0.26, 0.9, 0.3), 0.38),
+              ],
             },
-          ],
-        }),
-      ],
-      { span: span(page1Text) },
-    ),
-    parsedPage(
-      page2Text,
-      [
-        element('text', 'text-2', ground(2, '## Notes', box(0.1, 0.05, 0.4, 0.09)), {
-          atomic_grounding: [word(2, 'Notes', box(0.16, 0.05, 0.4, 0.09), 0.96)],
-        }),
-      ],
-      { span: span(page2Text) },
-    ),
-  ],
-);
+          ),
+          element('logo', 'logo-0', ground(1, '<::logo: Northwind::>', box(0.75, 0.03, 0.92, 0.08)), {
+            atomic_grounding: [ground(1, 'Northwind', box(0.75, 0.03, 0.92, 0.08))],
+          }),
+          element('figure', 'figure-0', ground(1, '<::A bar chart of monthly totals.: figure::>', box(0.1, 0.35, 0.7, 0.6)), {
+            atomic_grounding: [ground(1, 'A bar chart of monthly totals.', box(0.1, 0.35, 0.7, 0.6))],
+          }),
+          element('marginalia', 'marginalia-0', ground(1, '— 1 —', box(0.45, 0.95, 0.55, 0.98)), {
+            atomic_grounding: [
+              {
+                page: 1,
+                range: { start: range('— 1 —').start + 2, end: range('— 1 —').start + 3 },
+                box: box(0.49, 0.95, 0.51, 0.98),
+                confidence: 0.9,
+              },
+            ],
+          }),
+        ],
+      },
+      {
+        type: 'page',
+        page: 2,
+        status: 'ok',
+        reason: '',
+        span: span(ground(2, '## Notes', box(0, 0, 1, 1))),
+        grounding: ground(2, '## Notes', box(0, 0, 1, 1)),
+        children: [
+          element('text', 'text-2', ground(2, '## Notes', box(0.1, 0.05, 0.4, 0.09)), {
+            atomic_grounding: [word(2, 'Notes', box(0.16, 0.05, 0.4, 0.09), 0.96)],
+          }),
+        ],
+      },
+    ],
+  },
+};
 
 const PARTIAL_MARKDOWN = MARKDOWN.slice(0, MARKDOWN.indexOf('\n\n## Notes'));
 const PARTIAL_END = Array.from(PARTIAL_MARKDOWN).length;

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useQueueStore as UseQueueStore } from '../../../../renderer/queue/queueStore.js';
-import type { reviewModeKey as ReviewModeKey } from '../../../../renderer/fields/reviewKeys.js';
+import type { reviewKeysApply as ReviewKeysApply, reviewModeKey as ReviewModeKey } from '../../../../renderer/fields/reviewKeys.js';
+import type { useReviewMode as UseReviewMode } from '../../../../renderer/fields/reviewModeStore.js';
 import type { useWorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
 import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 import { useRememberedStorage } from '../../../support/rememberedStorage.js';
@@ -14,16 +15,21 @@ let bridge: RendererBridge;
 let store: typeof useWorkspaceStore;
 let useQueueStore: typeof UseQueueStore;
 let reviewModeKey: typeof ReviewModeKey;
+let reviewKeysApply: typeof ReviewKeysApply;
+let useReviewMode: typeof UseReviewMode;
 let decisionsSettled: () => Promise<void>;
 const SCHEMA = { type: 'object', properties: { invoice_number: { type: 'string' }, total: { type: 'string' } } };
 
 beforeAll(async () => {
   // Focusing a row waits a frame; there are no frames (nor rows) here.
   (globalThis as { requestAnimationFrame?: unknown }).requestAnimationFrame = () => 0;
+  // Enter is checked against the control it was pressed on; these keys come from no element.
+  (globalThis as { HTMLElement?: unknown }).HTMLElement ??= class {};
   let library;
   ({ bridge, store, library } = await openWorkspaceWindow());
   ({ useQueueStore } = await import('../../../../renderer/queue/queueStore.js'));
-  ({ reviewModeKey } = await import('../../../../renderer/fields/reviewKeys.js'));
+  ({ reviewModeKey, reviewKeysApply } = await import('../../../../renderer/fields/reviewKeys.js'));
+  ({ useReviewMode } = await import('../../../../renderer/fields/reviewModeStore.js'));
   ({ decisionsSettled } = await import('../../../../renderer/fields/reviewActions.js'));
   const invoice = await readFile('resources/samples/invoice.pdf');
   const { workspace } = bridge.services;
@@ -39,7 +45,7 @@ afterAll(async () => {
   await bridge?.close();
 });
 
-const key = (k: string) => ({ key: k, repeat: false, target: null }) as unknown as KeyboardEvent;
+const key = (k: string, repeat = false) => ({ key: k, repeat, target: null }) as unknown as KeyboardEvent;
 
 describe('review queue store', () => {
   it('a step under way takes one step however often it is pressed, and holds back a decision that would land on the document left', async () => {
@@ -126,16 +132,25 @@ describe('review queue store', () => {
         }),
       );
     const before = await reviewed();
+    useReviewMode.setState({ on: true });
     const stepping = useQueueStore.getState().step(-1);
     expect(useQueueStore.getState().moving).toBe(true);
+    // Caught even while the next document has no fields listed yet.
+    expect(reviewKeysApply(0)).toBe(true);
+    // Enter and u are dropped without a word (pressed again they would decide unseen or undo another decision); a repeat is no new press.
+    for (const pressed of [key('Enter'), key('u'), key('a', true)]) expect(reviewModeKey(pressed)).toBe(true);
+    expect(useQueueStore.getState().keyNotApplied).toBe(null);
     expect(reviewModeKey(key('a'))).toBe(true);
     expect(useQueueStore.getState().keyNotApplied).toBe('a');
     await stepping;
     await decisionsSettled();
     expect(useQueueStore.getState().moving).toBe(false);
+    expect(reviewKeysApply(0)).toBe(false);
     // Still said once the document is shown: the reviewer may have typed ahead of it.
     expect(useQueueStore.getState().keyNotApplied).toBe('a');
     expect(await reviewed()).toEqual(before);
+    reviewModeKey(key('n', true));
+    expect(useQueueStore.getState().keyNotApplied).toBe('a');
     reviewModeKey(key('n'));
     expect(useQueueStore.getState().keyNotApplied).toBe(null);
   });
