@@ -8,8 +8,13 @@ export interface ScrollRequest {
   align?: 'nearest' | 'start';
 }
 
-/** How long a scroll request keeps its item in place while the heights around it are measured. */
+/**
+ * How long a scroll request keeps its item in place after the heights around it last changed
+ * (rows above it still drawing, on a busy machine, can take longer than one such moment), and
+ * the longest it keeps it in place at all.
+ */
 const HOLD_MS = 400;
+const LONGEST_HOLD_MS = 3000;
 
 interface VirtualListProps {
   count: number;
@@ -51,7 +56,7 @@ export function VirtualList({
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [measures, remeasured] = useReducer((n: number) => n + 1, 0);
   // `at`: where a 'nearest' item was put (px from the list's top), kept there while the rows around it settle.
-  const pendingScroll = useRef<{ request: ScrollRequest; until: number; at?: number } | null>(null);
+  const pendingScroll = useRef<{ request: ScrollRequest; since: number; until: number; at?: number } | null>(null);
   // Where the list last put its own scroll while holding an item: found elsewhere at the next
   // render, it was someone else's scroll (a script, the keyboard, the reviewer) and the hold gives way.
   const placedTop = useRef<number | null>(null);
@@ -155,15 +160,20 @@ export function VirtualList({
       // Clamped at the end of the list: show where it really is.
       if (Math.abs(element.scrollTop - top) > 1) showViewport(element.scrollTop, element.clientHeight);
     }
-    pendingScroll.current = { request, until: performance.now() + HOLD_MS };
+    const now = performance.now();
+    pendingScroll.current = { request, since: now, until: now + HOLD_MS };
     placedTop.current = element.scrollTop;
   }, [jump, count, showViewport]);
 
   // Once mounted, the item is aligned by its real position ('start': at the top; 'nearest': just
   // into view) and held there for a moment, while the items measured above it settle their
   // heights. Right after a jump the rows above it are still padding at estimated heights: the
-  // moment starts once they have mounted at their real ones (the render that ends `justJumped`).
+  // moment starts once they have mounted at their real ones (the render that ends `justJumped`),
+  // and again at each change of a height measured meanwhile.
+  const measuresSeen = useRef(measures);
   useLayoutEffect(() => {
+    const remeasuredSince = measuresSeen.current !== measures;
+    measuresSeen.current = measures;
     const pending = pendingScroll.current;
     const element = scroller.current;
     if (!pending || !element) return;
@@ -184,8 +194,9 @@ export function VirtualList({
       if (Math.abs(shift) > 0.5) element.scrollTop += shift;
     }
     placedTop.current = element.scrollTop;
-    if (justJumped) pending.until = performance.now() + HOLD_MS;
-    else if (performance.now() > pending.until) pendingScroll.current = null;
+    const now = performance.now();
+    if (justJumped || remeasuredSince) pending.until = Math.min(now + HOLD_MS, pending.since + LONGEST_HOLD_MS);
+    else if (now > pending.until) pendingScroll.current = null;
   });
 
   // Heights measured after the reviewer's scroll has stopped move the rows under a still scrollTop,

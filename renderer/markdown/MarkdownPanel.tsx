@@ -10,7 +10,7 @@ import { usePageFollow } from '../viewer/usePageFollow.js';
 import { markExactText } from './exactHighlight.js';
 import { blockHtml, blockHtmlWithinFrame, blockPlaceholder } from './blockHtml.js';
 import { LogicalTableView } from './LogicalTableView.js';
-import { blocksOf, firstBlockRow, markdownRows } from './markdownRows.js';
+import { blocksOf, firstBlockRow, markdownRows, ROWS_ABOVE_SELECTION } from './markdownRows.js';
 import { RenderAroundFields } from './RenderAroundFields.js';
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
@@ -107,12 +107,16 @@ function RenderedMarkdown({ model, onOpenTable }: { model: ParseModel; onOpenTab
     }
     const id = model.nodes.idAt(node);
     const selected = selectedBlocks.has(id);
+    // Rows drawn later above the selected block would move it once their HTML changes their
+    // height, and near the top of the list no scroll can make up for it: they are drawn at once too.
+    const aboveSelection = selectionTo !== null && index < selectionTo.index && index >= selectionTo.index - ROWS_ABOVE_SELECTION;
     return (
       <MarkdownBlock
         model={model}
         id={id}
         page={rows.pageNumber[index]!}
         selected={selected}
+        drawAtOnce={selected || aboveSelection}
         exactTexts={selected ? exactTexts : NO_TEXTS}
         onOpenTable={onOpenTable}
       />
@@ -152,6 +156,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
   id,
   page,
   selected,
+  drawAtOnce,
   exactTexts,
   onOpenTable,
 }: {
@@ -159,14 +164,16 @@ const MarkdownBlock = memo(function MarkdownBlock({
   id: string;
   page: number;
   selected: boolean;
+  /** Drawn in this frame whatever the frame's budget (the selected block, and the rows above it). */
+  drawAtOnce: boolean;
   exactTexts: string[];
   onOpenTable: (tableId: string) => void;
 }) {
   const selectNode = useWorkspaceStore((s) => s.selectNode);
   const element = useRef<HTMLDivElement>(null);
   const node = model.nodes.get(id);
-  // The selected block is drawn at once; others may wait a frame for their HTML (see blockHtml).
-  const ready = selected ? blockHtml(model, id) : blockHtmlWithinFrame(model, id);
+  // Others may wait a frame for their HTML (see blockHtml).
+  const ready = drawAtOnce ? blockHtml(model, id) : blockHtmlWithinFrame(model, id);
   const html = ready ?? blockPlaceholder(model, id);
   const [, retry] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {

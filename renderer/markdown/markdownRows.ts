@@ -8,6 +8,12 @@ import { blockOf } from '../../shared/grounding/selection.js';
  * `pageNumber[row]` its page, for following the viewer; `rowOfNode[node]` a block's row (-1:
  * not a block); `rowOfPage` where each page starts.
  */
+/**
+ * The rows a far selection shows above its block: the panel puts the block a third of the way
+ * down its view, about ten rows of a usual result below the view's top.
+ */
+export const ROWS_ABOVE_SELECTION = 10;
+
 export interface MarkdownRows {
   count: number;
   node: Int32Array;

@@ -1,12 +1,9 @@
 import type { ParseModel, TextRange } from '../../shared/grounding/parseModel.js';
 import { blockIndexOf, leafIndicesOverlapping } from '../../shared/grounding/selection.js';
-import type { MarkdownRows } from './markdownRows.js';
+import { ROWS_ABOVE_SELECTION, type MarkdownRows } from './markdownRows.js';
 
-/**
- * The rows a field's click mounts around its block: the panel puts the block a third of the way
- * down its view, about ten rows of a usual result above it and twenty below.
- */
-const ROWS_BEFORE = 10;
+/** The rows a field's click mounts around its block: those above it, and about twenty below (two thirds of the view). */
+const ROWS_BEFORE = ROWS_ABOVE_SELECTION;
 const ROWS_AFTER = 20;
 /** Blocks rendered ahead at most: well inside blockHtml's cache, so the blocks the reviewer has seen stay in it. */
 export const MAX_BLOCKS_AHEAD = 1500;
