@@ -12,11 +12,12 @@ export const MAX_BLOCKS_AHEAD = 1500;
  * them alone can outlast an idle period many times over, a long task in the reviewer's way.
  */
 export const MAX_LENGTH_AHEAD = 8000;
-/** An idle period shorter than this is left to the browser: one block takes about a third of it. */
+/** An idle period with less left than this is left to the browser: one block takes about a third of it. */
 const MIN_IDLE_MS = 2;
 /**
- * The most one idle callback works, however long the period: a click that comes meanwhile
- * waits for the slice to end, and idle time knows nothing of input on its way.
+ * The most one task works. An idle period lasts up to 50 ms when nothing is drawing, and idle
+ * time knows nothing of input on its way: the period is worked in slices of this long, each its
+ * own task of the lowest priority, so a click waits at most one slice before it is handled.
  */
 const SLICE_MS = 2;
 
@@ -74,17 +75,41 @@ function blocksOfRanges(model: ParseModel, ranges: readonly TextRange[]): number
   return [...blocks];
 }
 
-type IdleScheduler = Pick<typeof globalThis, 'requestIdleCallback' | 'cancelIdleCallback'>;
+/** When the window is idle, and how work goes on in a later task (the lowest priority there is). */
+export interface IdleScheduler {
+  requestIdleCallback(callback: IdleRequestCallback): number;
+  cancelIdleCallback(handle: number): void;
+  /** Runs `task` in a task of its own, after whatever waits with a higher priority. */
+  later(task: () => void): void;
+}
 
-/** Runs `work` item by item in the window's idle periods until it ends or `signal` aborts. */
-export function runWhenIdle(work: Iterator<unknown>, signal: AbortSignal, idle: IdleScheduler = globalThis): void {
+const windowScheduler: IdleScheduler = {
+  requestIdleCallback: (callback) => requestIdleCallback(callback),
+  cancelIdleCallback: (handle) => cancelIdleCallback(handle),
+  // Chromium's (and so Electron's) task scheduler; a plain timeout elsewhere.
+  later: (task) =>
+    'scheduler' in globalThis
+      ? void (globalThis as unknown as { scheduler: TaskScheduler }).scheduler.postTask(task, { priority: 'background' })
+      : void setTimeout(task),
+};
+interface TaskScheduler {
+  postTask(task: () => void, options: { priority: 'background' }): Promise<void>;
+}
+
+/**
+ * Runs `work` item by item while the window is idle, until it ends or `signal` aborts: from the
+ * start of an idle period to its end, a slice per task (a single slice per period would use a
+ * twentieth of a quiet window's idle time), then in the next period.
+ */
+export function runWhenIdle(work: Iterator<unknown>, signal: AbortSignal, scheduler: IdleScheduler = windowScheduler): void {
   let handle = 0;
-  const step = (deadline: IdleDeadline) => {
+  const slice = (deadline: IdleDeadline) => {
     if (signal.aborted) return;
-    const sliceEnd = deadline.timeRemaining() - SLICE_MS;
-    while (deadline.timeRemaining() > Math.max(MIN_IDLE_MS, sliceEnd)) if (work.next().done) return;
-    handle = idle.requestIdleCallback(step);
+    const sliceEnd = Math.max(MIN_IDLE_MS, deadline.timeRemaining() - SLICE_MS);
+    while (deadline.timeRemaining() > sliceEnd) if (work.next().done) return;
+    if (deadline.timeRemaining() > MIN_IDLE_MS) scheduler.later(() => slice(deadline));
+    else handle = scheduler.requestIdleCallback(slice);
   };
-  handle = idle.requestIdleCallback(step);
-  signal.addEventListener('abort', () => idle.cancelIdleCallback(handle), { once: true });
+  handle = scheduler.requestIdleCallback(slice);
+  signal.addEventListener('abort', () => scheduler.cancelIdleCallback(handle), { once: true });
 }

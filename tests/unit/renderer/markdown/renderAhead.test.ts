@@ -143,9 +143,13 @@ describe('the blocks a field click would mount, rendered ahead', () => {
 });
 
 describe('work in the window’s idle periods', () => {
-  /** requestIdleCallback by hand: `idle(ms)` runs what waits with that much idle time, which each item of work spends. */
+  /**
+   * requestIdleCallback by hand: `idle(ms)` runs what waits with that much idle time, which
+   * each item of work spends; `runLater()` runs the tasks handed to `later`, as the event loop would.
+   */
   function idleQueue(costMs: number) {
     const waiting = new Map<number, IdleRequestCallback>();
+    let laterTasks: Array<() => void> = [];
     let next = 1;
     let left = 0;
     return {
@@ -154,24 +158,31 @@ describe('work in the window’s idle periods', () => {
         return next++;
       },
       cancelIdleCallback: (handle: number) => void waiting.delete(handle),
+      later: (task: () => void) => void laterTasks.push(task),
       idle(ms: number) {
         const callbacks = [...waiting.values()];
         waiting.clear();
         left = ms;
         for (const callback of callbacks) callback({ didTimeout: false, timeRemaining: () => Math.max(0, left) });
       },
+      runLater() {
+        const tasks = laterTasks;
+        laterTasks = [];
+        tasks.forEach((task) => task());
+        return tasks.length;
+      },
       spend: () => (left -= costMs),
       get pending() {
-        return waiting.size;
+        return waiting.size + laterTasks.length;
       },
     };
   }
 
-  it('does items while the idle period lasts, then goes on in the next one, until the work ends', () => {
+  it('works an idle period through in 2 ms slices, each its own task, then goes on in the next period until the work ends', () => {
     const queue = idleQueue(0.5);
     const done: number[] = [];
     function* work() {
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 30; i++) {
         done.push(i);
         queue.spend();
         yield;
@@ -179,22 +190,25 @@ describe('work in the window’s idle periods', () => {
     }
     runWhenIdle(work(), new AbortController().signal, queue);
     expect(done).toEqual([]);
-    // A slice of 2 ms: items start with 10, 9.5, 9 and 8.5 ms left; at 8 the slice is over.
+    // A slice of 2 ms: items start with 10, 9.5, 9 and 8.5 ms left; at 8 the slice is over and the next is a task of its own.
     queue.idle(10);
     expect(done).toEqual([0, 1, 2, 3]);
-    expect(queue.pending).toBe(1);
-    // However long the period, the same slice.
-    queue.idle(50);
+    expect(queue.runLater()).toBe(1);
     expect(done).toHaveLength(8);
+    // Slices go on while the period lasts; with 2 ms left, the rest waits for the next period.
+    while (queue.runLater() > 0);
+    expect(done).toHaveLength(16);
+    expect(queue.pending).toBe(1);
     // A period nearly over is left alone.
     queue.idle(2);
-    expect(done).toHaveLength(8);
-    for (let period = 0; period < 2; period++) queue.idle(50);
-    expect(done).toHaveLength(10);
+    expect(done).toHaveLength(16);
+    queue.idle(50);
+    while (queue.runLater() > 0);
+    expect(done).toHaveLength(30);
     expect(queue.pending).toBe(0);
   });
 
-  it('stops when aborted, between periods or before the first', () => {
+  it('stops when aborted: before the first period, between periods, or between two slices of one', () => {
     const queue = idleQueue(1);
     const done: number[] = [];
     function* work() {
@@ -213,11 +227,21 @@ describe('work in the window’s idle periods', () => {
 
     const later = new AbortController();
     runWhenIdle(work(), later.signal, queue);
-    queue.idle(5);
+    queue.idle(3);
     const before = done.length;
     expect(before).toBeGreaterThan(0);
     later.abort();
     queue.idle(50);
+    while (queue.runLater() > 0);
     expect(done).toHaveLength(before);
+
+    const midPeriod = new AbortController();
+    runWhenIdle(work(), midPeriod.signal, queue);
+    queue.idle(50);
+    const sliced = done.length;
+    expect(sliced).toBeGreaterThan(before);
+    midPeriod.abort();
+    while (queue.runLater() > 0);
+    expect(done).toHaveLength(sliced);
   });
 });
