@@ -4,14 +4,29 @@ import type { CDPSession, Page } from '@playwright/test';
 export type ClickKind = 'field' | 'box';
 
 /**
+ * How clicks come. 'at-rest': each once the window has settled from the one before (an idle
+ * moment, then 300 ms: a reviewer reads what a click showed before the next), the pointer over
+ * the panel clicked in, as a real click leaves it. 'back-to-back': each as soon as the one before
+ * showed, onto its unfinished work (pages drawing, rows mounting) and a display already counting
+ * frames, so each waits for the display's next frame too: a stress figure, not a reviewer's.
+ */
+export type ClickPace = 'at-rest' | 'back-to-back';
+const REST_MS = 300;
+
+/**
  * Click latency, measured in the page: from just before the click to the first animation
  * frame in which the Markdown block and the box are both highlighted and in view.
  * Boxes live on pages that are only mounted near the viewport, so for a box the page is
  * scrolled into view first (not timed), then a box in view is clicked. Fields appear once the extraction is
  * grounded, which can come after the first page: they are waited for, not assumed.
  */
-export async function measureClicks(page: Page, kind: ClickKind, count: number): Promise<number[]> {
+export async function measureClicks(page: Page, kind: ClickKind, count: number, pace: ClickPace): Promise<number[]> {
   if (kind === 'field') await page.locator('[data-testid="field"]').first().waitFor({ timeout: 120_000 });
+  const panel = await page
+    .locator(kind === 'field' ? '[data-testid="field"]' : '[data-testid="viewer"]')
+    .first()
+    .boundingBox();
+  if (panel) await page.mouse.move(panel.x + Math.min(40, panel.width / 2), panel.y + Math.min(10, panel.height / 2));
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     if (kind === 'box') {
@@ -23,8 +38,9 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number):
       await page.locator(`[data-testid="page"][data-page="${pageNumber}"] [data-testid="box"]`).first().waitFor();
     }
     const time = await page.evaluate(
-      ({ kind, i }) =>
-        new Promise<number>((resolve) => {
+      async ({ kind, i, restMs }) => {
+        if (restMs > 0) await new Promise((settled) => requestIdleCallback(() => setTimeout(settled, restMs), { timeout: 2000 }));
+        return new Promise<number>((resolve) => {
           const visible = (el: Element | null, container: Element | null) => {
             if (!el || !container) return false;
             const a = el.getBoundingClientRect();
@@ -54,8 +70,9 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number):
             else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);
-        }),
-      { kind, i },
+        });
+      },
+      { kind, i, restMs: pace === 'at-rest' ? REST_MS : 0 },
     );
     times.push(time);
   }

@@ -138,9 +138,9 @@ try {
   const count = Number(process.env.PROFILE_CLICKS ?? 40);
   // PROFILE_TRACE_ONLY=1: only the timeline (CPU time per task), the quicker and steadier figure on a busy machine.
   if (!process.env.PROFILE_TRACE_ONLY) {
-    const fields = await profiled(cdp, `${count} field clicks`, () => measureClicks(page, 'field', count));
+    const fields = await profiled(cdp, `${count} field clicks`, () => measureClicks(page, 'field', count, 'at-rest'));
     console.log('field click ms:', fields.map((t) => t.toFixed(0)).join(' '));
-    const boxes = await profiled(cdp, `${count} box clicks (page scrolls included)`, () => measureClicks(page, 'box', count));
+    const boxes = await profiled(cdp, `${count} box clicks (page scrolls included)`, () => measureClicks(page, 'box', count, 'at-rest'));
     console.log('box click ms:', boxes.map((t) => t.toFixed(0)).join(' '));
     const scroll = await profiled(cdp, 'Markdown scrolled end to end', () =>
       scrollThrough(page, '[data-testid="md-rendered"]', 4000, '[data-testid="md-node"][data-page="1000"]'),
@@ -149,7 +149,7 @@ try {
   }
   // The same clicks in a Performance trace: style, layout and paint are where the CPU profile says "(program)".
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink.user_timing'] });
-  await measureClicks(page, 'field', count);
+  await measureClicks(page, 'field', count, 'at-rest');
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   timeline(`${count} field clicks, main thread`, trace.traceEvents);
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink.user_timing'] });

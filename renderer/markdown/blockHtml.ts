@@ -7,7 +7,7 @@ import { escapeHtml, renderMarkdown } from './renderMarkdown.js';
  * scroll back and forth and every click that re-renders them. Bounded, so scrolling a
  * 60,000-block result end to end does not keep all of its HTML; dropped with the model.
  */
-const KEPT = 3000;
+export const BLOCKS_KEPT = 10_000;
 const cache = new WeakMap<ParseModel, Map<string, string>>();
 
 /**
@@ -51,7 +51,7 @@ function lookup(model: ParseModel, id: string, when: 'always' | 'within-frame' |
     const range = model.nodes.get(id)?.range;
     html = range ? renderMarkdown(sliceMarkdown(model, range)) : '';
     if (when !== 'idle') spend(performance.now() - started);
-    if (byId.size >= KEPT) byId.delete(byId.keys().next().value!);
+    if (byId.size >= BLOCKS_KEPT) byId.delete(byId.keys().next().value!);
   }
   byId.set(id, html);
   return html;

@@ -1,12 +1,16 @@
 import type { ParseModel, TextRange } from '../../shared/grounding/parseModel.js';
 import { blockIndexOf, leafIndicesOverlapping } from '../../shared/grounding/selection.js';
+import { BLOCKS_KEPT } from './blockHtml.js';
 import { ROWS_ABOVE_SELECTION, type MarkdownRows } from './markdownRows.js';
 
 /** The rows a field's click mounts around its block: those above it, and about twenty below (two thirds of the view). */
 const ROWS_BEFORE = ROWS_ABOVE_SELECTION;
 const ROWS_AFTER = 20;
-/** Blocks rendered ahead at most: well inside blockHtml's cache, so the blocks the reviewer has seen stay in it. */
-export const MAX_BLOCKS_AHEAD = 1500;
+/**
+ * Blocks rendered ahead at most (about thirty for each of 250 fields): three quarters of the
+ * HTML cache, so the blocks the reviewer has seen stay in it too.
+ */
+export const MAX_BLOCKS_AHEAD = (BLOCKS_KEPT * 3) / 4;
 /**
  * Longer blocks (a table of hundreds of rows, say) are left to be rendered when shown: one of
  * them alone can outlast an idle period many times over, a long task in the reviewer's way.
@@ -24,7 +28,8 @@ const SLICE_MS = 2;
 /**
  * The blocks a click on each field would mount, each once, at most `limit` of them (counting
  * the long ones passed over): first every field's own blocks (drawn whatever a frame's budget),
- * then the rows around each field's first block in turn, nearest first. One step at a time: a
+ * then the rows around the fields' first blocks ring by ring: every field's next rows before any
+ * field's farther ones, so a limit cuts the rows a click is least likely to show. One step at a time: a
  * step gives a block's id to render, or null when it looked at a field or row and found nothing
  * to render, so a caller can stop between any two steps.
  */
@@ -52,8 +57,8 @@ export function* blocksAroundFields(
       if (seen.size >= limit) return;
     }
   }
-  for (const row of fieldRows) {
-    for (let distance = 1; distance <= Math.max(ROWS_BEFORE, ROWS_AFTER); distance++) {
+  for (let distance = 1; distance <= Math.max(ROWS_BEFORE, ROWS_AFTER); distance++) {
+    for (const row of fieldRows) {
       for (const at of [distance <= ROWS_AFTER ? row + distance : -1, distance <= ROWS_BEFORE ? row - distance : -1]) {
         if (at < 0 || at >= rows.count) continue;
         yield take(rows.node[at]!);

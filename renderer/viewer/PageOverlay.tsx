@@ -8,9 +8,20 @@ import { boxStyle } from './boxStyle.js';
 
 /**
  * The boxes of one page, drawn as percentages of the page so they sit right at every zoom.
- * Bigger boxes are drawn first, so a cell inside its table stays clickable.
+ * Bigger boxes are drawn first, so a cell inside its table stays clickable. `selectionOnly`:
+ * just the selection's boxes, for a page a selection scrolls to before it is near the view:
+ * the frame that shows the highlight builds a handful of boxes, not every box of the page (the
+ * rest come with its canvas a frame later, as the page becomes near).
  */
-export const PageOverlay = memo(function PageOverlay({ model, page }: { model: ParseModel; page: number }) {
+export const PageOverlay = memo(function PageOverlay({
+  model,
+  page,
+  selectionOnly = false,
+}: {
+  model: ParseModel;
+  page: number;
+  selectionOnly?: boolean;
+}) {
   const selectNode = useWorkspaceStore((s) => s.selectNode);
   // Only a selection on this page (or one leaving it) re-renders its boxes: a click elsewhere
   // leaves every other mounted page alone.
@@ -25,14 +36,19 @@ export const PageOverlay = memo(function PageOverlay({ model, page }: { model: P
   // re-renders a page builds no node objects for its boxes.
   const boxes = useMemo(() => boxesOnPageLargestFirst(model, page), [model, page]);
   const fieldBoxes = selection?.kind === 'field' ? selection.boxes.filter((b) => b.page === page) : [];
+  const shown = selectionOnly
+    ? boxes.ids.flatMap((id, k) => (selected.has(id) || outlined.has(id) ? [k] : []))
+    : boxes.ids.map((_, k) => k);
   const showLines = useWorkspaceStore((s) => s.showLines);
-  const lineBoxes = showLines
-    ? boxes.ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id })))
-    : [];
+  const lineBoxes =
+    showLines && !selectionOnly
+      ? boxes.ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id })))
+      : [];
 
   return (
     <div className="overlay">
-      {boxes.ids.map((id, k) => {
+      {shown.map((k) => {
+        const id = boxes.ids[k]!;
         const index = boxes.indices[k]!;
         const box = model.nodes.boxAt(index);
         if (!box) return null;

@@ -44,7 +44,7 @@ export const PdfPage = memo(function PdfPage({
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [drawError, setDrawError] = useState<string | null>(null);
   // The selection has a box here: its boxes are drawn in the same commit as the selection, before
-  // the scroll that brings the page into view, not when the page scrolls near.
+  // the scroll that brings the page into view, not when the page scrolls near (the others are).
   const holdsSelection = useWorkspaceStore((s) => s.selection?.boxes.some((b) => b.page === page) ?? false);
 
   useEffect(() => {
@@ -77,7 +77,7 @@ export const PdfPage = memo(function PdfPage({
   return (
     <div className={`page page-pdf${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>
       <canvas ref={canvasRef} className="page-canvas" style={{ width, height }} />
-      {model && (near || holdsSelection) ? <PageOverlay model={model} page={page} /> : null}
+      {model && (near || holdsSelection) ? <PageOverlay model={model} page={page} selectionOnly={!near} /> : null}
       {failed || (status && status !== 'ok') ? (
         <div className="page-flag" data-testid="page-flag">
           {failed ? 'This page failed to parse' : `Page status: ${status}`}

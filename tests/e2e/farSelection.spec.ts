@@ -155,3 +155,43 @@ test('a far selection’s Markdown block stays where it was put while the rows a
   expect(await page.getByTestId('md-rendered').evaluate((list) => list.scrollTop)).toBeLessThan(100);
   void preview;
 });
+
+test('a field on a far page: its box is drawn in the frame of the click, the page’s other boxes once the page is near', async ({
+  page,
+  preview,
+}) => {
+  const files = await generateLargeDocument(200, await mkdtemp(join(tmpdir(), 'groundwork-far-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
+  await expect(page.locator('[data-testid="field"]')).toHaveCount(200);
+  const inFirstFrame = await page.evaluate(
+    () =>
+      new Promise<{ page: number; fieldBoxes: number; boxes: number; otherBoxes: number }>((resolve) => {
+        document.querySelectorAll<HTMLElement>('[data-testid="field"]')[150]!.click();
+        requestAnimationFrame(() => {
+          const view = document.querySelector('[data-testid="viewer"]')!.getBoundingClientRect();
+          const fieldBox = document.querySelector('.box-field')!;
+          const where = fieldBox.getBoundingClientRect();
+          const onPage = fieldBox.closest<HTMLElement>('[data-testid="page"]')!;
+          resolve({
+            page: where.bottom > view.top && where.top < view.bottom ? Number(onPage.dataset.page) : -1,
+            fieldBoxes: onPage.querySelectorAll('.box-field').length,
+            boxes: onPage.querySelectorAll('[data-testid="box"]').length,
+            otherBoxes: onPage.querySelectorAll('[data-testid="box"]:not([data-selected]):not([data-outline])').length,
+          });
+        });
+      }),
+  );
+  // In view in that frame, with only the selection's own boxes on its page.
+  expect(inFirstFrame.page).toBeGreaterThan(100);
+  expect(inFirstFrame.fieldBoxes).toBeGreaterThan(0);
+  expect(inFirstFrame.otherBoxes).toBe(0);
+  // The page is near the view now: all of its boxes follow, every one clickable.
+  const boxes = page.locator(`[data-testid="page"][data-page="${inFirstFrame.page}"] [data-testid="box"]`);
+  await expect.poll(() => boxes.count()).toBeGreaterThan(inFirstFrame.boxes + 20);
+  const other = boxes.locator(':scope[data-type="text"]:not([data-selected])').first();
+  const id = await other.getAttribute('data-node-id');
+  await other.click();
+  await expect(page.locator(`[data-testid="md-node"][data-node-id="${id}"]`)).toHaveAttribute('data-selected', 'true');
+  void preview;
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
 import { buildParseModel, type ParseModel, type TextRange } from '../../../../shared/grounding/parseModel.js';
+import { BLOCKS_KEPT } from '../../../../renderer/markdown/blockHtml.js';
 import { markdownRows } from '../../../../renderer/markdown/markdownRows.js';
 import { blocksAroundFields, MAX_BLOCKS_AHEAD, MAX_LENGTH_AHEAD, runWhenIdle } from '../../../../renderer/markdown/renderAhead.js';
 
@@ -70,7 +71,9 @@ describe('the blocks a field click would mount, rendered ahead', () => {
       blocksAroundFields(model, rows, [fieldOn(model, 'w1-5'), fieldOn(model, 'w3-30', 'w1-8'), fieldOn(model, 'w2-2')]),
     );
     expect(ids.slice(0, 4)).toEqual(['p1-5', 'p3-30', 'p1-8', 'p2-2']);
-    expect(ids[4]).toBe('p1-6');
+    // Then ring by ring around each field's first block: every field's next rows before any field's farther ones.
+    expect(ids.slice(4, 10)).toEqual(['p1-6', 'p1-4', 'p3-31', 'p3-29', 'p2-3', 'p2-1']);
+    expect(ids.slice(10, 12)).toEqual(['p1-7', 'p1-3']);
     // With room for only the own blocks, those are what is given.
     expect(rendered(blocksAroundFields(model, rows, [fieldOn(model, 'w1-5'), fieldOn(model, 'w3-30')], 2))).toEqual(['p1-5', 'p3-30']);
   });
@@ -125,7 +128,7 @@ describe('the blocks a field click would mount, rendered ahead', () => {
     }
     expect(rendered(blocksAroundFields(model, rows, fields(), 25))).toHaveLength(25);
     expect(looked).toHaveLength(25);
-    expect(MAX_BLOCKS_AHEAD).toBeLessThan(3000);
+    expect(MAX_BLOCKS_AHEAD).toBeLessThan(BLOCKS_KEPT);
   });
 
   it('looks at a field only when its turn comes', () => {
