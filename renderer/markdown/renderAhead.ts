@@ -104,7 +104,7 @@ interface TaskScheduler {
 /**
  * Runs `work` item by item while the window is idle, until it ends or `signal` aborts: from the
  * start of an idle period to its end, a slice per task (a single slice per period would use a
- * twentieth of a quiet window's idle time), then in the next period.
+ * twenty-fifth of a quiet window's idle time), then in the next period.
  */
 export function runWhenIdle(work: Iterator<unknown>, signal: AbortSignal, scheduler: IdleScheduler = windowScheduler): void {
   let handle = 0;

@@ -12,16 +12,21 @@ test.describe.configure({ timeout: 180_000 });
 
 const selectedBlock = (page: Page) => page.locator('[data-testid="md-node"][data-selected="true"]');
 
-test('far selections: a field near the end, a box on a far page and rapid clicks each end highlighted and in view', async ({
-  page,
-  preview,
-}) => {
+/** Imports the 200-page document with its parse and its 200 grounded fields (the sample's boxes drawn first). */
+async function importFarDocument(page: Page): Promise<void> {
   const files = await generateLargeDocument(200, await mkdtemp(join(tmpdir(), 'groundwork-far-')));
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
   await expect(page.getByTestId('page-count')).toHaveText('of 200');
+  await expect(page.locator('[data-testid="field"]')).toHaveCount(200);
+}
+
+test('far selections: a field near the end, a box on a far page and rapid clicks each end highlighted and in view', async ({
+  page,
+  preview,
+}) => {
+  await importFarDocument(page);
   const fields = page.locator('[data-testid="field"]');
-  await expect(fields).toHaveCount(200);
 
   // The last field's value sits near the end of the document.
   const last = fields.nth(199);
@@ -108,11 +113,7 @@ test('far selections: a field near the end, a box on a far page and rapid clicks
 });
 
 test('a far selection’s Markdown block stays where it was put while the rows around it mount', async ({ page, preview }) => {
-  const files = await generateLargeDocument(200, await mkdtemp(join(tmpdir(), 'groundwork-far-')));
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
-  const fields = page.locator('[data-testid="field"]');
-  await expect(fields).toHaveCount(200);
+  await importFarDocument(page);
   for (const index of [150, 40, 190, 5, 120]) {
     // Where the block is in the first frame that shows it, and where it is once everything around it has mounted and been measured.
     const first = await page.evaluate(
@@ -160,10 +161,7 @@ test('a field on a far page: its box is drawn in the frame of the click, the pag
   page,
   preview,
 }) => {
-  const files = await generateLargeDocument(200, await mkdtemp(join(tmpdir(), 'groundwork-far-')));
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
-  await expect(page.locator('[data-testid="field"]')).toHaveCount(200);
+  await importFarDocument(page);
   const inFirstFrame = await page.evaluate(
     () =>
       new Promise<{ page: number; fieldBoxes: number; boxes: number; otherBoxes: number }>((resolve) => {
