@@ -83,15 +83,21 @@ export const useJobsStore = create<JobsState>((set, get) => {
   // Each list keeps its own error, and a reload never clears the error of an action the user took.
   const attemptServiceList = attemptWith((patch) => set({ serviceError: patch.error }));
   const attemptLocal = attemptWith((patch) => set({ localError: patch.error }));
+  // Each listing takes a turn: one that answers after a newer was asked for (another service,
+  // status, key or page) is dropped, its rows and its error, so the list shows what is chosen.
+  let listTurn = 0;
   const loadServiceList = () =>
     attemptServiceList(async () => {
+      const turn = ++listTurn;
       const { service, status, page, pageSize, keyId } = get();
       set({ loading: true });
       try {
         const list = await requireApi().jobs.list({ service, page, pageSize, ...(status ? { status } : {}), ...(keyId ? { keyId } : {}) });
-        set({ rows: list.rows, hasMore: list.hasMore });
+        if (turn === listTurn) set({ rows: list.rows, hasMore: list.hasMore });
+      } catch (error) {
+        if (turn === listTurn) throw error;
       } finally {
-        set({ loading: false });
+        if (turn === listTurn) set({ loading: false });
       }
     });
   return {

@@ -14,6 +14,8 @@ let emulator: Emulator;
 let store: typeof useJobsStore;
 /** Job ids whose detail answer waits until released. */
 const slow = new Map<string, Promise<void>>();
+/** Services whose listing answer waits until released. */
+const slowLists = new Map<string, Promise<void>>();
 
 beforeAll(async () => {
   emulator = await startEmulator();
@@ -25,6 +27,11 @@ beforeAll(async () => {
       detail: async (request) => {
         const answer = await jobs.detail(request);
         await slow.get((request as { jobId: string }).jobId);
+        return answer;
+      },
+      list: async (request) => {
+        const answer = await jobs.list(request);
+        await slowLists.get((request as { service: string }).service);
         return answer;
       },
     },
@@ -109,5 +116,27 @@ describe('jobs store: open a job by id', () => {
     const job = await createJobOnService('fourth');
     await store.getState().openById('parse', job);
     expect(store.getState().detail?.row.jobId).toBe(job);
+  });
+});
+
+describe('jobs store: the service list', () => {
+  it('a listing that answers late never replaces the one the user asked for since', async () => {
+    const parseJob = await createJobOnService('listed late');
+    let release = () => {};
+    slowLists.set('parse', new Promise<void>((resolve) => (release = resolve)));
+    const late = store.getState().setQuery({ service: 'parse' });
+    await store.getState().setQuery({ service: 'extract' });
+    expect(store.getState().rows.every((r) => r.service === 'extract')).toBe(true);
+    release();
+    await late;
+    slowLists.clear();
+    const { rows, service, loading } = store.getState();
+    expect(service).toBe('extract');
+    expect(rows.some((r) => r.jobId === parseJob)).toBe(false);
+    expect(rows.every((r) => r.service === 'extract')).toBe(true);
+    expect(loading).toBe(false);
+    // Asked again for parse jobs, the list has them.
+    await store.getState().setQuery({ service: 'parse' });
+    expect(store.getState().rows.some((r) => r.jobId === parseJob)).toBe(true);
   });
 });
