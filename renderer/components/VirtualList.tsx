@@ -55,17 +55,54 @@ export function VirtualList({
   const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [measures, remeasured] = useReducer((n: number) => n + 1, 0);
-  // `at`: where a 'nearest' item was put (px from the list's top), kept there while the rows around it settle.
+  // `at`: where the item was put (px from the list's top), kept there while the rows around it settle.
   const pendingScroll = useRef<{ request: ScrollRequest; since: number; until: number; at?: number } | null>(null);
   // Where the list last put its own scroll while holding an item: found elsewhere at the next
   // render, it was someone else's scroll (a script, the keyboard, the reviewer) and the hold gives way.
   const placedTop = useRef<number | null>(null);
   // Whether the scrolling now is the reviewer's (after their gesture) or a scroll request's.
   const byReviewer = useRef(false);
+  // While an item is held the list alone keeps it in place: the browser's scroll anchoring would
+  // move the scroll under the hold (read as someone else's scroll, the hold would give way).
+  const hold = useCallback((held: typeof pendingScroll.current) => {
+    pendingScroll.current = held;
+    if (scroller.current) scroller.current.style.overflowAnchor = held ? 'none' : '';
+  }, []);
   const reviewerGesture = () => {
     byReviewer.current = true;
-    pendingScroll.current = null;
+    hold(null);
   };
+  /**
+   * Puts the held item back where the hold put it, or first puts it there ('start': at the top;
+   * 'nearest': just into view) unless `placedOnly`. False when the item is not mounted or the hold gave way.
+   */
+  const keepHeldItem = useCallback(
+    (placedOnly = false): boolean => {
+      const pending = pendingScroll.current;
+      const element = scroller.current;
+      if (!pending || !element || (placedOnly && pending.at === undefined)) return false;
+      const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
+      if (!item) return false;
+      // Scrolled by someone else since the list last placed it: the hold gives way.
+      if (placedTop.current !== null && Math.abs(element.scrollTop - placedTop.current) > 1) {
+        hold(null);
+        return false;
+      }
+      byReviewer.current = false;
+      const offset = () => item.getBoundingClientRect().top - element.getBoundingClientRect().top;
+      if (pending.at === undefined && pending.request.align !== 'start') {
+        item.scrollIntoView({ block: 'nearest' });
+        pending.at = offset();
+      } else {
+        pending.at ??= 0;
+        const shift = offset() - pending.at;
+        if (Math.abs(shift) > 0.5) element.scrollTop += shift;
+      }
+      placedTop.current = element.scrollTop;
+      return true;
+    },
+    [hold],
+  );
 
   // A new scroll request moves the rendered window in this very render (no commit, effect and
   // second render first): the rows it needs are in the commit whose layout effect scrolls to them.
@@ -107,6 +144,8 @@ export function VirtualList({
   // Measure mounted items; a changed height updates the tree and re-renders once per frame.
   const observer = useMemo(() => {
     const scheduled = { frame: 0 };
+    // The observer calls back after layout, never during a render (the rule cannot tell).
+    // eslint-disable-next-line react-hooks/refs
     return new ResizeObserver((entries) => {
       let changed = false;
       for (const entry of entries) {
@@ -117,6 +156,9 @@ export function VirtualList({
           changed = true;
         }
       }
+      // In the frame the heights changed (a row drawing its HTML by itself, with no render of the
+      // list's): the held item does not move for a frame first.
+      if (changed) keepHeldItem(true);
       if (changed && !scheduled.frame) {
         scheduled.frame = requestAnimationFrame(() => {
           scheduled.frame = 0;
@@ -124,7 +166,7 @@ export function VirtualList({
         });
       }
     });
-  }, [sizes]);
+  }, [sizes, keepHeldItem]);
   useEffect(() => () => observer.disconnect(), [observer]);
   // One callback for every render: a new one each render would unobserve and observe every
   // mounted item again (and the observer reports each newly observed item once more).
@@ -161,9 +203,9 @@ export function VirtualList({
       if (Math.abs(element.scrollTop - top) > 1) showViewport(element.scrollTop, element.clientHeight);
     }
     const now = performance.now();
-    pendingScroll.current = { request, since: now, until: now + HOLD_MS };
+    hold({ request, since: now, until: now + HOLD_MS });
     placedTop.current = element.scrollTop;
-  }, [jump, count, showViewport]);
+  }, [jump, count, showViewport, hold]);
 
   // Once mounted, the item is aligned by its real position ('start': at the top; 'nearest': just
   // into view) and held there for a moment, while the items measured above it settle their
@@ -174,29 +216,11 @@ export function VirtualList({
   useLayoutEffect(() => {
     const remeasuredSince = measuresSeen.current !== measures;
     measuresSeen.current = measures;
-    const pending = pendingScroll.current;
-    const element = scroller.current;
-    if (!pending || !element) return;
-    const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
-    if (!item) return;
-    // Scrolled by someone else since the list last placed it: the hold gives way.
-    if (placedTop.current !== null && Math.abs(element.scrollTop - placedTop.current) > 1) {
-      pendingScroll.current = null;
-      return;
-    }
-    byReviewer.current = false;
-    const offset = () => item.getBoundingClientRect().top - element.getBoundingClientRect().top;
-    if (pending.request.align !== 'start' && pending.at === undefined) {
-      item.scrollIntoView({ block: 'nearest' });
-      pending.at = offset();
-    } else {
-      const shift = offset() - (pending.at ?? 0);
-      if (Math.abs(shift) > 0.5) element.scrollTop += shift;
-    }
-    placedTop.current = element.scrollTop;
+    if (!keepHeldItem()) return;
+    const pending = pendingScroll.current!;
     const now = performance.now();
     if (justJumped || remeasuredSince) pending.until = Math.min(now + HOLD_MS, pending.since + LONGEST_HOLD_MS);
-    else if (now > pending.until) pendingScroll.current = null;
+    else if (now > pending.until) hold(null);
   });
 
   // Heights measured after the reviewer's scroll has stopped move the rows under a still scrollTop,

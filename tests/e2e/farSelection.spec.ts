@@ -145,6 +145,49 @@ test('a far selection’s Markdown block stays where it was put while the rows a
   await expect(page.getByTestId('md-rendered')).not.toHaveAttribute('data-settling');
   await expect.poll(() => page.locator('[data-testid="md-node"]').count()).toBeGreaterThanOrEqual(inView);
 
+  // A row above the held block growing (its HTML arriving) does not move the block, not even for the frame that shows it grown.
+  const grown = await page.evaluate(
+    () =>
+      new Promise<{ before: number; after: number }>((resolve) => {
+        const list = document.querySelector('[data-testid="md-rendered"]')!;
+        const top = () =>
+          document.querySelector('[data-testid="md-node"][data-selected="true"]')!.getBoundingClientRect().top -
+          list.getBoundingClientRect().top;
+        document.querySelectorAll<HTMLElement>('[data-testid="field"]')[100]!.click();
+        // Once the jump has settled, while the block is still held.
+        setTimeout(
+          () =>
+            requestAnimationFrame(() => {
+              const before = top();
+              const index = Number(document.querySelector('[data-testid="md-node"][data-selected="true"]')!.parentElement!.dataset.index);
+              list.querySelector<HTMLElement>(`[data-index="${index - 1}"] > *`)!.style.paddingBottom = '60px';
+              requestAnimationFrame(() => resolve({ before, after: top() }));
+            }),
+          150,
+        );
+      }),
+  );
+  expect(Math.abs(grown.after - grown.before), `the block moved from ${grown.before} to ${grown.after} px`).toBeLessThanOrEqual(1);
+
+  // Scrolled by a script (the hold gives way): rows leaving the top are stood in for by their
+  // measured heights, so the block moves by exactly the scroll, however many rows unmount.
+  const scrolled = await page.evaluate(async () => {
+    const list = document.querySelector('[data-testid="md-rendered"]')!;
+    const block = document.querySelector('[data-testid="md-node"][data-selected="true"]')!;
+    const top = () => block.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    const before = top();
+    for (let i = 0; i < 2; i++) {
+      list.scrollTop += 300;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    return { before, after: top(), mounted: block.isConnected };
+  });
+  expect(scrolled.mounted).toBe(true);
+  expect(
+    Math.abs(scrolled.after - (scrolled.before - 600)),
+    `the block moved from ${scrolled.before} to ${scrolled.after} px`,
+  ).toBeLessThanOrEqual(1);
+
   // A scroll that is not the list's own, right after a selection (here a script's, to the top), is not pulled back to it.
   await page.evaluate(() => {
     document.querySelectorAll<HTMLElement>('[data-testid="field"]')[170]!.click();
