@@ -4,11 +4,19 @@ import { escapeHtml, renderMarkdown } from './renderMarkdown.js';
 /**
  * Each block's sanitized HTML, kept for the blocks seen last: parsing and sanitizing a block
  * costs far more than mounting it, and a virtual list mounts the same blocks again at every
- * scroll back and forth and every click that re-renders them. Bounded, so scrolling a
+ * scroll back and forth and every click that re-renders them. Bounded in blocks and in
+ * characters (ten thousand table blocks of 50 KB each would be a gigabyte), so scrolling a
  * 60,000-block result end to end does not keep all of its HTML; dropped with the model.
  */
 export const BLOCKS_KEPT = 10_000;
-const cache = new WeakMap<ParseModel, Map<string, string>>();
+/** About 20 MB of UTF-16: two thousand characters a block on average. */
+const CHARACTERS_KEPT = 10_000_000;
+interface Kept {
+  /** Most recently used last: a Map iterates in insertion order. */
+  byId: Map<string, string>;
+  characters: number;
+}
+const cache = new WeakMap<ParseModel, Kept>();
 
 /**
  * Rendering new blocks gets this many ms per frame: a fast scroll mounts a hundred blocks a
@@ -39,21 +47,25 @@ export function blockPlaceholder(model: ParseModel, id: string): string {
 }
 
 function lookup(model: ParseModel, id: string, when: 'always' | 'within-frame' | 'idle'): string | null {
-  let byId = cache.get(model);
-  if (!byId) cache.set(model, (byId = new Map()));
-  let html = byId.get(id);
+  let kept = cache.get(model);
+  if (!kept) cache.set(model, (kept = { byId: new Map(), characters: 0 }));
+  let html = kept.byId.get(id);
   if (html !== undefined) {
-    // Most recently used last: a Map iterates in insertion order.
-    byId.delete(id);
+    kept.byId.delete(id);
   } else {
     if (when === 'within-frame' && spent >= FRAME_BUDGET_MS) return null;
     const started = performance.now();
     const range = model.nodes.get(id)?.range;
     html = range ? renderMarkdown(sliceMarkdown(model, range)) : '';
     if (when !== 'idle') spend(performance.now() - started);
-    if (byId.size >= BLOCKS_KEPT) byId.delete(byId.keys().next().value!);
+    kept.characters += html.length;
+    while (kept.byId.size >= BLOCKS_KEPT || (kept.characters > CHARACTERS_KEPT && kept.byId.size > 0)) {
+      const [oldest, oldHtml] = kept.byId.entries().next().value!;
+      kept.byId.delete(oldest);
+      kept.characters -= oldHtml.length;
+    }
   }
-  byId.set(id, html);
+  kept.byId.set(id, html);
   return html;
 }
 

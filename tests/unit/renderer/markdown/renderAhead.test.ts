@@ -1,48 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
+import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import { buildParseModel, type ParseModel, type TextRange } from '../../../../shared/grounding/parseModel.js';
 import { BLOCKS_KEPT } from '../../../../renderer/markdown/blockHtml.js';
 import { markdownRows } from '../../../../renderer/markdown/markdownRows.js';
 import { blocksAroundFields, MAX_BLOCKS_AHEAD, MAX_LENGTH_AHEAD, runWhenIdle } from '../../../../renderer/markdown/renderAhead.js';
-
-const PAGES = 3;
-const BLOCKS_PER_PAGE = 40;
-
-/** Pages of one-line paragraphs `p<page>-<n>`, each block with a one-word child so fields can point inside a block. */
-function threePages(): ParseModel {
-  let markdown = '';
-  const pages: StructureNode[] = [];
-  const box = { xmin: 0.1, ymin: 0.1, xmax: 0.5, ymax: 0.2 };
-  for (let page = 1; page <= PAGES; page++) {
-    const pageStart = markdown.length;
-    const children: StructureNode[] = [];
-    for (let n = 0; n < BLOCKS_PER_PAGE; n++) {
-      const start = markdown.length;
-      markdown += `Block ${page}-${n}\n\n`;
-      const end = start + `Block ${page}-${n}`.length;
-      children.push({
-        type: 'text',
-        id: `p${page}-${n}`,
-        grounding: { page, range: { start, end }, box },
-        children: [{ type: 'word', id: `w${page}-${n}`, grounding: { page, range: { start: start + 6, end }, box } }],
-      } as StructureNode);
-    }
-    pages.push({
-      type: 'page',
-      page,
-      status: 'ok',
-      reason: '',
-      grounding: { page, range: { start: pageStart, end: markdown.length }, box: { xmin: 0, ymin: 0, xmax: 1, ymax: 1 } },
-      children,
-    } as StructureNode);
-  }
-  const response = {
-    markdown,
-    metadata: { failed_pages: [] },
-    structure: { type: 'document', children: pages },
-  } as unknown as ParseResponse;
-  return buildParseModel(response);
-}
+import { threePages } from './threePages.js';
 
 /** A field's ranges: the ranges of these nodes (an id the model lacks stands for a range past the end). */
 const fieldOn = (model: ParseModel, ...ids: string[]): TextRange[] =>
