@@ -50,6 +50,8 @@ export interface Services {
   emit(event: AppEvent): void;
   /** Default service addresses for new keys. */
   addresses: DefaultAddresses;
+  /** At quit: no more polling, and the catalog, result models and search index being written are written (bounded). */
+  close(): Promise<void>;
 }
 
 export interface ServicesOptions {
@@ -131,5 +133,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     samplesDir: options.samplesDir,
     emit,
     addresses,
+    close: async () => {
+      jobs.stop();
+      await Promise.all([workspace.close(), search.close()]);
+    },
   };
 }

@@ -56,7 +56,7 @@ services.logger.info('preview started', { port: bridge.port, dataDir });
 console.log(`Preview ready at ${bridge.url}`);
 
 const stop = () => {
-  void Promise.all([bridge.close(), services.workspace.close(), services.search.close()]).then(() => process.exit(0));
+  void Promise.all([bridge.close(), services.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -57,7 +57,7 @@ if (!app.requestSingleInstanceLock()) {
     app.on('before-quit', (event) => {
       if (closed) return;
       event.preventDefault();
-      void Promise.all([services.workspace.close(), services.search.close()]).finally(() => {
+      void services.close().finally(() => {
         closed = true;
         app.quit();
       });

@@ -1,7 +1,7 @@
 // The real main-process services (createServices, the handler table, the IPC dispatcher,
 // the OS keychain under a private name) on a fresh data folder, with keys of every kind
 // pointing at an emulator. Calls go in exactly as the renderer's would.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppEvent } from '../../shared/events.js';
@@ -14,7 +14,7 @@ import { createLogger } from '../../electron/log.js';
 import type { Services } from '../../electron/services.js';
 import { clearKeychainService } from './keychainCleanup.js';
 import { KEYS } from './emulatorHarness.js';
-import { testServices } from './testServices.js';
+import { endTestServices, testServices } from './testServices.js';
 
 export interface FaultsWorld {
   services: Services;
@@ -46,9 +46,8 @@ export async function faultsWorld(emulatorUrl: string): Promise<FaultsWorld> {
     keyIds,
     call,
     close: async () => {
-      services.jobs.stop();
       await clearKeychainService(keychainService);
-      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }); // a batch's lazy save may still land after stop()
+      await endTestServices(services, dataDir);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { createLogger } from '../../electron/log.js';
 import { createServices, type Services, type ServicesOptions } from '../../electron/services.js';
 import { memoryKeychain } from './memoryKeychain.js';
@@ -17,4 +18,10 @@ export function testServices(dataDir: string, options: Partial<Omit<ServicesOpti
     ...(options.keychainService === undefined ? { keychain: memoryKeychain() } : {}),
     ...options,
   });
+}
+
+/** Ends the services as at quit (writes under way finish first), then removes their folder. */
+export async function endTestServices(services: Services | undefined, folder: string): Promise<void> {
+  await services?.close();
+  await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { clearKeychainService } from '../../support/keychainCleanup.js';
 import { ipcCall, resultOf } from '../../support/ipcCall.js';
 import { recordTrustRow } from '../../trust/trustReport.js';
 import { credential, KEYS, useEmulator } from '../../support/emulatorHarness.js';
-import { testServices } from '../../support/testServices.js';
+import { endTestServices, testServices } from '../../support/testServices.js';
 
 // The trust check "bad files": each file is made for real, written to disk, read back as the file
 // picker would, and sent down every main-process path a user can take: open (the
@@ -118,9 +118,8 @@ afterAll(async () => {
     failures: tally.filter((t) => !t.ok).length,
     note: tally.find((t) => !t.ok)?.case ?? `${rows.length} files × open, offline engine, v2 parse, analyzer`,
   });
-  services?.jobs.stop();
   await clearKeychainService(keychainService);
-  await rm(root, { recursive: true, force: true });
+  await endTestServices(services, root);
 });
 
 /** One IPC call as the renderer makes it: request validated, errors as data. */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import type { Services } from '../../../../electron/services.js';
 import { ipcCall } from '../../../support/ipcCall.js';
 import { recordTrustRow } from '../../../trust/trustReport.js';
 import { PNG } from '../../../support/emulatorHarness.js';
-import { testServices } from '../../../support/testServices.js';
+import { endTestServices, testServices } from '../../../support/testServices.js';
 
 // "File paths from the renderer": a media list names the image files main reads for
 // thumbnails, so a renderer (or a media list from someone else) chooses the paths. Main
@@ -102,8 +102,7 @@ afterAll(async () => {
       tally.find((t) => !t.ok)?.case ??
       'thumbnails: network, device, relative, escaping and unreadable paths refused alike; folders allowed only by the user',
   });
-  services?.jobs.stop();
-  await rm(root, { recursive: true, force: true });
+  await endTestServices(services, root);
 });
 
 describe('thumbnails are read only inside folders the user allowed', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { ipcCall, resultOf } from '../../../support/ipcCall.js';
 import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { startTlsServer, TEST_CA, type TlsTestServer } from '../../../support/tlsServer.js';
 import { KEYS, pdf, useEmulator } from '../../../support/emulatorHarness.js';
-import { testServices } from '../../../support/testServices.js';
+import { endTestServices, testServices } from '../../../support/testServices.js';
 
 // A document added from a web address: downloaded by main under the rules a service-side
 // fetch needs, remembered, and sent as `document_url` (direct and as a job) on request.
@@ -235,9 +235,8 @@ describe('documents:importUrl and parse with document_url', () => {
     keyId = (await call('keys:add', { name: 'emulator', kind: 'v2', secret: KEYS.v2, address: holder.emulator.url })).id;
   });
   afterAll(async () => {
-    services?.jobs.stop();
     await clearKeychainService(keychainService);
-    await rm(root, { recursive: true, force: true });
+    await endTestServices(services, root);
   });
 
   async function hosted(name: string, pages: number): Promise<string> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import { OWNER_PASSWORD, USER_PASSWORD } from '../../../support/encryptedPdf.js'
 import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { ipcCall, resultOf } from '../../../support/ipcCall.js';
 import { KEYS, useEmulator } from '../../../support/emulatorHarness.js';
-import { testServices } from '../../../support/testServices.js';
+import { endTestServices, testServices } from '../../../support/testServices.js';
 
 // Encrypted PDFs through every main-process path, as the renderer calls them: import, the
 // offline engine, v2 parse (direct and as a job) and the older analyzer against the emulator,
@@ -109,9 +109,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  services?.jobs.stop();
   await clearKeychainService(keychainService);
-  await rm(root, { recursive: true, force: true });
+  await endTestServices(services, root);
 });
 
 describe('a PDF with an owner password only', () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { ipcCall } from '../../../support/ipcCall.js';
 import { recordTrustRow } from '../../../trust/trustReport.js';
 import { KEYS, PNG, useEmulator } from '../../../support/emulatorHarness.js';
-import { testServices } from '../../../support/testServices.js';
+import { endTestServices, testServices } from '../../../support/testServices.js';
 
 // A key goes to its own service's address, or to an inference host the user confirmed for
 // that key, and nowhere else. The stranger is a listener on 127.0.0.2 (loopback, so plain
@@ -58,10 +58,9 @@ afterAll(async () => {
     failures: tally.filter((t) => !t.ok).length,
     note: tally.find((t) => !t.ok)?.case ?? 'listener on 127.0.0.2; every key kind, inference unconfirmed / confirmed / other key',
   });
-  services?.jobs.stop();
   await stranger?.close();
   await clearKeychainService(keychainService);
-  await rm(root, { recursive: true, force: true });
+  await endTestServices(services, root);
 });
 
 function call<C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {

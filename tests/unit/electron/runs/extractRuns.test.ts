@@ -8,8 +8,7 @@ import type { Services } from '../../../../electron/services.js';
 import type { StoredResult } from '../../../../shared/workspace.js';
 import { KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { onePageParse } from '../../../support/onePageParse.js';
-import { testServices } from '../../../support/testServices.js';
-import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
+import { endTestServices, testServices } from '../../../support/testServices.js';
 
 const holder = useEmulator();
 const SCHEMA = { type: 'object', properties: { total: { type: 'string' } } };
@@ -37,8 +36,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  services.jobs.stop();
-  await removeWorkspaceDir(dir, services.workspace);
+  await endTestServices(services, dir);
 });
 
 describe('an extraction as the window asks for one', () => {
