@@ -91,10 +91,11 @@ export interface IdleScheduler {
 const windowScheduler: IdleScheduler = {
   requestIdleCallback: (callback) => requestIdleCallback(callback),
   cancelIdleCallback: (handle) => cancelIdleCallback(handle),
-  // Chromium's (and so Electron's) task scheduler; a plain timeout elsewhere.
+  // Chromium's (and so Electron's) task scheduler; a plain timeout elsewhere. A task that throws
+  // is reported as an uncaught error, as from a timeout, not as a rejection nobody handles.
   later: (task) =>
     'scheduler' in globalThis
-      ? void (globalThis as unknown as { scheduler: TaskScheduler }).scheduler.postTask(task, { priority: 'background' })
+      ? void (globalThis as unknown as { scheduler: TaskScheduler }).scheduler.postTask(task, { priority: 'background' }).catch(reportError)
       : void setTimeout(task),
 };
 interface TaskScheduler {
