@@ -50,7 +50,11 @@ export interface Services {
   emit(event: AppEvent): void;
   /** Default service addresses for new keys. */
   addresses: DefaultAddresses;
-  /** At quit: no more polling, and the catalog, result models and search index being written are written (bounded). */
+  /**
+   * At quit: the catalog, result models and search index being written are written (bounded).
+   * Jobs and batches go on meanwhile (stopping them would end the batches' documents as
+   * unfinished); the next start resumes them.
+   */
   close(): Promise<void>;
 }
 
@@ -134,7 +138,6 @@ export async function createServices(options: ServicesOptions): Promise<Services
     emit,
     addresses,
     close: async () => {
-      jobs.stop();
       await Promise.all([workspace.close(), search.close()]);
     },
   };

@@ -81,6 +81,12 @@ export function VirtualList({
       const pending = pendingScroll.current;
       const element = scroller.current;
       if (!pending || !element || (placedOnly && pending.at === undefined)) return false;
+      // Heights changing after the hold's moment (a splitter dragged, an image late) move what
+      // they move: the hold is over.
+      if (placedOnly && performance.now() > pending.until) {
+        hold(null);
+        return false;
+      }
       const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
       if (!item) return false;
       // Scrolled by someone else since the list last placed it: the hold gives way.
@@ -220,8 +226,10 @@ export function VirtualList({
     const pending = pendingScroll.current!;
     const now = performance.now();
     if (justJumped || remeasuredSince) pending.until = Math.min(now + HOLD_MS, pending.since + LONGEST_HOLD_MS);
-    else if (now > pending.until) hold(null);
+    if (now > pending.until) hold(null);
   });
+  // Other items (another result's): a hold on an index of the ones before means nothing now.
+  useLayoutEffect(() => () => hold(null), [sizes, hold]);
 
   // Heights measured after the reviewer's scroll has stopped move the rows under a still scrollTop,
   // with no scroll event: the row now at the top is reported too, or a follower keeps a stale one.

@@ -4,7 +4,7 @@ import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { renderBlockAhead } from './blockHtml.js';
 import { joinedTables } from './joinedTables.js';
 import type { MarkdownRows } from './markdownRows.js';
-import { blocksAroundFields, runWhenIdle } from './renderAhead.js';
+import { blocksAroundFields, renderEach, runWhenIdle } from './renderAhead.js';
 
 /**
  * Renders, while the window is idle, the Markdown a click on any field will show, so a click
@@ -20,16 +20,12 @@ export function RenderAroundFields({ model, rows }: { model: ParseModel; rows: M
     if (typeof requestIdleCallback !== 'function' || fields.length === 0) return undefined;
     const stop = new AbortController();
     const rangesInFieldOrder = fields.map((field) => fieldRanges.get(field.path) ?? []);
-    function* work(): Generator<void> {
-      for (const id of blocksAroundFields(model, rows, rangesInFieldOrder)) {
-        if (id !== null) {
-          renderBlockAhead(model, id);
-          if (model.nodes.typeAt(model.nodes.indexOf(id)) === 'table') joinedTables(model);
-        }
-        yield;
-      }
-    }
-    runWhenIdle(work(), stop.signal);
+    const render = (id: string) => {
+      const length = renderBlockAhead(model, id);
+      if (model.nodes.typeAt(model.nodes.indexOf(id)) === 'table') joinedTables(model);
+      return length;
+    };
+    runWhenIdle(renderEach(blocksAroundFields(model, rows, rangesInFieldOrder), render), stop.signal);
     return () => stop.abort();
   }, [model, rows, fields, fieldRanges]);
   return null;

@@ -9,8 +9,8 @@ import { escapeHtml, renderMarkdown } from './renderMarkdown.js';
  * 60,000-block result end to end does not keep all of its HTML; dropped with the model.
  */
 export const BLOCKS_KEPT = 10_000;
-/** About 20 MB of UTF-16: two thousand characters a block on average. */
-const CHARACTERS_KEPT = 10_000_000;
+/** About 20 MB of UTF-16: a thousand characters a block on average. */
+export const CHARACTERS_KEPT = 10_000_000;
 interface Kept {
   /** Most recently used last: a Map iterates in insertion order. */
   byId: Map<string, string>;
@@ -35,9 +35,9 @@ export function blockHtmlWithinFrame(model: ParseModel, id: string): string | nu
   return lookup(model, id, 'within-frame');
 }
 
-/** Renders the block's HTML into the cache ahead of its row, in idle time: no frame's budget is spent on it. */
-export function renderBlockAhead(model: ParseModel, id: string): void {
-  lookup(model, id, 'idle');
+/** Renders the block's HTML into the cache ahead of its row, in idle time (no frame's budget is spent on it): its length. */
+export function renderBlockAhead(model: ParseModel, id: string): number {
+  return lookup(model, id, 'idle')!.length;
 }
 
 /** The block's Markdown as escaped text: what a block shows for the frame or two before its HTML. */

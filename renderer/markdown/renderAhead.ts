@@ -1,6 +1,6 @@
 import type { ParseModel, TextRange } from '../../shared/grounding/parseModel.js';
 import { blockIndexOf, leafIndicesOverlapping } from '../../shared/grounding/selection.js';
-import { BLOCKS_KEPT } from './blockHtml.js';
+import { BLOCKS_KEPT, CHARACTERS_KEPT } from './blockHtml.js';
 import { ROWS_ABOVE_SELECTION, type MarkdownRows } from './markdownRows.js';
 
 /** The rows a field's click mounts around its block: those above it, and about twenty below (two thirds of the view). */
@@ -11,6 +11,8 @@ const ROWS_AFTER = 20;
  * HTML cache, so the blocks the reviewer has seen stay in it too.
  */
 export const MAX_BLOCKS_AHEAD = (BLOCKS_KEPT * 3) / 4;
+/** Characters of HTML rendered ahead at most: three quarters of the cache's too (long blocks fill it before their count does). */
+export const MAX_CHARACTERS_AHEAD = (CHARACTERS_KEPT * 3) / 4;
 /**
  * Longer blocks (a table of hundreds of rows, say) are left to be rendered when shown: one of
  * them alone can outlast an idle period many times over, a long task in the reviewer's way.
@@ -65,6 +67,22 @@ export function* blocksAroundFields(
         if (seen.size >= limit) return;
       }
     }
+  }
+}
+
+/**
+ * Renders each block `blocks` gives (`render` answers its HTML's length), one step per step of
+ * `blocks` so a caller can stop between any two, until the HTML rendered comes to `maxCharacters`.
+ */
+export function* renderEach(
+  blocks: Iterable<string | null>,
+  render: (id: string) => number,
+  maxCharacters = MAX_CHARACTERS_AHEAD,
+): Generator<void> {
+  let characters = 0;
+  for (const id of blocks) {
+    if (id !== null && (characters += render(id)) >= maxCharacters) return;
+    yield;
   }
 }
 

@@ -59,6 +59,7 @@ export async function startRendererBridge(): Promise<RendererBridge> {
       };
     },
     async close() {
+      services.jobs.stop();
       // As at quit: model caches and index saves under way end before the folder goes.
       await services.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -20,8 +20,9 @@ export function testServices(dataDir: string, options: Partial<Omit<ServicesOpti
   });
 }
 
-/** Ends the services as at quit (writes under way finish first), then removes their folder. */
+/** Stops the jobs' polling, ends the services as at quit (writes under way finish first), then removes their folder. */
 export async function endTestServices(services: Services | undefined, folder: string): Promise<void> {
+  services?.jobs.stop();
   await services?.close();
   await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }

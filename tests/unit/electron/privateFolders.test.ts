@@ -64,6 +64,7 @@ posixOnly('the data folder is private', () => {
     for (const file of files) expect((await modeOf(file)).toString(8), file).toBe('600');
     expect((await modeOf(outside)).toString(8)).toBe('644');
     expect((await lstat(join(data, 'workspace', 'link-to-shared'))).isSymbolicLink()).toBe(true);
+    await services.close();
   });
 
   it('folders and files the app creates are private from the start', async () => {
@@ -82,5 +83,6 @@ posixOnly('the data folder is private', () => {
     expect((await modeOf(join(data, 'logs'))).toString(8)).toBe('700');
     expect((await modeOf(join(data, 'logs', 'main.log'))).toString(8)).toBe('600');
     expect((await modeOf(join(data, 'settings.json'))).toString(8)).toBe('600');
+    await services.close();
   });
 });

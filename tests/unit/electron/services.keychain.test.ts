@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { AppError } from '../../../shared/errors.js';
 import { createServices, type Services } from '../../../electron/services.js';
 import { runAnalyzer } from '../../../electron/runs/cloudRuns.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';
+import { endTestServices } from '../../support/testServices.js';
 import { whitePng } from '../../support/png.js';
 
 const PNG = whitePng(20, 20);
@@ -26,7 +27,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await clearKeychainService(keychainService);
-  await rm(dataDir, { recursive: true, force: true });
+  await endTestServices(services, dataDir);
 });
 
 describe('keys in the OS keychain', () => {

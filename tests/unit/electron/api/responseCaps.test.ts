@@ -122,6 +122,7 @@ describe('answers past the cap are cut off while they stream', () => {
       expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(1); // not sent again
     } finally {
       services.jobs.stop();
+      await services.close();
       await clearKeychainService(keychainService);
       server.requests.length = 0;
     }

@@ -221,6 +221,7 @@ describe('a PDF that needs a password', () => {
 
   it('after a restart, asks again: every path refuses password_required, nothing is sent, until it is unlocked', async () => {
     services.jobs.stop();
+    await services.close();
     await start();
     expect(await caught(parseLocal(document.id))).toMatchObject({
       code: 'password_required',

@@ -23,11 +23,12 @@ describe('the blocks’ HTML kept', () => {
     for (let n = 0; n < 4; n++) expect(rendersOf(`p1-${n}`)).toBe(1);
     // 8 million characters kept: all four are still there.
     for (let n = 0; n < 4; n++) expect(rendersOf(`p1-${n}`)).toBe(0);
-    // Two more (12 million): the two used longest ago go, the rest stay.
+    // A fifth comes to 10 million, the bound itself: all five stay.
     expect(rendersOf('p1-4')).toBe(1);
+    expect(rendersOf('p1-0')).toBe(0);
+    // A sixth would pass it: the one used longest ago (p1-1) goes, the rest stay.
     expect(rendersOf('p1-5')).toBe(1);
-    expect(rendersOf('p1-3')).toBe(0);
-    expect(rendersOf('p1-5')).toBe(0);
-    expect(rendersOf('p1-0')).toBe(1);
+    for (const n of [2, 3, 4, 5, 0]) expect(rendersOf(`p1-${n}`)).toBe(0);
+    expect(rendersOf('p1-1')).toBe(1);
   });
 });

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import { buildParseModel, type ParseModel, type TextRange } from '../../../../shared/grounding/parseModel.js';
-import { BLOCKS_KEPT } from '../../../../renderer/markdown/blockHtml.js';
+import { BLOCKS_KEPT, CHARACTERS_KEPT } from '../../../../renderer/markdown/blockHtml.js';
 import { markdownRows } from '../../../../renderer/markdown/markdownRows.js';
-import { blocksAroundFields, MAX_BLOCKS_AHEAD, MAX_LENGTH_AHEAD, runWhenIdle } from '../../../../renderer/markdown/renderAhead.js';
+import {
+  blocksAroundFields,
+  MAX_BLOCKS_AHEAD,
+  MAX_CHARACTERS_AHEAD,
+  MAX_LENGTH_AHEAD,
+  renderEach,
+  runWhenIdle,
+} from '../../../../renderer/markdown/renderAhead.js';
 import { threePages } from './threePages.js';
 
 /** A field's ranges: the ranges of these nodes (an id the model lacks stands for a range past the end). */
@@ -91,6 +98,7 @@ describe('the blocks a field click would mount, rendered ahead', () => {
     expect(rendered(blocksAroundFields(model, rows, fields(), 25))).toHaveLength(25);
     expect(looked).toHaveLength(25);
     expect(MAX_BLOCKS_AHEAD).toBeLessThan(BLOCKS_KEPT);
+    expect(MAX_CHARACTERS_AHEAD).toBeLessThan(CHARACTERS_KEPT);
   });
 
   it('looks at a field only when its turn comes', () => {
@@ -104,6 +112,16 @@ describe('the blocks a field click would mount, rendered ahead', () => {
     const steps = blocksAroundFields(model, rows, fields());
     steps.next();
     expect(looked).toEqual([0]);
+  });
+});
+
+describe('rendering ahead within the HTML kept', () => {
+  it('stops once the HTML rendered comes to its limit in characters, however few blocks that is', () => {
+    const renderedIds: string[] = [];
+    const steps = renderEach(['a', null, 'b', 'c', 'd', 'e'], (id) => (renderedIds.push(id), 400), 1000);
+    expect([...steps]).toHaveLength(3);
+    // 400, 800, then 1,200: the third block was rendered and is the last.
+    expect(renderedIds).toEqual(['a', 'b', 'c']);
   });
 });
 
