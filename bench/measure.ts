@@ -16,8 +16,9 @@ const REST_MS = 300;
 /**
  * Click latency, measured in the page: from just before the click to the first animation
  * frame in which the Markdown block and the box are both highlighted and in view.
- * Boxes live on pages that are only mounted near the viewport, so for a box the page is
- * scrolled into view first (not timed), then a box in view is clicked. Fields appear once the extraction is
+ * A reviewer clicks what they see: a field's row is scrolled into view first and the pointer
+ * put on it; boxes live on pages that are only mounted near the viewport, so for a box the
+ * page is scrolled into view first (neither timed), then a box in view is clicked. Fields appear once the extraction is
  * grounded, which can come after the first page: they are waited for, not assumed.
  */
 export async function measureClicks(page: Page, kind: ClickKind, count: number, pace: ClickPace): Promise<number[]> {
@@ -28,7 +29,15 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number, 
     .boundingBox();
   if (panel) await page.mouse.move(panel.x + Math.min(40, panel.width / 2), panel.y + Math.min(10, panel.height / 2));
   const times: number[] = [];
+  const fieldCount = kind === 'field' ? await page.locator('[data-testid="field"]').count() : 0;
   for (let i = 0; i < count; i++) {
+    if (kind === 'field') {
+      // A reviewer clicks a field they see, the pointer on it: its row is brought into view first (not timed).
+      const row = page.locator('[data-testid="field"]').nth((i * 104729) % fieldCount);
+      await row.scrollIntoViewIfNeeded();
+      const where = await row.boundingBox();
+      if (where) await page.mouse.move(where.x + Math.min(40, where.width / 2), where.y + where.height / 2);
+    }
     if (kind === 'box') {
       const pageNumber = 1 + ((i * 7919) % 1000);
       await page.evaluate(
