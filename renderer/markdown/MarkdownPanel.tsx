@@ -107,9 +107,14 @@ function RenderedMarkdown({ model, onOpenTable }: { model: ParseModel; onOpenTab
     }
     const id = model.nodes.idAt(node);
     const selected = selectedBlocks.has(id);
-    // A row drawn later above the selected block would change its height when its HTML comes and
-    // move the block: the rows above are drawn at once too (for a field, rendered ahead already).
-    const aboveSelection = selectionTo !== null && index < selectionTo.index && index >= selectionTo.index - ROWS_ABOVE_SELECTION;
+    // A row drawn later above the selected block changes its height when its HTML comes; the list
+    // scrolls to make up for it in the same frame, except near its top, where it cannot scroll far
+    // enough: there the rows above are drawn at once too (elsewhere they would only lengthen the click's frame).
+    const aboveSelection =
+      selectionTo !== null &&
+      selectionTo.index < 2 * ROWS_ABOVE_SELECTION &&
+      index < selectionTo.index &&
+      index >= selectionTo.index - ROWS_ABOVE_SELECTION;
     return (
       <MarkdownBlock
         model={model}
