@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
-import { PageOverlay } from './PageOverlay.js';
+import { OverlayLayer, PageOverlay } from './PageOverlay.js';
 import { scaleFor, type Zoom } from './ZoomBar.js';
 
 interface ImagePageProps {
@@ -53,7 +53,7 @@ export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImageP
         }}
         onError={() => setUndrawable(true)}
       />
-      {model && natural ? <PageOverlay model={model} page={1} /> : null}
+      <OverlayLayer>{model && natural ? <PageOverlay model={model} page={1} /> : null}</OverlayLayer>
       {model ? <ImagePageNotes info={model.pages.find((p) => p.page === 1)} /> : null}
     </div>
   );

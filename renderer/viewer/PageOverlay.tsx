@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { formatConfidence, scoreLabel, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
 import type { Selection } from '../../shared/grounding/selection.js';
 import { boxesOnPageLargestFirst, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
@@ -7,11 +7,11 @@ import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { boxStyle } from './boxStyle.js';
 
 /**
- * The boxes of one page, drawn as percentages of the page so they sit right at every zoom.
- * Bigger boxes are drawn first, so a cell inside its table stays clickable. `selectionOnly`:
- * just the selection's boxes, for a page a selection scrolls to before it is near the view:
- * the frame that shows the highlight builds a handful of boxes, not every box of the page (the
- * rest come with its canvas a frame later, as the page becomes near).
+ * The boxes of one page, drawn as percentages of the page so they sit right at every zoom, into
+ * the page's overlay layer (`OverlayLayer`). Bigger boxes are drawn first, so a cell inside its
+ * table stays clickable. `selectionOnly`: just the selection's boxes, for a page a selection
+ * scrolls to before it is near the view: the frame that shows the highlight builds a handful of
+ * boxes, not every box of the page (the rest come with its canvas a frame later, as the page becomes near).
  */
 export const PageOverlay = memo(function PageOverlay({
   model,
@@ -46,7 +46,7 @@ export const PageOverlay = memo(function PageOverlay({
       : [];
 
   return (
-    <div className="overlay">
+    <>
       {shown.map((k) => {
         const id = boxes.ids[k]!;
         const index = boxes.indices[k]!;
@@ -107,9 +107,19 @@ export const PageOverlay = memo(function PageOverlay({
           style={boxStyle(weakest.box)}
         />
       ) : null}
-    </div>
+    </>
   );
 });
+
+/**
+ * The layer a page's boxes are drawn into, there from the page's first render whether or not it
+ * has boxes: boxes put into a layer already laid out lay out that layer alone, while a new
+ * positioned layer put into a page lays out the whole column of pages again (about 1 ms for a
+ * thousand, inside the frame of a click that selects something on a far page).
+ */
+export function OverlayLayer({ children }: { children: ReactNode }) {
+  return <div className="overlay">{children}</div>;
+}
 
 function touches(selection: Selection | null, model: ParseModel, page: number): boolean {
   if (!selection) return false;

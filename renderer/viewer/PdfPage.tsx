@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
-import { PageOverlay } from './PageOverlay.js';
+import { OverlayLayer, PageOverlay } from './PageOverlay.js';
 import { drawingAbandoned, type PdfHandle } from './pdfjs.js';
 
 interface PdfPageProps {
@@ -77,7 +77,9 @@ export const PdfPage = memo(function PdfPage({
   return (
     <div className={`page page-pdf${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>
       <canvas ref={canvasRef} className="page-canvas" style={{ width, height }} />
-      {model && (near || holdsSelection) ? <PageOverlay model={model} page={page} selectionOnly={!near} /> : null}
+      <OverlayLayer>
+        {model && (near || holdsSelection) ? <PageOverlay model={model} page={page} selectionOnly={!near} /> : null}
+      </OverlayLayer>
       {failed || (status && status !== 'ok') ? (
         <div className="page-flag" data-testid="page-flag">
           {failed ? 'This page failed to parse' : `Page status: ${status}`}
