@@ -1,9 +1,14 @@
 import { memo, useEffect, useRef } from 'react';
 import { formatConfidence, scoreLabel, type ScoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
 import { FIELD_FLAG_LABELS, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
+import { selectionMembership, useSelectionMember } from '../workspace/selectionMembership.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { FieldReview } from './FieldReview.js';
 import { useRules } from './rulesStore.js';
+
+const selectedField = selectionMembership(useWorkspaceStore, (selection) => (selection.kind === 'field' ? [selection.id] : []));
+/** A rule's fields, selected together. */
+const fieldsOfSelectedRule = selectionMembership(useWorkspaceStore, (selection) => selection.fieldPaths ?? []);
 
 /** One field: name, the model's value and the review buttons on one line; a correction, flags and notices below. */
 export const FieldRow = memo(function FieldRow({
@@ -21,8 +26,8 @@ export const FieldRow = memo(function FieldRow({
   /** Where the result's scores came from; null when it has none. */
   source: ScoreSource | null;
 }) {
-  const selected = useWorkspaceStore((s) => s.selection?.kind === 'field' && s.selection.id === field.path);
-  const inRuleSelection = useWorkspaceStore((s) => s.selection?.fieldPaths?.includes(field.path) ?? false);
+  const selected = useSelectionMember(selectedField, field.path);
+  const inRuleSelection = useSelectionMember(fieldsOfSelectedRule, field.path);
   const failing = useRules((s) => s.failing.get(field.path));
   const passing = useRules((s) => s.passing.get(field.path));
   const selectField = useWorkspaceStore((s) => s.selectField);

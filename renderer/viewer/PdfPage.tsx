@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
+import { selectionMembership, useSelectionMember } from '../workspace/selectionMembership.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
@@ -24,6 +25,8 @@ interface PdfPageProps {
   near: boolean;
 }
 
+const pagesWithSelectedBoxes = selectionMembership(useWorkspaceStore, (selection) => selection.boxes.map((box) => box.page));
+
 /**
  * One page: a placeholder of the right size always; the canvas and the boxes only while
  * the page is near the viewport (released again when it scrolls far away).
@@ -45,7 +48,7 @@ export const PdfPage = memo(function PdfPage({
   const [drawError, setDrawError] = useState<string | null>(null);
   // The selection has a box here: its boxes are drawn in the same commit as the selection, before
   // the scroll that brings the page into view, not when the page scrolls near (the others are).
-  const holdsSelection = useWorkspaceStore((s) => s.selection?.boxes.some((b) => b.page === page) ?? false);
+  const holdsSelection = useSelectionMember(pagesWithSelectedBoxes, page);
 
   useEffect(() => {
     const canvas = canvasRef.current;
