@@ -133,6 +133,8 @@ export class SearchEngine {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private saveWaitingSince: number | null = null;
   private closed = false;
+  /** The last write of the index file asked for (see save). */
+  private writing: Promise<void> = Promise.resolve();
   /** id → createdAt of the results not read (see EngineOptions.skip). */
   private readonly skip: Map<string, string>;
 
@@ -375,7 +377,18 @@ export class SearchEngine {
     }, this.options.saveDelayMs ?? SAVE_DELAY_MS);
   }
 
-  private async save(): Promise<void> {
+  /**
+   * Writes what is indexed if it changed since the last write. One write at a time, each after
+   * the one under way: close's write then waits for a delayed write already started (the worker
+   * is ended once close answers, which would cut that write off before its rename).
+   */
+  private save(): Promise<void> {
+    const next = this.writing.catch(() => undefined).then(() => this.write());
+    this.writing = next;
+    return next;
+  }
+
+  private async write(): Promise<void> {
     if (!this.unsaved) return;
     this.unsaved = false;
     const text = `{"version":${SEARCH_FORMAT_VERSION},"results":${JSON.stringify(Object.fromEntries(this.indexed))},"index":${JSON.stringify(this.index)}}`;

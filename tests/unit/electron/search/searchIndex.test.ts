@@ -4,6 +4,8 @@ import type { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../electron/log.js';
+import { SearchEngine } from '../../../../electron/search/searchEngine.js';
+import { listedResults } from '../../../../electron/search/searchProtocol.js';
 import { SEARCH_FORMAT_VERSION, SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import type { SearchAnswer, SearchHit } from '../../../../shared/ipc/search.js';
@@ -188,6 +190,28 @@ describe('SearchIndex', () => {
     expect(hits(await reopened.query('acme')).length).toBe(2);
     await reopened.close();
     expect((JSON.parse(await readFile(index.path, 'utf8')) as { version: number }).version).toBe(SEARCH_FORMAT_VERSION);
+  });
+
+  it('a write under way when it closes is finished first: the index is on disk once close settles', async () => {
+    await invoice('first');
+    // The engine in process, so the test can close it just as its own delayed write has started.
+    const engine = new SearchEngine(
+      join(workspace.root, 'search', 'index.json'),
+      {
+        resultModel: (id) => workspace.resultModel(id),
+        response: async (id) => JSON.parse(await readFile(workspace.resultResponsePath(id), 'utf8')) as unknown,
+      },
+      logger,
+      { saveDelayMs: 0 },
+    );
+    await engine.start();
+    engine.setListed(listedResults(await workspace.library()));
+    await engine.idle();
+    // The write waiting since the index was built starts (its timer was set first), then close comes.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await engine.close(3_000);
+    // In the app the worker is ended right after: a write close did not wait for would be cut off.
+    expect((JSON.parse(await readFile(engine.path, 'utf8')) as { version: number }).version).toBe(SEARCH_FORMAT_VERSION);
   });
 
   it('builds the index again when its file names units its index does not hold, instead of stopping at them on every pass', async () => {
