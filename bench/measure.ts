@@ -65,6 +65,8 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number, 
                   (box) => visible(box, viewer),
                 );
           const target = candidates[(i * 104729) % candidates.length]!;
+          // Where each click starts in a Performance trace (profileClicks.ts splits its time by phase).
+          performance.mark('bench:click');
           const start = performance.now();
           target.click();
           const check = () => {

@@ -122,6 +122,42 @@ function timeline(label: string, events: TraceEvent[]): void {
     console.log(`${t.ms.toFixed(1).padStart(8)} ms  ×${String(t.count).padEnd(6)} longest ${t.longest.toFixed(1).padStart(6)} ms  ${name}`);
 }
 
+/**
+ * Each click from its mark (measure.ts) to the end of the first animation frame after it (the
+ * frame the bench's check runs in), split by phase: what to cut to make a click's frame come sooner.
+ * The frame's own style, layout, prepaint and hover hit test run before its rAF callbacks.
+ */
+function clickPhases(events: TraceEvent[]): void {
+  const clicks = events.filter((e) => e.name === 'bench:click');
+  const first = clicks[0];
+  if (!first) return;
+  const main = events
+    .filter((e) => e.pid === first.pid && e.tid === first.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const phases = ['FunctionCall', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'HitTest', 'EventDispatch'];
+  const per = new Map<string, number[]>([['until the frame', []], ...phases.map((p): [string, number[]] => [p, []])]);
+  for (const click of clicks) {
+    const frame = main.find((e) => e.ts > click.ts && e.name === 'FireAnimationFrame');
+    if (!frame) continue;
+    per.get('until the frame')!.push((frame.ts + frame.dur! - click.ts) / 1000);
+    // A phase nested in itself counts once; one nested in another counts in both (a layout forced by script is in FunctionCall too).
+    for (const phase of phases) {
+      let until = 0;
+      let sum = 0;
+      for (const e of main) {
+        if (e.name !== phase || e.ts < click.ts || e.ts >= frame.ts || e.ts < until) continue;
+        sum += e.dur! / 1000;
+        until = e.ts + e.dur!;
+      }
+      per.get(phase)!.push(sum);
+    }
+  }
+  const at = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * p)] ?? NaN;
+  console.log(`\n## ${clicks.length} field clicks, by phase up to the frame that shows them (ms, p50 / p95)`);
+  for (const [phase, values] of per)
+    console.log(`${at(values, 0.5).toFixed(1).padStart(6)} / ${at(values, 0.95).toFixed(1).padStart(5)}  ${phase}`);
+}
+
 const files = await generateLargeDocument();
 const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-profile-'));
 const preview = await startPreview({ dataDir, keychainService: 'groundwork-bench' });
@@ -152,6 +188,7 @@ try {
   await measureClicks(page, 'field', count, 'at-rest');
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   timeline(`${count} field clicks, main thread`, trace.traceEvents);
+  clickPhases(trace.traceEvents);
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink.user_timing'] });
   await scrollThrough(page, '[data-testid="md-rendered"]', 4000, '[data-testid="md-node"][data-page="1000"]');
   timeline(
