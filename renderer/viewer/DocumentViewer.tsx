@@ -92,15 +92,37 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   // Worked out from the page sizes at each scroll: one observer per page cost every frame of
   // every scroll, the Markdown panel's too.
   const tops = useMemo(() => pageTops(scaled), [scaled]);
+  // A zoom, a resized window or a page drawn at its own size changes the pages' sizes: the page at
+  // the top of the view, and how far into it, stays where it was, so the reviewer keeps their place.
+  // The place is the one last seen (updateNear reads it at every scroll): by now the scroll may be
+  // cut short by a shorter column.
+  const lastScrollTop = useRef(0);
+  const laidOut = useRef<{ tops: Float64Array; scaled: Array<{ height: number }> } | null>(null);
+  useLayoutEffect(() => {
+    const before = laidOut.current;
+    laidOut.current = { tops, scaled };
+    const container = scroller.current;
+    if (!container || !before || before.tops.length !== tops.length || tops.length === 0) return;
+    const top = lastScrollTop.current;
+    const index = pageAt(before.tops, before.scaled, top) - 1;
+    const into = (top - before.tops[index]!) / (before.scaled[index]!.height + PAGE_GAP);
+    const next = Math.max(0, tops[index]! + into * (scaled[index]!.height + PAGE_GAP));
+    if (Math.abs(next - container.scrollTop) > 0.5) container.scrollTop = next;
+    lastScrollTop.current = next;
+  }, [tops, scaled]);
+
   const [near, setNear] = useState({ first: 1, last: 0 });
   const updateNear = useCallback(() => {
     const container = scroller.current;
     if (!container) return;
+    const top = container.scrollTop;
+    lastScrollTop.current = top;
     const margin = container.clientHeight / 2;
-    const first = pageAt(tops, scaled, container.scrollTop - margin);
-    const last = pageAt(tops, scaled, container.scrollTop + container.clientHeight + margin);
+    const first = pageAt(tops, scaled, top - margin);
+    const last = pageAt(tops, scaled, top + container.clientHeight + margin);
     setNear((current) => (current.first === first && current.last === last ? current : { first, last }));
   }, [tops, scaled]);
+  // After the place is kept (above): the pages near it draw.
   useLayoutEffect(() => {
     updateNear();
   }, [updateNear, viewport]);

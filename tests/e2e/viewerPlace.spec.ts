@@ -1,0 +1,42 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
+import { expect, test } from './fixtures.js';
+
+/** How far page `n`'s top is below the top of the page view, px (negative: above it). */
+async function pageOffset(page: Page, n: number): Promise<number> {
+  return page.evaluate((n) => {
+    const view = document.querySelector('[data-testid="viewer"]')!.getBoundingClientRect();
+    const element = document.querySelector(`[data-testid="page"][data-page="${n}"]`)!.getBoundingClientRect();
+    return element.top - view.top;
+  }, n);
+}
+
+test('the reviewer keeps their place when the zoom changes or the window is resized', async ({ page, preview }) => {
+  const files = await generateLargeDocument(60, await mkdtemp(join(tmpdir(), 'groundwork-place-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 60');
+
+  await page.getByTestId('page-input').fill('40');
+  await expect(page.locator('[data-testid="page"][data-page="40"] canvas[data-rendered="true"]')).toBeVisible();
+  const at = await pageOffset(page, 40);
+  expect(Math.abs(at)).toBeLessThan(20);
+
+  // Smaller pages make a shorter column: the scroll, cut to its new end, used to land on the last pages.
+  for (const zoom of ['50', '200', 'fit-page', 'fit-width']) {
+    await page.getByTestId('zoom').selectOption(zoom);
+    await expect.poll(() => pageOffset(page, 40), { message: `zoom ${zoom}` }).toBeGreaterThan(at - 20);
+    expect(await pageOffset(page, 40), `zoom ${zoom}`).toBeLessThan(at + 20);
+    await expect(page.locator('[data-testid="page"][data-page="40"] canvas[data-rendered="true"]')).toBeInViewport();
+  }
+
+  // A narrower window (fit width): every page shrinks, page 40 stays on top.
+  await page.setViewportSize({ width: 1000, height: 640 });
+  await expect.poll(() => pageOffset(page, 40)).toBeGreaterThan(at - 20);
+  expect(await pageOffset(page, 40)).toBeLessThan(at + 20);
+  await expect(page.getByTestId('page-input')).toHaveValue('40');
+  void preview;
+});
