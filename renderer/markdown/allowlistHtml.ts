@@ -40,7 +40,15 @@ const DROPPED_WITH_CONTENT = new Set([
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/y;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
-export function allowlistHtml(html: string, allow: HtmlAllowlist): { html: string; complete: boolean } {
+export interface AllowedHtml {
+  html: string;
+  /** False when `maxElements` cut it short. */
+  complete: boolean;
+  /** Start tags kept. */
+  elements: number;
+}
+
+export function allowlistHtml(html: string, allow: HtmlAllowlist): AllowedHtml {
   const tags = new Set(allow.tags);
   const attributes = new Set(allow.attributes);
   const maxElements = allow.maxElements ?? Number.POSITIVE_INFINITY;
@@ -90,7 +98,8 @@ export function allowlistHtml(html: string, allow: HtmlAllowlist): { html: strin
       out += `</${name}>`;
       continue;
     }
-    if (++elements > maxElements) return { html: out, complete: false };
+    if (elements === maxElements) return { html: out, complete: false, elements };
+    elements++;
     let rebuilt = `<${name}`;
     for (const [, rawName, double, single, bare] of (tag[3] ?? '').matchAll(ATTRIBUTE)) {
       const attribute = rawName!.toLowerCase();
@@ -100,5 +109,5 @@ export function allowlistHtml(html: string, allow: HtmlAllowlist): { html: strin
     }
     out += `${rebuilt}>`;
   }
-  return { html: out, complete: true };
+  return { html: out, complete: true, elements };
 }

@@ -157,7 +157,7 @@ async function renderHugeTable(page: Page, watch: PageWatch): Promise<void> {
   // Cut, and said so: the first rows are there, the note says where the rest is.
   await expect(table.locator('td', { hasText: /^r0c0$/ })).toBeVisible();
   const rows = await table.locator('tbody tr').count();
-  expect(rows).toBeGreaterThan(300);
+  expect(rows).toBeGreaterThan(90);
   expect(rows).toBeLessThan(2_000);
   expect(await frameLatency(page)).toBeLessThan(1_000);
   // Still usable: scrolling past the table reaches the next block.
@@ -165,7 +165,7 @@ async function renderHugeTable(page: Page, watch: PageWatch): Promise<void> {
   await expect(page.locator('[data-testid="md-node"][data-node-id="text-1"]')).toBeVisible();
   const longest = await page.evaluate(() => (window as unknown as { __longestTask: { ms: number } }).__longestTask.ms);
   console.log(`huge table: ${rows} of 2000 rows rendered in ${rendered} ms, longest task ${Math.round(longest)} ms`);
-  expect(longest).toBeLessThan(3_000);
+  expect(longest).toBeLessThan(1_500);
   await page.getByTestId('md-raw-toggle').check();
   await expect(page.getByTestId('md-raw')).toContainText('r1999c49 |');
   expect(watch.requests).toEqual([]);

@@ -38,7 +38,8 @@ describe('allowlistHtml', () => {
     expect(allowlistHtml(`<table>${rows}</table>`, { ...allow, maxElements: 5 })).toEqual({
       html: '<table><tr><td>1</td></tr><tr><td>1</td></tr>',
       complete: false,
+      elements: 5,
     });
-    expect(allowlistHtml(`<table>${rows}</table>`, { ...allow, maxElements: 21 }).complete).toBe(true);
+    expect(allowlistHtml(`<table>${rows}</table>`, { ...allow, maxElements: 21 })).toMatchObject({ complete: true, elements: 21 });
   });
 });
