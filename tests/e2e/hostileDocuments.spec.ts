@@ -68,7 +68,8 @@ test('a page built to defeat recursion (a 30,000-line staircase) and text placed
   await expect(page.getByTestId('page-count')).toHaveText('of 3');
   await page.getByTestId('engine').selectOption('local');
   await page.getByTestId('run').click();
-  await expect(page.locator('.status-result')).toContainText('3 pages');
+  // 30,000 lines take the engine a few seconds alone, over 10 beside another test worker.
+  await expect(page.locator('.status-result')).toContainText('3 pages', { timeout: 30_000 });
   await expect(page.locator('.status-result')).not.toContainText('partial');
   // Page 3 follows 30,000 numbers in the Markdown: go there, the Markdown comes along.
   await page.getByTestId('page-input').fill('3');
