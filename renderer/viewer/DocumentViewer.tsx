@@ -1,4 +1,5 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Selection } from '../../shared/grounding/selection.js';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
@@ -7,11 +8,10 @@ import { isStale } from '../workspace/documentScope.js';
 import { pageDrawn, pagesGone } from '../workspace/firstPage.js';
 import { viewerPassword } from '../workspace/protectedDocuments.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
+import { columnItems, PAGE_GAP, pageAt, pagesToMount, pageTops, type PageBox } from './pageColumn.js';
 import { PdfPage } from './PdfPage.js';
 import { ZoomBar, scaleFor, type Zoom } from './ZoomBar.js';
 import { useViewStore, type PageSource } from './viewStore.js';
-
-const PAGE_GAP = 16;
 
 /** The document (mounted once per document): PDF pages (drawn near the viewport only) or an upright image, with zoom and page navigation. */
 export function DocumentViewer({ document, bytes }: { document: DocumentInfo; bytes: Uint8Array }) {
@@ -80,18 +80,19 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     setPage(1, 'open');
   }, [document.id, setPage]);
 
-  const goToPage = (page: number) => {
-    const target = Math.min(Math.max(1, page), pageCount);
-    if (!Number.isFinite(target) || target < 1) return;
-    byReviewer();
-    scroller.current?.querySelector<HTMLElement>(`[data-page="${target}"]`)?.scrollIntoView({ block: 'start' });
-    setPage(target, 'viewer');
-  };
-
   // Pages near the viewport (half a viewport above and below) draw their canvas and boxes.
   // Worked out from the page sizes at each scroll: one observer per page cost every frame of
   // every scroll, the Markdown panel's too.
   const tops = useMemo(() => pageTops(scaled), [scaled]);
+
+  const goToPage = (page: number) => {
+    const target = Math.min(Math.max(1, page), pageCount);
+    if (!Number.isFinite(target) || target < 1 || target > tops.length) return;
+    byReviewer();
+    scroller.current?.scrollTo({ top: tops[target - 1]! });
+    setPage(target, 'viewer');
+  };
+
   // A zoom, a resized window or a page drawn at its own size changes the pages' sizes: the page at
   // the top of the view, and how far into it, stays where it was, so the reviewer keeps their place.
   // The place is the one last seen (updateNear reads it at every scroll): by now the scroll may be
@@ -104,7 +105,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     const container = scroller.current;
     if (!container || !before || before.tops.length !== tops.length || tops.length === 0) return;
     const top = lastScrollTop.current;
-    const index = pageAt(before.tops, before.scaled, top) - 1;
+    const index = pageAt(before.tops, top) - 1;
     const into = (top - before.tops[index]!) / (before.scaled[index]!.height + PAGE_GAP);
     const next = Math.max(0, tops[index]! + into * (scaled[index]!.height + PAGE_GAP));
     if (Math.abs(next - container.scrollTop) > 0.5) container.scrollTop = next;
@@ -118,10 +119,10 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     const top = container.scrollTop;
     lastScrollTop.current = top;
     const margin = container.clientHeight / 2;
-    const first = pageAt(tops, scaled, top - margin);
-    const last = pageAt(tops, scaled, top + container.clientHeight + margin);
+    const first = pageAt(tops, top - margin);
+    const last = pageAt(tops, top + container.clientHeight + margin);
     setNear((current) => (current.first === first && current.last === last ? current : { first, last }));
-  }, [tops, scaled]);
+  }, [tops]);
   // After the place is kept (above): the pages near it draw.
   useLayoutEffect(() => {
     updateNear();
@@ -131,7 +132,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const reportPage = () => {
     const container = scroller.current;
     if (!container || scaled.length === 0) return;
-    const page = pageAt(tops, scaled, container.scrollTop + container.clientHeight / 3);
+    const page = pageAt(tops, container.scrollTop + container.clientHeight / 3);
     // A panel's request set the page it asked for; where the view settles is not news (the
     // page a third of the way down can be the next one, and following that would walk on).
     const cause = scrollCause.current;
@@ -161,6 +162,15 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   }, []);
   const onPageDrawn = useCallback(() => pageDrawn(document.id), [document.id]);
 
+  // The pages holding the selection stay mounted wherever the view is: the click that selects a
+  // far field mounts its page in the commit that scrolls to it. Read as a key, so a click whose
+  // boxes are on the same pages re-renders nothing here.
+  const heldKey = useWorkspaceStore((s) => selectionPagesKey(s.selection));
+  const held = useMemo(() => (heldKey ? heldKey.split(' ').map(Number) : []), [heldKey]);
+  const items = useMemo(() => columnItems(pagesToMount(near, held, pageCount), tops, scaled), [near, held, pageCount, tops, scaled]);
+  // Spacers are as wide as the widest page: the column scrolls as far sideways wherever the view is.
+  const widest = useMemo(() => scaled.reduce((width, size) => Math.max(width, size.width), 0), [scaled]);
+
   return (
     <div className="viewer">
       <ZoomBar zoom={zoom} onZoom={setZoom} pageCount={pageCount} onPage={goToPage} />
@@ -182,26 +192,30 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
           </div>
         ) : null}
         {isPdf && pdf
-          ? scaled.map((size, i) => (
-              <PdfPage
-                key={i + 1}
-                pdf={pdf}
-                page={i + 1}
-                width={size.width}
-                height={size.height}
-                model={model}
-                failed={pageInfo.get(i + 1)?.failed ?? false}
-                status={pageInfo.get(i + 1)?.status ?? null}
-                info={pageInfo.get(i + 1)}
-                onSize={onPageSize}
-                onDrawn={onPageDrawn}
-                near={i + 1 >= near.first && i + 1 <= near.last}
-              />
-            ))
+          ? items.map((item) =>
+              item.kind === 'spacer' ? (
+                <div key={`spacer-${item.firstPage}`} className="page-spacer" style={{ width: widest, height: item.height }} />
+              ) : (
+                <PdfPage
+                  key={item.page}
+                  pdf={pdf}
+                  page={item.page}
+                  width={scaled[item.page - 1]!.width}
+                  height={scaled[item.page - 1]!.height}
+                  model={model}
+                  failed={pageInfo.get(item.page)?.failed ?? false}
+                  status={pageInfo.get(item.page)?.status ?? null}
+                  info={pageInfo.get(item.page)}
+                  onSize={onPageSize}
+                  onDrawn={onPageDrawn}
+                  near={item.page >= near.first && item.page <= near.last}
+                />
+              ),
+            )
           : null}
-        {/* An image is one page ([data-page="1"]): its selections scroll into view too. */}
-        {!isPdf || pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} /> : null}
-        {!isPdf || pdf ? <PanelPageScroll scrollerRef={scroller} scrollCauseRef={scrollCause} /> : null}
+        {/* An image is one page: its selections scroll into view too. */}
+        {!isPdf || pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} tops={tops} pages={scaled} /> : null}
+        {!isPdf || pdf ? <PanelPageScroll scrollerRef={scroller} scrollCauseRef={scrollCause} tops={tops} pages={scaled} /> : null}
         {!isPdf ? (
           <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} />
         ) : null}
@@ -210,47 +224,34 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   );
 }
 
-/** Each page's top in the scroll container: the padding, then every page above and its gap (styles.css). */
-function pageTops(pages: Array<{ height: number }>): Float64Array {
-  const tops = new Float64Array(pages.length);
-  let top = PAGE_GAP;
-  pages.forEach((page, i) => {
-    tops[i] = top;
-    top += page.height + PAGE_GAP;
-  });
-  return tops;
+/** The pages the selection has boxes on, ascending, as one key ('' for none). */
+function selectionPagesKey(selection: Selection | null): string {
+  if (!selection || selection.boxes.length === 0) return '';
+  return [...new Set(selection.boxes.map((box) => box.page))].sort((a, b) => a - b).join(' ');
 }
 
-/** The page (1-based) at a scroll offset, clamped to the document. */
-function pageAt(tops: Float64Array, pages: Array<{ height: number }>, offset: number): number {
-  let low = 0;
-  let high = tops.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (tops[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return pages.length === 0 ? 0 : low + 1;
-}
-
-/** What the viewer's scroll helpers move, and where they say who moved it. */
+/** What the viewer's scroll helpers move, where they say who moved it, and where the pages are. */
 interface ViewerScrollProps {
   scrollerRef: RefObject<HTMLDivElement | null>;
   scrollCauseRef: RefObject<PageSource>;
+  tops: Float64Array;
+  pages: readonly PageBox[];
 }
 
 /** A panel the reviewer scrolled asks for its page: go there (the panel already shows it). */
-function PanelPageScroll({ scrollerRef, scrollCauseRef }: ViewerScrollProps) {
+function PanelPageScroll({ scrollerRef, scrollCauseRef, tops }: ViewerScrollProps) {
   const pageMove = useViewStore((s) => s.pageMove);
-  useLayoutEffect(() => {
+  const follow = useEffectEvent(() => {
     const { page, pageSource } = useViewStore.getState();
     if (pageSource !== 'markdown' && pageSource !== 'tree') return;
     const container = scrollerRef.current;
-    const pageElement = container?.querySelector<HTMLElement>(`[data-testid="page"][data-page="${page}"]`);
-    if (!container || !pageElement) return;
+    if (!container || page < 1 || page > tops.length) return;
     scrollCauseRef.current = pageSource;
-    container.scrollTo({ top: Math.max(0, pageElement.offsetTop - PAGE_GAP / 2) });
-  }, [pageMove, scrollerRef, scrollCauseRef]);
+    container.scrollTo({ top: Math.max(0, tops[page - 1]! - PAGE_GAP / 2) });
+  });
+  useLayoutEffect(() => {
+    follow();
+  }, [pageMove]);
   return null;
 }
 
@@ -259,20 +260,25 @@ function PanelPageScroll({ scrollerRef, scrollCauseRef }: ViewerScrollProps) {
  * commit that draws the selection, before paint, so the frame that shows the highlight shows it
  * in place. Its own component, so a click does not re-render the viewer's thousand pages.
  */
-function SelectionScroll({ scrollerRef, scrollCauseRef }: ViewerScrollProps) {
+function SelectionScroll({ scrollerRef, scrollCauseRef, tops, pages }: ViewerScrollProps) {
   const selection = useWorkspaceStore((s) => s.selection);
-  useLayoutEffect(() => {
+  // Where the box is comes from the page sizes, not from the page's element: reading that forced
+  // a layout of the column in the middle of the click.
+  const bringIntoView = useEffectEvent((selection: Selection | null) => {
     const box = selection?.boxes[0];
     const container = scrollerRef.current;
-    if (!box || !container) return;
-    const pageElement = container.querySelector<HTMLElement>(`[data-testid="page"][data-page="${box.page}"]`);
-    if (!pageElement) return;
-    const top = pageElement.offsetTop + box.top * pageElement.clientHeight;
-    const bottom = pageElement.offsetTop + box.bottom * pageElement.clientHeight;
+    if (!box || !container || box.page < 1 || box.page > tops.length) return;
+    const pageTop = tops[box.page - 1]!;
+    const pageHeight = pages[box.page - 1]!.height;
+    const top = pageTop + box.top * pageHeight;
+    const bottom = pageTop + box.bottom * pageHeight;
     if (top < container.scrollTop || bottom > container.scrollTop + container.clientHeight) {
       scrollCauseRef.current = 'selection';
       container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3) });
     }
-  }, [selection, scrollerRef, scrollCauseRef]);
+  });
+  useLayoutEffect(() => {
+    bringIntoView(selection);
+  }, [selection]);
   return null;
 }

@@ -28,15 +28,15 @@ test('pages draw with their text again after pdf.js has let go of the pages draw
   await expect(page.getByTestId('page-count')).toHaveText('of 60');
   await expect.poll(() => inkOn(page, 1)).toBeGreaterThan(1000);
 
-  // Each page in turn, waited for until drawn: 60 drawings, so pdf.js lets go at least twice.
-  const viewer = page.getByTestId('viewer');
+  // Each page in turn, through the page box, waited for until drawn: 60 drawings, so pdf.js lets go at least twice.
+  const pageBox = page.getByTestId('page-input');
   for (let n = 2; n <= 60; n++) {
-    await viewer.evaluate((element, n) => element.querySelector(`[data-page="${n}"]`)?.scrollIntoView({ block: 'start' }), n);
+    await pageBox.fill(String(n));
     await expect(page.locator(`[data-testid="page"][data-page="${n}"] canvas[data-rendered="true"]`)).toHaveCount(1);
   }
   // Back to pages whose fonts and objects pdf.js has given up: drawn again, text and all.
   for (const n of [1, 30]) {
-    await viewer.evaluate((element, n) => element.querySelector(`[data-page="${n}"]`)?.scrollIntoView({ block: 'start' }), n);
+    await pageBox.fill(String(n));
     await expect.poll(() => inkOn(page, n)).toBeGreaterThan(1000);
   }
   await expect(page.getByTestId('page-draw-error')).toHaveCount(0);
