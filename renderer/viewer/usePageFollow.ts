@@ -39,21 +39,22 @@ export function usePageFollow(
   // The reviewer moved the page view (or released the lock): come along once the page holds still.
   // Watched outside React: a page move this panel does not follow (a selection brought into view)
   // re-renders nothing, so the frame that shows a click's highlight carries no panel render.
+  const following = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = useViewStore.subscribe((state, previous) => {
       if (state.pageMove === previous.pageMove && state.follow === previous.follow) return;
-      clearTimeout(timer);
-      timer = undefined;
+      clearTimeout(following.current);
+      following.current = undefined;
       if (!state.follow || (state.pageSource !== 'viewer' && state.pageSource !== 'follow')) return;
-      timer = setTimeout(() => {
+      following.current = setTimeout(() => {
+        following.current = undefined;
         const index = lookups.current.rowOfPage(useViewStore.getState().page);
         if (index !== undefined) setShown((current) => ({ ...current, request: { index, align: 'start' } }));
       }, FOLLOW_DELAY_MS);
     });
     return () => {
       unsubscribe();
-      clearTimeout(timer);
+      clearTimeout(following.current);
     };
   }, []);
 
@@ -65,6 +66,16 @@ export function usePageFollow(
     },
     [],
   );
+
+  // A selection made while either side waited to follow the other wins: the page move it came
+  // after is older news, and following it would take the selection out of view.
+  useLayoutEffect(() => {
+    if (!selectionTo) return;
+    clearTimeout(following.current);
+    following.current = undefined;
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+  }, [selectionTo]);
   const onUserScroll = useCallback(
     (row: number) => {
       const page = lookups.current.pageOfRow(row);

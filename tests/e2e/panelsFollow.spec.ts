@@ -116,3 +116,49 @@ test('the Markdown and the structure tree follow the page view and back; a lock 
   await expect(page.getByTestId('follow-toggle')).not.toBeChecked();
   void preview;
 });
+
+test('a box clicked right after a page jump keeps its block in view: the panel does not then follow the jump', async ({
+  page,
+  preview,
+}) => {
+  const files = await generateLargeDocument(80, await mkdtemp(join(tmpdir(), 'groundwork-follow-race-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 80');
+  const markdown = page.getByTestId('md-rendered');
+
+  for (const target of [50, 20, 70]) {
+    // The page box, then a click on that page's last block two frames later: well inside the
+    // moment the panels wait for a page to hold still before following it.
+    const clicked = await page.evaluate(
+      (target) =>
+        new Promise<string>((resolve, reject) => {
+          const input = document.querySelector<HTMLInputElement>('[data-testid="page-input"]')!;
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(target));
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          const started = performance.now();
+          const tryClick = () => {
+            const boxes = document.querySelectorAll<HTMLElement>(
+              `[data-testid="page"][data-page="${target}"] [data-testid="box"][data-type="text"]`,
+            );
+            const last = boxes[boxes.length - 1];
+            if (last) {
+              last.click();
+              resolve(last.dataset.nodeId!);
+            } else if (performance.now() - started > 5_000) reject(new Error(`page ${target} has no boxes`));
+            else requestAnimationFrame(tryClick);
+          };
+          requestAnimationFrame(() => requestAnimationFrame(tryClick));
+        }),
+      target,
+    );
+    const block = page.locator(`[data-testid="md-node"][data-node-id="${clicked}"]`);
+    await expect(block).toHaveAttribute('data-selected', 'true');
+    await expect(block).toBeInViewport();
+    // Long after the panels would have followed the page.
+    await page.waitForTimeout(500);
+    await expect(block, `page ${target}`).toBeInViewport();
+    expect(await markdown.evaluate((list) => list.querySelector('[data-selected="true"]') !== null)).toBe(true);
+  }
+  void preview;
+});
