@@ -14,7 +14,9 @@ test('virtual panels select and scroll to the right node; released pages redraw 
   await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
   await expect(page.getByTestId('page-count')).toHaveText('of 80');
 
-  // Only a window of the 4,900 blocks is in the DOM.
+  // Only a window of the 4,900 blocks is in the DOM (once the result's Markdown is drawn: the
+  // page count comes with the PDF, which can be first).
+  await expect(page.locator('[data-testid="md-node"]').first()).toBeVisible();
   const mounted = await page.locator('[data-testid="md-node"]').count();
   expect(mounted).toBeGreaterThan(5);
   expect(mounted).toBeLessThan(400);
