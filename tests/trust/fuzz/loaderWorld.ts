@@ -105,6 +105,8 @@ export async function createLoaderWorld(): Promise<LoaderWorld> {
     },
     close: async () => {
       await service.close();
+      // A result model still being written in the background would otherwise land in a folder being removed.
+      await workspace.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
