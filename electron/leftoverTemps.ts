@@ -11,11 +11,13 @@ const MAX_DEPTH = 3;
  * Removes the temp files of atomic writes that a crash cut short. They hold no
  * acknowledged data (the real file is only ever replaced by a finished rename), but they
  * would pile up in the user's folder. Only files older than `before` go, so a write this
- * process has started since is never touched.
+ * process has started since is never touched, and the walk may run while the app writes.
+ * Stops early once `signal` aborts.
  */
-export async function removeLeftoverTemps(dataDir: string, logger: Logger, before = new Date()): Promise<number> {
+export async function removeLeftoverTemps(dataDir: string, logger: Logger, before = new Date(), signal?: AbortSignal): Promise<number> {
   let removed = 0;
   const visit = async (dir: string, depth: number): Promise<void> => {
+    if (signal?.aborted) return;
     let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
@@ -23,6 +25,7 @@ export async function removeLeftoverTemps(dataDir: string, logger: Logger, befor
       return;
     }
     for (const entry of entries) {
+      if (signal?.aborted) return;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (depth < MAX_DEPTH) await visit(path, depth + 1);

@@ -36,25 +36,42 @@ export function tightenPathSync(path: string, platform: NodeJS.Platform = proces
   if (stats && mode !== null && (stats.mode & 0o777) !== mode) chmodSync(path, mode);
 }
 
+/** The data folder's real path, or null (logged) when it is the home folder or a disk's root: chmodding a user's files is not ours to do. */
+async function ownDataFolder(root: string, logger: FolderLog): Promise<string | null> {
+  const real = await realpath(root);
+  if (real === parse(real).root || real === (await realpath(homedir()).catch(() => homedir()))) {
+    logger.warn('data folder left as it is: it is the home folder or a disk root', {});
+    return null;
+  }
+  return real;
+}
+
 /**
- * Makes the data folder private to its user on every start: folders 0700, files 0600,
+ * Makes the data folder itself 0700, at once on every start: its mode alone keeps every other
+ * user out of everything inside it, so the walk below can wait until the window is served.
+ */
+export async function tightenDataRoot(root: string, logger: FolderLog, platform: NodeJS.Platform = process.platform): Promise<void> {
+  if (!keepsModes(platform)) return;
+  const real = await ownDataFolder(root, logger);
+  if (real) tightenPathSync(real, platform);
+}
+
+/**
+ * Makes everything in the data folder private to its user: folders 0700, files 0600,
  * however they were left (an older version, a restore from a backup, a umask of 022).
- * One walk; only what differs is changed; symbolic links are not followed. A folder that
- * is the home folder or a disk's root is refused whole: chmodding a user's files is not
- * ours to do.
+ * One walk (stopped early once `signal` aborts); only what differs is changed; symbolic links
+ * are not followed. A folder that is the home folder or a disk's root is refused whole.
  */
 export async function tightenDataFolder(
   root: string,
   logger: FolderLog,
   platform: NodeJS.Platform = process.platform,
+  signal?: AbortSignal,
 ): Promise<{ changed: number; failed: number }> {
   const counts = { changed: 0, failed: 0 };
   if (!keepsModes(platform)) return counts;
-  const real = await realpath(root);
-  if (real === parse(real).root || real === (await realpath(homedir()).catch(() => homedir()))) {
-    logger.warn('data folder left as it is: it is the home folder or a disk root', {});
-    return counts;
-  }
+  const real = await ownDataFolder(root, logger);
+  if (!real) return counts;
 
   const tighten = async (path: string, stats: Stats): Promise<void> => {
     const mode = wanted(stats);
@@ -68,6 +85,7 @@ export async function tightenDataFolder(
   };
 
   const visit = async (dir: string, depth: number): Promise<void> => {
+    if (signal?.aborted) return;
     let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
@@ -75,7 +93,7 @@ export async function tightenDataFolder(
       counts.failed++;
       return;
     }
-    for (let i = 0; i < entries.length; i += PARALLEL) {
+    for (let i = 0; i < entries.length && !signal?.aborted; i += PARALLEL) {
       await Promise.all(
         entries.slice(i, i + PARALLEL).map(async (entry) => {
           if (!entry.isDirectory() && !entry.isFile()) return;

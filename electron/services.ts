@@ -7,11 +7,11 @@ import { DatasetsService } from './datasets/datasetsService.js';
 import { DocumentPasswords } from './documents/documentPasswords.js';
 import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
-import { removeLeftoverTemps } from './leftoverTemps.js';
+import { QUIET_START_MS, startHousekeeping, type Housekeeping } from './housekeeping.js';
 import { JobsService } from './jobs/jobsService.js';
 import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
-import { tightenDataFolder } from './privateFolders.js';
+import { tightenDataRoot } from './privateFolders.js';
 import { Queues } from './review/queues.js';
 import { Reviews } from './review/reviews.js';
 import { Rules } from './rules/rules.js';
@@ -50,6 +50,8 @@ export interface Services {
   emit(event: AppEvent): void;
   /** Default service addresses for new keys. */
   addresses: DefaultAddresses;
+  /** The start-up walks over the data folder, running in the background. */
+  housekeeping: Housekeeping;
   /**
    * At quit: the catalog, result models and search index being written are written (bounded).
    * Jobs and batches go on meanwhile (stopping them would end the batches' documents as
@@ -74,16 +76,18 @@ export interface ServicesOptions {
   chooseFolder?: () => Promise<string | null>;
   /** Shows a saved file in the system file manager: the Electron shell's only. */
   showInFolder?: (path: string) => void;
+  /** How long background work (the walks over the data folder, the search index's sync) waits after start (tests: 0). */
+  quietStartMs?: number;
 }
 
 /** Builds the services and loads the settings, so start-up notices (a reset file) exist before the first call. */
 export async function createServices(options: ServicesOptions): Promise<Services> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger(options.dataDir);
-  // On every start, so a folder an older version (or a restore) left readable becomes private.
-  await tightenDataFolder(options.dataDir, logger);
-  // Before anything writes: temp files of writes a crash cut short go, the real files stay.
-  await removeLeftoverTemps(options.dataDir, logger);
+  // On every start, so a folder an older version (or a restore) left readable becomes private:
+  // the folder itself now, what is in it once the window is served.
+  await tightenDataRoot(options.dataDir, logger);
+  const housekeeping = startHousekeeping(options.dataDir, logger, options.quietStartMs);
   const notices = new Notices();
   const settings = createSettingsStore(options.dataDir, { logger, notices });
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICES[options.shell]);
@@ -97,9 +101,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const rules = new Rules(workspace);
   // Finishes a trash move a crash cut short, then removes old trash, in the background.
   void workspace.start();
+  // The catalog read now, while the window loads: its first listing is the first thing it asks for.
+  workspace.library().catch((error: unknown) => logger.warn('library not listed at start', { error: String(error) }));
   search = new SearchIndex(workspace.root, workspace, logger);
-  // Opened and synced with the workspace in the background: a query meanwhile says what is still pending.
-  search.start().catch((error: unknown) => logger.warn('search index not opened', { error: String(error) }));
+  // Opened and synced with the workspace in the background once the window has its library (telling
+  // the worker of 20,000 results holds main for a while); a query before then opens it itself.
+  const searchStart = setTimeout(
+    () => void search?.start().catch((error: unknown) => logger.warn('search index not opened', { error: String(error) })),
+    options.quietStartMs ?? QUIET_START_MS,
+  );
+  searchStart.unref();
   const addresses = options.addresses ?? activeConfig().addresses;
   const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });
   const passwords = new DocumentPasswords();
@@ -137,8 +148,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     samplesDir: options.samplesDir,
     emit,
     addresses,
+    housekeeping,
     close: async () => {
-      await Promise.all([workspace.close(), search.close()]);
+      clearTimeout(searchStart);
+      await Promise.all([workspace.close(), search.close(), housekeeping.stop()]);
     },
   };
 }

@@ -1,7 +1,4 @@
-import { useEffect } from 'react';
-import { DatasetsScreen } from './datasets/DatasetsScreen.js';
-import { JobsScreen } from './jobs/JobsScreen.js';
-import { KeysScreen } from './keys/KeysScreen.js';
+import { lazy, Suspense, useEffect } from 'react';
 import { PasswordDialog } from './workspace/PasswordDialog.js';
 import { WorkspaceScreen } from './workspace/WorkspaceScreen.js';
 import { api } from './ipc/client.js';
@@ -10,6 +7,12 @@ import { useKeysStore } from './keys/keysStore.js';
 import { keyIdsStillUsable, useEngineSettings } from './workspace/engineSettings.js';
 import { Notices } from './shell/Notices.js';
 import { ServiceHealth } from './shell/ServiceHealth.js';
+
+// The screens past the first are loaded when first shown: the window's first script stays
+// what the review screen needs, so the library draws sooner.
+const JobsScreen = lazy(() => import('./jobs/JobsScreen.js').then((m) => ({ default: m.JobsScreen })));
+const DatasetsScreen = lazy(() => import('./datasets/DatasetsScreen.js').then((m) => ({ default: m.DatasetsScreen })));
+const KeysScreen = lazy(() => import('./keys/KeysScreen.js').then((m) => ({ default: m.KeysScreen })));
 
 const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'workspace', label: 'Review' },
@@ -83,7 +86,15 @@ export function App() {
       </nav>
       <main className="content">
         <Notices />
-        <CurrentScreen screen={screen} />
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              Loading…
+            </p>
+          }
+        >
+          <CurrentScreen screen={screen} />
+        </Suspense>
         <PasswordDialog />
       </main>
     </div>

@@ -134,15 +134,24 @@ export interface LibraryEntry {
   results: ResultInfo[];
 }
 
+/**
+ * Orders ISO timestamps and ids: both sort by their code units, and a collator (localeCompare)
+ * is both slower (a library of 5,000 documents sorted in 200 ms, not 20) and free to weigh
+ * punctuation differently.
+ */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** A document's results as listed: newest first, ties by id. */
 export function newestResultFirst(a: ResultInfo, b: ResultInfo): number {
-  return b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
+  return byCodeUnits(b.createdAt, a.createdAt) || byCodeUnits(a.id, b.id);
 }
 
 /** The library's order: the document whose latest result (or, without one, its import) is newest first; ties by id. Its results already in order. */
 export function libraryOrder(a: LibraryEntry, b: LibraryEntry): number {
   const latest = (e: LibraryEntry) => e.results[0]?.createdAt ?? e.document.addedAt;
-  return latest(b).localeCompare(latest(a)) || a.document.id.localeCompare(b.document.id);
+  return byCodeUnits(latest(b), latest(a)) || byCodeUnits(a.document.id, b.document.id);
 }
 
 /** Days a trashed document or result can be restored; older trash is removed at start-up. */

@@ -1,17 +1,19 @@
 /**
- * The workspace of `npm run bench:library`: 5,000 documents (small real PNGs, one in 25 a real PDF)
- * and 20,000 results, written through the app's own Workspace (so every folder, info file
- * and result file is exactly what the app writes). Made once into bench/.cache/library/
+ * The workspace of `npm run bench:library` and `bench:search`: 5,000 documents (small real PNGs,
+ * one in 25 a real PDF) and 20,000 results saying what responses.ts says, written through the
+ * app's own Workspace (so every folder, info file, result file and model is exactly what the app
+ * writes), with the search index the app builds over them. Made once into bench/.cache/workspace/
  * and reused; each measurement works on a copy.
  */
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { createLogger } from '../../electron/log.js';
+import { SearchIndex } from '../../electron/search/searchIndex.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 import { rgbPng } from '../../tests/support/png.js';
+import { analyzerResponse, extractResponse, parseResponse } from './responses.js';
 
-export const LIBRARY_CACHE = join(process.cwd(), 'bench', '.cache', 'library');
 export const DOCUMENTS = Number(process.env.BENCH_LIBRARY_DOCUMENTS ?? 5000);
 export const RESULTS_PER_DOCUMENT = 4;
 
@@ -34,43 +36,16 @@ async function documentBytes(i: number): Promise<Uint8Array> {
   return pdf.save();
 }
 
-const listingResponse = (i: number) => ({
-  markdown: `# ${documentName(i)}\n\nTotal: ${i}`,
-  chunks: [],
-  splits: [],
-  grounding: {},
-  metadata: { filename: documentName(i), page_count: 1, version: 'dpt-2-20251103', credit_usage: 1 },
-});
-
-/** What each document's results say: by default a one-line Markdown (listing reads none of it). */
-export interface GeneratedResponses {
-  /** The two parse results' response. */
-  parse(i: number): unknown;
-  /** The extraction's. */
-  extract(i: number): unknown;
-  /** The analyzer result's. */
-  analyzer(i: number): unknown;
-}
-
-const LISTING_RESPONSES: GeneratedResponses = {
-  parse: listingResponse,
-  extract: (i) => ({ extraction: { total: String(i) }, extraction_metadata: {}, metadata: {} }),
-  analyzer: listingResponse,
-};
-
-/** The data folder of the generated workspace (its `workspace/` inside), generated first if needed. */
-export function generatedLibrary(): Promise<string> {
-  return generateWorkspace(LIBRARY_CACHE, LISTING_RESPONSES);
-}
-
-/** A generated workspace of DOCUMENTS documents under `cache`, each with RESULTS_PER_DOCUMENT results saying what `responses` say. */
-export async function generateWorkspace(cache: string, responses: GeneratedResponses): Promise<string> {
+/** The data folder of the generated workspace, generated first if needed (under `bench/.cache/workspace/`). */
+export async function generatedLibrary(): Promise<string> {
+  const cache = join(process.cwd(), 'bench', '.cache', 'workspace');
   const dataDir = join(cache, `data-${DOCUMENTS}`);
   const DONE = join(cache, `done-${DOCUMENTS}`);
   if (existsSync(DONE)) return dataDir;
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const workspace = new Workspace(dataDir, createLogger(null, { console: false }));
+  const logger = createLogger(null, { console: false });
+  const workspace = new Workspace(dataDir, logger);
   const started = Date.now();
   const BATCH = 25;
   for (let start = 0; start < DOCUMENTS; start += BATCH) {
@@ -84,25 +59,24 @@ export async function generateWorkspace(cache: string, responses: GeneratedRespo
           pageCount: document.pageCount,
           credits: 1,
           partial: false,
-          response: responses.parse(i),
+          response: parseResponse(i),
         };
         const parse = await workspace.saveResult({ ...base, kind: 'parse', engine: 'parse' });
         await workspace.saveResult({ ...base, kind: 'parse', engine: 'local', modelVersion: 'groundwork-local', credits: 0 });
-        await workspace.saveResult({
-          ...base,
-          kind: 'extract',
-          engine: 'extract',
-          sourceResultId: parse.id,
-          response: responses.extract(i),
-        });
-        await workspace.saveResult({ ...base, kind: 'analyzer', engine: 'analyzer', response: responses.analyzer(i) });
+        await workspace.saveResult({ ...base, kind: 'extract', engine: 'extract', sourceResultId: parse.id, response: extractResponse(i) });
+        await workspace.saveResult({ ...base, kind: 'analyzer', engine: 'analyzer', response: analyzerResponse(i) });
       }),
     );
     if ((start / BATCH) % 20 === 0)
       console.log(`generated ${start + BATCH}/${DOCUMENTS} documents (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   // Result models being built in the background are written before the folder is declared done.
-  await workspace.close(60_000);
+  await workspace.close(120_000);
+  // The search index as the app leaves it once it has caught up (its worker: `npm run build:main` first).
+  const search = new SearchIndex(workspace.root, workspace, logger);
+  await search.idle();
+  await search.close(60_000);
+  console.log(`search index built (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   // The app's own catalog (if any) is left out: each measurement decides whether one is there.
   rmSync(join(dataDir, 'workspace', 'catalog.json'), { force: true });
   writeFileSync(DONE, new Date().toISOString());

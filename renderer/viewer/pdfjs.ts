@@ -1,8 +1,8 @@
-import { getDocument, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
+import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
 import { isStale, StaleScope } from '../workspace/documentScope.js';
 import { DrawQueue, WithdrawnWork } from './drawQueue.js';
-import { CLOSE_BUDGET_MS, endWorkers, giveBack, keepPairReady, openWith, takeWorkers } from './pdfjsWorkers.js';
+import { CLOSE_BUDGET_MS, endWorkers, giveBack, keepPairReady, loadPdfjs, openWith, takeWorkers } from './pdfjsWorkers.js';
 
 export interface PageSize {
   width: number;
@@ -59,6 +59,7 @@ const LETTER = { width: 612, height: 792 } as const;
  * needs one (an encrypted PDF with only an owner password opens without).
  */
 export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?: string): Promise<PdfHandle> {
+  const { getDocument } = await loadPdfjs();
   const workers = takeWorkers();
   const loading = openWith(workers, (worker) => getDocument({ ...PDFJS_DOCUMENT_OPTIONS, data: bytes.slice(), password, worker }));
   let closed = false;

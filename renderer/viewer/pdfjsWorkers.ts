@@ -1,11 +1,39 @@
-import { GlobalWorkerOptions, PDFWorker } from 'pdfjs-dist';
+import type * as PdfjsModule from 'pdfjs-dist';
+import type { PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import rendererUrl from 'pdfjs-dist/build/pdf.renderer.min.mjs?url';
 
-// pdf.js parses in its own worker and draws pages in another (OffscreenCanvas, handing back a
-// bitmap), both served from our origin (CSP worker-src 'self'): this thread keeps only the clicks,
-// so a page drawing never holds up the frame that shows a highlight.
-GlobalWorkerOptions.workerSrc = workerUrl;
+type Pdfjs = typeof PdfjsModule;
+let pdfjs: Pdfjs | null = null;
+let loading: Promise<Pdfjs> | null = null;
+
+/**
+ * pdf.js's module (0.5 MB), loaded apart from the window's own script: the window's first
+ * screen (the library) draws without it. Loaded once; a load that failed is tried again.
+ */
+export function loadPdfjs(): Promise<Pdfjs> {
+  loading ??= import('pdfjs-dist').then(
+    (module) => {
+      // pdf.js parses in its own worker and draws pages in another (OffscreenCanvas, handing back a
+      // bitmap), both served from our origin (CSP worker-src 'self'): this thread keeps only the clicks,
+      // so a page drawing never holds up the frame that shows a highlight.
+      module.GlobalWorkerOptions.workerSrc = workerUrl;
+      pdfjs = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The module once loadPdfjs has settled: everything below runs for a document opened with it. */
+function loaded(): Pdfjs {
+  if (!pdfjs) throw new Error('pdf.js is used before loadPdfjs() settled');
+  return pdfjs;
+}
 
 /** The two workers a document owns while it is open. `drawing` is null where Worker does not exist. */
 export interface DocumentWorkers {
@@ -47,7 +75,7 @@ function startDrawing(): Worker | null {
 }
 
 function startPair(): DocumentWorkers {
-  return { parsing: new PDFWorker(), drawing: startDrawing() };
+  return { parsing: new (loaded().PDFWorker)(), drawing: startDrawing() };
 }
 
 const healthy = (pair: DocumentWorkers) => !pair.parsing.destroyed && !(pair.drawing && failedDrawing.has(pair.drawing));
@@ -64,11 +92,12 @@ export function takeWorkers(): DocumentWorkers {
 
 /** pdf.js's `getDocument`, called with `workers`: pdf.js takes a drawing port only as a document opens. */
 export function openWith<T>(workers: DocumentWorkers, open: (parsing: PDFWorker) => T): T {
-  GlobalWorkerOptions.rendererPorts = workers.drawing ? [workers.drawing] : [];
+  const options = loaded().GlobalWorkerOptions;
+  options.rendererPorts = workers.drawing ? [workers.drawing] : [];
   try {
     return open(workers.parsing);
   } finally {
-    GlobalWorkerOptions.rendererPorts = [];
+    options.rendererPorts = [];
   }
 }
 
@@ -84,9 +113,15 @@ export function endWorkers(workers: DocumentWorkers): void {
   workers.drawing?.terminate();
 }
 
-/** Starts the pair the next document will take, unless one is ready. */
+/** Starts the pair the next document will take, unless one is ready (pdf.js is loaded: a document has opened). */
 export function keepPairReady(): void {
   ready ??= startPair();
 }
 
-if (typeof requestIdleCallback === 'function') requestIdleCallback(keepPairReady, { timeout: 2000 });
+/**
+ * Loads pdf.js and starts a pair, so the first document opened waits for neither: called once
+ * the window's first screen has what it shows first, and not before (both compete with it).
+ */
+export function prepareViewer(): void {
+  loadPdfjs().then(keepPairReady, () => undefined);
+}

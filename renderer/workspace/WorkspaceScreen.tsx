@@ -9,6 +9,7 @@ import { QueueBar } from '../queue/QueueBar.js';
 import { SearchDialog, useSearchShortcut } from '../search/SearchDialog.js';
 import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
+import { prepareViewer } from '../viewer/pdfjsWorkers.js';
 import { Library } from './Library.js';
 import { useLibraryStore } from './libraryStore.js';
 import { WorkspaceToolbar } from './WorkspaceToolbar.js';
@@ -63,14 +64,16 @@ export function WorkspaceScreen() {
 
   useEffect(() => {
     // First launch: an empty workspace opens the sample, parsed offline, so the main job works at
-    // once — unless the reviewer has already started opening something of their own.
+    // once — unless the reviewer has already started opening something of their own. Once the
+    // library is listed, the viewer gets ready for the first document (not before: it would compete).
     void useLibraryStore
       .getState()
       .load()
       .then(() => {
         const { documentStatus, openSample } = useWorkspaceStore.getState();
         if (useLibraryStore.getState().library.length === 0 && documentStatus === 'empty') void openSample();
-      });
+      })
+      .finally(prepareViewer);
     // A deleted document or result on screen closes with it.
     const stop = useLibraryStore.subscribe((state, previous) => {
       if (state.library !== previous.library) useWorkspaceStore.getState().followLibrary(state.library, previous.library);

@@ -96,14 +96,15 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
             continue;
           }
           if (get().listingFailed) set({ listingFailed: false });
+          // The first listing: the entries a window shows first are asked for (so answered) ahead of the thousands after them.
+          const head = get().complete ? null : api.library.list({ first: FIRST_ENTRIES }).catch(() => null);
           const everything = Promise.all([api.library.list({}), listTrash ? api.library.trash({}) : get().trash]).then(
             (value) => ({ value }),
             (error: unknown) => ({ error }),
           );
-          if (!get().complete) {
-            // The first listing: the entries a window shows first come ahead of the thousands after them.
-            const head = await api.library.list({ first: FIRST_ENTRIES }).catch(() => null);
-            if (head && !get().complete) set({ library: head });
+          if (head) {
+            const entries = await head;
+            if (entries && !get().complete) set({ library: entries });
           }
           const listed = await everything;
           if ('error' in listed) {

@@ -48,7 +48,10 @@ const services = await createServices({
   samplesDir: 'resources/samples',
   keychain: memoryKeychain(),
   logger,
+  quietStartMs: 0,
 });
+// Ready once the start-up walk has cleared what earlier lives' interrupted writes left.
+await services.housekeeping.done;
 const handlers = createHandlers(services);
 send({ ready: true, pid: process.pid });
 

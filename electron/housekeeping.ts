@@ -1,0 +1,46 @@
+import type { Logger } from './log.js';
+import { removeLeftoverTemps } from './leftoverTemps.js';
+import { tightenDataFolder } from './privateFolders.js';
+
+/** How long after start background work waits: the window is served and the library listed first. */
+export const QUIET_START_MS = 10_000;
+
+export interface Housekeeping {
+  /** Settles once both walks have run (or were stopped). */
+  done: Promise<void>;
+  /** Stops the walks where they are (at quit) and waits for them to settle. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The start-up walks over the whole data folder, in the background: every folder and file
+ * made private (the folder itself was made private before anything else), then the temp files
+ * of writes a crash cut short removed. In a workspace of thousands of documents they take
+ * seconds of main's time, so they wait `afterMs` rather than hold up the window. Neither
+ * conflicts with the app's own writes: those are private from the start, and a temp file
+ * newer than `startedAt` is never removed.
+ */
+export function startHousekeeping(dataDir: string, logger: Logger, afterMs = QUIET_START_MS, startedAt = new Date()): Housekeeping {
+  const stopped = new AbortController();
+  const done = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, afterMs);
+    timer.unref?.();
+    stopped.signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  })
+    .then(() => tightenDataFolder(dataDir, logger, process.platform, stopped.signal))
+    .then(() => removeLeftoverTemps(dataDir, logger, startedAt, stopped.signal))
+    .then(
+      () => undefined,
+      (error: unknown) => logger.warn('start-up housekeeping stopped', { error: String(error) }),
+    );
+  return {
+    done,
+    stop: () => {
+      stopped.abort();
+      return done;
+    },
+  };
+}
