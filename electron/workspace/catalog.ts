@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { libraryOrder, newestResultFirst, type DocumentInfo, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
 import { syncDirectory, writeFileAtomic } from '../storage/fsAtomic.js';
 import type { Logger } from '../log.js';
-import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
+import type { StoredDocumentInfo } from './schemas.js';
 import { CATALOG_FILE, FOLDERS } from './layout.js';
 
 /**
@@ -69,15 +70,17 @@ export class Catalog {
   }
 }
 
-const CATALOG_VERSION = 1;
+const CATALOG_VERSION = 2;
 
-const catalogSchema = z.object({
+/** The file's first line; the second is the body, `{ documents, results }`, whose SHA-256 `digest` is. */
+const headerSchema = z.object({
   version: z.literal(CATALOG_VERSION),
   /** The folders' modification times when it was written: a listing changed behind the app's back makes the file stale. */
   stamp: z.string(),
-  documents: z.array(documentInfoSchema),
-  results: z.array(resultInfoSchema),
+  digest: z.string(),
 });
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * The catalog saved as `workspace/catalog.json`, so a start reads one file, not one per
@@ -86,10 +89,14 @@ const catalogSchema = z.object({
  *     durable); it is written again once the folders are settled, with no mutation under
  *     way. A crash in between leaves no file, and the next start lists the folders, so a
  *     crash can neither lose nor invent an entry.
- *   - a file that is unreadable, of another version, does not fit the schema, or whose
- *     stamp (the modification times of documents/ and results/) differs from the folders'
- *     (something was added or removed while the app was not looking) is removed, logged,
- *     and the folders are listed instead. Being a copy, nothing in it is worth setting aside.
+ *   - a file that is unreadable, of another version, whose body is not what was written (its
+ *     digest), or whose stamp (the modification times of documents/ and results/) differs
+ *     from the folders' (something was added or removed while the app was not looking) is
+ *     removed, logged, and the folders are listed instead. Being a copy, nothing in it is
+ *     worth setting aside.
+ * Its entries were checked against their schemas when they were read from the folders; the
+ * digest proves the body is still exactly that, so a start hashes 6 MB (30 ms) rather than
+ * checking 25,000 entries again (100 ms and more).
  */
 export class CatalogFile {
   readonly path: string;
@@ -113,8 +120,17 @@ export class CatalogFile {
     }
     let reason: string;
     try {
-      const saved = catalogSchema.parse(JSON.parse(text));
-      if (saved.stamp === (await this.stamp())) return { catalog: new Catalog(saved.documents, saved.results), stamp: saved.stamp };
+      const end = text.indexOf('\n');
+      const header = headerSchema.parse(JSON.parse(end < 0 ? text : text.slice(0, end)));
+      const body = text.slice(end + 1);
+      if (sha256(body) !== header.digest) throw new Error('its body is not what was written (digest)');
+      const saved = JSON.parse(body) as { documents?: unknown; results?: unknown };
+      if (!Array.isArray(saved.documents) || !Array.isArray(saved.results)) throw new Error('its body lists no documents and results');
+      if (header.stamp === (await this.stamp()))
+        return {
+          catalog: new Catalog(saved.documents as StoredDocumentInfo[], saved.results as ResultInfo[]),
+          stamp: header.stamp,
+        };
       reason = 'the folders changed since it was written';
     } catch (error) {
       reason = error instanceof Error ? error.message.slice(0, 300) : String(error);
@@ -131,13 +147,8 @@ export class CatalogFile {
    */
   async save(catalog: Catalog, stamp: string): Promise<boolean> {
     if ((await this.stamp()) !== stamp) return false;
-    const saved = {
-      version: CATALOG_VERSION,
-      stamp,
-      documents: [...catalog.documents.values()],
-      results: [...catalog.results.values()],
-    };
-    await writeFileAtomic(this.path, JSON.stringify(saved));
+    const body = JSON.stringify({ documents: [...catalog.documents.values()], results: [...catalog.results.values()] });
+    await writeFileAtomic(this.path, `${JSON.stringify({ version: CATALOG_VERSION, stamp, digest: sha256(body) })}\n${body}`);
     return true;
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +69,23 @@ async function expectCatalogMatchesFolders(ws: Workspace = workspace): Promise<v
   expect(await new Workspace(dir, logger).library()).toEqual(truth);
 }
 
+type SavedBody = { documents: Array<{ id: string; name: string }>; results: unknown[] };
+
+/** The saved file's two lines: its header, and the body whose digest the header holds. */
+async function savedCatalog(): Promise<{ header: { version: number; stamp: string; digest: string }; body: string }> {
+  const text = await readFile(catalogFile, 'utf8');
+  const end = text.indexOf('\n');
+  return { header: JSON.parse(text.slice(0, end)) as { version: number; stamp: string; digest: string }, body: text.slice(end + 1) };
+}
+
+/** Writes `body` under the saved header, with its digest made to fit (as the app would have written it). */
+async function resaveCatalog(body: SavedBody): Promise<void> {
+  const { header } = await savedCatalog();
+  const text = JSON.stringify(body);
+  const digest = createHash('sha256').update(text).digest('hex');
+  await writeFile(catalogFile, `${JSON.stringify({ ...header, digest })}\n${text}`);
+}
+
 async function populated() {
   const a = await workspace.addDocument('a.png', png());
   const b = await workspace.addDocument('b.png', png());
@@ -121,9 +139,9 @@ describe('the library catalog', () => {
     await workspace.library();
     await workspace.flush();
     // A name only the file has: the next start lists it, so it read the file, not the folders.
-    const saved = JSON.parse(await readFile(catalogFile, 'utf8')) as { documents: Array<{ id: string; name: string }> };
+    const saved = JSON.parse((await savedCatalog()).body) as SavedBody;
     saved.documents.find((d) => d.id === a.id)!.name = 'only-in-the-catalog.png';
-    await writeFile(catalogFile, JSON.stringify(saved));
+    await resaveCatalog(saved);
     const restarted = new Workspace(dir, logger);
     expect((await restarted.library()).map((e) => e.document.name)).toContain('only-in-the-catalog.png');
     await restarted.library();
@@ -131,13 +149,22 @@ describe('the library catalog', () => {
   });
 
   it.each([
-    ['not JSON', '{ "version": 1, "stamp'],
-    ['of another version', JSON.stringify({ version: 99, stamp: '', documents: [], results: [] })],
-    ['not fitting the schema', JSON.stringify({ version: 1, stamp: 'x', documents: [{ id: 3 }], results: [] })],
+    ['not JSON', async () => '{ "version": 2, "stamp'],
+    ['of another version', async () => JSON.stringify({ version: 99, stamp: '', digest: '' })],
+    ['of the first version (one JSON object, no digest)', async () => JSON.stringify({ version: 1, stamp: '', documents: [], results: [] })],
+    [
+      'changed after it was written (its body no longer fits its digest)',
+      async () => {
+        const { header, body } = await savedCatalog();
+        return `${JSON.stringify(header)}\n${body.replace('b.png', 'c.png')}`;
+      },
+    ],
   ])('is rebuilt from the folders when the file is %s', async (_label, text) => {
     await populated();
+    await workspace.library();
+    await workspace.flush();
     const truth = await folders();
-    await writeFile(catalogFile, text);
+    await writeFile(catalogFile, await text());
     const restarted = new Workspace(dir, logger);
     expect(await restarted.library()).toEqual(truth);
     await restarted.flush();
