@@ -151,7 +151,10 @@ describe('the library catalog', () => {
   it.each([
     ['not JSON', async () => '{ "version": 2, "stamp'],
     ['of another version', async () => JSON.stringify({ version: 99, stamp: '', digest: '' })],
-    ['of the first version (one JSON object, no digest)', async () => JSON.stringify({ version: 1, stamp: '', documents: [], results: [] })],
+    [
+      'of the first version (one JSON object, no digest)',
+      async () => JSON.stringify({ version: 1, stamp: '', documents: [], results: [] }),
+    ],
     [
       'changed after it was written (its body no longer fits its digest)',
       async () => {
