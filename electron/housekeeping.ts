@@ -30,8 +30,11 @@ export function startHousekeeping(dataDir: string, logger: Logger, afterMs = QUI
       resolve();
     });
   })
-    .then(() => tightenDataFolder(dataDir, logger, process.platform, stopped.signal))
-    .then(() => removeLeftoverTemps(dataDir, logger, startedAt, stopped.signal))
+    .then(async () => {
+      if (stopped.signal.aborted) return;
+      await tightenDataFolder(dataDir, logger, process.platform, stopped.signal);
+      await removeLeftoverTemps(dataDir, logger, startedAt, stopped.signal);
+    })
     .then(
       () => undefined,
       (error: unknown) => logger.warn('start-up housekeeping stopped', { error: String(error) }),
