@@ -218,11 +218,13 @@ test('compare two extractions of 1,000 line items, one inserted in front and the
   const compareWith = page.getByTestId('compare-with');
   await compareWith.selectOption({ index: 1 });
   await compareWith.selectOption({ index: 1 }).catch(() => undefined);
-  // Two extractions of 3,003 fields each are fetched, grounded and compared: 1.5 s on a quiet
-  // machine, over 10 s beside another test worker on two cores (a CI run saw it).
+  // Waited for with waitFor, not expect: while the summary is not there yet, each of expect's
+  // tries takes an accessibility snapshot of the whole page on the window's thread, 6 s with
+  // these 3,000 field rows, and a few of them beside another test worker outlasted 30 s in CI
+  // (the comparison itself takes 0.5 s).
+  await page.getByTestId('compare-summary').waitFor({ timeout: 30_000 });
   await expect(page.getByTestId('compare-summary')).toHaveText(
     '4 of 3003 fields differ (1 changed, 0 only in A, 3 only in B) · line_items: 1 item only in B',
-    { timeout: 30_000 },
   );
   await expect(page.getByTestId('compare-row')).toHaveCount(4);
   await page.screenshot({ path: test.info().outputPath('J-compare-many-items.png') });
