@@ -72,7 +72,7 @@ export class Catalog {
 
 const CATALOG_VERSION = 2;
 
-/** The file's first line; the second is the body, `{ documents, results }`, whose SHA-256 `digest` is. */
+/** The file's first line. The second is the body, `{ documents, results }`, and `digest` its SHA-256. */
 const headerSchema = z.object({
   version: z.literal(CATALOG_VERSION),
   /** The folders' modification times when it was written: a listing changed behind the app's back makes the file stale. */
