@@ -4,11 +4,13 @@ import { tightenDataFolder } from './privateFolders.js';
 
 /** How long after start background work waits: the window is served and the library listed first. */
 export const QUIET_START_MS = 10_000;
+/** The longest a quit waits for a walk to stop (a call under way on a hung network disk may never return). */
+const STOP_WITHIN_MS = 1_000;
 
 export interface Housekeeping {
   /** Settles once both walks have run (or were stopped). */
   done: Promise<void>;
-  /** Stops the walks where they are (at quit) and waits for them to settle. */
+  /** Stops the walks where they are (at quit) and waits for them to settle, at most STOP_WITHIN_MS. */
   stop(): Promise<void>;
 }
 
@@ -17,8 +19,10 @@ export interface Housekeeping {
  * made private (the folder itself was made private before anything else), then the temp files
  * of writes a crash cut short removed. In a workspace of thousands of documents they take
  * seconds of main's time, so they wait `afterMs` rather than hold up the window. Neither
- * conflicts with the app's own writes: those are private from the start, and a temp file
- * newer than `startedAt` is never removed.
+ * conflicts with the app's own writes: those are private from the start, and only temp files
+ * dated before `startedAt` are removed. (A file's date comes from a clock a few milliseconds
+ * coarser than Date's, so one begun in the first milliseconds may look older: it would have to
+ * be still being written when the sweep reaches it, `afterMs` later.)
  */
 export function startHousekeeping(dataDir: string, logger: Logger, afterMs = QUIET_START_MS, startedAt = new Date()): Housekeeping {
   const stopped = new AbortController();
@@ -43,7 +47,11 @@ export function startHousekeeping(dataDir: string, logger: Logger, afterMs = QUI
     done,
     stop: () => {
       stopped.abort();
-      return done;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, STOP_WITHIN_MS);
+      });
+      return Promise.race([done, bound]).finally(() => clearTimeout(timer));
     },
   };
 }

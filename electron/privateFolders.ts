@@ -53,7 +53,13 @@ async function ownDataFolder(root: string, logger: FolderLog): Promise<string | 
 export async function tightenDataRoot(root: string, logger: FolderLog, platform: NodeJS.Platform = process.platform): Promise<void> {
   if (!keepsModes(platform)) return;
   const real = await ownDataFolder(root, logger);
-  if (real) tightenPathSync(real, platform);
+  if (!real) return;
+  try {
+    tightenPathSync(real, platform);
+  } catch (error) {
+    // Not ours to change (another owner's folder shared with us): the app still starts.
+    logger.warn('data folder left as it is: its mode could not be changed', { error: String(error) });
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { libraryOrder, newestResultFirst, type DocumentInfo, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
 import { syncDirectory, writeFileAtomic } from '../storage/fsAtomic.js';
 import type { Logger } from '../log.js';
-import type { StoredDocumentInfo } from './schemas.js';
+import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { CATALOG_FILE, FOLDERS } from './layout.js';
 
 /**
@@ -77,10 +77,23 @@ const headerSchema = z.object({
   version: z.literal(CATALOG_VERSION),
   /** The folders' modification times when it was written: a listing changed behind the app's back makes the file stale. */
   stamp: z.string(),
+  /** The schemas its entries were checked against (entrySchemas). */
+  schemas: z.string(),
   digest: z.string(),
 });
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+let entrySchemasDigest: string | null = null;
+/**
+ * The digest of the schemas a document's and a result's info are checked against: a catalog
+ * written by a build whose entries are shaped otherwise (a newer one's, met after a downgrade)
+ * is listed from the folders again, where each entry is checked.
+ */
+function entrySchemas(): string {
+  entrySchemasDigest ??= sha256(JSON.stringify([z.toJSONSchema(documentInfoSchema), z.toJSONSchema(resultInfoSchema)]));
+  return entrySchemasDigest;
+}
 
 /**
  * The catalog saved as `workspace/catalog.json`, so a start reads one file, not one per
@@ -89,14 +102,15 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  *     durable); it is written again once the folders are settled, with no mutation under
  *     way. A crash in between leaves no file, and the next start lists the folders, so a
  *     crash can neither lose nor invent an entry.
- *   - a file that is unreadable, of another version, whose body is not what was written (its
- *     digest), or whose stamp (the modification times of documents/ and results/) differs
- *     from the folders' (something was added or removed while the app was not looking) is
- *     removed, logged, and the folders are listed instead. Being a copy, nothing in it is
- *     worth setting aside.
+ *   - a file that is unreadable, of another version, written for entries of other schemas,
+ *     whose body is not what was written (its digest), or whose stamp (the modification
+ *     times of documents/ and results/) differs from the folders' (something was added or
+ *     removed while the app was not looking) is removed, logged, and the folders are listed
+ *     instead. Being a copy, nothing in it is worth setting aside.
  * Its entries were checked against their schemas when they were read from the folders; the
- * digest proves the body is still exactly that, so a start hashes 6 MB (30 ms) rather than
- * checking 25,000 entries again (100 ms and more).
+ * header names those schemas, and the digest proves the body is still exactly what was
+ * written, so a start hashes 6 MB (30 ms) rather than checking 25,000 entries again (100 ms
+ * and more).
  */
 export class CatalogFile {
   readonly path: string;
@@ -123,6 +137,7 @@ export class CatalogFile {
       const end = text.indexOf('\n');
       const header = headerSchema.parse(JSON.parse(end < 0 ? text : text.slice(0, end)));
       const body = text.slice(end + 1);
+      if (header.schemas !== entrySchemas()) throw new Error('its entries were checked against other schemas (another build)');
       if (sha256(body) !== header.digest) throw new Error('its body is not what was written (digest)');
       const saved = JSON.parse(body) as { documents?: unknown; results?: unknown };
       if (!Array.isArray(saved.documents) || !Array.isArray(saved.results)) throw new Error('its body lists no documents and results');
@@ -148,7 +163,10 @@ export class CatalogFile {
   async save(catalog: Catalog, stamp: string): Promise<boolean> {
     if ((await this.stamp()) !== stamp) return false;
     const body = JSON.stringify({ documents: [...catalog.documents.values()], results: [...catalog.results.values()] });
-    await writeFileAtomic(this.path, `${JSON.stringify({ version: CATALOG_VERSION, stamp, digest: sha256(body) })}\n${body}`);
+    await writeFileAtomic(
+      this.path,
+      `${JSON.stringify({ version: CATALOG_VERSION, stamp, schemas: entrySchemas(), digest: sha256(body) })}\n${body}`,
+    );
     return true;
   }
 

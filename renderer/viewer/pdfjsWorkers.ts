@@ -43,8 +43,8 @@ export interface DocumentWorkers {
 
 /**
  * One pair kept ready, so opening a document never waits for pdf.js's scripts (1.3 MB to parse
- * with, 0.5 MB to draw with) to load and compile: started when the window is first idle and
- * again once the document that took it has drawn its first pages (a document opened next always
+ * with, 0.5 MB to draw with) to load and compile: started once the library is listed
+ * (prepareViewer) and again once the document that took it has drawn its first pages (a document opened next always
  * opens before the one it replaces has let go of its pair), and taken back from a document that
  * closed cleanly when none is ready. A document owns its pair while open; a pair
  * whose document did not let go within CLOSE_BUDGET_MS (pdf.js stuck on a hostile file, or a

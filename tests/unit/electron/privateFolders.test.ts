@@ -51,17 +51,24 @@ posixOnly('the data folder is private', () => {
     for (const folder of folders) await chmod(folder, 0o755);
     for (const file of [...files, outside]) await chmod(file, 0o644);
 
-    const services = await createServices({
-      shell: 'preview',
-      version: 'test',
-      dataDir: data,
-      samplesDir: 'resources/samples',
-      keychain: memoryKeychain(),
-      quietStartMs: 0,
-    });
-    services.jobs.stop();
-    // The folder itself at once; what is in it once the start-up walk has run.
+    const start = (quietStartMs: number) =>
+      createServices({
+        shell: 'preview',
+        version: 'test',
+        dataDir: data,
+        samplesDir: 'resources/samples',
+        keychain: memoryKeychain(),
+        quietStartMs,
+      });
+    // The folder itself at once, while the walk over what is in it still waits.
+    const waiting = await start(60_000);
+    waiting.jobs.stop();
     expect((await modeOf(data)).toString(8)).toBe('700');
+    expect((await modeOf(join(data, 'workspace', 'documents'))).toString(8)).toBe('755');
+    await waiting.close();
+    // What is in it once the start-up walk has run.
+    const services = await start(0);
+    services.jobs.stop();
     await services.housekeeping.done;
 
     for (const folder of folders) expect((await modeOf(folder)).toString(8), folder).toBe('700');

@@ -72,10 +72,13 @@ async function expectCatalogMatchesFolders(ws: Workspace = workspace): Promise<v
 type SavedBody = { documents: Array<{ id: string; name: string }>; results: unknown[] };
 
 /** The saved file's two lines: its header, and the body whose digest the header holds. */
-async function savedCatalog(): Promise<{ header: { version: number; stamp: string; digest: string }; body: string }> {
+async function savedCatalog(): Promise<{ header: { version: number; stamp: string; schemas: string; digest: string }; body: string }> {
   const text = await readFile(catalogFile, 'utf8');
   const end = text.indexOf('\n');
-  return { header: JSON.parse(text.slice(0, end)) as { version: number; stamp: string; digest: string }, body: text.slice(end + 1) };
+  return {
+    header: JSON.parse(text.slice(0, end)) as { version: number; stamp: string; schemas: string; digest: string },
+    body: text.slice(end + 1),
+  };
 }
 
 /** Writes `body` under the saved header, with its digest made to fit (as the app would have written it). */
@@ -148,18 +151,37 @@ describe('the library catalog', () => {
     expect((await stat(catalogFile)).isFile()).toBe(true);
   });
 
+  // Each file but the first lists b.png as c.png and keeps the folders' stamp: read, it would show c.png.
+  const renamed = (body: string) => body.replace('b.png', 'c.png');
+  const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
   it.each([
     ['not JSON', async () => '{ "version": 2, "stamp'],
-    ['of another version', async () => JSON.stringify({ version: 99, stamp: '', digest: '' })],
+    [
+      'of another version',
+      async () => {
+        const { header, body } = await savedCatalog();
+        return `${JSON.stringify({ ...header, version: 99, digest: digestOf(renamed(body)) })}\n${renamed(body)}`;
+      },
+    ],
     [
       'of the first version (one JSON object, no digest)',
-      async () => JSON.stringify({ version: 1, stamp: '', documents: [], results: [] }),
+      async () => {
+        const { header, body } = await savedCatalog();
+        return JSON.stringify({ version: 1, stamp: header.stamp, ...(JSON.parse(renamed(body)) as object) });
+      },
+    ],
+    [
+      'written for entries of other schemas (a newer build, met after a downgrade)',
+      async () => {
+        const { header, body } = await savedCatalog();
+        return `${JSON.stringify({ ...header, schemas: 'another', digest: digestOf(renamed(body)) })}\n${renamed(body)}`;
+      },
     ],
     [
       'changed after it was written (its body no longer fits its digest)',
       async () => {
         const { header, body } = await savedCatalog();
-        return `${JSON.stringify(header)}\n${body.replace('b.png', 'c.png')}`;
+        return `${JSON.stringify(header)}\n${renamed(body)}`;
       },
     ],
   ])('is rebuilt from the folders when the file is %s', async (_label, text) => {
