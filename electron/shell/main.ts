@@ -1,6 +1,7 @@
 /** Electron entry: lifecycle, one window, the app:// protocol and IPC. Everything else is in the services. */
 import { join } from 'node:path';
-import { app, Menu, type BrowserWindow } from 'electron';
+import { app, dialog, Menu, type BrowserWindow } from 'electron';
+import { AppError } from '../../shared/errors.js';
 import { applyConfig, readConfig } from '../config.js';
 import { createHandlers } from '../handlers.js';
 import { createServices } from '../services.js';
@@ -29,40 +30,55 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  void app.whenReady().then(async () => {
-    // Packaged: a menu without DevTools or reload. From a checkout: Electron's default menu.
-    if (app.isPackaged) Menu.setApplicationMenu(Menu.buildFromTemplate(packagedMenuTemplate(process.platform, app.name)));
-    const services = await createServices({
-      shell: 'electron',
-      version: app.getVersion(),
-      dataDir: config.dataDir ?? app.getPath('userData'),
-      // Packaged, the samples are extraResources; from a checkout they are in resources/.
-      samplesDir: app.isPackaged ? join(process.resourcesPath, 'samples') : join(app.getAppPath(), 'resources', 'samples'),
-      keychainService: config.keychainService,
-      addresses: config.addresses,
-      emit: (event) => sendEvent(mainWindow, event),
-      chooseFolder: () => chooseFolderWithDialog(mainWindow),
-      showInFolder: showFileInFolder,
-    });
-    hardenSessions();
-    serveRenderer(join(distDir, 'renderer'));
-    registerIpc(createHandlers(services), services.logger, () => mainWindow);
-    mainWindow = createMainWindow(preloadFile(join(distDir, 'electron')));
-    mainWindow.on('closed', () => {
-      mainWindow = null;
-    });
-    services.logger.info('app started', { version: app.getVersion(), packaged: app.isPackaged });
-    // Quit waits (briefly: close() is bounded) for the catalog and result models being written.
-    let closed = false;
-    app.on('before-quit', (event) => {
-      if (closed) return;
-      event.preventDefault();
-      void services.close().finally(() => {
-        closed = true;
-        app.quit();
+  // A start that fails (the data folder cannot be made or read) says so and ends, rather than
+  // leaving a process with no window.
+  const startFailed = (error: unknown) => {
+    const dataDir = config.dataDir ?? app.getPath('userData');
+    const hint = error instanceof AppError && error.hint ? `\n\n${error.hint}` : '';
+    dialog.showErrorBox(
+      'Groundwork could not start',
+      `${error instanceof Error ? error.message : String(error)}${hint}\n\nIts data folder is ${dataDir}: check that your user can read and write it, then start Groundwork again.`,
+    );
+    app.exit(1);
+  };
+
+  void app
+    .whenReady()
+    .then(async () => {
+      // Packaged: a menu without DevTools or reload. From a checkout: Electron's default menu.
+      if (app.isPackaged) Menu.setApplicationMenu(Menu.buildFromTemplate(packagedMenuTemplate(process.platform, app.name)));
+      const services = await createServices({
+        shell: 'electron',
+        version: app.getVersion(),
+        dataDir: config.dataDir ?? app.getPath('userData'),
+        // Packaged, the samples are extraResources; from a checkout they are in resources/.
+        samplesDir: app.isPackaged ? join(process.resourcesPath, 'samples') : join(app.getAppPath(), 'resources', 'samples'),
+        keychainService: config.keychainService,
+        addresses: config.addresses,
+        emit: (event) => sendEvent(mainWindow, event),
+        chooseFolder: () => chooseFolderWithDialog(mainWindow),
+        showInFolder: showFileInFolder,
       });
-    });
-  });
+      hardenSessions();
+      serveRenderer(join(distDir, 'renderer'));
+      registerIpc(createHandlers(services), services.logger, () => mainWindow);
+      mainWindow = createMainWindow(preloadFile(join(distDir, 'electron')));
+      mainWindow.on('closed', () => {
+        mainWindow = null;
+      });
+      services.logger.info('app started', { version: app.getVersion(), packaged: app.isPackaged });
+      // Quit waits (briefly: close() is bounded) for the catalog and result models being written.
+      let closed = false;
+      app.on('before-quit', (event) => {
+        if (closed) return;
+        event.preventDefault();
+        void services.close().finally(() => {
+          closed = true;
+          app.quit();
+        });
+      });
+    })
+    .catch(startFailed);
 
   app.on('window-all-closed', () => app.quit());
 }
