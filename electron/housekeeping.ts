@@ -1,3 +1,4 @@
+import { boundedWait } from './boundedWait.js';
 import type { Logger } from './log.js';
 import { removeLeftoverTemps } from './leftoverTemps.js';
 import { tightenDataFolder } from './privateFolders.js';
@@ -45,13 +46,9 @@ export function startHousekeeping(dataDir: string, logger: Logger, afterMs = QUI
     );
   return {
     done,
-    stop: () => {
+    stop: async () => {
       stopped.abort();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const bound = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, STOP_WITHIN_MS);
-      });
-      return Promise.race([done, bound]).finally(() => clearTimeout(timer));
+      await boundedWait(done, STOP_WITHIN_MS);
     },
   };
 }

@@ -2,6 +2,7 @@ import { rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.js';
+import { boundedWait } from '../boundedWait.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, type SearchAnswer, type SearchGroup } from '../../shared/ipc/search.js';
 import type { LibraryEntry } from '../../shared/workspace.js';
 import { activeConfig } from '../config.js';
@@ -206,12 +207,10 @@ export class SearchIndex {
     if (this.closed) return;
     const worker = this.worker;
     if (worker && this.opened) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const bound = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, withinMs + 1_000);
-      });
-      await Promise.race([this.request({ type: 'close', withinMs }).catch(() => undefined), bound]);
-      clearTimeout(timer);
+      await boundedWait(
+        this.request({ type: 'close', withinMs }).catch(() => undefined),
+        withinMs + 1_000,
+      );
     }
     this.closed = true;
     clearTimeout(this.restartTimer);

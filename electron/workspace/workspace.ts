@@ -24,6 +24,7 @@ import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { Catalog, CatalogFile } from './catalog.js';
 import { ModelBuilder } from './modelBuilder.js';
+import { boundedWait } from '../boundedWait.js';
 import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
 import {
@@ -398,15 +399,7 @@ export class Workspace {
    * Bounded: a quit never waits on a long build for more than `withinMs`.
    */
   async close(withinMs = 3_000): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const bound = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, withinMs);
-    });
-    try {
-      await Promise.race([Promise.all([this.flush(), this.models.idle()]), bound]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await boundedWait(Promise.all([this.flush(), this.models.idle()]), withinMs);
   }
 
   /** A mutation: one at a time; one that fails after changing the folders leaves the catalog to be read from them again. */

@@ -215,7 +215,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
           : null}
         {/* An image is one page: its selections scroll into view too. */}
         {!isPdf || pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} tops={tops} pages={scaled} /> : null}
-        {!isPdf || pdf ? <PanelPageScroll scrollerRef={scroller} scrollCauseRef={scrollCause} tops={tops} pages={scaled} /> : null}
+        {!isPdf || pdf ? <PanelPageScroll scrollerRef={scroller} scrollCauseRef={scrollCause} tops={tops} /> : null}
         {!isPdf ? (
           <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} />
         ) : null}
@@ -230,12 +230,11 @@ function selectionPagesKey(selection: Selection | null): string {
   return [...new Set(selection.boxes.map((box) => box.page))].sort((a, b) => a - b).join(' ');
 }
 
-/** What the viewer's scroll helpers move, where they say who moved it, and where the pages are. */
+/** What the viewer's scroll helpers move, where they say who moved it, and where the pages start. */
 interface ViewerScrollProps {
   scrollerRef: RefObject<HTMLDivElement | null>;
   scrollCauseRef: RefObject<PageSource>;
   tops: Float64Array;
-  pages: readonly PageBox[];
 }
 
 /** A panel the reviewer scrolled asks for its page: go there (the panel already shows it). */
@@ -260,7 +259,7 @@ function PanelPageScroll({ scrollerRef, scrollCauseRef, tops }: ViewerScrollProp
  * commit that draws the selection, before paint, so the frame that shows the highlight shows it
  * in place. Its own component, so a click does not re-render the viewer's thousand pages.
  */
-function SelectionScroll({ scrollerRef, scrollCauseRef, tops, pages }: ViewerScrollProps) {
+function SelectionScroll({ scrollerRef, scrollCauseRef, tops, pages }: ViewerScrollProps & { pages: readonly PageBox[] }) {
   const selection = useWorkspaceStore((s) => s.selection);
   // Where the box is comes from the page sizes, not from the page's element: reading that forced
   // a layout of the column in the middle of the click.
