@@ -1,5 +1,6 @@
 /** In-page measurements for bench/run.ts. */
 import type { CDPSession, Page } from '@playwright/test';
+import { fieldRowAt } from '../tests/support/fieldRows.js';
 
 export type ClickKind = 'field' | 'box';
 
@@ -29,12 +30,12 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number, 
     .boundingBox();
   if (panel) await page.mouse.move(panel.x + Math.min(40, panel.width / 2), panel.y + Math.min(10, panel.height / 2));
   const times: number[] = [];
-  const fieldCount = kind === 'field' ? await page.locator('[data-testid="field"]').count() : 0;
+  const fieldCount = kind === 'field' ? Number(await page.getByTestId('fields').getAttribute('data-count')) : 0;
   for (let i = 0; i < count; i++) {
+    const fieldIndex = (i * 104729) % Math.max(1, fieldCount);
     if (kind === 'field') {
-      // A reviewer clicks a field they see, the pointer on it: its row is brought into view first (not timed).
-      const row = page.locator('[data-testid="field"]').nth((i * 104729) % fieldCount);
-      await row.scrollIntoViewIfNeeded();
+      // A reviewer clicks a field they see, the pointer on it: the list is scrolled to its row first (not timed).
+      const row = await fieldRowAt(page, fieldIndex);
       const where = await row.boundingBox();
       if (where) await page.mouse.move(where.x + Math.min(40, where.width / 2), where.y + where.height / 2);
     }
@@ -45,7 +46,7 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number, 
       await page.locator(`[data-testid="page"][data-page="${pageNumber}"] [data-testid="box"]`).first().waitFor();
     }
     const time = await page.evaluate(
-      async ({ kind, i, restMs }) => {
+      async ({ kind, i, fieldIndex, restMs }) => {
         if (restMs > 0) await new Promise((settled) => requestIdleCallback(() => setTimeout(settled, restMs), { timeout: 2000 }));
         return new Promise<number>((resolve) => {
           const visible = (el: Element | null, container: Element | null) => {
@@ -56,13 +57,15 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number, 
           };
           // A reviewer clicks a box they see: not one mounted on a page above or below the view.
           const viewer = document.querySelector('[data-testid="viewer"]');
-          const candidates =
+          const target =
             kind === 'field'
-              ? [...document.querySelectorAll<HTMLElement>('[data-testid="field"]')]
-              : [...document.querySelectorAll<HTMLElement>('[data-testid="page"] [data-testid="box"]:not([data-type="table"])')].filter(
-                  (box) => visible(box, viewer),
-                );
-          const target = candidates[(i * 104729) % candidates.length]!;
+              ? document.querySelector<HTMLElement>(`[data-testid="fields"] [data-index="${fieldIndex}"] [data-testid="field"]`)!
+              : (() => {
+                  const boxes = [
+                    ...document.querySelectorAll<HTMLElement>('[data-testid="page"] [data-testid="box"]:not([data-type="table"])'),
+                  ].filter((box) => visible(box, viewer));
+                  return boxes[(i * 104729) % boxes.length]!;
+                })();
           // Where each click starts in a Performance trace (profileClicks.ts splits its time by phase).
           performance.mark('bench:click');
           const start = performance.now();
@@ -81,7 +84,7 @@ export async function measureClicks(page: Page, kind: ClickKind, count: number, 
           requestAnimationFrame(check);
         });
       },
-      { kind, i, restMs: pace === 'at-rest' ? REST_MS : 0 },
+      { kind, i, fieldIndex, restMs: pace === 'at-rest' ? REST_MS : 0 },
     );
     times.push(time);
   }

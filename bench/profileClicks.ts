@@ -5,7 +5,7 @@
  * `npm run build && node scripts/run-ts.mjs bench/profileClicks.ts`, from the repository's root
  * (functions are named by their source file and line, through the bundle's source map).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
@@ -48,7 +48,7 @@ async function profiled<T>(cdp: CDPSession, label: string, work: () => Promise<T
 /** The bundle's minified place of a profiled function, mapped back to its source file and line. */
 const bundleMaps = new Map<string, SourceMapConsumer | null>();
 function originalPlace(frame: ProfileNode['callFrame']): string {
-  const file = frame.url.split('/').pop() ?? '';
+  const file = (frame.url ?? '').split('/').pop() ?? '';
   const mapPath = join('dist/renderer/assets', `${file}.map`);
   if (!bundleMaps.has(file))
     bundleMaps.set(file, existsSync(mapPath) ? new SourceMapConsumer(JSON.parse(readFileSync(mapPath, 'utf8'))) : null);
@@ -65,7 +65,15 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  id?: string;
+  args?: { name?: string; data?: ProfileChunkData };
+}
+
+/** A V8 CPU profile as the trace carries it: nodes and samples in chunks, times as deltas. */
+interface ProfileChunkData {
+  startTime?: number;
+  cpuProfile?: { nodes?: (ProfileNode & { parent?: number })[]; samples?: number[] };
+  timeDeltas?: number[];
 }
 
 /** Time per timeline event on the renderer's main thread (events nest: a FunctionCall holds its own layouts). */
@@ -158,6 +166,54 @@ function clickPhases(events: TraceEvent[]): void {
     console.log(`${at(values, 0.5).toFixed(1).padStart(6)} / ${at(values, 0.95).toFixed(1).padStart(5)}  ${phase}`);
 }
 
+/**
+ * What the main thread runs between each click's mark and the end of the frame that follows it,
+ * by function (self time, from the trace's own CPU profile samples): the work a click pays for.
+ */
+function clickFunctions(events: TraceEvent[]): void {
+  const clicks = events.filter((e) => e.name === 'bench:click');
+  const first = clicks[0];
+  if (!first) return;
+  const windows = clicks.flatMap((click) => {
+    const frame = events.find(
+      (e) => e.pid === first.pid && e.tid === first.tid && e.name === 'FireAnimationFrame' && e.ph === 'X' && e.ts > click.ts,
+    );
+    return frame ? [[click.ts, frame.ts + frame.dur!] as const] : [];
+  });
+  // The window's main thread has its own profile; its chunks are written from the sampling thread.
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === first.pid && e.tid === first.tid);
+  const nodes = new Map<number, ProfileNode>();
+  const samples: { at: number; node: number }[] = [];
+  let clock = profile?.args?.data?.startTime ?? 0;
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || !profile || e.id !== profile.id || e.pid !== first.pid) continue;
+    const data = e.args?.data;
+    for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+    (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
+      clock += data?.timeDeltas?.[i] ?? 0;
+      samples.push({ at: clock, node });
+    });
+  }
+  const self = new Map<string, number>();
+  let total = 0;
+  for (let i = 0; i < samples.length - 1; i++) {
+    const { at, node } = samples[i]!;
+    if (!windows.some(([from, to]) => at >= from && at < to)) continue;
+    const frame = nodes.get(node)?.callFrame;
+    if (!frame) continue;
+    const name = `${frame.functionName || '(anonymous)'} ${originalPlace(frame)}`;
+    if (/^\(idle\)/.test(name)) continue;
+    const ms = (samples[i + 1]!.at - at) / 1000;
+    total += ms;
+    self.set(name, (self.get(name) ?? 0) + ms);
+  }
+  console.log(
+    `\n## ${windows.length} field clicks, main thread from click to frame by function (self): ${(total / windows.length).toFixed(1)} ms per click`,
+  );
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${(ms / windows.length).toFixed(2).padStart(8)} ms/click  ${name}`);
+}
+
 const files = await generateLargeDocument();
 const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-profile-'));
 const preview = await startPreview({ dataDir, keychainService: 'groundwork-bench' });
@@ -184,11 +240,16 @@ try {
     console.log('scroll:', JSON.stringify(scroll));
   }
   // The same clicks in a Performance trace: style, layout and paint are where the CPU profile says "(program)".
-  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink.user_timing'] });
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler'],
+  });
   await measureClicks(page, 'field', count, 'at-rest');
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  // PROFILE_TRACE_FILE=path: the trace kept, to look closer at one click.
+  if (process.env.PROFILE_TRACE_FILE) writeFileSync(process.env.PROFILE_TRACE_FILE, JSON.stringify(trace));
   timeline(`${count} field clicks, main thread`, trace.traceEvents);
   clickPhases(trace.traceEvents);
+  clickFunctions(trace.traceEvents);
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink.user_timing'] });
   await scrollThrough(page, '[data-testid="md-rendered"]', 4000, '[data-testid="md-node"][data-page="1000"]');
   timeline(

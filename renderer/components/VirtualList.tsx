@@ -32,6 +32,8 @@ interface VirtualListProps {
   keyOf?: (index: number) => string;
   /** The items' container's ARIA role, e.g. 'list' (the items then bring their own listitem semantics). */
   role?: 'list';
+  /** The items' container's accessible name. */
+  label?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export function VirtualList({
   onUserScroll,
   keyOf,
   role,
+  label,
 }: VirtualListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
@@ -254,6 +257,7 @@ export function VirtualList({
       ref={scroller}
       className={`virtual-list ${className ?? ''}`}
       data-testid={testId}
+      data-count={count}
       data-settling={justJumped ? 'true' : undefined}
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
@@ -265,7 +269,7 @@ export function VirtualList({
       onKeyDown={reviewerGesture}
       onTouchStart={reviewerGesture}
     >
-      <div role={role} style={{ paddingTop: padTop, paddingBottom: padBottom }}>
+      <div role={role} aria-label={label} style={{ paddingTop: padTop, paddingBottom: padBottom }}>
         {items}
       </div>
     </div>

@@ -63,12 +63,19 @@ export function FieldReview({ path, modelValue, decision }: { path: string; mode
   );
 }
 
-/** The inline editor: Enter saves the value as corrected, Esc cancels; either way focus goes back to the field's row. */
+/**
+ * The inline editor: Enter saves the value as corrected, Esc cancels; either way focus goes back to
+ * the field's row. What is typed lives in the review store, so a row drawn again after the list
+ * scrolled away from it shows it as it was (and does not take the focus again).
+ */
 function FieldCorrector({ path, initial, note: initialNote }: { path: string; initial: string; note: string }) {
   const advance = useReviewMode((s) => s.on);
   const setEditing = useReviewMode((s) => s.setEditing);
-  const [value, setValue] = useState(initial);
-  const [note, setNote] = useState(initialNote);
+  const draft = useReviewMode((s) => s.draft);
+  const setDraft = useReviewMode((s) => s.setDraft);
+  const [opening] = useState(() => useReviewMode.getState().draft === null);
+  const value = draft?.value ?? initial;
+  const note = draft?.note ?? initialNote;
   const close = () => {
     setEditing(null);
     focusFieldRow(path);
@@ -96,15 +103,15 @@ function FieldCorrector({ path, initial, note: initialNote }: { path: string; in
     >
       <input
         value={value}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => setDraft({ value: e.target.value, note })}
         aria-label="Corrected value"
         data-testid="field-corrected-value"
-        autoFocus
+        autoFocus={opening}
         onFocus={(e) => e.currentTarget.select()}
       />
       <input
         value={note}
-        onChange={(e) => setNote(e.target.value)}
+        onChange={(e) => setDraft({ value, note: e.target.value })}
         placeholder="note (optional)"
         aria-label="Note"
         data-testid="field-note"

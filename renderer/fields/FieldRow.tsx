@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import { formatConfidence, scoreLabel, type ScoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
 import { FIELD_FLAG_LABELS, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
 import { selectionMembership, useSelectionMember } from '../workspace/selectionMembership.js';
@@ -32,14 +32,9 @@ export const FieldRow = memo(function FieldRow({
   const passing = useRules((s) => s.passing.get(field.path));
   const selectField = useWorkspaceStore((s) => s.selectField);
   const decision = useWorkspaceStore((s) => s.review?.fields[field.path]);
-  const ref = useRef<HTMLLIElement>(null);
   const low = weakest !== null && weakest.confidence < threshold;
-  useEffect(() => {
-    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
   return (
     <li
-      ref={ref}
       data-testid="field"
       data-field={field.path}
       data-selected={selected ? 'true' : undefined}

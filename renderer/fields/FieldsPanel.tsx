@@ -1,5 +1,7 @@
+import { useCallback, useMemo } from 'react';
 import type { ExtractNotice } from '../../shared/grounding/fields.js';
 import { hasConfidence, scoreSource } from '../../shared/grounding/confidence.js';
+import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { ExtractionSummary } from './ExtractionSummary.js';
 import { ConfidenceBar } from './ConfidenceBar.js';
@@ -12,14 +14,49 @@ import { RulesPanel } from './RulesPanel.js';
 import { SchemaEditor } from './SchemaEditor.js';
 
 const NO_NOTICES: ExtractNotice[] = [];
+/** A one-line row; rows with a correction, flags or notices measure taller once drawn. */
+const ROW_HEIGHT_GUESS = 29;
+const estimateRow = () => ROW_HEIGHT_GUESS;
 
-/** Write a schema, extract, and review each field: click it to see where its value came from. */
+/**
+ * Write a schema, extract, and review each field: click it to see where its value came from.
+ * Only the rows near the view are drawn: thousands of fields would otherwise weigh on every
+ * frame of the window (each click's style and layout walks every row there is).
+ */
 export function FieldsPanel() {
   const { fields, weakest } = useFieldsInListOrder();
   const threshold = useConfidenceSettings((s) => s.threshold);
   // Null when the result carries no word scores at all (the bar above says so, once).
   const source = useWorkspaceStore((s) => (s.model && hasConfidence(s.model) ? scoreSource(s.model) : null));
   const noticesByPath = useWorkspaceStore((s) => s.extractionView.noticesByPath);
+  const selection = useWorkspaceStore((s) => s.selection);
+  // A field selected anywhere (a click, the review keys, the next unreviewed one) is brought
+  // into view, mounted in the commit that selects it: a new request for each new selection.
+  const selectedIndex = selection?.kind === 'field' ? fields.findIndex((f) => f.path === selection.id) : -1;
+  const scrollTo = useMemo<ScrollRequest | null>(
+    () => (selection && selectedIndex >= 0 ? { index: selectedIndex, align: 'nearest' } : null),
+    [selection, selectedIndex],
+  );
+  // Each row's <li> in a <ul> of its own (the virtual list wraps every item in a div): valid HTML,
+  // and role="none" leaves one list (role="list" on the items' container) to screen readers.
+  const renderRow = useCallback(
+    (index: number) => {
+      const field = fields[index]!;
+      return (
+        <ul role="none" className="field-item">
+          <FieldRow
+            field={field}
+            notices={noticesByPath.get(field.path) ?? NO_NOTICES}
+            weakest={weakest.get(field.path) ?? null}
+            threshold={threshold}
+            source={source}
+          />
+        </ul>
+      );
+    },
+    [fields, noticesByPath, weakest, threshold, source],
+  );
+  const keyOf = useCallback((index: number) => fields[index]!.path, [fields]);
   return (
     <div className="fields-panel">
       <div className="fields-top">
@@ -30,18 +67,20 @@ export function FieldsPanel() {
         {fields.length > 0 ? <ReviewBar /> : null}
         {fields.length > 0 ? <ConfidenceBar weakest={weakest} /> : null}
       </div>
-      <ul className="fields" data-testid="fields" aria-label="Extracted fields">
-        {fields.map((field) => (
-          <FieldRow
-            key={field.path}
-            field={field}
-            notices={noticesByPath.get(field.path) ?? NO_NOTICES}
-            weakest={weakest.get(field.path) ?? null}
-            threshold={threshold}
-            source={source}
-          />
-        ))}
-      </ul>
+      {fields.length > 0 ? (
+        <VirtualList
+          count={fields.length}
+          estimate={estimateRow}
+          render={renderRow}
+          keyOf={keyOf}
+          scrollTo={scrollTo}
+          role="list"
+          label="Extracted fields"
+          className="fields"
+          testId="fields"
+          overscan={400}
+        />
+      ) : null}
     </div>
   );
 }

@@ -10,9 +10,15 @@ interface ReviewModeState {
   on: boolean;
   /** The field whose inline corrector is open. */
   editingPath: string | null;
+  /**
+   * What was typed into that corrector (null: nothing yet). Kept here, not in the corrector: its
+   * row leaves the DOM when the list scrolls far from it, and comes back with the text as it was.
+   */
+  draft: { value: string; note: string } | null;
   undo: UndoEntry[];
   setOn(on: boolean): void;
   setEditing(path: string | null): void;
+  setDraft(draft: { value: string; note: string }): void;
   pushUndo(entry: UndoEntry): void;
   /** The latest decision on this extraction, removed from the stack (entries of other extractions are dropped). */
   popUndo(extractionId: string): UndoEntry | undefined;
@@ -21,12 +27,14 @@ interface ReviewModeState {
 export const useReviewMode = create<ReviewModeState>((set, get) => ({
   on: readRemembered('reviewMode', true, isBoolean),
   editingPath: null,
+  draft: null,
   undo: [],
   setOn: (on) => {
     writeRemembered('reviewMode', on);
     set({ on });
   },
-  setEditing: (editingPath) => set({ editingPath }),
+  setEditing: (editingPath) => set({ editingPath, draft: null }),
+  setDraft: (draft) => set({ draft }),
   pushUndo: (entry) => set({ undo: [...get().undo.filter((e) => e.extractionId === entry.extractionId), entry].slice(-UNDO_DEPTH) }),
   popUndo: (extractionId) => {
     const mine = get().undo.filter((e) => e.extractionId === extractionId);

@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
+import { fieldRowAt } from '../support/fieldRows.js';
 import { expect, test } from './fixtures.js';
 
 // The benchmark's document, 80 pages of it (about 4,900 nodes): enough that the Markdown and
@@ -26,7 +27,7 @@ test('virtual panels select and scroll to the right node; released pages redraw 
   expect(pagesMounted).toBeLessThan(30);
 
   // A field near the end: the Markdown panel scrolls to its block, the viewer to its page.
-  const field = page.locator('[data-testid="field"]').nth(190);
+  const field = await fieldRowAt(page, 190);
   const expected = (await field.locator('.field-value').textContent())!;
   await field.click();
   await expect(page.getByTestId('selection-text')).toHaveText(expected);

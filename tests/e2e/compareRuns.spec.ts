@@ -210,9 +210,10 @@ test('compare two extractions of 1,000 line items, one inserted in front and the
 
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, changed]);
-  await expect(page.locator('[data-testid="field"][data-field="line_items[1000].sku"]')).toHaveCount(1);
+  // Three fields an item (the list draws only the rows near its view: counted by the list).
+  await expect(page.getByTestId('fields')).toHaveAttribute('data-count', '3003');
   await page.getByTestId('import-result').setInputFiles([plain]);
-  await expect(page.locator('[data-testid="field"][data-field="line_items[1000].sku"]')).toHaveCount(0);
+  await expect(page.getByTestId('fields')).toHaveAttribute('data-count', '3000');
 
   // Chosen twice in a hurry: the second comparison is the one shown.
   const compareWith = page.getByTestId('compare-with');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
+import { defineFieldRowClicks, fieldRowAt } from '../support/fieldRows.js';
 import { expect, test } from './fixtures.js';
 
 // The benchmark's document at 200 pages (about 12,000 blocks): the Markdown panel and the page
@@ -18,7 +19,8 @@ async function importFarDocument(page: Page): Promise<void> {
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
   await expect(page.getByTestId('page-count')).toHaveText('of 200');
-  await expect(page.locator('[data-testid="field"]')).toHaveCount(200);
+  await expect(page.getByTestId('fields')).toHaveAttribute('data-count', '200');
+  await defineFieldRowClicks(page);
 }
 
 test('far selections: a field near the end, a box on a far page and rapid clicks each end highlighted and in view', async ({
@@ -26,10 +28,9 @@ test('far selections: a field near the end, a box on a far page and rapid clicks
   preview,
 }) => {
   await importFarDocument(page);
-  const fields = page.locator('[data-testid="field"]');
 
   // The last field's value sits near the end of the document.
-  const last = fields.nth(199);
+  const last = await fieldRowAt(page, 199);
   const value = (await last.locator('.field-value').textContent())!;
   await last.click();
   await expect(page.getByTestId('selection-text')).toHaveText(value);
@@ -59,13 +60,13 @@ test('far selections: a field near the end, a box on a far page and rapid clicks
   await expect(block.locator('ol')).toHaveAttribute('start', '7');
   expect(await block.locator('ol').evaluate((list: HTMLOListElement) => list.start)).toBe(7);
 
-  // Rapid clicks on fields all over the document, in one go: the last one wins everywhere.
+  // Rapid clicks on fields all over the document, in one go (each row drawn as the list is
+  // scrolled to it, a frame or two): the last one wins everywhere.
   const order = [10, 150, 60, 190, 25];
-  await page.evaluate((indexes) => {
-    const rows = document.querySelectorAll<HTMLElement>('[data-testid="field"]');
-    for (const i of indexes) rows[i]!.click();
+  await page.evaluate(async (indexes) => {
+    for (const i of indexes) await window.clickFieldRow!(i);
   }, order);
-  const winner = fields.nth(order.at(-1)!);
+  const winner = await fieldRowAt(page, order.at(-1)!);
   const winnerValue = (await winner.locator('.field-value').textContent())!;
   await expect(winner).toHaveAttribute('data-selected', 'true');
   await expect(page.locator('[data-testid="field"][data-selected="true"]')).toHaveCount(1);
@@ -119,11 +120,14 @@ test('a far selection’s Markdown block stays where it was put while the rows a
     const first = await page.evaluate(
       (i) =>
         new Promise<number>((resolve) => {
-          document.querySelectorAll<HTMLElement>('[data-testid="field"]')[i]!.click();
-          requestAnimationFrame(() => {
-            const block = document.querySelector('[data-testid="md-node"][data-selected="true"]')!;
-            resolve(block.getBoundingClientRect().top - document.querySelector('[data-testid="md-rendered"]')!.getBoundingClientRect().top);
-          });
+          void window.clickFieldRow!(i).then(() =>
+            requestAnimationFrame(() => {
+              const block = document.querySelector('[data-testid="md-node"][data-selected="true"]')!;
+              resolve(
+                block.getBoundingClientRect().top - document.querySelector('[data-testid="md-rendered"]')!.getBoundingClientRect().top,
+              );
+            }),
+          );
         }),
       index,
     );
@@ -136,9 +140,8 @@ test('a far selection’s Markdown block stays where it was put while the rows a
   // Clicks landing at every moment of a jump's settling: the last one settles too, with the rows around it mounted.
   const inView = await page.locator('[data-testid="md-node"]').count();
   await page.evaluate(async () => {
-    const rows = document.querySelectorAll<HTMLElement>('[data-testid="field"]');
     for (let i = 0; i < 40; i++) {
-      rows[(i * 37) % rows.length]!.click();
+      await window.clickFieldRow!((i * 37) % 200);
       await new Promise((resolve) => setTimeout(resolve, i % 17));
     }
   });
@@ -153,17 +156,18 @@ test('a far selection’s Markdown block stays where it was put while the rows a
         const top = () =>
           document.querySelector('[data-testid="md-node"][data-selected="true"]')!.getBoundingClientRect().top -
           list.getBoundingClientRect().top;
-        document.querySelectorAll<HTMLElement>('[data-testid="field"]')[100]!.click();
-        // Once the jump has settled, while the block is still held.
-        setTimeout(
-          () =>
-            requestAnimationFrame(() => {
-              const before = top();
-              const index = Number(document.querySelector('[data-testid="md-node"][data-selected="true"]')!.parentElement!.dataset.index);
-              list.querySelector<HTMLElement>(`[data-index="${index - 1}"] > *`)!.style.paddingBottom = '60px';
-              requestAnimationFrame(() => resolve({ before, after: top() }));
-            }),
-          150,
+        void window.clickFieldRow!(100).then(() =>
+          // Once the jump has settled, while the block is still held.
+          setTimeout(
+            () =>
+              requestAnimationFrame(() => {
+                const before = top();
+                const index = Number(document.querySelector('[data-testid="md-node"][data-selected="true"]')!.parentElement!.dataset.index);
+                list.querySelector<HTMLElement>(`[data-index="${index - 1}"] > *`)!.style.paddingBottom = '60px';
+                requestAnimationFrame(() => resolve({ before, after: top() }));
+              }),
+            150,
+          ),
         );
       }),
   );
@@ -189,8 +193,8 @@ test('a far selection’s Markdown block stays where it was put while the rows a
   ).toBeLessThanOrEqual(1);
 
   // A scroll that is not the list's own, right after a selection (here a script's, to the top), is not pulled back to it.
-  await page.evaluate(() => {
-    document.querySelectorAll<HTMLElement>('[data-testid="field"]')[170]!.click();
+  await page.evaluate(async () => {
+    await window.clickFieldRow!(170);
     requestAnimationFrame(() => {
       document.querySelector('[data-testid="md-rendered"]')!.scrollTop = 0;
     });
@@ -208,19 +212,20 @@ test('a field on a far page: its box is drawn in the frame of the click, the pag
   const inFirstFrame = await page.evaluate(
     () =>
       new Promise<{ page: number; fieldBoxes: number; boxes: number; otherBoxes: number }>((resolve) => {
-        document.querySelectorAll<HTMLElement>('[data-testid="field"]')[150]!.click();
-        requestAnimationFrame(() => {
-          const view = document.querySelector('[data-testid="viewer"]')!.getBoundingClientRect();
-          const fieldBox = document.querySelector('.box-field')!;
-          const where = fieldBox.getBoundingClientRect();
-          const onPage = fieldBox.closest<HTMLElement>('[data-testid="page"]')!;
-          resolve({
-            page: where.bottom > view.top && where.top < view.bottom ? Number(onPage.dataset.page) : -1,
-            fieldBoxes: onPage.querySelectorAll('.box-field').length,
-            boxes: onPage.querySelectorAll('[data-testid="box"]').length,
-            otherBoxes: onPage.querySelectorAll('[data-testid="box"]:not([data-selected]):not([data-outline])').length,
-          });
-        });
+        void window.clickFieldRow!(150).then(() =>
+          requestAnimationFrame(() => {
+            const view = document.querySelector('[data-testid="viewer"]')!.getBoundingClientRect();
+            const fieldBox = document.querySelector('.box-field')!;
+            const where = fieldBox.getBoundingClientRect();
+            const onPage = fieldBox.closest<HTMLElement>('[data-testid="page"]')!;
+            resolve({
+              page: where.bottom > view.top && where.top < view.bottom ? Number(onPage.dataset.page) : -1,
+              fieldBoxes: onPage.querySelectorAll('.box-field').length,
+              boxes: onPage.querySelectorAll('[data-testid="box"]').length,
+              otherBoxes: onPage.querySelectorAll('[data-testid="box"]:not([data-selected]):not([data-outline])').length,
+            });
+          }),
+        );
       }),
   );
   // In view in that frame, with only the selection's own boxes on its page.

@@ -6,6 +6,7 @@ import { generateLargeDocument, type LargeDocumentFiles } from '../../bench/larg
 import { fieldRangesUtf16 } from '../../shared/grounding/groundField.js';
 import { extractionView, modelOfResult } from '../../shared/grounding/resultModel.js';
 import { selectNode, selectRanges, type Selection } from '../../shared/grounding/selection.js';
+import { fieldRow } from '../support/fieldRows.js';
 import { expect, test } from './fixtures.js';
 
 // A parse result opens from the result model main built and cached (results:model), not from its
@@ -71,7 +72,7 @@ test('a result opened from its cached model selects and highlights what the whol
   await expect(page.getByTestId('page-count')).toHaveText(`of ${PAGES}`);
 
   const { field } = expected;
-  await page.locator(`[data-testid="field"][data-field="${field.id}"]`).click();
+  await (await fieldRow(page, field.id)).click();
   await expect(page.locator(`[data-testid="page"][data-page="${field.pages[0]}"] [data-testid="field-box"]`).first()).toBeInViewport();
   await expectHighlighted(page, field, field.pages[0]!, nodePage);
   await expect(page.locator('[data-testid="md-node"][data-selected="true"]').first()).toBeInViewport();

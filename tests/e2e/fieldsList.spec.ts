@@ -1,0 +1,70 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
+import { fieldRowAt } from '../support/fieldRows.js';
+import { expect, test } from './fixtures.js';
+
+test.describe.configure({ timeout: 180_000 });
+
+// An extraction of 1,000 line items, three fields each: the Fields panel draws only the rows near
+// its view, and a field selected anywhere, or being corrected, is never lost to that.
+test('3,000 fields: the list draws the rows near its view, the keys reach the last one, a correction survives its row scrolled away', async ({
+  page,
+  preview,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'groundwork-fields-'));
+  const files = await generateLargeDocument(30, dir);
+  const generated = JSON.parse(await readFile(files.extract, 'utf8')) as { metadata: Record<string, unknown> };
+  const items = Array.from({ length: 1000 }, (_, k) => ({ sku: `SKU-${k}`, qty: String(k % 7), amount: `${k}.00` }));
+  const extract = join(dir, 'items.json');
+  await writeFile(extract, JSON.stringify({ extraction: { line_items: items }, extraction_metadata: {}, metadata: generated.metadata }));
+
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, extract]);
+  const list = page.getByTestId('fields');
+  await expect(list).toHaveAttribute('data-count', '3000');
+  const drawn = await page.getByTestId('field').count();
+  expect(drawn).toBeGreaterThan(5);
+  expect(drawn).toBeLessThan(120);
+
+  // p with nothing selected: the last field, drawn, selected, focused and in the list's view.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('p');
+  const selected = page.locator('[data-testid="field"][data-selected="true"]');
+  await expect(selected).toHaveCount(1);
+  await expect(selected.locator('xpath=../..')).toHaveAttribute('data-index', '2999');
+  await expect(selected).toBeInViewport();
+  await expect(selected).toBeFocused();
+  const path = (await selected.getAttribute('data-field'))!;
+  const row = page.locator(`[data-testid="field"][data-field="${path}"]`);
+
+  // c opens its corrector; what is typed stays when the list scrolls far away (the row leaves the
+  // DOM) and back, and Enter saves it.
+  await page.keyboard.press('c');
+  const editor = row.getByTestId('field-corrected-value');
+  await expect(editor).toBeFocused();
+  await editor.fill('corrected far away');
+  await row.getByTestId('field-note').fill('checked on paper');
+  await list.evaluate((element) => (element.scrollTop = 0));
+  await expect(row).toHaveCount(0);
+  await expect(page.locator('[data-testid="fields"] [data-index="0"]')).toBeInViewport();
+  await fieldRowAt(page, 2999);
+  await expect(editor).toHaveValue('corrected far away');
+  await expect(row.getByTestId('field-note')).toHaveValue('checked on paper');
+  await editor.click();
+  await page.keyboard.press('Enter');
+  // Saved; review mode moves on to the first unreviewed field, at the top of the list.
+  await expect(selected.locator('xpath=../..')).toHaveAttribute('data-index', '0');
+  await expect(selected).toBeInViewport();
+  await fieldRowAt(page, 2999);
+  await expect(row).toHaveAttribute('data-status', 'corrected');
+  await expect(row.getByTestId('field-corrected')).toHaveText('→ corrected far away');
+
+  // n, pressed 40 times from the first field, walks down the list: the selected row stays in view.
+  await (await fieldRowAt(page, 0)).click();
+  for (let i = 0; i < 40; i++) await page.keyboard.press('n');
+  await expect(selected.locator('xpath=../..')).toHaveAttribute('data-index', '40');
+  await expect(selected).toBeInViewport();
+  void preview;
+});
