@@ -1,15 +1,24 @@
 import { AppError } from '../../shared/errors.js';
 
+/** How many cancels of runs not started yet are remembered; older ones are forgotten first. */
+const EARLY_CANCELS_KEPT = 1000;
+
 /**
  * Long work the renderer can cancel: each run is registered under the id the renderer
- * chose, so "cancel" can name it before the run has answered.
+ * chose, so "cancel" can name it before the run has answered. A cancel can even come before
+ * the run's own request (the renderer shows Cancel at once, and the two requests can cross):
+ * that run then stops as it starts.
  */
 export class RunRegistry {
   private readonly running = new Map<string, AbortController>();
+  private readonly cancelledEarly = new Set<string>();
 
   async run<T>(runId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.running.has(runId)) {
       throw new AppError({ code: 'run_exists', message: 'A run with this id is already going.' });
+    }
+    if (this.cancelledEarly.delete(runId)) {
+      throw new AppError({ code: 'cancelled', message: 'The run was cancelled.', hint: 'Run it again when you are ready.' });
     }
     const controller = new AbortController();
     this.running.set(runId, controller);
@@ -25,10 +34,18 @@ export class RunRegistry {
     return runId === undefined ? work() : this.run(runId, work);
   }
 
-  /** True when the run was going and has been told to stop. */
+  /**
+   * True when the run was going and has been told to stop. Otherwise the id is remembered: a run
+   * that starts under it later is cancelled as it starts (one that has ended never starts again).
+   */
   cancel(runId: string): boolean {
     const controller = this.running.get(runId);
-    controller?.abort();
-    return controller !== undefined;
+    if (controller) {
+      controller.abort();
+      return true;
+    }
+    this.cancelledEarly.add(runId);
+    if (this.cancelledEarly.size > EARLY_CANCELS_KEPT) this.cancelledEarly.delete(this.cancelledEarly.values().next().value!);
+    return false;
   }
 }

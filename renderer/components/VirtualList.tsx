@@ -115,24 +115,31 @@ export function VirtualList({
 
   // A new scroll request moves the rendered window in this very render (no commit, effect and
   // second render first): the rows it needs are in the commit whose layout effect scrolls to them.
-  const [jump, setJump] = useState<{ request: ScrollRequest | null | undefined; sizes: SizeTree; top: number | null }>({
+  // `kept`: the rows mounted when it jumped, which stay mounted if they meet the rows it jumped to.
+  const [jump, setJump] = useState<{ request: ScrollRequest | null | undefined; sizes: SizeTree; top: number | null; kept: Range | null }>({
     request: undefined,
     sizes,
     top: null,
+    kept: null,
   });
   // After a jump only the rows in view are mounted in the commit that shows them; the overscan
   // around them follows once that frame is painted, so a far click builds one viewport of rows.
+  // A near jump (a block a few rows off) keeps the rows already mounted: unmounting them only to
+  // mount them again a frame later is work in the click's frame for nothing.
   // Jumps are counted, so a jump made in the same render that settles the previous one still gets its own settling.
   const [jumps, setJumps] = useState({ made: 0, settled: 0 });
+  const justJumped = jumps.made !== jumps.settled;
+  const mounted = mountedRange(sizes, count, viewport, justJumped ? 0 : overscan, justJumped ? jump.kept : null);
   if (jump.request !== scrollTo || jump.sizes !== sizes) {
     const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
-    setJump({ request: scrollTo, sizes, top });
+    // (Not the rows an unsettled jump kept in turn: kept rows never pile up over quick jumps.)
+    const kept = jump.sizes === sizes ? mountedRange(sizes, count, viewport, justJumped ? 0 : overscan, null) : null;
+    setJump({ request: scrollTo, sizes, top, kept });
     if (top !== null) {
       setViewport({ top, height: viewport.height });
       setJumps((current) => ({ ...current, made: current.made + 1 }));
     }
   }
-  const justJumped = jumps.made !== jumps.settled;
   useEffect(() => {
     if (jumps.made === jumps.settled) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -145,10 +152,7 @@ export function VirtualList({
       clearTimeout(timer);
     };
   }, [jumps]);
-  const reach = justJumped ? 0 : overscan;
-
-  const first = count === 0 ? 0 : sizes.indexAt(Math.max(0, viewport.top - reach));
-  const last = count === 0 ? -1 : sizes.indexAt(viewport.top + viewport.height + reach);
+  const { first, last } = mounted;
 
   // Measure mounted items; a changed height updates the tree and re-renders once per frame.
   const observer = useMemo(() => {
@@ -274,6 +278,20 @@ export function VirtualList({
       </div>
     </div>
   );
+}
+
+interface Range {
+  first: number;
+  last: number;
+}
+
+/** The items to mount: those within `reach` px of the viewport, and `kept` with them when the two meet. */
+function mountedRange(sizes: SizeTree, count: number, viewport: { top: number; height: number }, reach: number, kept: Range | null): Range {
+  if (count === 0) return { first: 0, last: -1 };
+  const first = sizes.indexAt(Math.max(0, viewport.top - reach));
+  const last = sizes.indexAt(viewport.top + viewport.height + reach);
+  if (!kept || kept.last < first - 1 || kept.first > last + 1) return { first, last };
+  return { first: Math.min(first, kept.first), last: Math.min(count - 1, Math.max(last, kept.last)) };
 }
 
 /** Where a request scrolls the list to (by the sizes known so far), or null when its item is already in view. */

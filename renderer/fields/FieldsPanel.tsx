@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import type { ExtractNotice } from '../../shared/grounding/fields.js';
-import { hasConfidence, scoreSource } from '../../shared/grounding/confidence.js';
+import type { ExtractNotice, FieldEntry } from '../../shared/grounding/fields.js';
+import { hasConfidence, scoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { ExtractionSummary } from './ExtractionSummary.js';
@@ -18,25 +18,41 @@ const NO_NOTICES: ExtractNotice[] = [];
 const ROW_HEIGHT_GUESS = 29;
 const estimateRow = () => ROW_HEIGHT_GUESS;
 
-/**
- * Write a schema, extract, and review each field: click it to see where its value came from.
- * Only the rows near the view are drawn: thousands of fields would otherwise weigh on every
- * frame of the window (each click's style and layout walks every row there is).
- */
+/** Write a schema, extract, and review each field: click it to see where its value came from. */
 export function FieldsPanel() {
   const { fields, weakest } = useFieldsInListOrder();
+  return (
+    <div className="fields-panel">
+      <div className="fields-top">
+        <SchemaEditor open={fields.length === 0} />
+        <ExtractionSummary />
+        <FieldsNotices />
+        {fields.length > 0 ? <RulesPanel /> : null}
+        {fields.length > 0 ? <ReviewBar /> : null}
+        {fields.length > 0 ? <ConfidenceBar weakest={weakest} /> : null}
+      </div>
+      {fields.length > 0 ? <FieldsList fields={fields} weakest={weakest} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The fields, one row each. Only the rows near the view are drawn: thousands of fields would
+ * otherwise weigh on every frame of the window (each click's style and layout walk every row).
+ * Its own component: a selection re-renders the list, not the panel above it.
+ */
+function FieldsList({ fields, weakest }: { fields: FieldEntry[]; weakest: Map<string, WeakestWord | null> }) {
   const threshold = useConfidenceSettings((s) => s.threshold);
   // Null when the result carries no word scores at all (the bar above says so, once).
   const source = useWorkspaceStore((s) => (s.model && hasConfidence(s.model) ? scoreSource(s.model) : null));
   const noticesByPath = useWorkspaceStore((s) => s.extractionView.noticesByPath);
-  const selection = useWorkspaceStore((s) => s.selection);
   // A field selected anywhere (a click, the review keys, the next unreviewed one) is brought
-  // into view, mounted in the commit that selects it: a new request for each new selection.
-  const selectedIndex = selection?.kind === 'field' ? fields.findIndex((f) => f.path === selection.id) : -1;
-  const scrollTo = useMemo<ScrollRequest | null>(
-    () => (selection && selectedIndex >= 0 ? { index: selectedIndex, align: 'nearest' } : null),
-    [selection, selectedIndex],
-  );
+  // into view, drawn in the commit that selects it: a new request for each new selection.
+  const selectedField = useWorkspaceStore((s) => (s.selection?.kind === 'field' ? s.selection : null));
+  const scrollTo = useMemo<ScrollRequest | null>(() => {
+    const index = selectedField ? fields.findIndex((f) => f.path === selectedField.id) : -1;
+    return index >= 0 ? { index, align: 'nearest' } : null;
+  }, [selectedField, fields]);
   // Each row's <li> in a <ul> of its own (the virtual list wraps every item in a div): valid HTML,
   // and role="none" leaves one list (role="list" on the items' container) to screen readers.
   const renderRow = useCallback(
@@ -58,29 +74,17 @@ export function FieldsPanel() {
   );
   const keyOf = useCallback((index: number) => fields[index]!.path, [fields]);
   return (
-    <div className="fields-panel">
-      <div className="fields-top">
-        <SchemaEditor open={fields.length === 0} />
-        <ExtractionSummary />
-        <FieldsNotices />
-        {fields.length > 0 ? <RulesPanel /> : null}
-        {fields.length > 0 ? <ReviewBar /> : null}
-        {fields.length > 0 ? <ConfidenceBar weakest={weakest} /> : null}
-      </div>
-      {fields.length > 0 ? (
-        <VirtualList
-          count={fields.length}
-          estimate={estimateRow}
-          render={renderRow}
-          keyOf={keyOf}
-          scrollTo={scrollTo}
-          role="list"
-          label="Extracted fields"
-          className="fields"
-          testId="fields"
-          overscan={400}
-        />
-      ) : null}
-    </div>
+    <VirtualList
+      count={fields.length}
+      estimate={estimateRow}
+      render={renderRow}
+      keyOf={keyOf}
+      scrollTo={scrollTo}
+      role="list"
+      label="Extracted fields"
+      className="fields"
+      testId="fields"
+      overscan={400}
+    />
   );
 }

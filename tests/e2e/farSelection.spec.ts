@@ -241,3 +241,41 @@ test('a field on a far page: its box is drawn in the frame of the click, the pag
   await expect(page.locator(`[data-testid="md-node"][data-node-id="${id}"]`)).toHaveAttribute('data-selected', 'true');
   void preview;
 });
+
+test('a near selection keeps the Markdown rows already drawn: the click’s frame unmounts none of them', async ({ page, preview }) => {
+  await importFarDocument(page);
+  const markdown = page.getByTestId('md-rendered');
+  await expect(markdown).not.toHaveAttribute('data-settling');
+  // A box on the first page whose block is drawn (in the rows around the view) but not in view.
+  const result = await page.evaluate(
+    () =>
+      new Promise<{ id: string; before: string[]; after: string[]; inView: boolean } | null>((resolve) => {
+        const list = document.querySelector('[data-testid="md-rendered"]')!;
+        const bottom = list.getBoundingClientRect().bottom;
+        const drawn = () => [...list.querySelectorAll<HTMLElement>('[data-testid="md-node"]')].map((node) => node.dataset.nodeId!);
+        const below = [...list.querySelectorAll<HTMLElement>('[data-testid="md-node"][data-page="1"]')].find(
+          (node) => node.getBoundingClientRect().top > bottom + 50,
+        );
+        const box = below && document.querySelector<HTMLElement>(`[data-testid="box"][data-node-id="${below.dataset.nodeId}"]`);
+        if (!below || !box) return resolve(null);
+        const before = drawn();
+        box.click();
+        requestAnimationFrame(() => {
+          const block = document.querySelector(`[data-testid="md-node"][data-node-id="${below.dataset.nodeId}"]`);
+          const where = block?.getBoundingClientRect();
+          const view = list.getBoundingClientRect();
+          resolve({
+            id: below.dataset.nodeId!,
+            before,
+            after: drawn(),
+            inView: !!where && where.bottom > view.top && where.top < view.bottom,
+          });
+        });
+      }),
+  );
+  expect(result, 'a block drawn below the view, with its box on the page').not.toBeNull();
+  expect(result!.inView).toBe(true);
+  expect(result!.before.filter((id) => !result!.after.includes(id))).toEqual([]);
+  await expect(page.locator(`[data-testid="md-node"][data-node-id="${result!.id}"]`)).toHaveAttribute('data-selected', 'true');
+  void preview;
+});

@@ -17,6 +17,30 @@ describe('runs the renderer can cancel', () => {
     expect(runs.cancel(RUN)).toBe(false);
   });
 
+  it('a cancel that comes before its run (the two requests crossed) stops that run as it starts, and only that one', async () => {
+    const runs = new RunRegistry();
+    expect(runs.cancel(RUN)).toBe(false);
+    let started = false;
+    await expect(
+      runs.run(RUN, async () => {
+        started = true;
+        return 'ran';
+      }),
+    ).rejects.toMatchObject({ code: 'cancelled' });
+    expect(started).toBe(false);
+    // Remembered for one start: the id runs after that, and no other id was held back.
+    expect(await runs.run(RUN, async () => 'ran')).toBe('ran');
+    expect(await runs.run('another-run', async () => 'ran')).toBe('ran');
+  });
+
+  it('early cancels are bounded: the oldest of more than a thousand is forgotten', async () => {
+    const runs = new RunRegistry();
+    runs.cancel('first');
+    for (let i = 0; i < 1000; i++) runs.cancel(`run-${i}`);
+    expect(await runs.run('first', async () => 'ran')).toBe('ran');
+    await expect(runs.run('run-999', async () => 'ran')).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
   it('work the request names no run for is done as it is, with no signal', async () => {
     const runs = new RunRegistry();
     expect(await runs.runIfNamed(undefined, async (signal) => (signal === undefined ? 'plain' : 'registered'))).toBe('plain');
