@@ -132,8 +132,10 @@ export function VirtualList({
   const mounted = mountedRange(sizes, count, viewport, justJumped ? 0 : overscan, justJumped ? jump.kept : null);
   if (jump.request !== scrollTo || jump.sizes !== sizes) {
     const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
-    // (Not the rows an unsettled jump kept in turn: kept rows never pile up over quick jumps.)
-    const kept = jump.sizes === sizes ? mountedRange(sizes, count, viewport, justJumped ? 0 : overscan, null) : null;
+    // (Not the rows an unsettled jump kept in turn: kept rows never pile up over quick jumps. A
+    // request already in view moves nothing: an unsettled jump keeps what it kept.)
+    const kept =
+      jump.sizes !== sizes ? null : top === null ? jump.kept : mountedRange(sizes, count, viewport, justJumped ? 0 : overscan, null);
     setJump({ request: scrollTo, sizes, top, kept });
     if (top !== null) {
       setViewport({ top, height: viewport.height });

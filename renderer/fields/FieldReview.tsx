@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FieldDecision } from '../../shared/workspace.js';
 import { decideField, focusFieldRow } from './reviewActions.js';
-import { useReviewMode } from './reviewModeStore.js';
+import { draftFor, useReviewMode } from './reviewModeStore.js';
+import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { acceptBlockedBy, useRules } from './rulesStore.js';
 
 /** Accept, correct (with the right value) or reject one field, with an optional note. */
@@ -66,16 +67,28 @@ export function FieldReview({ path, modelValue, decision }: { path: string; mode
 /**
  * The inline editor: Enter saves the value as corrected, Esc cancels; either way focus goes back to
  * the field's row. What is typed lives in the review store, so a row drawn again after the list
- * scrolled away from it shows it as it was (and does not take the focus again).
+ * scrolled away from it shows it as it was.
  */
 function FieldCorrector({ path, initial, note: initialNote }: { path: string; initial: string; note: string }) {
   const advance = useReviewMode((s) => s.on);
   const setEditing = useReviewMode((s) => s.setEditing);
-  const draft = useReviewMode((s) => s.draft);
   const setDraft = useReviewMode((s) => s.setDraft);
-  const [opening] = useState(() => useReviewMode.getState().draft === null);
+  const extractionId = useWorkspaceStore((s) => s.extraction?.id ?? '');
+  const draft = useReviewMode((s) => draftFor(s.draft, extractionId, path));
   const value = draft?.value ?? initial;
   const note = draft?.note ?? initialNote;
+  const write = (typed: { value: string; note: string }) => setDraft({ extractionId, path, ...typed });
+  const valueInput = useRef<HTMLInputElement>(null);
+  // Opened (the focus on its row, or nowhere), or drawn again after its row left the list and came
+  // back (the focus left with it): the editor takes the focus, without moving the list, its value
+  // selected unless typed. Focus the reviewer has put elsewhere since stays there.
+  useEffect(() => {
+    const input = valueInput.current;
+    const focused = document.activeElement;
+    if (!input || (focused && focused !== document.body && !input.closest('[data-testid="field"]')?.contains(focused))) return;
+    input.focus({ preventScroll: true });
+    if (!draftFor(useReviewMode.getState().draft, extractionId, path)) input.select();
+  }, [extractionId, path]);
   const close = () => {
     setEditing(null);
     focusFieldRow(path);
@@ -102,16 +115,15 @@ function FieldCorrector({ path, initial, note: initialNote }: { path: string; in
       }}
     >
       <input
+        ref={valueInput}
         value={value}
-        onChange={(e) => setDraft({ value: e.target.value, note })}
+        onChange={(e) => write({ value: e.target.value, note })}
         aria-label="Corrected value"
         data-testid="field-corrected-value"
-        autoFocus={opening}
-        onFocus={(e) => e.currentTarget.select()}
       />
       <input
         value={note}
-        onChange={(e) => setDraft({ value, note: e.target.value })}
+        onChange={(e) => write({ value, note: e.target.value })}
         placeholder="note (optional)"
         aria-label="Note"
         data-testid="field-note"

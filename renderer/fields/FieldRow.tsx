@@ -34,7 +34,7 @@ export const FieldRow = memo(function FieldRow({
   const decision = useWorkspaceStore((s) => s.review?.fields[field.path]);
   const low = weakest !== null && weakest.confidence < threshold;
   return (
-    <li
+    <div
       data-testid="field"
       data-field={field.path}
       data-selected={selected ? 'true' : undefined}
@@ -106,7 +106,7 @@ export const FieldRow = memo(function FieldRow({
           <code>{n.code}</code> {n.message}
         </span>
       ))}
-    </li>
+    </div>
   );
 });
 

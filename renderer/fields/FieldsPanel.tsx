@@ -10,13 +10,14 @@ import { useFieldsInListOrder } from './fieldConfidence.js';
 import { FieldRow } from './FieldRow.js';
 import { FieldsNotices } from './FieldsNotices.js';
 import { ReviewBar } from './ReviewBar.js';
+import { useReviewMode } from './reviewModeStore.js';
 import { RulesPanel } from './RulesPanel.js';
 import { SchemaEditor } from './SchemaEditor.js';
 
 const NO_NOTICES: ExtractNotice[] = [];
-/** A one-line row; rows with a correction, flags or notices measure taller once drawn. */
+/** A one-line row, and each line of a note under it (no source range, a flag, a notice); drawn rows are measured. */
 const ROW_HEIGHT_GUESS = 29;
-const estimateRow = () => ROW_HEIGHT_GUESS;
+const NOTE_LINE_HEIGHT = 16;
 
 /** Write a schema, extract, and review each field: click it to see where its value came from. */
 export function FieldsPanel() {
@@ -46,20 +47,36 @@ function FieldsList({ fields, weakest }: { fields: FieldEntry[]; weakest: Map<st
   // Null when the result carries no word scores at all (the bar above says so, once).
   const source = useWorkspaceStore((s) => (s.model && hasConfidence(s.model) ? scoreSource(s.model) : null));
   const noticesByPath = useWorkspaceStore((s) => s.extractionView.noticesByPath);
-  // A field selected anywhere (a click, the review keys, the next unreviewed one) is brought
-  // into view, drawn in the commit that selects it: a new request for each new selection.
+  // A field selected anywhere (a click, the review keys, the next unreviewed one), or whose
+  // corrector opens, is brought into view, drawn in the commit that selects it: a new request
+  // for each new selection.
   const selectedField = useWorkspaceStore((s) => (s.selection?.kind === 'field' ? s.selection : null));
+  const editingPath = useReviewMode((s) => s.editingPath);
   const scrollTo = useMemo<ScrollRequest | null>(() => {
-    const index = selectedField ? fields.findIndex((f) => f.path === selectedField.id) : -1;
+    const path = editingPath ?? selectedField?.id;
+    const index = path === undefined ? -1 : fields.findIndex((f) => f.path === path);
     return index >= 0 ? { index, align: 'nearest' } : null;
-  }, [selectedField, fields]);
-  // Each row's <li> in a <ul> of its own (the virtual list wraps every item in a div): valid HTML,
-  // and role="none" leaves one list (role="list" on the items' container) to screen readers.
+  }, [selectedField, editingPath, fields]);
+  // A row's height before it is drawn: a line, and one more for each note under it. New fields
+  // (another extraction, another order) are guessed afresh: measured heights belong to the rows
+  // that were at those places.
+  const estimate = useCallback(
+    (index: number) => {
+      const field = fields[index]!;
+      const notes =
+        (field.ranges.length === 0 && field.value !== null ? 1 : 0) +
+        (field.flags?.length ?? 0) +
+        (noticesByPath.get(field.path)?.length ?? 0);
+      return ROW_HEIGHT_GUESS + notes * NOTE_LINE_HEIGHT;
+    },
+    [fields, noticesByPath],
+  );
+  // Only some rows are in the DOM: each says where it stands in the whole list.
   const renderRow = useCallback(
     (index: number) => {
       const field = fields[index]!;
       return (
-        <ul role="none" className="field-item">
+        <div role="listitem" aria-setsize={fields.length} aria-posinset={index + 1}>
           <FieldRow
             field={field}
             notices={noticesByPath.get(field.path) ?? NO_NOTICES}
@@ -67,7 +84,7 @@ function FieldsList({ fields, weakest }: { fields: FieldEntry[]; weakest: Map<st
             threshold={threshold}
             source={source}
           />
-        </ul>
+        </div>
       );
     },
     [fields, noticesByPath, weakest, threshold, source],
@@ -76,7 +93,7 @@ function FieldsList({ fields, weakest }: { fields: FieldEntry[]; weakest: Map<st
   return (
     <VirtualList
       count={fields.length}
-      estimate={estimateRow}
+      estimate={estimate}
       render={renderRow}
       keyOf={keyOf}
       scrollTo={scrollTo}

@@ -5,6 +5,19 @@ import type { UndoEntry } from './fieldOrder.js';
 /** How many decisions `u` can take back; older ones drop off. */
 const UNDO_DEPTH = 200;
 
+/** Text typed into the open corrector, and for which field of which extraction it was typed. */
+export interface CorrectionDraft {
+  extractionId: string;
+  path: string;
+  value: string;
+  note: string;
+}
+
+/** The draft when it was typed for this field of this extraction (the same schema on another document is not it). */
+export function draftFor(draft: CorrectionDraft | null, extractionId: string, path: string): CorrectionDraft | null {
+  return draft && draft.extractionId === extractionId && draft.path === path ? draft : null;
+}
+
 interface ReviewModeState {
   /** Keys act on the selected field (a accept, c correct, r reject, u undo, n/p move). Remembered; on unless turned off. */
   on: boolean;
@@ -14,11 +27,11 @@ interface ReviewModeState {
    * What was typed into that corrector (null: nothing yet). Kept here, not in the corrector: its
    * row leaves the DOM when the list scrolls far from it, and comes back with the text as it was.
    */
-  draft: { value: string; note: string } | null;
+  draft: CorrectionDraft | null;
   undo: UndoEntry[];
   setOn(on: boolean): void;
   setEditing(path: string | null): void;
-  setDraft(draft: { value: string; note: string }): void;
+  setDraft(draft: CorrectionDraft): void;
   pushUndo(entry: UndoEntry): void;
   /** The latest decision on this extraction, removed from the stack (entries of other extractions are dropped). */
   popUndo(extractionId: string): UndoEntry | undefined;
@@ -33,7 +46,8 @@ export const useReviewMode = create<ReviewModeState>((set, get) => ({
     writeRemembered('reviewMode', on);
     set({ on });
   },
-  setEditing: (editingPath) => set({ editingPath, draft: null }),
+  // Opening the corrector already open (c pressed again) keeps what was typed in it.
+  setEditing: (editingPath) => set((state) => (state.editingPath === editingPath ? state : { editingPath, draft: null })),
   setDraft: (draft) => set({ draft }),
   pushUndo: (entry) => set({ undo: [...get().undo.filter((e) => e.extractionId === entry.extractionId), entry].slice(-UNDO_DEPTH) }),
   popUndo: (extractionId) => {

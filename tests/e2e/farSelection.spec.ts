@@ -60,11 +60,15 @@ test('far selections: a field near the end, a box on a far page and rapid clicks
   await expect(block.locator('ol')).toHaveAttribute('start', '7');
   expect(await block.locator('ol').evaluate((list: HTMLOListElement) => list.start)).toBe(7);
 
-  // Rapid clicks on fields all over the document, in one go (each row drawn as the list is
-  // scrolled to it, a frame or two): the last one wins everywhere.
+  // Rapid clicks on fields all over the document (each row drawn as the list is scrolled to it,
+  // a frame or two), then three more in one task on rows drawn together (their blocks sit pages
+  // apart): the last one wins everywhere.
   const order = [10, 150, 60, 190, 25];
   await page.evaluate(async (indexes) => {
-    for (const i of indexes) await window.clickFieldRow!(i);
+    for (const i of indexes.slice(0, -1)) await window.clickFieldRow!(i);
+    await window.clickFieldRow!(indexes.at(-1)! + 4);
+    const drawn = (i: number) => document.querySelector<HTMLElement>(`[data-testid="fields"] [data-index="${i}"] [data-testid="field"]`)!;
+    for (const i of [indexes.at(-1)! + 4, indexes.at(-1)! - 3, indexes.at(-1)!]) drawn(i).click();
   }, order);
   const winner = await fieldRowAt(page, order.at(-1)!);
   const winnerValue = (await winner.locator('.field-value').textContent())!;

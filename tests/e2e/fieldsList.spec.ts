@@ -39,11 +39,15 @@ test('3,000 fields: the list draws the rows near its view, the keys reach the la
   const path = (await selected.getAttribute('data-field'))!;
   const row = page.locator(`[data-testid="field"][data-field="${path}"]`);
 
-  // c opens its corrector; what is typed stays when the list scrolls far away (the row leaves the
-  // DOM) and back, and Enter saves it.
+  // The list scrolled away from the selected row (it leaves the DOM): c opens its corrector all
+  // the same, drawn, in view and focused.
+  await list.evaluate((element) => (element.scrollTop = 0));
+  await expect(row).toHaveCount(0);
   await page.keyboard.press('c');
   const editor = row.getByTestId('field-corrected-value');
   await expect(editor).toBeFocused();
+  await expect(editor).toBeInViewport();
+  // What is typed stays when the list scrolls far away and back; the editor has the focus again, and Enter saves it.
   await editor.fill('corrected far away');
   await row.getByTestId('field-note').fill('checked on paper');
   await list.evaluate((element) => (element.scrollTop = 0));
@@ -52,6 +56,11 @@ test('3,000 fields: the list draws the rows near its view, the keys reach the la
   await fieldRowAt(page, 2999);
   await expect(editor).toHaveValue('corrected far away');
   await expect(row.getByTestId('field-note')).toHaveValue('checked on paper');
+  await expect(editor).toBeFocused();
+  // c pressed again (the focus elsewhere) on the open corrector keeps what was typed.
+  await editor.evaluate((input) => input.blur());
+  await page.keyboard.press('c');
+  await expect(editor).toHaveValue('corrected far away');
   await editor.click();
   await page.keyboard.press('Enter');
   // Saved; review mode moves on to the first unreviewed field, at the top of the list.

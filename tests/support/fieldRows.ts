@@ -33,6 +33,9 @@ export async function fieldRowAt(page: Page, index: number): Promise<Locator> {
 
 /** The row of the field at `path`, found by scrolling the list down from its top, drawn and in the list's view. */
 export async function fieldRow(page: Page, path: string): Promise<Locator> {
+  await page.getByTestId('fields').evaluate((list, path) => {
+    if (!list.querySelector(`[data-testid="field"][data-field="${CSS.escape(path)}"]`)) list.scrollTop = 0;
+  }, path);
   const found = await page.waitForFunction(
     (path) => {
       const list = document.querySelector<HTMLElement>('[data-testid="fields"]');
@@ -62,12 +65,13 @@ export async function defineFieldRowClicks(page: Page): Promise<void> {
   await page.evaluate(() => {
     window.clickFieldRow = async (index: number) => {
       const list = document.querySelector<HTMLElement>('[data-testid="fields"]')!;
-      let row: HTMLElement | null;
-      while (!(row = list.querySelector<HTMLElement>(`:scope > div > [data-index="${index}"] [data-testid="field"]`))) {
+      for (let frames = 0; frames < 300; frames++) {
+        const row = list.querySelector<HTMLElement>(`:scope > div > [data-index="${index}"] [data-testid="field"]`);
+        if (row) return row.click();
         list.scrollTop = (index / Number(list.dataset.count)) * list.scrollHeight - list.clientHeight / 2;
         await new Promise((drawn) => requestAnimationFrame(drawn));
       }
-      row.click();
+      throw new Error(`The fields list never drew row ${index}`);
     };
   });
 }

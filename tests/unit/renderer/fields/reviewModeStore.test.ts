@@ -35,4 +35,19 @@ describe('review mode store', () => {
     expect(mode.getState().undo[0]?.path).toBe('f5');
     expect(mode.getState().popUndo('a')?.path).toBe('f204');
   });
+
+  it('a typed correction belongs to its field of its extraction; opening that corrector again keeps it, another one starts empty', async () => {
+    const mode = await load();
+    const { draftFor } = await import('../../../../renderer/fields/reviewModeStore.js');
+    mode.getState().setEditing('total');
+    mode.getState().setDraft({ extractionId: 'a', path: 'total', value: '1,234', note: '' });
+    expect(draftFor(mode.getState().draft, 'a', 'total')?.value).toBe('1,234');
+    // The same field of another document's extraction (the same schema, in a queue) is not it.
+    expect(draftFor(mode.getState().draft, 'b', 'total')).toBeNull();
+    expect(draftFor(mode.getState().draft, 'a', 'date')).toBeNull();
+    mode.getState().setEditing('total');
+    expect(mode.getState().draft?.value).toBe('1,234');
+    mode.getState().setEditing('date');
+    expect(mode.getState().draft).toBeNull();
+  });
 });
