@@ -56,7 +56,9 @@ export function VirtualList({
 }: VirtualListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sizes = useMemo(() => new SizeTree(Array.from({ length: count }, (_, i) => estimate(i))), [count, estimate]);
-  const [viewport, setViewport] = useState({ top: 0, height: 800 });
+  // `skimming`: the last scroll moved farther than the overscan reaches (a scrollbar dragged, a
+  // fling), so the rows mounted around the view would be gone before anyone saw them.
+  const [viewport, setViewport] = useState<Viewport>({ top: 0, height: 800, skimming: false });
   const [measures, remeasured] = useReducer((n: number) => n + 1, 0);
   // `at`: where the item was put (px from the list's top), kept there while the rows around it settle.
   const pendingScroll = useRef<{ request: ScrollRequest; since: number; until: number; at?: number } | null>(null);
@@ -129,16 +131,18 @@ export function VirtualList({
   // Jumps are counted, so a jump made in the same render that settles the previous one still gets its own settling.
   const [jumps, setJumps] = useState({ made: 0, settled: 0 });
   const justJumped = jumps.made !== jumps.settled;
-  const mounted = mountedRange(sizes, count, viewport, justJumped ? 0 : overscan, justJumped ? jump.kept : null);
+  // While a jump settles or the list is skimmed, only the rows in view are mounted: the overscan
+  // would be work in every frame for rows that are scrolled past unseen.
+  const reach = justJumped || viewport.skimming ? 0 : overscan;
+  const mounted = mountedRange(sizes, count, viewport, reach, justJumped ? jump.kept : null);
   if (jump.request !== scrollTo || jump.sizes !== sizes) {
     const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
     // (Not the rows an unsettled jump kept in turn: kept rows never pile up over quick jumps. A
     // request already in view moves nothing: an unsettled jump keeps what it kept.)
-    const kept =
-      jump.sizes !== sizes ? null : top === null ? jump.kept : mountedRange(sizes, count, viewport, justJumped ? 0 : overscan, null);
+    const kept = jump.sizes !== sizes ? null : top === null ? jump.kept : mountedRange(sizes, count, viewport, reach, null);
     setJump({ request: scrollTo, sizes, top, kept });
     if (top !== null) {
-      setViewport({ top, height: viewport.height });
+      setViewport({ top, height: viewport.height, skimming: false });
       setJumps((current) => ({ ...current, made: current.made + 1 }));
     }
   }
@@ -154,6 +158,18 @@ export function VirtualList({
       clearTimeout(timer);
     };
   }, [jumps]);
+  // The overscan comes back once a frame has been painted with no scroll since the skim's last.
+  useEffect(() => {
+    if (!viewport.skimming) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setViewport((current) => (current === viewport ? { ...current, skimming: false } : current)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [viewport]);
   const { first, last } = mounted;
 
   // Measure mounted items; a changed height updates the tree and re-renders once per frame.
@@ -194,8 +210,10 @@ export function VirtualList({
     [observer],
   );
   // A scroll to where the list already is (the scroll event after a scroll request) renders nothing.
-  const showViewport = useCallback((top: number, height: number) => {
-    setViewport((current) => (current.top === top && current.height === height ? current : { top, height }));
+  const showViewport = useCallback((top: number, height: number, skimming = false) => {
+    setViewport((current) =>
+      current.top === top && current.height === height && current.skimming === skimming ? current : { top, height, skimming },
+    );
   }, []);
 
   useEffect(() => {
@@ -267,7 +285,7 @@ export function VirtualList({
       data-settling={justJumped ? 'true' : undefined}
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
-        showViewport(scrollTop, clientHeight);
+        showViewport(scrollTop, clientHeight, Math.abs(scrollTop - viewport.top) > overscan);
         if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop));
       }}
       onWheel={reviewerGesture}
@@ -282,13 +300,19 @@ export function VirtualList({
   );
 }
 
+interface Viewport {
+  top: number;
+  height: number;
+  skimming: boolean;
+}
+
 interface Range {
   first: number;
   last: number;
 }
 
 /** The items to mount: those within `reach` px of the viewport, and `kept` with them when the two meet. */
-function mountedRange(sizes: SizeTree, count: number, viewport: { top: number; height: number }, reach: number, kept: Range | null): Range {
+function mountedRange(sizes: SizeTree, count: number, viewport: Viewport, reach: number, kept: Range | null): Range {
   if (count === 0) return { first: 0, last: -1 };
   const first = sizes.indexAt(Math.max(0, viewport.top - reach));
   const last = sizes.indexAt(viewport.top + viewport.height + reach);
@@ -297,7 +321,7 @@ function mountedRange(sizes: SizeTree, count: number, viewport: { top: number; h
 }
 
 /** Where a request scrolls the list to (by the sizes known so far), or null when its item is already in view. */
-function targetTop(request: ScrollRequest, sizes: SizeTree, count: number, viewport: { top: number; height: number }): number | null {
+function targetTop(request: ScrollRequest, sizes: SizeTree, count: number, viewport: Viewport): number | null {
   if (request.index < 0 || request.index >= count) return null;
   const top = sizes.offsetOf(request.index);
   if (request.align === 'start') return top;

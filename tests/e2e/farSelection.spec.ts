@@ -67,8 +67,11 @@ test('far selections: a field near the end, a box on a far page and rapid clicks
   await page.evaluate(async (indexes) => {
     for (const i of indexes.slice(0, -1)) await window.clickFieldRow!(i);
     await window.clickFieldRow!(indexes.at(-1)! + 4);
-    const drawn = (i: number) => document.querySelector<HTMLElement>(`[data-testid="fields"] [data-index="${i}"] [data-testid="field"]`)!;
-    for (const i of [indexes.at(-1)! + 4, indexes.at(-1)! - 3, indexes.at(-1)!]) drawn(i).click();
+    const together = [indexes.at(-1)! + 4, indexes.at(-1)! - 3, indexes.at(-1)!];
+    const drawn = (i: number) => document.querySelector<HTMLElement>(`[data-testid="fields"] [data-index="${i}"] [data-testid="field"]`);
+    // (The rows around the one just scrolled to are drawn a frame after the list stops moving.)
+    for (let frames = 0; frames < 300 && !together.every(drawn); frames++) await new Promise((next) => requestAnimationFrame(next));
+    for (const i of together) drawn(i)!.click();
   }, order);
   const winner = await fieldRowAt(page, order.at(-1)!);
   const winnerValue = (await winner.locator('.field-value').textContent())!;
@@ -281,5 +284,38 @@ test('a near selection keeps the Markdown rows already drawn: the click’s fram
   expect(result!.inView).toBe(true);
   expect(result!.before.filter((id) => !result!.after.includes(id))).toEqual([]);
   await expect(page.locator(`[data-testid="md-node"][data-node-id="${result!.id}"]`)).toHaveAttribute('data-selected', 'true');
+  void preview;
+});
+
+test('a skimmed Markdown panel mounts only the rows in view; the rows around them and their HTML come once it stops', async ({
+  page,
+  preview,
+}) => {
+  await importFarDocument(page);
+  const markdown = page.getByTestId('md-rendered');
+  await expect(markdown).not.toHaveAttribute('data-settling');
+  const mounted = () => markdown.evaluate((list) => list.querySelectorAll(':scope > div > [data-index]').length);
+  // A scrollbar dragged fast: 3,000 px a frame, far past the 800 px of rows drawn around the view.
+  const duringSkim = await markdown.evaluate(
+    (list) =>
+      new Promise<number[]>((resolve) => {
+        const counts: number[] = [];
+        const step = () => {
+          counts.push(list.querySelectorAll(':scope > div > [data-index]').length);
+          if (counts.length === 30) return resolve(counts.slice(5));
+          list.scrollTop += 3000;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  // Stopped: the rows above and below the view are mounted again, and every row shows its HTML.
+  await expect(markdown).toBeInViewport();
+  await expect.poll(mounted).toBeGreaterThan(Math.max(...duringSkim) * 2);
+  const reachesAboveView = await markdown.evaluate(
+    (list) => list.querySelector(':scope > div > [data-index]')!.getBoundingClientRect().bottom < list.getBoundingClientRect().top,
+  );
+  expect(reachesAboveView).toBe(true);
+  await expect(markdown.locator('[data-pending]')).toHaveCount(0);
   void preview;
 });
