@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
+import { lineItem, lineItemsDocument } from '../support/lineItems.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 import { INVOICE_SCHEMA } from './invoiceSchema.js';
 
@@ -195,17 +196,9 @@ test('compare two extractions of 1,000 line items, one inserted in front and the
   page,
   preview,
 }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'groundwork-many-'));
-  const files = await generateLargeDocument(30, dir);
-  const generated = JSON.parse(await readFile(files.extract, 'utf8')) as { metadata: Record<string, unknown> };
-  const item = (k: number) => ({ sku: `SKU-${k}`, qty: String(k % 7), amount: `${k}.00` });
-  const write = async (name: string, items: Array<Record<string, string>>) => {
-    const path = join(dir, name);
-    await writeFile(path, JSON.stringify({ extraction: { line_items: items }, extraction_metadata: {}, metadata: generated.metadata }));
-    return path;
-  };
-  const many = Array.from({ length: 1000 }, (_, k) => item(k));
-  const changed = await write('many-b.json', [item(-1), ...many.slice(0, 999), { ...many[999]!, qty: '99' }]);
+  const { files, write } = await lineItemsDocument();
+  const many = Array.from({ length: 1000 }, (_, k) => lineItem(k));
+  const changed = await write('many-b.json', [lineItem(-1), ...many.slice(0, 999), { ...many[999]!, qty: '99' }]);
   const plain = await write('many-a.json', many);
 
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();

@@ -1,8 +1,5 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
 import { fieldRowAt } from '../support/fieldRows.js';
+import { lineItem, lineItemsDocument } from '../support/lineItems.js';
 import { expect, test } from './fixtures.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -13,12 +10,11 @@ test('3,000 fields: the list draws the rows near its view, the keys reach the la
   page,
   preview,
 }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'groundwork-fields-'));
-  const files = await generateLargeDocument(30, dir);
-  const generated = JSON.parse(await readFile(files.extract, 'utf8')) as { metadata: Record<string, unknown> };
-  const items = Array.from({ length: 1000 }, (_, k) => ({ sku: `SKU-${k}`, qty: String(k % 7), amount: `${k}.00` }));
-  const extract = join(dir, 'items.json');
-  await writeFile(extract, JSON.stringify({ extraction: { line_items: items }, extraction_metadata: {}, metadata: generated.metadata }));
+  const { files, write } = await lineItemsDocument();
+  const extract = await write(
+    'items.json',
+    Array.from({ length: 1000 }, (_, k) => lineItem(k)),
+  );
 
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, extract]);

@@ -10,6 +10,15 @@ import { expect, test } from './fixtures.js';
 // page view follows them) unless the reviewer locks them; tree rows show their first words.
 test.describe.configure({ timeout: 120_000 });
 
+/** Imports the generated document at 80 pages, its parse and (unless 'parse only') its extraction. */
+async function importEightyPages(page: Page, results: 'with its extraction' | 'parse only'): Promise<void> {
+  const files = await generateLargeDocument(80, await mkdtemp(join(tmpdir(), 'groundwork-follow-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  const parse = [files.pdf, files.parse];
+  await page.getByTestId('import-result').setInputFiles(results === 'parse only' ? parse : [...parse, files.extract]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 80');
+}
+
 /** The Markdown's page break for `page`, near the top of the panel. */
 async function expectNearTop(list: Locator, row: Locator): Promise<void> {
   await expect(row).toBeInViewport();
@@ -39,10 +48,7 @@ test('the Markdown and the structure tree follow the page view and back; a lock 
   page,
   preview,
 }) => {
-  const files = await generateLargeDocument(80, await mkdtemp(join(tmpdir(), 'groundwork-follow-')));
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse, files.extract]);
-  await expect(page.getByTestId('page-count')).toHaveText('of 80');
+  await importEightyPages(page, 'with its extraction');
   const markdown = page.getByTestId('md-rendered');
   const mdPage = (n: number) => page.locator(`[data-testid="md-page"][data-page="${n}"]`);
   const treePage = (n: number) => page.locator(`[data-testid="tree-node"][data-type="page"][data-page="${n}"]`);
@@ -121,10 +127,7 @@ test('a box clicked right after a page jump keeps its block in view: the panel d
   page,
   preview,
 }) => {
-  const files = await generateLargeDocument(80, await mkdtemp(join(tmpdir(), 'groundwork-follow-race-')));
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
-  await expect(page.getByTestId('page-count')).toHaveText('of 80');
+  await importEightyPages(page, 'parse only');
   const markdown = page.getByTestId('md-rendered');
 
   for (const target of [50, 20, 70]) {
