@@ -68,7 +68,7 @@ export function WorkspaceScreen() {
     // library is listed, the viewer gets ready for the first document (not before: it would compete).
     void useLibraryStore
       .getState()
-      .load()
+      .loadOnce()
       .then(() => {
         const { documentStatus, openSample } = useWorkspaceStore.getState();
         if (useLibraryStore.getState().library.length === 0 && documentStatus === 'empty') void openSample();

@@ -27,6 +27,11 @@ interface LibraryState {
 
   /** Loads the library and the trash, and from then on reloads them whenever main says the workspace changed. */
   load(): Promise<void>;
+  /**
+   * The first load, started once (later calls answer the same promise): the window starts it
+   * before its first render, so the listing is on its way while the app's code draws the window.
+   */
+  loadOnce(): Promise<void>;
   deleteDocument(documentId: string): Promise<void>;
   /** A parse result goes with the extractions made from it. */
   deleteResult(resultId: string): Promise<void>;
@@ -50,6 +55,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
   const attempt = attemptWith(set);
   let listening = false;
   let loading: Promise<void> | null = null;
+  let firstLoad: Promise<void> | null = null;
   /** What to list again: everything, and/or the documents a change named. */
   let staleAll = false;
   const staleDocuments = new Set<string>();
@@ -152,6 +158,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
         listen();
         await reload(true);
       }),
+    loadOnce: () => (firstLoad ??= get().load()),
     deleteDocument: (documentId) => attempt(async () => void (await requireApi().library.delete({ documentId }))),
     deleteResult: (resultId) => attempt(async () => void (await requireApi().library.delete({ resultId }))),
     restore: (trashId) => attempt(async () => void (await requireApi().library.restore({ trashId }))),
