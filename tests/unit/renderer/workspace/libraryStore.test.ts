@@ -104,4 +104,14 @@ describe('library store', () => {
     expect(store.getState().news).toEqual({});
     expect(store.getState().openDocumentId).toBe('other-doc');
   });
+
+  it('the first load is listed once however often it is asked for (the window’s start, each return to the workspace)', async () => {
+    await expect.poll(() => store.getState().complete).toBe(true);
+    listed.length = 0;
+    const first = store.getState().loadOnce();
+    expect(store.getState().loadOnce()).toBe(first);
+    await first;
+    await store.getState().loadOnce();
+    expect(listed).toEqual([{}]);
+  });
 });
