@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
-import { lineItem, lineItemsDocument } from '../support/lineItems.js';
+import { lineItem, lineItemsDocument } from './lineItems.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 import { INVOICE_SCHEMA } from './invoiceSchema.js';
 

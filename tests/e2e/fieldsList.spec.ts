@@ -1,5 +1,5 @@
 import { fieldRowAt } from '../support/fieldRows.js';
-import { lineItem, lineItemsDocument } from '../support/lineItems.js';
+import { lineItem, lineItemsDocument } from './lineItems.js';
 import { expect, test } from './fixtures.js';
 
 test.describe.configure({ timeout: 180_000 });
