@@ -39,11 +39,16 @@ export function selectedFieldPath(): string | null {
 
 /** Focuses a field's row once it is drawn, so keys and screen readers follow the review. */
 export function focusFieldRow(path: string): void {
+  const row = () => document.querySelector<HTMLElement>(`[data-testid="field"][data-field="${CSS.escape(path)}"]`);
+  // At once when the row is drawn: a key pressed before the next frame goes to the field the
+  // selection moved to, not to the row it left (Enter there selected that row again, and accepted it again).
+  row()?.focus({ preventScroll: true });
+  // A row the list draws only now (scrolled to) is focused once drawn, and brought into view.
   requestAnimationFrame(() => {
-    const row = document.querySelector<HTMLElement>(`[data-testid="field"][data-field="${CSS.escape(path)}"]`);
-    if (!row) return;
-    row.focus({ preventScroll: true });
-    row.scrollIntoView({ block: 'nearest' });
+    const drawn = row();
+    if (!drawn) return;
+    drawn.focus({ preventScroll: true });
+    drawn.scrollIntoView({ block: 'nearest' });
   });
 }
 

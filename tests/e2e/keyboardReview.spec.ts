@@ -114,6 +114,33 @@ test('keyboard review: a / c / r / u / n / p decide and move, the panel shows th
   await expectStatus(row(page, 'subtotal'), 'unreviewed');
   await page.getByTestId('review-mode').click();
 
+  // Enter pressed the moment a moves the selection (before the next frame) accepts the field it
+  // moved to: the focus moves with the selection, not a frame later (Enter on the row it left
+  // selected that row again and accepted it a second time).
+  await row(page, 'subtotal').click();
+  const movedTo = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const press = (key: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        const observer = new MutationObserver(() => {
+          const selected = document.querySelector<HTMLElement>('[data-testid="field"][data-selected="true"]');
+          if (!selected || selected.dataset.field === 'subtotal') return;
+          observer.disconnect();
+          press('Enter');
+          resolve(selected.dataset.field!);
+        });
+        observer.observe(document.querySelector('[data-testid="fields"]')!, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-selected'],
+        });
+        press('a');
+      }),
+  );
+  expect(movedTo).toBe('tax');
+  await expectStatus(row(page, 'subtotal'), 'accepted');
+  await expectStatus(row(page, 'tax'), 'accepted');
+
   // The handle resizes the Fields panel: a drag, then the keyboard; the height is remembered.
   const section = page.locator('section.fields-section');
   const handle = page.getByTestId('fields-resizer');
