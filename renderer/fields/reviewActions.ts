@@ -39,7 +39,8 @@ export function selectedFieldPath(): string | null {
 
 /** Focuses a field's row once it is drawn, so keys and screen readers follow the review. */
 export function focusFieldRow(path: string): void {
-  const row = () => document.querySelector<HTMLElement>(`[data-testid="field"][data-field="${CSS.escape(path)}"]`);
+  // (No document where the review stores run without a window, as in their unit tests.)
+  const row = () => globalThis.document?.querySelector<HTMLElement>(`[data-testid="field"][data-field="${CSS.escape(path)}"]`) ?? null;
   // At once when the row is drawn: a key pressed before the next frame goes to the field the
   // selection moved to, not to the row it left (Enter there selected that row again, and accepted it again).
   row()?.focus({ preventScroll: true });
