@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { createLogger } from '../../electron/log.js';
 import { SearchIndex } from '../../electron/search/searchIndex.js';
+import { CATALOG_FILE } from '../../electron/workspace/layout.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 import { rgbPng } from '../../tests/support/png.js';
 import { analyzerResponse, extractResponse, parseResponse } from './responses.js';
@@ -78,7 +79,7 @@ export async function generatedLibrary(): Promise<string> {
   await search.close(60_000);
   console.log(`search index built (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   // The app's own catalog (if any) is left out: each measurement decides whether one is there.
-  rmSync(join(dataDir, 'workspace', 'catalog.json'), { force: true });
+  rmSync(join(dataDir, 'workspace', CATALOG_FILE), { force: true });
   writeFileSync(DONE, new Date().toISOString());
   return dataDir;
 }

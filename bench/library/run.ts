@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'esbuild';
+import { CATALOG_FILE } from '../../electron/workspace/layout.js';
 import { CHROMIUM_ARGS, findChromium } from '../../tests/support/chromium.js';
 import { rgbPng } from '../../tests/support/png.js';
 import { invokeBridge, startPreview } from '../../tests/support/preview.js';
@@ -49,7 +50,7 @@ async function bundleTimer(): Promise<string> {
 }
 
 function mainRun(timer: string, dataDir: string, catalog: 'kept' | 'removed'): MainRun {
-  if (catalog === 'removed') rmSync(join(dataDir, 'workspace', 'catalog.json'), { force: true });
+  if (catalog === 'removed') rmSync(join(dataDir, 'workspace', CATALOG_FILE), { force: true });
   const child = spawnSync(process.execPath, [timer, dataDir], {
     encoding: 'utf8',
     env: { ...process.env, GROUNDWORK_ENGINE_WORKER: resolve('dist/electron/engine-worker.mjs') },

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat, unlink } from 'node:fs/promises';
+import { readFile, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { libraryOrder, newestResultFirst, type DocumentInfo, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
 import { syncDirectory, writeFileAtomic } from '../storage/fsAtomic.js';
 import type { Logger } from '../log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
-import { CATALOG_FILE, FOLDERS } from './layout.js';
+import { CATALOG_FILE, FOLDERS, LEGACY_CATALOG_FILE } from './layout.js';
 
 /**
  * What the library lists, in memory: every document's info and every result's summary,
@@ -96,7 +96,7 @@ function entrySchemas(): string {
 }
 
 /**
- * The catalog saved as `workspace/catalog.json`, so a start reads one file, not one per
+ * The catalog saved as `workspace/catalog.jsonl`, so a start reads one file, not one per
  * document and result. The folders stay the truth and the file only a copy of them:
  *   - before a mutation touches the folders the file is removed (and the removal made
  *     durable); it is written again once the folders are settled, with no mutation under
@@ -124,6 +124,7 @@ export class CatalogFile {
 
   /** The saved catalog, or null (and no file left) when there is none to trust. */
   async load(): Promise<{ catalog: Catalog; stamp: string } | null> {
+    await rm(join(this.root, LEGACY_CATALOG_FILE), { force: true });
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');

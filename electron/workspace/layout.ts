@@ -31,7 +31,10 @@ export const RESULT_SUMMARY_SUFFIX = '.info.json';
 const RESPONSE_SUFFIX = '.json';
 /** `reviews/<id>.json`, `queues/<id>.json`, `rules/<key>.json`. */
 export const ENTRY_SUFFIX = '.json';
-export const CATALOG_FILE = 'catalog.json';
+/** Two JSON lines, a header and the body: not one JSON document, so not named `.json`. */
+export const CATALOG_FILE = 'catalog.jsonl';
+/** Where builds before the header line kept the catalog; removed when the catalog is first read. */
+export const LEGACY_CATALOG_FILE = 'catalog.json';
 
 export function folderIn(root: string, folder: WorkspaceFolder): string {
   return join(root, FOLDERS[folder]);

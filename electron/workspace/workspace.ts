@@ -52,10 +52,10 @@ const CATALOG_SAVE_DELAY_MS = 1000;
  *                                  a folder of its own, so writing one leaves the catalog's folder stamp alone
  *   reviews/<id>.json              a reviewer's decisions on a result (electron/review/reviews.ts)
  *   trash/<entry>/                 what was deleted, restorable for TRASH_DAYS (trash.ts)
- *   catalog.json                   a copy of every document.json and *.info.json for a fast start (catalog.ts)
+ *   catalog.jsonl                  a copy of every document.json and *.info.json for a fast start (catalog.ts)
  * Every write is atomic; a file that cannot be read is skipped and logged, never fatal.
  * Mutations run one at a time and each is announced through `onChange` once it is on disk.
- * The library is listed from a catalog kept in memory: read once (from catalog.json, or the
+ * The library is listed from a catalog kept in memory: read once (from catalog.jsonl, or the
  * folders when that cannot be trusted), then updated by each mutation from what it wrote.
  */
 export class Workspace {
@@ -70,7 +70,7 @@ export class Workspace {
   private catalog: Catalog | null = null;
   /** The folders' stamp the catalog describes, taken after each change made here. */
   private catalogStamp = '';
-  /** Whether catalog.json may be on disk: removed before the first change after it was written. */
+  /** Whether catalog.jsonl may be on disk: removed before the first change after it was written. */
   private catalogOnDisk: 'maybe' | 'no' = 'maybe';
   /** Set by a mutation once it has begun changing the folders. */
   private changing = false;
@@ -386,7 +386,7 @@ export class Workspace {
     return only.first === undefined ? listed : listed.slice(0, only.first);
   }
 
-  /** Writes catalog.json now if a change is waiting to be saved (at quit; a bench's end). */
+  /** Writes catalog.jsonl now if a change is waiting to be saved (at quit; a bench's end). */
   async flush(): Promise<void> {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;

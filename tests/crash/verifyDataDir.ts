@@ -1,6 +1,7 @@
 // After a kill: does the data folder hold only whole files, and everything acknowledged?
 // Read with the app's own readers (what a restarted app would show), plus a raw walk that
-// parses every JSON file, whoever wrote it.
+// parses every JSON file, whoever wrote it, and every line of the log and the catalog (an
+// audit trail may end in a torn line by design; its reader is checked through the acks).
 import { MAX_AUDIT_PAGE, type AuditEntryView } from '../../shared/ipc/audit.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { createLogger } from '../../electron/log.js';
 import { Notices } from '../../electron/notices.js';
 import { Reviews } from '../../electron/review/reviews.js';
 import { createSettingsStore } from '../../electron/settings/settings.js';
+import { CATALOG_FILE } from '../../electron/workspace/layout.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 import type { Ack } from './acks.js';
 
@@ -72,10 +74,10 @@ export async function verifyDataDir(dataDir: string, acks: readonly Ack[], cache
           return false;
         }
       });
-    } else if (name === 'main.log') {
+    } else if (name === 'main.log' || name === CATALOG_FILE) {
       const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
       const torn = lines.findIndex((line) => !isJson(line));
-      if (torn >= 0) problems.push(`${shown} line ${torn + 1} is not a whole log entry`);
+      if (torn >= 0) problems.push(`${shown} line ${torn + 1} is not a whole JSON line`);
     }
   }
   problems.push(...(await checkLinks(dataDir, files, cache)));

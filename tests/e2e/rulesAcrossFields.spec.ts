@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { CATALOG_FILE } from '../../electron/workspace/layout.js';
 import { expect, test } from './fixtures.js';
 
 const NAMES = ['invoice_number', 'date', 'due_date', 'total'];
@@ -197,7 +198,7 @@ test('rules of an extraction stored before schemas were recorded: the editor’s
     delete info.schemaKey;
     await writeFile(join(results, name), JSON.stringify(info));
   }
-  await rm(join(sandbox.dataDir, 'workspace', 'catalog.json'), { force: true });
+  await rm(join(sandbox.dataDir, 'workspace', CATALOG_FILE), { force: true });
 
   preview = await launchPreview();
   await page.goto(preview.url);

@@ -15,7 +15,7 @@ const BUILDS_JSON = /JSON\.stringify|\.json\b/;
 const ALLOWED: Record<string, { jsonCalls: number; why: string }> = {
   'storage/jsonDirStore.ts': { jsonCalls: 0, why: 'the store of folders of JSON entries' },
   'storage/jsonFileStore.ts': { jsonCalls: 1, why: 'the store of one JSON file (settings, datasets)' },
-  'workspace/catalog.ts': { jsonCalls: 1, why: 'catalog.json: one file, written with the folders stamp it describes' },
+  'workspace/catalog.ts': { jsonCalls: 1, why: 'catalog.jsonl: one file, written with the folders stamp it describes' },
   'workspace/workspace.ts': { jsonCalls: 1, why: "results/<id>.json: a service's response verbatim, read back as text, never listed" },
   'log.ts': { jsonCalls: 0, why: 'appends JSON lines to one log file' },
   'review/auditLog.ts': { jsonCalls: 1, why: 'audit/<document>.jsonl: appends JSON lines, never rewritten, synced per append' },

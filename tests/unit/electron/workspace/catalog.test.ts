@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as FsAtomic from '../../../../electron/storage/fsAtomic.js';
 import { createLogger } from '../../../../electron/log.js';
+import { CATALOG_FILE, LEGACY_CATALOG_FILE } from '../../../../electron/workspace/layout.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import type { LibraryEntry } from '../../../../shared/workspace.js';
 import { rgbPng } from '../../../support/png.js';
@@ -35,7 +36,7 @@ let pngs = 0;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'groundwork-catalog-'));
-  catalogFile = join(dir, 'workspace', 'catalog.json');
+  catalogFile = join(dir, 'workspace', CATALOG_FILE);
   workspace = new Workspace(dir, logger);
   crash.at = -1;
   crash.writes = 0;
@@ -149,6 +150,15 @@ describe('the library catalog', () => {
     expect((await restarted.library()).map((e) => e.document.name)).toContain('only-in-the-catalog.png');
     await restarted.library();
     expect((await stat(catalogFile)).isFile()).toBe(true);
+  });
+
+  it('removes the catalog.json an older build left, once, and never reads it', async () => {
+    await populated();
+    const legacy = join(dir, 'workspace', LEGACY_CATALOG_FILE);
+    await writeFile(legacy, '{"documents":[],"results":[]}');
+    const restarted = new Workspace(dir, logger);
+    expect(await restarted.library()).toEqual(await folders());
+    await expect(stat(legacy)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   // Each file but the first lists b.png as c.png and keeps the folders' stamp: read, it would show c.png.
