@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { REVIEW_KEY_LEGEND } from './reviewKeys.js';
 import { useReviewMode } from './reviewModeStore.js';
@@ -12,7 +13,8 @@ export function ReviewBar() {
   const extractionId = useWorkspaceStore((s) => s.extraction?.id);
   const reviewMode = useReviewMode((s) => s.on);
   const canUndo = useReviewMode((s) => s.undo.some((e) => e.extractionId === extractionId));
-  const counts = reviewCounts(fields, review?.fields);
+  // Counted when the fields or decisions change, not at every selection (a click re-renders this bar).
+  const counts = useMemo(() => reviewCounts(fields, review?.fields), [fields, review]);
   // The selected field's accept (button and a/Enter) is refused while a rule naming it fails: say so here too.
   const selectedPath = useWorkspaceStore((s) => (s.selection?.kind === 'field' && !s.selection.fieldPaths ? s.selection.id : null));
   const accepted = useWorkspaceStore((s) => (selectedPath ? s.review?.fields[selectedPath]?.status === 'accepted' : false));
