@@ -241,7 +241,13 @@ try {
   }
   // The same clicks in a Performance trace: style, layout and paint are where the CPU profile says "(program)".
   await browser.startTracing(page, {
-    categories: ['toplevel', 'devtools.timeline', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.cpu_profiler.hires'],
+    categories: [
+      'toplevel',
+      'devtools.timeline',
+      'blink.user_timing',
+      'disabled-by-default-v8.cpu_profiler',
+      'disabled-by-default-v8.cpu_profiler.hires',
+    ],
   });
   await measureClicks(page, 'field', count, 'at-rest');
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };

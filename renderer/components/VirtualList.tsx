@@ -269,7 +269,9 @@ export function VirtualList({
   runs.forEach((run, k) => {
     // Between two runs (a jump settling far from where it started): the rows not mounted.
     if (k > 0)
-      items.push(<div key="gap" aria-hidden="true" style={{ height: sizes.offsetOf(run.first) - sizes.offsetOf(runs[k - 1]!.last + 1) }} />);
+      items.push(
+        <div key="gap" aria-hidden="true" style={{ height: sizes.offsetOf(run.first) - sizes.offsetOf(runs[k - 1]!.last + 1) }} />,
+      );
     for (let i = run.first; i <= run.last; i++) {
       items.push(
         <div key={`row:${keyOf ? keyOf(i) : i}`} data-index={i} ref={measured}>
