@@ -59,8 +59,9 @@ test('add a document from its web address, see its pages, and parse it with docu
   // Unticked, the same document is uploaded; a document opened from a file has no such option.
   await page.getByTestId('engine-send-url').uncheck();
   await page.getByTestId('run').click();
+  // The emulator logs a request as it arrives and its fields once the body is read: wait for those.
   await expect.poll(() => posts(emulator, '/v2/parse').length).toBe(2);
-  expect(posts(emulator, '/v2/parse')[1]?.fields).toEqual(expect.objectContaining({ document: '<file statement.pdf>' }));
+  await expect.poll(() => posts(emulator, '/v2/parse')[1]?.fields).toEqual(expect.objectContaining({ document: '<file statement.pdf>' }));
   await page.getByTestId('library-document').filter({ hasText: 'invoice.pdf' }).click();
   await expect(page.getByTestId('page-count')).toHaveText('of 1');
   await expect(page.getByTestId('engine-send-url')).toHaveCount(0);
@@ -218,7 +219,8 @@ test('auto with the priority tier or an output URL runs as a job with them; a di
   await page.getByTestId('output-save-url').fill(saveUrl);
   await page.getByTestId('run').click();
   await expect.poll(() => posts(emulator, '/v2/parse/jobs').length).toBe(2);
-  expect(posts(emulator, '/v2/parse/jobs')[1]?.fields).toEqual(expect.objectContaining({ output_save_url: saveUrl }));
+  // (Logged as it arrived; its fields once its body was read.)
+  await expect.poll(() => posts(emulator, '/v2/parse/jobs')[1]?.fields).toEqual(expect.objectContaining({ output_save_url: saveUrl }));
   expect(posts(emulator, '/v2/parse')).toHaveLength(0);
   // The create is logged before the line shows the new job: until then it still says the first
   // job's "result stored". Wait for the second job's, or its polls land in the count below.
