@@ -124,7 +124,10 @@ export class CatalogFile {
 
   /** The saved catalog, or null (and no file left) when there is none to trust. */
   async load(): Promise<{ catalog: Catalog; stamp: string } | null> {
-    await rm(join(this.root, LEGACY_CATALOG_FILE), { force: true });
+    // Never read: a file that cannot be removed is only logged, and the library lists all the same.
+    await rm(join(this.root, LEGACY_CATALOG_FILE), { force: true }).catch((error: unknown) =>
+      this.logger.warn("an older build's catalog.json not removed", { error: String(error) }),
+    );
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');

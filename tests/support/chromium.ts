@@ -9,9 +9,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  // The browser's own address-bar popup is a WebUI page it loads in a renderer of its own with each
-  // window: over a second of CPU a window, taken from the app on a two-core machine. An app window has no address bar.
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup',
 ];
 
 /**
