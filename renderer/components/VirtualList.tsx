@@ -8,14 +8,6 @@ export interface ScrollRequest {
   align?: 'nearest' | 'start';
 }
 
-/**
- * How long a scroll request keeps its item in place after the heights around it last changed
- * (rows above it still drawing, on a busy machine, can take longer than one such moment), and
- * the longest it keeps it in place at all.
- */
-const HOLD_MS = 400;
-const LONGEST_HOLD_MS = 3000;
-
 interface VirtualListProps {
   count: number;
   /** A first guess of an item's height in px; real heights replace it once measured. */
@@ -60,8 +52,10 @@ export function VirtualList({
   // fling), so the rows mounted around the view would be gone before anyone saw them.
   const [viewport, setViewport] = useState<Viewport>({ top: 0, height: 800, skimming: false });
   const [measures, remeasured] = useReducer((n: number) => n + 1, 0);
-  // `at`: where the item was put (px from the list's top), kept there while the rows around it settle.
-  const pendingScroll = useRef<{ request: ScrollRequest; since: number; until: number; at?: number } | null>(null);
+  // `at`: where the item was put (px from the list's top), kept there while the rows around it
+  // settle, however long they take (on a busy machine rows above can draw their HTML seconds
+  // later): until someone else scrolls the list, the reviewer touches it or the items change.
+  const pendingScroll = useRef<{ request: ScrollRequest; at?: number } | null>(null);
   // Where the list last put its own scroll while holding an item: found elsewhere at the next
   // render, it was someone else's scroll (a script, the keyboard, the reviewer) and the hold gives way.
   const placedTop = useRef<number | null>(null);
@@ -86,21 +80,23 @@ export function VirtualList({
       const pending = pendingScroll.current;
       const element = scroller.current;
       if (!pending || !element || (placedOnly && pending.at === undefined)) return false;
-      // Heights changing after the hold's moment (a splitter dragged, an image late) move what
-      // they move: the hold is over.
-      if (placedOnly && performance.now() > pending.until) {
-        hold(null);
-        return false;
-      }
       const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
-      if (!item) return false;
-      // Scrolled by someone else since the list last placed it: the hold gives way.
-      if (placedTop.current !== null && Math.abs(element.scrollTop - placedTop.current) > 1) {
+      const offset = () => item!.getBoundingClientRect().top - element.getBoundingClientRect().top;
+      // Scrolled by someone else since the list last placed it: the hold gives way, the item
+      // moved by exactly that scroll. A row above it that changed height since the hold last put
+      // it back (its HTML drawn in the same frame) is made up for this once: the browser's own
+      // anchoring was off for that layout.
+      const scrolledBy = placedTop.current === null ? 0 : element.scrollTop - placedTop.current;
+      if (Math.abs(scrolledBy) > 1) {
+        if (item && pending.at !== undefined) {
+          const shift = offset() - (pending.at - scrolledBy);
+          if (Math.abs(shift) > 0.5) element.scrollTop += shift;
+        }
         hold(null);
         return false;
       }
+      if (!item) return false;
       byReviewer.current = false;
-      const offset = () => item.getBoundingClientRect().top - element.getBoundingClientRect().top;
       if (pending.at === undefined && pending.request.align !== 'start') {
         item.scrollIntoView({ block: 'nearest' });
         pending.at = offset();
@@ -235,25 +231,15 @@ export function VirtualList({
       // Clamped at the end of the list: show where it really is.
       if (Math.abs(element.scrollTop - top) > 1) showViewport(element.scrollTop, element.clientHeight);
     }
-    const now = performance.now();
-    hold({ request, since: now, until: now + HOLD_MS });
+    hold({ request });
     placedTop.current = element.scrollTop;
   }, [jump, count, showViewport, hold]);
 
   // Once mounted, the item is aligned by its real position ('start': at the top; 'nearest': just
-  // into view) and held there for a moment, while the items measured above it settle their
-  // heights. Right after a jump the rows above it are still padding at estimated heights: the
-  // moment starts once they have mounted at their real ones (the render that ends `justJumped`),
-  // and again at each change of a height measured meanwhile.
-  const measuresSeen = useRef(measures);
+  // into view) and held there while the rows around it mount and settle their heights (right
+  // after a jump the rows above it are padding at estimated heights).
   useLayoutEffect(() => {
-    const remeasuredSince = measuresSeen.current !== measures;
-    measuresSeen.current = measures;
-    if (!keepHeldItem()) return;
-    const pending = pendingScroll.current!;
-    const now = performance.now();
-    if (justJumped || remeasuredSince) pending.until = Math.min(now + HOLD_MS, pending.since + LONGEST_HOLD_MS);
-    if (now > pending.until) hold(null);
+    keepHeldItem();
   });
   // Other items (another result's): a hold on an index of the ones before means nothing now.
   useLayoutEffect(() => () => hold(null), [sizes, hold]);
