@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { SizeTree } from '../../shared/fenwick.js';
+import { mountedRuns, runNear, type Run } from './mountedRuns.js';
 
 /** Scroll so that this item is visible. Each new request object asks again, even for the same index. */
 export interface ScrollRequest {
@@ -113,8 +114,8 @@ export function VirtualList({
 
   // A new scroll request moves the rendered window in this very render (no commit, effect and
   // second render first): the rows it needs are in the commit whose layout effect scrolls to them.
-  // `kept`: the rows mounted when it jumped, which stay mounted if they meet the rows it jumped to.
-  const [jump, setJump] = useState<{ request: ScrollRequest | null | undefined; sizes: SizeTree; top: number | null; kept: Range | null }>({
+  // `kept`: the rows mounted when it jumped, which stay mounted until the jump settles.
+  const [jump, setJump] = useState<{ request: ScrollRequest | null | undefined; sizes: SizeTree; top: number | null; kept: Run | null }>({
     request: undefined,
     sizes,
     top: null,
@@ -122,20 +123,21 @@ export function VirtualList({
   });
   // After a jump only the rows in view are mounted in the commit that shows them; the overscan
   // around them follows once that frame is painted, so a far click builds one viewport of rows.
-  // A near jump (a block a few rows off) keeps the rows already mounted: unmounting them only to
-  // mount them again a frame later is work in the click's frame for nothing.
+  // The rows mounted before the jump stay until then too: a near jump (a block a few rows off)
+  // would unmount them only to mount them again a frame later, and a far one would pay for
+  // unmounting a whole window of rows (lists, tables) in the click's frame.
   // Jumps are counted, so a jump made in the same render that settles the previous one still gets its own settling.
   const [jumps, setJumps] = useState({ made: 0, settled: 0 });
   const justJumped = jumps.made !== jumps.settled;
   // While a jump settles or the list is skimmed, only the rows in view are mounted: the overscan
   // would be work in every frame for rows that are scrolled past unseen.
   const reach = justJumped || viewport.skimming ? 0 : overscan;
-  const mounted = mountedRange(sizes, count, viewport, reach, justJumped ? jump.kept : null);
+  const runs = mountedRuns(runNear(sizes, count, viewport, reach), justJumped ? jump.kept : null);
   if (jump.request !== scrollTo || jump.sizes !== sizes) {
     const top = scrollTo ? targetTop(scrollTo, sizes, count, viewport) : null;
     // (Not the rows an unsettled jump kept in turn: kept rows never pile up over quick jumps. A
     // request already in view moves nothing: an unsettled jump keeps what it kept.)
-    const kept = jump.sizes !== sizes ? null : top === null ? jump.kept : mountedRange(sizes, count, viewport, reach, null);
+    const kept = jump.sizes !== sizes ? null : top === null ? jump.kept : runNear(sizes, count, viewport, reach);
     setJump({ request: scrollTo, sizes, top, kept });
     if (top !== null) {
       setViewport({ top, height: viewport.height, skimming: false });
@@ -166,8 +168,6 @@ export function VirtualList({
       clearTimeout(timer);
     };
   }, [viewport]);
-  const { first, last } = mounted;
-
   // Measure mounted items; a changed height updates the tree and re-renders once per frame.
   const observer = useMemo(() => {
     const scheduled = { frame: 0 };
@@ -252,15 +252,22 @@ export function VirtualList({
   }, [measures, onUserScroll, sizes, count]);
 
   const items: ReactNode[] = [];
-  for (let i = first; i <= last; i++) {
-    items.push(
-      <div key={keyOf ? keyOf(i) : i} data-index={i} ref={measured}>
-        {render(i)}
-      </div>,
-    );
-  }
-  const padTop = sizes.offsetOf(first);
-  const padBottom = Math.max(0, sizes.total() - sizes.offsetOf(last + 1));
+  runs.forEach((run, k) => {
+    // Between two runs (a jump settling far from where it started): the rows not mounted.
+    if (k > 0)
+      items.push(
+        <div key="gap" aria-hidden="true" style={{ height: sizes.offsetOf(run.first) - sizes.offsetOf(runs[k - 1]!.last + 1) }} />,
+      );
+    for (let i = run.first; i <= run.last; i++) {
+      items.push(
+        <div key={`row:${keyOf ? keyOf(i) : i}`} data-index={i} ref={measured}>
+          {render(i)}
+        </div>,
+      );
+    }
+  });
+  const padTop = sizes.offsetOf(runs[0]!.first);
+  const padBottom = Math.max(0, sizes.total() - sizes.offsetOf(runs.at(-1)!.last + 1));
 
   return (
     <div
@@ -290,20 +297,6 @@ interface Viewport {
   top: number;
   height: number;
   skimming: boolean;
-}
-
-interface Range {
-  first: number;
-  last: number;
-}
-
-/** The items to mount: those within `reach` px of the viewport, and `kept` with them when the two meet. */
-function mountedRange(sizes: SizeTree, count: number, viewport: Viewport, reach: number, kept: Range | null): Range {
-  if (count === 0) return { first: 0, last: -1 };
-  const first = sizes.indexAt(Math.max(0, viewport.top - reach));
-  const last = sizes.indexAt(viewport.top + viewport.height + reach);
-  if (!kept || kept.last < first - 1 || kept.first > last + 1) return { first, last };
-  return { first: Math.min(first, kept.first), last: Math.min(count - 1, Math.max(last, kept.last)) };
 }
 
 /** Where a request scrolls the list to (by the sizes known so far), or null when its item is already in view. */

@@ -292,6 +292,45 @@ test('a near selection keeps the Markdown rows already drawn: the click’s fram
   void preview;
 });
 
+test('a far selection unmounts no Markdown row in the frame that shows it; the rows it left go once that frame is painted', async ({
+  page,
+  preview,
+}) => {
+  await importFarDocument(page);
+  const markdown = page.getByTestId('md-rendered');
+  await expect(markdown).not.toHaveAttribute('data-settling');
+  await fieldRowAt(page, 199);
+  const result = await page.evaluate(
+    () =>
+      new Promise<{ before: string[]; after: string[]; page: number; inView: boolean }>((resolve) => {
+        const list = document.querySelector('[data-testid="md-rendered"]')!;
+        const drawn = () => [...list.querySelectorAll<HTMLElement>('[data-testid="md-node"]')].map((node) => node.dataset.nodeId!);
+        const before = drawn();
+        document.querySelector<HTMLElement>('[data-testid="fields"] [data-index="199"] [data-testid="field"]')!.click();
+        requestAnimationFrame(() => {
+          const block = list.querySelector<HTMLElement>('[data-testid="md-node"][data-selected="true"]');
+          const where = block?.getBoundingClientRect();
+          const view = list.getBoundingClientRect();
+          resolve({
+            before,
+            after: drawn(),
+            page: Number(block?.dataset.page),
+            inView: !!where && where.bottom > view.top && where.top < view.bottom,
+          });
+        });
+      }),
+  );
+  expect(result.page).toBeGreaterThan(180);
+  expect(result.inView).toBe(true);
+  expect(result.before.length).toBeGreaterThan(0);
+  expect(result.before.filter((id) => !result.after.includes(id))).toEqual([]);
+  // Kept for one frame only: they go with the jump's settling, and what stays is near the view.
+  await expect(markdown).not.toHaveAttribute('data-settling');
+  await expect(page.locator('[data-testid="md-node"][data-page="1"]')).toHaveCount(0);
+  await expect(selectedBlock(page)).toBeInViewport();
+  void preview;
+});
+
 test('a skimmed Markdown panel mounts only the rows in view; the rows around them and their HTML come once it stops', async ({
   page,
   preview,
