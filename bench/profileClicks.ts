@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromium, type CDPSession } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.js';
+import { launchChromium } from '../tests/support/chromium.js';
 import { startPreview } from '../tests/support/preview.js';
 import { generateLargeDocument } from './largeDocument/generate.js';
 import { measureClicks, scrollThrough } from './measure.js';
@@ -217,7 +217,7 @@ function clickFunctions(events: TraceEvent[]): void {
 const files = await generateLargeDocument();
 const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-profile-'));
 const preview = await startPreview({ dataDir, keychainService: 'groundwork-bench' });
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchChromium(chromium);
 try {
   await seed(preview, files);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

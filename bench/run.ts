@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'esbuild';
-import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.js';
+import { launchChromium } from '../tests/support/chromium.js';
 import { startPreview, type RunningPreview } from '../tests/support/preview.js';
 import { CACHE_DIR, generateLargeDocument } from './largeDocument/generate.js';
 import { seed } from './seed.js';
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   const viewer = await serveViewer(files.pdf);
   const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-bench-'));
   const preview = await startPreview({ dataDir, keychainService: 'groundwork-bench' });
-  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'] });
+  const browser = await launchChromium(chromium, ['--enable-precise-memory-info']);
   try {
     await seed(preview, files);
     const app: AppRun[] = [];

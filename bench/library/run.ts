@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'esbuild';
 import { CATALOG_FILE } from '../../electron/workspace/layout.js';
-import { CHROMIUM_ARGS, findChromium } from '../../tests/support/chromium.js';
+import { launchChromium } from '../../tests/support/chromium.js';
 import { rgbPng } from '../../tests/support/png.js';
 import { invokeBridge, startPreview } from '../../tests/support/preview.js';
 import { copyOfLibrary, DOCUMENTS, generatedLibrary, RESULTS_PER_DOCUMENT } from './generate.js';
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   const source = await generatedLibrary();
   const timer = await bundleTimer();
   const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-bench-library-'));
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await launchChromium(chromium);
   try {
     copyOfLibrary(source, dataDir);
     const rebuild: MainRun[] = [];

@@ -9,6 +9,12 @@ export interface ScrollRequest {
   align?: 'nearest' | 'start';
 }
 
+/**
+ * A row is the first in view once a line of it shows: a sliver of the row above left at the top
+ * is not what the reviewer is reading (a panel following the list would go to that row's page).
+ */
+const IN_VIEW_PX = 16;
+
 interface VirtualListProps {
   count: number;
   /** A first guess of an item's height in px; real heights replace it once measured. */
@@ -19,7 +25,7 @@ interface VirtualListProps {
   testId?: string;
   /** Extra px rendered above and below the viewport. */
   overscan?: number;
-  /** The reviewer scrolled the list (wheel, keys, scrollbar, touch; not a scroll request): the first item in view. */
+  /** The reviewer scrolled the list (wheel, keys, scrollbar, touch; not a scroll request): the first item in view (a line of it at least). */
   onUserScroll?: (firstVisible: number) => void;
   /** A stable key for an item (its index when absent): a reordered item keeps its state and focus instead of remounting. */
   keyOf?: (index: number) => string;
@@ -82,7 +88,7 @@ export function VirtualList({
       const element = scroller.current;
       if (!pending || !element || (placedOnly && pending.at === undefined)) return false;
       const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
-      const offset = () => item!.getBoundingClientRect().top - element.getBoundingClientRect().top;
+      const offset = (of: HTMLElement) => of.getBoundingClientRect().top - element.getBoundingClientRect().top;
       // Scrolled by someone else since the list last placed it: the hold gives way, the item
       // moved by exactly that scroll. A row above it that changed height since the hold last put
       // it back (its HTML drawn in the same frame) is made up for this once: the browser's own
@@ -90,7 +96,7 @@ export function VirtualList({
       const scrolledBy = placedTop.current === null ? 0 : element.scrollTop - placedTop.current;
       if (Math.abs(scrolledBy) > 1) {
         if (item && pending.at !== undefined) {
-          const shift = offset() - (pending.at - scrolledBy);
+          const shift = offset(item) - (pending.at - scrolledBy);
           if (Math.abs(shift) > 0.5) element.scrollTop += shift;
         }
         hold(null);
@@ -100,10 +106,10 @@ export function VirtualList({
       byReviewer.current = false;
       if (pending.at === undefined && pending.request.align !== 'start') {
         item.scrollIntoView({ block: 'nearest' });
-        pending.at = offset();
+        pending.at = offset(item);
       } else {
         pending.at ??= 0;
-        const shift = offset() - pending.at;
+        const shift = offset(item) - pending.at;
         if (Math.abs(shift) > 0.5) element.scrollTop += shift;
       }
       placedTop.current = element.scrollTop;
@@ -248,7 +254,7 @@ export function VirtualList({
   // with no scroll event: the row now at the top is reported too, or a follower keeps a stale one.
   useEffect(() => {
     const element = scroller.current;
-    if (element && byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(element.scrollTop));
+    if (element && byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(element.scrollTop + IN_VIEW_PX));
   }, [measures, onUserScroll, sizes, count]);
 
   const items: ReactNode[] = [];
@@ -279,7 +285,7 @@ export function VirtualList({
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
         showViewport(scrollTop, clientHeight, Math.abs(scrollTop - viewport.top) > overscan);
-        if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop));
+        if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop + IN_VIEW_PX));
       }}
       onWheel={reviewerGesture}
       onPointerDown={reviewerGesture}

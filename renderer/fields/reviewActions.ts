@@ -44,11 +44,14 @@ export function focusFieldRow(path: string): void {
   // At once when the row is drawn: a key pressed before the next frame goes to the field the
   // selection moved to, not to the row it left (Enter there selected that row again, and accepted it again).
   row()?.focus({ preventScroll: true });
+  const focused = globalThis.document?.activeElement;
   // A row the list draws only now (scrolled to) is focused once drawn, and brought into view.
+  // Focus moved on meanwhile (the corrector opened by a key pressed before this frame) stays.
   requestAnimationFrame(() => {
     const drawn = row();
     if (!drawn) return;
-    drawn.focus({ preventScroll: true });
+    const now = document.activeElement;
+    if (now === focused || now === document.body || now === null) drawn.focus({ preventScroll: true });
     drawn.scrollIntoView({ block: 'nearest' });
   });
 }

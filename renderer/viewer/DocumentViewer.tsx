@@ -32,6 +32,20 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const byReviewer = () => {
     scrollCause.current = 'viewer';
   };
+  // Where the view was last scrolled to (see the place kept below).
+  const lastScrollTop = useRef(0);
+  /**
+   * Scrolls the page view for `cause`. The place is kept from now, not from the scroll event a
+   * frame later: the pages resized meanwhile (the scroll bar appearing as the pages first show)
+   * would put the view back where it was.
+   */
+  const scrollViewTo = useCallback((top: number, cause: PageSource) => {
+    const container = scroller.current;
+    if (!container) return;
+    scrollCause.current = cause;
+    container.scrollTo({ top });
+    lastScrollTop.current = container.scrollTop;
+  }, []);
   const isPdf = document.mime === 'application/pdf';
 
   useEffect(() => {
@@ -88,8 +102,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const goToPage = (page: number) => {
     const target = Math.min(Math.max(1, page), pageCount);
     if (!Number.isFinite(target) || target < 1 || target > tops.length) return;
-    byReviewer();
-    scroller.current?.scrollTo({ top: tops[target - 1]! });
+    scrollViewTo(tops[target - 1]!, 'viewer');
     setPage(target, 'viewer');
   };
 
@@ -97,7 +110,6 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   // the top of the view, and how far into it, stays where it was, so the reviewer keeps their place.
   // The place is the one last seen (updateNear reads it at every scroll): by now the scroll may be
   // cut short by a shorter column.
-  const lastScrollTop = useRef(0);
   const laidOut = useRef<{ tops: Float64Array; scaled: Array<{ height: number }> } | null>(null);
   useLayoutEffect(() => {
     const before = laidOut.current;
@@ -214,8 +226,8 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
             )
           : null}
         {/* An image is one page: its selections scroll into view too. */}
-        {!isPdf || pdf ? <SelectionScroll scrollerRef={scroller} scrollCauseRef={scrollCause} tops={tops} pages={scaled} /> : null}
-        {!isPdf || pdf ? <PanelPageScroll scrollerRef={scroller} scrollCauseRef={scrollCause} tops={tops} /> : null}
+        {!isPdf || pdf ? <SelectionScroll scrollerRef={scroller} scrollViewTo={scrollViewTo} tops={tops} pages={scaled} /> : null}
+        {!isPdf || pdf ? <PanelPageScroll scrollViewTo={scrollViewTo} tops={tops} /> : null}
         {!isPdf ? (
           <ImagePage bytes={bytes} mime={document.mime} zoom={zoom} viewport={viewport} model={model} onSize={(size) => setSizes([size])} />
         ) : null}
@@ -233,20 +245,18 @@ function selectionPagesKey(selection: Selection | null): string {
 /** What the viewer's scroll helpers move, where they say who moved it, and where the pages start. */
 interface ViewerScrollProps {
   scrollerRef: RefObject<HTMLDivElement | null>;
-  scrollCauseRef: RefObject<PageSource>;
+  scrollViewTo: (top: number, cause: PageSource) => void;
   tops: Float64Array;
 }
 
 /** A panel the reviewer scrolled asks for its page: go there (the panel already shows it). */
-function PanelPageScroll({ scrollerRef, scrollCauseRef, tops }: ViewerScrollProps) {
+function PanelPageScroll({ scrollViewTo, tops }: Omit<ViewerScrollProps, 'scrollerRef'>) {
   const pageMove = useViewStore((s) => s.pageMove);
   const follow = useEffectEvent(() => {
     const { page, pageSource } = useViewStore.getState();
     if (pageSource !== 'markdown' && pageSource !== 'tree') return;
-    const container = scrollerRef.current;
-    if (!container || page < 1 || page > tops.length) return;
-    scrollCauseRef.current = pageSource;
-    container.scrollTo({ top: Math.max(0, tops[page - 1]! - PAGE_GAP / 2) });
+    if (page < 1 || page > tops.length) return;
+    scrollViewTo(Math.max(0, tops[page - 1]! - PAGE_GAP / 2), pageSource);
   });
   useLayoutEffect(() => {
     follow();
@@ -259,7 +269,7 @@ function PanelPageScroll({ scrollerRef, scrollCauseRef, tops }: ViewerScrollProp
  * commit that draws the selection, before paint, so the frame that shows the highlight shows it
  * in place. Its own component, so a click does not re-render the viewer's thousand pages.
  */
-function SelectionScroll({ scrollerRef, scrollCauseRef, tops, pages }: ViewerScrollProps & { pages: readonly PageBox[] }) {
+function SelectionScroll({ scrollerRef, scrollViewTo, tops, pages }: ViewerScrollProps & { pages: readonly PageBox[] }) {
   const selection = useWorkspaceStore((s) => s.selection);
   // Where the box is comes from the page sizes, not from the page's element: reading that forced
   // a layout of the column in the middle of the click.
@@ -272,8 +282,7 @@ function SelectionScroll({ scrollerRef, scrollCauseRef, tops, pages }: ViewerScr
     const top = pageTop + box.top * pageHeight;
     const bottom = pageTop + box.bottom * pageHeight;
     if (top < container.scrollTop || bottom > container.scrollTop + container.clientHeight) {
-      scrollCauseRef.current = 'selection';
-      container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3) });
+      scrollViewTo(Math.max(0, top - container.clientHeight / 3), 'selection');
     }
   });
   useLayoutEffect(() => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { launchChromium } from '../support/chromium.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 import { DEMO_KEYS } from '../emulator/keys.js';
 import { clearKeychainService } from '../support/keychainCleanup.js';
@@ -19,6 +20,15 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // One Chromium per worker, launched as the benches launch it (see launchChromium).
+  browser: [
+    async ({ playwright }, use) => {
+      const browser = await launchChromium(playwright.chromium);
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern.
   sandbox: async ({}, use, testInfo) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'groundwork-e2e-'));

@@ -34,9 +34,8 @@ async function expectNearTop(list: Locator, row: Locator): Promise<void> {
 async function topMarkdownPage(page: Page): Promise<number> {
   return page.getByTestId('md-rendered').evaluate((list) => {
     const top = list.getBoundingClientRect().top;
-    // A sliver of under one line (16 px) left of the page above is not that page being shown: the
-    // app reads the top row from the list's size index, which can be a few pixels off the laid-out
-    // rows while rows above the top are being measured (CI once saw 10 px).
+    // A sliver of under one line (16 px) left of the page above is not that page being shown (the
+    // app counts a row in view once a line of it shows).
     for (const row of list.querySelectorAll<HTMLElement>('[data-page]')) {
       if (row.getBoundingClientRect().bottom > top + 16) return Number(row.dataset.page);
     }
@@ -163,5 +162,36 @@ test('a box clicked right after a page jump keeps its block in view: the panel d
     await expect(block, `page ${target}`).toBeInViewport();
     expect(await markdown.evaluate((list) => list.querySelector('[data-selected="true"]') !== null)).toBe(true);
   }
+  void preview;
+});
+
+test('a sliver of the page above left at the top of the Markdown is not the page the viewer follows to', async ({ page, preview }) => {
+  await importEightyPages(page, 'parse only');
+  const list = page.getByTestId('md-rendered');
+  await page.getByTestId('page-input').fill('20');
+  await expectNearTop(list, page.locator('[data-testid="md-page"][data-page="20"]'));
+  // The reviewer scrolls the Markdown (their wheel) to where 8 px of page 20's last row stay above page 21's break.
+  await list.evaluate(async (list) => {
+    // (the list's row holding page 21's break, its margins included)
+    const breakRow = () => list.querySelector<HTMLElement>('[data-testid="md-page"][data-page="21"]')?.closest<HTMLElement>('[data-index]');
+    for (
+      let tries = 0;
+      tries < 50 && (!breakRow() || Math.abs(breakRow()!.getBoundingClientRect().top - list.getBoundingClientRect().top - 8) > 1);
+      tries++
+    ) {
+      list.dispatchEvent(new WheelEvent('wheel', { deltaY: 1, bubbles: true }));
+      const row = breakRow();
+      list.scrollTop += row ? row.getBoundingClientRect().top - list.getBoundingClientRect().top - 8 : 400;
+      await new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+    }
+  });
+  const sliver = await list.evaluate((list) => {
+    const row = list.querySelector<HTMLElement>('[data-testid="md-page"][data-page="21"]')!.closest<HTMLElement>('[data-index]')!;
+    return row.getBoundingClientRect().top - list.getBoundingClientRect().top;
+  });
+  expect(Math.abs(sliver - 8)).toBeLessThanOrEqual(1);
+  await expect(page.getByTestId('page-input')).toHaveValue('21');
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('page-input')).toHaveValue('21');
   void preview;
 });

@@ -1,5 +1,4 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../support/chromium.js';
 
 export default defineConfig({
   testDir: '.',
@@ -12,9 +11,8 @@ export default defineConfig({
   reporter: 'list',
   use: {
     browserName: 'chromium',
-    headless: true,
     viewport: { width: 1400, height: 900 },
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    // Chromium itself is launched by the `browser` fixture (fixtures.ts).
     screenshot: 'only-on-failure',
     // CI keeps nothing but its log, and recording a trace costs a quarter of the run's time.
     trace: process.env.CI ? 'off' : 'retain-on-failure',

@@ -40,3 +40,38 @@ test('the reviewer keeps their place when the zoom changes or the window is resi
   await expect(page.getByTestId('page-input')).toHaveValue('40');
   void preview;
 });
+
+test('a page asked for while the pages resize is the page shown: the resize keeps the new place, not the one before', async ({
+  page,
+  preview,
+}) => {
+  const files = await generateLargeDocument(60, await mkdtemp(join(tmpdir(), 'groundwork-place-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 60');
+  await expect(page.locator('[data-testid="page"][data-page="1"] canvas[data-rendered="true"]')).toBeVisible();
+
+  // The page view narrows (fit width: every page resizes). Right after the app hears of it and
+  // before it has drawn the new sizes, page 30 is asked for: the new sizes come before the scroll
+  // event of that jump, as they did when the scroll bar appeared as a document's pages first showed.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const view = document.querySelector<HTMLElement>('[data-testid="viewer"]')!;
+        const input = document.querySelector<HTMLInputElement>('[data-testid="page-input"]')!;
+        // Observers are told in the order they were made: this one after the app's own.
+        const observer = new ResizeObserver(() => {
+          observer.disconnect();
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '30');
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          resolve();
+        });
+        observer.observe(view);
+        view.style.width = `${view.clientWidth - 120}px`;
+      }),
+  );
+  await expect(page.locator('[data-testid="page"][data-page="30"] canvas[data-rendered="true"]')).toBeInViewport();
+  expect(Math.abs(await pageOffset(page, 30))).toBeLessThan(40);
+  await expect(page.getByTestId('page-input')).toHaveValue('30');
+  void preview;
+});
