@@ -17,7 +17,7 @@ const CHROMIUM_ARGS = [
  * address bar's popup is a web page of its own (over a second of CPU per window, taken from
  * the page under test on a two-core machine).
  */
-const FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup'];
+const FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 
 /**
  * Chromium as the tests and benches run it: CHROMIUM_ARGS, `extraArgs`, and FEATURES_OFF added
