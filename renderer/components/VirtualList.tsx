@@ -80,13 +80,13 @@ export function VirtualList({
   };
   /**
    * Puts the held item back where the hold put it, or first puts it there ('start': at the top;
-   * 'nearest': just into view) unless `placedOnly`. False when the item is not mounted or the hold gave way.
+   * 'nearest': just into view) unless `placedOnly`.
    */
   const keepHeldItem = useCallback(
-    (placedOnly = false): boolean => {
+    (placedOnly = false): void => {
       const pending = pendingScroll.current;
       const element = scroller.current;
-      if (!pending || !element || (placedOnly && pending.at === undefined)) return false;
+      if (!pending || !element || (placedOnly && pending.at === undefined)) return;
       const item = element.querySelector<HTMLElement>(`:scope > div > [data-index="${pending.request.index}"]`);
       const offset = (of: HTMLElement) => of.getBoundingClientRect().top - element.getBoundingClientRect().top;
       // Scrolled by someone else since the list last placed it: the hold gives way, the item
@@ -100,9 +100,9 @@ export function VirtualList({
           if (Math.abs(shift) > 0.5) element.scrollTop += shift;
         }
         hold(null);
-        return false;
+        return;
       }
-      if (!item) return false;
+      if (!item) return;
       byReviewer.current = false;
       if (pending.at === undefined && pending.request.align !== 'start') {
         item.scrollIntoView({ block: 'nearest' });
@@ -113,7 +113,6 @@ export function VirtualList({
         if (Math.abs(shift) > 0.5) element.scrollTop += shift;
       }
       placedTop.current = element.scrollTop;
-      return true;
     },
     [hold],
   );
