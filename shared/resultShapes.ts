@@ -15,25 +15,38 @@ export const EXPECTED_SHAPES =
   'a v2 parse response {markdown, metadata, structure}, a v2 extract response {extraction, extraction_metadata, metadata}, ' +
   'a job poll envelope {status, result: …}, or an older analyzer response {data: {markdown, chunks}}';
 
+type JobEnvelope = { status: string; result?: unknown; output_url?: unknown };
+
+/** A job poll's answer, which carries its result (or where it went) rather than being one. */
+function isJobEnvelope(value: unknown): value is JobEnvelope {
+  const envelope = value as Partial<JobEnvelope> | null;
+  return (
+    !!envelope && typeof envelope === 'object' && typeof envelope.status === 'string' && ('result' in envelope || 'output_url' in envelope)
+  );
+}
+
 export function recogniseResult(value: unknown): RecognisedResult | { error: string } {
-  const envelope = value as { status?: unknown; result?: unknown; output_url?: unknown } | null;
-  if (
-    envelope &&
-    typeof envelope === 'object' &&
-    typeof envelope.status === 'string' &&
-    ('result' in envelope || 'output_url' in envelope)
-  ) {
-    if (envelope.result === undefined || envelope.result === null) {
-      const status = envelope.status.length > 40 ? `${envelope.status.slice(0, 40)}…` : envelope.status;
+  if (isJobEnvelope(value)) {
+    if (value.result === undefined || value.result === null) {
+      const status = value.status.length > 40 ? `${value.status.slice(0, 40)}…` : value.status;
       return {
-        error: `This is a job envelope (status "${status}") without a result${envelope.output_url ? '; its result was delivered to output_url' : ''}.`,
+        error: `This is a job envelope (status "${status}") without a result${value.output_url ? '; its result was delivered to output_url' : ''}.`,
       };
     }
-    const inner = recogniseResult(envelope.result);
+    const inner = recogniseResult(value.result);
     return 'error' in inner ? inner : { ...inner, fromJob: true };
   }
   if (checkShape(parseResponseSchema, value).success) return { kind: 'parse', response: value, fromJob: false };
   if (checkShape(extractResponseSchema, value).success) return { kind: 'extract', response: value, fromJob: false };
   if (checkShape(analyzerResponseSchema, value).success) return { kind: 'analyzer', response: value, fromJob: false };
   return { error: `This JSON is not a result Groundwork knows. Expected ${EXPECTED_SHAPES}.` };
+}
+
+/**
+ * Whether `value` would be recognised as an extraction, checked against the extract shape
+ * alone: a big parse result fails that at its top level instead of being walked whole.
+ */
+export function isExtractResult(value: unknown): boolean {
+  const inner = isJobEnvelope(value) ? value.result : value;
+  return checkShape(extractResponseSchema, inner).success;
 }

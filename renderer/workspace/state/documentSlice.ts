@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors.js';
 import type { ParseModel } from '../../../shared/grounding/parseModel.js';
-import { recogniseResult } from '../../../shared/resultShapes.js';
+import { isExtractResult } from '../../../shared/resultShapes.js';
 import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
 import { requireApi } from '../../ipc/client.js';
 import { ScopeSlot, type DocumentScope } from '../documentScope.js';
@@ -174,7 +174,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
         });
       }
       // Parse and analyzer results first: an extraction points into a parse result's Markdown.
-      const ordered = [...results.filter((r) => !isExtraction(r.text)), ...results.filter((r) => isExtraction(r.text))];
+      const extractions = new Set(results.filter((r) => isExtraction(r.text)));
+      const ordered = [...results.filter((r) => !extractions.has(r)), ...extractions];
       let parseId: string | undefined;
       let lastId: string | undefined;
       for (const result of ordered) {
@@ -275,8 +276,7 @@ function looksLikeJson(bytes: Uint8Array): boolean {
 
 function isExtraction(text: string): boolean {
   try {
-    const recognised = recogniseResult(JSON.parse(text));
-    return 'kind' in recognised && recognised.kind === 'extract';
+    return isExtractResult(JSON.parse(text));
   } catch {
     return false;
   }

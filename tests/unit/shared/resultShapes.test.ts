@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recogniseResult } from '../../../shared/resultShapes.js';
+import { isExtractResult, recogniseResult } from '../../../shared/resultShapes.js';
 
 describe('result files are recognised by shape', () => {
   const parse = { markdown: '', metadata: {}, structure: { type: 'document', children: [] } };
@@ -12,5 +12,19 @@ describe('result files are recognised by shape', () => {
 
   it.each([[{ type: 'object' }], [[]], [{ status: 'processing', result: null }]])('%j is refused with what was expected', (value) => {
     expect(recogniseResult(value)).toHaveProperty('error');
+  });
+
+  it.each([
+    [{ extraction: {}, extraction_metadata: {}, metadata: {} }, true],
+    [{ status: 'completed', result: { extraction: {}, extraction_metadata: {}, metadata: {} } }, true],
+    [parse, false],
+    [{ status: 'completed', result: parse }, false],
+    [{ data: { markdown: '', chunks: [] } }, false],
+    [{ status: 'processing', result: null }, false],
+    [null, false],
+  ])('%j is an extraction: %s, as recogniseResult says', (value, extraction) => {
+    expect(isExtractResult(value)).toBe(extraction);
+    const recognised = recogniseResult(value);
+    expect('kind' in recognised && recognised.kind === 'extract').toBe(extraction);
   });
 });
