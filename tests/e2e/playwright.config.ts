@@ -10,7 +10,7 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   // The monkey (three seeds, about five minutes in one worker) starts first: left to its place in
-  // the alphabet it ran last, one worker idle beside it for minutes.
+  // the alphabet it started mid-run and went on alone at the end, the other worker idle for minutes.
   projects: [
     { name: 'monkey', testMatch: 'monkey.spec.ts' },
     { name: 'flows', testIgnore: 'monkey.spec.ts' },
