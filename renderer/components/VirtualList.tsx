@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { afterPaint } from './afterPaint.js';
 import { SizeTree } from '../../shared/fenwick.js';
 import { mountedRuns, runNear, type Run } from './mountedRuns.js';
 
@@ -151,27 +152,14 @@ export function VirtualList({
   }
   useEffect(() => {
     if (jumps.made === jumps.settled) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A timeout queued from the next frame runs after that frame is painted.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setJumps((current) => ({ ...current, settled: jumps.made })));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    const cancel = afterPaint(() => setJumps((current) => ({ ...current, settled: jumps.made })));
+    return cancel;
   }, [jumps]);
   // The overscan comes back once a frame has been painted with no scroll since the skim's last.
   useEffect(() => {
     if (!viewport.skimming) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setViewport((current) => (current === viewport ? { ...current, skimming: false } : current)));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    const cancel = afterPaint(() => setViewport((current) => (current === viewport ? { ...current, skimming: false } : current)));
+    return cancel;
   }, [viewport]);
   // Measure mounted items; a changed height updates the tree and re-renders once per frame.
   const observer = useMemo(() => {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useSelectionAfterPaint } from '../workspace/useSelectionAfterPaint.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { REVIEW_KEY_LEGEND } from './reviewKeys.js';
 import { useReviewMode } from './reviewModeStore.js';
@@ -16,7 +17,8 @@ export function ReviewBar() {
   // Counted when the fields or decisions change, not at every selection (a click re-renders this bar).
   const counts = useMemo(() => reviewCounts(fields, review?.fields), [fields, review]);
   // The selected field's accept (button and a/Enter) is refused while a rule naming it fails: say so here too.
-  const selectedPath = useWorkspaceStore((s) => (s.selection?.kind === 'field' && !s.selection.fieldPaths ? s.selection.id : null));
+  const selection = useSelectionAfterPaint();
+  const selectedPath = selection?.kind === 'field' && !selection.fieldPaths ? selection.id : null;
   const accepted = useWorkspaceStore((s) => (selectedPath ? s.review?.fields[selectedPath]?.status === 'accepted' : false));
   const blocked = useRules((s) => (selectedPath && !accepted ? acceptBlockedBy(s, selectedPath) : null));
   return (

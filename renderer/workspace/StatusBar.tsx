@@ -3,11 +3,12 @@ import { formatConfidence, hasConfidence, NO_CONFIDENCE, scoreSource, weakestWor
 import { describeResult } from '../../shared/workspace.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from './download.js';
+import { useSelectionAfterPaint } from './useSelectionAfterPaint.js';
 import { useWorkspaceStore } from './workspaceStore.js';
 
 /** The exact Markdown text of the selection and its page(s); what the open result is, and its export. */
 export function StatusBar() {
-  const selection = useWorkspaceStore((s) => s.selection);
+  const selection = useSelectionAfterPaint();
   const result = useWorkspaceStore((s) => s.result);
   const document = useWorkspaceStore((s) => s.document);
   const model = useWorkspaceStore((s) => s.model);

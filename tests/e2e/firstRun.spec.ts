@@ -14,8 +14,7 @@ test('a fresh data folder opens the sample parsed offline; a click on a box high
   const mdNode = page.locator('[data-testid="md-node"][data-node-id="text-0"]');
   await expect(mdNode).toHaveAttribute('data-selected', 'true');
   await expect(box).toHaveAttribute('data-selected', 'true');
-  const selectedText = await page.getByTestId('selection-text').textContent();
-  expect(selectedText).toBe('Invoice number: INV-2024-0042');
+  await expect(page.getByTestId('selection-text')).toHaveText('Invoice number: INV-2024-0042');
   await expect(page.getByTestId('selection-page')).toHaveText('1');
   await expect(mdNode).toContainText('Invoice number: INV-2024-0042');
 
