@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { afterPaint } from './afterPaint.js';
+import { isRendered } from './isRendered.js';
 import { SizeTree } from '../../shared/fenwick.js';
 import { mountedRuns, runNear, type Run } from './mountedRuns.js';
 
@@ -167,6 +168,8 @@ export function VirtualList({
     // The observer calls back after layout, never during a render (the rule cannot tell).
     // eslint-disable-next-line react-hooks/refs
     return new ResizeObserver((entries) => {
+      // A list hidden with its screen (display: none) reports every row 0 px high: not its heights.
+      if (!isRendered(scroller.current)) return;
       let changed = false;
       for (const entry of entries) {
         const index = Number((entry.target as HTMLElement).dataset.index);
@@ -208,7 +211,9 @@ export function VirtualList({
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const resize = new ResizeObserver(() => showViewport(element.scrollTop, element.clientHeight));
+    const resize = new ResizeObserver(() => {
+      if (isRendered(element)) showViewport(element.scrollTop, element.clientHeight);
+    });
     resize.observe(element);
     return () => resize.disconnect();
   }, [showViewport]);
@@ -271,6 +276,7 @@ export function VirtualList({
       data-settling={justJumped ? 'true' : undefined}
       onScroll={(e) => {
         const { scrollTop, clientHeight } = e.currentTarget;
+        if (clientHeight === 0 && !isRendered(e.currentTarget)) return;
         showViewport(scrollTop, clientHeight, Math.abs(scrollTop - viewport.top) > overscan);
         if (byReviewer.current && onUserScroll && count > 0) onUserScroll(sizes.indexAt(scrollTop + IN_VIEW_PX));
       }}

@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useEffectEvent, useLayoutEffec
 import type { Selection } from '../../shared/grounding/selection.js';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { isRendered } from '../components/isRendered.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
 import { isStale } from '../workspace/documentScope.js';
@@ -74,7 +75,9 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setViewport({ width: element.clientWidth, height: element.clientHeight }));
+    const observer = new ResizeObserver(() => {
+      if (isRendered(element)) setViewport({ width: element.clientWidth, height: element.clientHeight });
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -151,6 +154,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     if (cause !== 'markdown' && cause !== 'tree' && useViewStore.getState().page !== page) setPage(page, cause);
   };
   const onScroll = () => {
+    if (scroller.current?.clientHeight === 0 && !isRendered(scroller.current)) return;
     if (scrollCause.current === 'viewer') {
       updateNear();
       reportPage();
