@@ -1,6 +1,9 @@
 import { AppError } from '../../shared/errors.js';
 import { jsonBeyondLimits } from '../../shared/jsonLimits.js';
-import { EXPECTED_SHAPES, recogniseResult } from '../../shared/resultShapes.js';
+import { EXPECTED_SHAPES, recogniseResult, type RecognisedResult } from '../../shared/resultShapes.js';
+import type { AnalyzerResponse } from '../../shared/contracts/analyzer.js';
+import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
+import { analyzerAsParse } from '../../shared/grounding/analyzerAsParse.js';
 import type { DocumentInfo, ResultKind, StoredResult } from '../../shared/workspace.js';
 import { summarizeResult } from './resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -50,7 +53,8 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
       hint: 'Check that the file is a result, not a request or a schema.',
     });
   const document = await workspace.documentInfo(request.documentId);
-  if (request.wholeDocument) checkWholeDocument(request.fileName, recognised.kind, recognised.response, document);
+  if (request.wholeDocument) checkJobResultKind(request.fileName, recognised.kind);
+  checkPagesFit(request, recognised, document);
   let sourceResultId: string | undefined;
   if (recognised.kind === 'extract') {
     sourceResultId =
@@ -81,31 +85,46 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
 
 /**
  * A job's result is reviewed against the document it was run on: an extraction's ranges point
- * into a parse result's Markdown (which one is not known here), and a result reaching past the
- * document's last page says the picked document is not the job's.
+ * into a parse result's Markdown (which one is not known here).
  */
-function checkWholeDocument(fileName: string, kind: ResultKind, response: unknown, document: DocumentInfo): void {
-  if (kind !== 'parse') {
-    throw new AppError({
-      code: 'job_result_not_parse',
-      message: `"${fileName}" is ${kind === 'extract' ? 'an extraction' : `an ${kind} result`}; only a parse job's result can be imported with its document here.`,
-      hint: 'Import the parse result the extraction was made from, then run the extraction on it.',
-    });
-  }
-  // A job may have run on chosen pages (`options.pages`), so fewer pages than the document's
-  // are fine; more, or a page the document does not have, cannot be this document's result.
-  const body = response as { metadata?: { page_count?: unknown }; structure?: { children?: Array<{ page?: unknown }> } };
-  const reported = body.metadata?.page_count;
+function checkJobResultKind(fileName: string, kind: ResultKind): void {
+  if (kind === 'parse') return;
+  throw new AppError({
+    code: 'job_result_not_parse',
+    message: `"${fileName}" is ${kind === 'extract' ? 'an extraction' : `an ${kind} result`}; only a parse job's result can be imported with its document here.`,
+    hint: 'Import the parse result the extraction was made from, then run the extraction on it.',
+  });
+}
+
+/**
+ * A result reaching past the document's last page is another document's: stored, it would draw
+ * that document's boxes over this one's pages. Fewer pages are fine (a run on chosen pages,
+ * `options.pages`). An extraction has no pages of its own: it reads a parse result of this document.
+ */
+function checkPagesFit(request: ImportRequest, recognised: RecognisedResult, document: DocumentInfo): void {
+  if (recognised.kind === 'extract' || document.pageCount === null) return;
+  const parse = recognised.kind === 'analyzer' ? analyzerAsParse(recognised.response as AnalyzerResponse) : recognised.response;
+  const highest = highestPage(parse as ParseResponse);
+  if (highest <= document.pageCount) return;
+  const pages = `${document.pageCount} page${document.pageCount === 1 ? '' : 's'}`;
+  throw new AppError({
+    code: 'page_count_mismatch',
+    message: request.wholeDocument
+      ? `The job's result reaches page ${highest}, but "${document.name}" has ${pages}: it is not the document the job was run on.`
+      : `"${request.fileName}" reaches page ${highest}, but "${document.name}" has ${pages}: it is another document's result.`,
+    hint: request.wholeDocument
+      ? 'Pick the PDF or image the job was run on.'
+      : 'Open the document the result was made from (or import the two together), then import the result onto it.',
+  });
+}
+
+/** The highest page a parse result says it covers: its page count, or a page it places nodes on. */
+function highestPage(response: ParseResponse): number {
+  const reported = response.metadata?.page_count;
   // A loop, not Math.max(...pages): a result may hold more pages than a call takes arguments.
   let highest = typeof reported === 'number' ? reported : 0;
-  for (const node of Array.isArray(body.structure?.children) ? body.structure.children : []) {
+  for (const node of Array.isArray(response.structure?.children) ? response.structure.children : []) {
     if (typeof node?.page === 'number' && node.page > highest) highest = node.page;
   }
-  if (document.pageCount !== null && highest > document.pageCount) {
-    throw new AppError({
-      code: 'page_count_mismatch',
-      message: `The job's result reaches page ${highest}, but "${document.name}" has ${document.pageCount} page${document.pageCount === 1 ? '' : 's'}: it is not the document the job was run on.`,
-      hint: 'Pick the PDF or image the job was run on.',
-    });
-  }
+  return highest;
 }

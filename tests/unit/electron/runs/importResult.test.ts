@@ -94,3 +94,42 @@ describe('importing a job result with its document', () => {
     await expect(refused).rejects.toMatchObject({ code: 'job_result_not_parse' });
   });
 });
+
+describe('importing a result onto the open document', () => {
+  const analyzer = (pageIndex: number) => ({
+    data: {
+      markdown: 'Hello',
+      chunks: [{ text: 'Hello', chunk_type: 'text', chunk_id: 'c1', grounding: [{ page: pageIndex, box: { l: 0, t: 0, r: 1, b: 1 } }] }],
+    },
+  });
+
+  it("refuses another document's parse or analyzer result: one reaching past this document's pages", async () => {
+    const invoice = await workspace.addDocument('invoice.pdf', await pdf(1));
+    await expect(
+      importResult(workspace, { documentId: invoice.id, fileName: 'report-parse.json', text: JSON.stringify(parse({ page_count: 4 })) }),
+    ).rejects.toMatchObject({
+      code: 'page_count_mismatch',
+      message: '"report-parse.json" reaches page 4, but "invoice.pdf" has 1 page: it is another document\'s result.',
+      hint: expect.stringMatching(/^Open the document the result was made from/),
+    });
+    const two = await workspace.addDocument('two.pdf', await pdf(2));
+    // The older tool numbers pages from 0: index 2 is the third page.
+    await expect(
+      importResult(workspace, { documentId: two.id, fileName: 'analyzer.json', text: JSON.stringify(analyzer(2)) }),
+    ).rejects.toMatchObject({ code: 'page_count_mismatch', message: expect.stringContaining('reaches page 3') });
+    expect((await workspace.library()).every((e) => e.results.length === 0)).toBe(true);
+  });
+
+  it('stores results that fit, and an extraction onto the parse it reads', async () => {
+    const two = await workspace.addDocument('two.pdf', await pdf(2));
+    await expect(
+      importResult(workspace, { documentId: two.id, fileName: 'analyzer.json', text: JSON.stringify(analyzer(1)) }),
+    ).resolves.toMatchObject({ kind: 'analyzer' });
+    await expect(
+      importResult(workspace, { documentId: two.id, fileName: 'parse.json', text: JSON.stringify(parse({ page_count: 2 })) }),
+    ).resolves.toMatchObject({ kind: 'parse' });
+    await expect(
+      importResult(workspace, { documentId: two.id, fileName: 'extract.json', text: JSON.stringify(extraction) }),
+    ).resolves.toMatchObject({ kind: 'extract' });
+  });
+});
