@@ -74,6 +74,7 @@ function FieldCorrector({ path, initial, note: initialNote }: { path: string; in
   const setEditing = useReviewMode((s) => s.setEditing);
   const setDraft = useReviewMode((s) => s.setDraft);
   const extractionId = useWorkspaceStore((s) => s.extraction?.id ?? '');
+  const resultWaiting = useReviewMode((s) => s.resultWaiting);
   const draft = useReviewMode((s) => draftFor(s.draft, extractionId, path));
   const value = draft?.value ?? initial;
   const note = draft?.note ?? initialNote;
@@ -135,6 +136,11 @@ function FieldCorrector({ path, initial, note: initialNote }: { path: string; in
         Cancel
       </button>
       <span className="muted small field-editor-hint">Enter saves · Esc cancels</span>
+      {resultWaiting ? (
+        <span className="small field-editor-hint" role="status" data-testid="corrector-result-waiting">
+          A run finished: its result opens once you save or cancel.
+        </span>
+      ) : null}
     </form>
   );
 }

@@ -28,6 +28,8 @@ interface ReviewModeState {
    * row leaves the DOM when the list scrolls far from it, and comes back with the text as it was.
    */
   draft: CorrectionDraft | null;
+  /** A run finished while a correction was being typed: its result opens once the corrector closes (afterCorrection.ts). */
+  resultWaiting: boolean;
   undo: UndoEntry[];
   setOn(on: boolean): void;
   setEditing(path: string | null): void;
@@ -41,6 +43,7 @@ export const useReviewMode = create<ReviewModeState>((set, get) => ({
   on: readRemembered('reviewMode', true, isBoolean),
   editingPath: null,
   draft: null,
+  resultWaiting: false,
   undo: [],
   setOn: (on) => {
     writeRemembered('reviewMode', on);

@@ -104,3 +104,47 @@ test('the older analyzer extracts with the Fields schema, and its fields link ba
   await expect(page.getByTestId('selection-page')).toHaveText('1');
   void preview;
 });
+
+test('a correction being typed when an earlier extraction lands stays where it was typed; the new one opens once it is saved', async ({
+  page,
+  preview,
+  emulator,
+}) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the sample invoice, parsed offline
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await page.getByTestId('extractor').selectOption('local');
+  await page.getByTestId('extract-run').click();
+  const invoiceNumber = page.locator('[data-testid="field"][data-field="invoice_number"]');
+  await expect(invoiceNumber).toBeVisible();
+  await expect(page.getByTestId('extraction-summary')).toContainText('extract · local');
+
+  // A cloud extraction that takes 3 s, started before the reviewer turns to a correction.
+  await fetch(`${emulator.url}/__control/faults`, {
+    method: 'POST',
+    body: JSON.stringify({ fault: { kind: 'latency', ms: 3000 }, match: { path: '/v2/extract' }, times: 1 }),
+  });
+  await page.locator('.schema-editor > summary').click(); // folded once fields are shown
+  await page.getByTestId('extractor').selectOption('extract');
+  await page.getByTestId('extract-run').click();
+  await invoiceNumber.click();
+  await page.keyboard.press('c');
+  const corrector = invoiceNumber.getByTestId('field-corrected-value');
+  await corrector.fill('INV-TYPED-BY-HAND');
+
+  // It lands: said, not opened under the typing.
+  await expect(page.getByTestId('corrector-result-waiting')).toBeVisible({ timeout: 15_000 });
+  await expect(corrector).toHaveValue('INV-TYPED-BY-HAND');
+  await expect(page.getByTestId('extraction-summary')).toContainText('extract · local');
+  await corrector.press('Enter');
+
+  // Saved on the extraction it was typed on; then the new one opens, that field undecided.
+  await expect(page.getByTestId('extraction-summary')).not.toContainText('extract · local');
+  await expect(page.getByTestId('extraction-summary')).toContainText('extract · extract');
+  await expect(invoiceNumber).toHaveAttribute('data-status', 'unreviewed');
+  await page.getByTestId('library-result').filter({ hasText: 'extract · local' }).click();
+  await expect(page.getByTestId('extraction-summary')).toContainText('extract · local');
+  await expect(invoiceNumber).toHaveAttribute('data-status', 'corrected');
+  await expect(invoiceNumber).toContainText('INV-TYPED-BY-HAND');
+  void preview;
+});

@@ -1,4 +1,5 @@
 import type { FieldEntry } from '../../../shared/grounding/fields.js';
+import { useReviewMode } from '../../fields/reviewModeStore.js';
 import { schemaOfText } from '../../fields/rulesStore.js';
 import { useEngineSettings } from '../engineSettings.js';
 import { fieldRangesUtf16 } from '../../../shared/grounding/groundField.js';
@@ -42,6 +43,8 @@ export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
     const reviewing =
       extraction && view.fields.length > 0 ? requireApi().reviews.get({ extractionId: extraction.id }) : Promise.resolve(null);
     const review = scope ? await scope.settle(reviewing) : await reviewing;
+    // A corrector open on the extraction left (another document, another result picked) closes.
+    if (get().extraction?.id !== extraction?.id) useReviewMode.getState().setEditing(null);
     set({ extraction, fields: view.fields, fieldRanges: utf16Ranges(view.fields, model), extractionView: view, review });
   }
 

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors.js';
 import type { RequestIn } from '../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import type { DocumentInfo, EngineName, StoredResult } from '../../../shared/workspace.js';
+import { openAfterCorrection } from '../../fields/afterCorrection.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
 import { analyzerOptionsFrom, chosenKey, extractModelOf, parseOptionsFrom, useEngineSettings } from '../engineSettings.js';
 import { useLibraryStore } from '../libraryStore.js';
@@ -100,8 +101,8 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
 
   /** A run's result, in hand: shown, or news on its document's entry. */
   function land(result: StoredResult): Promise<void> | void {
-    if (isShown(result.documentId)) return get().openResult(result);
-    useLibraryStore.getState().noteNews(result.documentId, result.id, 'result');
+    if (!isShown(result.documentId)) return useLibraryStore.getState().noteNews(result.documentId, result.id, 'result');
+    return openAfterCorrection(() => (isShown(result.documentId) ? get().openResult(result) : undefined));
   }
 
   /** Runs `work` for `documentId`; a failure is that document's banner, and news on its entry if it is not open. */
@@ -120,8 +121,11 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
   }
 
   // A job's result is read from the workspace; its news comes from its own events.
-  const landJob = (job: JobRecord) =>
-    void (job.resultId && isShown(job.documentId) ? get().openDocument(job.documentId, job.resultId) : undefined);
+  const landJob = (job: JobRecord) => {
+    const resultId = job.resultId;
+    if (resultId && isShown(job.documentId))
+      void openAfterCorrection(() => (isShown(job.documentId) ? get().openDocument(job.documentId, resultId) : undefined));
+  };
 
   function runEngine(): Promise<void> {
     const { document, documentStatus, engine, runs } = get();
