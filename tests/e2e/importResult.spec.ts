@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
 import { expect, test } from './fixtures.js';
 import { codePoints as cp, onePageParse } from '../support/onePageParse.js';
 
@@ -157,5 +158,21 @@ test('service Markdown is sanitized before it becomes DOM', async ({ page, previ
   await expect(panel.locator('a[href^="javascript"]')).toHaveCount(0);
   await expect(panel.locator('a[href="https://example.com/ok"]')).toHaveAttribute('rel', 'noreferrer noopener');
   await expect(panel.locator('td[colspan="2"]')).toHaveText('cell');
+  void preview;
+});
+
+test("another document's result imported onto the open one is refused, saying why, and nothing is stored", async ({ page, preview }) => {
+  const report = await generateLargeDocument(60, await mkdtemp(join(tmpdir(), 'groundwork-import-other-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the one-page sample invoice
+  const invoice = page.getByTestId('library-entry').filter({ has: page.locator('[data-document-name="invoice.pdf"]') });
+  await expect(invoice.getByTestId('library-result')).toHaveCount(1);
+
+  await page.getByTestId('import-result').setInputFiles([report.parse]);
+  const error = page.getByTestId('error').first();
+  await expect(error).toHaveAttribute('data-code', 'page_count_mismatch');
+  await expect(error).toContainText('reaches page 60, but "invoice.pdf" has 1 page');
+  await expect(error).toContainText('Open the document the result was made from');
+  await expect(invoice.getByTestId('library-result')).toHaveCount(1);
+  await expect(page.getByTestId('page-count')).toHaveText('of 1');
   void preview;
 });
