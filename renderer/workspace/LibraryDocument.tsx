@@ -13,6 +13,7 @@ type Pending = { what: 'document' } | { what: 'result'; result: ResultInfo } | n
 export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
   const { document, results } = entry;
   const current = useWorkspaceStore((s) => s.document?.id);
+  const runUnderWay = useWorkspaceStore((s) => s.runs[document.id] !== undefined);
   const currentResult = useWorkspaceStore((s) => s.result?.id);
   const news = useLibraryStore((s) => s.news[document.id]);
   const badge = newsBadge({ [document.id]: news ?? {} }, document.id);
@@ -111,7 +112,7 @@ export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
       </button>
       {pending?.what === 'document' ? (
         <LibraryConfirm
-          message={documentDeleteMessage(entry)}
+          message={documentDeleteMessage(entry, runUnderWay)}
           onCancel={() => setPending(null)}
           onConfirm={() => {
             setPending(null);

@@ -82,12 +82,17 @@ export function plural(count: number, noun: string): string {
 
 const RESTORABLE = `restorable for ${TRASH_DAYS} days`;
 
-export function documentDeleteMessage(entry: LibraryEntry): string {
+export function documentDeleteMessage(entry: LibraryEntry, runUnderWay = false): string {
   const { name } = entry.document;
   const count = entry.results.length;
-  return count === 0
-    ? `${name} goes to the trash; ${RESTORABLE}.`
-    : `${name} and its ${plural(count, 'result')} go to the trash; ${RESTORABLE}.`;
+  const trash =
+    count === 0
+      ? `${name} goes to the trash; ${RESTORABLE}.`
+      : `${name} and its ${plural(count, 'result')} go to the trash; ${RESTORABLE}.`;
+  // A direct cloud call's answer lives only in that call: it has no document to be stored with.
+  return runUnderWay
+    ? `${trash} A run is under way on it: deleting cancels the run, and its result is not kept (a cloud service may still charge for it).`
+    : trash;
 }
 
 /** The extractions made from a parse result: they go to the trash with it. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { addEmulatorV2Key, expect, test } from './fixtures.js';
 import { openForParseJob } from './jobsHelpers.js';
 
 // Problem 10: "The library only grows: every run adds a line, nothing can be deleted, five
@@ -128,5 +128,37 @@ test('a job that finishes on another document shows as a badge on its entry, unt
 
   await entry(page, 'long.pdf').getByTestId('library-document').click();
   await expect(badge).toHaveCount(0);
+  void preview;
+});
+
+test('deleting a document while a cloud call runs on it says the run is cancelled and its result not kept', async ({
+  page,
+  preview,
+  emulator,
+}) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the sample invoice, parsed offline
+  await addEmulatorV2Key(page, emulator);
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('engine-options-toggle').click();
+  await page.getByTestId('parse-mode').selectOption('sync');
+  await fetch(`${emulator.url}/__control/faults`, {
+    method: 'POST',
+    body: JSON.stringify({ fault: { kind: 'latency', ms: 3000 }, match: { path: '/v2/parse' }, times: 1 }),
+  });
+  await page.getByTestId('run').click();
+
+  const invoice = entry(page, 'invoice.pdf');
+  await invoice.getByTestId('library-delete-document').click();
+  await expect(invoice.getByTestId('library-confirm-message')).toContainText(
+    'A run is under way on it: deleting cancels the run, and its result is not kept',
+  );
+  await invoice.getByTestId('library-confirm-cancel').click();
+
+  // Kept, the run lands; then the same question has nothing to warn of.
+  await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
+  await invoice.getByTestId('library-delete-document').click();
+  await expect(invoice.getByTestId('library-confirm-message')).toHaveText(
+    'invoice.pdf and its 2 results go to the trash; restorable for 30 days.',
+  );
   void preview;
 });

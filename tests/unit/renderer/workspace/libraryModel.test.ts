@@ -64,6 +64,9 @@ describe('the library model', () => {
       'report.pdf and its 3 results go to the trash; restorable for 30 days.',
     );
     expect(documentDeleteMessage(entry('empty.pdf'))).toBe('empty.pdf goes to the trash; restorable for 30 days.');
+    expect(documentDeleteMessage(entry('empty.pdf'), true)).toBe(
+      'empty.pdf goes to the trash; restorable for 30 days. A run is under way on it: deleting cancels the run, and its result is not kept (a cloud service may still charge for it).',
+    );
     expect(resultDeleteMessage(parse, results)).toMatch(
       /^This parse result \(local, .*\) and its 2 extractions go to the trash; restorable for 30 days\.$/,
     );
