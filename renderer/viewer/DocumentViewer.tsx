@@ -103,7 +103,8 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   const tops = useMemo(() => pageTops(scaled), [scaled]);
 
   const goToPage = (page: number) => {
-    const target = Math.min(Math.max(1, page), pageCount);
+    // A page is a whole number: one typed as 2.5 goes to the nearest page and shows it.
+    const target = Math.min(Math.max(1, Math.round(page)), pageCount);
     if (!Number.isFinite(target) || target < 1 || target > tops.length) return;
     scrollViewTo(tops[target - 1]!, 'viewer');
     setPage(target, 'viewer');

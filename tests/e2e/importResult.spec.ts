@@ -59,6 +59,7 @@ async function fixtureFiles() {
     extract: join(dir, 'astral-extract.json'),
     envelope: join(dir, 'job.json'),
     bogus: join(dir, 'schema.json'),
+    array: join(dir, 'numbers.json'),
   };
   await writeFile(files.pdf, await pdf.save());
   await writeFile(files.parse, JSON.stringify(response));
@@ -74,6 +75,7 @@ async function fixtureFiles() {
     }),
   );
   await writeFile(files.bogus, JSON.stringify({ type: 'object', properties: {} }));
+  await writeFile(files.array, '  [1, 2, 3]');
   return files;
 }
 
@@ -111,6 +113,11 @@ test('a job envelope imports too; a JSON of another shape is refused, naming wha
   const error = page.getByTestId('error').first();
   await expect(error).toHaveAttribute('data-code', 'unknown_result_shape');
   await expect(error).toContainText('v2 parse response');
+
+  // JSON of another kind (an array) is refused as a result too, not as a document format.
+  await page.getByTestId('import-result').setInputFiles([files.array]);
+  await expect(error).toHaveAttribute('data-code', 'unknown_result_shape');
+  await expect(error).toContainText('"numbers.json"');
   void preview;
 });
 

@@ -20,6 +20,11 @@ test('the reviewer keeps their place when the zoom changes or the window is resi
   await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
   await expect(page.getByTestId('page-count')).toHaveText('of 60');
 
+  // A page typed as a fraction goes to the nearest whole page, and the box says which.
+  await page.getByTestId('page-input').fill('2.5');
+  await expect(page.getByTestId('page-input')).toHaveValue('3');
+  await expect(page.locator('[data-testid="page"][data-page="3"] canvas[data-rendered="true"]')).toBeInViewport();
+
   await page.getByTestId('page-input').fill('40');
   await expect(page.locator('[data-testid="page"][data-page="40"] canvas[data-rendered="true"]')).toBeVisible();
   const at = await pageOffset(page, 40);

@@ -154,8 +154,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       const read = await scope.settle(
         Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))),
       );
-      const documents = read.filter((f) => !looksLikeJson(f.bytes));
-      const results = read.filter((f) => looksLikeJson(f.bytes)).map((f) => ({ name: f.name, text: new TextDecoder().decode(f.bytes) }));
+      const documents = read.filter((f) => !looksLikeJson(f));
+      const results = read.filter((f) => looksLikeJson(f)).map((f) => ({ name: f.name, text: new TextDecoder().decode(f.bytes) }));
       if (documents.length > 1) {
         throw new AppError({
           code: 'too_many_documents',
@@ -270,8 +270,13 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   };
 };
 
-function looksLikeJson(bytes: Uint8Array): boolean {
-  return new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().startsWith('{');
+/**
+ * A result file rather than a document: JSON of any shape (an array too, or a file named .json),
+ * so that main names what is wrong with it as a result, not as a document format.
+ */
+function looksLikeJson(file: { name: string; bytes: Uint8Array }): boolean {
+  const start = new TextDecoder().decode(file.bytes.subarray(0, 64)).trimStart();
+  return start.startsWith('{') || start.startsWith('[') || /\.json$/i.test(file.name);
 }
 
 function isExtraction(text: string): boolean {
