@@ -20,6 +20,21 @@ export interface FollowedJob {
 /** Jobs started from the Review screen, by the document they were started for: a job's line shows only with its document. */
 export const useWorkspaceJobs = create<{ byDocument: Record<string, FollowedJob> }>(() => ({ byDocument: {} }));
 
+/**
+ * A followed job's line keeps up with it after it settled too: a job stopped without its result
+ * (its key deleted, say) may be followed again from the Jobs screen ("Check again") and finish.
+ */
+let listening = false;
+function keepLinesCurrent(): void {
+  if (listening) return;
+  listening = true;
+  subscribeEvents((event) => {
+    if (event.type !== 'job') return;
+    const followed = useWorkspaceJobs.getState().byDocument[event.job.documentId];
+    if (followed?.job.jobId === event.job.jobId) report(event.job);
+  });
+}
+
 function report(job: JobRecord, reason?: string): void {
   useWorkspaceJobs.setState((state) => {
     const known = state.byDocument[job.documentId];
@@ -33,6 +48,7 @@ function report(job: JobRecord, reason?: string): void {
  * before the listener (a fast job) is not missed.
  */
 export function followJob(job: JobRecord, reason: string, onStored: (job: JobRecord) => void): void {
+  keepLinesCurrent();
   report(job, reason);
   let done = false;
   const settle = (update: JobRecord) => {

@@ -86,6 +86,13 @@ test('jobs started here are listed from disk: failures with their code, a delete
   await expect(localRow(orphan)).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   await expect(localRow(orphan).getByTestId('job-problem')).toHaveCount(0);
   await expect(localRow(orphan).getByTestId('job-open')).toHaveText('Open');
+  // The Review screen's line for it follows it there too, not stuck at "not followed".
+  await page.getByTestId('nav-workspace').click();
+  const line = page.getByTestId('workspace-job');
+  await expect(line).toHaveAttribute('data-job-id', orphan);
+  await expect(line).toHaveAttribute('data-status', 'completed');
+  await expect(line).not.toContainText('no_key');
+  await page.getByTestId('nav-jobs').click();
 
   // Offline: the service list says why it is empty; everything started here is still listed and opens.
   await emulator.close();
