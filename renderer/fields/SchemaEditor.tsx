@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { AppError } from '../../shared/errors.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useKeysStore } from '../keys/keysStore.js';
 import { useEngineSettings } from '../workspace/engineSettings.js';
 import { ExtractOptions } from './ExtractOptions.js';
@@ -11,12 +13,12 @@ export function SchemaEditor({ open }: { open: boolean }) {
   const runExtract = useWorkspaceStore((s) => s.runExtract);
   const schemaText = useEngineSettings((s) => s.fieldsSchema);
   const setSchemaText = (fieldsSchema: string) => useEngineSettings.getState().set({ fieldsSchema });
-  const [schemaError, setSchemaError] = useState<string | null>(null);
   const hasCloudKey = useKeysStore((s) => s.keys.some((k) => k.kind === 'v2' && k.enabled));
   const [extractor, setExtractor] = useState<Extractor | null>(null);
   const chosen = extractor ?? (hasCloudKey ? 'extract' : 'local');
   const opening = useWorkspaceStore((s) => s.opening);
   const running = useWorkspaceStore((s) => (s.document ? s.runs[s.document.id]?.message : undefined));
+  const checked = useMemo(() => checkSchemaText(schemaText), [schemaText]);
   const cannotExtract = opening
     ? `Extract waits until ${opening} is open.`
     : running !== undefined
@@ -25,22 +27,12 @@ export function SchemaEditor({ open }: { open: boolean }) {
         ? 'Extract is off until the document has a parse result: run an engine first (extraction reads its Markdown).'
         : !isParse
           ? 'Extract is off for an analyzer result: it brings its own fields (its “extract” option). Run the offline engine or cloud parse to extract here.'
-          : null;
+          : checked instanceof AppError
+            ? 'Extract is off until the schema above is a JSON object (its problem is shown above).'
+            : null;
 
   const extract = () => {
-    let schema: unknown;
-    try {
-      schema = JSON.parse(schemaText);
-    } catch (error) {
-      setSchemaError(`The schema is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-      setSchemaError('The schema must be a JSON object, e.g. {"type": "object", "properties": {…}}.');
-      return;
-    }
-    setSchemaError(null);
-    void runExtract(schema as Record<string, unknown>, chosen);
+    if (!(checked instanceof AppError)) void runExtract(checked, chosen);
   };
 
   return (
@@ -67,11 +59,7 @@ export function SchemaEditor({ open }: { open: boolean }) {
           }}
         />
       </label>
-      {schemaError ? (
-        <div className="field-error" data-testid="error" data-code="invalid_schema">
-          {schemaError}
-        </div>
-      ) : null}
+      <ErrorMessage error={checked instanceof AppError ? checked : null} />
       <div className="extract-actions">
         <select value={chosen} onChange={(e) => setExtractor(e.target.value as Extractor)} data-testid="extractor" aria-label="Extractor">
           <option value="extract" disabled={!hasCloudKey}>
@@ -99,4 +87,23 @@ export function SchemaEditor({ open }: { open: boolean }) {
       ) : null}
     </details>
   );
+}
+
+/** The schema as typed, or what is wrong with it, checked as it is typed (the service checks the rest). */
+function checkSchemaText(text: string): Record<string, unknown> | AppError {
+  const hint = 'Write a JSON object such as {"type": "object", "properties": {…}}, or load one with “Load a schema file…”.';
+  if (text.trim() === '') return new AppError({ code: 'invalid_schema', message: 'The schema is empty.', hint });
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch (error) {
+    return new AppError({
+      code: 'invalid_schema',
+      message: `The schema is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      hint,
+    });
+  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return new AppError({ code: 'invalid_schema', message: 'The schema must be a JSON object.', hint });
+  return schema as Record<string, unknown>;
 }

@@ -69,9 +69,19 @@ test('a schema with problems is refused before anything is sent, naming each pro
   await expect(error).toContainText('/properties/total/type');
   expect(emulator.requests.length).toBe(before);
 
+  // JSON that does not parse is named as it is typed, with what to do; Extract is off and says why.
   await page.getByTestId('schema-input').fill('{"type": "object", ');
-  await page.getByTestId('extract-run').click();
-  await expect(page.locator('[data-code="invalid_schema"]').filter({ hasText: 'not valid JSON' })).toBeVisible();
+  const typed = page.locator('[data-code="invalid_schema"]').filter({ hasText: 'not valid JSON' });
+  await expect(typed).toBeVisible();
+  await expect(typed).toContainText('Load a schema file');
+  await expect(page.getByTestId('extract-run')).toBeDisabled();
+  await expect(page.getByTestId('extract-disabled-reason')).toContainText('until the schema above is a JSON object');
+  await page.getByTestId('schema-input').fill('[]');
+  await expect(page.locator('[data-code="invalid_schema"]').filter({ hasText: 'must be a JSON object' })).toBeVisible();
+  await page.getByTestId('schema-input').fill(JSON.stringify(SCHEMA));
+  await expect(page.locator('[data-code="invalid_schema"]').filter({ hasText: /not valid JSON|must be a JSON object/ })).toHaveCount(0);
+  await expect(page.getByTestId('extract-run')).toBeEnabled();
+  expect(emulator.requests.length).toBe(before);
   void preview;
 });
 
