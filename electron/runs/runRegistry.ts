@@ -1,5 +1,14 @@
 import { AppError } from '../../shared/errors.js';
 
+/** A run stopped at the reviewer's word: nothing stored, and the service may have done some of it. */
+function cancelledRun(): AppError {
+  return new AppError({
+    code: 'cancelled',
+    message: 'The run was cancelled; nothing was stored.',
+    hint: 'A cloud service may already have done, and charged for, what was sent before the cancel. Run it again when you are ready.',
+  });
+}
+
 /** How many cancels of runs not started yet are remembered; older ones are forgotten first. */
 const EARLY_CANCELS_KEPT = 1000;
 
@@ -17,13 +26,14 @@ export class RunRegistry {
     if (this.running.has(runId)) {
       throw new AppError({ code: 'run_exists', message: 'A run with this id is already going.' });
     }
-    if (this.cancelledEarly.delete(runId)) {
-      throw new AppError({ code: 'cancelled', message: 'The run was cancelled.', hint: 'Run it again when you are ready.' });
-    }
+    if (this.cancelledEarly.delete(runId)) throw cancelledRun();
     const controller = new AbortController();
     this.running.set(runId, controller);
     try {
       return await work(controller.signal);
+    } catch (error) {
+      // Whatever the run was doing when it was told to stop (a request, a wait for a retry), it says one thing.
+      throw controller.signal.aborted ? cancelledRun() : error;
     } finally {
       this.running.delete(runId);
     }

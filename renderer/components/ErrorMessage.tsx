@@ -4,7 +4,8 @@ import type { AppError } from '../../shared/errors.js';
 export function ErrorMessage({ error, onDismiss }: { error: AppError | null; onDismiss?: () => void }) {
   if (!error) return null;
   return (
-    <div className="error" role="alert" data-testid="error" data-code={error.code}>
+    // A run the reviewer cancelled ended as asked: told, not raised as an alarm.
+    <div className={error.code === 'cancelled' ? 'error error-neutral' : 'error'} role="alert" data-testid="error" data-code={error.code}>
       <div className="error-text">
         <strong>{error.message}</strong> <code className="error-code">{error.code}</code>
         {error.hint ? <div className="error-hint">{error.hint}</div> : null}

@@ -78,6 +78,10 @@ test('failed pages re-run: exactly the failed pages are sent, the merged result 
   await page.screenshot({ path: test.info().outputPath('rerun-failed-pages-progress.png') });
   await page.getByTestId('cancel-run').click();
   await expect(page.getByTestId('error').first()).toHaveAttribute('data-code', 'cancelled');
+  // Told as what it means, not as an alarm: the request was on its way, and may be charged.
+  await expect(page.getByTestId('error').first()).toContainText('nothing was stored');
+  await expect(page.getByTestId('error').first()).toContainText('may already have done, and charged for');
+  await expect(page.getByTestId('error').first()).toHaveClass(/error-neutral/);
   await expect(page.getByTestId('run-progress')).toHaveCount(0);
   await expect(page.getByTestId('result-summary')).toContainText('partial');
   await expect(page.locator('[data-testid="library-entry"]').filter({ hasText: 'report.pdf' })).toContainText('1 result');

@@ -33,6 +33,25 @@ describe('runs the renderer can cancel', () => {
     expect(await runs.run('another-run', async () => 'ran')).toBe('ran');
   });
 
+  it('a run stopped while it waited on a request says it was cancelled and what that means, whatever the request threw', async () => {
+    const runs = new RunRegistry();
+    const going = runs.run(
+      RUN,
+      (signal) =>
+        new Promise<string>((_, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('The operation was aborted.')), { once: true }),
+        ),
+    );
+    runs.cancel(RUN);
+    await expect(going).rejects.toMatchObject({
+      code: 'cancelled',
+      message: 'The run was cancelled; nothing was stored.',
+      hint: expect.stringContaining('may already have done, and charged for'),
+    });
+    // A failure of its own, not a cancel, is told as it is.
+    await expect(runs.run(RUN, async () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+  });
+
   it('early cancels are bounded: the oldest of more than a thousand is forgotten', async () => {
     const runs = new RunRegistry();
     runs.cancel('first');
