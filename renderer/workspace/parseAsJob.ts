@@ -20,21 +20,6 @@ export interface FollowedJob {
 /** Jobs started from the Review screen, by the document they were started for: a job's line shows only with its document. */
 export const useWorkspaceJobs = create<{ byDocument: Record<string, FollowedJob> }>(() => ({ byDocument: {} }));
 
-/**
- * A followed job's line keeps up with it after it settled too: a job stopped without its result
- * (its key deleted, say) may be followed again from the Jobs screen ("Check again") and finish.
- */
-let listening = false;
-function keepLinesCurrent(): void {
-  if (listening) return;
-  listening = true;
-  subscribeEvents((event) => {
-    if (event.type !== 'job') return;
-    const followed = useWorkspaceJobs.getState().byDocument[event.job.documentId];
-    if (followed?.job.jobId === event.job.jobId) report(event.job);
-  });
-}
-
 function report(job: JobRecord, reason?: string): void {
   useWorkspaceJobs.setState((state) => {
     const known = state.byDocument[job.documentId];
@@ -45,16 +30,24 @@ function report(job: JobRecord, reason?: string): void {
 /**
  * Follows a job the Review screen started until it is settled, then hands over its stored
  * result. It listens first and then reads the job's record once, so an update that came
- * before the listener (a fast job) is not missed.
+ * before the listener (a fast job) is not missed. A job that stopped being followed without
+ * its result (its key deleted, say) is still listened to: "Check again" on the Jobs screen
+ * may follow it to its result, and its line and result come here then too. Listening ends
+ * with the result, with the service's own end of the job, or when a newer job of the
+ * document takes its line.
  */
 export function followJob(job: JobRecord, reason: string, onStored: (job: JobRecord) => void): void {
-  keepLinesCurrent();
   report(job, reason);
   let done = false;
   const settle = (update: JobRecord) => {
     if (done) return;
+    if (useWorkspaceJobs.getState().byDocument[update.documentId]?.job.jobId !== update.jobId) {
+      done = true;
+      stop();
+      return;
+    }
     report(update);
-    if (!isSettled(update)) return;
+    if (!isSettled(update) || (update.problem !== null && !update.resultId)) return;
     done = true;
     stop();
     if (update.resultId) onStored(update);

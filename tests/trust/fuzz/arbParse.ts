@@ -57,9 +57,12 @@ const pageArb = (length: number, page: number) =>
     children: fc.array(elementArb(length, page), { maxLength: 5 }),
   });
 
+/** The most pages a fuzzed result reaches (the fuzzed document has as many: a result past its last page is another's). */
+export const FUZZ_MAX_PAGES = 4;
+
 export const parseResponseArb: fc.Arbitrary<Record<string, unknown>> = markdownArb.chain((markdown) => {
   const length = codePoints(markdown);
-  return fc.integer({ min: 1, max: 4 }).chain((pageCount) =>
+  return fc.integer({ min: 1, max: FUZZ_MAX_PAGES }).chain((pageCount) =>
     fc.record({
       markdown: fc.constant(markdown),
       metadata: fc.record(

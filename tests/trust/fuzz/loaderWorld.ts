@@ -7,6 +7,7 @@ import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { AppEvent } from '../../../shared/events.js';
 import { buildParseModel, type ParseModel } from '../../../shared/grounding/parseModel.js';
 import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';
@@ -16,7 +17,7 @@ import type { KeysService } from '../../../electron/keys/keysService.js';
 import type { Logger } from '../../../electron/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 import { createIntentsIn, type CreateIntents } from '../../../electron/jobs/createIntents.js';
-import { SOURCE_PARSE } from './arbParse.js';
+import { FUZZ_MAX_PAGES, SOURCE_PARSE } from './arbParse.js';
 import { startFuzzService, type FuzzService } from './fuzzService.js';
 
 export interface LogLine {
@@ -43,8 +44,12 @@ export interface LoaderWorld {
   close(): Promise<void>;
 }
 
-/** The smallest file the workspace takes as a PNG: what the fuzzed results are "of". */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+/** What the fuzzed results are "of": a PDF with as many pages as any of them reaches. */
+async function fuzzedDocument(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < FUZZ_MAX_PAGES; i++) pdf.addPage([300, 400]);
+  return pdf.save();
+}
 
 /** A memory-backed folder where there is one: the workspace's fsyncs cost nothing there, and a million cases write a lot. */
 function scratchRoot(): string {
@@ -67,7 +72,7 @@ export async function createLoaderWorld(): Promise<LoaderWorld> {
   const keys = {
     credentialFor: async (kinds: string[]) => ({ id: 'fuzz-key', kind: kinds[0], address: service.url, secret: 'fuzz-secret' }),
   } as unknown as KeysService;
-  const document = await workspace.addDocument('scan.png', PNG);
+  const document = await workspace.addDocument('scan.pdf', await fuzzedDocument());
   const source = await workspace.saveResult({
     documentId: document.id,
     kind: 'parse',

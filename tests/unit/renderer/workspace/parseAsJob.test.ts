@@ -109,6 +109,41 @@ describe('following a job from the Review screen', () => {
     expect(listeners.size).toBe(0);
   });
 
+  it('a job stopped without its result (its key deleted) is still heard: followed again, its line and result come', async () => {
+    const stored: JobRecord[] = [];
+    jobs.followJob(jobRecord('job-1', { documentId: 'doc-a' }), 'large file', (job) => stored.push(job));
+    await settleReads();
+    const stopped = jobRecord('job-1', {
+      documentId: 'doc-a',
+      problem: { code: 'no_key', message: 'That key no longer exists.' },
+    });
+    send(stopped);
+    expect(followed('doc-a')?.job.problem?.code).toBe('no_key');
+    expect(listeners.size).toBe(1);
+    // "Check again" on the Jobs screen follows it to its result.
+    const done = jobRecord('job-1', { documentId: 'doc-a', status: 'completed', resultId: 'r1' });
+    send(done);
+    expect(followed('doc-a')?.job).toEqual(done);
+    expect(stored).toEqual([done]);
+    expect(listeners.size).toBe(0);
+  });
+
+  it("a newer job on the document takes its line: the stopped one's later news does not come back over it", async () => {
+    jobs.followJob(jobRecord('job-1', { documentId: 'doc-a' }), 'first', () => undefined);
+    await settleReads();
+    send(
+      jobRecord('job-1', {
+        documentId: 'doc-a',
+        problem: { code: 'no_key', message: 'That key no longer exists.' },
+      }),
+    );
+    jobs.followJob(jobRecord('job-2', { documentId: 'doc-a' }), 'second', () => undefined);
+    await settleReads();
+    send(jobRecord('job-1', { documentId: 'doc-a', status: 'processing' }));
+    expect(followed('doc-a')).toMatchObject({ job: { jobId: 'job-2' }, reason: 'second' });
+    expect(listeners.size).toBe(1);
+  });
+
   it('each document shows its own job', async () => {
     records.set('job-1', null);
     records.set('job-2', null);
