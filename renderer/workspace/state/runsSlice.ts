@@ -101,8 +101,10 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
 
   /** A run's result, in hand: shown, or news on its document's entry. */
   function land(result: StoredResult): Promise<void> | void {
-    if (!isShown(result.documentId)) return useLibraryStore.getState().noteNews(result.documentId, result.id, 'result');
-    return openAfterCorrection(() => (isShown(result.documentId) ? get().openResult(result) : undefined));
+    // Asked again when it opens: a correction typed meanwhile may have kept it waiting while the reviewer moved on.
+    const show = () =>
+      isShown(result.documentId) ? get().openResult(result) : useLibraryStore.getState().noteNews(result.documentId, result.id, 'result');
+    return isShown(result.documentId) ? openAfterCorrection(show) : show();
   }
 
   /** Runs `work` for `documentId`; a failure is that document's banner, and news on its entry if it is not open. */
