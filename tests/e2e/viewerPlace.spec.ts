@@ -5,6 +5,15 @@ import type { Page } from '@playwright/test';
 import { generateLargeDocument } from '../../bench/largeDocument/generate.js';
 import { expect, test } from './fixtures.js';
 
+/** The generated 60-page document and its parse, imported once the sample is shown; its files. */
+async function importSixtyPages(page: Page) {
+  const files = await generateLargeDocument(60, await mkdtemp(join(tmpdir(), 'groundwork-place-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
+  await expect(page.getByTestId('page-count')).toHaveText('of 60');
+  return files;
+}
+
 /** How far page `n`'s top is below the top of the page view, px (negative: above it). */
 async function pageOffset(page: Page, n: number): Promise<number> {
   return page.evaluate((n) => {
@@ -15,10 +24,7 @@ async function pageOffset(page: Page, n: number): Promise<number> {
 }
 
 test('the reviewer keeps their place when the zoom changes or the window is resized', async ({ page, preview }) => {
-  const files = await generateLargeDocument(60, await mkdtemp(join(tmpdir(), 'groundwork-place-')));
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
-  await expect(page.getByTestId('page-count')).toHaveText('of 60');
+  await importSixtyPages(page);
 
   // A page typed as a fraction goes to the nearest whole page, and the box says which.
   await page.getByTestId('page-input').fill('2.5');
@@ -50,10 +56,7 @@ test('a page asked for while the pages resize is the page shown: the resize keep
   page,
   preview,
 }) => {
-  const files = await generateLargeDocument(60, await mkdtemp(join(tmpdir(), 'groundwork-place-')));
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
-  await expect(page.getByTestId('page-count')).toHaveText('of 60');
+  await importSixtyPages(page);
   await expect(page.locator('[data-testid="page"][data-page="1"] canvas[data-rendered="true"]')).toBeVisible();
 
   // The page view narrows (fit width: every page resizes). Right after the app hears of it and
@@ -85,10 +88,7 @@ test('a comparison shown over the workspace and closed leaves the page, the Mark
   page,
   preview,
 }) => {
-  const files = await generateLargeDocument(60, await mkdtemp(join(tmpdir(), 'groundwork-place-')));
-  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
-  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
-  await expect(page.getByTestId('page-count')).toHaveText('of 60');
+  const files = await importSixtyPages(page);
   // A second run of the same document to compare with.
   await page.getByTestId('import-result').setInputFiles([files.parse]);
   const compareWith = page.getByTestId('compare-with');
