@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, use
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { neighbourPages, type LogicalTable } from '../../shared/grounding/logicalTables.js';
 import { joinedTables } from './joinedTables.js';
+import { afterPaint } from '../components/afterPaint.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
@@ -24,6 +25,15 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   const [openTable, setOpenTable] = useState<{ model: ParseModel; id: string } | null>(null);
   const table = openTable?.model === model ? (joinedTables(model).byTableId.get(openTable.id) ?? null) : null;
   const documentName = useWorkspaceStore((s) => s.document?.name ?? 'document');
+  // A result that opens shows its Markdown in a render of its own, once the frame that puts its
+  // boxes on the page is painted: that frame then carries the page's boxes alone, not the
+  // Markdown's rows (tens of ms on a 1,000-page result). Later models (a rerun merged in) render at once.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (opened) return undefined;
+    const cancel = afterPaint(() => setOpened(true));
+    return cancel;
+  }, [opened]);
   if (table && !showRaw)
     return (
       <div className="md-panel">
@@ -53,7 +63,13 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
         </label>
         <FollowToggle />
       </div>
-      {showRaw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} onOpenTable={(id) => setOpenTable({ model, id })} />}
+      {showRaw ? (
+        <RawMarkdown model={model} />
+      ) : !opened ? (
+        <div className="virtual-list md-rendered" data-testid="md-rendered" aria-busy="true" />
+      ) : (
+        <RenderedMarkdown model={model} onOpenTable={(id) => setOpenTable({ model, id })} />
+      )}
     </div>
   );
 }

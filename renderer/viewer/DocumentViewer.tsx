@@ -6,7 +6,7 @@ import { isRendered } from '../components/isRendered.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
 import { isStale } from '../workspace/documentScope.js';
-import { pageDrawn, pagesGone } from '../workspace/firstPage.js';
+import { inViewDrawing, pdfOpened, viewClosed } from '../workspace/firstPage.js';
 import { viewerPassword } from '../workspace/protectedDocuments.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
 import { columnItems, PAGE_GAP, pageAt, pagesToMount, pageTops, type PageBox } from './pageColumn.js';
@@ -57,18 +57,19 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     openPdf(bytes, open.signal, viewerPassword(document.id)).then(
       (handle) => {
         if (open.signal.aborted) return;
+        pdfOpened(document.id);
         setSizes(Array.from({ length: handle.numPages }, () => handle.firstPageSize));
         setPdf(handle);
       },
       (error: unknown) => {
         if (open.signal.aborted || isStale(error)) return;
         setLoadError(error instanceof Error ? error.message : String(error));
-        pageDrawn(document.id);
+        viewClosed(document.id);
       },
     );
     return () => {
       open.abort();
-      pagesGone(document.id);
+      viewClosed(document.id);
     };
   }, [bytes, isPdf, document.id]);
 
@@ -128,16 +129,28 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
     lastScrollTop.current = next;
   }, [tops, scaled]);
 
-  const [near, setNear] = useState({ first: 1, last: 0 });
+  // The pages near the view, and of those the ones in it.
+  const [near, setNear] = useState({ first: 1, last: 0, viewFirst: 1, viewLast: 0 });
   const updateNear = useCallback(() => {
     const container = scroller.current;
     if (!container) return;
     const top = container.scrollTop;
     lastScrollTop.current = top;
     const margin = container.clientHeight / 2;
-    const first = pageAt(tops, top - margin);
-    const last = pageAt(tops, top + container.clientHeight + margin);
-    setNear((current) => (current.first === first && current.last === last ? current : { first, last }));
+    const next = {
+      first: pageAt(tops, top - margin),
+      last: pageAt(tops, top + container.clientHeight + margin),
+      viewFirst: pageAt(tops, top),
+      viewLast: pageAt(tops, top + Math.max(0, container.clientHeight - 1)),
+    };
+    setNear((current) =>
+      current.first === next.first &&
+      current.last === next.last &&
+      current.viewFirst === next.viewFirst &&
+      current.viewLast === next.viewLast
+        ? current
+        : next,
+    );
   }, [tops]);
   // After the place is kept (above): the pages near it draw.
   useLayoutEffect(() => {
@@ -177,7 +190,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
       return next;
     });
   }, []);
-  const onPageDrawn = useCallback(() => pageDrawn(document.id), [document.id]);
+  const onInViewDrawing = useCallback(() => inViewDrawing(document.id), [document.id]);
 
   // The pages holding the selection stay mounted wherever the view is: the click that selects a
   // far field mounts its page in the commit that scrolls to it. Read as a key, so a click whose
@@ -224,8 +237,9 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
                   status={pageInfo.get(item.page)?.status ?? null}
                   info={pageInfo.get(item.page)}
                   onSize={onPageSize}
-                  onDrawn={onPageDrawn}
+                  onInViewDrawing={onInViewDrawing}
                   near={item.page >= near.first && item.page <= near.last}
+                  inView={item.page >= near.viewFirst && item.page <= near.viewLast}
                 />
               ),
             )

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { selectionMembership, useSelectionMember } from '../workspace/selectionMembership.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
@@ -19,10 +19,12 @@ interface PdfPageProps {
   info: PageSummary | undefined;
   /** Reports the page's own size (at 100%) when it differs from what the list assumed. */
   onSize(page: number, size: { width: number; height: number }): void;
-  /** The page is drawn, or has failed to be (not when it was given up on). */
-  onDrawn(): void;
+  /** Called as a page in view starts drawing; the function it returns is called once that drawing has ended, however it ended. */
+  onInViewDrawing(): () => void;
   /** Near the viewport (the viewer works it out from the scroll position): draw the canvas and the boxes. */
   near: boolean;
+  /** In the viewport itself: drawn before pages that are only near it. */
+  inView: boolean;
 }
 
 const pagesWithSelectedBoxes = selectionMembership(useWorkspaceStore, (selection) => selection.boxes.map((box) => box.page));
@@ -41,33 +43,43 @@ export const PdfPage = memo(function PdfPage({
   status,
   info,
   onSize,
-  onDrawn,
+  onInViewDrawing,
   near,
+  inView,
 }: PdfPageProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  // Read when a drawing starts and ends: a page scrolling into view keeps the drawing it has.
+  const inViewRef = useRef(inView);
+  inViewRef.current = inView;
   const [drawError, setDrawError] = useState<string | null>(null);
   // The selection has a box here: its boxes are drawn in the same commit as the selection, before
   // the scroll that brings the page into view, not when the page scrolls near (the others are).
   const holdsSelection = useSelectionMember(pagesWithSelectedBoxes, page);
 
+  useLayoutEffect(() => {
+    // For the benchmark: the first page's boxes are on it.
+    if (page === 1 && model && near) performance.mark('gw:first-page-boxes');
+  }, [page, model, near]);
+
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!near || !canvas) return undefined;
-    const drawing = pdf.drawPage(page, canvas, width, (size) => onSize(page, size));
-    drawing.promise.then(
-      () => {
-        canvas.setAttribute('data-rendered', 'true');
-        // For the benchmark: the first page is drawn (its boxes render with it).
-        if (page === 1) performance.mark('gw:first-page-drawn');
-        onDrawn();
-      },
-      (error: unknown) => {
-        // Closed, scrolled away or passed by meanwhile: nothing to show. Anything else is this page's own failure.
-        if (drawingAbandoned(error)) return;
-        setDrawError(error instanceof Error ? error.message : String(error));
-        onDrawn();
-      },
-    );
+    const ended = inViewRef.current ? onInViewDrawing() : () => undefined;
+    const drawing = pdf.drawPage(page, canvas, width, (size) => onSize(page, size), inViewRef.current);
+    drawing.promise
+      .then(
+        () => {
+          canvas.setAttribute('data-rendered', 'true');
+          // For the benchmark: the first page is drawn.
+          if (page === 1) performance.mark('gw:first-page-drawn');
+        },
+        (error: unknown) => {
+          // Closed, scrolled away or passed by meanwhile: nothing to show. Anything else is this page's own failure.
+          if (drawingAbandoned(error)) return;
+          setDrawError(error instanceof Error ? error.message : String(error));
+        },
+      )
+      .finally(ended);
     return () => {
       drawing.cancel();
       // Release the bitmap: a far page keeps only its placeholder.
@@ -75,7 +87,7 @@ export const PdfPage = memo(function PdfPage({
       canvas.height = 0;
       canvas.removeAttribute('data-rendered');
     };
-  }, [near, pdf, page, width, onSize, onDrawn]);
+  }, [near, pdf, page, width, onSize, onInViewDrawing]);
 
   return (
     <div className={`page page-pdf${failed ? ' page-failed' : ''}`} data-testid="page" data-page={page} style={{ width, height }}>

@@ -44,9 +44,10 @@ export interface PdfHandle {
   readonly closed: boolean;
   /**
    * Draws a page into `canvas` at `cssWidth` CSS pixels (times the device pixel ratio), after
-   * telling `onSize` the page's own size. Queued behind the document's other drawings.
+   * telling `onSize` the page's own size. Queued behind the document's other drawings; a page
+   * `inView` goes before pages that are only near the view (see DrawQueue).
    */
-  drawPage(number: number, canvas: HTMLCanvasElement, cssWidth: number, onSize?: (size: PageSize) => void): PageDrawing;
+  drawPage(number: number, canvas: HTMLCanvasElement, cssWidth: number, onSize?: (size: PageSize) => void, inView?: boolean): PageDrawing;
   close(): void;
 }
 
@@ -95,7 +96,9 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
   const drawnSinceRelease = new Set<number>();
   const queue = new DrawQueue(DRAWS_AT_ONCE, () => {
     if (closed) return;
-    keepPairReady();
+    // Starting two workers costs this thread some 7 ms: not in the frames that show the result just opened.
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(keepPairReady);
+    else keepPairReady();
     if (drawnSinceRelease.size < PAGES_BEFORE_RELEASE) return;
     const drawn = [...drawnSinceRelease];
     drawnSinceRelease.clear();
@@ -119,7 +122,7 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
     get closed() {
       return closed;
     },
-    drawPage(number, canvas, cssWidth, onSize) {
+    drawPage(number, canvas, cssWidth, onSize, inView = false) {
       if (closed) return { promise: stale(), cancel: () => undefined };
       let cancelled = false;
       let proxy: PDFPageProxy | null = null;
@@ -141,7 +144,7 @@ export async function openPdf(bytes: Uint8Array, signal: AbortSignal, password?:
           if (cancelled) return stale();
           throw error;
         }
-      });
+      }, inView);
       const drawing: PageDrawing = {
         promise: queued.promise.finally(() => drawings.delete(drawing)),
         cancel: () => {

@@ -10,6 +10,7 @@ import { SearchDialog, useSearchShortcut } from '../search/SearchDialog.js';
 import { StructureTree } from '../structure/StructureTree.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
 import { prepareViewer } from '../viewer/pdfjsWorkers.js';
+import { warmUpMarkdown } from '../markdown/renderMarkdown.js';
 import { Library } from './Library.js';
 import { useLibraryStore } from './libraryStore.js';
 import { WorkspaceToolbar } from './WorkspaceToolbar.js';
@@ -65,7 +66,8 @@ export function WorkspaceScreen() {
   useEffect(() => {
     // First launch: an empty workspace opens the sample, parsed offline, so the main job works at
     // once — unless the reviewer has already started opening something of their own. Once the
-    // library is listed, the viewer gets ready for the first document (not before: it would compete).
+    // library is listed, the viewer and the Markdown renderer get ready for the first document (not
+    // before: they would compete).
     void useLibraryStore
       .getState()
       .loadOnce()
@@ -73,7 +75,10 @@ export function WorkspaceScreen() {
         const { documentStatus, openSample } = useWorkspaceStore.getState();
         if (useLibraryStore.getState().library.length === 0 && documentStatus === 'empty') void openSample();
       })
-      .finally(prepareViewer);
+      .finally(() => {
+        prepareViewer();
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUpMarkdown);
+      });
     // A deleted document or result on screen closes with it.
     const stop = useLibraryStore.subscribe((state, previous) => {
       if (state.library !== previous.library) useWorkspaceStore.getState().followLibrary(state.library, previous.library);

@@ -4,7 +4,7 @@ import { isExtractResult } from '../../../shared/resultShapes.js';
 import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
 import { requireApi } from '../../ipc/client.js';
 import { ScopeSlot, type DocumentScope } from '../documentScope.js';
-import { untilFirstPage } from '../firstPage.js';
+import { untilPdfOpened, untilViewDrawn } from '../firstPage.js';
 import { useLibraryStore } from '../libraryStore.js';
 import { importAsking, unlockAsking } from '../protectedDocuments.js';
 import { WORKSPACE_BANNER } from './errorsSlice.js';
@@ -86,15 +86,23 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     // An extraction opens on top of the parse result it was made from.
     const chosen = results.find((r) => r.id === choice.resultId) ?? results.find((r) => r.kind !== 'extract');
     const parseId = chosen?.kind === 'extract' ? chosen.sourceResultId : chosen?.id;
-    // The pages start drawing as soon as the bytes are here, while the result is on its way.
-    const known = { kind: results.find((r) => r.id === parseId)?.kind, stored: choice.stored };
-    const fetching = started(parseId && parseId !== get().result?.id ? fetchResult(api, parseId, known) : Promise.resolve(null));
     const current = get();
     // A document's bytes never change (its id is their hash): the same document keeps its pages.
-    const bytes =
+    // Asked for before the result: the pages start drawing as soon as the bytes are here, while the result is on its way.
+    const reading = started(
       current.document?.id === document.id && current.bytes
-        ? current.bytes
-        : (choice.bytes ?? (await scope.settle(api.documents.read({ id: document.id }))));
+        ? Promise.resolve(current.bytes)
+        : choice.bytes
+          ? Promise.resolve(choice.bytes)
+          : api.documents.read({ id: document.id }),
+    );
+    const known = { kind: results.find((r) => r.id === parseId)?.kind, stored: choice.stored };
+    // A PDF's result is asked for once pdf.js has read the file (see untilPdfOpened); one in hand needs nothing.
+    const resultAfter = document.mime === 'application/pdf' && !choice.stored ? untilPdfOpened(document.id) : Promise.resolve();
+    const fetching = started(
+      parseId && parseId !== current.result?.id ? resultAfter.then(() => fetchResult(api, parseId, known)) : Promise.resolve(null),
+    );
+    const bytes = await scope.settle(reading);
     if (current.document?.id !== document.id) {
       set({ document: newest(), bytes, result: null, model: null, selection: null });
       get().clearExtraction();
@@ -104,11 +112,11 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
       set({ selection: null });
     } else {
       const fetched = await scope.settle(fetching);
-      // A PDF's first page is drawn before the model is read: both need this thread, the page is seen first.
-      if (fetched && document.mime === 'application/pdf') await scope.settle(untilFirstPage(document.id));
       performance.mark('gw:result-fetched');
       const model = fetched ? await scope.settle(fetched.model()) : null;
       performance.mark('gw:model-built');
+      // Not while the pages in view hand their drawings over: both need this thread, the page is seen first.
+      if (fetched && document.mime === 'application/pdf') await scope.settle(untilViewDrawn(document.id));
       const parsed = fetched?.result ?? null;
       // The model holds all a review needs; the parsed response (the biggest thing in memory)
       // is dropped. The older analyzer's stays: it also carries that result's fields.

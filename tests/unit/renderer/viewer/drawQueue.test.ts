@@ -98,4 +98,41 @@ describe('DrawQueue', () => {
     await settle();
     expect(idle).toBe(1);
   });
+
+  it('starts the pages in view first, and the others only once no page in view is drawing', async () => {
+    const queue = new DrawQueue(2);
+    const started: string[] = [];
+    const [above, inView, below, second] = ['above', 'in view', 'below', 'second in view'].map((name) => heldWork(started, name));
+    // One commit mounts the page above the view before the page in view: the order added is not the order drawn.
+    queue.add(above!.work);
+    queue.add(inView!.work, true);
+    queue.add(below!.work);
+    await settle();
+    expect(started).toEqual(['in view']);
+    queue.add(second!.work, true);
+    await settle();
+    expect(started).toEqual(['in view', 'second in view']);
+    inView!.finish();
+    await settle();
+    expect(started).toEqual(['in view', 'second in view']);
+    second!.finish();
+    await settle();
+    expect(started).toEqual(['in view', 'second in view', 'above', 'below']);
+  });
+
+  it('lets a page coming into view overtake pages waiting outside it', async () => {
+    const queue = new DrawQueue(1);
+    const started: string[] = [];
+    const [first, outside, scrolledTo] = ['first', 'outside', 'scrolled to'].map((name) => heldWork(started, name));
+    queue.add(first!.work);
+    queue.add(outside!.work);
+    await settle();
+    queue.add(scrolledTo!.work, true);
+    first!.finish();
+    await settle();
+    expect(started).toEqual(['first', 'scrolled to']);
+    scrolledTo!.finish();
+    await settle();
+    expect(started).toEqual(['first', 'scrolled to', 'outside']);
+  });
 });
