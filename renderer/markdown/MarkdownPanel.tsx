@@ -14,6 +14,9 @@ import { LogicalTableView } from './LogicalTableView.js';
 import { blocksOf, firstBlockRow, markdownRows, ROWS_ABOVE_SELECTION } from './markdownRows.js';
 import { RenderAroundFields } from './RenderAroundFields.js';
 
+/** Models whose Markdown has been on screen. */
+const shownModels = new WeakSet<ParseModel>();
+
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
 export function MarkdownPanel({ model }: { model: ParseModel }) {
   const [raw, setRaw] = useState(false);
@@ -27,8 +30,10 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   const documentName = useWorkspaceStore((s) => s.document?.name ?? 'document');
   // A result that opens shows its Markdown in a render of its own, once the frame that puts its
   // boxes on the page is painted: that frame then carries the page's boxes alone, not the
-  // Markdown's rows (tens of ms on a 1,000-page result). Later models (a rerun merged in) render at once.
-  const [opened, setOpened] = useState(false);
+  // Markdown's rows (tens of ms on a 1,000-page result). A model shown before (the panel
+  // switched back to, a rerun merged in) renders at once.
+  const [opened, setOpened] = useState(() => shownModels.has(model));
+  if (opened) shownModels.add(model);
   useEffect(() => {
     if (opened) return undefined;
     const cancel = afterPaint(() => setOpened(true));
