@@ -78,6 +78,14 @@ export function isSettled(record: Pick<JobRecord, 'status' | 'resultId' | 'probl
   return endedWithoutResult(record.status) || (record.status === 'completed' && record.resultId !== null) || record.problem !== null;
 }
 
+/** Local jobs sent with `keyId` that are still followed: without that key they stop (`no_key`) until one is added again. */
+export function jobsUnderWayWith(keyId: string, local: LocalJobs): number {
+  const followed = local.rows.filter(
+    (row) => row.local?.keyId === keyId && !isSettled({ status: row.status, resultId: row.local.resultId, problem: row.local.problem }),
+  );
+  return followed.length + local.unsure.filter((create) => create.keyId === keyId).length;
+}
+
 /** One row of the Jobs screen: the server's row, merged with the local record when there is one. */
 export interface JobRow {
   jobId: string;

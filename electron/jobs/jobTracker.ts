@@ -756,6 +756,13 @@ function isPermanent(error: AppError): boolean {
 
 /** An answer over the size cap, said for a job: its result is not lost, and can be fetched once the cap allows it. */
 function forJob(error: AppError, jobId: string): AppError {
+  if (error.code === 'no_key') {
+    return new AppError({
+      code: error.code,
+      message: `The key job ${jobId} was sent with is no longer in the keychain, so the job cannot be followed.`,
+      hint: 'The service still has the job. Add a v2 key of the same account on the Keys screen, then press "Check again" on the Jobs screen to follow it and store its result.',
+    });
+  }
   if (error.code !== 'response_too_large') return error;
   return new AppError({
     code: error.code,

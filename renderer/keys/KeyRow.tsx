@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { jobsUnderWayWith } from '../../shared/jobs.js';
 import { KEY_KIND_LABELS, type KeyInfo, type RevealedKey } from '../../shared/keys.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
@@ -14,6 +15,21 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
   const [editing, setEditing] = useState(false);
   const [draftName, setDraftName] = useState(keyInfo.name);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Asked when the confirmation opens: the jobs that would stop being followed without this key.
+  const [underWay, setUnderWay] = useState(0);
+  useEffect(() => {
+    if (!confirmDelete) return undefined;
+    let current = true;
+    requireApi()
+      .jobs.local({})
+      .then(
+        (local) => current && setUnderWay(jobsUnderWayWith(keyInfo.id, local)),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [confirmDelete, keyInfo.id]);
 
   useEffect(() => {
     if (!revealed) return;
@@ -81,6 +97,14 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
         {confirmDelete ? (
           <span className="confirm" role="group" aria-label="Confirm deletion">
             Delete “{keyInfo.name}” from the keychain?
+            {underWay > 0 ? (
+              <span className="warning" data-testid="key-delete-jobs">
+                {' '}
+                {underWay === 1 ? '1 job' : `${underWay} jobs`} sent with it {underWay === 1 ? 'is' : 'are'} still under way: without the
+                key {underWay === 1 ? 'it stops' : 'they stop'} being followed until a v2 key is added again and “Check again” is pressed on
+                the Jobs screen. The service keeps {underWay === 1 ? 'it' : 'them'}.
+              </span>
+            ) : null}
             <button type="button" className="danger" data-testid="key-delete-confirm" onClick={() => void remove(keyInfo.id)}>
               Delete
             </button>

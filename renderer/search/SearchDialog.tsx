@@ -1,6 +1,8 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import type { SearchHit } from '../../shared/ipc/search.js';
+import type { ResultInfo } from '../../shared/workspace.js';
+import { useLibraryStore } from '../workspace/libraryStore.js';
 import { useSearchStore } from './searchStore.js';
 
 const KIND_LABELS = { parse: 'parse', analyzer: 'analyzer', extract: 'extraction' } as const;
@@ -29,9 +31,18 @@ export function SearchButton() {
   );
 }
 
-function where(hit: SearchHit): string {
+/** Where a hit is; `result` names its result when the document's hits come from more than one (two parses of one document read alike otherwise). */
+function where(hit: SearchHit, result: ResultInfo | undefined): string {
   const page = hit.page !== null ? `p. ${hit.page}` : 'no page';
-  return hit.target === 'node' ? `${KIND_LABELS[hit.kind]} block · ${page}` : `${KIND_LABELS[hit.kind]} field ${hit.ref} · ${page}`;
+  const place = hit.target === 'node' ? `${KIND_LABELS[hit.kind]} block · ${page}` : `${KIND_LABELS[hit.kind]} field ${hit.ref} · ${page}`;
+  return result ? `${place} · ${resultOrigin(result)}` : place;
+}
+
+/** A result in a few words: what made it (and its model) and when. */
+function resultOrigin(result: ResultInfo): string {
+  const made = result.engine === result.kind ? result.kind : result.engine;
+  const when = new Date(result.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return [made, result.modelVersion, when].filter(Boolean).join(' · ');
 }
 
 /**
@@ -46,6 +57,8 @@ export function SearchDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const library = useLibraryStore((s) => s.library);
+  const results = useMemo(() => new Map(library.flatMap((entry) => entry.results.map((r) => [r.id, r] as const))), [library]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -134,6 +147,7 @@ export function SearchDialog() {
               </li>
               {group.hits.map((hit) => {
                 const i = index++;
+                const named = new Set(group.hits.map((h) => h.resultId)).size > 1 ? results.get(hit.resultId) : undefined;
                 return (
                   <li
                     key={`${hit.resultId}/${hit.ref}`}
@@ -148,7 +162,9 @@ export function SearchDialog() {
                     onMouseMove={() => i !== active && setActive(i)}
                     onClick={() => void choose(i)}
                   >
-                    <span className="search-where">{where(hit)}</span>
+                    <span className="search-where" data-testid="search-where">
+                      {where(hit, named)}
+                    </span>
                     <span className="search-snippet">
                       {hit.snippet.map((part, k) =>
                         part.mark ? <mark key={k}>{part.text}</mark> : <Fragment key={k}>{part.text}</Fragment>,

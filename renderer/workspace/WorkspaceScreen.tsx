@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { HistoryPanel } from '../audit/HistoryPanel.js';
 import { CompareView } from '../compare/CompareView.js';
 import { useCompareStore } from '../compare/compareStore.js';
@@ -12,6 +12,7 @@ import { DocumentViewer } from '../viewer/DocumentViewer.js';
 import { prepareViewer } from '../viewer/pdfjsWorkers.js';
 import { warmUpMarkdown } from '../markdown/renderMarkdown.js';
 import { Library } from './Library.js';
+import { clockTime } from '../jobs/jobWords.js';
 import { useLibraryStore } from './libraryStore.js';
 import { WorkspaceToolbar } from './WorkspaceToolbar.js';
 import { useWorkspaceStore, WORKSPACE_BANNER } from './workspaceStore.js';
@@ -30,6 +31,11 @@ function WorkspaceBanners() {
   const documentId = useWorkspaceStore((s) => s.document?.id);
   const workspaceError = useWorkspaceStore((s) => s.errors[WORKSPACE_BANNER] ?? null);
   const documentError = useWorkspaceStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
+  const documentErrorAt = useWorkspaceStore((s) => (documentId ? (s.errorsAt[documentId] ?? null) : null));
+  // A document's failure is kept while the reviewer looks elsewhere: seen again on coming back,
+  // it says it is from earlier (the service may well answer by now).
+  const shownSince = useMemo(() => (documentId ? new Date().toISOString() : null), [documentId]);
+  const earlier = documentErrorAt !== null && shownSince !== null && documentErrorAt < shownSince ? documentErrorAt : null;
   const compareError = useCompareStore((s) => s.error);
   const compareLoading = useCompareStore((s) => s.loading);
   const compareProgress = useCompareStore((s) => s.progress);
@@ -46,7 +52,13 @@ function WorkspaceBanners() {
         </p>
       ) : null}
       <ErrorMessage error={workspaceError} onDismiss={() => clearError(WORKSPACE_BANNER)} />
-      {documentId ? <ErrorMessage error={documentError} onDismiss={() => clearError(documentId)} /> : null}
+      {documentId ? (
+        <ErrorMessage
+          error={documentError}
+          onDismiss={() => clearError(documentId)}
+          note={earlier ? `From earlier, at ${clockTime(earlier)}, before this document was opened again.` : undefined}
+        />
+      ) : null}
     </>
   );
 }

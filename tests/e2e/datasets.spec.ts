@@ -155,3 +155,20 @@ test('apply a value to every media of the project, after typing its name', async
   expect(media.every((v) => v.lighting === 'night')).toBe(true);
   void preview;
 });
+
+test('a triple press on Create project in one task makes one project, not three', async ({ page, preview, emulator }) => {
+  await createV1Project(page, emulator, 'First');
+  await page.getByTestId('ds-new-project').click();
+  await page.getByTestId('ds-project-name').fill('Pressed thrice');
+  // Three presses before React can render the busy state that disables the button.
+  await page.getByTestId('ds-project-save').evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+    button.click();
+  });
+  await expect(page.getByTestId('ds-project')).toContainText('Pressed thrice');
+  await expect(page.getByTestId('ds-project-save')).toHaveCount(0);
+  const created = (await emulatorProjects(emulator)).filter((p) => p.name === 'Pressed thrice');
+  expect(created).toHaveLength(1);
+  await expect(page.getByTestId('ds-project').locator('option', { hasText: 'Pressed thrice' })).toHaveCount(1);
+});

@@ -70,10 +70,14 @@ test('jobs started here are listed from disk: failures with their code, a delete
   await page.getByTestId('nav-keys').click();
   const keyRow = page.locator('[data-testid="key-row"][data-key-name="First key"]');
   await keyRow.getByTestId('key-delete').click();
+  // The confirmation says what deleting the key does to the job under way, and how it comes back.
+  await expect(keyRow.getByTestId('key-delete-jobs')).toContainText('1 job sent with it is still under way');
+  await expect(keyRow.getByTestId('key-delete-jobs')).toContainText('“Check again”');
   await keyRow.getByTestId('key-delete-confirm').click();
   await expect(keyRow).toHaveCount(0);
   await page.getByTestId('nav-jobs').click();
   await expect(localRow(orphan).getByTestId('job-problem')).toContainText('no_key', { timeout: 15_000 });
+  await expect(localRow(orphan).getByTestId('job-problem')).toContainText('press "Check again"');
   await expect(localRow(orphan)).toContainText('orphan.pdf');
   // Its status is what was last seen, not news: never a bare "pending" or "processing" beside "Not followed any more".
   await expect(localRow(orphan).getByTestId('job-status')).toHaveText(/^last seen (pending|processing)$/);

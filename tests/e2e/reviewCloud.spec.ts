@@ -61,3 +61,33 @@ test('the older analyzer runs on the same panels: chunks found in the Markdown, 
   await expect(page.getByTestId('md-raw-selected')).toHaveText(text);
   void preview;
 });
+
+test('a failure kept on a document says it is from earlier when the reviewer comes back to it', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible(); // the first-run sample
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('open-file').setInputFiles('resources/samples/report.pdf');
+  await expect(page.getByTestId('page-count')).toHaveText('of 4');
+  await page.getByTestId('engine').selectOption('parse');
+  emulator.faults.add({ fault: { kind: 'status', status: 500 }, match: { method: 'POST', path: '/v2/parse' } });
+  await page.getByTestId('run').click();
+  const banner = page.locator('.workspace > [data-testid="error"]');
+  await expect(banner).toBeVisible();
+  const code = await banner.getAttribute('data-code');
+  // Fresh, it needs no word on when it happened.
+  await expect(banner.getByTestId('error-note')).toHaveCount(0);
+
+  // Elsewhere and back (the service answers again meanwhile): the same failure, said to be from earlier.
+  await page.locator('[data-testid="library-document"][data-document-name="invoice.pdf"]').click();
+  await expect(page.getByTestId('page-count')).toHaveText('of 1');
+  await expect(banner).toHaveCount(0);
+  await page.locator('[data-testid="library-document"][data-document-name="report.pdf"]').click();
+  await expect(page.getByTestId('page-count')).toHaveText('of 4');
+  await expect(banner).toHaveAttribute('data-code', code!);
+  await expect(banner.getByTestId('error-note')).toHaveText(/^From earlier, at \d\d:\d\d, before this document was opened again\.$/);
+
+  // A run now works, and its success clears the old failure.
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
+  await expect(banner).toHaveCount(0);
+  void preview;
+});

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
 /** The Markdown block and the page box the selection lit, as the panels mark them. */
 function selected(page: Page) {
@@ -91,5 +91,31 @@ test('search the workspace: hits grouped by document open the right block or fie
   await expect(page.getByTestId('search-hit')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('search-dialog')).not.toBeVisible();
+  void preview;
+});
+
+test('hits from two results of one document say which result each is from', async ({ page, preview, emulator }) => {
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await addKeyThroughUi(page, { name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
+  await page.getByTestId('open-file').setInputFiles('resources/samples/report.pdf');
+  await expect(page.getByTestId('page-count')).toHaveText('of 4');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('local');
+  await page.getByTestId('engine').selectOption('parse');
+  await page.getByTestId('run').click();
+  await expect(page.locator('.status-result')).toContainText('parse · dpt-3-pro');
+
+  await page.getByTestId('search-open').click();
+  await page.getByTestId('search-input').fill('warehouse');
+  const groups = page.getByTestId('search-group');
+  await expect(groups).toHaveCount(1);
+  await expect(groups.first().getByTestId('search-count')).toHaveText('4');
+  const wheres = await page.getByTestId('search-where').allTextContents();
+  expect(wheres.filter((w) => / · local · /.test(w))).toHaveLength(2);
+  expect(wheres.filter((w) => / · parse · dpt-3-pro-\d+ · /.test(w))).toHaveLength(2);
+  // One result's hits name no result: there is nothing to tell apart.
+  await page.getByTestId('search-input').fill('globex');
+  await expect(groups.first()).toContainText('invoice.pdf');
+  for (const where of await page.getByTestId('search-where').allTextContents()) expect(where).not.toMatch(/ · local · /);
   void preview;
 });

@@ -9,6 +9,8 @@ export const WORKSPACE_BANNER = '*';
 export interface ErrorsSlice {
   /** Failures by the document they happened to (or WORKSPACE_BANNER): a banner shows only with its document. */
   errors: Record<string, AppError>;
+  /** When each of `errors` happened (ISO time): a banner seen again later says it is from then. */
+  errorsAt: Record<string, string>;
   /** Runs `action`; a failure becomes the banner of `key`. Work for a closed document (StaleScope) is no failure. */
   attempt(key: string, action: () => Promise<void>): Promise<void>;
   clearError(key: string): void;
@@ -21,7 +23,10 @@ export const createErrorsSlice: SliceOf<ErrorsSlice> = (set, get) => {
       await action();
     } catch (error) {
       if (isStale(error)) return;
-      set((state) => ({ errors: { ...state.errors, [key]: toAppError(error) } }));
+      set((state) => ({
+        errors: { ...state.errors, [key]: toAppError(error) },
+        errorsAt: { ...state.errorsAt, [key]: new Date().toISOString() },
+      }));
     }
   }
 
@@ -29,9 +34,10 @@ export const createErrorsSlice: SliceOf<ErrorsSlice> = (set, get) => {
     if (!(key in get().errors)) return;
     set((state) => {
       const { [key]: _cleared, ...rest } = state.errors;
-      return { errors: rest };
+      const { [key]: _clearedAt, ...restAt } = state.errorsAt;
+      return { errors: rest, errorsAt: restAt };
     });
   }
 
-  return { errors: {}, attempt, clearError };
+  return { errors: {}, errorsAt: {}, attempt, clearError };
 };

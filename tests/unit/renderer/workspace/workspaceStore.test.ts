@@ -98,9 +98,15 @@ describe('review store', () => {
       useEngineSettings.setState({ pages: '' });
     }
     expect(store.getState().errors[image.id]?.code).toBe('validation_error');
+    const failedAt = store.getState().errorsAt[image.id]!;
+    expect(Date.now() - Date.parse(failedAt)).toBeLessThan(60_000);
     await store.getState().openDocument(invoice.id);
     expect(store.getState().errors[invoice.id]).toBeUndefined();
     expect(store.getState().errors[image.id]?.code).toBe('validation_error');
+    // When it happened stays with it, and goes with it.
+    expect(store.getState().errorsAt[image.id]).toBe(failedAt);
+    store.getState().clearError(image.id);
+    expect(store.getState().errorsAt[image.id]).toBeUndefined();
   });
 
   it('stepping through elements (j/k) walks reading order, skipping the document and pages, and stays at the ends', () => {
