@@ -6,7 +6,9 @@
  * duplicated documents counted from the emulator's job store and the workspace, and where
  * the time went (before the first create, slot use, the tail after the last work).
  * `BENCH_BATCH_RUNS` runs (default 3), each with a fresh emulator and workspace; the
- * median, min and max go to bench/batch-results.json. A benchmark, not a test.
+ * median, min and max go to bench/batch-results.json. `BENCH_BATCH_DUMP=<prefix>` also writes
+ * each run's request log and items to `<prefix>-<time>.json`, to see where a slow run lost its
+ * time. A benchmark, not a test.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -135,6 +137,11 @@ async function runOnce(): Promise<Run> {
     const unaccountedServerJobs = serverJobs.filter((j) => !documentOfJob.has(j.jobId)).length;
     const statuses = state.requests.map((r) => r.status);
     const timeline = batchTimeline(state.requests, startedAt, endedAt, SERVER_SLOTS, PER_DOCUMENT_MS);
+    if (process.env.BENCH_BATCH_DUMP)
+      writeFileSync(
+        `${process.env.BENCH_BATCH_DUMP}-${Date.now()}.json`,
+        JSON.stringify({ startedAt, endedAt, requests: state.requests, items: batch.items }),
+      );
     if (VERBOSE) {
       for (const r of state.requests.filter(
         (q) => Date.parse(q.at) - startedAt >= timeline.lastWorkEndMs - 1_500 || Date.parse(q.at) - startedAt < timeline.firstCreateMs + 50,

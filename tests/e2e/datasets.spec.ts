@@ -171,4 +171,5 @@ test('a triple press on Create project in one task makes one project, not three'
   const created = (await emulatorProjects(emulator)).filter((p) => p.name === 'Pressed thrice');
   expect(created).toHaveLength(1);
   await expect(page.getByTestId('ds-project').locator('option', { hasText: 'Pressed thrice' })).toHaveCount(1);
+  void preview;
 });
