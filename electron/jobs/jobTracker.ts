@@ -759,7 +759,7 @@ function forJob(error: AppError, jobId: string): AppError {
   if (error.code === 'no_key') {
     return new AppError({
       code: error.code,
-      message: `The key job ${jobId} was sent with is no longer in the keychain, so the job cannot be followed.`,
+      message: 'The key this job was sent with is no longer in the keychain, so the job cannot be followed.',
       hint: 'The service still has the job. Add a v2 key of the same account on the Keys screen, then press "Check again" on the Jobs screen to follow it and store its result.',
     });
   }

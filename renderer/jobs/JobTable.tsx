@@ -30,7 +30,7 @@ function JobTrouble({ row }: { row: JobRow }) {
               : 'Not followed any more'}
           {notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message}{' '}
           <code>{problem.code}</code>
-          {problem.hint ? <span className="job-problem-hint"> {problem.hint}</span> : null}
+          {problem.hint ? <div className="job-problem-hint">{problem.hint}</div> : null}
         </div>
       ) : null}
       <JobWarnings warnings={row.local?.warnings} />

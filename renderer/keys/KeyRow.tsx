@@ -96,15 +96,16 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
       <td className="actions">
         {confirmDelete ? (
           <span className="confirm" role="group" aria-label="Confirm deletion">
-            Delete “{keyInfo.name}” from the keychain?
-            {underWay > 0 ? (
-              <span className="warning" data-testid="key-delete-jobs">
-                {' '}
-                {underWay === 1 ? '1 job' : `${underWay} jobs`} sent with it {underWay === 1 ? 'is' : 'are'} still under way: without the
-                key {underWay === 1 ? 'it stops' : 'they stop'} being followed until a v2 key is added again and “Check again” is pressed on
-                the Jobs screen. The service keeps {underWay === 1 ? 'it' : 'them'}.
-              </span>
-            ) : null}
+            <span className="confirm-question">
+              Delete “{keyInfo.name}” from the keychain?
+              {underWay > 0 ? (
+                <span className="warning key-delete-jobs" data-testid="key-delete-jobs">
+                  {underWay === 1 ? '1 job' : `${underWay} jobs`} sent with it {underWay === 1 ? 'is' : 'are'} still under way: without the
+                  key {underWay === 1 ? 'it stops' : 'they stop'} being followed until a v2 key is added again and “Check again” is pressed
+                  on the Jobs screen. The service keeps {underWay === 1 ? 'it' : 'them'}.
+                </span>
+              ) : null}
+            </span>
             <button type="button" className="danger" data-testid="key-delete-confirm" onClick={() => void remove(keyInfo.id)}>
               Delete
             </button>
