@@ -62,6 +62,8 @@ test('add a document from its web address, see its pages, and parse it with docu
   // The emulator logs a request as it arrives and its fields once the body is read: wait for those.
   await expect.poll(() => posts(emulator, '/v2/parse').length).toBe(2);
   await expect.poll(() => posts(emulator, '/v2/parse')[1]?.fields).toEqual(expect.objectContaining({ document: '<file statement.pdf>' }));
+  // Its result lands before the click: the library entry it grows would move the invoice under the pointer.
+  await expect(page.locator('[data-testid="library-document"][data-document-name="statement.pdf"]')).toContainText('2 results');
   await page.getByTestId('library-document').filter({ hasText: 'invoice.pdf' }).click();
   await expect(page.getByTestId('page-count')).toHaveText('of 1');
   await expect(page.getByTestId('engine-send-url')).toHaveCount(0);
