@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, use
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { neighbourPages, type LogicalTable } from '../../shared/grounding/logicalTables.js';
 import { joinedTables } from './joinedTables.js';
+import { afterPaint } from '../components/afterPaint.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
@@ -12,6 +13,9 @@ import { blockHtml, blockHtmlWithinFrame, blockPlaceholder } from './blockHtml.j
 import { LogicalTableView } from './LogicalTableView.js';
 import { blocksOf, firstBlockRow, markdownRows, ROWS_ABOVE_SELECTION } from './markdownRows.js';
 import { RenderAroundFields } from './RenderAroundFields.js';
+
+/** Models whose Markdown has been on screen. */
+const shownModels = new WeakSet<ParseModel>();
 
 /** The document's Markdown, one clickable block per top-level element, page by page; or the raw text. */
 export function MarkdownPanel({ model }: { model: ParseModel }) {
@@ -24,6 +28,18 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   const [openTable, setOpenTable] = useState<{ model: ParseModel; id: string } | null>(null);
   const table = openTable?.model === model ? (joinedTables(model).byTableId.get(openTable.id) ?? null) : null;
   const documentName = useWorkspaceStore((s) => s.document?.name ?? 'document');
+  // A result that opens shows its Markdown in a render of its own, once the frame that puts its
+  // boxes on the page is painted: that frame then carries the page's boxes alone, not the
+  // Markdown's rows (tens of ms on a 1,000-page result). A model shown before (the panel
+  // switched back to, a rerun merged in) renders at once.
+  const [paintedFor, setPaintedFor] = useState<ParseModel | null>(null);
+  const opened = paintedFor === model || shownModels.has(model);
+  if (opened) shownModels.add(model);
+  useEffect(() => {
+    if (opened) return undefined;
+    const cancel = afterPaint(() => setPaintedFor(model));
+    return cancel;
+  }, [opened, model]);
   if (table && !showRaw)
     return (
       <div className="md-panel">
@@ -53,7 +69,13 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
         </label>
         <FollowToggle />
       </div>
-      {showRaw ? <RawMarkdown model={model} /> : <RenderedMarkdown model={model} onOpenTable={(id) => setOpenTable({ model, id })} />}
+      {showRaw ? (
+        <RawMarkdown model={model} />
+      ) : !opened ? (
+        <div className="virtual-list md-rendered" data-testid="md-rendered" aria-busy="true" />
+      ) : (
+        <RenderedMarkdown model={model} onOpenTable={(id) => setOpenTable({ model, id })} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ScrollRequest } from '../components/VirtualList.js';
-import { FOLLOW_DELAY_MS, useViewStore } from './viewStore.js';
+import { FOLLOW_DELAY_MS, useViewStore, type ViewState } from './viewStore.js';
 
 interface PageFollow {
   /** Where the panel should scroll: its selection's row or, when the viewer moved since, the viewer's page. */
@@ -40,9 +40,11 @@ export function usePageFollow(
   // Watched outside React: a page move this panel does not follow (a selection brought into view)
   // re-renders nothing, so the frame that shows a click's highlight carries no panel render.
   const following = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The move this panel opened at; one made before its subscription below (a panel mounted a
+  // frame after its result, say) is followed like any later one.
+  const [openedAtMove] = useState(() => useViewStore.getState().pageMove);
   useEffect(() => {
-    const unsubscribe = useViewStore.subscribe((state, previous) => {
-      if (state.pageMove === previous.pageMove && state.follow === previous.follow) return;
+    const followLater = (state: ViewState) => {
       clearTimeout(following.current);
       following.current = undefined;
       if (!state.follow || (state.pageSource !== 'viewer' && state.pageSource !== 'follow')) return;
@@ -51,12 +53,17 @@ export function usePageFollow(
         const index = lookups.current.rowOfPage(useViewStore.getState().page);
         if (index !== undefined) setShown((current) => ({ ...current, request: { index, align: 'start' } }));
       }, FOLLOW_DELAY_MS);
+    };
+    const unsubscribe = useViewStore.subscribe((state, previous) => {
+      if (state.pageMove !== previous.pageMove || state.follow !== previous.follow) followLater(state);
     });
+    const now = useViewStore.getState();
+    if (now.pageMove !== openedAtMove) followLater(now);
     return () => {
       unsubscribe();
       clearTimeout(following.current);
     };
-  }, []);
+  }, [openedAtMove]);
 
   // The reviewer scrolled this panel: the viewer comes to its page once it holds still.
   const pending = useRef<{ page: number; timer: ReturnType<typeof setTimeout> } | null>(null);

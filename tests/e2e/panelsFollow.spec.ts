@@ -195,3 +195,27 @@ test('a sliver of the page above left at the top of the Markdown is not the page
   await expect(page.getByTestId('page-input')).toHaveValue('21');
   void preview;
 });
+
+test('a page typed in the frame the Markdown opens in is followed: the panel is not left on page 1', async ({ page, preview }) => {
+  // The Markdown opens a frame after its result's boxes. A page typed between that render and the
+  // panel starting to listen for page moves was once missed. Typed here in exactly that gap: as
+  // soon as the rendered list replaces the placeholder, before React's effects run.
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      const list = document.querySelector('[data-testid="md-rendered"]:not([aria-busy])');
+      const input = document.querySelector<HTMLInputElement>('[data-testid="page-input"]');
+      if (!list || !input || document.querySelector('[data-testid="page-count"]')?.textContent !== 'of 80') return;
+      observer.disconnect();
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '20');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      document.body.dataset.typedAtOpen = 'yes';
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  await importEightyPages(page, 'parse only');
+  await expect(page.locator('body')).toHaveAttribute('data-typed-at-open', 'yes');
+  await expect(page.locator('[data-testid="page"][data-page="20"]')).toBeInViewport();
+  await expectNearTop(page.getByTestId('md-rendered'), page.locator('[data-testid="md-page"][data-page="20"]'));
+  void preview;
+});
