@@ -28,7 +28,7 @@ export interface BatchTimeline {
   acceptedCreateMs: { median: number; max: number };
   /** Slot-seconds left unused between the first create and the end of the last work. */
   idleSlotSeconds: number;
-  /** Refused creates and polls (429) in the last second before the last work ended, and after it. */
+  /** Refused creates and polls (429) late enough that waiting out their Retry-After could set the batch's end. */
   late429: { creates: number; polls: number };
 }
 
@@ -49,7 +49,8 @@ export function batchTimeline(
   const window = Math.max(1, lastWorkEnd - firstCreate);
   const busy = accepted.reduce((sum, r) => sum + r.ms, 0);
   const durations = accepted.map((r) => r.ms).sort((a, b) => a - b);
-  const lateFrom = lastWorkEnd - 1_000;
+  // A create refused here is sent again after its Retry-After (1 s) and then works perDocumentMs: it can be the last work.
+  const lateFrom = lastWorkEnd - 1_000 - perDocumentMs;
   const late = (r: LoggedRequest) => r.status === 429 && Date.parse(r.at) >= lateFrom;
   return {
     firstCreateMs: Math.round(firstCreate - startedAt),
