@@ -202,10 +202,14 @@ test('a page typed in the frame the Markdown opens in is followed: the panel is 
   // soon as the rendered list replaces the placeholder, before React's effects run.
   await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
   await page.evaluate(() => {
-    const observer = new MutationObserver(() => {
-      const list = document.querySelector('[data-testid="md-rendered"]:not([aria-busy])');
+    const RENDERED = '[data-testid="md-rendered"]:not([aria-busy])';
+    const observer = new MutationObserver((records) => {
+      // (a rendered list just put in: the 80-page result's, once its page count shows)
+      const added = records.some((r) =>
+        [...r.addedNodes].some((n) => n instanceof Element && (n.matches(RENDERED) || n.querySelector(RENDERED) !== null)),
+      );
       const input = document.querySelector<HTMLInputElement>('[data-testid="page-input"]');
-      if (!list || !input || document.querySelector('[data-testid="page-count"]')?.textContent !== 'of 80') return;
+      if (!added || !input || document.querySelector('[data-testid="page-count"]')?.textContent !== 'of 80') return;
       observer.disconnect();
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '20');
       input.dispatchEvent(new Event('input', { bubbles: true }));
