@@ -46,7 +46,8 @@ export function createHandlers(services: Services): HandlerTable {
     'results:get': ({ id }) => workspace.resultText(id),
     'results:model': ({ id, rebuild }) => workspace.resultModel(id, { rebuild }),
     'results:import': (request) => importResult(workspace, request),
-    'runs:parse': (request) => runs.run(request.runId, (signal) => runParse(services, request, signal)),
+    'runs:parse': (request) =>
+      runs.run(request.runId, (signal) => runParse(services, request, signal), request.engine === 'local' ? 'local' : 'cloud'),
     'runs:extract': (request) => runExtract(services, request),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
     'runs:rerunPages': (request) => runs.run(request.runId, (signal) => rerunFailedPages(services, request, signal)),

@@ -19,6 +19,6 @@ export async function openSample(
   const previous = entry?.results.find((r) => r.engine === 'local' && r.kind === 'parse');
   if (previous) return { document, result: await services.workspace.result(previous.id) };
   const runId = randomUUID();
-  const result = await services.runs.run(runId, (signal) => runLocalParse(services, { runId, documentId: document.id }, signal));
+  const result = await services.runs.run(runId, (signal) => runLocalParse(services, { runId, documentId: document.id }, signal), 'local');
   return { document, result };
 }

@@ -1,11 +1,17 @@
 import { AppError } from '../../shared/errors.js';
 
-/** A run stopped at the reviewer's word: nothing stored, and the service may have done some of it. */
-function cancelledRun(): AppError {
+/** Where a run's work is done: a cloud service may have done, and charged for, some of it before a cancel. */
+export type RunPlace = 'cloud' | 'local';
+
+/** A run stopped at the reviewer's word: nothing stored, and (in the cloud) the service may have done some of it. */
+function cancelledRun(place: RunPlace): AppError {
   return new AppError({
     code: 'cancelled',
     message: 'The run was cancelled; nothing was stored.',
-    hint: 'A cloud service may already have done, and charged for, what was sent before the cancel. Run it again when you are ready.',
+    hint:
+      place === 'cloud'
+        ? 'A cloud service may already have done, and charged for, what was sent before the cancel. Run it again when you are ready.'
+        : 'It ran on this computer only: nothing was sent or charged. Run it again when you are ready.',
   });
 }
 
@@ -22,18 +28,18 @@ export class RunRegistry {
   private readonly running = new Map<string, AbortController>();
   private readonly cancelledEarly = new Set<string>();
 
-  async run<T>(runId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async run<T>(runId: string, work: (signal: AbortSignal) => Promise<T>, place: RunPlace = 'cloud'): Promise<T> {
     if (this.running.has(runId)) {
       throw new AppError({ code: 'run_exists', message: 'A run with this id is already going.' });
     }
-    if (this.cancelledEarly.delete(runId)) throw cancelledRun();
+    if (this.cancelledEarly.delete(runId)) throw cancelledRun(place);
     const controller = new AbortController();
     this.running.set(runId, controller);
     try {
       return await work(controller.signal);
     } catch (error) {
       // Whatever the run was doing when it was told to stop (a request, a wait for a retry), it says one thing.
-      throw controller.signal.aborted ? cancelledRun() : error;
+      throw controller.signal.aborted ? cancelledRun(place) : error;
     } finally {
       this.running.delete(runId);
     }

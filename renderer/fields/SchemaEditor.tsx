@@ -20,9 +20,9 @@ export function SchemaEditor({ open }: { open: boolean }) {
   const running = useWorkspaceStore((s) => (s.document ? s.runs[s.document.id]?.message : undefined));
   const checked = useMemo(() => checkSchemaText(schemaText), [schemaText]);
   const cannotExtract = opening
-    ? `Extract waits until ${opening} is open.`
+    ? `Opening ${opening}… Extract waits for that to finish.`
     : running !== undefined
-      ? `Extract waits for the run on this document to end (${running || 'starting'}).`
+      ? `Extract waits for this document's run to end (now: ${running || 'starting'}).`
       : !hasResult
         ? 'Extract is off until the document has a parse result: run an engine first (extraction reads its Markdown).'
         : !isParse

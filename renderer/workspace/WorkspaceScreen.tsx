@@ -68,6 +68,7 @@ export function WorkspaceScreen() {
   const document = useWorkspaceStore((s) => s.document);
   const bytes = useWorkspaceStore((s) => s.bytes);
   const model = useWorkspaceStore((s) => s.model);
+  const opening = useWorkspaceStore((s) => s.opening);
   const comparison = useCompareStore((s) => s.comparison);
   const { openFile, importFiles } = useWorkspaceStore.getState();
   const [panel, setPanel] = useState<Panel>('markdown');
@@ -155,7 +156,9 @@ export function WorkspaceScreen() {
               <StructureTree model={model} />
             )
           ) : (
-            <p className="muted empty-state">{document ? 'Run an engine to see the result.' : ''}</p>
+            <p className="muted empty-state" data-testid="result-empty">
+              {opening ? `Opening ${opening}…` : document ? 'Run an engine to see the result.' : ''}
+            </p>
           )}
           {model ? <FieldsSection /> : null}
         </aside>

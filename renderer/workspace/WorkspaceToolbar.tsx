@@ -40,7 +40,7 @@ export function WorkspaceToolbar() {
     ? `${ENGINE_LABELS[engine]} needs ${ENGINE_KEY_WORDS[engine as 'parse' | 'analyzer']}: add one on the Keys screen.`
     : null;
   const runWaits = opening
-    ? `Opening ${opening}… Run waits until it is open.`
+    ? `Opening ${opening}… Run waits for that to finish.`
     : !hasDocument
       ? 'Open a document to run an engine on it.'
       : null;

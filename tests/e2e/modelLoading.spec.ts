@@ -137,3 +137,32 @@ test('a model that arrives after the reviewer moved to another document does not
   await expect(page.locator('[data-testid="page"][data-page="1"] [data-testid="box"][data-type="heading"]')).toHaveCount(1);
   void preview;
 });
+
+test('while a stored result is on its way the panel says the document is opening, not that nothing was run', async ({ page, preview }) => {
+  const files = await generateLargeDocument(PAGES, await mkdtemp(join(tmpdir(), 'groundwork-model-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  await page.getByTestId('import-result').setInputFiles([files.pdf, files.parse]);
+  await expect(page.getByTestId('page-count')).toHaveText(`of ${PAGES}`);
+  await page.getByTestId('library-document').filter({ hasText: 'invoice' }).click();
+  await expect(page.getByTestId('page-count')).toHaveText('of 1');
+
+  // The large document's model is held back on its way.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => isCall(url.href, 'results:model'),
+    async (route) => {
+      await released;
+      return route.continue();
+    },
+  );
+  await page.getByTestId('library-document').filter({ hasText: 'large' }).click();
+  await expect(page.getByTestId('page-count')).toHaveText(`of ${PAGES}`);
+  await expect(page.getByTestId('result-empty')).toHaveText(/^Opening .*large.*…$/);
+  await expect(page.getByTestId('run')).toBeDisabled();
+
+  release();
+  await expect(page.getByTestId('md-rendered').locator('[data-testid="md-page"]').first()).toBeVisible();
+  await expect(page.getByTestId('result-empty')).toHaveCount(0);
+  void preview;
+});

@@ -48,6 +48,12 @@ describe('runs the renderer can cancel', () => {
       message: 'The run was cancelled; nothing was stored.',
       hint: expect.stringContaining('may already have done, and charged for'),
     });
+    // A run on this computer (the offline engine) sent nothing and was charged nothing: its cancel says so.
+    const local = runs.run('local-run', (signal) => new Promise<string>((_, reject) => signal.addEventListener('abort', reject)), 'local');
+    runs.cancel('local-run');
+    const localCancel = await local.catch((error: unknown) => error);
+    expect(localCancel).toMatchObject({ code: 'cancelled', hint: expect.stringContaining('nothing was sent or charged') });
+    expect((localCancel as { hint: string }).hint).not.toContain('cloud');
     // A failure of its own, not a cancel, is told as it is.
     await expect(runs.run(RUN, async () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
   });
