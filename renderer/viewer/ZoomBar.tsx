@@ -29,6 +29,8 @@ export function ZoomBar({ zoom, onZoom, pageCount, onPage }: ZoomBarProps) {
   const page = useViewStore((s) => s.page);
   const showLines = useWorkspaceStore((s) => s.showLines);
   const setShowLines = useWorkspaceStore((s) => s.setShowLines);
+  // Until pdf.js has counted the pages no page can be chosen: the input says so rather than drop what is typed.
+  const counting = pageCount === 0;
   return (
     <div className="zoombar">
       <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
@@ -43,8 +45,10 @@ export function ZoomBar({ zoom, onZoom, pageCount, onPage }: ZoomBarProps) {
           data-testid="page-input"
           onChange={(e) => onPage(Number(e.target.value))}
           aria-label="Page number"
+          disabled={counting}
+          title={counting ? 'The document is still opening: a page can be chosen once its pages are counted.' : undefined}
         />
-        <span data-testid="page-count">of {pageCount}</span>
+        <span data-testid="page-count">of {counting ? '…' : pageCount}</span>
       </label>
       <button type="button" onClick={() => onPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
         ›

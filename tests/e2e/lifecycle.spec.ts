@@ -160,6 +160,32 @@ test('problem 4: while a file opens, Run is disabled and says why, in words', as
   void preview;
 });
 
+test('while a file opens its pages are not counted yet: the page box is off and says why, then takes a page', async ({ page, preview }) => {
+  const big = await generateLargeDocument(120, await mkdtemp(join(tmpdir(), 'groundwork-count-')));
+  await expect(page.locator('[data-testid="box"]').first()).toBeVisible();
+  // Every state of the page counter and its box while the file opens, however brief.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { counterStates: string[] }).counterStates = seen;
+    new MutationObserver(() => {
+      const input = document.querySelector<HTMLInputElement>('[data-testid="page-input"]');
+      const count = document.querySelector('[data-testid="page-count"]')?.textContent;
+      if (input && count) seen.push(`${count}|${input.disabled ? 'off' : 'on'}|${input.title}`);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.getByTestId('open-file').setInputFiles(big.pdf);
+  await expect(page.getByTestId('page-count')).toHaveText('of 120');
+  const states = await page.evaluate(() => (window as unknown as { counterStates: string[] }).counterStates);
+  const counting = states.filter((s) => s.startsWith('of …'));
+  expect(counting.length).toBeGreaterThan(0);
+  // (never a box that takes typing and drops it)
+  for (const state of counting) expect(state).toMatch(/^of …\|off\|The document is still opening/);
+  await expect(page.getByTestId('page-input')).toBeEnabled();
+  await page.getByTestId('page-input').fill('60');
+  await expect(page.locator('[data-testid="page"][data-page="60"]')).toBeInViewport();
+  void preview;
+});
+
 test('problem 6: a banner belongs to its document; a job line does not follow the reviewer elsewhere', async ({
   page,
   preview,
