@@ -203,7 +203,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
 
   return (
     <div className="viewer">
-      <ZoomBar zoom={zoom} onZoom={setZoom} pageCount={pageCount} onPage={goToPage} />
+      <ZoomBar zoom={zoom} onZoom={setZoom} pageCount={pageCount} counting={pageCount === 0 && loadError === null} onPage={goToPage} />
       <DocumentWarnings warnings={document.warnings} />
       <div
         ref={scroller}

@@ -21,16 +21,24 @@ interface ZoomBarProps {
   zoom: Zoom;
   onZoom(zoom: Zoom): void;
   pageCount: number;
+  /** pdf.js is still counting the document's pages. */
+  counting: boolean;
   onPage(page: number): void;
 }
 
 /** The zoom and the page counter. It reads the current page itself: a page move re-renders this bar, not the viewer's pages. */
-export function ZoomBar({ zoom, onZoom, pageCount, onPage }: ZoomBarProps) {
+export function ZoomBar({ zoom, onZoom, pageCount, counting, onPage }: ZoomBarProps) {
   const page = useViewStore((s) => s.page);
   const showLines = useWorkspaceStore((s) => s.showLines);
   const setShowLines = useWorkspaceStore((s) => s.setShowLines);
-  // Until pdf.js has counted the pages no page can be chosen: the input says so rather than drop what is typed.
-  const counting = pageCount === 0;
+  // Until pdf.js has counted the pages (or when it could not read them) no page can be chosen:
+  // the box says why rather than drop what is typed.
+  const pagesOff =
+    pageCount > 0
+      ? undefined
+      : counting
+        ? 'The document is still opening: a page can be chosen once its pages are counted.'
+        : 'This PDF cannot be displayed, so it has no page to choose.';
   return (
     <div className="zoombar">
       <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
@@ -45,8 +53,8 @@ export function ZoomBar({ zoom, onZoom, pageCount, onPage }: ZoomBarProps) {
           data-testid="page-input"
           onChange={(e) => onPage(Number(e.target.value))}
           aria-label="Page number"
-          disabled={counting}
-          title={counting ? 'The document is still opening: a page can be chosen once its pages are counted.' : undefined}
+          disabled={pagesOff !== undefined}
+          title={pagesOff}
         />
         <span data-testid="page-count">of {counting ? '…' : pageCount}</span>
       </label>
