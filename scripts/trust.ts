@@ -35,6 +35,8 @@ const steps: TrustStep[] = [
     name: 'hostile Markdown',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'],
   },
+  // Every name Object.prototype has, as a field name: decided, recorded, exported.
+  { name: 'field names as keys', command: ['npx', 'vitest', 'run', 'tests/unit/electron/review/reviews.protoKeys.test.ts'] },
   // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
   {
     name: 'fuzzed results',

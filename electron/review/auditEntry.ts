@@ -1,5 +1,31 @@
-import type { AuditAction, AuditDecision, AuditEntry } from '../../shared/ipc/audit.js';
-import type { FieldDecision } from '../../shared/workspace.js';
+import { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditAction, type AuditDecision, type AuditEntry } from '../../shared/ipc/audit.js';
+import { REVIEW_STATUSES, type FieldDecision } from '../../shared/workspace.js';
+
+const decisionSchema = z.object({ status: z.enum(REVIEW_STATUSES), value: z.string(), note: z.string().optional() }).nullable();
+const entrySchema = z.object({
+  id: z.string().optional(),
+  prev: z.string().nullable().optional(),
+  at: z.string(),
+  user: z.string(),
+  documentId: z.string(),
+  resultId: z.string(),
+  path: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  before: decisionSchema,
+  after: decisionSchema,
+  rules: z.array(z.string()).optional(),
+});
+
+/** One line of the trail as an entry; null when it is not one (torn, or changed by hand). */
+export function parseAuditLine(line: string): AuditEntry | null {
+  try {
+    const parsed = entrySchema.safeParse(JSON.parse(line));
+    return parsed.success ? (parsed.data as AuditEntry) : null;
+  } catch {
+    return null;
+  }
+}
 
 type Stored = Pick<FieldDecision, 'status' | 'correctedValue' | 'note'> | undefined;
 

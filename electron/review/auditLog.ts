@@ -1,28 +1,15 @@
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { AUDIT_ACTIONS, type AuditEntry, type AuditEntryView, type AuditPage } from '../../shared/ipc/audit.js';
+import type { AuditEntry, AuditEntryView, AuditPage, AuditUnreadableLine } from '../../shared/ipc/audit.js';
 import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
-import { REVIEW_STATUSES } from '../../shared/workspace.js';
 import { AppError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
 import { auditFile, folderIn } from '../workspace/layout.js';
+import { parseAuditLine } from './auditEntry.js';
 
-const decisionSchema = z.object({ status: z.enum(REVIEW_STATUSES), value: z.string(), note: z.string().optional() }).nullable();
-const entrySchema = z.object({
-  id: z.string().optional(),
-  prev: z.string().nullable().optional(),
-  at: z.string(),
-  user: z.string(),
-  documentId: z.string(),
-  resultId: z.string(),
-  path: z.string(),
-  action: z.enum(AUDIT_ACTIONS),
-  before: decisionSchema,
-  after: decisionSchema,
-  rules: z.array(z.string()).optional(),
-});
+/** A line of the trail as read: an entry, or one that is not (kept, so it can be shown as unreadable). */
+export type AuditLine = AuditEntry | AuditUnreadableLine;
 
 /** How much of the file one read from its end takes. */
 const CHUNK = 64 * 1024;
@@ -56,8 +43,9 @@ export class SavedMarker {
 /**
  * The audit trail: `audit/<document id>.jsonl`, one JSON line per decision, only ever
  * appended to (never rewritten, so a crash cannot lose what was there) and synced before the
- * append resolves. A crash mid-append can leave a torn last line: reading skips it (and any
- * line that is not an entry), and the next append starts on a line of its own.
+ * append resolves; each entry is checked to read back before it is written. A crash
+ * mid-append can leave a torn last line: reading reports it (and any line that is not an
+ * entry) as unreadable, and the next append starts on a line of its own.
  */
 export class AuditLog {
   private readonly dir: string;
@@ -80,30 +68,31 @@ export class AuditLog {
         message: 'An audit append mixed two documents.',
         hint: 'This is a bug in the app; nothing was written.',
       });
-    const run = this.serial.then(() => this.appendNow(documentId, entries));
+    const lines = entries.map(lineOf);
+    const run = this.serial.then(() => this.appendNow(documentId, lines));
     this.serial = run.catch(() => undefined);
     return run;
   }
 
-  /** The document's entries, oldest first; lines that do not read (a torn last line) are skipped. */
-  async read(documentId: string): Promise<AuditEntry[]> {
-    let text: string;
+  /** The document's lines, oldest first: each an entry, or unreadable (a torn last line, a line changed by hand). */
+  async read(documentId: string): Promise<AuditLine[]> {
+    let bytes: Buffer;
     try {
-      text = await readFile(this.file(documentId), 'utf8');
+      bytes = await readFile(this.file(documentId));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const entries: AuditEntry[] = [];
-    let skipped = 0;
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      const entry = parseLine(line);
-      if (entry) entries.push(entry);
-      else skipped++;
+    const lines: AuditLine[] = [];
+    for (let start = 0; start < bytes.length;) {
+      const nl = bytes.indexOf(0x0a, start);
+      const end = nl < 0 ? bytes.length : nl;
+      const read = lineAt(bytes.subarray(start, end), start);
+      if (read) lines.push(read.line);
+      start = end + 1;
     }
-    if (skipped > 0) this.logger.warn('unreadable audit lines skipped', { documentId, skipped });
-    return entries;
+    this.warnUnreadable(documentId, lines);
+    return lines;
   }
 
   /**
@@ -118,10 +107,10 @@ export class AuditLog {
     auditIdOf: (resultId: string) => Promise<string | undefined | null>,
   ): Promise<AuditPage> {
     const marker = new SavedMarker(auditIdOf);
-    const entries: AuditEntryView[] = [];
+    const entries: AuditPage['entries'] = [];
     let oldest = 0;
-    for await (const { entry, start } of this.fromEnd(documentId)) {
-      const view = await marker.mark(entry);
+    for await (const { line, start } of this.fromEnd(documentId)) {
+      const view = 'unreadable' in line ? line : await marker.mark(line);
       if (before !== undefined && start >= before) continue;
       if (entries.length === limit) return { entries, next: oldest };
       entries.push(view);
@@ -132,12 +121,18 @@ export class AuditLog {
 
   /** The newest entry on one field of one extraction, read from the end of the file. */
   async latestFor(documentId: string, resultId: string, path: string): Promise<AuditEntry | null> {
-    for await (const { entry } of this.fromEnd(documentId)) if (entry.resultId === resultId && entry.path === path) return entry;
+    for await (const { line } of this.fromEnd(documentId))
+      if (!('unreadable' in line) && line.resultId === resultId && line.path === path) return line;
     return null;
   }
 
-  /** The document's entries newest first, each with the file position its line starts at. */
-  private async *fromEnd(documentId: string): AsyncGenerator<{ entry: AuditEntry; start: number }> {
+  private warnUnreadable(documentId: string, lines: readonly object[]): void {
+    const unreadable = lines.filter((l) => 'unreadable' in l).length;
+    if (unreadable > 0) this.logger.warn('unreadable audit lines', { documentId, unreadable });
+  }
+
+  /** The document's lines newest first, each with the file position it starts at. */
+  private async *fromEnd(documentId: string): AsyncGenerator<{ line: AuditLine; start: number }> {
     let handle;
     try {
       handle = await open(this.file(documentId), 'r');
@@ -157,15 +152,15 @@ export class AuditLog {
         let cut = bytes.length;
         // Lines wholly inside `bytes`, last first; the first line may go on in the earlier chunk.
         for (let nl = bytes.lastIndexOf(0x0a, cut - 1); nl >= 0; nl = bytes.lastIndexOf(0x0a, cut - 1)) {
-          const entry = parseLine(bytes.subarray(nl + 1, cut).toString('utf8'));
-          if (entry) yield { entry, start: start + nl + 1 };
+          const read = lineAt(bytes.subarray(nl + 1, cut), start + nl + 1);
+          if (read) yield read;
           cut = nl;
           if (nl === 0) break;
         }
         tail = bytes.subarray(0, cut);
         if (start === 0 && tail.length > 0) {
-          const entry = parseLine(tail.toString('utf8'));
-          if (entry) yield { entry, start: 0 };
+          const read = lineAt(tail, 0);
+          if (read) yield read;
         }
         end = start;
       }
@@ -184,7 +179,7 @@ export class AuditLog {
     return auditFile(this.workspaceRoot, documentId);
   }
 
-  private async appendNow(documentId: string, entries: readonly AuditEntry[]): Promise<void> {
+  private async appendNow(documentId: string, lines: readonly string[]): Promise<void> {
     const file = this.file(documentId);
     if ((await mkdir(this.dir, { recursive: true, mode: 0o700 })) !== undefined) await syncDirectory(join(this.dir, '..'));
     const handle = await open(file, 'a+', 0o600);
@@ -199,7 +194,7 @@ export class AuditLog {
         await handle.read(last, 0, 1, size - 1);
         if (last[0] !== 0x0a) lead = '\n';
       }
-      await handle.appendFile(lead + entries.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8');
+      await handle.appendFile(lead + lines.map((line) => `${line}\n`).join(''), 'utf8');
       await handle.sync();
     } finally {
       await handle.close();
@@ -209,11 +204,24 @@ export class AuditLog {
   }
 }
 
-function parseLine(line: string): AuditEntry | null {
-  try {
-    const parsed = entrySchema.safeParse(JSON.parse(line));
-    return parsed.success ? (parsed.data as AuditEntry) : null;
-  } catch {
-    return null;
-  }
+/** The line at `start` as an entry, or as unreadable; null for an empty line (none is written, but one may be left by hand). */
+/**
+ * The line an entry is appended as, checked to read back as an entry: one that would not (a
+ * decision missing its status) is refused before anything is written, never kept unreadable.
+ */
+function lineOf(entry: AuditEntry): string {
+  const line = JSON.stringify(entry);
+  if (parseAuditLine(line) === null)
+    throw new AppError({
+      code: 'audit_entry_invalid',
+      message: `The audit entry for “${entry.path}” is not complete, so the decision was not saved.`,
+      hint: 'This is a bug in the app; nothing was written.',
+    });
+  return line;
+}
+
+function lineAt(bytes: Buffer, start: number): { line: AuditLine; start: number } | null {
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return null;
+  return { line: parseAuditLine(text) ?? { unreadable: true, start, bytes: bytes.length }, start };
 }

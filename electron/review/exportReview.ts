@@ -6,6 +6,7 @@ import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import type { Review, StoredResult } from '../../shared/workspace.js';
 import type { ExportSource } from './exportSource.js';
 import type { RuleResult } from '../../shared/rules/evaluateRules.js';
+import { decisionOf } from '../../shared/reviewFields.js';
 
 /** A box as exported: 1-based page, fractions of the page (0–1, origin top left); `valid: false` only when the service's box was out of range. */
 type ExportBox = Pick<PageBox, 'page' | 'left' | 'top' | 'right' | 'bottom'> & { valid?: false };
@@ -36,7 +37,7 @@ function fieldsOf(extraction: StoredResult): FieldEntry[] {
 /** Rows of the export: every field with the model's value, the reviewer's (the model's if accepted, none if rejected) and where it came from. */
 function rows(extraction: StoredResult, review: Review, source: ExportSource): Row[] {
   return fieldsOf(extraction).map((field) => {
-    const decision = review.fields[field.path];
+    const decision = decisionOf(review.fields, field.path);
     const reviewerValue =
       decision?.status === 'corrected' ? (decision.correctedValue ?? '') : decision?.status === 'accepted' ? field.value : null;
     const grounded = source.model ? groundField(source.model, field) : null;

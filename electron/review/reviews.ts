@@ -18,20 +18,25 @@ import { auditCsv } from './auditCsv.js';
 import { osUserName } from './osUser.js';
 import { loadExportSource } from './exportSource.js';
 import { ENTRY_SUFFIX, folderIn } from '../workspace/layout.js';
+import { decisionOf, withDecision } from '../../shared/reviewFields.js';
+
+const decisionSchema = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  correctedValue: z.string().exactOptional(),
+  note: z.string().exactOptional(),
+  decidedAt: z.string(),
+});
+/** By field path. Not `z.record`: it drops a `__proto__` key, and a field may have that name. */
+const decisionsSchema = z.preprocess(
+  (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : value),
+  z.array(z.tuple([z.string(), decisionSchema])).transform((entries) => Object.fromEntries(entries)),
+);
 
 const reviewSchema = z.object({
   extractionId: z.string(),
   auditId: z.string().exactOptional(),
   updatedAt: z.string(),
-  fields: z.record(
-    z.string(),
-    z.object({
-      status: z.enum(REVIEW_STATUSES),
-      correctedValue: z.string().exactOptional(),
-      note: z.string().exactOptional(),
-      decidedAt: z.string(),
-    }),
-  ),
+  fields: decisionsSchema,
 });
 
 /**
@@ -94,10 +99,8 @@ export class Reviews {
       }
       const review = await this.store.readOrRefuse(extractionId); // an unreadable review is refused, never overwritten
       const now = new Date().toISOString();
-      const fields = { ...review?.fields };
-      const before = fields[path];
-      if (decision) fields[path] = { ...decision, decidedAt: now };
-      else delete fields[path];
+      const before = decisionOf(review?.fields, path);
+      const fields = withDecision(review?.fields, path, decision ? { ...decision, decidedAt: now } : undefined);
       const entry = auditEntryFor({
         id: ulid(),
         prev: review?.auditId ?? null,
@@ -108,8 +111,8 @@ export class Reviews {
         path,
         extracted: field.value,
         before,
-        after: fields[path],
-        undo: undo && (await this.restoresLatest(extraction, path, fields[path])),
+        after: decisionOf(fields, path),
+        undo: undo && (await this.restoresLatest(extraction, path, decisionOf(fields, path))),
         override: decision?.status === 'accepted' ? await this.failingRulesOn(extraction, path, schema) : [],
       });
       if (!entry) return review ?? { extractionId, updatedAt: now, fields };
@@ -145,8 +148,8 @@ export class Reviews {
    * none); only paths that are fields count.
    */
   async decidedCount(extraction: StoredResult): Promise<number> {
-    const decided = (await this.store.read(extraction.id))?.fields ?? {};
-    return extractionView(extraction, null).fields.filter((f) => decided[f.path] !== undefined).length;
+    const decided = (await this.store.read(extraction.id))?.fields;
+    return extractionView(extraction, null).fields.filter((f) => decisionOf(decided, f.path) !== undefined).length;
   }
 
   /** One page of a document's audit trail, newest first, each entry marked whether its review write landed. */
@@ -167,9 +170,9 @@ export class Reviews {
     const document = await this.workspace.documentInfo(documentId);
     // Marked newest first (each entry is judged by the ones after it), written oldest first.
     const marker = new SavedMarker((resultId) => this.auditIdOf(resultId));
-    const entries = await this.audit.read(documentId);
+    const lines = await this.audit.read(documentId);
     const marked = [];
-    for (const entry of entries.reverse()) marked.push(await marker.mark(entry));
+    for (const line of lines.reverse()) marked.push('unreadable' in line ? line : await marker.mark(line));
     return auditCsv(document.name, marked.reverse());
   }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { AuditDecision, AuditEntry, AuditEntryView } from '../../shared/ipc/audit.js';
+import { isUnreadableLine, type AuditDecision, type AuditEntry, type AuditPage, type AuditUnreadableLine } from '../../shared/ipc/audit.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { useHistoryStore } from './historyStore.js';
@@ -8,7 +8,7 @@ import { useHistoryStore } from './historyStore.js';
  * The selector's answer for another document's trail: one constant, since a new array on every
  * call is a change each time and zustand would render without end.
  */
-const NO_ENTRIES: readonly AuditEntryView[] = [];
+const NO_ENTRIES: AuditPage['entries'] = [];
 
 const ACTION_WORDS: Record<AuditEntry['action'], string> = {
   accepted: 'accepted',
@@ -35,6 +35,8 @@ export function HistoryPanel() {
   const loading = useHistoryStore((s) => s.loading);
   const error = useHistoryStore((s) => s.error);
   const { load, loadOlder, exportCsv, clearError } = useHistoryStore.getState();
+  const unreadable = entries.filter(isUnreadableLine).length;
+  const decisions = entries.length - unreadable;
 
   useEffect(() => {
     if (documentId) void load(documentId);
@@ -46,7 +48,9 @@ export function HistoryPanel() {
       <div className="panel-toolbar">
         <span>
           {more ? 'Latest ' : ''}
-          {entries.length} decision{entries.length === 1 ? '' : 's'} recorded{loading ? ' · reading…' : ''}
+          {decisions} decision{decisions === 1 ? '' : 's'} recorded
+          {unreadable > 0 ? ` · ${unreadable} unreadable line${unreadable === 1 ? '' : 's'}` : ''}
+          {loading ? ' · reading…' : ''}
         </span>
         <button
           type="button"
@@ -64,27 +68,34 @@ export function HistoryPanel() {
         <p className="muted small empty-state">No decision on this document yet. Each one is recorded here as it is saved.</p>
       ) : (
         <ol className="history-list">
-          {entries.map((e, i) => (
-            <li key={e.id ?? `${e.at}-${i}`} data-testid="history-entry" data-action={e.action} data-field={e.path} data-saved={e.saved}>
-              <div className="history-head">
-                <strong>{e.path}</strong> {ACTION_WORDS[e.action]}
-                {e.saved ? null : (
-                  <span className="warning" title="The decision was recorded here but its save did not finish: the review does not have it">
+          {entries.map((e, i) =>
+            isUnreadableLine(e) ? (
+              <UnreadableLine key={`unreadable-${e.start}`} line={e} />
+            ) : (
+              <li key={e.id ?? `${e.at}-${i}`} data-testid="history-entry" data-action={e.action} data-field={e.path} data-saved={e.saved}>
+                <div className="history-head">
+                  <strong>{e.path}</strong> {ACTION_WORDS[e.action]}
+                  {e.saved ? null : (
+                    <span
+                      className="warning"
+                      title="The decision was recorded here but its save did not finish: the review does not have it"
+                    >
+                      {' '}
+                      · not saved (the save did not finish)
+                    </span>
+                  )}
+                  <span className="muted">
                     {' '}
-                    · not saved (the save did not finish)
+                    · {e.user} · <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
                   </span>
-                )}
-                <span className="muted">
-                  {' '}
-                  · {e.user} · <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
-                </span>
-              </div>
-              <div className="small muted">
-                {decisionText(e.before)} → {decisionText(e.after)}
-              </div>
-              {e.rules ? <div className="small warning">Failing rules: {e.rules.join('; ')}</div> : null}
-            </li>
-          ))}
+                </div>
+                <div className="small muted">
+                  {decisionText(e.before)} → {decisionText(e.after)}
+                </div>
+                {e.rules ? <div className="small warning">Failing rules: {e.rules.join('; ')}</div> : null}
+              </li>
+            ),
+          )}
         </ol>
       )}
       {more ? (
@@ -100,5 +111,21 @@ export function HistoryPanel() {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** A line of the trail that is not an entry: a decision whose record cannot be shown, said so rather than left out. */
+function UnreadableLine({ line }: { line: AuditUnreadableLine }) {
+  return (
+    <li data-testid="history-unreadable" className="warning">
+      <div className="history-head">
+        <strong>Unreadable line</strong>
+        <span className="muted">
+          {' '}
+          · {line.bytes} bytes at byte {line.start} of the trail file
+        </span>
+      </div>
+      <div className="small muted">Cut short by a crash while it was written, or changed outside the app.</div>
+    </li>
   );
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppError } from '../../shared/errors.js';
-import type { AuditEntryView } from '../../shared/ipc/audit.js';
+import type { AuditPage } from '../../shared/ipc/audit.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from '../workspace/download.js';
@@ -11,7 +11,8 @@ export const HISTORY_PAGE = 100;
 interface HistoryState {
   /** The document whose trail `entries` is (newest first). */
   documentId: string | null;
-  entries: AuditEntryView[];
+  /** Entries, and lines of the trail that do not read (shown as such). */
+  entries: AuditPage['entries'];
   /** Where the older entries start (null: all are shown). */
   next: number | null;
   loading: boolean;

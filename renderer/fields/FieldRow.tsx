@@ -5,6 +5,7 @@ import { selectionMembership, useSelectionMember } from '../workspace/selectionM
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { FieldReview } from './FieldReview.js';
 import { useRules } from './rulesStore.js';
+import { decisionOf } from '../../shared/reviewFields.js';
 
 const selectedField = selectionMembership(useWorkspaceStore, (selection) => (selection.kind === 'field' ? [selection.id] : []));
 /** A rule's fields, selected together. */
@@ -31,7 +32,7 @@ export const FieldRow = memo(function FieldRow({
   const failing = useRules((s) => s.failing.get(field.path));
   const passing = useRules((s) => s.passing.get(field.path));
   const selectField = useWorkspaceStore((s) => s.selectField);
-  const decision = useWorkspaceStore((s) => s.review?.fields[field.path]);
+  const decision = useWorkspaceStore((s) => decisionOf(s.review?.fields, field.path));
   const low = weakest !== null && weakest.confidence < threshold;
   return (
     <div

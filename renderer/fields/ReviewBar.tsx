@@ -6,6 +6,7 @@ import { useReviewMode } from './reviewModeStore.js';
 import { progressLine, reviewCounts } from './fieldOrder.js';
 import { undoLastDecision } from './reviewActions.js';
 import { acceptBlockedBy, useRules } from './rulesStore.js';
+import { decisionOf } from '../../shared/reviewFields.js';
 
 /** Progress ("12 of 40 reviewed · 3 corrected · 1 rejected"), undo, and the review keys. */
 export function ReviewBar() {
@@ -19,7 +20,7 @@ export function ReviewBar() {
   // The selected field's accept (button and a/Enter) is refused while a rule naming it fails: say so here too.
   const selection = useSelectionAfterPaint();
   const selectedPath = selection?.kind === 'field' && !selection.fieldPaths ? selection.id : null;
-  const accepted = useWorkspaceStore((s) => (selectedPath ? s.review?.fields[selectedPath]?.status === 'accepted' : false));
+  const accepted = useWorkspaceStore((s) => (selectedPath ? decisionOf(s.review?.fields, selectedPath)?.status === 'accepted' : false));
   const blocked = useRules((s) => (selectedPath && !accepted ? acceptBlockedBy(s, selectedPath) : null));
   return (
     <div className="review-bar">

@@ -5,6 +5,7 @@
 import type { WeakestWord } from '../../shared/grounding/confidence.js';
 import type { FieldEntry } from '../../shared/grounding/fields.js';
 import type { FieldDecision, Review } from '../../shared/workspace.js';
+import { decisionOf } from '../../shared/reviewFields.js';
 
 type Decisions = Review['fields'];
 
@@ -18,7 +19,7 @@ export function nextUnreviewed(
   const from = fromPath === null ? -1 : fields.findIndex((f) => f.path === fromPath);
   for (let step = 1; step <= fields.length; step++) {
     const field = fields[(from + step + fields.length) % fields.length]!;
-    if (!decisions?.[field.path]) return field.path;
+    if (!decisionOf(decisions, field.path)) return field.path;
   }
   return null;
 }
@@ -57,7 +58,7 @@ export interface ReviewCounts {
 export function reviewCounts(fields: readonly Pick<FieldEntry, 'path'>[], decisions: Decisions | undefined): ReviewCounts {
   const counts: ReviewCounts = { total: fields.length, reviewed: 0, accepted: 0, corrected: 0, rejected: 0 };
   for (const field of fields) {
-    const decision = decisions?.[field.path];
+    const decision = decisionOf(decisions, field.path);
     if (!decision) continue;
     counts.reviewed++;
     counts[decision.status]++;

@@ -7,6 +7,7 @@
  * on one document never decides a field of the next.
  */
 import type { FieldDecision } from '../../shared/workspace.js';
+import { decisionOf } from '../../shared/reviewFields.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { nextUnreviewed, restoredDecision, stepPath } from './fieldOrder.js';
 import { fieldsInListOrder } from './fieldConfidence.js';
@@ -77,7 +78,7 @@ export function decideSelectedField(choose: (path: string, current: FieldDecisio
   return serially(async () => {
     const path = selectedFieldPath();
     if (path === null) return selectFirstUnreviewed();
-    const decision = choose(path, useWorkspaceStore.getState().review?.fields[path]);
+    const decision = choose(path, decisionOf(useWorkspaceStore.getState().review?.fields, path));
     if (decision !== undefined) await decideNow(path, decision, true);
   });
 }
@@ -88,7 +89,7 @@ async function decideNow(path: string, decision: Decision, advance: boolean): Pr
   await decide(path, decision);
   const after = useWorkspaceStore.getState();
   if (after.review === review) return; // the decision failed; the store shows why
-  useReviewMode.getState().pushUndo({ extractionId: extraction.id, path, previous: review?.fields[path] });
+  useReviewMode.getState().pushUndo({ extractionId: extraction.id, path, previous: decisionOf(review?.fields, path) });
   if (advance) selectAndFocus(nextUnreviewed(fieldsInListOrder(), after.review?.fields, path) ?? path);
 }
 

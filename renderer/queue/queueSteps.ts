@@ -5,6 +5,7 @@
 import type { QueueItemState, QueueView } from '../../shared/ipc/queues.js';
 import type { FieldEntry } from '../../shared/grounding/fields.js';
 import type { Review } from '../../shared/workspace.js';
+import { decisionOf } from '../../shared/reviewFields.js';
 
 /** Whether the queue's current item is what the Review screen shows: its document with its extraction. */
 export function itemOnScreen(view: QueueView | null, documentId: string | undefined, extractionId: string | undefined): boolean {
@@ -69,7 +70,7 @@ export function startNoteOf(view: QueueView): string | null {
 
 /** How many of the fields on screen have a decision. */
 export function decidedOnScreen(fields: readonly Pick<FieldEntry, 'path'>[], review: Review | null): number {
-  return fields.filter((f) => review?.fields[f.path] !== undefined).length;
+  return fields.filter((f) => decisionOf(review?.fields, f.path) !== undefined).length;
 }
 
 /** Every field on screen is decided (and there is one): what lights "Next document" and lets Enter take it. */

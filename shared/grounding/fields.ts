@@ -32,10 +32,13 @@ export interface FieldEntry {
 export const MAX_FIELD_DEPTH = 32;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** `record[key]` if it is the record's own: a field may be named `constructor` or `__proto__`. */
+const own = (record: unknown, key: string): unknown => (isRecord(record) && Object.hasOwn(record, key) ? record[key] : undefined);
 
 function rangesOf(meta: unknown, flags: FieldFlag[]): CodePointRange[] {
-  if (!isRecord(meta) || meta.ranges === undefined || meta.ranges === null) return [];
-  const all: unknown[] = Array.isArray(meta.ranges) ? meta.ranges : [meta.ranges];
+  const sent = own(meta, 'ranges');
+  if (sent === undefined || sent === null) return [];
+  const all: unknown[] = Array.isArray(sent) ? sent : [sent];
   const ranges = all.filter((r): r is CodePointRange => isRecord(r) && Number.isInteger(r.start) && Number.isInteger(r.end));
   if (ranges.length < all.length) flags.push('range_invalid');
   return ranges;
@@ -57,20 +60,16 @@ export function flattenFields(extraction: unknown, metadata: unknown, limit = In
     if (depth > MAX_FIELD_DEPTH && (Array.isArray(value) || isRecord(value))) return leaf(path, '(nested too deeply)', meta, 'too_deep');
     if (Array.isArray(value)) {
       if (value.length === 0) leaf(path, value, meta);
+      const items = Array.isArray(meta) ? meta : own(meta, 'items');
       for (let i = 0; i < value.length && out.length < limit; i++) {
-        walk(
-          value[i],
-          Array.isArray(meta) ? meta[i] : isRecord(meta) && Array.isArray(meta.items) ? meta.items[i] : undefined,
-          `${path}[${i}]`,
-          depth + 1,
-        );
+        walk(value[i], Array.isArray(items) ? (items as unknown[])[i] : undefined, `${path}[${i}]`, depth + 1);
       }
       return;
     }
     if (isRecord(value)) {
       for (const key of Object.keys(value)) {
         if (out.length >= limit) return;
-        walk(value[key], isRecord(meta) ? meta[key] : undefined, path ? `${path}.${key}` : key, depth + 1);
+        walk(value[key], own(meta, key), path ? `${path}.${key}` : key, depth + 1);
       }
       return;
     }

@@ -52,9 +52,29 @@ export interface AuditEntryView extends AuditEntry {
   saved: boolean;
 }
 
+/**
+ * A line of the trail that is not an entry (torn by a crash mid-append, or changed by hand):
+ * shown as such where it stands, never dropped unseen.
+ */
+export interface AuditUnreadableLine {
+  unreadable: true;
+  /** Where the line starts in the file, in bytes. */
+  start: number;
+  /** Its length in bytes. */
+  bytes: number;
+}
+
+export function isUnreadableLine<E extends object>(line: E | AuditUnreadableLine): line is AuditUnreadableLine {
+  return 'unreadable' in line && line.unreadable === true;
+}
+
+export function isAuditEntry<E extends AuditEntry>(line: E | AuditUnreadableLine): line is E {
+  return !isUnreadableLine(line);
+}
+
 /** One page of a trail, newest first; `next` asks for the page of older entries (null: none). */
 export interface AuditPage {
-  entries: AuditEntryView[];
+  entries: (AuditEntryView | AuditUnreadableLine)[];
   next: number | null;
 }
 

@@ -36,7 +36,9 @@ export function resolvePath(root: unknown, path: RulePath): RuleValue[] {
     const next: { path: string; value: unknown }[] = [];
     for (const { path: at, value } of current) {
       if ('key' in step) {
-        next.push({ path: at ? `${at}.${step.key}` : step.key, value: isRecord(value) ? value[step.key] : undefined });
+        // Own keys only: `constructor required` on an extraction without one has no value.
+        const found = isRecord(value) && Object.hasOwn(value, step.key) ? value[step.key] : undefined;
+        next.push({ path: at ? `${at}.${step.key}` : step.key, value: found });
       } else if ('index' in step) {
         next.push({ path: `${at}[${step.index}]`, value: Array.isArray(value) ? value[step.index] : undefined });
       } else if (Array.isArray(value)) {

@@ -224,7 +224,7 @@ async function wholeTrail(reviews: Reviews, documentId: string): Promise<AuditEn
   let before: number | undefined;
   do {
     const page = await reviews.history(documentId, { limit: MAX_AUDIT_PAGE, ...(before === undefined ? {} : { before }) });
-    entries.push(...page.entries);
+    for (const line of page.entries) if (!('unreadable' in line)) entries.push(line);
     before = page.next ?? undefined;
   } while (before !== undefined);
   return entries;

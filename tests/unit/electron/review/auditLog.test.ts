@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../shared/ipc/audit.js';
-import { AuditLog } from '../../../../electron/review/auditLog.js';
+import { AuditLog, type AuditLine } from '../../../../electron/review/auditLog.js';
 import { auditCsv } from '../../../../electron/review/auditCsv.js';
 import { auditEntryFor } from '../../../../electron/review/auditEntry.js';
 import { createLogger } from '../../../../electron/log.js';
@@ -23,6 +23,8 @@ function entry(path: string, action: AuditEntry['action'] = 'accepted'): AuditEn
   };
 }
 
+const pathOf = (line: AuditLine) => ('unreadable' in line ? `unreadable ${line.bytes} at ${line.start}` : line.path);
+
 describe('the audit log: one JSON line per decision, appended', () => {
   let dir: string;
   beforeEach(async () => {
@@ -34,24 +36,34 @@ describe('the audit log: one JSON line per decision, appended', () => {
     const log = new AuditLog(dir, logger);
     await log.append([entry('a')]);
     await Promise.all([log.append([entry('b')]), log.append([entry('c'), entry('d')])]);
-    expect((await log.read('doc1')).map((e) => e.path)).toEqual(['a', 'b', 'c', 'd']);
+    expect((await log.read('doc1')).map(pathOf)).toEqual(['a', 'b', 'c', 'd']);
     expect(await log.read('other')).toEqual([]);
     const text = await readFile(join(dir, 'audit', 'doc1.jsonl'), 'utf8');
     expect(text.split('\n')).toHaveLength(5); // four lines, each ended
   });
 
-  it('skips a torn last line, keeps every entry before it, and starts the next append on a fresh line', async () => {
+  it('reads a torn last line as unreadable, keeps every entry before it, and starts the next append on a fresh line', async () => {
     const log = new AuditLog(dir, logger);
     await log.append([entry('a'), entry('b')]);
     const file = join(dir, 'audit', 'doc1.jsonl');
     // A crash mid-append: half of a line, no newline.
     await appendFile(file, JSON.stringify(entry('torn')).slice(0, 40));
-    expect((await log.read('doc1')).map((e) => e.path)).toEqual(['a', 'b']);
+    const start = (JSON.stringify(entry('a')).length + 1) * 2;
+    expect((await log.read('doc1')).map(pathOf)).toEqual(['a', 'b', `unreadable 40 at ${start}`]);
     await log.append([entry('c')]);
-    expect((await log.read('doc1')).map((e) => e.path)).toEqual(['a', 'b', 'c']);
+    expect((await log.read('doc1')).map(pathOf)).toEqual(['a', 'b', `unreadable 40 at ${start}`, 'c']);
     const lines = (await readFile(file, 'utf8')).split('\n');
     expect(lines[2]).toBe(JSON.stringify(entry('torn')).slice(0, 40));
     expect(JSON.parse(lines[3]!)).toMatchObject({ path: 'c' });
+  });
+
+  it('refuses an entry that would not read back, writing nothing of its append', async () => {
+    const log = new AuditLog(dir, logger);
+    await log.append([entry('a')]);
+    // A decision missing its status (as an inherited `constructor` once gave) is not written unreadable.
+    const broken = { ...entry('constructor'), before: { value: '12' } } as unknown as AuditEntry;
+    await expect(async () => log.append([entry('b'), broken])).rejects.toMatchObject({ code: 'audit_entry_invalid' });
+    expect((await log.read('doc1')).map(pathOf)).toEqual(['a']);
   });
 
   it('refuses a document id that would leave its folder', async () => {
@@ -115,5 +127,13 @@ describe('the audit CSV', () => {
       `2026-01-02T03:04:05.000Z,ana,doc1,res1,total,corrected,,,,corrected,"'=HYPERLINK(""x"")","a, ""b""",,no (the save did not finish)`,
     );
     expect(lines).toHaveLength(4);
+  });
+
+  it('has a row for a line that is not an entry', () => {
+    const file = auditCsv('invoice.pdf', [
+      { ...entry('a'), saved: true },
+      { unreadable: true, start: 120, bytes: 40 },
+    ]);
+    expect(file.content.split('\r\n')[2]).toBe(',,,,,unreadable line (40 bytes at byte 120),,,,,,,,');
   });
 });

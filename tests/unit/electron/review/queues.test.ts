@@ -10,6 +10,7 @@ import { createLogger } from '../../../../electron/log.js';
 import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
 import { extractionOn, removeWorkspaceDir } from '../../../support/workspaceDir.js';
 import { wordResults } from '../../../support/wordResults.js';
+import { isAuditEntry } from '../../../../shared/ipc/audit.js';
 
 const logger = createLogger(null, { console: false });
 
@@ -115,7 +116,7 @@ describe("every saved decision is in its document's audit trail", () => {
     await reviews.decide(extractionId, 'total', { status: 'corrected', correctedValue: '13' });
     await reviews.decide(extractionId, 'total', { status: 'accepted' }, { undo: true });
     await reviews.decide(extractionId, 'note', { status: 'rejected', note: 'smudged' });
-    const { entries: history } = await reviews.history(documentId, { limit: 100 });
+    const history = (await reviews.history(documentId, { limit: 100 })).entries.filter(isAuditEntry);
     expect(history.map((e) => [e.action, e.path, e.before?.value ?? null, e.after?.value ?? null])).toEqual([
       ['rejected', 'note', null, 'x'],
       ['undo', 'total', '13', '12'],

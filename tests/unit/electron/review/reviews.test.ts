@@ -8,6 +8,7 @@ import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/log.js';
 import type { JsonDirStore } from '../../../../electron/storage/jsonDirStore.js';
 import type { Review } from '../../../../shared/workspace.js';
+import { isAuditEntry } from '../../../../shared/ipc/audit.js';
 import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
 
 // What a decision leaves in the review and the audit trail: the two are written one after the
@@ -34,7 +35,9 @@ describe('a decision and its audit entry', () => {
   afterEach(() => removeWorkspaceDir(dir, workspace));
 
   const trail = async (reviews: Reviews, documentId: string) =>
-    (await reviews.history(documentId, { limit: 100 })).entries.map((e) => `${e.action} ${e.path}${e.saved ? '' : ' (not saved)'}`);
+    (await reviews.history(documentId, { limit: 100 })).entries.map((e) =>
+      'unreadable' in e ? 'unreadable' : `${e.action} ${e.path}${e.saved ? '' : ' (not saved)'}`,
+    );
 
   it('a review write that fails leaves its entry marked not saved; the retry is saved, once', async () => {
     const { documentId, extractionId } = await extraction(workspace);
@@ -88,7 +91,7 @@ describe('a decision and its audit entry', () => {
     const reviews = new Reviews(workspace, undefined, () => 'ana');
     await reviews.decide(extractionId, 'invoice_number', { status: 'accepted' }, { schema: SCHEMA });
     await reviews.decide(extractionId, 'total', { status: 'accepted' }, { schema: SCHEMA });
-    const [total, overridden] = (await reviews.history(documentId, { limit: 10 })).entries;
+    const [total, overridden] = (await reviews.history(documentId, { limit: 10 })).entries.filter(isAuditEntry);
     expect(overridden).toMatchObject({
       action: 'override',
       path: 'invoice_number',
@@ -127,19 +130,19 @@ describe('a decision and its audit entry', () => {
     const { documentId, extractionId } = await extraction(workspace);
     const reviews = new Reviews(workspace, undefined, () => 'ana');
     for (let i = 0; i < 7; i++) await reviews.decide(extractionId, 'total', { status: i % 2 ? 'rejected' : 'accepted', note: `n${i}` });
-    // A torn last line (a crash mid-append) is skipped.
+    // A torn last line (a crash mid-append) is shown as unreadable, in its place.
     await appendFile(join(dir, 'workspace', 'audit', `${documentId}.jsonl`), '{"at":');
     const notes: string[] = [];
     let before: number | undefined;
     let pages = 0;
     do {
       const page = await reviews.history(documentId, { limit: 3, ...(before === undefined ? {} : { before }) });
-      notes.push(...page.entries.map((e) => e.after?.note ?? ''));
-      expect(page.entries.every((e) => e.saved)).toBe(true);
+      notes.push(...page.entries.map((e) => ('unreadable' in e ? `unreadable (${e.bytes} bytes)` : (e.after?.note ?? ''))));
+      expect(page.entries.every((e) => 'unreadable' in e || e.saved)).toBe(true);
       before = page.next ?? undefined;
       pages++;
     } while (before !== undefined);
-    expect(notes).toEqual(['n6', 'n5', 'n4', 'n3', 'n2', 'n1', 'n0']);
+    expect(notes).toEqual(['unreadable (6 bytes)', 'n6', 'n5', 'n4', 'n3', 'n2', 'n1', 'n0']);
     expect(pages).toBe(3);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { useHistoryStore } from '../../../../renderer/audit/historyStore.js';
-import type { AuditEntryView, AuditPage } from '../../../../shared/ipc/audit.js';
+import { isAuditEntry, type AuditEntryView, type AuditPage } from '../../../../shared/ipc/audit.js';
 import type { GroundworkApi } from '../../../../shared/ipc/table.js';
 import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
@@ -76,7 +76,7 @@ const trail = (documentId: string, count: number) =>
     documentId,
     Array.from({ length: count }, (_, i) => entry(documentId, count - i)),
   );
-const ids = () => store.getState().entries.map((e) => e.id);
+const ids = () => store.getState().entries.map((e) => (isAuditEntry(e) ? e.id : 'unreadable'));
 
 describe('history store', () => {
   it('shows the newest page, then appends older pages until there are none', async () => {

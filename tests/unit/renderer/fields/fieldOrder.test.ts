@@ -22,6 +22,15 @@ describe('the review queue', () => {
     expect(nextUnreviewed([], {}, null)).toBeNull();
   });
 
+  it('a field named like an Object member (constructor, __proto__) is undecided until decided', () => {
+    const named = [{ path: 'constructor' }, { path: '__proto__' }, { path: 'toString' }];
+    expect(nextUnreviewed(named, {}, null)).toBe('constructor');
+    expect(nextUnreviewed(named, { constructor: decided('accepted') }, 'constructor')).toBe('__proto__');
+    expect(reviewCounts(named, {})).toMatchObject({ reviewed: 0 });
+    const proto = JSON.parse('{"__proto__": {"status": "rejected", "decidedAt": "t"}}') as Record<string, FieldDecision>;
+    expect(reviewCounts(named, proto)).toMatchObject({ reviewed: 1, rejected: 1 });
+  });
+
   it('steps one field, stopping at the ends; from nothing, the first or last', () => {
     expect(stepPath(fields, 'b', 1)).toBe('c');
     expect(stepPath(fields, 'd', 1)).toBe('d');

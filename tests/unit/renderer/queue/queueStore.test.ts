@@ -6,6 +6,7 @@ import type { useReviewMode as UseReviewMode } from '../../../../renderer/fields
 import type { useWorkspaceStore } from '../../../../renderer/workspace/workspaceStore.js';
 import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 import { useRememberedStorage } from '../../../support/rememberedStorage.js';
+import { isAuditEntry } from '../../../../shared/ipc/audit.js';
 
 // The queue store against the real services: a step opens the next document through the
 // workspace store's scope, and a review key pressed while it is under way never decides a
@@ -71,7 +72,10 @@ describe('review queue store', () => {
     expect(useQueueStore.getState().view?.position).toBe(1);
     expect(store.getState().extraction?.id).toBe(view.items[1]!.extractionId);
     const trail = await bridge.api.audit.list({ documentId: first.documentId, limit: 10 });
-    expect(trail.ok && trail.value.entries.map((e) => `${e.action} ${e.path}`)).toEqual(['accepted total', 'accepted invoice_number']);
+    expect(trail.ok && trail.value.entries.filter(isAuditEntry).map((e) => `${e.action} ${e.path}`)).toEqual([
+      'accepted total',
+      'accepted invoice_number',
+    ]);
     // Kept in main: a restart resumes here.
     const listed = await bridge.api.queues.list({});
     expect(listed.ok && listed.value[0]).toMatchObject({ id: view.id, position: 1, count: 3 });

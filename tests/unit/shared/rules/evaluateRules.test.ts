@@ -25,6 +25,10 @@ describe('evaluateRules', () => {
     expect(one('required total', invoice).status).toBe('pass');
     expect(one('required po', invoice)).toMatchObject({ status: 'fail', paths: ['po'], values: [{ path: 'po', value: null }] });
     expect(one('required total', { total: '  ' }).status).toBe('fail');
+    // Own keys only: an Object member is not a value of the extraction.
+    expect(one('required constructor', invoice).status).toBe('fail');
+    expect(one('required toString', invoice).status).toBe('fail');
+    expect(one('required constructor', { constructor: 'x' }).status).toBe('pass');
     const items = one('required line_items[].amount', { line_items: [{ amount: 1 }, { amount: null }] });
     expect(items).toMatchObject({ status: 'fail', message: 'no value at line_items[1].amount' });
     expect(items.paths).toEqual(['line_items[0].amount', 'line_items[1].amount']);
