@@ -1,6 +1,6 @@
 /**
  * `npm run emulator -- [--port N] [--key v2:KEY] [--key analyzer:KEY] [--key v1:KEY]
- *   [--pair KEY:SECRET] [--pending-ms N] [--processing-ms N] [--max-concurrent N]
+ *   [--pair KEY:SECRET] [--org N:KEY[,KEY…]] [--pending-ms N] [--processing-ms N] [--max-concurrent N]
  *   [--latency MS] [--fail-pages 2,3] [--fail-jobs] [--fault JSON] [--no-legacy-jobs]
  *   [--builder pdf-text|deterministic]`
  * See README.md. Prints one ready line with the URL.
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     key: { type: 'string', multiple: true, default: [] },
     pair: { type: 'string', multiple: true, default: [] },
+    org: { type: 'string', multiple: true, default: [] },
     'pending-ms': { type: 'string' },
     'processing-ms': { type: 'string' },
     'max-concurrent': { type: 'string' },
@@ -52,7 +53,7 @@ const BUILDERS = { 'pdf-text': pdfTextParseBuilder, deterministic: deterministic
 const builder = BUILDERS[values.builder as keyof typeof BUILDERS];
 if (!builder) throw new Error(`--builder expects pdf-text or deterministic; got "${values.builder}"`);
 
-const configured = parseKeyFlags(values.key, values.pair);
+const configured = parseKeyFlags(values.key, values.pair, values.org);
 const anyKeys = configured.v2.length + configured.analyzer.length + configured.v1.length + configured.pairs.length > 0;
 
 const emulator = await startEmulator({
@@ -71,7 +72,10 @@ const emulator = await startEmulator({
 
 console.log(`Emulator ready at ${emulator.url}`);
 if (!anyKeys)
-  console.log('Demo keys: v2 demo-v2-key, analyzer demo-analyzer-key, v1 demo-v1-key, legacy pair demo-legacy-key:demo-legacy-secret');
+  console.log(
+    'Demo keys: v2 demo-v2-key, analyzer demo-analyzer-key, v1 demo-v1-key, legacy pair demo-legacy-key:demo-legacy-secret; ' +
+      'another organization: v2 other-org-v2-key, v1 other-org-v1-key',
+  );
 
 const stop = () => void emulator.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

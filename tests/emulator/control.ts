@@ -35,7 +35,8 @@ export interface ControlDeps {
  * - `POST /__control/faults`: arm one fault or `{faults: [...]}` (see faults.ts);
  * - `DELETE /__control/faults`: disarm all per-request faults;
  * - `POST /__control/jobs`: seed a completed older-format job `{key, service, job_id, created_at?}`;
- * - `POST /__control/jobs/cancel` `{job_id}`: the service cancels a pending or processing job (404 unknown, 409 finished);
+ * - `POST /__control/jobs/cancel` `{job_id}`: the service stops a pending or processing job, which ends `failed`
+ *   (never the retired `cancelled`; 404 unknown, 409 finished);
  * - `POST /__control/markdown`: `{blocks: string[]}` — parse results (and the analyzer's) carry exactly
  *   this Markdown, one text node per block, until `DELETE /__control/markdown` or a reset;
  * - `POST /__control/keys/revoke` and `/activate` `{key}`: the key is refused with 401 (revoked on the

@@ -1,8 +1,12 @@
 /**
- * Who may call the emulator. Keys are given per service; v1 keys and legacy key+secret
- * pairs belong to an organization (v1.auth.organization), which scopes projects.
+ * Who may call the emulator. Keys are given per service, and every key belongs to an
+ * organization (v1.auth.organization): organization 1 unless `organizations` names another.
+ * v1 projects belong to the organization of the key that made them; v2 jobs to the key itself.
  */
 export type KeyService = 'v2' | 'analyzer' | 'v1';
+
+/** The organization of every key that `organizations` does not name. */
+export const DEFAULT_ORGANIZATION = 1;
 
 export interface EmulatorKeys {
   v2: string[];
@@ -10,14 +14,17 @@ export interface EmulatorKeys {
   v1: string[];
   /** Legacy v1 pairs: both headers required; the key alone is refused. */
   pairs: { key: string; secret: string }[];
+  /** key (or a legacy pair's key) → its organization, for keys outside organization 1. */
+  organizations?: Record<string, number>;
 }
 
-/** Built-in demo keys (documented in README.md), used when none are configured. */
+/** Built-in demo keys (documented in README.md), used when none are configured: organization 1, and a second one with its own keys. */
 export const DEMO_KEYS: EmulatorKeys = {
-  v2: ['demo-v2-key', 'demo-v2-key-2'],
+  v2: ['demo-v2-key', 'demo-v2-key-2', 'other-org-v2-key'],
   analyzer: ['demo-analyzer-key'],
-  v1: ['demo-v1-key'],
+  v1: ['demo-v1-key', 'other-org-v1-key'],
   pairs: [{ key: 'demo-legacy-key', secret: 'demo-legacy-secret' }],
+  organizations: { 'other-org-v2-key': 2, 'other-org-v1-key': 2 },
 };
 
 export type AuthResult = { ok: true; principal: string } | { ok: false; reason: string };
@@ -73,9 +80,9 @@ export class KeyRegistry {
     return this.keys.v1.includes(apikey) ? { ok: true, principal: apikey } : { ok: false, reason: 'The API key is invalid or revoked.' };
   }
 
-  /** Every configured v1 credential is in one organization in the emulator. */
-  organizationOf(_principal: string): number {
-    return 1;
+  /** The organization a key belongs to: a key of one organization reaches nothing of another's. */
+  organizationOf(principal: string): number {
+    return this.keys.organizations?.[principal] ?? DEFAULT_ORGANIZATION;
   }
 
   list(): EmulatorKeys {
@@ -83,8 +90,8 @@ export class KeyRegistry {
   }
 }
 
-/** `--key v2:abc`, `--key analyzer:abc`, `--key v1:abc`, `--pair key:secret`. */
-export function parseKeyFlags(keyFlags: string[], pairFlags: string[]): EmulatorKeys {
+/** `--key v2:abc`, `--key analyzer:abc`, `--key v1:abc`, `--pair key:secret`, `--org 2:abc,def` (those keys in organization 2). */
+export function parseKeyFlags(keyFlags: string[], pairFlags: string[], orgFlags: string[] = []): EmulatorKeys {
   const keys: EmulatorKeys = { v2: [], analyzer: [], v1: [], pairs: [] };
   for (const flag of keyFlags) {
     const [service, ...rest] = flag.split(':');
@@ -99,6 +106,14 @@ export function parseKeyFlags(keyFlags: string[], pairFlags: string[]): Emulator
     const [key, secret] = parts[0] === 'v1' ? [parts[1], parts[2]] : [parts[0], parts[1]];
     if (!key || !secret) throw new Error(`--pair expects [v1:]<key>:<secret>; got "${flag}"`);
     keys.pairs.push({ key, secret });
+  }
+  const registry = new KeyRegistry(keys);
+  for (const flag of orgFlags) {
+    const match = /^(\d+):(.+)$/.exec(flag);
+    const members = match?.[2]!.split(',') ?? [];
+    if (!match || Number(match[1]) < 1 || members.some((key) => !registry.has(key)))
+      throw new Error(`--org expects <organization number>:<key>[,<key>…] naming configured keys; got "${flag}"`);
+    keys.organizations = { ...keys.organizations, ...Object.fromEntries(members.map((key) => [key, Number(match[1])])) };
   }
   return keys;
 }

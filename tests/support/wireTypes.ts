@@ -3,7 +3,7 @@
  * emulator's answers with the TypeScript compiler. Results are the package's own types;
  * envelopes (which it only types after normalising them) are what its normaliser reads.
  */
-import type { JobStatus, V2ExtractResult, V2ParseMetadata, V2ParseResponse } from 'landingai-ade/resources/v2/types';
+import type { JobStatus, V2ExtractMetadata, V2ExtractResult, V2ParseMetadata, V2ParseResponse } from 'landingai-ade/resources/v2/types';
 
 /** Parse metadata the contract shows and the package's type leaves out. */
 interface ContractParseMetadata {
@@ -11,8 +11,15 @@ interface ContractParseMetadata {
   version?: string;
 }
 
+/**
+ * Extract metadata as the contract has it: `model_version`, renamed from `version`. The
+ * package still requires `version`; the contract wins, so it may be absent (an older
+ * service may still send it).
+ */
+type ContractExtractMetadata = Omit<V2ExtractMetadata, 'version'> & { version?: string; model_version: string };
+
 export type WireParseResponse = V2ParseResponse & { metadata: V2ParseMetadata & ContractParseMetadata };
-export type WireExtractResult = V2ExtractResult;
+export type WireExtractResult = Omit<V2ExtractResult, 'metadata'> & { metadata: ContractExtractMetadata };
 
 /** `{code, message}`, both strings, on every v2 error. */
 export interface WireError {

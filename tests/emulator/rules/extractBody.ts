@@ -1,7 +1,7 @@
 /**
  * The extract request body (not shown in the contract; the fields the official client
  * sends): `schema` (a JSON object, required), exactly one of `markdown` and `markdown_url`,
- * `model`, `options {strict, grounding}`, and on `POST /v2/extract/jobs` only
+ * `model` (not empty), `options {strict, grounding}`, and on `POST /v2/extract/jobs` only
  * `output_save_url`. `service_tier` exists on parse jobs only, so it is refused here.
  */
 export interface ExtractBody {
@@ -31,6 +31,8 @@ export function readExtractBody(value: unknown, asJob: boolean): ExtractBodyVerd
   for (const name of ['markdown', 'markdown_url', 'model', 'output_save_url']) {
     if (value[name] !== undefined && typeof value[name] !== 'string') return bad(`${name} must be a string.`);
   }
+  // An empty model names no model; left out, the service picks its default.
+  if (value.model === '') return bad('model is empty: leave it out for the default model, or name one.');
   const options = value.options;
   if (options !== undefined) {
     if (!isPlainObject(options)) return bad('options must be an object.');

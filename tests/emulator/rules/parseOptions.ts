@@ -4,7 +4,8 @@ import type { ParseOptions } from '../../../shared/contracts/v2Parse.js';
  * The parse options object (JSON in the `options` form field): `pages` (1-indexed
  * integers or null; 0 is a 422), `blocks.<type>.markdown`, `atomic_grounding` and
  * `inline_markdown` (booleans), `password` (any value is a 422). Every other key,
- * including the retired `dpi`, `grounding` and `blocks.<type>.caption`, is a 422.
+ * including the retired `dpi`, `grounding` and `blocks.<type>.caption`, is a 422, and so is
+ * an empty field (`options=`).
  */
 const KEYS = ['pages', 'blocks', 'atomic_grounding', 'inline_markdown', 'password'];
 const BLOCK_KEYS = ['markdown'];
@@ -13,7 +14,9 @@ export type OptionsVerdict = { ok: true; options: ParseOptions } | { ok: false; 
 
 export function readParseOptions(text: string | undefined): OptionsVerdict {
   const bad = (message: string): OptionsVerdict => ({ ok: false, message });
-  if (text === undefined || text.trim() === '') return { ok: true, options: {} };
+  if (text === undefined) return { ok: true, options: {} };
+  // Sent but empty is not "no options": the field is a JSON object or absent.
+  if (text.trim() === '') return bad('options is empty: leave the field out, or send a JSON object such as {}.');
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -27,6 +27,7 @@ export async function validateExtractRequest(
     for (const [name, entry] of form.entries()) {
       if (typeof entry !== 'string') throw bad(`Form field "${name}" must be text.`);
       if (name === 'schema' || name === 'options') {
+        if (entry.trim() === '') throw bad(`${name} is empty: send a JSON object, or leave options out.`);
         try {
           fields[name] = JSON.parse(entry);
         } catch {

@@ -18,8 +18,8 @@ export interface JobRecord {
   service: JobService;
   /** The key that created it: jobs are visible only to their owner. */
   owner: string;
-  /** `cancelled` only by the control route: the service may cancel a job (v2.jobs.cancelled-ends-job). */
-  status: JobStatus | 'cancelled';
+  /** Only the contract's four (v2.jobs.statuses): a job the service stops ends `failed` (see `cancel`). */
+  status: JobStatus;
   createdAt: string;
   completedAt: string | null;
   modelVersion: string;
@@ -29,6 +29,12 @@ export interface JobRecord {
   error?: JobError;
   seq: number;
 }
+
+/** The error of a job the service stopped before it finished (`POST /__control/jobs/cancel`). */
+export const CANCELLED_BY_SERVICE: JobError = {
+  code: 'cancelled_by_service',
+  message: 'The service stopped this job before it finished; it has no result.',
+};
 
 export interface NewJob {
   service: JobService;
@@ -43,9 +49,9 @@ export interface NewJob {
 }
 
 /**
- * Parse and extract jobs: `pending → processing → completed | failed` on timers (or `cancelled`
- * when a test cancels one), results
- * inline or delivered by PUT to `output_save_url` (then reported as `output_url`).
+ * Parse and extract jobs: `pending → processing → completed | failed` on timers (or `failed` at
+ * once when a test has the service stop one), results inline or delivered by PUT to
+ * `output_save_url` (then reported as `output_url`).
  */
 export class JobStore {
   private readonly jobs = new Map<string, JobRecord>();
@@ -102,13 +108,16 @@ export class JobStore {
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.seq - a.seq);
   }
 
-  /** Cancels a job that has not finished, as the service may; false when it has. Its work is dropped. */
+  /**
+   * The service stops a job that has not finished; false when it has. The retired status
+   * `cancelled` is never reported (v2.jobs.cancelled-ends-job): the job ends `failed` with
+   * {@link CANCELLED_BY_SERVICE}, and its work is dropped.
+   */
   cancel(jobId: string): JobRecord | undefined | false {
     const job = this.jobs.get(jobId);
     if (!job) return undefined;
     if (job.status !== 'pending' && job.status !== 'processing') return false;
-    job.status = 'cancelled';
-    job.completedAt = new Date().toISOString();
+    this.fail(job, CANCELLED_BY_SERVICE);
     return job;
   }
 
@@ -136,17 +145,17 @@ export class JobStore {
   }
 
   private async finish(job: JobRecord, spec: NewJob): Promise<void> {
-    if (job.status === 'completed' || job.status === 'failed' || job.status === 'cancelled') return;
+    if (job.status === 'completed' || job.status === 'failed') return;
     job.status = 'processing';
     if (spec.failWith) return this.fail(job, spec.failWith);
     let result: unknown;
     try {
       result = await spec.work(job.jobId);
     } catch (error) {
-      if (isCancelled(job)) return;
+      if (hasEnded(job)) return;
       return this.fail(job, { code: 'processing_failed', message: error instanceof Error ? error.message : 'The job failed.' });
     }
-    if (isCancelled(job)) return; // cancelled while its work ran
+    if (hasEnded(job)) return; // stopped by the service while its work ran
     if (job.outputSaveUrl !== undefined) {
       try {
         await this.deliver(job.outputSaveUrl, JSON.stringify(result));
@@ -172,8 +181,8 @@ export class JobStore {
 }
 
 // A read through a function: TypeScript narrows `job.status` and forgets it can change during an await.
-function isCancelled(job: JobRecord): boolean {
-  return job.status === 'cancelled';
+function hasEnded(job: JobRecord): boolean {
+  return job.status === 'failed';
 }
 
 /** The list row (v2.jobs.list-row). */

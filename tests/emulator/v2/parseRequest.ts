@@ -41,7 +41,9 @@ export async function validateParseRequest(form: FormData | null, asJob: boolean
   if (url !== undefined && !isWebUrl(url)) throw v2Error(422, 'invalid_url', `document_url must be an http(s) URL; got "${url}".`);
 
   const modelName = formString(form, 'model');
-  const model = resolveModel(modelName || undefined, PARSE_SNAPSHOTS, 'dpt-3-pro');
+  // An empty `model=` names no model; absent means the default (v2.parse.model.names).
+  if (modelName === '') throw bad('model is empty: leave the field out for the default model, or name one.');
+  const model = resolveModel(modelName, PARSE_SNAPSHOTS, 'dpt-3-pro');
   if (!model) {
     throw v2Error(422, 'unknown_model_version', `Unknown model "${modelName}". Known: ${knownModels(PARSE_SNAPSHOTS).join(', ')}.`);
   }

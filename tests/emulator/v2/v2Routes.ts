@@ -116,7 +116,7 @@ function buildExtract(valid: ValidExtractRequest, jobId: string) {
     metadata: {
       job_id: jobId,
       doc_id: null,
-      version: valid.model,
+      // v2.extract.response: the snapshot is `model_version` (renamed from `version`, which is no longer sent).
       model_version: valid.model,
       duration_ms: Date.now() - started,
       range_units: 'unicode_codepoints',
