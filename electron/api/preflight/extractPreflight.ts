@@ -40,6 +40,15 @@ export function checkExtractInput(input: ExtractJobInput, now: number = Date.now
       'Use a publicly reachable http:// or https:// address.',
     );
   }
+  // v2.extract.request-body: an empty model names none; left out, the service picks its default.
+  if (input.model !== undefined && !input.model.trim()) {
+    throw preflightError(
+      'validation_error',
+      'model',
+      'The model name is empty.',
+      'Leave it unset for the default model, or name one (e.g. extract-latest).',
+    );
+  }
   if (input.options !== undefined && !extractOptionsSchema.safeParse(input.options).success) {
     throw preflightError(
       'unknown_option',
