@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { JobRequest } from '../../shared/jobs.js';
+import type { DocumentInfo } from '../../shared/workspace.js';
+import { sentName } from '../api/preflight/documentInput.js';
 import type { Logger } from '../log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { folderIn } from '../workspace/layout.js';
@@ -19,6 +21,12 @@ export interface CreateIntent {
   request: JobRequest;
   keyId: string;
   documentName: string;
+  /**
+   * The name the service knows the document by (`metadata.filename` of its result), which is
+   * how a dropped create finds its job; null when it cannot be foreseen (and for extract, whose
+   * results name no document). Absent in intents written before it was kept.
+   */
+  sentName?: string | null;
   batch?: { batchId: string; itemId: string };
   /** When the intent was written (the app's clock); the job, if any, was created after this. */
   writtenAt: string;
@@ -31,6 +39,7 @@ const intentSchema = z.looseObject({
   request: jobRequestSchema,
   keyId: z.string(),
   documentName: z.string(),
+  sentName: z.string().nullable().exactOptional(),
   batch: batchLinkSchema.exactOptional(),
   writtenAt: z.string(),
   candidates: z.array(z.string()).exactOptional(),
@@ -59,4 +68,11 @@ export async function openIntent(
   const intent: CreateIntent = { intentId: randomUUID(), ...fields, writtenAt: new Date(now).toISOString() };
   await intents.write(intent.intentId, intent);
   return intent;
+}
+
+/** The name the service will know a create's document by (see CreateIntent.sentName): the one rule the sending follows. */
+export function sentNameFor(request: JobRequest, document: DocumentInfo): string | null {
+  if (request.service !== 'parse') return null;
+  if (!request.byUrl) return sentName(document);
+  return document.sourceUrl ? sentName(document, document.sourceUrl) : null;
 }

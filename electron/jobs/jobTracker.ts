@@ -15,7 +15,7 @@ import type { Logger } from '../log.js';
 import { mergedRerunResult } from '../runs/rerunMerge.js';
 import { summarizeResult } from '../runs/resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { openIntent, type CreateIntent, type CreateIntents } from './createIntents.js';
+import { openIntent, sentNameFor, type CreateIntent, type CreateIntents } from './createIntents.js';
 import { sendCreate } from './jobInputs.js';
 import { resultIdForJob, type JobRecords } from './jobRecords.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSchedule.js';
@@ -129,6 +129,7 @@ export class JobTracker {
         request: { ...request, keyId: credential.id },
         keyId: credential.id,
         documentName: document.name,
+        sentName: sentNameFor(request, document),
         ...(options.batch ? { batch: options.batch } : {}),
       },
       this.clock.now(),
@@ -426,7 +427,8 @@ export class JobTracker {
   }
 
   /** Asks the service's job list about one open create; `known` holds the job ids already recorded. */
-  private async settleIntent(intent: CreateIntent, known: Set<string>): Promise<UnsureSettled> {
+  private async settleIntent(older: CreateIntent, known: Set<string>): Promise<UnsureSettled> {
+    const intent = older.sentName !== undefined ? older : { ...older, sentName: await this.derivedSentName(older.request) };
     const client = new V2Client({ credential: await this.deps.keys.credentialFor(['v2'], intent.keyId) });
     const outcome = await reconcileCreate(client, intent, {
       isKnown: (jobId) => known.has(jobId),
@@ -443,6 +445,16 @@ export class JobTracker {
     // The Jobs screen may be showing this create (settling at start-up can take a minute).
     this.deps.emit({ type: 'intent', intentId: intent.intentId });
     return { outcome: outcome.kind === 'none' ? 'no_job' : 'still_unsure', job: null };
+  }
+
+  /** An intent written before `sentName` was kept: named as its create was sent; null once its document is gone. */
+  private async derivedSentName(request: JobRequest): Promise<string | null> {
+    try {
+      return sentNameFor(request, await this.deps.workspace.documentInfo(request.documentId));
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
   }
 
   private follow(record: JobRecord): Promise<JobRecord> {

@@ -7,7 +7,9 @@ import type { CreateIntent } from './createIntents.js';
  * What the service knows of a create whose answer never arrived (the connection dropped,
  * or the app stopped mid-send). The contract has no idempotency key, so the job list is
  * the only witness: a job created after the intent was written, that no local record owns,
- * whose result names the intent's document, is this create's job.
+ * whose result names the document as it was sent (`intent.sentName`, v2.jobs.dropped-create-name),
+ * is this create's job. A name that cannot be foreseen, or a result that names none (the SDK
+ * types `metadata.filename` as nullable), identifies nothing: the user decides.
  */
 export type Reconciliation =
   | { kind: 'found'; job: JobCreated }
@@ -38,10 +40,11 @@ export async function reconcileCreate(client: V2Client, intent: CreateIntent, op
 
   const matches: JobListRow[] = [];
   const unidentified: string[] = [];
+  const name = intent.sentName ?? null;
   for (const row of candidates) {
-    const filename = await settledFilename(client, intent.request.service, row.job_id, options);
+    const filename = name === null ? undefined : await settledFilename(client, intent.request.service, row.job_id, options);
     if (filename === undefined) unidentified.push(row.job_id);
-    else if (filename === intent.documentName) matches.push(row);
+    else if (filename === name) matches.push(row);
   }
   const [match] = matches;
   if (match && matches.length === 1 && unidentified.length === 0) {

@@ -1,5 +1,6 @@
 import { isHttpUrl } from '../../../shared/outputSaveUrl.js';
 import { DOCUMENT_EXTENSIONS } from '../../../shared/imageFormats.js';
+import type { DocumentInfo } from '../../../shared/workspace.js';
 import { documentErrors } from '../../documents/documentErrors.js';
 import { isTruncatedPdf, requireSupportedDocument, type DocumentKind } from '../../documents/sniff.js';
 import { countPdfPagesInWorker } from '../../engine/localEngine.js';
@@ -77,7 +78,26 @@ export function documentMime(kind: DocumentKind): string {
  * extension gets one appended ("scan" → "scan.png").
  */
 export function uploadName(filename: string, kind: DocumentKind): string {
-  const extensions = EXTENSIONS[documentMime(kind)] ?? [];
+  return nameForMime(filename, documentMime(kind));
+}
+
+/**
+ * The name the service knows a workspace document by (its result's `metadata.filename`,
+ * v2.jobs.dropped-create-name): the upload's name, or for a document sent by its address the
+ * last segment of the address's path, decoded, as the service names what it downloads. Null
+ * when that cannot be foreseen (an address ending in "/", an escape that does not decode).
+ */
+export function sentName(document: Pick<DocumentInfo, 'name' | 'mime'>, documentUrl?: string): string | null {
+  if (documentUrl === undefined) return nameForMime(document.name, document.mime);
+  try {
+    return decodeURIComponent(new URL(documentUrl).pathname.split('/').pop() ?? '') || null;
+  } catch {
+    return null;
+  }
+}
+
+function nameForMime(filename: string, mime: string): string {
+  const extensions = EXTENSIONS[mime] ?? [];
   const dot = filename.lastIndexOf('.');
   const extension = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
   if (extensions.includes(extension)) return filename;

@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { batchRecordsIn, queuedItem } from '../../../../electron/jobs/batchRecords.js';
 import { createIntentsIn, openIntent, type CreateIntents } from '../../../../electron/jobs/createIntents.js';
 import { createLogger } from '../../../../electron/log.js';
-import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
+import { armFault, KEYS, PNG, recordingClock, useEmulator } from '../../../support/emulatorHarness.js';
 import { localJobs } from '../../../../electron/jobs/jobList.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
+import { reconcileCreate } from '../../../../electron/jobs/reconcileCreate.js';
+import type { V2Client } from '../../../../electron/api/v2Client.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 import { jobRecord } from '../../../support/jobRecord.js';
 
@@ -60,6 +62,35 @@ describe('a job create the app did not see answered', () => {
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
     expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
     expect(await intents.list()).toEqual([]);
+  });
+
+  it('is matched by the name it went up as: "scan" holding a PNG is uploaded as "scan.png", and not sent twice', async () => {
+    const document = await world.workspace.addDocument('scan', PNG);
+    await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    await world.jobs.start();
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+
+    expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
+    expect(await intents.list()).toEqual([]);
+  });
+
+  it('is matched, for a document sent by its web address, by the last segment of that address (decoded), not sent twice', async () => {
+    const url = `${env.emulator.url}/__storage/Q3%20report.pdf`;
+    const bytes = await numberedPdf(17);
+    const hosted = await fetch(url, {
+      method: 'PUT',
+      body: bytes as Uint8Array<ArrayBuffer>,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(hosted.ok).toBe(true);
+    const added = await world.workspace.addDocument('statement', bytes);
+    const document = await world.workspace.setDocumentSource(added.id, url);
+    await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
+    await world.jobs.start();
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id, byUrl: true });
+
+    expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
+    expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
   });
 
   it('is sent again when the connection dropped before the service made anything', async () => {
@@ -163,6 +194,22 @@ describe('a job create the app did not see answered', () => {
     });
     expect(await intents.list()).toEqual([]);
     expect((await jobs.records.list()).map((r) => r.jobId)).toEqual([jobId]);
+  });
+
+  it('an intent written before the sent name was kept is matched by the name the upload would have had', async () => {
+    const document = await world.workspace.addDocument('receipt', PNG);
+    // As an older version wrote it: the workspace name only.
+    const intent = await openIntent(
+      intents,
+      { request: { service: 'parse', documentId: document.id, keyId: 'k' }, keyId: 'k', documentName: 'receipt' },
+      Date.now(),
+    );
+    const jobId = await createOnService('receipt.png', PNG);
+
+    const jobs = await world.restart();
+    expect(await jobs.tracker.whenSettled(jobId)).toMatchObject({ jobId, documentId: document.id, intentId: intent.intentId });
+    expect(await intents.list()).toEqual([]);
+    expect(parseJobs()).toHaveLength(1);
   });
 
   it('is forgotten when the service has no job for it, and its batch document is sent (once) instead of being left unsure', async () => {
@@ -286,5 +333,32 @@ describe('a job create the app did not see answered', () => {
     clearTimeout(timer);
     expect(done?.items.map((i) => i.state)).toEqual(['done', 'done']);
     expect(parseJobs()).toHaveLength(2);
+  });
+});
+
+describe('a candidate job whose result names no document', () => {
+  it('is unidentified, not a crash: the SDK types metadata.filename as nullable, so the create stays unsure', async () => {
+    const jobId = 'parse-01jabcdefghjkmnpqrstvwxyz0';
+    const client = {
+      listParseJobs: async () => ({
+        jobs: [{ job_id: jobId, status: 'completed', created_at: new Date().toISOString() }],
+        page: 0,
+        page_size: 100,
+        has_more: false,
+      }),
+      getParseJob: async () => ({ status: 'completed', result: { metadata: { filename: null } } }),
+    } as unknown as V2Client;
+    const intent = {
+      intentId: 'i',
+      request: { service: 'parse' as const, documentId: 'd' },
+      keyId: 'k',
+      documentName: 'scan',
+      sentName: 'scan.png',
+      writtenAt: new Date().toISOString(),
+    };
+    expect(await reconcileCreate(client, intent, { isKnown: () => false, clock: recordingClock() })).toEqual({
+      kind: 'ambiguous',
+      candidates: [jobId],
+    });
   });
 });
