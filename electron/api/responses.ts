@@ -10,23 +10,58 @@ import type { HttpResponse } from './http.js';
  * known or not — is kept verbatim for the workspace.
  */
 export function readJson<S extends z.ZodType>(response: HttpResponse, schema: S, what: string): z.infer<S> {
-  let body: unknown;
   try {
-    body = JSON.parse(response.text);
-  } catch {
-    throw invalidResponse(what, 'the body is not JSON');
+    const body = parseBody(response, what);
+    checkedOutput(body, schema, what);
+    return body as z.infer<S>;
+  } catch (error) {
+    throw error instanceof AppError ? new UnreadableAnswer(error, response.text) : error;
   }
-  return checkJson(body, schema, what);
+}
+
+/**
+ * A 2xx answer the app cannot read, with its text as it arrived: the service may have done
+ * (and billed) the work, so a caller that stores results keeps the text (quarantine/).
+ */
+export class UnreadableAnswer extends AppError {
+  constructor(
+    failure: AppError,
+    readonly text: string,
+  ) {
+    super(failure.toData());
+  }
+}
+
+/**
+ * Reads an envelope (a job poll, create or list) into the schema's own output: timestamps
+ * made ISO text and older names mapped (see v2Jobs.ts). Only a poll's `result` is stored,
+ * and the schema passes it through as the very value that arrived.
+ */
+export function readEnvelope<S extends z.ZodType>(response: HttpResponse, schema: S, what: string): z.output<S> {
+  return checkedOutput(parseBody(response, what), schema, what);
 }
 
 /** Checks already-parsed JSON (e.g. a job's `result`) and hands the same value back, typed. */
 export function checkJson<S extends z.ZodType>(body: unknown, schema: S, what: string): z.infer<S> {
+  checkedOutput(body, schema, what);
+  return body as z.infer<S>;
+}
+
+function parseBody(response: HttpResponse, what: string): unknown {
+  try {
+    return JSON.parse(response.text);
+  } catch {
+    throw invalidResponse(what, 'the body is not JSON');
+  }
+}
+
+function checkedOutput<S extends z.ZodType>(body: unknown, schema: S, what: string): z.output<S> {
   // Before the schema: it (and storing the answer) would overflow the stack on absurd nesting, or take minutes on millions of objects.
   const beyond = jsonBeyondLimits(body);
   if (beyond) throw invalidResponse(what, beyond);
   const checked = checkShape(schema, body);
   if (!checked.success) throw invalidResponse(what, checked.tooLarge ? 'it is too large to check' : describeIssue(checked.issue));
-  return body as z.infer<S>;
+  return checked.data as z.output<S>;
 }
 
 /** A zod issue in the user's words: which field, and missing or of the wrong kind. */

@@ -19,7 +19,16 @@ export function errorFromResponse(response: HttpResponse | RetriedResponse): App
   const hint = hintFor(response);
 
   const v2 = v2ErrorSchema.safeParse(body);
-  if (v2.success) return new AppError({ code: v2.data.code, message: v2.data.message, status, ...(hint ? { hint } : {}) });
+  if (v2.success) {
+    // Either may be null (the SDK's JobError): the status says what the service left out.
+    const fallback = defaultFor(status);
+    return new AppError({
+      code: v2.data.code || fallback.code,
+      message: v2.data.message || fallback.message,
+      status,
+      ...(hint ? { hint } : {}),
+    });
+  }
 
   const v1 = v1ValidationErrorSchema.safeParse(body);
   if (v1.success) {

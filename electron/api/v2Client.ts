@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { AppError } from '../../shared/errors.js';
 import { extractResponseSchema, isPartialExtract, type ExtractResponse } from '../../shared/contracts/v2Extract.js';
 import {
   jobCreateSchema,
@@ -13,7 +15,7 @@ import { endpointFor, type ClientConfig } from './clientEndpoint.js';
 import { checkExtractInput, type ExtractInput, type ExtractJobInput } from './preflight/extractPreflight.js';
 import { checkJobIdInput, checkJobListQuery, type JobListQuery } from './preflight/jobsPreflight.js';
 import { checkParseInput, type CheckedParse, type ParseInput, type ParseJobInput } from './preflight/parsePreflight.js';
-import { checkJson, readJson } from './responses.js';
+import { checkJson, readEnvelope, readJson } from './responses.js';
 import { callService, jsonBody, type CallOptions, type ServiceEndpoint } from './serviceCall.js';
 
 export interface ParseOutcome {
@@ -38,13 +40,14 @@ export interface JobCreateOutcome {
   warnings: string[];
 }
 
-/** A poll whose `result`, when present, has been checked against the operation's schema. */
-export interface ParseJobPoll extends JobPoll {
-  result?: ParseResponse;
-}
-export interface ExtractJobPoll extends JobPoll {
-  result?: ExtractResponse;
-}
+/**
+ * A poll whose `result`, when present, has been checked against the operation's schema. A
+ * result that fails the check is not thrown away: it comes back as it arrived with
+ * `unreadable` saying why, so the job's paid output is kept (quarantine/), never dropped.
+ */
+export type CheckedPoll<R> = Omit<JobPoll, 'result'> & { result: R | null; unreadable?: string };
+export type ParseJobPoll = CheckedPoll<ParseResponse>;
+export type ExtractJobPoll = CheckedPoll<ExtractResponse>;
 
 /**
  * The v2 parse / extract / jobs client. Every request is checked
@@ -79,7 +82,7 @@ export class V2Client {
     if (input.output_save_url !== undefined) form.set('output_save_url', input.output_save_url);
     if (input.service_tier !== undefined) form.set('service_tier', input.service_tier);
     const response = await callService(this.endpoint, { method: 'POST', path: '/v2/parse/jobs', body: form }, options);
-    return { job: readJson(response, jobCreateSchema, 'job create response'), warnings: checked.warnings };
+    return { job: readEnvelope(response, jobCreateSchema, 'job create response'), warnings: checked.warnings };
   }
 
   listParseJobs(query: JobListQuery = {}, options: CallOptions = {}): Promise<JobList> {
@@ -87,9 +90,7 @@ export class V2Client {
   }
 
   async getParseJob(jobId: string, options: CallOptions = {}): Promise<ParseJobPoll> {
-    const poll = await this.getJob('parse', jobId, options);
-    if (poll.result !== undefined && poll.result !== null) checkJson(poll.result, parseResponseSchema, 'parse job result');
-    return poll as ParseJobPoll;
+    return checkedResult(await this.getJob('parse', jobId, options), parseResponseSchema, 'parse job result');
   }
 
   async extract(input: ExtractInput, options: CallOptions = {}): Promise<ExtractOutcome> {
@@ -102,7 +103,7 @@ export class V2Client {
   async createExtractJob(input: ExtractJobInput, options: CallOptions = {}): Promise<JobCreateOutcome> {
     const { body, warnings } = checkExtractInput(input, this.now());
     const response = await callService(this.endpoint, { method: 'POST', path: '/v2/extract/jobs', ...jsonBody(body) }, options);
-    return { job: readJson(response, jobCreateSchema, 'job create response'), warnings };
+    return { job: readEnvelope(response, jobCreateSchema, 'job create response'), warnings };
   }
 
   listExtractJobs(query: JobListQuery = {}, options: CallOptions = {}): Promise<JobList> {
@@ -111,9 +112,7 @@ export class V2Client {
 
   /** `GET /v2/extract/jobs/{job_id}` (v2.jobs.extract-poll-path): the path is not shown in the contract; it is the official client's. */
   async getExtractJob(jobId: string, options: CallOptions = {}): Promise<ExtractJobPoll> {
-    const poll = await this.getJob('extract', jobId, options);
-    if (poll.result !== undefined && poll.result !== null) checkJson(poll.result, extractResponseSchema, 'extract job result');
-    return poll as ExtractJobPoll;
+    return checkedResult(await this.getJob('extract', jobId, options), extractResponseSchema, 'extract job result');
   }
 
   private async listJobs(service: JobService, query: JobListQuery, options: CallOptions): Promise<JobList> {
@@ -123,13 +122,24 @@ export class V2Client {
       { method: 'GET', path: `/v2/${service}/jobs`, query: { page: query.page, pageSize: query.pageSize, status: query.status } },
       options,
     );
-    return readJson(response, jobListSchema, 'job list');
+    return readEnvelope(response, jobListSchema, 'job list');
   }
 
   private async getJob(service: JobService, jobId: string, options: CallOptions): Promise<JobPoll> {
     checkJobIdInput(jobId, service);
     const response = await callService(this.endpoint, { method: 'GET', path: `/v2/${service}/jobs/${encodeURIComponent(jobId)}` }, options);
-    return readJson(response, jobPollSchema, 'job status');
+    return readEnvelope(response, jobPollSchema, 'job status');
+  }
+}
+
+function checkedResult<S extends z.ZodType>(poll: JobPoll, schema: S, what: string): CheckedPoll<z.infer<S>> {
+  if (poll.result === null) return poll as CheckedPoll<z.infer<S>>;
+  try {
+    checkJson(poll.result, schema, what);
+    return poll as CheckedPoll<z.infer<S>>;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ...(poll as CheckedPoll<z.infer<S>>), unreadable: error.message };
   }
 }
 

@@ -1,12 +1,13 @@
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { HandlerTable } from '../ipcDispatch.js';
+import { readKeptAnswer } from '../runs/readKeptAnswer.js';
 import type { Services } from '../services.js';
 
-type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}`>;
+type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}` | `quarantine:${string}`>;
 
-/** The jobs:* and batch:* handlers, spread into createHandlers. */
+/** The jobs:*, batch:* and quarantine:* handlers, spread into createHandlers. */
 export function createJobHandlers(services: Services): Pick<HandlerTable, JobChannel> {
-  const { jobs, runs } = services;
+  const { jobs, runs, workspace } = services;
   return {
     'jobs:create': (request) => runs.runIfNamed(request.runId, (signal) => jobs.create(request, signal)),
     'jobs:list': (request) => jobs.list(request),
@@ -19,6 +20,9 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     'jobs:settleUnsure': ({ intentId, action }) => jobs.tracker.settleUnsure(intentId, action),
     'jobs:settings': () => jobs.settings(),
     'jobs:setSettings': (patch) => jobs.setSettings(withoutUndefined(patch)),
+    'quarantine:list': () => workspace.quarantine.list(),
+    'quarantine:show': ({ id }) => workspace.quarantine.shown(id),
+    'quarantine:readAgain': ({ id }) => readKeptAnswer(workspace, id, (jobId, result) => jobs.tracker.keptResultRead(jobId, result)),
     'batch:estimate': ({ documentIds }) => jobs.batches.estimate(documentIds),
     'batch:create': ({ documentIds, confirmPages, ...options }) =>
       jobs.batches.create(documentIds, withoutUndefined(options), confirmPages),

@@ -1,6 +1,7 @@
 import { checkJobId, type JobListRow, type JobStatus, type JobPoll, type JobService } from '../../shared/contracts/v2Jobs.js';
 import type { JobDetail, JobListPage, JobRecord, JobRow, LocalJobs } from '../../shared/jobs.js';
 import { V2Client } from '../api/v2Client.js';
+import { jobFailureOf } from './jobFailure.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { JobRecords } from './jobRecords.js';
 import type { JobTracker } from './jobTracker.js';
@@ -30,8 +31,9 @@ export async function listJobs(
   const local = new Map((await records.list()).map((r) => [r.jobId, r]));
   return {
     rows: list.jobs.map((row) => rowFrom(request.service, row, local.get(row.job_id) ?? null)),
-    page: list.page,
-    pageSize: list.page_size,
+    // Parse listings may leave these out (the SDK's JobList): the page asked for is the page answered.
+    page: list.page ?? request.page,
+    pageSize: list.page_size ?? request.pageSize,
     hasMore: list.has_more,
     keyId: credential.id,
   };
@@ -88,7 +90,7 @@ export async function jobDetail(
   const markdown = typeof result?.markdown === 'string' ? result.markdown : null;
   return {
     row: rowFrom(service, row, record),
-    error: poll.error ?? null,
+    error: poll.status === 'failed' || poll.error ? jobFailureOf(poll) : null,
     credits: Number.isFinite(result?.metadata?.billing?.total_credits)
       ? (result!.metadata!.billing!.total_credits as number)
       : (record?.credits ?? null),

@@ -1,14 +1,16 @@
+import type { ResultInfo } from '../../shared/workspace.js';
+import { KEPT_UNREAD_HINT } from '../runs/keptUnread.js';
 import { setMaxListeners } from 'node:events';
 import { extractResponseSchema } from '../../shared/contracts/v2Extract.js';
 import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
-import { isTerminalStatus, type JobCreated, type JobPoll } from '../../shared/contracts/v2Jobs.js';
+import { isTerminalStatus, type JobCreated } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { isSettled, type JobRecord, type JobRequest, type UnsureSettled } from '../../shared/jobs.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, systemClock, type RetryClock, type RetryOptions, type RetryPolicy } from '../api/retry.js';
 import { checkJson } from '../api/responses.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
-import { V2Client } from '../api/v2Client.js';
+import { V2Client, type CheckedPoll } from '../api/v2Client.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Logger } from '../log.js';
@@ -17,6 +19,7 @@ import { summarizeResult } from '../runs/resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { openIntent, sentNameFor, type CreateIntent, type CreateIntents } from './createIntents.js';
 import { sendCreate } from './jobInputs.js';
+import { jobFailureOf } from './jobFailure.js';
 import { resultIdForJob, type JobRecords } from './jobRecords.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs, type PollSchedule } from './pollSchedule.js';
 import { CreateGate } from './createGate.js';
@@ -240,6 +243,13 @@ export class JobTracker {
     // Answers at once; the job's events tell how polling goes.
     this.whenSettled(jobId).catch((error: unknown) => this.deps.logger.warn('recheck failed', { jobId, error: String(error) }));
     return cleared;
+  }
+
+  /** A completed job's kept answer was read again and stored (runs/readKeptAnswer.ts): its record now points at the result. */
+  async keptResultRead(jobId: string, result: Pick<ResultInfo, 'id' | 'credits' | 'pageCount'>): Promise<JobRecord | null> {
+    const record = await this.deps.records.read(jobId);
+    if (!record) return null;
+    return this.save({ ...record, resultId: result.id, credits: result.credits, pageCount: result.pageCount, problem: null });
   }
 
   stop(): void {
@@ -501,7 +511,9 @@ export class JobTracker {
         const appError =
           error instanceof AppError ? forJob(error, record.jobId) : new AppError({ code: 'unexpected', message: String(error) });
         if (this.stopper.signal.aborted) return record;
-        if (isPermanent(appError)) {
+        // An envelope that cannot be read says nothing of the job's status: a job not known to be done is polled on, more slowly.
+        const unreadPoll = appError.code === 'invalid_response' && !isTerminalStatus(this.statuses.get(record.jobId) ?? record.status);
+        if (isPermanent(appError) && !unreadPoll) {
           // The service's last word stands even when its output could not be stored (completed, not readable from here).
           record = await this.save({
             ...record,
@@ -538,7 +550,7 @@ export class JobTracker {
     const credential = await this.deps.keys.credentialFor(['v2'], record.keyId);
     const client = new V2Client({ credential, retry: { policy: POLL_RETRY, clock: this.clock }, timeoutMs });
     const options = { signal: this.stopper.signal };
-    let poll: JobPoll;
+    let poll: CheckedPoll<unknown>;
     try {
       poll =
         record.service === 'parse' ? await client.getParseJob(record.jobId, options) : await client.getExtractJob(record.jobId, options);
@@ -552,7 +564,7 @@ export class JobTracker {
     this.noteStatus(record.jobId, poll.status);
     let next: JobRecord = { ...record, status: poll.status, completedAt: poll.completed_at ?? record.completedAt, unreachableSince: null };
     if (poll.status === 'failed') {
-      next.error = failureOf(poll);
+      next.error = jobFailureOf(poll);
     } else if (poll.status === 'cancelled') {
       next.error = cancelledError(record.jobId);
     } else if (poll.status === 'completed') {
@@ -566,7 +578,7 @@ export class JobTracker {
   /** Stores a completed job's output once; a second call finds the result already there. */
   private async storeOutput(
     record: JobRecord,
-    poll: JobPoll,
+    poll: CheckedPoll<unknown>,
     keyAddress: string,
   ): Promise<Pick<JobRecord, 'resultId' | 'credits' | 'pageCount'>> {
     const resultId = resultIdForJob(record.jobId);
@@ -593,11 +605,10 @@ export class JobTracker {
       });
     }
     // A result inside the poll was checked as the poll was read (half a second for a 1,000-page result, blocking every job of a batch); one from output_url is checked here.
-    const checked = poll.result !== undefined && poll.result !== null;
+    const unreadable = poll.result !== null ? poll.unreadable : unreadableResult(record.service, response);
+    if (unreadable !== undefined) throw await this.keptUnread(record, response, unreadable);
     const stored =
-      record.service === 'parse'
-        ? await this.saveParse(record, resultId, response, checked)
-        : await this.saveExtract(record, resultId, response, checked);
+      record.service === 'parse' ? await this.saveParse(record, resultId, response) : await this.saveExtract(record, resultId, response);
     this.deps.logger.info('job result stored', { jobId: record.jobId, resultId });
     // A re-run's merge adds the original's credits to its own: the job cost only what its answer says.
     const credits = record.request.rerunOf ? summarizeResult('parse', response).credits : stored.credits;
@@ -609,8 +620,31 @@ export class JobTracker {
     if (this.abandoned.has(record.jobId)) throw new JobAbandoned();
   }
 
-  private async saveParse(record: JobRecord, resultId: string, response: unknown, checked: boolean) {
-    if (!checked) checkJson(response, parseResponseSchema, 'parse job result');
+  /**
+   * A completed job's result this version cannot read: the service billed it, so it is kept as
+   * it arrived (quarantine/, under the job's result id) and the job stops with a problem saying
+   * where; the Jobs screen shows it and reads it again.
+   */
+  private async keptUnread(record: JobRecord, response: unknown, reason: string): Promise<AppError> {
+    this.notAbandoned(record);
+    const kept = await this.deps.workspace.quarantine.keep({
+      id: resultIdForJob(record.jobId),
+      documentId: record.documentId,
+      kind: record.service,
+      jobId: record.jobId,
+      ...(record.request.sourceResultId ? { sourceResultId: record.request.sourceResultId } : {}),
+      reason,
+      text: JSON.stringify(response),
+    });
+    this.deps.logger.warn('job result kept unread', { jobId: record.jobId, quarantineId: kept.id });
+    return new AppError({
+      code: RESULT_UNREADABLE,
+      message: `Job ${record.jobId} completed, but this version of Groundwork cannot read its result: ${reason} The answer is kept as it arrived.`,
+      hint: KEPT_UNREAD_HINT,
+    });
+  }
+
+  private async saveParse(record: JobRecord, resultId: string, response: unknown) {
     // An encrypted document is only ever sent as a decrypted copy (see documentForUpload).
     const document = await this.deps.workspace.documentInfo(record.documentId);
     const rerunOf = record.request.rerunOf;
@@ -648,8 +682,7 @@ export class JobTracker {
     });
   }
 
-  private async saveExtract(record: JobRecord, resultId: string, response: unknown, checked: boolean) {
-    if (!checked) checkJson(response, extractResponseSchema, 'extract job result');
+  private async saveExtract(record: JobRecord, resultId: string, response: unknown) {
     const source = record.request.sourceResultId ? await this.deps.workspace.result(record.request.sourceResultId).catch(() => null) : null;
     this.notAbandoned(record);
     return this.deps.workspace.saveResult({
@@ -705,6 +738,21 @@ function unsureCreate(candidates: string[]): AppError {
   });
 }
 
+/** The problem code of a completed job whose result was kept unread (quarantine/). */
+export const RESULT_UNREADABLE = 'result_unreadable';
+
+/** Why a result from an output_url cannot be read, or undefined when it can. */
+function unreadableResult(service: JobRecord['service'], response: unknown): string | undefined {
+  try {
+    if (service === 'parse') checkJson(response, parseResponseSchema, 'parse job result');
+    else checkJson(response, extractResponseSchema, 'extract job result');
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
 /** The problem code of a job the user abandoned. */
 export const ABANDONED = 'abandoned_by_user';
 
@@ -719,14 +767,6 @@ class PollUnanswered extends AppError {
   ) {
     super(failure.toData());
   }
-}
-
-function failureOf(poll: JobPoll): AppErrorData {
-  const reason = (poll as { failure_reason?: unknown }).failure_reason;
-  if (!poll.error) return { code: 'job_failed', message: typeof reason === 'string' ? reason : 'The service reported the job as failed.' };
-  // The service may add to its error: the record keeps what the app shows.
-  const { code, message, hint } = poll.error;
-  return typeof hint === 'string' ? { code, message, hint } : { code, message };
 }
 
 /** v2.jobs.cancelled-ends-job: a cancelled job ends like a failed one, with its own error. */
@@ -750,6 +790,7 @@ function isPermanent(error: AppError): boolean {
       'wrong_key_kind',
       'invalid_response',
       'no_output',
+      RESULT_UNREADABLE,
       'document_trashed',
       'invalid_output_url',
       'output_unreadable',

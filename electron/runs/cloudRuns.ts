@@ -14,6 +14,7 @@ import type { Credential } from '../keys/credential.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { documentPages } from '../jobs/parsePlan.js';
+import { keepingUnreadable } from './keptUnread.js';
 import { mergedRerunResult } from './rerunMerge.js';
 import { retryAsProgress } from './retryProgress.js';
 import { summarizeResult } from './resultSummary.js';
@@ -62,9 +63,11 @@ export async function runCloudParse(deps: CloudDeps, request: CloudParseRequest,
   const source = request.byUrl ? await byAddress(deps, request.documentId, credential) : await byUpload(deps, request, signal);
   const client = new V2Client({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Parsing in the cloud') });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: source.progress });
-  const outcome = await client.parse(
-    { ...source.input, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
-    { signal, timeoutMs: SYNC_TIMEOUT_MS },
+  const outcome = await keepingUnreadable(deps.workspace, { documentId: source.documentId, kind: 'parse' }, () =>
+    client.parse(
+      { ...source.input, ...(request.model ? { model: request.model } : {}), ...(request.options ? { options: request.options } : {}) },
+      { signal, timeoutMs: SYNC_TIMEOUT_MS },
+    ),
   );
   if (request.rerunOf)
     return deps.workspace.saveResult(
@@ -135,9 +138,8 @@ export async function runAnalyzer(deps: CloudDeps, request: AnalyzerRunRequest, 
   const { document } = upload;
   const client = new AnalyzerClient({ credential, retry: retryAsProgress(deps.emit, request.runId, 'Analyzing in the cloud') });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: uploading(upload, 'Analyzing') });
-  const outcome = await client.analyze(
-    { ...withoutUndefined(request.options ?? {}), document: upload.file },
-    { signal, timeoutMs: SYNC_TIMEOUT_MS },
+  const outcome = await keepingUnreadable(deps.workspace, { documentId: document.id, kind: 'analyzer' }, () =>
+    client.analyze({ ...withoutUndefined(request.options ?? {}), document: upload.file }, { signal, timeoutMs: SYNC_TIMEOUT_MS }),
   );
   if (!outcome.response.data) throw new AppError({ code: 'unreadable_result', message: 'The analyzer answered without data.' });
   // The analyzer's metadata is not specified; the pages sent are known here.

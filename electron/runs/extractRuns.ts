@@ -1,3 +1,4 @@
+import { keepingUnreadable } from './keptUnread.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { RequestOut } from '../../shared/ipc/table.js';
 import type { StoredResult } from '../../shared/workspace.js';
@@ -54,9 +55,14 @@ export async function runCloudExtract(
     retry: retryAsProgress(deps.emit, request.runId, 'Extracting in the cloud'),
   });
   deps.emit({ type: 'progress', taskId: request.runId, done: 0, total: 0, message: 'Extracting in the cloud…' });
-  const outcome = await client.extract(
-    { schema: request.schema, markdown, ...(request.model ? { model: request.model } : {}) },
-    { signal, timeoutMs: SYNC_TIMEOUT_MS },
+  const outcome = await keepingUnreadable(
+    deps.workspace,
+    { documentId: source.documentId, kind: 'extract', sourceResultId: source.id },
+    () =>
+      client.extract(
+        { schema: request.schema, markdown, ...(request.model ? { model: request.model } : {}) },
+        { signal, timeoutMs: SYNC_TIMEOUT_MS },
+      ),
   );
   return deps.workspace.saveResult({
     documentId: source.documentId,

@@ -4,7 +4,7 @@ import { EXPECTED_SHAPES, recogniseResult, type RecognisedResult } from '../../s
 import type { AnalyzerResponse } from '../../shared/contracts/analyzer.js';
 import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
 import { analyzerAsParse } from '../../shared/grounding/analyzerAsParse.js';
-import type { DocumentInfo, ResultKind, StoredResult } from '../../shared/workspace.js';
+import type { DocumentInfo, ResultInfo, ResultKind, StoredResult } from '../../shared/workspace.js';
 import { summarizeResult } from './resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -19,6 +19,8 @@ export interface ImportRequest {
    * result, and one that does not reach past the document's last page.
    */
   wholeDocument?: true | undefined;
+  /** Main only (never from the window): a kept answer read again is stored as the run it came from. */
+  storeAs?: { id?: string; engine: ResultInfo['engine'] } | undefined;
 }
 
 /**
@@ -71,7 +73,8 @@ export async function importResult(workspace: Workspace, request: ImportRequest)
   return workspace.saveResult({
     documentId: document.id,
     kind: recognised.kind,
-    engine: 'import',
+    engine: request.storeAs?.engine ?? 'import',
+    ...(request.storeAs?.id ? { id: request.storeAs.id } : {}),
     // An extraction covers the pages of the parse result it reads, as when it is run here.
     ...summarizeResult(
       recognised.kind,

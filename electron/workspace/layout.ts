@@ -20,6 +20,7 @@ export const FOLDERS = {
   batches: 'batches',
   search: 'search',
   trash: 'trash',
+  quarantine: 'quarantine',
 } as const;
 export type WorkspaceFolder = keyof typeof FOLDERS;
 

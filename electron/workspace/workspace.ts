@@ -1,3 +1,4 @@
+import { Quarantine } from './quarantine.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -76,6 +77,8 @@ export class Workspace {
   private changing = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   readonly models: ModelCache;
+  /** Answers the service sent that could not be read, kept as they arrived (quarantine/). */
+  readonly quarantine: Quarantine;
   /** documents/<id>/document.json: what lists a document. */
   private readonly documentInfos: JsonDirStore<StoredDocumentInfo>;
   /** results/<id>.info.json: what lists a result (its response beside it is never parsed to list it). */
@@ -89,6 +92,7 @@ export class Workspace {
   ) {
     this.root = join(dataDir, 'workspace');
     this.trash = new Trash(this.root, logger);
+    this.quarantine = new Quarantine(this.root, logger);
     this.catalogFile = new CatalogFile(this.root, logger);
     this.documentInfos = new JsonDirStore<StoredDocumentInfo>({
       dir: folderIn(this.root, 'documents'),

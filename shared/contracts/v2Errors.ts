@@ -1,9 +1,10 @@
 /** The v2 error object (v2.errors.shape): every v2 error body and the `error` of a failed job. */
 import { z } from 'zod';
 
+/** The SDK types both as `string | null` (its `JobError`); the app says what it can of a null one. */
 export const v2ErrorSchema = z.looseObject({
-  code: z.string(),
-  message: z.string(),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
 });
 export type V2Error = z.infer<typeof v2ErrorSchema>;
 

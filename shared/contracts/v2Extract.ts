@@ -38,10 +38,10 @@ export const extractWarningSchema = z.unknown();
 export type ExtractWarning = z.infer<typeof extractWarningSchema>;
 
 export const extractMetadataSchema = z.looseObject({
-  job_id: z.string().optional(),
+  job_id: z.string().nullable().optional(),
   doc_id: z.string().nullable().optional(),
   model_version: z.string().nullable().optional(),
-  duration_ms: z.number().optional(),
+  duration_ms: z.number().nullable().optional(),
   /** Read by the model builder, which flags any unit but code points; its type is not this schema's to refuse. */
   range_units: z.unknown().optional(),
   openapi_spec: z.string().optional(),

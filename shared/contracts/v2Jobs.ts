@@ -4,8 +4,9 @@
  * (plain strings), because a real service may add both.
  */
 import { z } from 'zod';
-import { SERVICE_ID_PATTERN } from '../ipc/ids.js';
+import { JOB_ID_PATTERN } from '../ipc/ids.js';
 import { v2ErrorSchema } from './v2Errors.js';
+import { timestampSchema, toIsoTimestamp } from './timestamps.js';
 import { CURRENT_JOB_ID } from './v2Parse.js';
 
 export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
@@ -17,12 +18,8 @@ export const JOB_LIST_PAGE_SIZE = { min: 1, max: 100, default: 10 } as const;
 
 export { CURRENT_JOB_ID };
 
-/**
- * What the app accepts as an *older* job id (v2.jobs.older-ids: older formats stay accepted
- * indefinitely). The older formats are not shown, so any id that is safe to put in a URL
- * path is taken for one: the service id shape.
- */
-export const OLDER_JOB_ID = SERVICE_ID_PATTERN;
+/** What the app accepts as an *older* job id (v2.jobs.older-ids): see JOB_ID_PATTERN. */
+export const OLDER_JOB_ID = JOB_ID_PATTERN;
 
 export type JobIdCheck = { ok: true; format: 'current' | 'older' } | { ok: false; reason: string };
 
@@ -42,55 +39,76 @@ export function checkJobId(id: string, service: JobService): JobIdCheck {
   if (OLDER_JOB_ID.test(id)) return { ok: true, format: 'older' };
   return {
     ok: false,
-    reason: `"${shown}" is not a job id: expected ${service}-<26-character ULID> or an older id of letters, digits, "_" and "-".`,
+    reason: `"${shown}" is not a job id: expected ${service}-<26-character ULID> or an older id of up to 256 characters without "/" or control characters.`,
   };
 }
 
 const statusSchema = z.string();
-const isoOrNull = z.string().nullable();
+const optionalText = z.string().nullable().optional();
+
+/**
+ * Envelopes are read into zod's output (timestamps made ISO text, nulls kept as null), not
+ * kept verbatim: only a poll's `result` is stored, and it passes through untouched.
+ */
 
 /** One row of `GET /v2/{parse,extract}/jobs` (v2.jobs.list-row). */
 export const jobListRowSchema = z.looseObject({
   job_id: z.string(),
   status: statusSchema,
-  created_at: isoOrNull.optional(),
-  completed_at: isoOrNull.optional(),
-  model_version: z.string().nullable().optional(),
-  failure_reason: z.string().nullable().optional(),
+  created_at: timestampSchema,
+  completed_at: timestampSchema,
+  model_version: optionalText,
+  failure_reason: optionalText,
 });
 export type JobListRow = z.infer<typeof jobListRowSchema>;
 
+/** `page`/`page_size` may be null or absent (the SDK's JobList: parse listings send `org_id` instead); the caller knows what it asked for. */
 export const jobListSchema = z.looseObject({
   /** A page holds at most the largest page size; more is a broken answer, not a page to draw. */
   jobs: z.array(jobListRowSchema).max(JOB_LIST_PAGE_SIZE.max),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  page: z.number().int().nullable().optional(),
+  page_size: z.number().int().nullable().optional(),
+  org_id: optionalText,
   has_more: z.boolean(),
 });
 export type JobList = z.infer<typeof jobListSchema>;
 
-/** The 202 of `POST /v2/{parse,extract}/jobs` (v2.jobs.create-response): all three fields required. */
+/** The 202 of `POST /v2/{parse,extract}/jobs` (v2.jobs.create-response). */
 export const jobCreateSchema = z.looseObject({
-  // An empty id could be neither polled nor recorded: the answer is refused, not a job silently lost.
+  // An empty id could be neither polled nor recorded: the answer is refused (and the create reconciled), not a job silently lost.
   job_id: z.string().min(1),
   status: statusSchema,
-  created_at: isoOrNull,
+  created_at: timestampSchema,
 });
 export type JobCreated = z.infer<typeof jobCreateSchema>;
 
 /**
- * The poll envelope (v2.jobs.poll-envelope). `result` is the operation's full response; it is checked by
- * the operation's own schema where the client reads it, so here it stays `unknown`.
+ * The poll envelope (v2.jobs.poll-envelope), as the SDK's `_normalize` reads it: `result`
+ * (older servers: `data`), `created_at` (older: `received_at`), `error {code, message}` or a
+ * `failure_reason`, `progress`, and the receipt `metadata` beside an `output_url`. `result`
+ * is the operation's full response, checked by the operation's own schema where the client
+ * reads it, so here it stays `unknown` (and the very value that arrived).
  */
-export const jobPollSchema = z.looseObject({
-  job_id: z.string().optional(),
-  status: statusSchema,
-  created_at: isoOrNull.optional(),
-  completed_at: isoOrNull.optional(),
-  result: z.unknown().optional(),
-  output_url: z.string().nullable().optional(),
-  error: v2ErrorSchema.nullable().optional(),
-});
+export const jobPollSchema = z
+  .looseObject({
+    job_id: optionalText,
+    status: statusSchema,
+    created_at: z.unknown().optional(),
+    received_at: z.unknown().optional(),
+    completed_at: timestampSchema,
+    result: z.unknown().optional(),
+    data: z.unknown().optional(),
+    output_url: optionalText,
+    progress: z.number().nullable().optional(),
+    metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+    error: v2ErrorSchema.nullable().optional(),
+    failure_reason: optionalText,
+  })
+  .transform(({ created_at, received_at, result, data, ...rest }) => ({
+    ...rest,
+    created_at: toIsoTimestamp(created_at ?? received_at),
+    result: result ?? data ?? null,
+  }));
 export type JobPoll = z.infer<typeof jobPollSchema>;
 
 /** Nothing more will happen to a job in this status (v2.jobs.cancelled-ends-job: `cancelled` included). */

@@ -29,20 +29,21 @@ export const groundingSchema = z.looseObject({
 });
 export type Grounding = z.infer<typeof groundingSchema>;
 
+/** A node of the tree. Where the official SDK types a field `| null`, null arrives and means "not given" (a null `grounding` is flagged by the model builder). */
 export interface StructureNode {
   type: string;
   id?: string;
   page?: number;
   status?: string;
-  reason?: string;
+  reason?: string | null;
   grounding?: Grounding;
-  atomic_grounding?: Grounding[];
-  markdown?: string;
-  row?: number;
-  col?: number;
-  rowspan?: number;
-  colspan?: number;
-  children?: StructureNode[];
+  atomic_grounding?: Grounding[] | null;
+  markdown?: string | null;
+  row?: number | null;
+  col?: number | null;
+  rowspan?: number | null;
+  colspan?: number | null;
+  children?: StructureNode[] | null;
   [extra: string]: unknown;
 }
 
@@ -52,30 +53,32 @@ export const structureNodeSchema: z.ZodType<StructureNode> = z.lazy(() =>
     id: z.string().optional(),
     page: z.number().int().optional(),
     status: z.string().optional(),
-    reason: z.string().optional(),
+    reason: z.string().nullable().optional(),
     grounding: groundingSchema.optional(),
-    atomic_grounding: z.array(groundingSchema).optional(),
-    markdown: z.string().optional(),
-    row: z.number().int().optional(),
-    col: z.number().int().optional(),
-    rowspan: z.number().int().optional(),
-    colspan: z.number().int().optional(),
-    children: z.array(structureNodeSchema).optional(),
+    atomic_grounding: z.array(groundingSchema).nullable().optional(),
+    markdown: z.string().nullable().optional(),
+    row: z.number().int().nullable().optional(),
+    col: z.number().int().nullable().optional(),
+    rowspan: z.number().int().nullable().optional(),
+    colspan: z.number().int().nullable().optional(),
+    children: z.array(structureNodeSchema).nullable().optional(),
   }),
 ) as z.ZodType<StructureNode>;
 
+/** Every field may be null (the SDK's V2ParseMetadata); `filename` and `version` are the contract's, which the SDK leaves out. */
 export const parseMetadataSchema = z.looseObject({
-  job_id: z.string().optional(),
-  filename: z.string().optional(),
-  version: z.string().optional(),
-  page_count: z.number().int().optional(),
-  duration_ms: z.number().optional(),
-  failed_pages: z.array(z.number().int()).optional(),
-  output_markdown_chars: z.number().int().optional(),
+  job_id: z.string().nullable().optional(),
+  filename: z.string().nullable().optional(),
+  version: z.string().nullable().optional(),
+  model_version: z.string().nullable().optional(),
+  page_count: z.number().int().nullable().optional(),
+  duration_ms: z.number().nullable().optional(),
+  failed_pages: z.array(z.number().int()).nullable().optional(),
+  output_markdown_chars: z.number().int().nullable().optional(),
   /** Read by the model builder, which flags any unit but code points; its type is not this schema's to refuse. */
   range_units: z.unknown().optional(),
   openapi_spec: z.string().optional(),
-  billing: z.looseObject({ total_credits: z.number().optional() }).optional(),
+  billing: z.looseObject({ total_credits: z.number().nullable().optional() }).nullable().optional(),
 });
 export type ParseMetadata = z.infer<typeof parseMetadataSchema>;
 

@@ -14,8 +14,15 @@ export const workspaceIdSchema = z.string().regex(WORKSPACE_ID_PATTERN, 'not a w
  * pass; what cannot be an id in a path does not: empty, spaces, slashes, dots, `?`, `#`.
  */
 export const SERVICE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-/** A v2 job of either format: current ids (`parse-<ulid>`) are service ids too. */
-export const jobIdSchema = z.string().regex(SERVICE_ID_PATTERN, 'not a job id');
+/**
+ * A v2 job id of any format. Older formats stay accepted indefinitely and are not shown
+ * (v2.jobs.older-ids), so anything that is one path segment once encoded is taken: 1–256
+ * characters, no `/`, no control characters or lone surrogates (`encodeURIComponent` throws
+ * on those), and not `.` or `..`, which a URL resolves away. `.` and `~` inside an id are fine.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+export const JOB_ID_PATTERN = /^(?!\.{1,2}$)[^/\u0000-\u001f\u007f\ud800-\udfff]{1,256}$/u;
+export const jobIdSchema = z.string().regex(JOB_ID_PATTERN, 'not a job id');
 export const trainingIdSchema = z.string().regex(SERVICE_ID_PATTERN, 'not a training id');
 
 /** A v1 service's numeric id: a project, tag, metadata definition, media item or snapshot version. */

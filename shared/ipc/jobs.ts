@@ -60,6 +60,9 @@ export const jobsRequests = {
   get: z.object({ jobId }).strict(),
   retry: z.object({ jobId }).strict(),
   recheck: z.object({ jobId }).strict(),
+  quarantineList: z.object({}).strict(),
+  quarantineShow: z.object({ id: workspaceId }).strict(),
+  quarantineReadAgain: z.object({ id: workspaceId }).strict(),
   settleUnsure: z.object({ intentId: intentIdSchema, action: z.enum(['check', 'forget', 'resend']) }).strict(),
   settings: z.object({}).strict(),
   setSettings: z

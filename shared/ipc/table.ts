@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { IpcResult } from '../errors.js';
 import type { AppEvent } from '../events.js';
+import type { KeptAnswerText, QuarantinedAnswer } from '../quarantine.js';
 import type { KeyInfo, KeyTestResult, RevealedKey } from '../keys.js';
 import type {
   Batch,
@@ -146,6 +147,10 @@ export const ipcTable = {
   'jobs:settleUnsure': channel<UnsureSettled>()(jr.settleUnsure),
   'jobs:settings': channel<JobSettings>()(jr.settings),
   'jobs:setSettings': channel<JobSettings>()(jr.setSettings),
+  // Answers the service sent that this version could not read, kept as they arrived.
+  'quarantine:list': channel<QuarantinedAnswer[]>()(jr.quarantineList),
+  'quarantine:show': channel<KeptAnswerText>()(jr.quarantineShow),
+  'quarantine:readAgain': channel<QuarantinedAnswer>()(jr.quarantineReadAgain),
   'batch:estimate': channel<BatchEstimate>()(jr.batchEstimate),
   'batch:create': channel<Batch>()(jr.batchCreate),
   'batch:list': channel<Batch[]>()(jr.batchList),

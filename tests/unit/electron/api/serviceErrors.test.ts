@@ -15,6 +15,12 @@ describe('errorFromResponse', () => {
       { code: 'unknown_model_version', message: 'No such model.', status: 422 },
     ],
     ['v2 with an unknown code', response(409, { code: 'brand_new', message: 'New.' }), { code: 'brand_new', status: 409 }],
+    [
+      'v2 with a null code and message (the SDK types both nullable)',
+      response(503, { code: null, message: null }),
+      { code: 'service_unavailable', message: 'The service is temporarily unavailable.', status: 503 },
+    ],
+    ['v2 with a null code', response(422, { code: null, message: 'No.' }), { code: 'validation_error', message: 'No.', status: 422 }],
     ['v1 {detail: string}', response(401, { detail: 'Bad key.' }), { code: 'invalid_api_key', message: 'Bad key.', status: 401 }],
     ['a non-JSON 503', response(503, '<html>busy</html>'), { code: 'service_unavailable', status: 503 }],
     ['a non-JSON 502', response(502, ''), { code: 'service_error', status: 502 }],

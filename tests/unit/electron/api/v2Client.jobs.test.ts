@@ -47,7 +47,7 @@ describe('parse jobs', () => {
       (p) => p.status === 'completed',
     );
     expect(done.output_url).toBe(url);
-    expect(done.result).toBeUndefined();
+    expect(done.result).toBeNull();
     // The URL is presigned for the upload only; the object is read back without the signature.
     const delivered = (await (await fetch(url.split('?')[0]!)).json()) as { metadata: { job_id: string } };
     expect(delivered.metadata.job_id).toBe(job.job_id);
@@ -71,7 +71,7 @@ describe('parse jobs', () => {
       (p) => p.status === 'failed',
     );
     expect(failed.error).toEqual({ code: 'document_unreadable', message: 'The scan is blank.' });
-    expect(failed.result).toBeUndefined();
+    expect(failed.result).toBeNull();
     const list = await v2().listParseJobs({ status: 'failed' });
     expect(list.jobs).toEqual([expect.objectContaining({ job_id: job.job_id, status: 'failed', failure_reason: 'The scan is blank.' })]);
   });
