@@ -59,10 +59,9 @@ export class V1Client {
   }
 
   createTag(projectId: number, body: CreateTagRequest, query: { timeout?: number | null } = {}, options?: CallOptions): Promise<Tag> {
-    // `timeout` is "integer or null, default 60": left out it is 60, so null is sent as the name with no value (`?timeout=`).
-    return this.post(`${this.project(projectId)}/tags`, { name: body.name }, tagSchema, 'tag', options, {
-      timeout: query.timeout === null ? '' : query.timeout,
-    });
+    // v1.tags.timeout: "integer or null, default 60". A query string cannot write null (an empty `timeout=` is no
+    // integer: 422), so null, like undefined, is left out and the service takes its default; an integer goes as is.
+    return this.post(`${this.project(projectId)}/tags`, { name: body.name }, tagSchema, 'tag', options, { timeout: query.timeout });
   }
 
   updateTag(projectId: number, tagId: number, body: { name: string }, options?: CallOptions): Promise<Tag> {

@@ -32,14 +32,15 @@ function TagsCard({ project }: { project: ProjectEntry }) {
   const form = useFormAction();
   const settingsForm = useFormAction();
   const [name, setName] = useState('');
-  const [timeout, setTimeoutText] = useState(settings?.tagTimeout === null ? '' : String(settings?.tagTimeout ?? 60));
+  // Empty is the service's default: `timeout` left out of the query (v1.tags.timeout).
+  const [timeout, setTimeoutText] = useState(settings?.tagTimeout == null ? '' : String(settings.tagTimeout));
   const keys = useDatasetsStore((s) => s.keys);
   const projectKey = keys.find((k) => k.id === project.keyId);
   const [overrideKey, setOverrideKey] = useState('');
   const [advanced, setAdvanced] = useState(false);
   // A closed fold still says when it changes what is sent.
   const advancedNote = [
-    timeout.trim() !== '60' ? `timeout ${timeout.trim() === '' ? 'null' : timeout.trim()}` : '',
+    timeout.trim() ? `timeout ${timeout.trim()}` : '',
     overrideKey ? `key ${keys.find((k) => k.id === overrideKey)?.name ?? ''}` : '',
   ]
     .filter(Boolean)
@@ -98,12 +99,12 @@ function TagsCard({ project }: { project: ProjectEntry }) {
           <summary>Advanced{advancedNote ? <span className="muted small"> · {advancedNote}</span> : null}</summary>
           <div className="form-grid">
             <label>
-              <span>Creation timeout (query timeout) — empty: none (null)</span>
+              <span>Creation timeout (query timeout) — empty: the service&apos;s default (60)</span>
               <input
                 data-testid="tag-timeout"
                 inputMode="numeric"
                 value={timeout}
-                placeholder="none (null)"
+                placeholder="the service's default (60)"
                 onChange={(e) => setTimeoutText(e.target.value)}
                 onBlur={() => void saveTimeout()}
                 aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])}
@@ -113,8 +114,8 @@ function TagsCard({ project }: { project: ProjectEntry }) {
                 <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span>
               ) : (
                 <span className="field-help">
-                  A whole number (the service does not document its unit); its default is 60. Empty sends <code>timeout</code> as null,
-                  written <code>?timeout=</code>.
+                  A whole number, sent in the query (<code>?timeout=45</code>); the service does not document its unit. Empty leaves{' '}
+                  <code>timeout</code> out and the service uses its default, 60 (a query string cannot carry the contract&apos;s null).
                 </span>
               )}
             </label>

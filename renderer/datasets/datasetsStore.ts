@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DatasetsRegistry, ProjectEntry } from '../../shared/datasets/registry.js';
+import { DEFAULT_DATASET_SETTINGS, type DatasetsRegistry, type ProjectEntry } from '../../shared/datasets/registry.js';
 import type { AppError } from '../../shared/errors.js';
 import type { KeyInfo } from '../../shared/keys.js';
 import { attemptWith } from '../ipc/attempt.js';
@@ -89,7 +89,7 @@ export const useDatasetsStore = create<DatasetsState>((set, get) => {
     },
     setTab: (tab) => set({ tab, inferFrom: null }),
     put: (project) => {
-      const registry = get().registry ?? { projects: [], settings: { tagTimeout: 60 }, imageFolders: [] };
+      const registry = get().registry ?? { projects: [], settings: { ...DEFAULT_DATASET_SETTINGS }, imageFolders: [] };
       const known = registry.projects.some((p) => p.id === project.id);
       set({
         registry: {

@@ -60,7 +60,7 @@ export const projectEntrySchema = z.object({
 export type ProjectEntry = z.infer<typeof projectEntrySchema>;
 
 export const datasetSettingsSchema = z.object({
-  /** Tag creation's `timeout` query (v1.tags.timeout): integer or null; default 60. */
+  /** Tag creation's `timeout` query (v1.tags.timeout): an integer, or null for the service's default (60), left out of the query. */
   tagTimeout: z.number().int().nonnegative().nullable(),
 });
 export type DatasetSettings = z.infer<typeof datasetSettingsSchema>;
@@ -86,7 +86,7 @@ export interface DatasetsRegistry {
   downloadFolder?: string;
 }
 
-export const DEFAULT_DATASET_SETTINGS: DatasetSettings = { tagTimeout: 60 };
+export const DEFAULT_DATASET_SETTINGS: DatasetSettings = { tagTimeout: null };
 
 /** A problem in an imported media list: where (1-based line for CSV, item for JSON) and what. */
 export interface MediaListProblem {

@@ -64,9 +64,12 @@ function setActive(p: ProjectRecord, info: RequestInfo): HttpAnswer {
 }
 
 function createTag(ctx: EmulatorContext, p: ProjectRecord, info: RequestInfo): HttpAnswer {
+  // v1.tags.timeout: an integer, or left out for the default; an empty `timeout=` is no integer (FastAPI answers 422).
   const timeout = info.query.get('timeout');
-  if (timeout !== null && timeout !== '' && !/^\d+$/.test(timeout)) {
-    throw v1Validation([{ loc: ['query', 'timeout'], msg: 'Input should be a valid integer', type: 'int_parsing' }]);
+  if (timeout !== null && !/^\d+$/.test(timeout)) {
+    throw v1Validation([
+      { loc: ['query', 'timeout'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
+    ]);
   }
   const rules = json(info);
   const name = rules.string('name', true);

@@ -30,6 +30,13 @@ describe('v1 happy paths', () => {
     expect(await client.updateTag(id, scratch.id, { name: 'deep scratch' })).toMatchObject({ id: scratch.id, name: 'deep scratch' });
   });
 
+  it('leaves a null tag timeout out of the query: a query string cannot carry null, and an empty timeout= is no integer', async () => {
+    const client = v1();
+    const { id } = await client.createProject({ name: 'Timeouts' });
+    expect(await client.createTag(id, { name: 'scratch' }, { timeout: null })).toMatchObject({ name: 'scratch' });
+    expect(holder.emulator.requests.filter((r) => r.path.endsWith('/tags')).map((r) => r.query)).toEqual(['']);
+  });
+
   it('creates and updates metadata definitions, then annotates images', async () => {
     const { client, id, color } = await project();
     expect(color).toMatchObject({
