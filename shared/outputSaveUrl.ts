@@ -8,6 +8,13 @@
 
 export const OUTPUT_SAVE_WINDOW = { baseMs: 15 * 60_000, perPageMs: 3_000 } as const;
 
+/**
+ * Pages a document whose count is not known is judged as: the service counts them and would
+ * refuse a URL too short for them, so the URL must last as long as this many need (8 h 35 min),
+ * which few documents pass.
+ */
+export const UNKNOWN_PAGE_BOUND = 10_000;
+
 export type ExpirySource = 'aws' | 'gcs' | 'azure' | 'generic';
 
 export interface PresignedExpiry {
@@ -95,9 +102,9 @@ export function readPresignedExpiry(url: string): PresignedExpiry | null {
 }
 
 /**
- * Judges an `output_save_url` at submit time. `pageCount` null means the page count is
- * unknown (a `document_url`, an extract job): the 15-minute floor is checked and a warning
- * says the per-page part could not be.
+ * Judges an `output_save_url` at submit time, for `pageCount` pages (0 for an extract job).
+ * Null means the count is not known (a `document_url` whose copy was not counted): the URL is
+ * judged as for UNKNOWN_PAGE_BOUND pages, and a warning says so.
  */
 export function checkOutputSaveUrl(url: string, pageCount: number | null, now: number): OutputSaveUrlCheck {
   if (!isHttpUrl(url)) {
@@ -105,9 +112,13 @@ export function checkOutputSaveUrl(url: string, pageCount: number | null, now: n
   }
   const warnings: string[] = [];
   const expiry = readPresignedExpiry(url);
-  const pages = pageCount ?? 0;
+  const pages = pageCount ?? UNKNOWN_PAGE_BOUND;
   const needed = requiredWindowMs(pages);
-  const window = `${formatDuration(needed)} (15 minutes + 3 s × ${pages} page${pages === 1 ? '' : 's'})`;
+  const perPage =
+    pageCount === null
+      ? `3 s × up to ${pages.toLocaleString('en-US')} pages: the page count is not known`
+      : `3 s × ${pages} page${pages === 1 ? '' : 's'}`;
+  const window = `${formatDuration(needed)} (15 minutes + ${perPage})`;
   if (expiry) {
     const remaining = expiry.expiresAt - now;
     if (remaining <= 0) {
@@ -128,7 +139,9 @@ export function checkOutputSaveUrl(url: string, pageCount: number | null, now: n
     warnings.push(`The expiry of output_save_url could not be read from the URL; make sure it stays valid for at least ${window}.`);
   }
   if (pageCount === null) {
-    warnings.push('The page count is not known before sending, so only the 15-minute floor was checked; allow 3 s more per page.');
+    warnings.push(
+      `The page count is not known before sending, so the URL was judged as for a document of up to ${pages.toLocaleString('en-US')} pages; a longer one needs 3 s more per page.`,
+    );
   }
   const q = queryParams(url);
   if (q.has('x-amz-security-token') || q.has('x-goog-security-token')) {

@@ -1,9 +1,12 @@
 import { AppError } from '../../shared/errors.js';
 import type { JobRequest } from '../../shared/jobs.js';
+import type { DocumentInfo } from '../../shared/workspace.js';
 import type { JobCreateOutcome, V2Client } from '../api/v2Client.js';
 import type { CallOptions } from '../api/serviceCall.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import { documentUrlFor } from '../documents/importFromUrl.js';
+import { servicePageCount } from '../documents/servicePageCount.js';
+import { sniffDocument } from '../documents/sniff.js';
 import { documentForUpload } from '../documents/uploadCopy.js';
 import { extractSource } from '../runs/extractSource.js';
 import { checkExtractionSchema } from '../schema/checkExtractionSchema.js';
@@ -26,10 +29,18 @@ export async function sendCreate(
   if (request.service === 'parse' && request.byUrl) {
     const document = await workspace.documentInfo(request.documentId);
     const documentUrl = documentUrlFor(document, client.serviceAddress);
-    // The service fetches the same document that was downloaded here: its page count sets the output_save_url window.
-    const pages = document.pageCount !== null ? { pageCount: document.pageCount } : {};
+    // The service downloads the address itself: the pages it may count in the copy downloaded here set the
+    // output_save_url window (none known: the preflight assumes a long document).
+    const pages = request.outputSaveUrl ? await copyPages(workspace, document) : null;
     return client.createParseJob(
-      { document_url: documentUrl, ...pages, ...model, ...(request.options ? { options: request.options } : {}), ...tier, ...saveUrl },
+      {
+        document_url: documentUrl,
+        ...(pages !== null ? { pageCount: pages } : {}),
+        ...model,
+        ...(request.options ? { options: request.options } : {}),
+        ...tier,
+        ...saveUrl,
+      },
       options,
     );
   }
@@ -47,4 +58,11 @@ export async function sendCreate(
   const { markdown } = await extractSource(workspace, request.sourceResultId);
   // service_tier is a parse-job field only (v2.parse-jobs.service-tier); it is not sent here.
   return client.createExtractJob({ schema: request.schema, markdown, ...model, ...saveUrl }, options);
+}
+
+/** The pages the service may count in a document's local copy (see servicePageCount). */
+async function copyPages(workspace: Workspace, document: DocumentInfo): Promise<number | null> {
+  const bytes = await workspace.documentBytes(document.id);
+  const kind = sniffDocument(bytes);
+  return kind ? servicePageCount(bytes, kind, document.pageCount) : null;
 }

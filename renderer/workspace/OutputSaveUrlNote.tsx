@@ -4,8 +4,9 @@ import { useWorkspaceStore } from './workspaceStore.js';
 
 /**
  * What the app will say about an output_save_url when the job is sent, said while it is
- * typed: the same rule main applies, on the open document's page count (the requested
- * pages may be fewer, so the window may be smaller than said, never larger).
+ * typed: the same rule main applies, on the open document's whole page count whatever pages
+ * are asked for, as main does. Main reads the file and may count more (every page of a TIFF,
+ * a PDF whose page tree claims more than pdf.js found), so it may still refuse a URL passed here.
  */
 export function OutputSaveUrlNote({ url }: { url: string }) {
   const pageCount = useWorkspaceStore((s) => s.document?.pageCount ?? null);

@@ -1,6 +1,7 @@
 import { parseOptionsSchema, type ParseOptions } from '../../../shared/contracts/v2Parse.js';
 import { SERVICE_TIERS, type ServiceTier } from '../../../shared/jobs.js';
 import { checkDocumentFile, checkDocumentXorUrl, documentMime, uploadName, type DocumentFile } from './documentInput.js';
+import { servicePageCount } from '../../documents/servicePageCount.js';
 import { preflightError } from './preflightError.js';
 import { saveUrlWarnings } from './saveUrlPreflight.js';
 
@@ -16,7 +17,7 @@ export interface ParseInput {
 export interface ParseJobInput extends ParseInput {
   output_save_url?: string;
   service_tier?: ServiceTier;
-  /** Not sent: the pages of the local copy of a `document_url`, so the output_save_url window can be judged. */
+  /** Not sent: the pages the service may count in the local copy of a `document_url` (see servicePageCount), for the output_save_url window. */
   pageCount?: number;
 }
 
@@ -59,7 +60,12 @@ export async function checkParseInput(input: ParseJobInput, now: number = Date.n
       'Leave it unset for standard.',
     );
   }
-  if (input.output_save_url !== undefined) warnings.push(...saveUrlWarnings(input.output_save_url, pageCount, now));
+  if (input.output_save_url !== undefined) {
+    // The window counts every page the service may count, not only those options.pages asks for.
+    const windowPages =
+      input.document && document ? servicePageCount(input.document.bytes, document.kind, document.pageCount) : (input.pageCount ?? null);
+    warnings.push(...saveUrlWarnings(input.output_save_url, windowPages, now));
+  }
   return { options, upload, pageCount, warnings };
 }
 
