@@ -37,6 +37,8 @@ const steps: TrustStep[] = [
   },
   // Every name Object.prototype has, as a field name: decided, recorded, exported.
   { name: 'field names as keys', command: ['npx', 'vitest', 'run', 'tests/unit/electron/review/reviews.protoKeys.test.ts'] },
+  // Backtracking patterns on the values that make them backtrack: each answers at once.
+  { name: 'rule patterns', command: ['npx', 'vitest', 'run', 'tests/unit/shared/rules/evaluateRules.linearTime.test.ts'] },
   // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
   {
     name: 'fuzzed results',

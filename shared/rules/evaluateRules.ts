@@ -5,6 +5,7 @@
  * (`line_items[0].amount`), so a failing rule can point at its fields' evidence.
  */
 import type { DateFormat, Rule, RulePath } from './parseRules.js';
+import { MAX_MATCHED_LENGTH, matchPattern, PATTERN_TIME_LIMIT_MS, PatternBudget } from './rulePattern.js';
 
 export type RuleStatus = 'pass' | 'fail' | 'not_applicable';
 
@@ -106,7 +107,7 @@ const listed = (items: string[], separator = ', ') =>
 const show = (v: unknown) => (typeof v === 'string' ? `“${v}”` : JSON.stringify(v));
 const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
-function check(rule: Rule, values: unknown): Omit<RuleResult, 'line' | 'rule' | 'kind'> {
+function check(rule: Rule, values: unknown, budget: PatternBudget): Omit<RuleResult, 'line' | 'rule' | 'kind'> {
   const at = (p: RulePath) => resolvePath(values, p);
   const result = (status: RuleStatus, message: string, used: RuleValue[], extra: string[] = []) => ({
     status,
@@ -128,10 +129,21 @@ function check(rule: Rule, values: unknown): Omit<RuleResult, 'line' | 'rule' | 
     }
     case 'pattern': {
       if (present.length === 0) return noValue();
-      const bad = present.filter((v) => !rule.regex.test(typeof v.value === 'string' ? v.value : JSON.stringify(v.value)));
-      return bad.length === 0
+      const outcomes = present.map((v) =>
+        matchPattern(rule.regex, typeof v.value === 'string' ? v.value : JSON.stringify(v.value), budget),
+      );
+      const which = (outcome: string) => present.filter((_, i) => outcomes[i] === outcome);
+      const [bad, long, late] = [which('no_match'), which('too_long'), which('out_of_time')];
+      const problems = [
+        ...(bad.length ? [`${listed(bad.map((v) => `${v.path} ${show(v.value)}`))} does not match /${rule.source}/${rule.flags}`] : []),
+        ...(long.length ? [`${listed(long.map((v) => v.path))} is longer than ${MAX_MATCHED_LENGTH} characters: not checked`] : []),
+        ...(late.length
+          ? [`${listed(late.map((v) => v.path))} not checked: patterns may take ${PATTERN_TIME_LIMIT_MS} ms per extraction`]
+          : []),
+      ];
+      return problems.length === 0
         ? result('pass', `matches /${rule.source}/${rule.flags}`, present)
-        : result('fail', `${listed(bad.map((v) => `${v.path} ${show(v.value)}`))} does not match /${rule.source}/${rule.flags}`, present);
+        : result('fail', problems.join('; '), present);
     }
     case 'range': {
       if (present.length === 0) return noValue();
@@ -209,9 +221,9 @@ function check(rule: Rule, values: unknown): Omit<RuleResult, 'line' | 'rule' | 
   }
 }
 
-/** Each rule's result, in the order written. */
-export function evaluateRules(rules: readonly Rule[], values: unknown): RuleResult[] {
-  return rules.map((rule) => ({ line: rule.line, rule: rule.text, kind: rule.kind, ...check(rule, values) }));
+/** Each rule's result, in the order written; the pattern rules share one time limit (`budget`, a test's to set). */
+export function evaluateRules(rules: readonly Rule[], values: unknown, budget = new PatternBudget()): RuleResult[] {
+  return rules.map((rule) => ({ line: rule.line, rule: rule.text, kind: rule.kind, ...check(rule, values, budget) }));
 }
 
 /** The failing rules that name a field (by its concrete path). */

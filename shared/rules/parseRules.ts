@@ -12,6 +12,7 @@
  * optionally followed by `[]` (every item of an array) or `[n]` (one item). A line that does
  * not parse is an error with its 1-based line and column; the whole set is refused.
  */
+import { compilePattern, type RulePattern } from './rulePattern.js';
 
 /** A field path: `total`, `address.city`, `line_items[].amount`, `line_items[0].amount`. */
 export type PathStep = { key: string } | { index: number } | { each: true };
@@ -26,7 +27,7 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 
 export type Rule = { line: number; text: string } & (
   | { kind: 'required'; path: RulePath }
-  | { kind: 'pattern'; path: RulePath; source: string; flags: string; regex: RegExp }
+  | { kind: 'pattern'; path: RulePath; source: string; flags: string; regex: RulePattern }
   | { kind: 'range'; path: RulePath; min: number; max: number }
   | { kind: 'date'; path: RulePath; format: DateFormat }
   | { kind: 'sum'; path: RulePath; terms: RulePath[]; tolerance: number }
@@ -173,11 +174,11 @@ function parseLine(text: string, lineNo: number): Rule | null {
       if (!closed) throw new Fail(open, 'the pattern has no closing “/”');
       const flags = /^[imsu]*/.exec(text.slice(line.pos))![0];
       line.pos += flags.length;
-      let regex: RegExp;
+      let regex: RulePattern;
       try {
-        regex = new RegExp(source, flags);
+        regex = compilePattern(source, flags);
       } catch (error) {
-        throw new Fail(open, `the pattern is not a valid regular expression (${error instanceof Error ? error.message : String(error)})`);
+        throw new Fail(open, `the pattern cannot be used (${error instanceof Error ? error.message : String(error)})`);
       }
       line.expectEnd();
       return { ...base, kind, path, source, flags, regex };

@@ -57,7 +57,7 @@ describe('parseRules', () => {
       'line 1, column 10: expected a date format: YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY, DD.MM.YYYY, YYYY/MM/DD',
     ]);
     expect(errorsOf('pattern x /abc')).toEqual(['line 1, column 11: the pattern has no closing “/”']);
-    expect(errorsOf('pattern x /a(/')[0]).toMatch(/^line 1, column 11: the pattern is not a valid regular expression/);
+    expect(errorsOf('pattern x /a(/')[0]).toMatch(/^line 1, column 11: the pattern cannot be used \(missing closing \)/);
     expect(errorsOf('required items[x]')).toEqual(['line 1, column 15: expected “[]” or “[n]” after a name']);
     expect(errorsOf('required total extra')).toEqual(['line 1, column 16: unexpected “extra” after the rule']);
     expect(errorsOf('before a > b')).toEqual(['line 1, column 10: expected “<” or “<=”']);
