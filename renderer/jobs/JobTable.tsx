@@ -1,7 +1,11 @@
 import type { JobRow } from '../../shared/jobs.js';
 import { useJobsStore } from './jobsStore.js';
+import { useKeptAnswersStore } from './keptAnswersStore.js';
 import { JobWarnings } from './JobWarnings.js';
 import { clockTime, notFollowed, statusBadge, unreachableText } from './jobWords.js';
+
+/** A completed job whose result this version could not read: kept under "Answers kept unread" (electron/jobs/jobTracker.ts). */
+const RESULT_UNREADABLE = 'result_unreadable';
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
@@ -25,12 +29,24 @@ function JobTrouble({ row }: { row: JobRow }) {
         <div className="small warning" data-testid="job-problem">
           {problem.code === 'output_unreadable'
             ? 'Result not read'
-            : problem.code === 'abandoned_by_user'
-              ? 'Abandoned, not followed any more'
-              : 'Not followed any more'}
+            : problem.code === RESULT_UNREADABLE
+              ? 'Result kept unread'
+              : problem.code === 'abandoned_by_user'
+                ? 'Abandoned, not followed any more'
+                : 'Not followed any more'}
           {notFollowed({ status: row.status, problem }) && row.local ? ` since ${clockTime(row.local.updatedAt)}` : ''}: {problem.message}{' '}
           <code>{problem.code}</code>
           {problem.hint ? <div className="job-problem-hint">{problem.hint}</div> : null}
+          {problem.code === RESULT_UNREADABLE ? (
+            <button
+              type="button"
+              className="link"
+              onClick={() => void useKeptAnswersStore.getState().pointAtJob(row.jobId)}
+              data-testid="job-show-kept"
+            >
+              Show the kept answer
+            </button>
+          ) : null}
         </div>
       ) : null}
       <JobWarnings warnings={row.local?.warnings} />
@@ -100,9 +116,11 @@ export function JobTable({ rows, empty }: { rows: JobRow[]; empty: string }) {
                   title={
                     row.local.problem.code === 'output_unreadable'
                       ? "Read the job's output_url again, e.g. after making it readable"
-                      : row.local.problem.code === 'abandoned_by_user'
-                        ? 'Follow this job after all: its result is stored once it completes'
-                        : 'Poll this job again, e.g. after adding its key back'
+                      : row.local.problem.code === RESULT_UNREADABLE
+                        ? 'Fetch the result from the service again; "Read again" under the kept answer reads the copy kept here'
+                        : row.local.problem.code === 'abandoned_by_user'
+                          ? 'Follow this job after all: its result is stored once it completes'
+                          : 'Poll this job again, e.g. after adding its key back'
                   }
                 >
                   Check again

@@ -3,11 +3,14 @@ import { JOB_STATUSES, type JobStatus } from '../../shared/contracts/v2Jobs.js';
 import type { JobService } from '../../shared/jobs.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useKeysStore } from '../keys/keysStore.js';
+import { useLibraryStore } from '../workspace/libraryStore.js';
 import { BatchDrop } from './BatchDrop.js';
 import { BatchView } from './BatchView.js';
 import { useBatchStore } from './batchStore.js';
 import { JobDetailPanel } from './JobDetailPanel.js';
 import { JobSettingsForm } from './JobSettingsForm.js';
+import { KeptAnswers } from './KeptAnswers.js';
+import { useKeptAnswersStore } from './keptAnswersStore.js';
 import { useJobsStore } from './jobsStore.js';
 import { LocalJobsPanel } from './LocalJobsPanel.js';
 import { ServiceJobsPanel } from './ServiceJobsPanel.js';
@@ -15,7 +18,7 @@ import { ServiceJobsPanel } from './ServiceJobsPanel.js';
 /** Batches shown open; older ones fold away, still one click from their failures and "retry failed". */
 const OPEN_BATCHES = 3;
 
-/** Every job: the batches, what this workspace started, the service's lists (paged, filtered, newest first), and the job settings. */
+/** Every job: the batches, the answers kept unread, what this workspace started, the service's lists (paged, filtered, newest first), and the job settings. */
 export function JobsScreen() {
   const jobs = useJobsStore();
   const batches = useBatchStore((s) => s.batches);
@@ -25,6 +28,8 @@ export function JobsScreen() {
   useEffect(() => {
     void useJobsStore.getState().load();
     void useBatchStore.getState().load();
+    void useKeptAnswersStore.getState().load();
+    void useLibraryStore.getState().loadOnce(); // the kept answers' document names
     void useKeysStore.getState().load(); // for the key picker; a job event reloads the lists, not the keys
   }, []);
 
@@ -71,6 +76,7 @@ export function JobsScreen() {
           ))}
         </details>
       ) : null}
+      <KeptAnswers />
 
       <div className="jobs-toolbar jobs-filter">
         <select
@@ -95,7 +101,11 @@ export function JobsScreen() {
             </option>
           ))}
         </select>
-        <button type="button" onClick={() => void jobs.load()} data-testid="jobs-refresh">
+        <button
+          type="button"
+          onClick={() => void Promise.all([jobs.load(), useKeptAnswersStore.getState().load()])}
+          data-testid="jobs-refresh"
+        >
           Refresh
         </button>
         {jobs.note ? (

@@ -19,7 +19,12 @@ export type FaultSpec =
   /** 1-indexed pages that fail: 206 with `metadata.failed_pages` (older tool: `errors[]`). */
   | { kind: 'failPages'; pages: number[] }
   | { kind: 'slowJob'; pendingMs: number; processingMs: number }
-  | { kind: 'failJob'; code?: string; message?: string };
+  | { kind: 'failJob'; code?: string; message?: string }
+  /**
+   * The request is handled (the work done, as if billed), then answered with this status and
+   * JSON body instead of its own: an answer a client may not be able to read.
+   */
+  | { kind: 'body'; status: number; body: unknown };
 
 export interface FaultMatch {
   method?: string;
@@ -53,6 +58,8 @@ function defaultApplies(kind: FaultSpec['kind'], method: string, path: string): 
       return true;
     case 'failPages':
       return method === 'POST' && (WORK_PATHS.includes(path) || path === '/v2/parse/jobs');
+    case 'body':
+      return method === 'POST' && WORK_PATHS.includes(path);
     case 'slowJob':
     case 'failJob':
       return method === 'POST' && JOB_CREATE_PATHS.includes(path);

@@ -133,7 +133,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       info.form = await readForm(req, body);
       const fields = loggedFields(info.form, body);
       if (fields) log.fields = fields;
-      const answer = (await route(info)) ?? notFound(path);
+      const routed = (await route(info)) ?? notFound(path);
+      const bodyFault = findFault(info.faults, 'body');
+      // Only work that was done gets the fault's answer: a refused request keeps its own.
+      const answer = bodyFault && routed.status < 300 ? new HttpAnswer(bodyFault.status, bodyFault.body) : routed;
       if (latency?.afterWork) await sleep(latency.ms);
       return finish(answer);
     } catch (error) {
