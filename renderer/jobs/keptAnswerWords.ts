@@ -6,9 +6,7 @@ export function charactersText(count: number): string {
   return `${count.toLocaleString('en')} ${count === 1 ? 'character' : 'characters'}`;
 }
 
-const KINDS: Record<QuarantinedAnswer['kind'], string> = { parse: 'parse', extract: 'extract', analyzer: 'analyzer' };
-
-/** What answer it was: "parse answer of job …" or "parse answer of a direct call". */
+/** What answer it was: "parse answer", "extract answer" or "analyzer answer". */
 export function kindText(entry: Pick<QuarantinedAnswer, 'kind'>): string {
-  return `${KINDS[entry.kind]} answer`;
+  return `${entry.kind} answer`;
 }
