@@ -39,6 +39,11 @@ const steps: TrustStep[] = [
   { name: 'field names as keys', command: ['npx', 'vitest', 'run', 'tests/unit/electron/review/reviews.protoKeys.test.ts'] },
   // Backtracking patterns on the values that make them backtrack: each answers at once.
   { name: 'rule patterns', command: ['npx', 'vitest', 'run', 'tests/unit/shared/rules/evaluateRules.linearTime.test.ts'] },
+  // "+ URL" under a key on this computer: only that key's origin, not any other port.
+  {
+    name: 'document URLs on this computer',
+    command: ['npx', 'vitest', 'run', 'tests/unit/electron/documents/documentFromUrl.test.ts', '-t', 'own origin'],
+  },
   // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
   {
     name: 'fuzzed results',

@@ -8,7 +8,9 @@ import { requestWithRetry, type RetryOptions } from './retry.js';
 /**
  * The one fetcher of addresses that come from outside (a URL the user typed, a job's
  * output_url): GET only, no key or cookie, https on the public internet, or plain http and
- * loopback when the service in use is itself on this computer (the emulator). Literal IPs
+ * loopback when the service in use is itself on this computer (the emulator) — and then, when
+ * `localOrigin` is given, only at that origin: the key's own scheme, host and port, not any
+ * other port of this computer. Literal IPs
  * are checked before connecting; a host name's addresses are checked inside the
  * connection, so the address checked is the address connected to (see pinnedRequest.ts).
  * Redirects are followed by hand, each target checked the same way.
@@ -29,6 +31,8 @@ export type Refusal =
 export interface GuardedFetch {
   /** Plain http and loopback addresses are allowed: the service in use is on this computer. */
   allowLocal: boolean;
+  /** With `allowLocal`, the one origin that may be plain http or loopback (the key's own); any when absent. */
+  localOrigin?: string | undefined;
   refuse: (refusal: Refusal) => AppError;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -54,11 +58,19 @@ export async function guardedFetch(url: string, options: GuardedFetch): Promise<
     const target = URL.parse(current);
     if (!target) throw options.refuse({ kind: 'not_a_url', text: current, redirects });
     if (target.username || target.password) throw options.refuse({ kind: 'credentials' });
-    const problem = urlProblem(target, options.allowLocal);
-    if (problem) throw options.refuse({ kind: 'address', problem, target, redirects });
+    const local = options.allowLocal && (options.localOrigin === undefined || target.origin === options.localOrigin);
+    const refuseAddress = (problem: string) =>
+      options.refuse({
+        kind: 'address',
+        problem: local || !options.localOrigin ? problem : notTheKeys(problem, options.localOrigin),
+        target,
+        redirects,
+      });
+    const problem = urlProblem(target, local);
+    if (problem) throw refuseAddress(problem);
     const resolve = async (host: string) => {
-      const checked = addressesProblem(host, await lookupOrFail(host, lookup), options.allowLocal);
-      if (typeof checked === 'string') throw options.refuse({ kind: 'address', problem: checked, target, redirects });
+      const checked = addressesProblem(host, await lookupOrFail(host, lookup), local);
+      if (typeof checked === 'string') throw refuseAddress(checked);
       return checked;
     };
     const send = () =>
@@ -77,6 +89,16 @@ export async function guardedFetch(url: string, options: GuardedFetch): Promise<
     if (redirects >= MAX_REDIRECTS) throw options.refuse({ kind: 'too_many_redirects' });
     current = URL.parse(location, target)?.toString() ?? location; // a Location that is no address fails as one on the next turn
   }
+}
+
+/** The origin of a service address on this computer (the emulator's), the one local origin fetched; null for any other. */
+export function loopbackOrigin(address: string): string | null {
+  const url = URL.parse(address);
+  return url && isLoopbackHost(url.hostname) ? url.origin : null;
+}
+
+function notTheKeys(problem: string, origin: string): string {
+  return `${problem}; on this computer only ${origin}, the key's own address, is fetched`;
 }
 
 /** What rules `url` out before any lookup (scheme, plain http, a literal IP), in words for a message; or null. */

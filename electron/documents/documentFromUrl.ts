@@ -8,15 +8,16 @@ import { isLoopbackHost } from '../keys/keyDestinations.js';
  * A document the user named by URL, downloaded so the reviewer can see its pages and boxes.
  * The URL is also what the service will be sent (`document_url`), so it is held to the rule
  * a service-side fetch would need: https on the public internet. Plain http and loopback are
- * allowed only when the v2 service itself is on this computer (the emulator). The fetch
+ * allowed only when the v2 service itself is on this computer (the emulator), and only at its
+ * own origin: a key on loopback must not open every port of this computer. The fetch
  * itself is the shared guarded one (every address checked is the one connected to,
  * redirects checked hop by hop, no key or cookie); the body is capped as it streams.
  */
 export const MAX_DOCUMENT_REDIRECTS = MAX_REDIRECTS;
 
 export interface DocumentDownload {
-  /** True when the configured v2 service is on this computer: then http and loopback URLs are allowed. */
-  serviceIsLoopback: boolean;
+  /** The v2 service's origin when it is on this computer (`loopbackOrigin`): then URLs at that origin may be http or loopback. */
+  localOrigin: string | null;
   maxBytes: number;
   signal?: AbortSignal;
   /** Gives up when the answer's headers, or its next bytes, do not arrive for this long; default 60 s. */
@@ -36,7 +37,7 @@ export interface DownloadedDocument {
 }
 
 const HINT_LOCAL =
-  'Plain http and addresses on this computer are used only with a v2 key whose service runs on this computer (the emulator): add or pick one first. Otherwise use a public https address.';
+  "Plain http and addresses on this computer are used only with a v2 key whose service runs on this computer (the emulator), and only at that key's own address (scheme, host and port). Otherwise use a public https address.";
 const HINT_PUBLIC =
   'Use an https address on the public internet (a presigned storage URL, for instance), or download the file and open it.';
 
@@ -62,8 +63,9 @@ async function download(url: string, options: DocumentDownload): Promise<Downloa
     url: target,
     abort,
   } = await guardedFetch(url, {
-    allowLocal: options.serviceIsLoopback,
-    refuse: (refusal) => refusedFor(refusal, options.serviceIsLoopback),
+    allowLocal: options.localOrigin !== null,
+    localOrigin: options.localOrigin ?? undefined,
+    refuse: (refusal) => refusedFor(refusal),
     headersTimeoutMs: idleMs,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.lookup ? { lookup: options.lookup } : {}),
@@ -112,7 +114,7 @@ export function nameFrom(url: URL): string {
 }
 
 /** A refusal in the words of a document download. */
-function refusedFor(refusal: Refusal, serviceIsLoopback: boolean): AppError {
+function refusedFor(refusal: Refusal): AppError {
   switch (refusal.kind) {
     case 'address': {
       const { problem, target, redirects } = refusal;
@@ -120,7 +122,7 @@ function refusedFor(refusal: Refusal, serviceIsLoopback: boolean): AppError {
         redirects === 0
           ? `The document was not downloaded: ${problem}.`
           : `The address redirected to ${target.host}, which was not followed: ${problem}.`;
-      return refused(message, !serviceIsLoopback && (target.protocol === 'http:' || isLoopbackHost(target.hostname)));
+      return refused(message, target.protocol === 'http:' || isLoopbackHost(target.hostname));
     }
     case 'not_a_url':
       return refused(

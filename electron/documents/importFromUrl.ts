@@ -1,9 +1,8 @@
 import { AppError } from '../../shared/errors.js';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { MAX_DOCUMENT_BYTES } from '../../shared/ipc/documents.js';
-import { urlProblem } from '../api/guardedFetch.js';
+import { loopbackOrigin, urlProblem } from '../api/guardedFetch.js';
 import { networkLimits } from '../api/networkLimits.js';
-import { isLoopbackHost } from '../keys/keyDestinations.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { DocumentPasswords } from './documentPasswords.js';
@@ -26,8 +25,8 @@ export interface UrlImportRequest {
 /**
  * Adds a document from a web address: downloaded (to show its pages and boxes), stored like
  * an opened file, and its address remembered so a cloud parse can send `document_url`. The
- * address must be one the service could fetch: public https, or loopback when the v2 key in
- * use points at this computer (the emulator).
+ * address must be one the service could fetch: public https, or, when the v2 key in use
+ * points at this computer (the emulator), an address at that key's own origin.
  */
 export async function importDocumentFromUrl(
   deps: Deps,
@@ -36,7 +35,7 @@ export async function importDocumentFromUrl(
 ): Promise<DocumentInfo> {
   const url = request.url.trim();
   const downloaded = await downloadDocument(url, {
-    serviceIsLoopback: await serviceIsLoopback(deps.keys, request.keyId),
+    localOrigin: await serviceLoopbackOrigin(deps.keys, request.keyId),
     // Held in memory whole, as a file opened from disk is: the smaller of the import and response caps.
     maxBytes: Math.min(MAX_DOCUMENT_BYTES, networkLimits().maxResponseBytes),
     ...(options.lookup ? { lookup: options.lookup } : {}),
@@ -45,12 +44,12 @@ export async function importDocumentFromUrl(
   return deps.workspace.setDocumentSource(info.id, url);
 }
 
-async function serviceIsLoopback(keys: Deps['keys'], keyId: string | undefined): Promise<boolean> {
+async function serviceLoopbackOrigin(keys: Deps['keys'], keyId: string | undefined): Promise<string | null> {
   try {
-    return isLoopbackHost(new URL((await keys.credentialFor(['v2'], keyId)).address).hostname);
+    return loopbackOrigin((await keys.credentialFor(['v2'], keyId)).address);
   } catch {
     // No v2 key: the document can still be viewed and parsed offline, from a public address.
-    return false;
+    return null;
   }
 }
 
@@ -58,8 +57,9 @@ async function serviceIsLoopback(keys: Deps['keys'], keyId: string | undefined):
  * The address to send as `document_url` for a stored document: the one it was added from.
  * Refused before anything is sent when there is none, when the PDF is encrypted (the
  * service cannot open it, and only an upload can carry the copy decrypted here), or when
- * it is plain http or on this computer and the run's service (`serviceAddress`) is not:
- * an address accepted under the emulator's key is not sent to a service elsewhere.
+ * it is plain http or on this computer and not at the run's service's own origin
+ * (`serviceAddress`): an address accepted under the emulator's key is not sent to a service
+ * elsewhere, nor one at another port of this computer.
  */
 export function documentUrlFor(info: DocumentInfo, serviceAddress: string): string {
   if (!info.sourceUrl) {
@@ -76,7 +76,8 @@ export function documentUrlFor(info: DocumentInfo, serviceAddress: string): stri
       hint: 'Turn off "Send its web address": the upload then carries a copy decrypted on this computer. Nothing was sent.',
     });
   }
-  const problem = urlProblem(new URL(info.sourceUrl), isLoopbackHost(new URL(serviceAddress).hostname));
+  const source = new URL(info.sourceUrl);
+  const problem = urlProblem(source, source.origin === loopbackOrigin(serviceAddress));
   if (problem) {
     throw new AppError({
       code: 'document_url_not_for_key',

@@ -18,6 +18,7 @@ import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { startTlsServer, TEST_CA, type TlsTestServer } from '../../../support/tlsServer.js';
 import { KEYS, pdf, useEmulator } from '../../../support/emulatorHarness.js';
 import { endTestServices, testServices } from '../../../support/testServices.js';
+import { recordTrustRow } from '../../../trust/trustReport.js';
 
 // A document added from a web address: downloaded by main under the rules a service-side
 // fetch needs, remembered, and sent as `document_url` (direct and as a job) on request.
@@ -39,6 +40,31 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+const tally: { case: string; ok: boolean }[] = [];
+afterAll(() =>
+  recordTrustRow({
+    check: 'document URLs on this computer',
+    cases: tally.length,
+    failures: tally.filter((t) => !t.ok).length,
+    note: tally.find((t) => !t.ok)?.case ?? 'under a loopback key only its own origin: other ports, names, schemes and redirects refused',
+  }),
+);
+
+/** A second loopback server, standing for the key's own service, that redirects to the first (another port). */
+async function startOwn(): Promise<{ url: string; hits: string[]; close: () => Promise<void> }> {
+  const hits: string[] = [];
+  const own = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    res.writeHead(302, { location: `${serverUrl}/a.pdf` }).end();
+  });
+  await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(own.address() as AddressInfo).port}`,
+    hits,
+    close: () => new Promise<void>((resolve) => own.close(() => resolve())),
+  };
+}
+
 const refusal = async (work: Promise<unknown>) => {
   try {
     await work;
@@ -51,18 +77,44 @@ const refusal = async (work: Promise<unknown>) => {
 describe('downloadDocument', () => {
   it('takes plain http and loopback only when the service is on this computer', async () => {
     routes.set('/a%20b.pdf', (res) => res.end('%PDF-1.4 bytes'));
-    const refused = await refusal(downloadDocument(`${serverUrl}/a%20b.pdf`, { serviceIsLoopback: false, maxBytes: 1000 }));
+    const refused = await refusal(downloadDocument(`${serverUrl}/a%20b.pdf`, { localOrigin: null, maxBytes: 1000 }));
     expect(refused).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('plain http') });
-    const got = await downloadDocument(`${serverUrl}/a%20b.pdf`, { serviceIsLoopback: true, maxBytes: 1000 });
+    const got = await downloadDocument(`${serverUrl}/a%20b.pdf`, { localOrigin: serverUrl, maxBytes: 1000 });
     expect(Buffer.from(got.bytes).toString()).toBe('%PDF-1.4 bytes');
     expect(got.name).toBe('a b.pdf');
+  });
+
+  it("on this computer only the key's own origin: not another port, scheme or host name, nor a redirect to one", async () => {
+    routes.set('/a.pdf', (res) => res.end('%PDF-1.4 bytes'));
+    const own = await startOwn(); // the key's service, on another port
+    try {
+      const port = new URL(serverUrl).port;
+      for (const [url, options] of [
+        [`${serverUrl}/a.pdf`, { localOrigin: own.url }],
+        [`${serverUrl}/a.pdf`, { localOrigin: serverUrl.replace('127.0.0.1', 'localhost') }],
+        [`${serverUrl}/a.pdf`, { localOrigin: serverUrl.replace('http:', 'https:') }],
+        [`http://files.example.test:${port}/a.pdf`, { localOrigin: own.url, lookup: async () => ['127.0.0.1'] }],
+      ] as const) {
+        const refused = await refusal(downloadDocument(url, { maxBytes: 1000, ...options }));
+        const ok = refused.code === 'invalid_document_url' && refused.message.includes("the key's own address, is fetched");
+        tally.push({ case: `${url} under ${options.localOrigin}: ${refused.message}`, ok });
+      }
+      const redirected = await refusal(downloadDocument(`${own.url}/to-other`, { localOrigin: own.url, maxBytes: 1000 }));
+      tally.push({ case: 'a redirect to another port', ok: redirected.message.includes(`redirected to 127.0.0.1:${port}`) });
+      const fetched = await downloadDocument(`${serverUrl}/a.pdf`, { localOrigin: serverUrl, maxBytes: 1000 });
+      tally.push({ case: 'the own origin is fetched', ok: fetched.name === 'a.pdf' });
+      expect(tally.filter((t) => !t.ok).map((t) => t.case)).toEqual([]);
+      expect(own.hits).toEqual(['/to-other']);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses a host that resolves to a private address, before any request', async () => {
     let asked = 0;
     const refused = await refusal(
       downloadDocument('https://files.example.com/x.pdf', {
-        serviceIsLoopback: false,
+        localOrigin: null,
         maxBytes: 1000,
         lookup: async () => (asked++, ['10.0.0.7']),
       }),
@@ -76,11 +128,11 @@ describe('downloadDocument', () => {
 
   it('checks where a redirect leads, and refuses credentials in the address', async () => {
     routes.set('/moved', (res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end());
-    const redirected = await refusal(downloadDocument(`${serverUrl}/moved`, { serviceIsLoopback: true, maxBytes: 1000 }));
+    const redirected = await refusal(downloadDocument(`${serverUrl}/moved`, { localOrigin: serverUrl, maxBytes: 1000 }));
     expect(redirected).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining('redirected to 169.254.169.254') });
     const withUser = await refusal(
       downloadDocument('https://user:pw@files.example.com/x.pdf', {
-        serviceIsLoopback: false,
+        localOrigin: null,
         maxBytes: 1000,
         lookup: async () => ['93.184.216.34'],
       }),
@@ -92,7 +144,7 @@ describe('downloadDocument', () => {
     routes.set('/to-internal', (res) => res.writeHead(302, { location: 'https://internal.example.test/x.pdf' }).end());
     const lookups: string[] = [];
     const lookup = async (host: string) => (lookups.push(host), ['10.0.0.7']);
-    const refused = await refusal(downloadDocument(`${serverUrl}/to-internal`, { serviceIsLoopback: true, maxBytes: 1000, lookup }));
+    const refused = await refusal(downloadDocument(`${serverUrl}/to-internal`, { localOrigin: serverUrl, maxBytes: 1000, lookup }));
     expect(refused).toMatchObject({
       code: 'invalid_document_url',
       message: expect.stringContaining(
@@ -114,15 +166,15 @@ describe('downloadDocument', () => {
       }, 40);
     });
     // 8 chunks 40 ms apart: about twice the idle limit in all, never idle that long.
-    const slow = await downloadDocument(`${serverUrl}/slow.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 });
+    const slow = await downloadDocument(`${serverUrl}/slow.pdf`, { localOrigin: serverUrl, maxBytes: 1000, idleMs: 150 });
     expect(Buffer.from(slow.bytes).toString()).toBe('%PDF-slow '.repeat(8));
 
     routes.set('/silent.pdf', () => undefined);
-    const silent = await refusal(downloadDocument(`${serverUrl}/silent.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 }));
+    const silent = await refusal(downloadDocument(`${serverUrl}/silent.pdf`, { localOrigin: serverUrl, maxBytes: 1000, idleMs: 150 }));
     expect(silent).toMatchObject({ code: 'timeout', message: expect.stringContaining('did not answer'), hint: expect.any(String) });
 
     routes.set('/stalls.pdf', (res) => res.writeHead(200).write('%PDF-1.4 '));
-    const stalled = await refusal(downloadDocument(`${serverUrl}/stalls.pdf`, { serviceIsLoopback: true, maxBytes: 1000, idleMs: 150 }));
+    const stalled = await refusal(downloadDocument(`${serverUrl}/stalls.pdf`, { localOrigin: serverUrl, maxBytes: 1000, idleMs: 150 }));
     expect(stalled).toMatchObject({ code: 'timeout', message: expect.stringContaining('stopped sending'), hint: expect.any(String) });
   });
 
@@ -134,22 +186,22 @@ describe('downloadDocument', () => {
     });
     // Never idle for 150 ms, never done: only the total deadline ends it.
     const dripped = await refusal(
-      downloadDocument(`${serverUrl}/drip.pdf`, { serviceIsLoopback: true, maxBytes: 1_000_000, idleMs: 150, totalMs: 400 }),
+      downloadDocument(`${serverUrl}/drip.pdf`, { localOrigin: serverUrl, maxBytes: 1_000_000, idleMs: 150, totalMs: 400 }),
     );
     expect(dripped).toMatchObject({ code: 'timeout', message: expect.stringContaining('still coming'), hint: expect.any(String) });
   });
 
   it('stops reading past the cap, and says what a 404 or an empty body is', async () => {
     routes.set('/big.pdf', (res) => res.end(Buffer.alloc(5000, 65)));
-    expect(await refusal(downloadDocument(`${serverUrl}/big.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({
+    expect(await refusal(downloadDocument(`${serverUrl}/big.pdf`, { localOrigin: serverUrl, maxBytes: 1000 }))).toMatchObject({
       code: 'response_too_large',
     });
-    expect(await refusal(downloadDocument(`${serverUrl}/gone.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({
+    expect(await refusal(downloadDocument(`${serverUrl}/gone.pdf`, { localOrigin: serverUrl, maxBytes: 1000 }))).toMatchObject({
       code: 'document_unreachable',
       message: expect.stringContaining('HTTP 404'),
     });
     routes.set('/empty.pdf', (res) => res.end());
-    expect(await refusal(downloadDocument(`${serverUrl}/empty.pdf`, { serviceIsLoopback: true, maxBytes: 1000 }))).toMatchObject({
+    expect(await refusal(downloadDocument(`${serverUrl}/empty.pdf`, { localOrigin: serverUrl, maxBytes: 1000 }))).toMatchObject({
       code: 'document_unreachable',
     });
   });
@@ -175,7 +227,7 @@ describe('downloadDocument connects to the address it checked', () => {
   it('a name that answers an allowed address, then a private one, is fetched from the first: no second lookup', async () => {
     const dns = rebinding('127.0.0.1', '10.0.0.7');
     const got = await downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, {
-      serviceIsLoopback: true,
+      localOrigin: `https://docs.example.test:${tls.port}`,
       maxBytes: 1000,
       lookup: dns.lookup,
       ca: TEST_CA,
@@ -190,7 +242,7 @@ describe('downloadDocument connects to the address it checked', () => {
     const before = tls.requests.length;
     const refused = await refusal(
       downloadDocument(`https://docs.example.test:${tls.port}/doc.pdf`, {
-        serviceIsLoopback: true,
+        localOrigin: `https://docs.example.test:${tls.port}`,
         maxBytes: 1000,
         lookup: async () => ['127.0.0.1'],
       }),
@@ -207,7 +259,12 @@ describe('downloadDocument connects to the address it checked', () => {
     const lookup = async (host: string) => (host === 'docs.example.test' ? ['127.0.0.1'] : ['10.0.0.7']);
     const before = tls.requests.length;
     const refused = await refusal(
-      downloadDocument(`https://docs.example.test:${tls.port}/moved`, { serviceIsLoopback: true, maxBytes: 1000, lookup, ca: TEST_CA }),
+      downloadDocument(`https://docs.example.test:${tls.port}/moved`, {
+        localOrigin: `https://docs.example.test:${tls.port}`,
+        maxBytes: 1000,
+        lookup,
+        ca: TEST_CA,
+      }),
     );
     expect(refused).toMatchObject({
       code: 'invalid_document_url',
@@ -227,7 +284,9 @@ describe('documents:importUrl and parse with document_url', () => {
     ipcCall(handlers, services.logger, channel, request);
   const posts = () => holder.emulator.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v2/parse'));
 
+  let pdfBytes: Uint8Array;
   beforeAll(async () => {
+    pdfBytes = await pdf(1);
     root = await mkdtemp(join(tmpdir(), 'groundwork-docurl-'));
     keychainService = `groundwork-unit-docurl-${process.pid}-${Date.now()}`;
     services = await testServices(root, { keychainService, logger: createLogger(root, { console: false }), emit: () => undefined });
@@ -327,6 +386,20 @@ describe('documents:importUrl and parse with document_url', () => {
       call('runs:parse', { engine: 'parse', mode: 'job', runId: randomUUID(), documentId: document.id, keyId, byUrl: true, outputSaveUrl }),
     );
     expect(refused).toMatchObject({ code: 'output_save_url_too_short', message: expect.stringContaining('20 min') });
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("with the emulator's key, an address at another port of this computer is refused, and never sent as document_url", async () => {
+    routes.set('/elsewhere.pdf', (res) => res.end(Buffer.from(pdfBytes)));
+    const refused = await refusal(call('documents:importUrl', { url: `${serverUrl}/elsewhere.pdf`, keyId }));
+    expect(refused).toMatchObject({ code: 'invalid_document_url', message: expect.stringContaining(holder.emulator.url) });
+    // A document remembered from another port (by an older version) is not sent either.
+    const document = await call('documents:import', { name: 'elsewhere.pdf', bytes: pdfBytes });
+    await services.workspace.setDocumentSource(document.id, `${serverUrl}/elsewhere.pdf`);
+    const notSent = await refusal(
+      call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId: document.id, keyId, byUrl: true }),
+    );
+    expect(notSent).toMatchObject({ code: 'document_url_not_for_key' });
     expect(posts()).toHaveLength(0);
   });
 
