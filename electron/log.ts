@@ -29,14 +29,24 @@ export function createLogger(dataDir: string | null, options: { console?: boolea
     tightenPathSync(file);
   }
 
-  const scrub = (text: string): string => {
+  /** Longest first: a shorter secret inside a longer one must not leave the rest of the longer one. */
+  const ordered = () => [...secrets].sort((a, b) => b.length - a.length);
+  const scrub = (text: string, forms: (secret: string) => string = (secret) => secret): string => {
     let out = text;
-    for (const secret of secrets) out = out.split(secret).join('[redacted]');
+    for (const secret of ordered()) out = out.split(forms(secret)).join('[redacted]');
     return out;
   };
+  /** How a secret reads inside a JSON string: a `"`, `\` or control character in it is escaped there. */
+  const escaped = (secret: string) => JSON.stringify(secret).slice(1, -1);
 
   const write = (level: LogLevel, message: string, details?: Record<string, unknown>) => {
-    const line = scrub(JSON.stringify({ time: new Date().toISOString(), level, message, details }));
+    // Every string is scrubbed before it is serialised (JSON would escape a secret out of
+    // recognition); the line is then scrubbed for the escaped form too, which covers object keys.
+    const entry = { time: new Date().toISOString(), level, message, details };
+    const line = scrub(
+      JSON.stringify(entry, (_key, value: unknown) => (typeof value === 'string' ? scrub(value) : value)),
+      escaped,
+    );
     if (file) {
       try {
         appendFileSync(file, `${line}\n`, { mode: 0o600 });

@@ -45,6 +45,7 @@ const steps: TrustStep[] = [
     command: ['npx', 'vitest', 'run', 'tests/unit/electron/documents/documentFromUrl.test.ts', '-t', 'own origin'],
   },
   { name: 'worker files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/workerFile.test.ts'] },
+  { name: 'log redaction', command: ['npx', 'vitest', 'run', 'tests/unit/electron/log.test.ts'] },
   // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
   {
     name: 'fuzzed results',
