@@ -2,7 +2,7 @@
  * `npm run emulator -- [--port N] [--key v2:KEY] [--key analyzer:KEY] [--key v1:KEY]
  *   [--pair KEY:SECRET] [--org N:KEY[,KEY…]] [--pending-ms N] [--processing-ms N] [--max-concurrent N]
  *   [--latency MS] [--fail-pages 2,3] [--fail-jobs] [--fault JSON] [--no-legacy-jobs]
- *   [--builder pdf-text|deterministic]`
+ *   [--builder pdf-text|deterministic] [--sdk-shaped[=SEED]]`
  * See README.md. Prints one ready line with the URL.
  */
 import { parseArgs } from 'node:util';
@@ -12,7 +12,11 @@ import { deterministicParseBuilder } from './parseResult/deterministicBuilder.js
 import { pdfTextParseBuilder } from './parseResult/pdfTextBuilder.js';
 import { startEmulator } from './server.js';
 
+// `--sdk-shaped` alone means seed 1 (parseArgs wants a value for a string option).
+const args = process.argv.slice(2).map((arg) => (arg === '--sdk-shaped' ? '--sdk-shaped=1' : arg));
+
 const { values } = parseArgs({
+  args,
   options: {
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
@@ -28,6 +32,8 @@ const { values } = parseArgs({
     fault: { type: 'string', multiple: true, default: [] },
     'no-legacy-jobs': { type: 'boolean', default: false },
     builder: { type: 'string', default: 'pdf-text' },
+    'sdk-shaped': { type: 'string' },
+    'sdk-shaped-rate': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -53,6 +59,12 @@ const BUILDERS = { 'pdf-text': pdfTextParseBuilder, deterministic: deterministic
 const builder = BUILDERS[values.builder as keyof typeof BUILDERS];
 if (!builder) throw new Error(`--builder expects pdf-text or deterministic; got "${values.builder}"`);
 
+const sdkSeedText = values['sdk-shaped'];
+const sdkSeed = sdkSeedText === undefined ? undefined : Number(sdkSeedText);
+if (sdkSeed !== undefined && !Number.isInteger(sdkSeed)) throw new Error(`--sdk-shaped expects an integer seed; got "${sdkSeedText}"`);
+const sdkRate = values['sdk-shaped-rate'] === undefined ? undefined : Number(values['sdk-shaped-rate']);
+if (sdkRate !== undefined && !(sdkRate >= 0 && sdkRate <= 1)) throw new Error(`--sdk-shaped-rate expects a number in [0, 1]`);
+
 const configured = parseKeyFlags(values.key, values.pair, values.org);
 const anyKeys = configured.v2.length + configured.analyzer.length + configured.v1.length + configured.pairs.length > 0;
 
@@ -68,9 +80,11 @@ const emulator = await startEmulator({
   faults,
   seedLegacyJobs: !values['no-legacy-jobs'],
   builder,
+  ...(sdkSeed !== undefined ? { sdkShaped: { seed: sdkSeed, ...(sdkRate !== undefined ? { rate: sdkRate } : {}) } } : {}),
 });
 
 console.log(`Emulator ready at ${emulator.url}`);
+if (sdkSeed !== undefined) console.log(`SDK-shaped answers, seed ${sdkSeed}`);
 if (!anyKeys)
   console.log(
     'Demo keys: v2 demo-v2-key, analyzer demo-analyzer-key, v1 demo-v1-key, legacy pair demo-legacy-key:demo-legacy-secret; ' +

@@ -9,6 +9,7 @@ import { FaultStore, findFault, type FaultRequest } from './faults.js';
 import { HttpAnswer, readBody, readForm, readJsonBody, v1Detail, v2Error, writeAnswer } from './httpKit.js';
 import { DEMO_KEYS, KeyRegistry, type EmulatorKeys } from './keys.js';
 import { seedLegacyJob } from './legacyJobs.js';
+import { sdkShapedAnswers, type SdkShapedOptions } from './sdkShapedMode.js';
 import type { ParseResultBuilder } from './parseResult/parseResultBuilder.js';
 import { pdfTextParseBuilder } from './parseResult/pdfTextBuilder.js';
 import { refusesReads, signatureMismatchXml } from './rules/presignedUpload.js';
@@ -36,6 +37,11 @@ export interface EmulatorOptions {
   seedLegacyJobs?: boolean;
   /** Size of the request log in `/__control/state`; default 500. */
   requestLogSize?: number;
+  /**
+   * SDK-shaped mode: every JSON answer of a v2 route is shaped as the official SDK's types allow
+   * (nulls, absent optional fields, epoch timestamps, older envelope names), seeded so a run replays.
+   */
+  sdkShaped?: SdkShapedOptions;
 }
 
 export interface Emulator {
@@ -86,6 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const logSize = options.requestLogSize ?? 500;
   const maxConcurrent = options.maxConcurrent ?? Number.POSITIVE_INFINITY;
   let inFlight = 0;
+  const shapeAnswer = options.sdkShaped ? await sdkShapedAnswers(options.sdkShaped) : null;
 
   const server = createServer((req, res) => {
     void handle(req, res);
@@ -103,6 +110,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     let counted = false;
     /** Set once the request is past the transport faults: its answer, whatever it is, is then dropped. */
     let loseAnswer = false;
+    /** A body fault's answer is written as armed, never shaped. */
+    let armedBody = false;
     try {
       const body = await readBody(req);
       const info: RequestInfo = { req, method, path, query: url.searchParams, body, form: null, faults: [], principal: '' };
@@ -137,6 +146,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const bodyFault = findFault(info.faults, 'body');
       // Only work that was done gets the fault's answer: a refused request keeps its own.
       const answer = bodyFault && routed.status < 300 ? new HttpAnswer(bodyFault.status, bodyFault.body) : routed;
+      armedBody = answer !== routed;
       if (latency?.afterWork) await sleep(latency.ms);
       return finish(answer);
     } catch (error) {
@@ -162,7 +172,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         req.socket.destroy();
         return;
       }
-      writeAnswer(res, answer);
+      writeAnswer(res, shapeAnswer && !armedBody ? shapeAnswer(method, path, answer) : answer);
     }
   }
 
