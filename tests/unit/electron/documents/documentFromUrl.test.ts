@@ -284,7 +284,7 @@ describe('documents:importUrl and parse with document_url', () => {
     ipcCall(handlers, services.logger, channel, request);
   const posts = () => holder.emulator.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v2/parse'));
 
-  let pdfBytes: Uint8Array;
+  let pdfBytes: Uint8Array<ArrayBuffer>;
   beforeAll(async () => {
     pdfBytes = await pdf(1);
     root = await mkdtemp(join(tmpdir(), 'groundwork-docurl-'));
