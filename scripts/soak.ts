@@ -3,7 +3,7 @@
 // first and progress as it goes; a failure prints its shrunk counterexample and the seed that
 // replays it (GROUNDWORK_FUZZ_SEED=<seed>). GROUNDWORK_FUZZ_RUNS changes the total,
 // GROUNDWORK_FUZZ_ONLY="job" runs the kinds whose name holds it.
-import { FUZZ_KINDS, runsPerKind } from '../tests/trust/fuzz/fuzzKinds';
+import { FUZZ_KINDS, SDK_SHAPED_KIND, runsPerKind } from '../tests/trust/fuzz/fuzzKinds';
 import { createLoaderWorld } from '../tests/trust/fuzz/loaderWorld';
 import { SOAK_SCALE } from '../tests/trust/fuzz/mutations';
 import { fuzzSeed, runFuzz, type FuzzOutcome } from '../tests/trust/fuzz/runFuzz';
@@ -11,14 +11,16 @@ import { fuzzSeed, runFuzz, type FuzzOutcome } from '../tests/trust/fuzz/runFuzz
 const total = Number(process.env.GROUNDWORK_FUZZ_RUNS) || 1_000_000;
 const only = process.env.GROUNDWORK_FUZZ_ONLY ?? '';
 const seed = fuzzSeed();
-const runs = runsPerKind(total);
+// The SDK-shaped answers (all valid, all to be read) run a tenth of the total on top of the mutated kinds.
+const kinds = [...FUZZ_KINDS, SDK_SHAPED_KIND];
+const runs = [...runsPerKind(total), Math.ceil(total / 10)];
 console.log(`soak: ${total.toLocaleString('en')} cases, seed ${seed} (replay with GROUNDWORK_FUZZ_SEED=${seed})`);
 
 const world = await createLoaderWorld();
 const outcomes: FuzzOutcome[] = [];
 const started = Date.now();
 try {
-  for (const [i, kind] of FUZZ_KINDS.entries()) {
+  for (const [i, kind] of kinds.entries()) {
     if (only && !kind.check.includes(only)) continue;
     const numRuns = runs[i]!;
     console.log(`\n${kind.check}: ${numRuns.toLocaleString('en')} cases, seed ${seed + i}`);

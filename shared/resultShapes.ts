@@ -6,7 +6,7 @@
 import { analyzerResponseSchema } from './contracts/analyzer.js';
 import { checkShape } from './contracts/checkShape.js';
 import { extractResponseSchema } from './contracts/v2Extract.js';
-import { parseResponseSchema } from './contracts/v2Parse.js';
+import { completeParseResponse, parseResponseSchema, type WireParseResponse } from './contracts/v2Parse.js';
 import type { ResultKind } from './workspace.js';
 
 export type RecognisedResult = { kind: ResultKind; response: unknown; fromJob: boolean };
@@ -36,9 +36,11 @@ export function recogniseResult(value: unknown): RecognisedResult | { error: str
     const inner = recogniseResult(value.result);
     return 'error' in inner ? inner : { ...inner, fromJob: true };
   }
-  if (checkShape(parseResponseSchema, value).success) return { kind: 'parse', response: value, fromJob: false };
+  // Parse last: its wire shape needs only `metadata` (the SDK lets markdown and structure be absent), which the others carry too.
   if (checkShape(extractResponseSchema, value).success) return { kind: 'extract', response: value, fromJob: false };
   if (checkShape(analyzerResponseSchema, value).success) return { kind: 'analyzer', response: value, fromJob: false };
+  const parse = checkShape(parseResponseSchema, value);
+  if (parse.success) return { kind: 'parse', response: completeParseResponse(value as WireParseResponse), fromJob: false };
   return { error: `This JSON is not a result Groundwork knows. Expected ${EXPECTED_SHAPES}.` };
 }
 

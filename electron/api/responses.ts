@@ -20,7 +20,7 @@ export function readJson<S extends z.ZodType>(response: HttpResponse, schema: S,
 }
 
 /**
- * A 2xx answer the app cannot read, with its text as it arrived: the service may have done
+ * A 2xx answer the app cannot read, with its text as it arrived (v2.answers.kept-unread): the service may have done
  * (and billed) the work, so a caller that stores results keeps the text (quarantine/).
  */
 export class UnreadableAnswer extends AppError {

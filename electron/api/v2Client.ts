@@ -10,7 +10,7 @@ import {
   type JobPoll,
   type JobService,
 } from '../../shared/contracts/v2Jobs.js';
-import { parseResponseSchema, type ParseResponse } from '../../shared/contracts/v2Parse.js';
+import { completeParseResponse, parseResponseSchema, type ParseResponse } from '../../shared/contracts/v2Parse.js';
 import { endpointFor, type ClientConfig } from './clientEndpoint.js';
 import { checkExtractInput, type ExtractInput, type ExtractJobInput } from './preflight/extractPreflight.js';
 import { checkJobIdInput, checkJobListQuery, type JobListQuery } from './preflight/jobsPreflight.js';
@@ -71,7 +71,7 @@ export class V2Client {
   async parse(input: ParseInput, options: CallOptions = {}): Promise<ParseOutcome> {
     const checked = await checkParseInput(input, this.now());
     const response = await callService(this.endpoint, { method: 'POST', path: '/v2/parse', body: parseForm(input, checked) }, options);
-    const body = readJson(response, parseResponseSchema, 'parse response');
+    const body = completeParseResponse(readJson(response, parseResponseSchema, 'parse response'));
     const failedPages = body.metadata.failed_pages ?? [];
     return { status: response.status, partial: response.status === 206 || failedPages.length > 0, failedPages, response: body };
   }
@@ -90,7 +90,10 @@ export class V2Client {
   }
 
   async getParseJob(jobId: string, options: CallOptions = {}): Promise<ParseJobPoll> {
-    return checkedResult(await this.getJob('parse', jobId, options), parseResponseSchema, 'parse job result');
+    const poll = checkedResult(await this.getJob('parse', jobId, options), parseResponseSchema, 'parse job result');
+    return poll.result !== null && poll.unreadable === undefined
+      ? { ...poll, result: completeParseResponse(poll.result) }
+      : (poll as ParseJobPoll);
   }
 
   async extract(input: ExtractInput, options: CallOptions = {}): Promise<ExtractOutcome> {

@@ -2,7 +2,7 @@ import type { ResultInfo } from '../../shared/workspace.js';
 import { KEPT_UNREAD_HINT } from '../runs/keptUnread.js';
 import { setMaxListeners } from 'node:events';
 import { extractResponseSchema } from '../../shared/contracts/v2Extract.js';
-import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
+import { completeParseResponse, parseResponseSchema, type WireParseResponse } from '../../shared/contracts/v2Parse.js';
 import { isTerminalStatus, type JobCreated } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
@@ -621,7 +621,7 @@ export class JobTracker {
   }
 
   /**
-   * A completed job's result this version cannot read: the service billed it, so it is kept as
+   * A completed job's result this version cannot read (v2.answers.kept-unread): the service billed it, so it is kept as
    * it arrived (quarantine/, under the job's result id) and the job stops with a problem saying
    * where; the Jobs screen shows it and reads it again.
    */
@@ -644,7 +644,8 @@ export class JobTracker {
     });
   }
 
-  private async saveParse(record: JobRecord, resultId: string, response: unknown) {
+  private async saveParse(record: JobRecord, resultId: string, checked: unknown) {
+    const response = completeParseResponse(checked as WireParseResponse);
     // An encrypted document is only ever sent as a decrypted copy (see documentForUpload).
     const document = await this.deps.workspace.documentInfo(record.documentId);
     const rerunOf = record.request.rerunOf;

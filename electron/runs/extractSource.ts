@@ -1,4 +1,4 @@
-import { parseResponseSchema } from '../../shared/contracts/v2Parse.js';
+import { completeParseResponse, parseResponseSchema } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import type { StoredResult } from '../../shared/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -14,5 +14,5 @@ export async function extractSource(workspace: Workspace, resultId: string): Pro
       hint: 'Parse the document first, then extract.',
     });
   }
-  return { source, markdown: parsed.data.markdown };
+  return { source, markdown: completeParseResponse(parsed.data).markdown };
 }

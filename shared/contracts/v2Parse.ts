@@ -31,6 +31,7 @@ export type Grounding = z.infer<typeof groundingSchema>;
 
 /** A node of the tree. Where the official SDK types a field `| null`, null arrives and means "not given" (a null `grounding` is flagged by the model builder). */
 export interface StructureNode {
+  /** On the wire a page's or the document's may be absent: completeParseResponse fills it in where an answer enters. */
   type: string;
   id?: string;
   page?: number;
@@ -49,7 +50,8 @@ export interface StructureNode {
 
 export const structureNodeSchema: z.ZodType<StructureNode> = z.lazy(() =>
   z.looseObject({
-    type: z.string(),
+    // The SDK types a page's and the document's `type` optional (their place says what they are): completeParseResponse fills it in.
+    type: z.string().optional(),
     id: z.string().optional(),
     page: z.number().int().optional(),
     status: z.string().optional(),
@@ -82,12 +84,36 @@ export const parseMetadataSchema = z.looseObject({
 });
 export type ParseMetadata = z.infer<typeof parseMetadataSchema>;
 
+/**
+ * The answer on the wire: the SDK types `markdown` and `structure` `?: … | null` too. Such an
+ * answer is completed by `completeParseResponse` where it enters the app (the client, a job's
+ * output, an import): never refused.
+ */
 export const parseResponseSchema = z.looseObject({
-  markdown: z.string(),
+  markdown: z.string().nullable().optional(),
   metadata: parseMetadataSchema,
-  structure: structureNodeSchema,
+  structure: structureNodeSchema.nullable().optional(),
 });
-export type ParseResponse = z.infer<typeof parseResponseSchema>;
+export type WireParseResponse = z.infer<typeof parseResponseSchema>;
+
+/** A parse answer as the app keeps it: always a Markdown string and a document node. */
+export type ParseResponse = WireParseResponse & { markdown: string; structure: StructureNode };
+
+/**
+ * A checked answer without Markdown or structure becomes an empty document in place: `""` and
+ * a document node without pages (docs/contracts.md, v2.parse.null-markdown); the rest is kept
+ * as it came. The same object is returned, so what is stored is what arrived, completed.
+ */
+export function completeParseResponse(response: WireParseResponse): ParseResponse {
+  if (typeof response.markdown !== 'string') response.markdown = '';
+  if (!response.structure) response.structure = { type: 'document', children: [] };
+  const root = response.structure;
+  // Typed present, but absent on the wire where the SDK allows it.
+  if ((root.type as string | undefined) === undefined) root.type = 'document';
+  if (root.type === 'document')
+    for (const page of root.children ?? []) if ((page.type as string | undefined) === undefined) page.type = 'page';
+  return response as ParseResponse;
+}
 
 /** Options of `POST /v2/parse` (v2.parse.options.known-keys). Unknown keys are a 422, so the schema is strict. */
 export const parseOptionsSchema = z

@@ -291,7 +291,8 @@ function groundingOk(g: unknown): g is Grounding {
 function sane(node: StructureNode, flags: { bits: number }): StructureNode {
   const goodGrounding = node.grounding === undefined || groundingOk(node.grounding);
   const atoms = node.atomic_grounding;
-  const goodAtoms = atoms === undefined || (Array.isArray(atoms) && atoms.every(groundingOk));
+  // Null is "not given" (the SDK types it `| null`), as absent is.
+  const goodAtoms = atoms === undefined || atoms === null || (Array.isArray(atoms) && atoms.every(groundingOk));
   const goodShape =
     typeof node.type === 'string' &&
     (node.id === undefined || typeof node.id === 'string') &&

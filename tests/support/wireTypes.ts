@@ -7,8 +7,9 @@ import type { JobStatus, V2ExtractMetadata, V2ExtractResult, V2ParseMetadata, V2
 
 /** Parse metadata the contract shows and the package's type leaves out. */
 interface ContractParseMetadata {
-  filename?: string;
-  version?: string;
+  /** Null from a real service, as the SDK lets its other metadata fields be. */
+  filename?: string | null;
+  version?: string | null;
 }
 
 /**
@@ -21,42 +22,60 @@ type ContractExtractMetadata = Omit<V2ExtractMetadata, 'version'> & { version?: 
 export type WireParseResponse = V2ParseResponse & { metadata: V2ParseMetadata & ContractParseMetadata };
 export type WireExtractResult = Omit<V2ExtractResult, 'metadata'> & { metadata: ContractExtractMetadata };
 
-/** `{code, message}`, both strings, on every v2 error. */
+/** `{code, message}` on every v2 error; the SDK types both `string | null` (its JobError). */
 export interface WireError {
-  code: string;
-  message: string;
+  code: string | null;
+  message: string | null;
 }
 
-/** The 202 of a job create. */
+/**
+ * A job timestamp as `_normalize`'s `toDate` reads it: ISO text or epoch seconds (the app also
+ * tells milliseconds by size), or null.
+ */
+export type WireTimestamp = string | number | null;
+
+/** An error as `_normalize`'s `isoError` reads it: either part may be null (the SDK's JobError). */
+export interface WireJobError {
+  code: string | null;
+  message: string | null;
+}
+
+/** The 202 of a job create: the SDK normalises it like a poll. */
 export interface WireJobCreated {
   job_id: string;
   status: JobStatus;
-  created_at: string | null;
+  created_at: WireTimestamp;
 }
 
-/** A poll envelope: what `normalizeParseJob` / `normalizeExtractJob` read (ISO timestamps, `result` or `output_url`, `error`). */
+/**
+ * A poll envelope: what `normalizeParseJob` / `normalizeExtractJob` read — `result` (older
+ * parse servers: `data`), `created_at` (older: `received_at`), `progress`, the receipt
+ * `metadata` beside an `output_url`, `error` or a `failure_reason`.
+ */
 export interface WireJob<Result> extends WireJobCreated {
-  completed_at: string | null;
+  completed_at: WireTimestamp;
   model_version?: string | null;
   progress?: number | null;
   result?: Result | null;
-  output_url?: string;
-  error?: WireError | null;
+  output_url?: string | null;
+  metadata?: Record<string, unknown> | null;
+  error?: WireJobError | null;
+  failure_reason?: string | null;
 }
 
 /** A listing row, and the listing's envelope as `buildJobList` reads it. */
 export interface WireJobRow extends WireJobCreated {
-  completed_at: string | null;
+  completed_at: WireTimestamp;
   model_version?: string | null;
   failure_reason?: string | null;
 }
 
+/** The SDK's JobList: `org_id` for parse listings, `page`/`page_size` for extract ones; any may be null. */
 export interface WireJobList {
   jobs: WireJobRow[];
   has_more: boolean;
-  page: number;
-  page_size: number;
-  /** Older parse listings only. */
+  page?: number | null;
+  page_size?: number | null;
   org_id?: string | null;
 }
 

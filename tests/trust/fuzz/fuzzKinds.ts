@@ -4,6 +4,7 @@ import { jobCaseArb, runJobCase } from './jobCases.js';
 import type { LoaderWorld } from './loaderWorld.js';
 import type { MutationScale } from './mutations.js';
 import { resultCaseArb, runResultCase } from './resultCases.js';
+import { runSdkCase, sdkCaseArb, type SdkCase } from './sdkShapedCases.js';
 
 export interface FuzzKind {
   /** The trust table's row. */
@@ -40,3 +41,14 @@ export function runsPerKind(total: number): number[] {
   parts[0]! += total - parts.reduce((a, b) => a + b, 0);
   return parts;
 }
+
+/**
+ * Valid answers shaped as the official SDK's types allow (sdkShapedCases.ts): every loader must
+ * read them. Its own 10,000 cases in `npm test` (sdkShapedAnswers.test.ts) and its share of the soak.
+ */
+export const SDK_SHAPED_KIND: FuzzKind = {
+  check: 'SDK-shaped answers',
+  weight: 2,
+  arb: sdkCaseArb,
+  run: (world, c) => runSdkCase(world, c as SdkCase),
+};

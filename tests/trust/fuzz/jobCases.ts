@@ -72,9 +72,11 @@ export async function runJobCase(world: LoaderWorld, c: JobCase, scale: Mutation
   });
   switch (c.entry) {
     case 'create':
-      return createJob(world, c.service);
+      await createJob(world, c.service);
+      return;
     case 'poll':
-      return followJob(world, c.service, jobId);
+      await followJob(world, c.service, jobId);
+      return;
     case 'import': {
       const stored = await settle('importResult (job envelope)', () =>
         importResult(world.workspace, { documentId: world.document.id, fileName: 'job.json', text: envelope }),
@@ -107,7 +109,7 @@ export async function runJobCase(world: LoaderWorld, c: JobCase, scale: Mutation
 }
 
 /** A job created through the tracker: whatever the 202 says, the job is recorded (it may have cost credits) or refused clearly, and settles. */
-async function createJob(world: LoaderWorld, service: JobServiceName): Promise<void> {
+export async function createJob(world: LoaderWorld, service: JobServiceName): Promise<JobRecord | null> {
   const tracker = newTracker(world);
   try {
     const request = {
@@ -118,19 +120,20 @@ async function createJob(world: LoaderWorld, service: JobServiceName): Promise<v
         : {}),
     };
     const record = await settle('the job tracker (create)', () => tracker.submit(request));
-    if (!record) return;
+    if (!record) return null;
     // A recorded create has nothing left to settle after a crash.
     const open = await world.intents.list();
     if (open.length > 0) throw new LoaderBug(`a recorded create left ${open.length} intent(s) open`);
     if (!(await world.records.read(record.jobId))) throw new LoaderBug('a created job has no record');
     await checkSettled(world, await tracker.whenSettled(record.jobId));
+    return record;
   } finally {
     tracker.stop();
   }
 }
 
 /** A job this app created, followed by the tracker until settled; whatever the service says, it settles with a clear state. */
-async function followJob(world: LoaderWorld, service: JobServiceName, jobId: string): Promise<void> {
+export async function followJob(world: LoaderWorld, service: JobServiceName, jobId: string): Promise<JobRecord> {
   const record = jobRecord(jobId, {
     service,
     keyId: 'fuzz-key',
@@ -141,13 +144,15 @@ async function followJob(world: LoaderWorld, service: JobServiceName, jobId: str
   await world.records.write(jobId, record);
   const tracker = newTracker(world);
   try {
-    await checkSettled(world, await tracker.whenSettled(jobId));
+    const settled = await tracker.whenSettled(jobId);
+    await checkSettled(world, settled);
+    return settled;
   } finally {
     tracker.stop();
   }
 }
 
-function newTracker(world: LoaderWorld): JobTracker {
+export function newTracker(world: LoaderWorld): JobTracker {
   return new JobTracker({
     workspace: world.workspace,
     keys: world.keys,
@@ -177,7 +182,7 @@ function checkErrorShape(error: AppErrorData, what: string): void {
 }
 
 /** Values a screen prints: strings, finite numbers or null, nothing else. */
-function checkShown(what: string, values: unknown[]): void {
+export function checkShown(what: string, values: unknown[]): void {
   for (const value of values) {
     const ok = value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
     if (!ok) throw new LoaderBug(`${what} shows ${typeof value} ${String(value).slice(0, 80)}`);
