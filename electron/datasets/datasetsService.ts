@@ -34,6 +34,7 @@ import { checkFolder, DownloadFolders } from './downloadFolder.js';
 import { checkImageFolder, folderToAllow, imageUnavailable, projectMediaFolder } from './imageFolders.js';
 import { downloadArchive } from './snapshotDownload.js';
 import { removeMediaCopies, removeStaleCopies, storeDroppedImage } from './droppedImage.js';
+import { loopbackOrigin } from '../api/guardedFetch.js';
 
 export const DEFAULT_APPLY_BATCH = 250;
 
@@ -77,6 +78,16 @@ export class DatasetsService {
 
   async client(keyId: string): Promise<V1Client> {
     return new V1Client({ credential: await this.v1Credential(keyId), ...this.deps.clientOptions });
+  }
+
+  /** The origin of the project's key when its service is on this computer (the emulator): the one local origin a link may point at. */
+  private async loopbackOriginOf(keyId: string): Promise<string | null> {
+    try {
+      return loopbackOrigin((await this.v1Credential(keyId)).address);
+    } catch {
+      // The key is gone: a presigned link needs none, but then only public https is fetched.
+      return null;
+    }
   }
 
   private async v1Credential(keyId: string): Promise<Credential> {
@@ -487,7 +498,15 @@ export class DatasetsService {
     }
     const destination = await this.downloadFolders.resolve(folder, (await this.store.read()).downloadFolder);
     const fileName = archiveName(downloadUrl, `snapshot-${projectId}-v${record.version}.zip`);
-    const result = await downloadArchive({ url: downloadUrl, folder: destination, fileName, taskId: runId, emit: this.deps.emit, signal });
+    const result = await downloadArchive({
+      url: downloadUrl,
+      localOrigin: await this.loopbackOriginOf(project.keyId),
+      folder: destination,
+      fileName,
+      taskId: runId,
+      emit: this.deps.emit,
+      signal,
+    });
     await this.store.updateProject(projectId, (p) => ({
       ...p,
       exports: p.exports.map((e) => (e.downloadUrl === downloadUrl ? { ...e, downloadedTo: result.path } : e)),

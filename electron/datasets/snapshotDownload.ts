@@ -3,10 +3,10 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
-import { readCappedText, streamCapped } from '../api/cappedBody.js';
+import { hostOf, streamCapped } from '../api/cappedBody.js';
+import { guardedFetch, MAX_REDIRECTS, type HostLookup, type Refusal } from '../api/guardedFetch.js';
 import { formatBytes, networkLimits } from '../api/networkLimits.js';
 import { safeArchiveName, startsLikeZip } from './archiveName.js';
-import { openArchive } from './archiveRequest.js';
 import { checkFolder } from './downloadFolder.js';
 
 export { archiveName } from './archiveName.js';
@@ -25,6 +25,11 @@ async function freePath(folder: string, name: string): Promise<string> {
 
 export interface ArchiveDownload {
   url: string;
+  /**
+   * The v1 service's origin when it is on this computer (the emulator, `loopbackOrigin`): then
+   * that origin alone may be plain http or loopback. Otherwise only public https is fetched.
+   */
+  localOrigin: string | null;
   /** Checked here again; where it may be (dialog or typed) is the caller's rule (see DownloadFolders). */
   folder: string;
   /** Made safe, and given the `.zip` extension, here. */
@@ -37,38 +42,39 @@ export interface ArchiveDownload {
   /** Default 60 s each. */
   headersTimeoutMs?: number;
   idleTimeoutMs?: number;
+  /** Host name → addresses; tests replace DNS. */
+  lookup?: HostLookup;
+  /** Trusted roots in place of the system's (tests). */
+  ca?: string;
 }
 
 /**
- * Streams the archive into a temp file in the destination folder, reporting progress, and
- * renames it into place only when complete and a ZIP: a failure, a cancel, a timeout, a
- * body that is not a ZIP or one over the cap never leaves anything behind.
+ * Streams the archive into a temp file (0600) in the destination folder, reporting progress,
+ * and renames it into place only when complete and a ZIP: a failure, a cancel, a timeout, a
+ * body that is not a ZIP or one over the cap never leaves anything behind. The link comes
+ * from the service, so it is fetched as a job's output_url is (`guardedFetch`): public https
+ * only, every address checked is the one connected to, redirects checked hop by hop, no key.
  */
 export async function downloadArchive(options: ArchiveDownload): Promise<{ path: string; bytes: number }> {
   const folder = await checkFolder(options.folder);
   const fileName = safeArchiveName(options.fileName, 'snapshot.zip');
   const maxBytes = options.maxBytes ?? networkLimits().maxDownloadBytes;
   const idleMs = options.idleTimeoutMs ?? DOWNLOAD_TIMEOUTS.idleMs;
-  const opened = await openArchive({
-    url: options.url,
-    signal: options.signal,
-    headersTimeoutMs: options.headersTimeoutMs ?? DOWNLOAD_TIMEOUTS.headersMs,
-  });
+  const opened = await openLink(options);
   const { response } = opened;
   if (!response.ok || !response.body) {
-    const body = (
-      await readCappedText(response, { url: opened.url, maxBytes: 64 * 1024, abort: opened.abort, idleMs }).catch(() => '')
-    ).slice(0, 300);
+    // What the server wrote is not shown: it is the service's text, not ours, and may be anything.
+    opened.abort();
     throw new AppError({
       code: 'download_failed',
       status: response.status,
-      message: `The download answered HTTP ${response.status}${body ? `: ${body}` : ''}.`,
+      message: `The download from ${hostOf(opened.url)} answered HTTP ${response.status}; nothing was kept.`,
       hint: 'The link may have expired: export the snapshot again.',
     });
   }
   const total = Number(response.headers.get('content-length') ?? 0) || 0;
   const temp = join(folder, `.${fileName}.${randomBytes(6).toString('hex')}.partial`);
-  const handle = await open(temp, 'w', 0o644);
+  const handle = await open(temp, 'wx', 0o600);
   let done = 0;
   /** The first bytes, held back until there are enough to tell a ZIP. */
   let head: Uint8Array | null = new Uint8Array(0);
@@ -104,7 +110,8 @@ export async function downloadArchive(options: ArchiveDownload): Promise<{ path:
         await write(first);
       },
     ).catch((error: unknown) => {
-      if (error instanceof AppError || options.signal?.aborted) throw error;
+      // A connection that broke off (the guarded fetcher's connection_reset) is said as this download's interruption.
+      if ((error instanceof AppError && error.code !== 'connection_reset') || options.signal?.aborted) throw error;
       const cause = (error as { cause?: { code?: string } }).cause?.code;
       throw new AppError({
         code: 'download_interrupted',
@@ -133,4 +140,52 @@ export async function downloadArchive(options: ArchiveDownload): Promise<{ path:
     }
     throw error;
   }
+}
+
+async function openLink(options: ArchiveDownload): Promise<{ response: Response; url: string; abort: () => void }> {
+  try {
+    const { response, url, abort } = await guardedFetch(options.url, {
+      allowLocal: options.localOrigin !== null,
+      localOrigin: options.localOrigin ?? undefined,
+      refuse: refusedFor,
+      headersTimeoutMs: options.headersTimeoutMs ?? DOWNLOAD_TIMEOUTS.headersMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+      ...(options.ca !== undefined ? { ca: options.ca } : {}),
+    });
+    return { response, url: url.toString(), abort };
+  } catch (error) {
+    if (options.signal?.aborted) throw new AppError({ code: 'cancelled', message: 'The download was cancelled; nothing was kept.' });
+    if (error instanceof AppError && error.code === 'timeout')
+      throw new AppError({ ...error.toData(), hint: 'Nothing was kept; check the connection and try again.' });
+    throw error;
+  }
+}
+
+/** A refusal in the words of a snapshot download. */
+function refusedFor(refusal: Refusal): AppError {
+  switch (refusal.kind) {
+    case 'address':
+      return refused(
+        refusal.redirects === 0
+          ? `The download link was not opened: ${refusal.problem}.`
+          : `The download redirected to ${refusal.target.host}, which was not followed: ${refusal.problem}.`,
+      );
+    case 'not_a_url':
+      return refused(`The download link is not a web address (${JSON.stringify(refusal.text.slice(0, 80))}).`);
+    case 'credentials':
+      return refused('The download link carries a user name or password; Groundwork does not send credentials with it.');
+    case 'too_many_redirects':
+      return refused(`The download redirected more than ${MAX_REDIRECTS} times; it was not followed further.`);
+    case 'no_location':
+      return refused(`The download answered HTTP ${refusal.status} without saying where to go.`);
+  }
+}
+
+function refused(message: string): AppError {
+  return new AppError({
+    code: 'download_refused',
+    message,
+    hint: 'Nothing was downloaded. Export the snapshot again; if this repeats, the service is at fault.',
+  });
 }

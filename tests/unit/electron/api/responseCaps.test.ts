@@ -180,7 +180,14 @@ describe('answers past the cap are cut off while they stream', () => {
     const folder = join(root, 'downloads');
     await mkdir(folder, { recursive: true });
     const seen = await cappedCase('snapshot download', () =>
-      downloadArchive({ url: `${server.url}/s.zip`, folder, fileName: 's.zip', taskId: 't', emit: () => undefined }),
+      downloadArchive({
+        url: `${server.url}/s.zip`,
+        localOrigin: server.url,
+        folder,
+        fileName: 's.zip',
+        taskId: 't',
+        emit: () => undefined,
+      }),
     );
     expectCut(seen);
     expect(seen.error?.hint).toContain('maxDownloadMb');

@@ -405,6 +405,7 @@ describe('training, metrics, snapshots, inference', () => {
       const error = await caught(
         downloadArchive({
           url: `http://127.0.0.1:${port}/s.zip`,
+          localOrigin: `http://127.0.0.1:${port}`,
           folder,
           fileName: 's.zip',
           taskId: 't',

@@ -1,12 +1,13 @@
 /**
  * "Downloads": a snapshot archive's link comes from the service, and the archive is written
- * to the user's disk. Over real loopback HTTP (and a listener on this machine's network
- * address, standing for "another computer"): plain http leaves only for this computer,
- * redirects are followed by hand (at most 5, never to plain http elsewhere), a stalled
- * server times out, the name the service gives is made safe and always ends in `.zip`,
- * only a ZIP is kept, and every refusal leaves the folder as it was.
+ * to the user's disk. Over real loopback HTTP (the v1 key's service, as the emulator is, and a
+ * listener on this machine's network address, standing for "another computer"): plain http
+ * and loopback only at the key's own origin, a name resolving to a private address refused
+ * before connecting, redirects followed by hand (at most 5, each checked), a stalled server
+ * timed out, the name the service gives made safe and always ending in `.zip`, only a ZIP kept
+ * (0600), an error answer's body never shown, and every refusal leaving the folder as it was.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -53,6 +54,10 @@ beforeAll(async () => {
       res.writeHead(302, { Location: `${remote?.url ?? 'http://192.0.2.1:9'}/files/s.zip` }).end();
       return;
     }
+    if (url.pathname === '/forbidden') {
+      res.writeHead(403, { 'Content-Type': 'text/html' }).end('<h1>AccessDenied</h1><p>internal-bucket-name x-amz-request-id 42</p>');
+      return;
+    }
     if (url.pathname === '/to-localhost') {
       res.writeHead(307, { Location: `http://localhost:${local.port}/files/s.zip` }).end();
       return;
@@ -86,7 +91,8 @@ afterAll(async () => {
     check: 'downloads',
     cases: tally.length,
     failures: tally.filter((t) => !t.ok).length,
-    note: tally.find((t) => !t.ok)?.case ?? 'link and redirect rules, timeouts, names, ZIP only, dialog folders',
+    note:
+      tally.find((t) => !t.ok)?.case ?? 'link, address and redirect rules, timeouts, names, ZIP only, 0600, no error body, dialog folders',
   });
   await local.close();
   await remote?.close();
@@ -101,6 +107,7 @@ async function attempt(
   try {
     const { path } = await downloadArchive({
       url,
+      localOrigin: local.url,
       folder,
       fileName: archiveName(url, 'snapshot-1-v1.zip'),
       taskId: 't',
@@ -142,14 +149,26 @@ describe('where an archive may come from', () => {
     if (remote) expect(remote.connections).toBe(0);
   });
 
-  it('a loopback link may redirect within this computer; 5 redirects are followed by hand', async () => {
+  it("on this computer only the key's own origin: another port, or a redirect to another name, is refused; 5 redirects within it are followed", async () => {
+    const otherPort = await attempt(`${local.url}/files/s.zip`, { localOrigin: 'http://127.0.0.1:9' });
+    await expectRefused('a link at another port of this computer', otherPort, 'download_refused');
+    const noKey = await attempt(`${local.url}/files/s.zip`, { localOrigin: null });
+    await expectRefused('a loopback link with no key on this computer', noKey, 'download_refused');
     const toLocalhost = await attempt(`${local.url}/to-localhost`);
+    await expectRefused('a redirect to localhost (another origin)', toLocalhost, 'download_refused');
     const fiveHops = await attempt(`${local.url}/hop/0?end=5`);
-    const ok = toLocalhost.path !== undefined && fiveHops.path !== undefined;
-    tally.push({ case: `loopback redirects followed: ${toLocalhost.error?.code ?? 'saved'}, ${fiveHops.error?.code ?? 'saved'}`, ok });
-    expect(toLocalhost.error).toBeUndefined();
+    tally.push({ case: `5 redirects within the origin: ${fiveHops.error?.code ?? 'saved'}`, ok: fiveHops.path !== undefined });
     expect(fiveHops.error).toBeUndefined();
     expect(new Uint8Array(await readFile(fiveHops.path!))).toEqual(ZIP);
+  });
+
+  it('a link whose name resolves to a private or metadata address is refused before connecting', async () => {
+    for (const address of ['10.0.0.7', '169.254.169.254', '192.168.1.1']) {
+      const asked: string[] = [];
+      const seen = await attempt('https://storage.example.test/s.zip', { lookup: async (host) => (asked.push(host), [address]) });
+      await expectRefused(`a link resolving to ${address}`, seen, 'download_refused', () => asked.length === 1);
+      expect(seen.error?.message).toContain(`resolves to ${address}`);
+    }
   });
 
   it('a chain of more than 5 redirects is refused', async () => {
@@ -204,6 +223,24 @@ describe('what is kept, under which name', () => {
       !/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name);
     tally.push({ case: `${label} → ${name}`, ok: safe });
     expect(safe, name).toBe(true);
+  });
+
+  it('the archive is kept private to the user (0600)', async () => {
+    const seen = await attempt(`${local.url}/files/private.zip`);
+    const mode = seen.path ? (await stat(seen.path)).mode & 0o777 : null;
+    tally.push({ case: `saved with mode ${mode?.toString(8)}`, ok: mode === 0o600 });
+    expect(mode).toBe(0o600);
+  });
+
+  it("an error answer says its status, never the server's body", async () => {
+    const seen = await attempt(`${local.url}/forbidden`);
+    await expectRefused(
+      'a 403 with a body',
+      seen,
+      'download_failed',
+      () => !/AccessDenied|internal-bucket|request-id/.test(seen.error?.message ?? ''),
+    );
+    expect(seen.error?.message).toBe(`The download from ${new URL(local.url).host} answered HTTP 403; nothing was kept.`);
   });
 
   it('content that is not a ZIP is refused, and nothing is kept', async () => {
