@@ -38,7 +38,11 @@ export class UnreadableAnswer extends AppError {
  * and the schema passes it through as the very value that arrived.
  */
 export function readEnvelope<S extends z.ZodType>(response: HttpResponse, schema: S, what: string): z.output<S> {
-  return checkedOutput(parseBody(response, what), schema, what);
+  try {
+    return checkedOutput(parseBody(response, what), schema, what);
+  } catch (error) {
+    throw error instanceof AppError ? new UnreadableAnswer(error, response.text) : error;
+  }
 }
 
 /** Checks already-parsed JSON (e.g. a job's `result`) and hands the same value back, typed. */

@@ -8,7 +8,7 @@ import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import { isSettled, type JobRecord, type JobRequest, type UnsureSettled } from '../../shared/jobs.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, systemClock, type RetryClock, type RetryOptions, type RetryPolicy } from '../api/retry.js';
-import { checkJson } from '../api/responses.js';
+import { checkJson, UnreadableAnswer } from '../api/responses.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import { V2Client, type CheckedPoll } from '../api/v2Client.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
@@ -313,15 +313,23 @@ export class JobTracker {
     const clock = retry.clock ?? this.clock;
     for (let resends = 0; ; resends++) {
       let dropped: AppError | undefined;
+      /** A 2xx the app could not read: the service made a job, so the list is asked and nothing is sent again. */
+      let unreadable = false as boolean;
       const outcome = await this.gate.exclusive(gateKey(intent), async () => {
         try {
           const created = await sendCreate(this.deps, clients.create, intent.request, signal ? { signal } : {});
           this.claimed.add(created.job.job_id);
           return { kind: 'created' as const, created };
         } catch (error) {
-          if (!(error instanceof AppError && error.code === 'connection_reset')) throw error;
-          this.deps.logger.warn('job create dropped; asking the service whether it made the job', { intentId: intent.intentId });
-          dropped = error;
+          unreadable = error instanceof UnreadableAnswer;
+          if (!unreadable && !(error instanceof AppError && error.code === 'connection_reset')) throw error;
+          this.deps.logger.warn(
+            unreadable
+              ? 'job create answered unreadably; asking the service for the job'
+              : 'job create dropped; asking the service whether it made the job',
+            { intentId: intent.intentId },
+          );
+          dropped = error as AppError;
         }
         return this.reconcileDropped(clients.read, intent, signal);
       });
@@ -329,9 +337,10 @@ export class JobTracker {
       // The job was adopted from the service's list, not from the create's answer: the preflight's
       // output_save_url warnings are not carried over to it (they were shown while the form was typed).
       if (outcome.kind === 'found') return { job: outcome.job, warnings: [] };
-      if (outcome.kind === 'ambiguous') {
-        await this.deps.intents.write(intent.intentId, { ...intent, candidates: outcome.candidates });
-        throw unsureCreate(outcome.candidates);
+      if (outcome.kind === 'ambiguous' || (outcome.kind === 'none' && unreadable)) {
+        const candidates = outcome.kind === 'ambiguous' ? outcome.candidates : [];
+        await this.deps.intents.write(intent.intentId, { ...intent, candidates });
+        throw unsureCreate(candidates, unreadable);
       }
       // Only now, with the service's word that it made no job, may the create fail: nothing was paid for.
       if (resends >= MAX_CREATE_RESENDS) throw dropped!;
@@ -728,13 +737,16 @@ function gateKey(intent: CreateIntent): string {
   return intent.request.service === 'parse' ? `parse:${intent.documentName}` : 'extract';
 }
 
-function unsureCreate(candidates: string[]): AppError {
+function unsureCreate(candidates: string[], unreadable = false): AppError {
+  const cause = unreadable
+    ? "The service accepted the job, but its answer could not be read (so the job's id is not known)"
+    : 'The connection dropped while the job was being created';
   return new AppError({
     code: 'create_unsure',
     message:
       candidates.length === 0
-        ? "The connection dropped while the job was being created, and the service's job list could not be read to see whether it made it."
-        : `The connection dropped while the job was being created, and the service has ${candidates.length === 1 ? 'a job' : 'jobs'} that may be this one (${candidates.join(', ')}).`,
+        ? `${cause}, and the service's job list ${unreadable ? 'does not show which job it is yet' : 'could not be read to see whether it made it'}.`
+        : `${cause}, and the service has ${candidates.length === 1 ? 'a job' : 'jobs'} that may be this one (${candidates.join(', ')}).`,
     hint: 'Open the Jobs screen to check; send the document again only if none of them is its job.',
   });
 }

@@ -64,6 +64,22 @@ describe('a job create the app did not see answered', () => {
     expect(await intents.list()).toEqual([]);
   });
 
+  it('is adopted from the job list when the service answered the create with a 202 the app cannot read, not sent twice', async () => {
+    const document = await world.workspace.addDocument('odd-answer.pdf', await numberedPdf(3));
+    // The job is made, then its 202 replaced by JSON without a job id.
+    await armFault(env.emulator, {
+      fault: { kind: 'body', status: 202, body: { accepted: true } },
+      match: { method: 'POST', path: '/v2/parse/jobs' },
+    });
+    await world.jobs.start();
+    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+
+    expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs')).toHaveLength(1);
+    expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
+    expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
+    expect(await intents.list()).toEqual([]);
+  });
+
   it('is matched by the name it went up as: "scan" holding a PNG is uploaded as "scan.png", and not sent twice', async () => {
     const document = await world.workspace.addDocument('scan', PNG);
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
