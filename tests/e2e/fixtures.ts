@@ -5,6 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { launchChromium } from '../support/chromium.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 import { DEMO_KEYS } from '../emulator/keys.js';
+import type { SdkShapedOptions } from '../emulator/sdkShapedMode.js';
 import { clearKeychainService } from '../support/keychainCleanup.js';
 import { startPreview, type PreviewOptions, type RunningPreview } from '../support/preview.js';
 
@@ -17,6 +18,8 @@ interface Fixtures {
   preview: RunningPreview;
   /** The service emulator on 127.0.0.1, with its demo keys; stopped after the test. */
   emulator: Emulator;
+  /** `test.use({ emulatorSdkShaped: { seed } })`: the emulator answers in its SDK-shaped mode (tests/emulator/README.md). */
+  emulatorSdkShaped: SdkShapedOptions | undefined;
 }
 
 export const test = base.extend<Fixtures>({
@@ -46,9 +49,13 @@ export const test = base.extend<Fixtures>({
     });
     await Promise.all(started.map((p) => p.stop()));
   },
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern.
-  emulator: async ({}, use) => {
-    const emulator = await startEmulator({ port: 0, timings: { pendingMs: 100, processingMs: 300 } });
+  emulatorSdkShaped: [undefined, { option: true }],
+  emulator: async ({ emulatorSdkShaped }, use) => {
+    const emulator = await startEmulator({
+      port: 0,
+      timings: { pendingMs: 100, processingMs: 300 },
+      ...(emulatorSdkShaped ? { sdkShaped: emulatorSdkShaped } : {}),
+    });
     await use(emulator);
     await emulator.close();
   },
