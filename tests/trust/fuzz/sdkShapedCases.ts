@@ -12,6 +12,7 @@ import { runCloudParse } from '../../../electron/runs/cloudRuns.js';
 import { runCloudExtract } from '../../../electron/runs/extractRuns.js';
 import { AppError } from '../../../shared/errors.js';
 import { emptyReport, sdkShaped, type ShapeReport } from '../../support/sdkShapes/sdkShape.js';
+import { seeded } from '../../support/sdkShapes/seeded.js';
 import type { WireTypeName } from '../../support/wireTypes.js';
 import { envelopeArb, jobCreatedArb, jobListArb, OUTPUT_URL_PLACEHOLDER, resultArb, type JobServiceName } from './arbJobs.js';
 import { LoaderBug } from './clearError.js';
@@ -61,18 +62,6 @@ function wireType(c: SdkCase): WireTypeName {
   if (c.entry === 'list') return 'WireJobList';
   if (c.entry === 'create') return 'WireJobCreated';
   return result;
-}
-
-/** mulberry32: a small seeded generator, so a case's shaping replays from its seed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function shapeCase(c: SdkCase, report: ShapeReport = emptyReport()): Record<string, unknown> {

@@ -55,6 +55,7 @@ describe('id patterns are written once, in shared/ipc/ids.ts', () => {
         'WORKSPACE_ID_PATTERN',
         'workspaceIdSchema',
         'SERVICE_ID_PATTERN',
+        'JOB_ID_PATTERN',
         'jobIdSchema',
         'trainingIdSchema',
         'SCHEMA_KEY_PATTERN',
@@ -79,8 +80,8 @@ describe('id patterns are written once, in shared/ipc/ids.ts', () => {
       for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
       expect(copiesIn(root, ['.'], patterns).sort()).toEqual([
         'constructed.ts: SCHEMA_KEY_PATTERN, schemaKeySchema',
-        'literal.ts: SERVICE_ID_PATTERN, jobIdSchema, trainingIdSchema',
-        'unanchored.ts: SERVICE_ID_PATTERN, jobIdSchema, trainingIdSchema',
+        'literal.ts: SERVICE_ID_PATTERN, trainingIdSchema',
+        'unanchored.ts: SERVICE_ID_PATTERN, trainingIdSchema',
       ]);
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -30,6 +30,8 @@ const SCENARIO_TESTS: Record<string, string> = {
   'tests/unit/electron/api/responseCaps.test.ts':
     'the trust check "response caps": a service call, a job output, a snapshot download and the retry policy',
   'tests/unit/shared/grounding/fuzzedResults.test.ts': 'the trust check "fuzzed results": every loader of a stored result',
+  'tests/unit/shared/grounding/sdkShapedAnswers.test.ts':
+    'the trust check "SDK-shaped answers": every loader of an answer the official SDK allows, which must read it',
   'tests/unit/electron/runs/hugeResults.test.ts': 'the trust check "fuzzed results" at a million elements, through the same loaders',
 };
 /** Workers the vitest global setup bundles: a test that runs one (by its variable) runs this source file. */
