@@ -15,6 +15,8 @@ export const EXPECTED_SHAPES =
   'a v2 parse response {markdown, metadata, structure}, a v2 extract response {extraction, extraction_metadata, metadata}, ' +
   'a job poll envelope {status, result: …}, or an older analyzer response {data: {markdown, chunks}}';
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 type JobEnvelope = { status: string; result?: unknown; output_url?: unknown };
 
 /** A job poll's answer, which carries its result (or where it went) rather than being one. */
@@ -36,11 +38,12 @@ export function recogniseResult(value: unknown): RecognisedResult | { error: str
     const inner = recogniseResult(value.result);
     return 'error' in inner ? inner : { ...inner, fromJob: true };
   }
-  // Parse last: its wire shape needs only `metadata` (the SDK lets markdown and structure be absent), which the others carry too.
+  // The SDK lets a parse answer's markdown and structure be null or absent; a file is taken for one only when it
+  // names at least one of them (null included): `metadata` alone is what any answer carries.
+  if (isRecord(value) && ('markdown' in value || 'structure' in value) && checkShape(parseResponseSchema, value).success)
+    return { kind: 'parse', response: completeParseResponse(value as WireParseResponse), fromJob: false };
   if (checkShape(extractResponseSchema, value).success) return { kind: 'extract', response: value, fromJob: false };
   if (checkShape(analyzerResponseSchema, value).success) return { kind: 'analyzer', response: value, fromJob: false };
-  const parse = checkShape(parseResponseSchema, value);
-  if (parse.success) return { kind: 'parse', response: completeParseResponse(value as WireParseResponse), fromJob: false };
   return { error: `This JSON is not a result Groundwork knows. Expected ${EXPECTED_SHAPES}.` };
 }
 

@@ -4,6 +4,8 @@
  * shapes): for each object type, each property, whether it may be absent and whether it may
  * be null. A new SDK version that adds or loosens a field changes this without a line here.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { WireTypeName } from '../wireTypes.js';
@@ -23,7 +25,11 @@ export interface Prop {
   shape: Shape;
 }
 
-const FILE = fileURLToPath(new URL('./__sdkTypes__.ts', new URL('../wireTypes.ts', import.meta.url)));
+/** Beside wireTypes.ts, which it imports: found from this file, or (bundled, as `npm run emulator` runs it) from the repository root. */
+const WIRE_TYPES = [fileURLToPath(new URL('../wireTypes.ts', import.meta.url)), join(process.cwd(), 'tests/support/wireTypes.ts')].find(
+  (path) => existsSync(path),
+);
+const FILE = join(dirname(WIRE_TYPES ?? ''), '__sdkTypes__.ts');
 const NAMES: WireTypeName[] = [
   'WireParseResponse',
   'WireExtractResult',
@@ -43,6 +49,7 @@ export function sdkShapes(): Map<WireTypeName, Shape> {
 }
 
 function build(): Map<WireTypeName, Shape> {
+  if (!WIRE_TYPES) throw new Error('tests/support/wireTypes.ts was not found: run from the repository root');
   const source = [
     "import type { WireError, WireExtractResult, WireJob, WireJobCreated, WireJobList, WireParseResponse } from './wireTypes.js';",
     ...NAMES.map((name, i) => `export type T${i} = ${name};`),

@@ -143,7 +143,7 @@ export function checkParseFlags(model: ParseModel, response: unknown, maxDepth: 
     const atoms = node.atomic_grounding;
     const questionable =
       (node.grounding !== undefined && !groundingOk(node.grounding, length)) ||
-      (atoms !== undefined && (!Array.isArray(atoms) || !atoms.every((a) => groundingOk(a, length)))) ||
+      (atoms !== undefined && atoms !== null && (!Array.isArray(atoms) || !atoms.every((a) => groundingOk(a, length)))) ||
       typeof node.type !== 'string' ||
       (node.type === 'page' && node.page !== undefined && !(isInt(node.page) && node.page >= 1));
     expected.push(questionable);
