@@ -51,6 +51,8 @@ const steps: TrustStep[] = [
     name: 'fuzzed results',
     command: ['npx', 'vitest', 'run', 'tests/unit/shared/grounding/fuzzedResults.test.ts', 'tests/unit/electron/runs/hugeResults.test.ts'],
   },
+  // Answers the official SDK's types allow (nulls, absent fields, epoch timestamps): 10,000, every one read.
+  { name: 'SDK-shaped answers', command: ['npx', 'vitest', 'run', 'tests/unit/shared/grounding/sdkShapedAnswers.test.ts'] },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));
