@@ -636,6 +636,15 @@ export class JobTracker {
    */
   private async keptUnread(record: JobRecord, response: unknown, reason: string): Promise<AppError> {
     this.notAbandoned(record);
+    const text = serialisable(response);
+    if (text === null) {
+      // Nested past what a stack can write back out: it stays on the service (and at its output_url) to be fetched again.
+      return new AppError({
+        code: RESULT_UNREADABLE,
+        message: `Job ${record.jobId} completed, but its result cannot be read (${reason}) nor kept here: it is nested too deeply to write back out.`,
+        hint: 'The result stays on the service. Press "Check again" on the Jobs screen after an update of Groundwork that reads it.',
+      });
+    }
     const kept = await this.deps.workspace.quarantine.keep({
       id: resultIdForJob(record.jobId),
       documentId: record.documentId,
@@ -643,7 +652,7 @@ export class JobTracker {
       jobId: record.jobId,
       ...(record.request.sourceResultId ? { sourceResultId: record.request.sourceResultId } : {}),
       reason,
-      text: JSON.stringify(response),
+      text,
     });
     this.deps.logger.warn('job result kept unread', { jobId: record.jobId, quarantineId: kept.id });
     return new AppError({
@@ -753,6 +762,16 @@ function unsureCreate(candidates: string[], unreadable = false): AppError {
 
 /** The problem code of a completed job whose result was kept unread (quarantine/). */
 export const RESULT_UNREADABLE = 'result_unreadable';
+
+/** The answer as JSON text, or null when it is nested too deeply for JSON.stringify's stack. */
+function serialisable(value: unknown): string | null {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
 
 /** Why a result from an output_url cannot be read, or undefined when it can. */
 function unreadableResult(service: JobRecord['service'], response: unknown): string | undefined {
