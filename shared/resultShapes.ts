@@ -38,12 +38,13 @@ export function recogniseResult(value: unknown): RecognisedResult | { error: str
     const inner = recogniseResult(value.result);
     return 'error' in inner ? inner : { ...inner, fromJob: true };
   }
-  // The SDK lets a parse answer's markdown and structure be null or absent; a file is taken for one only when it
-  // names at least one of them (null included): `metadata` alone is what any answer carries.
-  if (isRecord(value) && ('markdown' in value || 'structure' in value) && checkShape(parseResponseSchema, value).success)
-    return { kind: 'parse', response: completeParseResponse(value as WireParseResponse), fromJob: false };
   if (checkShape(extractResponseSchema, value).success) return { kind: 'extract', response: value, fromJob: false };
   if (checkShape(analyzerResponseSchema, value).success) return { kind: 'analyzer', response: value, fromJob: false };
+  // Last, as an extraction carries markdown and metadata too. The SDK lets a parse answer's markdown and structure be
+  // null or absent; a file is taken for one only when it names one of them (null included): `metadata` alone is what
+  // any answer carries.
+  if (isRecord(value) && ('markdown' in value || 'structure' in value) && checkShape(parseResponseSchema, value).success)
+    return { kind: 'parse', response: completeParseResponse(value as WireParseResponse), fromJob: false };
   return { error: `This JSON is not a result Groundwork knows. Expected ${EXPECTED_SHAPES}.` };
 }
 

@@ -125,7 +125,9 @@ test('an output_save_url that expires too soon is refused before submit, and the
   void preview;
 });
 
-test('a job the service cancels stops being followed and says so, on the Review line and the Jobs screen', async ({
+// The emulator ends a job it stops `failed` (v2.jobs.cancelled-ends-job: the contract retired `cancelled`); the client's
+// reading of a `cancelled` status is tested through a proxy in tests/unit/electron/jobs/jobTracker.cancelled.test.ts.
+test('a job the service stops stops being followed and says so in its words, on the Review line and the Jobs screen', async ({
   page,
   preview,
   emulator,
@@ -140,16 +142,16 @@ test('a job the service cancels stops being followed and says so, on the Review 
     200,
   );
 
-  await expect(line).toHaveAttribute('data-status', 'cancelled', { timeout: 15_000 });
-  await expect(line).toContainText(`The service cancelled job ${jobId}`);
-  await expect(line.locator('.error-code')).toHaveText('job_cancelled');
+  await expect(line).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
+  await expect(line).toContainText('The service stopped this job before it finished');
+  await expect(line.locator('.error-code')).toHaveText('cancelled_by_service');
   const polls = () => emulator.requests.filter((r) => r.path === `/v2/parse/jobs/${jobId}`).length;
   const seen = polls();
 
   await page.getByTestId('nav-jobs').click();
   const row = page.getByTestId('jobs-local').locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
-  await expect(row.getByTestId('job-status')).toHaveText('cancelled');
-  await expect(row.getByTestId('job-error-line')).toContainText('job_cancelled');
-  expect(polls()).toBe(seen); // nothing polls a cancelled job
+  await expect(row.getByTestId('job-status')).toHaveText('failed');
+  await expect(row.getByTestId('job-error-line')).toContainText('cancelled_by_service');
+  expect(polls()).toBe(seen); // nothing polls a job that ended
   void preview;
 });

@@ -8,11 +8,18 @@ describe('result files are recognised by shape', () => {
     [{ extraction: {}, extraction_metadata: {}, metadata: {} }, 'extract'],
     [{ status: 'completed', result: parse }, 'parse'],
     [{ data: { markdown: '', chunks: [] } }, 'analyzer'],
+    // An extraction carries markdown and metadata too, as a parse answer does.
+    [{ extraction: {}, extraction_metadata: {}, markdown: 'Total 4', metadata: {} }, 'extract'],
+    // The SDK lets a parse answer's markdown and structure be null.
+    [{ markdown: null, metadata: {}, structure: null }, 'parse'],
   ])('%j is a %s result', (value, kind) => expect(recogniseResult(value)).toMatchObject({ kind }));
 
-  it.each([[{ type: 'object' }], [[]], [{ status: 'processing', result: null }]])('%j is refused with what was expected', (value) => {
-    expect(recogniseResult(value)).toHaveProperty('error');
-  });
+  it.each([[{ type: 'object' }], [[]], [{ status: 'processing', result: null }], [{ metadata: {} }]])(
+    '%j is refused with what was expected',
+    (value) => {
+      expect(recogniseResult(value)).toHaveProperty('error');
+    },
+  );
 
   it.each([
     [{ extraction: {}, extraction_metadata: {}, metadata: {} }, true],
