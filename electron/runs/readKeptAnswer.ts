@@ -1,3 +1,4 @@
+import { AppError } from '../../shared/errors.js';
 import type { QuarantinedAnswer } from '../../shared/quarantine.js';
 import type { ResultInfo } from '../../shared/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -21,8 +22,20 @@ export async function readKeptAnswer(workspace: Workspace, id: string, onJobResu
     text: await workspace.quarantine.text(id),
     sourceResultId: entry.sourceResultId,
     storeAs: { engine: entry.kind, ...(entry.jobId ? { id: entry.id } : {}) },
+  }).catch((error: unknown) => {
+    throw stillUnreadable(error);
   });
   const { response: _response, ...info } = stored;
   if (entry.jobId) await onJobResult(entry.jobId, info);
   return workspace.quarantine.markRead(id, stored.id);
+}
+
+/** An import's refusal said of a kept answer: the same code and reason, and what the user can do about it (not "check the file"). */
+function stillUnreadable(error: unknown): unknown {
+  if (!(error instanceof AppError) || !['unknown_result_shape', 'invalid_result_file'].includes(error.code)) return error;
+  return new AppError({
+    code: error.code,
+    message: error.message,
+    hint: 'Read it again after an update of Groundwork; until then it stays kept as it arrived.',
+  });
 }
