@@ -4,11 +4,9 @@
  * shapes): for each object type, each property, whether it may be absent and whether it may
  * be null. A new SDK version that adds or loosens a field changes this without a line here.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { WireTypeName } from '../wireTypes.js';
+import { wireTypesProgram } from '../wireTypesProgram.js';
 
 export interface Shape {
   /** The type's name as the SDK spells it (`V2ParsePage`), for coverage reports. */
@@ -25,11 +23,6 @@ export interface Prop {
   shape: Shape;
 }
 
-/** Beside wireTypes.ts, which it imports: found from this file, or (bundled, as `npm run emulator` runs it) from the repository root. */
-const WIRE_TYPES = [fileURLToPath(new URL('../wireTypes.ts', import.meta.url)), join(process.cwd(), 'tests/support/wireTypes.ts')].find(
-  (path) => existsSync(path),
-);
-const FILE = join(dirname(WIRE_TYPES ?? ''), '__sdkTypes__.ts');
 const NAMES: WireTypeName[] = [
   'WireParseResponse',
   'WireExtractResult',
@@ -49,31 +42,12 @@ export function sdkShapes(): Map<WireTypeName, Shape> {
 }
 
 function build(): Map<WireTypeName, Shape> {
-  if (!WIRE_TYPES) throw new Error('tests/support/wireTypes.ts was not found: run from the repository root');
   const source = [
     "import type { WireError, WireExtractResult, WireJob, WireJobCreated, WireJobList, WireParseResponse } from './wireTypes.js';",
     ...NAMES.map((name, i) => `export type T${i} = ${name};`),
   ].join('\n');
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    skipLibCheck: true,
-    types: [],
-  };
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, onError) =>
-    name === FILE ? ts.createSourceFile(name, source, version) : getSourceFile(name, version, onError);
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => name === FILE || fileExists(name);
-  const readFile = host.readFile.bind(host);
-  host.readFile = (name) => (name === FILE ? source : readFile(name));
-  const program = ts.createProgram([FILE], options, host);
+  const { program, file } = wireTypesProgram('__sdkTypes__.ts', source);
   const checker = program.getTypeChecker();
-  const file = program.getSourceFile(FILE)!;
   const seen = new Map<ts.Type, Shape>();
   const shapes = new Map<WireTypeName, Shape>();
   let i = 0;
