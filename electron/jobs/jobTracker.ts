@@ -743,7 +743,8 @@ export class JobTracker {
 
 /** Creates whose jobs reconciliation could confuse: a parse names its document; extract results name none. */
 function gateKey(intent: CreateIntent): string {
-  return intent.request.service === 'parse' ? `parse:${intent.documentName}` : 'extract';
+  // By the name the upload goes under, which is what reconciliation compares: "scan" (a PNG) and "scan.png" both go as scan.png.
+  return intent.request.service === 'parse' ? `parse:${intent.sentName ?? intent.documentName}` : 'extract';
 }
 
 function unsureCreate(candidates: string[], unreadable = false): AppError {
