@@ -36,6 +36,6 @@ function stillUnreadable(error: unknown): unknown {
   return new AppError({
     code: error.code,
     message: error.message,
-    hint: 'Read it again after an update of Groundwork; until then it stays kept as it arrived.',
+    hint: 'Read it again after an update of Groundwork.',
   });
 }
