@@ -1,6 +1,6 @@
 import type { DocumentWarning } from '../../shared/workspace.js';
 import { isTruncatedPdf, pdfHeaderOffset, type DocumentKind } from './sniff.js';
-import { MAX_TIFF_PAGES, readImageInfo } from './imageInfo.js';
+import { MAX_TIFF_PAGES, readImageInfo } from '../../shared/imageInfo.js';
 
 /** What a reviewer should know about a file that opens but is not whole, not clean, or not all shown. */
 export function documentWarnings(kind: DocumentKind, bytes: Uint8Array): DocumentWarning[] {

@@ -1,4 +1,4 @@
-import { MAX_TIFF_PAGES, readImageInfo } from './imageInfo.js';
+import { MAX_TIFF_PAGES, readImageInfo } from '../../shared/imageInfo.js';
 import { countFromPageTree } from './pdfPageCount.js';
 import type { DocumentKind } from './sniff.js';
 

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
 import { OverlayLayer, PageOverlay } from './PageOverlay.js';
+import { decodeReduced, largeImageSize, type ReducedImage } from './reducedImage.js';
 import { scaleFor, type Zoom } from './ZoomBar.js';
 
 interface ImagePageProps {
@@ -16,18 +17,49 @@ interface ImagePageProps {
 /**
  * An image as one page. Browsers apply EXIF orientation when drawing an <img>
  * (`image-orientation: from-image`), and naturalWidth/Height report the upright size,
- * which is the frame the service's boxes are in.
+ * which is the frame the service's boxes are in. A large image is drawn from a reduced
+ * copy decoded off the window's thread (`reducedImage.ts`), and says so.
  */
 export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImagePageProps) {
-  const url = useMemo(() => URL.createObjectURL(new Blob([bytes.slice()], { type: mime })), [bytes, mime]);
+  const blob = useMemo(() => new Blob([bytes.slice()], { type: mime }), [bytes, mime]);
+  const url = useMemo(() => URL.createObjectURL(blob), [blob]);
+  const large = useMemo(() => largeImageSize(bytes, mime), [bytes, mime]);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [reduced, setReduced] = useState<ReducedImage | null>(null);
   const [undrawable, setUndrawable] = useState(false);
+  // The viewer passes a new onSize each render; the decode must not start again for it.
+  const onSizeRef = useRef(onSize);
+  useEffect(() => {
+    onSizeRef.current = onSize;
+  });
 
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  useEffect(() => {
+    if (!large) return;
+    let current = true;
+    let decoded: ReducedImage | null = null;
+    decodeReduced(blob, large).then(
+      (image) => {
+        decoded = image;
+        if (!current) return image.bitmap.close();
+        setReduced(image);
+        setNatural(image.natural);
+        onSizeRef.current(image.natural);
+      },
+      () => current && setUndrawable(true),
+    );
+    return () => {
+      current = false;
+      decoded?.bitmap.close();
+      setReduced(null);
+    };
+  }, [blob, large]);
 
-  const scale = natural ? scaleFor(zoom, natural, viewport) : 1;
-  const width = natural ? Math.round(natural.width * scale) : undefined;
-  const height = natural ? Math.round(natural.height * scale) : undefined;
+  // A large image's page takes its header's size while its copy decodes.
+  const frame = natural ?? large;
+  const scale = frame ? scaleFor(zoom, frame, viewport) : 1;
+  const width = frame ? Math.round(frame.width * scale) : undefined;
+  const height = frame ? Math.round(frame.height * scale) : undefined;
 
   if (undrawable) {
     return (
@@ -41,22 +73,61 @@ export function ImagePage({ bytes, mime, zoom, viewport, model, onSize }: ImageP
   }
   return (
     <div className="page" data-testid="page" data-page={1} style={{ width, height }}>
-      <img
-        src={url}
-        alt="Document page"
-        className="page-image"
-        style={{ width, height }}
-        onLoad={(e) => {
-          const size = { width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight };
-          setNatural(size);
-          onSize(size);
-        }}
-        onError={() => setUndrawable(true)}
-      />
+      {large ? (
+        reduced ? (
+          <ReducedCanvas image={reduced} width={width} height={height} />
+        ) : (
+          <div className="page-flag page-drawing" data-testid="page-drawing">
+            Drawing this {megapixels(large)}-megapixel image at a reduced size…
+          </div>
+        )
+      ) : (
+        <img
+          src={url}
+          alt="Document page"
+          className="page-image"
+          decoding="async"
+          style={{ width, height }}
+          onLoad={(e) => {
+            const size = { width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight };
+            setNatural(size);
+            onSize(size);
+          }}
+          onError={() => setUndrawable(true)}
+        />
+      )}
+      {large && reduced ? (
+        <div className="page-flag page-reduced" data-testid="page-reduced">
+          {megapixels(large)} megapixels: shown from a copy {reduced.bitmap.width.toLocaleString('en-US')} pixels wide
+        </div>
+      ) : null}
       <OverlayLayer>{model && natural ? <PageOverlay model={model} page={1} /> : null}</OverlayLayer>
       {model ? <ImagePageNotes info={model.pages.find((p) => p.page === 1)} /> : null}
     </div>
   );
+}
+
+/** The reduced copy of a large image, drawn once into a canvas the page's CSS size scales. */
+function ReducedCanvas({ image, width, height }: { image: ReducedImage; width: number | undefined; height: number | undefined }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    canvas.current?.getContext('2d')?.drawImage(image.bitmap, 0, 0);
+  }, [image]);
+  return (
+    <canvas
+      ref={canvas}
+      className="page-image"
+      role="img"
+      aria-label="Document page"
+      width={image.bitmap.width}
+      height={image.bitmap.height}
+      style={{ width, height }}
+    />
+  );
+}
+
+function megapixels(size: { width: number; height: number }): string {
+  return Math.round((size.width * size.height) / 1_000_000).toLocaleString('en-US');
 }
 
 /** Why the browser could not draw the image, and that its results are still there to review. */

@@ -2,7 +2,7 @@ import { beforeDeadline, PageOverBudget } from '../deadline.js';
 import type { OcrLimits } from '../engineLimits.js';
 import { failedPage } from '../pageText.js';
 import type { PageText } from '../pageTextShape.js';
-import { readImageInfo, type ImageInfo } from '../../documents/imageInfo.js';
+import { readImageInfo, type ImageInfo } from '../../../shared/imageInfo.js';
 import { ocrPageText, type OcrContext } from './ocrPage.js';
 import { loadCanvas, planRaster, toGreymap } from './raster.js';
 

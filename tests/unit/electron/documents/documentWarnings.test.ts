@@ -4,7 +4,7 @@ import { countPdfPagesInWorker, parseLocally } from '../../../../electron/engine
 import { openWithPdfjs } from '../../../../scripts/corpus/referencePdfjs.js';
 import { damagedPdfs } from '../../../support/damagedPdfs.js';
 import { multiPageTiff } from '../../../support/hostileImages.js';
-import { readImageInfo } from '../../../../electron/documents/imageInfo.js';
+import { readImageInfo } from '../../../../shared/imageInfo.js';
 
 const tiffPages = (bytes: Uint8Array) => readImageInfo(bytes, 'image/tiff')?.pages;
 

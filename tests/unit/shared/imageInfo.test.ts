@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readImageInfo } from '../../../../electron/documents/imageInfo.js';
-import { whitePng } from '../../../support/png.js';
-import { greyTiff, scanJpeg, scanPng, type ScanSpec } from '../../../support/scans.js';
+import { readImageInfo } from '../../../shared/imageInfo.js';
+import { whitePng } from '../../support/png.js';
+import { greyTiff, scanJpeg, scanPng, type ScanSpec } from '../../support/scans.js';
 
 describe('image headers', () => {
   it('reads the size of every format the app opens from its header', () => {
