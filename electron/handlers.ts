@@ -24,9 +24,10 @@ export function createHandlers(services: Services): HandlerTable {
     'keys:list': () => keys.list(),
     'keys:defaults': async () => services.addresses,
     'keys:add': (request) => keys.add(request),
-    'keys:reveal': ({ id }) => keys.reveal(id),
+    'keys:copySecret': ({ id, part }) => keys.copySecret(id, part),
     'keys:rename': ({ id, name }) => keys.rename(id, name),
     'keys:setEnabled': ({ id, enabled }) => keys.setEnabled(id, enabled),
+    'keys:setAddress': ({ id, address }) => keys.setAddress(id, address),
     'keys:delete': async ({ id }) => {
       await keys.delete(id);
       return null;

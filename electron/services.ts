@@ -12,6 +12,7 @@ import { JobsService } from './jobs/jobsService.js';
 import { createLogger, type Logger } from './log.js';
 import { Notices } from './notices.js';
 import { tightenDataRoot } from './privateFolders.js';
+import { NO_USER_IN_MAIN, oneQuestionAtATime, type UserInMain } from './userInMain.js';
 import { Queues } from './review/queues.js';
 import { Reviews } from './review/reviews.js';
 import { Rules } from './rules/rules.js';
@@ -76,6 +77,11 @@ export interface ServicesOptions {
   chooseFolder?: () => Promise<string | null>;
   /** Shows a saved file in the system file manager: the Electron shell's only. */
   showInFolder?: (path: string) => void;
+  /**
+   * The user as main asks them, never through the window: a native dialog and the system
+   * clipboard in the app, the preview's desk there. Without it every question is a no.
+   */
+  userInMain?: UserInMain;
   /** How long background work (the walks over the data folder, the search index's sync) waits after start (tests: 0). */
   quietStartMs?: number;
 }
@@ -112,7 +118,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   );
   searchStart.unref();
   const addresses = options.addresses ?? activeConfig().addresses;
-  const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses });
+  const user = oneQuestionAtATime(options.userInMain ?? NO_USER_IN_MAIN);
+  const keys = new KeysService({ keychain, settings, logger, notices, defaults: () => addresses, user });
   const passwords = new DocumentPasswords();
   const jobs = new JobsService({ workspace, keys, settings, logger, emit, passwords });
   // Jobs the app started before it stopped are polled again at once, in both shells.

@@ -19,7 +19,7 @@ export const KEY_KIND_SERVICE: Record<KeyKind, 'v2' | 'analyzer' | 'v1'> = {
 
 export const KEY_NAME_MAX = 80;
 
-/** A key as every channel but `keys:reveal` returns it: metadata plus a masked secret. */
+/** A key as every channel returns it: metadata plus a masked secret (no channel answers a secret). */
 export interface KeyInfo {
   id: string;
   name: string;
@@ -37,10 +37,9 @@ export interface KeyInfo {
   inferenceOrigins?: string[] | undefined;
 }
 
-export interface RevealedKey {
-  id: string;
-  secret: string;
-  secret2?: string;
+/** What the window is told of a copy: that main put the secret on the clipboard, and when it clears it. */
+export interface SecretCopied {
+  clearAfterSeconds: number;
 }
 
 export interface KeyTestResult {

@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { KEY_KINDS, maskSecret, type KeyInfo, type KeyKind, type KeyTestResult, type RevealedKey } from '../../shared/keys.js';
+import { maskSecret, type KeyInfo, type KeyKind, type KeyTestResult, type SecretCopied } from '../../shared/keys.js';
 import { keyIdSchema } from '../../shared/ipc/ids.js';
-import type { AddKeyRequest, DefaultAddresses } from '../../shared/ipc/keys.js';
+import type { AddKeyRequest, DefaultAddresses, SecretPart } from '../../shared/ipc/keys.js';
 import type { Logger } from '../log.js';
 import type { Notices } from '../notices.js';
 import type { KeyRecord, SettingsStore } from '../settings/settings.js';
+import { NO_USER_IN_MAIN, SECRET_CLIPBOARD_MS, type UserInMain } from '../userInMain.js';
 import type { Credential } from './credential.js';
 import type { Keychain } from './keychain.js';
+import { boundDestinations } from './keyBinding.js';
+import { isBound, parsePayload, type BoundPayload, type KeychainPayload } from './keychainPayload.js';
 import { recoveryProblem, refusedRecoveryNotice } from './keyRecovery.js';
 import { testKey } from './keyTester.js';
 import { validateAddress, validateEndpointUrl, validateKeyName, validateKeySecrets } from './keyValidation.js';
-
-/**
- * What the keychain holds for one key. The kind travels with the secret so that keys can
- * be listed again if the settings file (which holds names and addresses) is lost.
- */
-const keychainPayloadSchema = z.object({
-  v: z.literal(1),
-  kind: z.enum(KEY_KINDS),
-  secret: z.string(),
-  secret2: z.string().optional(),
-});
-type KeychainPayload = z.infer<typeof keychainPayloadSchema>;
 
 export interface KeysServiceDeps {
   keychain: Keychain;
@@ -32,12 +22,19 @@ export interface KeysServiceDeps {
   defaults: () => DefaultAddresses;
   /** Where a recovery that left keys out says why. */
   notices?: Notices;
+  /** The user, asked by main itself (a native dialog, the preview's desk); without it every question is a no. */
+  user?: UserInMain;
 }
 
 export class KeysService {
   private reconciled = false;
+  /** Changes of a keychain entry's binding, one at a time (each reads the entry, then writes it back). */
+  private bindings: Promise<unknown> = Promise.resolve();
+  private readonly user: UserInMain;
 
-  constructor(private readonly deps: KeysServiceDeps) {}
+  constructor(private readonly deps: KeysServiceDeps) {
+    this.user = deps.user ?? NO_USER_IN_MAIN;
+  }
 
   async list(): Promise<KeyInfo[]> {
     await this.reconcileOnce();
@@ -66,7 +63,7 @@ export class KeysService {
     if (secrets.secret2 !== undefined) this.deps.logger.redact(secrets.secret2);
 
     // Keychain first: if it is unavailable nothing is written anywhere.
-    const payload: KeychainPayload = { v: 1, kind: request.kind, ...secrets };
+    const payload: BoundPayload = { v: 1, kind: request.kind, ...secrets, address, inferenceOrigins: [] };
     await this.deps.keychain.set(record.id, JSON.stringify(payload));
     try {
       await this.deps.settings.update((s) => {
@@ -81,10 +78,41 @@ export class KeysService {
     return toInfo(record, true);
   }
 
-  async reveal(id: string): Promise<RevealedKey> {
-    const credential = await this.credential(id, { requireEnabled: false });
-    this.deps.logger.info('key revealed', { id });
-    return { id, secret: credential.secret, ...(credential.secret2 !== undefined ? { secret2: credential.secret2 } : {}) };
+  /**
+   * Copies a secret to the clipboard from main, after the user said yes in main's own dialog;
+   * the clipboard is cleared after 30 s if it still holds it. The secret never crosses IPC:
+   * the window is told only that it was copied.
+   */
+  async copySecret(id: string, part: SecretPart): Promise<SecretCopied> {
+    const record = findRecord((await this.deps.settings.read()).keys, id);
+    const payload = await this.payloadOf(record);
+    const secret = part === 'secret2' ? payload.secret2 : payload.secret;
+    const what = part === 'secret2' ? 'API secret' : 'key';
+    if (secret === undefined) {
+      throw new AppError({
+        code: 'no_such_secret',
+        message: `The key "${record.name}" has no API secret: only a v1 legacy pair has one.`,
+        hint: 'Copy the key itself.',
+      });
+    }
+    const seconds = SECRET_CLIPBOARD_MS / 1000;
+    const yes = await this.user.confirm({
+      title: 'Copy a key',
+      message: `Copy the ${what} of “${record.name}” to the clipboard?`,
+      detail: `Whoever gets it can use it as you. Groundwork clears the clipboard in ${seconds} s if it still holds the ${what}.`,
+      confirmLabel: `Copy the ${what}`,
+    });
+    if (!yes) {
+      throw new AppError({
+        code: 'copy_declined',
+        message: `The ${what} of "${record.name}" was not copied: it was not confirmed in Groundwork’s own dialog.`,
+        hint: `Press Copy again and choose “Copy the ${what}” in the dialog that opens.`,
+      });
+    }
+    this.deps.logger.redact(secret);
+    await this.user.copySecret(secret, SECRET_CLIPBOARD_MS);
+    this.deps.logger.info('key copied to the clipboard', { id, part });
+    return { clearAfterSeconds: seconds };
   }
 
   /** Tries the key on its service with a call that costs nothing; a disabled key is tried too. */
@@ -113,31 +141,117 @@ export class KeysService {
 
   /**
    * Records that the user confirmed sending this key to an inference endpoint's host (its
-   * origin: scheme, host and port). Only v1 keys call deployments.
+   * origin: scheme, host and port). The window asks; the user answers in main's own dialog,
+   * and only a yes there binds the host to the keychain entry and lists it. Only v1 keys call
+   * deployments.
    */
   async allowInferenceHost(id: string, endpointUrl: string): Promise<KeyInfo> {
-    const origin = validateEndpointUrl(endpointUrl).origin;
-    const record = await this.updateRecord(id, (current) => {
-      if (current.kind !== 'v1' && current.kind !== 'v1-legacy') {
+    const endpoint = validateEndpointUrl(endpointUrl);
+    const origin = endpoint.origin;
+    const current = findRecord((await this.deps.settings.read()).keys, id);
+    if (current.kind !== 'v1' && current.kind !== 'v1-legacy') {
+      throw new AppError({
+        code: 'wrong_key_kind',
+        message: `The key "${current.name}" is a ${current.kind} key; inference endpoints take v1 keys.`,
+        hint: 'Pick a v1 key.',
+      });
+    }
+    const payload = await this.payloadOf(current);
+    if (!payload.inferenceOrigins?.includes(origin)) {
+      const yes = await this.user.confirm({
+        title: 'Send a key to a new host',
+        message: `Send the key “${current.name}” to ${endpoint.host}?`,
+        detail:
+          `Whoever runs ${endpoint.host} receives the key (${current.kind === 'v1-legacy' ? 'apikey and apisecret' : 'apikey'}) and can use it as you. ` +
+          `Say yes only if ${origin} is your deployment’s address, copied from its page. You are asked once per host for each key.`,
+        confirmLabel: `Send it to ${endpoint.host}`,
+      });
+      if (!yes) {
         throw new AppError({
-          code: 'wrong_key_kind',
-          message: `The key "${current.name}" is a ${current.kind} key; inference endpoints take v1 keys.`,
-          hint: 'Pick a v1 key.',
+          code: 'inference_host_refused',
+          message: `The key "${current.name}" was not sent to ${endpoint.host}: sending it there was not confirmed in Groundwork’s own dialog.`,
+          hint: `Run again and choose “Send it to ${endpoint.host}” in the dialog, if that is your deployment’s host.`,
         });
       }
-      const known = current.inferenceOrigins ?? [];
-      return known.includes(origin) ? current : { ...current, inferenceOrigins: [...known, origin] };
-    });
+    }
+    const record = await this.rebind(id, (bound) =>
+      bound.inferenceOrigins.includes(origin) ? bound : { ...bound, inferenceOrigins: [...bound.inferenceOrigins, origin] },
+    );
     this.deps.logger.info('inference host allowed for key', { id, origin });
-    return toInfo(record, (await this.deps.keychain.get(id)) !== null);
+    return toInfo(record, true);
   }
 
   async forgetInferenceHost(id: string, origin: string): Promise<KeyInfo> {
-    const record = await this.updateRecord(id, (current) => ({
-      ...current,
-      inferenceOrigins: (current.inferenceOrigins ?? []).filter((o) => o !== origin),
-    }));
-    return toInfo(record, (await this.deps.keychain.get(id)) !== null);
+    const record = await this.rebind(id, (bound) => ({ ...bound, inferenceOrigins: bound.inferenceOrigins.filter((o) => o !== origin) }));
+    return toInfo(record, true);
+  }
+
+  /**
+   * Points a key at another service address, after the user said yes to it in main's own dialog
+   * (an address the key is already bound to needs no question). This is also how a key whose
+   * settings were changed outside the app is bound again: its address and hosts become the
+   * keychain entry's, settings.json follows.
+   */
+  async setAddress(id: string, rawAddress: string): Promise<KeyInfo> {
+    const address = validateAddress(rawAddress);
+    const current = findRecord((await this.deps.settings.read()).keys, id);
+    const payload = await this.payloadOf(current);
+    if (payload.address !== address) {
+      const host = new URL(address).host;
+      const yes = await this.user.confirm({
+        title: 'Change where a key is sent',
+        message: `Send the key “${current.name}” to ${host} from now on?`,
+        detail: `Its address becomes ${address}. Whoever runs that address receives the key with every call and can use it as you. Say yes only to an address you typed or copied from your account.`,
+        confirmLabel: `Send it to ${host}`,
+      });
+      if (!yes) {
+        throw new AppError({
+          code: 'address_change_declined',
+          message: `The address of "${current.name}" was not changed: the change was not confirmed in Groundwork’s own dialog.`,
+          hint: `Save the address again and choose “Send it to ${host}” in the dialog.`,
+        });
+      }
+    }
+    const record = await this.rebind(id, (bound) => ({ ...bound, address }));
+    this.deps.logger.info('key address changed', { id, address });
+    return toInfo(record, true);
+  }
+
+  /**
+   * Changes a key's binding: the keychain entry first, then settings.json made to show the same
+   * address and hosts, so the two never disagree in the direction that would send the key.
+   */
+  private rebind(id: string, change: (bound: BoundPayload) => BoundPayload): Promise<KeyRecord> {
+    return this.serially(async () => {
+      const current = findRecord((await this.deps.settings.read()).keys, id);
+      const next = change(bindAsListed(await this.payloadOf(current), current));
+      await this.deps.keychain.set(id, JSON.stringify(next));
+      return this.updateRecord(id, ({ inferenceOrigins: _listed, ...record }) => ({
+        ...record,
+        address: next.address,
+        ...(next.inferenceOrigins.length > 0 ? { inferenceOrigins: next.inferenceOrigins } : {}),
+      }));
+    });
+  }
+
+  private serially<T>(run: () => Promise<T>): Promise<T> {
+    const result = this.bindings.then(run, run);
+    this.bindings = result.catch(() => undefined);
+    return result;
+  }
+
+  /** The keychain entry of a listed key; its absence is the user's to fix. */
+  private async payloadOf(record: KeyRecord): Promise<KeychainPayload> {
+    const stored = await this.deps.keychain.get(record.id);
+    const payload = stored === null ? null : parsePayload(stored);
+    if (!payload) {
+      throw new AppError({
+        code: 'key_missing_from_keychain',
+        message: `The secret of "${record.name}" is no longer in the system keychain.`,
+        hint: 'Delete this key and add it again.',
+      });
+    }
+    return payload;
   }
 
   private updateRecord(id: string, change: (current: KeyRecord) => KeyRecord): Promise<KeyRecord> {
@@ -165,25 +279,35 @@ export class KeysService {
         hint: 'Enable it on the Keys screen, or pick another key.',
       });
     }
-    const stored = await this.deps.keychain.get(id);
-    const payload = stored === null ? null : parsePayload(stored);
-    if (!payload) {
-      throw new AppError({
-        code: 'key_missing_from_keychain',
-        message: `The secret of "${record.name}" is no longer in the system keychain.`,
-        hint: 'Delete this key and add it again.',
-      });
-    }
+    const stored = await this.payloadOf(record);
+    const payload = isBound(stored) ? bindAsListed(stored, record) : await this.bindOnFirstUse(record);
+    const { address, inferenceOrigins } = boundDestinations(record, payload);
     this.deps.logger.redact(payload.secret);
     if (payload.secret2 !== undefined) this.deps.logger.redact(payload.secret2);
     return {
       id,
       kind: record.kind,
-      address: record.address,
-      inferenceOrigins: record.inferenceOrigins ?? [],
+      address,
+      inferenceOrigins,
       secret: payload.secret,
       ...(payload.secret2 !== undefined ? { secret2: payload.secret2 } : {}),
     };
+  }
+
+  /**
+   * A key saved by a version before the binding: bound to what settings.json says now, the
+   * first time it is used (the earliest moment this version can; from then on an edit of the
+   * file is refused).
+   */
+  private bindOnFirstUse(record: KeyRecord): Promise<BoundPayload> {
+    return this.serially(async () => {
+      const payload = await this.payloadOf(record);
+      if (isBound(payload)) return bindAsListed(payload, record);
+      const bound = bindAsListed(payload, record);
+      await this.deps.keychain.set(record.id, JSON.stringify(bound));
+      this.deps.logger.info('key bound to its address on first use', { id: record.id });
+      return bound;
+    });
   }
 
   /**
@@ -230,9 +354,9 @@ export class KeysService {
         refused.length = 0;
         for (const orphan of orphans) {
           const payload = parsePayload(orphan.secret);
-          const problem = payload
-            ? recoveryProblem(payload, this.deps.defaults()[payload.kind])
-            : 'It is not in the form Groundwork stores keys in.';
+          // A bound entry says where it was going; an older one gets the kind's default address.
+          const address = payload?.address ?? (payload ? this.deps.defaults()[payload.kind] : '');
+          const problem = payload ? recoveryProblem(payload, address) : 'It is not in the form Groundwork stores keys in.';
           if (!payload || problem) {
             refused.push(`${payload ? `${/^[aeiou]/.test(payload.kind) ? 'An' : 'A'} ${payload.kind} key` : 'An entry'}: ${problem}`);
             continue;
@@ -241,7 +365,8 @@ export class KeysService {
             id: orphan.account,
             name: uniqueName(`Recovered ${payload.kind} key`, [...s.keys, ...recovered]),
             kind: payload.kind,
-            address: this.deps.defaults()[payload.kind],
+            address,
+            ...(payload.inferenceOrigins?.length ? { inferenceOrigins: payload.inferenceOrigins } : {}),
             createdAt: new Date().toISOString(),
             enabled: false,
             masked: maskSecret(payload.secret),
@@ -268,13 +393,11 @@ function toInfo(record: KeyRecord, inKeychain: boolean): KeyInfo {
   return { ...record, inKeychain };
 }
 
-function parsePayload(text: string): KeychainPayload | null {
-  try {
-    const parsed = keychainPayloadSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** The payload as bound: its own binding, or (saved before the binding) what settings.json lists. */
+function bindAsListed(payload: KeychainPayload, record: KeyRecord): BoundPayload {
+  return isBound(payload)
+    ? { ...payload, inferenceOrigins: payload.inferenceOrigins ?? [] }
+    : { ...payload, address: record.address, inferenceOrigins: record.inferenceOrigins ?? [] };
 }
 
 function findRecord(keys: KeyRecord[], id: string): KeyRecord {

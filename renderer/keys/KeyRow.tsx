@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { jobsUnderWayWith } from '../../shared/jobs.js';
-import { KEY_KIND_LABELS, type KeyInfo, type RevealedKey } from '../../shared/keys.js';
-import { attemptWith } from '../ipc/attempt.js';
+import { KEY_KIND_LABELS, type KeyInfo } from '../../shared/keys.js';
 import { requireApi } from '../ipc/client.js';
+import { KeyAddress } from './KeyAddress.js';
+import { KeyCopy } from './KeyCopy.js';
 import { useKeysStore } from './keysStore.js';
 
-const REVEAL_SECONDS = 30;
-
-/** One key: masked secret, reveal (which hides itself again), test, rename, enable/disable, delete. */
+/** One key: its address (and changing it), masked secret (and copying it, from main), test, rename, enable/disable, delete. */
 export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
   const { rename, setEnabled, remove, test } = useKeysStore.getState();
   const testResult = useKeysStore((s) => s.tests[keyInfo.id]);
-  const [revealed, setRevealed] = useState<RevealedKey | null>(null);
   const [editing, setEditing] = useState(false);
   const [draftName, setDraftName] = useState(keyInfo.name);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -30,17 +28,6 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
       current = false;
     };
   }, [confirmDelete, keyInfo.id]);
-
-  useEffect(() => {
-    if (!revealed) return;
-    const timer = setTimeout(() => setRevealed(null), REVEAL_SECONDS * 1000);
-    return () => clearTimeout(timer);
-  }, [revealed]);
-
-  const reveal = async () => {
-    if (revealed) return setRevealed(null);
-    await attemptWith((patch) => useKeysStore.setState(patch))(async () => setRevealed(await requireApi().keys.reveal({ id: keyInfo.id })));
-  };
 
   const saveName = async () => {
     await rename(keyInfo.id, draftName);
@@ -71,13 +58,11 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
         )}
         <div className="muted small">{KEY_KIND_LABELS[keyInfo.kind]}</div>
       </td>
-      <td className="mono small address" title={keyInfo.address}>
-        {keyInfo.address}
+      <td data-testid="key-address">
+        <KeyAddress keyInfo={keyInfo} />
       </td>
       <td className="mono" data-testid="key-masked">
-        {revealed ? <span data-testid="key-revealed">{revealed.secret}</span> : keyInfo.masked}
-        {keyInfo.masked2 ? <div className="muted small">secret: {revealed?.secret2 ?? keyInfo.masked2}</div> : null}
-        {!keyInfo.inKeychain ? <div className="warning small">Missing from the system keychain: delete and add it again.</div> : null}
+        <KeyCopy keyInfo={keyInfo} />
       </td>
       <td className="small">
         <div>{keyInfo.enabled ? 'Enabled' : 'Disabled'}</div>
@@ -115,9 +100,6 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
           </span>
         ) : (
           <>
-            <button type="button" data-testid="key-reveal" onClick={() => void reveal()}>
-              {revealed ? 'Hide' : 'Reveal'}
-            </button>
             <button type="button" data-testid="key-test" onClick={() => void test(keyInfo.id)} disabled={testResult === 'running'}>
               Test key
             </button>

@@ -16,6 +16,8 @@ interface KeysState {
   add(request: AddKeyRequest): Promise<KeyInfo>;
   rename(id: string, name: string): Promise<void>;
   setEnabled(id: string, enabled: boolean): Promise<void>;
+  /** Throws (its row shows the error): main asks the user to confirm the address in its own dialog. */
+  setAddress(id: string, address: string): Promise<KeyInfo>;
   remove(id: string): Promise<void>;
   test(id: string): Promise<void>;
   clearError(): void;
@@ -74,6 +76,11 @@ export const useKeysStore = create<KeysState>((set, get) => {
         const key = await requireApi().keys.setEnabled({ id, enabled });
         change(replace(get().keys, key));
       }),
+    setAddress: async (id, address) => {
+      const key = await requireApi().keys.setAddress({ id, address });
+      change(replace(get().keys, key));
+      return key;
+    },
     remove: (id) =>
       attempt(async () => {
         await requireApi().keys.delete({ id });

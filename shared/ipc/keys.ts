@@ -18,13 +18,18 @@ export const addKeyRequestSchema = z
   .strict();
 export type AddKeyRequest = z.infer<typeof addKeyRequestSchema>;
 
+/** Which secret of a key is copied: the key, or a v1 legacy pair's API secret. */
+export const SECRET_PARTS = ['secret', 'secret2'] as const;
+export type SecretPart = (typeof SECRET_PARTS)[number];
+
 export const keysRequests = {
   list: noRequest,
   defaults: noRequest,
   add: addKeyRequestSchema,
-  reveal: z.object({ id: keyIdSchema }).strict(),
+  copySecret: z.object({ id: keyIdSchema, part: z.enum(SECRET_PARTS) }).strict(),
   rename: z.object({ id: keyIdSchema, name: z.string() }).strict(),
   setEnabled: z.object({ id: keyIdSchema, enabled: z.boolean() }).strict(),
+  setAddress: z.object({ id: keyIdSchema, address: z.string().min(1).max(2000) }).strict(),
   delete: z.object({ id: keyIdSchema }).strict(),
   test: z.object({ id: keyIdSchema }).strict(),
   allowInferenceHost: z.object({ id: keyIdSchema, endpointUrl: z.string().min(1).max(8000) }).strict(),

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { IpcResult } from '../errors.js';
 import type { AppEvent } from '../events.js';
 import type { KeptAnswerText, QuarantinedAnswer } from '../quarantine.js';
-import type { KeyInfo, KeyTestResult, RevealedKey } from '../keys.js';
+import type { KeyInfo, KeyTestResult, SecretCopied } from '../keys.js';
 import type {
   Batch,
   BatchEstimate,
@@ -65,9 +65,10 @@ export const ipcTable = {
   'keys:list': channel<KeyInfo[]>()(kr.list),
   'keys:defaults': channel<DefaultAddresses>()(kr.defaults),
   'keys:add': channel<KeyInfo>()(kr.add),
-  'keys:reveal': channel<RevealedKey>()(kr.reveal),
+  'keys:copySecret': channel<SecretCopied>()(kr.copySecret),
   'keys:rename': channel<KeyInfo>()(kr.rename),
   'keys:setEnabled': channel<KeyInfo>()(kr.setEnabled),
+  'keys:setAddress': channel<KeyInfo>()(kr.setAddress),
   'keys:delete': channel<null>()(kr.delete),
   'keys:test': channel<KeyTestResult>()(kr.test),
   'keys:allowInferenceHost': channel<KeyInfo>()(kr.allowInferenceHost),

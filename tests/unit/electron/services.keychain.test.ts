@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import keytar from 'keytar';
 import { AppError } from '../../../shared/errors.js';
 import { createServices, type Services } from '../../../electron/services.js';
+import { UserDesk } from '../../../electron/preview/userDesk.js';
 import { runAnalyzer } from '../../../electron/runs/cloudRuns.js';
 import { clearKeychainService } from '../../support/keychainCleanup.js';
 import { endTestServices } from '../../support/testServices.js';
@@ -18,11 +19,24 @@ const SECRET = 'sk_roundtrip_a1b2c3d4e5f6g7h8';
 let services: Services;
 let dataDir: string;
 let keychainService: string;
+// The user, saying yes to each copy main asks about; the desk's clipboard is where a copy lands.
+const desk = new UserDesk({ announce: (q) => setImmediate(() => desk.answer(q.id, true)) });
+const copied = async (id: string, part: 'secret' | 'secret2' = 'secret') => {
+  await services.keys.copySecret(id, part);
+  return desk.clipboardText();
+};
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'groundwork-keys-'));
   keychainService = `groundwork-unit-${process.pid}-${Date.now()}`;
-  services = await createServices({ shell: 'preview', version: 'test', dataDir, samplesDir: 'resources/samples', keychainService });
+  services = await createServices({
+    shell: 'preview',
+    version: 'test',
+    dataDir,
+    samplesDir: 'resources/samples',
+    keychainService,
+    userInMain: desk,
+  });
 });
 
 afterEach(async () => {
@@ -31,13 +45,13 @@ afterEach(async () => {
 });
 
 describe('keys in the OS keychain', () => {
-  it('adds, lists masked, reveals, renames and deletes; the secret leaves the keychain on delete', async () => {
+  it('adds, lists masked, copies, renames and deletes; the secret leaves the keychain on delete', async () => {
     const added = await services.keys.add({ name: 'Team A', kind: 'v2', secret: SECRET });
     expect(added.masked).toBe('sk_r********g7h8');
     expect(JSON.stringify(added)).not.toContain(SECRET);
 
     const stored = await keytar.getPassword(keychainService, added.id);
-    expect(stored && JSON.parse(stored)).toEqual({ v: 1, kind: 'v2', secret: SECRET });
+    expect(stored && JSON.parse(stored)).toEqual({ v: 1, kind: 'v2', secret: SECRET, address: added.address, inferenceOrigins: [] });
 
     const listed = await services.keys.list();
     expect(listed).toEqual([
@@ -45,7 +59,7 @@ describe('keys in the OS keychain', () => {
     ]);
     expect(JSON.stringify(listed)).not.toContain(SECRET);
 
-    expect(await services.keys.reveal(added.id)).toEqual({ id: added.id, secret: SECRET });
+    expect(await copied(added.id)).toBe(SECRET);
 
     const renamed = await services.keys.rename(added.id, '  Team B  ');
     expect(renamed.name).toBe('Team B');
@@ -65,11 +79,8 @@ describe('keys in the OS keychain', () => {
       secret2: 'legacy_secret_987654321',
     });
     expect(pair.masked2).toBe('********4321');
-    expect(await services.keys.reveal(pair.id)).toEqual({
-      id: pair.id,
-      secret: 'legacy_key_123456789',
-      secret2: 'legacy_secret_987654321',
-    });
+    expect(await copied(pair.id, 'secret')).toBe('legacy_key_123456789');
+    expect(await copied(pair.id, 'secret2')).toBe('legacy_secret_987654321');
     await expect(services.keys.add({ name: 'Half', kind: 'v1-legacy', secret: 'legacy_key_123456789' })).rejects.toMatchObject({
       code: 'invalid_key_secret',
     });
@@ -107,17 +118,17 @@ describe('keys in the OS keychain', () => {
     expect((await services.keys.credentialFor(['analyzer'])).id).toBe(analyzer.id);
   });
 
-  it('a disabled key gives no credential for service calls, but can still be revealed', async () => {
+  it('a disabled key gives no credential for service calls, but can still be copied', async () => {
     const key = await services.keys.add({ name: 'Paused', kind: 'v2', secret: SECRET });
     await services.keys.setEnabled(key.id, false);
     await expect(services.keys.credential(key.id)).rejects.toMatchObject({ code: 'key_disabled' });
-    expect((await services.keys.reveal(key.id)).secret).toBe(SECRET);
+    expect(await copied(key.id)).toBe(SECRET);
   });
 
   it('flags a key whose secret vanished from the keychain', async () => {
     const key = await services.keys.add({ name: 'Gone', kind: 'v2', secret: SECRET });
     await keytar.deletePassword(keychainService, key.id);
     expect((await services.keys.list())[0]?.inKeychain).toBe(false);
-    await expect(services.keys.reveal(key.id)).rejects.toMatchObject({ code: 'key_missing_from_keychain' });
+    await expect(services.keys.copySecret(key.id, 'secret')).rejects.toMatchObject({ code: 'key_missing_from_keychain' });
   });
 });

@@ -7,6 +7,7 @@ import { callService } from '../../../../electron/api/serviceCall.js';
 import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import type { Credential } from '../../../../electron/keys/credential.js';
+import { UserDesk } from '../../../../electron/preview/userDesk.js';
 import type { Services } from '../../../../electron/services.js';
 import { AppError } from '../../../../shared/errors.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
@@ -21,7 +22,8 @@ import { endTestServices, testServices } from '../../../support/testServices.js'
 
 // A key goes to its own service's address, or to an inference host the user confirmed for
 // that key, and nowhere else. The stranger is a listener on 127.0.0.2 (loopback, so plain
-// http is allowed, but no key's address): it must receive nothing until a confirmation.
+// http is allowed, but no key's address): it must receive nothing until a confirmation. The user
+// here says yes to every question main asks (keysService.inferenceHostConfirm.test.ts covers no).
 
 const holder = useEmulator();
 const tally: { case: string; ok: boolean }[] = [];
@@ -30,13 +32,14 @@ let services: Services;
 let handlers: HandlerTable;
 let root: string;
 let keychainService: string;
+const user = new UserDesk({ announce: (q) => setImmediate(() => user.answer(q.id, true)) });
 const keyIds: Record<'v1' | 'legacy' | 'other', string> = { v1: '', legacy: '', other: '' };
 
 beforeAll(async () => {
   stranger = await startBeaconServer({ host: '127.0.0.2', json: { type: 'ClassificationPrediction', labelName: 'stranger', score: 0.5 } });
   root = await mkdtemp(join(tmpdir(), 'groundwork-key-destinations-'));
   keychainService = `groundwork-unit-destinations-${process.pid}-${Date.now()}`;
-  services = await testServices(root, { keychainService });
+  services = await testServices(root, { keychainService, userInMain: user });
   handlers = createHandlers(services);
   keyIds.v1 = (await call('keys:add', { name: 'v1', kind: 'v1', secret: KEYS.v1, address: holder.emulator.url })).id;
   keyIds.legacy = (
