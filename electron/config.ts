@@ -29,13 +29,15 @@ export interface AppConfig {
   modelWorker: string | null;
   /** A built search worker to use instead of the bundled one (tests); null for the bundled one. */
   searchWorker: string | null;
+  /** A built parser host (the process those workers run in) to use instead of the bundled one (tests); null for the bundled one. */
+  parserHost: string | null;
 }
 
 /**
  * The only place the app reads GROUNDWORK_* variables. A packaged build ignores them all:
  * whoever can set an installed app's environment must not be able to point it at another
  * data folder, another keychain namespace, other service hosts (keys would follow) or
- * other code for the engine, model or search worker.
+ * other code for the engine, model or search worker or the process they run in.
  */
 export function readConfig(options: { shell: ShellKind; isPackaged: boolean; env?: NodeJS.ProcessEnv }): AppConfig {
   const env = options.env ?? process.env;
@@ -55,6 +57,7 @@ export function readConfig(options: { shell: ShellKind; isPackaged: boolean; env
     engineWorker: read('GROUNDWORK_ENGINE_WORKER') ?? null,
     modelWorker: read('GROUNDWORK_MODEL_WORKER') ?? null,
     searchWorker: read('GROUNDWORK_SEARCH_WORKER') ?? null,
+    parserHost: read('GROUNDWORK_PARSER_HOST') ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 // Bundles the main-process side with esbuild: the Electron main and the sandboxed
-// preload (one CommonJS file each), the local engine's, the result model's and the search worker threads
-// (ESM, beside main.cjs), and the browser preview's server and bridge client.
+// preload (one CommonJS file each), the parser host (the process without keys the worker
+// threads run in, CommonJS) and its keytar guard, the local engine's, the result model's and
+// the search worker threads (ESM, beside main.cjs), and the browser preview's server and bridge client.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -20,6 +21,16 @@ const common = {
 // through imports it never runs; the engine worker loads them.
 const engineExternal = ['pdfjs-dist', 'pdfjs-dist/*', 'tesseract.js', 'tesseract.js/*', '@napi-rs/canvas'];
 const runtimeExternal = ['electron', 'keytar', ...engineExternal];
+// The parser host and everything it runs read untrusted files: keytar is never bundled into
+// them (and the host refuses to load it at run time, electron/parserHost/keytarGuard.ts).
+const refuseKeytar = {
+  name: 'refuse-keytar',
+  setup(b) {
+    b.onResolve({ filter: /^keytar(\/|$)/ }, () => ({
+      errors: [{ text: 'keytar may not be bundled into the parser host or its workers' }],
+    }));
+  },
+};
 
 // The worker's chunks are named by their hash: the ones of an earlier build go first.
 for (const name of readdirSyncOrEmpty('dist/electron')) if (name.startsWith('engine-worker-')) rmSync(`dist/electron/${name}`);
@@ -40,6 +51,24 @@ await Promise.all([
     platform: 'node',
     format: 'cjs',
     external: ['electron'],
+  }),
+  // The parser host: a process of its own (utilityProcess in the app, a Node child in the preview).
+  build({
+    ...common,
+    entryPoints: ['electron/parserHost/hostEntry.ts'],
+    outfile: 'dist/electron/parser-host.cjs',
+    platform: 'node',
+    format: 'cjs',
+    plugins: [refuseKeytar],
+  }),
+  // Loaded first (--import) by the host and every thread in it.
+  build({
+    ...common,
+    entryPoints: ['electron/parserHost/guardEntry.ts'],
+    outfile: 'dist/electron/parser-host-guard.mjs',
+    platform: 'node',
+    format: 'esm',
+    plugins: [refuseKeytar],
   }),
   build({
     ...common,
@@ -63,6 +92,7 @@ await Promise.all([
     format: 'esm',
     // Everything else the worker imports is bundled: a packaged app has no other node_modules.
     external: engineExternal,
+    plugins: [refuseKeytar],
   }),
   // The result model's worker (main builds a result's model bytes off its event loop): self-contained.
   build({
@@ -71,6 +101,7 @@ await Promise.all([
     outfile: 'dist/electron/model-worker.mjs',
     platform: 'node',
     format: 'esm',
+    plugins: [refuseKeytar],
   }),
   // The search index's worker (opening, building and querying it off main's event loop): self-contained.
   build({
@@ -79,6 +110,7 @@ await Promise.all([
     outfile: 'dist/electron/search-worker.mjs',
     platform: 'node',
     format: 'esm',
+    plugins: [refuseKeytar],
   }),
   build({
     ...common,

@@ -44,6 +44,9 @@ const steps: TrustStep[] = [
     name: 'document URLs on this computer',
     command: ['npx', 'vitest', 'run', 'tests/unit/electron/documents/documentFromUrl.test.ts', '-t', 'own origin'],
   },
+  // Untrusted files are read in a process without keytar or keys: a thread there cannot load keytar or see
+  // main's secrets; that process killed mid-parse fails the run with engine_crashed, and the next run works.
+  { name: 'parser isolation', command: ['npx', 'vitest', 'run', 'tests/unit/electron/parserHost/parserHost.test.ts'] },
   { name: 'worker files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/workerFile.test.ts'] },
   { name: 'log redaction', command: ['npx', 'vitest', 'run', 'tests/unit/electron/log.test.ts'] },
   // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.

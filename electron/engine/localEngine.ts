@@ -1,6 +1,7 @@
 import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
 import { activeConfig } from '../config.js';
+import { PARSER_HOST_GONE, type HostedWorker } from '../parserHost/parserHost.js';
 import { findWorkerFile } from '../workerFile.js';
 import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
 import { overBudgetReason } from './pageText.js';
@@ -143,13 +144,16 @@ type FinalMessage = Exclude<
 function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limits: EngineLimits, deadline: number): Promise<FinalMessage> {
   const { signal } = hooks;
   if (signal?.aborted) return Promise.reject(cancelledError());
-  let workerPath: string;
+  let worker: HostedWorker;
   try {
-    workerPath = hooks.workerPath ?? findEngineWorker();
+    // In the parser host (a process of its own): started here if none runs, or again after one died.
+    worker = takeEngineWorker(hooks.workerPath ?? findEngineWorker(), {
+      maxOldGenerationSizeMb: limits.maxHeapMb,
+      stackSizeMb: limits.stackMb,
+    });
   } catch (error) {
     return Promise.reject(error);
   }
-  const worker = takeEngineWorker(workerPath, { maxOldGenerationSizeMb: limits.maxHeapMb, stackSizeMb: limits.stackMb });
   const fileName = input.filename;
 
   return new Promise<FinalMessage>((resolve, reject) => {
@@ -249,6 +253,18 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
             message: `"${fileName}" needs more memory than the local engine allows (${ceiling}).`,
             hint: 'Use the cloud parser for this document.',
           }),
+        );
+      } else if (error.code === PARSER_HOST_GONE) {
+        // The whole process that reads documents died (a native crash, killed, out of memory): this
+        // run fails; main was never in danger, and the next run starts that process again.
+        finish(() =>
+          reject(
+            new AppError({
+              code: 'engine_crashed',
+              message: `The local engine stopped while reading "${fileName}"${page === null ? '' : ` (page ${page})`}: ${error.message}.`,
+              hint: 'Run it again: the engine starts afresh. If this document stops it again, use the cloud parser.',
+            }),
+          ),
         );
       } else finish(() => reject(new AppError({ code: 'engine_failed', message: `The local engine crashed: ${error.message}` })));
     };

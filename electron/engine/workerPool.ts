@@ -1,11 +1,13 @@
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
+import { parserHost, type HostedWorker } from '../parserHost/parserHost.js';
 
 /**
  * Engine workers kept warm between tasks. Starting a thread, loading pdf.js into it and
  * compiling the engine's hot code costs a large share of a parse, so a worker whose task
  * ended with its own answer waits a while for the next task. One that was cancelled, timed
  * out, crashed, ran out of memory or read with a password is never kept: it is ended, as
- * every worker was before.
+ * every worker was before. The threads run in the parser host (../parserHost/), the process
+ * without keytar or keys, never in main.
  */
 
 /** How long a worker that finished its task waits for another before it is ended. */
@@ -16,17 +18,17 @@ const MAX_IDLE = 1;
 const MAX_TASKS = 50;
 
 interface IdleWorker {
-  worker: Worker;
+  worker: HostedWorker;
   key: string;
   timer: ReturnType<typeof setTimeout>;
   gone: () => void;
 }
 
 const idle: IdleWorker[] = [];
-const served = new WeakMap<Worker, { key: string; tasks: number }>();
+const served = new WeakMap<HostedWorker, { key: string; tasks: number }>();
 
 /** An idle worker started from `path` with these limits, or a new one. */
-export function takeEngineWorker(path: string, resourceLimits: ResourceLimits): Worker {
+export function takeEngineWorker(path: string, resourceLimits: ResourceLimits): HostedWorker {
   const key = JSON.stringify([path, resourceLimits]);
   const index = idle.findIndex((entry) => entry.key === key);
   if (index >= 0) {
@@ -35,7 +37,7 @@ export function takeEngineWorker(path: string, resourceLimits: ResourceLimits): 
     entry.worker.ref();
     return entry.worker;
   }
-  const worker = new Worker(path, { resourceLimits });
+  const worker = parserHost.spawn(path, resourceLimits);
   served.set(worker, { key, tasks: 0 });
   return worker;
 }
@@ -44,7 +46,7 @@ export function takeEngineWorker(path: string, resourceLimits: ResourceLimits): 
  * Hands back a worker whose task ended with its own final message (its listeners for the
  * task removed): it waits for the next task, unreferenced so it never keeps the process alive.
  */
-export function releaseEngineWorker(worker: Worker): void {
+export function releaseEngineWorker(worker: HostedWorker): void {
   const record = served.get(worker);
   if (!record || ++record.tasks >= MAX_TASKS) {
     void worker.terminate();

@@ -4,10 +4,12 @@ import { app, dialog, Menu, type BrowserWindow } from 'electron';
 import { AppError } from '../../shared/errors.js';
 import { applyConfig, readConfig } from '../config.js';
 import { createHandlers } from '../handlers.js';
+import { parserHost } from '../parserHost/parserHost.js';
 import { createServices } from '../services.js';
 import { chooseFolderWithDialog, showFileInFolder } from './folderDialog.js';
 import { registerIpc, sendEvent } from './ipc.js';
 import { packagedMenuTemplate } from './menuTemplate.js';
+import { utilityProcessHost } from './parserHostProcess.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
 import { hardenSessions } from './security.js';
 import { createMainWindow, preloadFile } from './window.js';
@@ -47,6 +49,8 @@ if (!app.requestSingleInstanceLock()) {
     .then(async () => {
       // Packaged: a menu without DevTools or reload. From a checkout: Electron's default menu.
       if (app.isPackaged) Menu.setApplicationMenu(Menu.buildFromTemplate(packagedMenuTemplate(process.platform, app.name)));
+      // Untrusted files are read in a utility process without keytar or keys (electron/parserHost/).
+      parserHost.useLauncher(utilityProcessHost);
       const services = await createServices({
         shell: 'electron',
         version: app.getVersion(),

@@ -11,6 +11,7 @@ const HOSTILE_ENV = {
   GROUNDWORK_ENGINE_WORKER: '/tmp/evil-worker.mjs',
   GROUNDWORK_MODEL_WORKER: '/tmp/evil-model-worker.mjs',
   GROUNDWORK_SEARCH_WORKER: '/tmp/evil-search-worker.mjs',
+  GROUNDWORK_PARSER_HOST: '/tmp/evil-parser-host.cjs',
 };
 
 describe('the effective config', () => {
@@ -31,6 +32,7 @@ describe('the effective config', () => {
       engineWorker: null,
       modelWorker: null,
       searchWorker: null,
+      parserHost: null,
       addresses: { v2: 'https://api.ade.landing.ai', v1: 'https://api.landing.ai' },
     });
   });
@@ -48,6 +50,7 @@ describe('the effective config', () => {
       engineWorker: '/tmp/evil-worker.mjs',
       modelWorker: '/tmp/evil-model-worker.mjs',
       searchWorker: '/tmp/evil-search-worker.mjs',
+      parserHost: '/tmp/evil-parser-host.cjs',
     });
     // An empty variable is no override.
     expect(readConfig({ shell: 'preview', isPackaged: false, env: { GROUNDWORK_DATA_DIR: '' } }).dataDir).toBeNull();

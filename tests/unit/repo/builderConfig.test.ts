@@ -86,6 +86,28 @@ describe('electron-builder.yml', () => {
     }
   });
 
+  it('packs and unpacks the parser host, its guard and the worker threads it runs', () => {
+    const excluded = config.files.filter((f) => f.startsWith('!')).map((f) => f.slice(1));
+    for (const file of ['parser-host.cjs', 'parser-host-guard.mjs', 'engine-worker.mjs', 'model-worker.mjs', 'search-worker.mjs']) {
+      const path = `dist/electron/${file}`;
+      expect(
+        config.files.some((pattern) => minimatch(path, pattern)),
+        `${path} is not packed`,
+      ).toBe(true);
+      expect(
+        excluded.filter((pattern) => minimatch(path, pattern)),
+        `${path} is excluded`,
+      ).toEqual([]);
+      expect(
+        config.asarUnpack.some((pattern) => minimatch(path, pattern)),
+        `${path} is not unpacked`,
+      ).toBe(true);
+    }
+    // npm run build writes them where those patterns look.
+    expect(readFileSync('scripts/build-main.mjs', 'utf8')).toContain("outfile: 'dist/electron/parser-host.cjs'");
+    expect(readFileSync('scripts/build-main.mjs', 'utf8')).toContain("outfile: 'dist/electron/parser-host-guard.mjs'");
+  });
+
   it('burns the fuses that would let anyone run the app as Node, inspect it or load code from outside app.asar', () => {
     expect(config.electronFuses).toEqual({
       runAsNode: false,
