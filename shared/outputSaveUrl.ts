@@ -43,6 +43,22 @@ export function isHttpUrl(value: string): boolean {
   return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value);
 }
 
+/** The names of this computer a plain-http URL may go to: the service writes there only when it runs here too (the emulator). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * Whether an http(s) URL may carry a result: https anywhere, plain http only to this computer.
+ * The service PUTs the whole result to it, so plain http elsewhere would send it readable to
+ * every network in between. The host is cut by hand (no DOM or Node here): after the scheme,
+ * up to the path, query or fragment, without user info and port.
+ */
+export function isSecureOrLoopbackUrl(value: string): boolean {
+  if (/^https:\/\//i.test(value)) return true;
+  const authority = /^http:\/\/([^/?#]*)/i.exec(value)?.[1] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+  return LOOPBACK_HOSTS.has(host.toLowerCase());
+}
+
 /** Query parameters with lower-cased names (schemes differ in case; values kept). */
 export function queryParams(url: string): Map<string, string> {
   const params = new Map<string, string>();
@@ -109,6 +125,14 @@ export function readPresignedExpiry(url: string): PresignedExpiry | null {
 export function checkOutputSaveUrl(url: string, pageCount: number | null, now: number): OutputSaveUrlCheck {
   if (!isHttpUrl(url)) {
     return { ok: false, code: 'invalid_url', message: `output_save_url must be an http(s) URL; got "${url}".` };
+  }
+  if (!isSecureOrLoopbackUrl(url)) {
+    return {
+      ok: false,
+      code: 'invalid_url',
+      message:
+        'output_save_url must be https: the result would cross the network unencrypted. Plain http is taken only to this computer (127.0.0.1, ::1, localhost).',
+    };
   }
   const warnings: string[] = [];
   const expiry = readPresignedExpiry(url);

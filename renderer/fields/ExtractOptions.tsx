@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EXTRACT_MODEL_CHOICES, useEngineSettings } from '../workspace/engineSettings.js';
 import type { Extractor } from '../workspace/workspaceStore.js';
+import { OutputSaveUrlNote } from '../workspace/OutputSaveUrlNote.js';
 
 /**
  * The cloud extractor's model (the service default unless one is picked: `extract-latest`, a
@@ -46,15 +47,19 @@ export function ExtractOptions({ extractor }: { extractor: Extractor }) {
         />
       ) : null}
       {extractor === 'extract-job' ? (
-        <label>
-          Output save URL (optional)
-          <input
-            value={saveUrl}
-            onChange={(e) => set({ extractOutputSaveUrl: e.target.value })}
-            placeholder="presigned https URL, valid 15 min or more"
-            data-testid="extract-output-save-url"
-          />
-        </label>
+        <>
+          <label>
+            Output save URL (optional)
+            <input
+              value={saveUrl}
+              onChange={(e) => set({ extractOutputSaveUrl: e.target.value })}
+              placeholder="presigned https URL, valid 15 min or more"
+              data-testid="extract-output-save-url"
+            />
+          </label>
+          {/* An extract job counts no pages: the window is the 15 minutes alone, as main judges it. */}
+          <OutputSaveUrlNote url={saveUrl} pages={0} />
+        </>
       ) : null}
     </div>
   );

@@ -4,12 +4,19 @@ import { useWorkspaceStore } from './workspaceStore.js';
 
 /**
  * What the app will say about an output_save_url when the job is sent, said while it is
- * typed: the same rule main applies, on the open document's whole page count whatever pages
+ * typed (a plain-http URL off this computer is refused here, before anything is sent): the same rule main applies, on the open document's whole page count whatever pages
  * are asked for, as main does. Main reads the file and may count more (every page of a TIFF,
  * a PDF whose page tree claims more than pdf.js found), so it may still refuse a URL passed here.
  */
-export function OutputSaveUrlNote({ url }: { url: string }) {
-  const pageCount = useWorkspaceStore((s) => s.document?.pageCount ?? null);
+export function OutputSaveUrlNote({
+  url,
+  pages,
+}: {
+  url: string;
+  /** Pages the window is judged for; the open document's when not given (an extract job counts none). */ pages?: number;
+}) {
+  const documentPages = useWorkspaceStore((s) => s.document?.pageCount ?? null);
+  const pageCount = pages ?? documentPages;
   // The window is judged against the clock: a URL that passes now may not in a minute.
   const [now, setNow] = useState(Date.now);
   useEffect(() => {

@@ -9,7 +9,9 @@ export function saveUrlWarnings(url: string, pageCount: number | null, now: numb
       check.code === 'invalid_url' ? 'invalid_url' : 'output_save_url_too_short',
       'output_save_url',
       check.message,
-      'Sign a new URL with a longer expiry, then submit again.',
+      check.code === 'invalid_url'
+        ? 'Give an https URL (a presigned URL of your storage), then submit again.'
+        : 'Sign a new URL with a longer expiry, then submit again.',
     );
   }
   return check.warnings;

@@ -40,3 +40,26 @@ describe('presigned URL expiry', () => {
     expect(checkOutputSaveUrl('ftp://example.com/x', 1, NOW)).toMatchObject({ ok: false, code: 'invalid_url' });
   });
 });
+
+describe('output_save_url scheme', () => {
+  const expiring = '?X-Amz-Date=20250102T030000Z&X-Amz-Expires=3600';
+
+  it.each(['http://bucket.example.com/o', 'http://10.0.0.5/o', 'http://127.0.0.1.example.com/o', 'http://localhost.example.com/o'])(
+    'refuses plain http off this computer: %s',
+    (url) => {
+      const check = checkOutputSaveUrl(`${url}${expiring}`, 1, NOW);
+      expect(check).toMatchObject({ ok: false, code: 'invalid_url' });
+      if (!check.ok) expect(check.message).toMatch(/must be https/);
+    },
+  );
+
+  it.each([
+    'http://127.0.0.1:9000/o',
+    'http://[::1]:9000/o',
+    'http://localhost:9000/o',
+    'http://LOCALHOST/o',
+    'https://bucket.example.com/o',
+  ])('takes https, and plain http to this computer: %s', (url) => {
+    expect(checkOutputSaveUrl(`${url}${expiring}`, 1, NOW).ok).toBe(true);
+  });
+});
