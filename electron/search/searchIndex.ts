@@ -1,11 +1,11 @@
 import { rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.js';
 import { boundedWait } from '../boundedWait.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, type SearchAnswer, type SearchGroup } from '../../shared/ipc/search.js';
 import type { LibraryEntry } from '../../shared/workspace.js';
 import { activeConfig } from '../config.js';
+import { PARSER_HOST_GONE, parserHost, type HostedWorker } from '../parserHost/parserHost.js';
 import type { Logger } from '../log.js';
 import { findWorkerFile } from '../workerFile.js';
 import {
@@ -44,7 +44,7 @@ export interface SearchIndexOptions {
   maxHeapMb?: number;
   workerPath?: string;
   /** Hears each worker as it starts (tests end one to see search recover). */
-  onWorker?: (worker: Worker) => void;
+  onWorker?: (worker: HostedWorker) => void;
 }
 
 /** The requests main asks the worker, each answered once. */
@@ -57,7 +57,7 @@ type RequestBody =
 interface Pending {
   body: RequestBody;
   /** The worker it was last posted to. */
-  postedTo: Worker | null;
+  postedTo: HostedWorker | null;
   /** Workers that died with it under way: one that keeps killing the worker is refused in the end. */
   deaths: number;
   resolve(answer: WorkerAnswer): void;
@@ -90,7 +90,7 @@ const DEFAULT_MAX_HEAP_MB = 2_048;
  */
 export class SearchIndex {
   readonly path: string;
-  private worker: Worker | null = null;
+  private worker: HostedWorker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private opened: Promise<void> | null = null;
@@ -288,10 +288,11 @@ export class SearchIndex {
   }
 
   private spawn(): void {
-    let worker: Worker;
+    let worker: HostedWorker;
     try {
-      worker = new Worker(this.options.workerPath ?? findSearchWorker(), {
-        resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
+      // The results it reads are services' answers (untrusted JSON): read in the parser host, never in main.
+      worker = parserHost.spawn(this.options.workerPath ?? findSearchWorker(), {
+        maxOldGenerationSizeMb: this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
       });
     } catch (error) {
       const appError =
@@ -309,7 +310,7 @@ export class SearchIndex {
     // An index kept in the background never keeps a process alive (a script, a test) on its own.
     worker.unref();
     worker.on('message', (message: FromSearchWorker) => this.heard(worker, message));
-    worker.on('error', (error) => this.lost(worker, String(error)));
+    worker.on('error', (error: Error & { code?: string }) => this.lost(worker, String(error), error.code === PARSER_HOST_GONE));
     worker.on('exit', (code) => this.lost(worker, `exit code ${code}`));
     this.worker = worker;
     this.told = null;
@@ -317,7 +318,7 @@ export class SearchIndex {
     this.options.onWorker?.(worker);
   }
 
-  private heard(worker: Worker, message: FromSearchWorker): void {
+  private heard(worker: HostedWorker, message: FromSearchWorker): void {
     if (worker !== this.worker) return;
     switch (message.type) {
       case 'answer': {
@@ -345,7 +346,7 @@ export class SearchIndex {
     }
   }
 
-  private async answerRead(worker: Worker, message: Extract<FromSearchWorker, { type: 'read' }>): Promise<void> {
+  private async answerRead(worker: HostedWorker, message: Extract<FromSearchWorker, { type: 'read' }>): Promise<void> {
     let reply: ToSearchWorker;
     try {
       const value =
@@ -364,16 +365,19 @@ export class SearchIndex {
    * What it was reading is skipped; an index file it keeps dying on while opening is set aside;
    * after MAX_CONSECUTIVE_DEATHS no new one is started (until the workspace changes).
    */
-  private lost(worker: Worker, why: string): void {
+  private lost(worker: HostedWorker, why: string, hostGone = false): void {
     if (worker !== this.worker || this.closed) return;
     this.worker = null;
     const reading = this.reading;
     this.reading = null;
-    if (reading) {
+    // The whole parser host died (the engine's crash, or it was killed): nothing the worker was
+    // reading or opening is blamed for it; only the deaths in a row still bound the restarts.
+    if (reading && hostGone) this.logger.warn('the process search runs in stopped; reading the result again', { id: reading.id, why });
+    else if (reading) {
       this.skip.set(reading.id, reading.createdAt);
       this.logger.warn('search worker stopped reading a result; the next one skips it', { id: reading.id, why });
     }
-    const opening = [...this.pending.values()].some((p) => p.body.type === 'open');
+    const opening = !hostGone && [...this.pending.values()].some((p) => p.body.type === 'open');
     const setAside = opening && ++this.openDeaths >= OPEN_DEATHS_BEFORE_SET_ASIDE;
     if (++this.consecutiveDeaths >= MAX_CONSECUTIVE_DEATHS) {
       this.giveUp(why);
@@ -382,7 +386,7 @@ export class SearchIndex {
     this.logger.warn('search worker stopped; starting it again', { why });
     for (const [id, pending] of this.pending) {
       // An open has its own way out (set aside, then unavailable); a query or idle may be what kills the worker.
-      if (pending.body.type === 'open' || ++pending.deaths < MAX_DEATHS_PER_REQUEST) continue;
+      if (hostGone || pending.body.type === 'open' || ++pending.deaths < MAX_DEATHS_PER_REQUEST) continue;
       this.pending.delete(id);
       pending.reject(
         new AppError({

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.js';
 import { activeConfig } from '../config.js';
+import { parserHost, type HostedWorker } from '../parserHost/parserHost.js';
 import { findWorkerFile } from '../workerFile.js';
 import type { ModelBuildAnswer, ModelBuildRequest } from './modelProtocol.js';
 
@@ -30,12 +30,12 @@ interface Job {
 }
 
 /**
- * Builds result models in one worker thread, one at a time: a build the reviewer waits for
+ * Builds result models in one worker thread of the parser host (../parserHost/), one at a time: a build the reviewer waits for
  * goes before those made in the background at save. The worker starts with the first build
  * and is ended once it has been idle `idleMs`.
  */
 export class ModelBuilder {
-  private worker: Worker | null = null;
+  private worker: HostedWorker | null = null;
   private running: (Job & { id: number }) | null = null;
   private readonly queue: Job[] = [];
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -100,7 +100,7 @@ export class ModelBuilder {
       this.idleTimer.unref();
       return;
     }
-    let worker: Worker;
+    let worker: HostedWorker;
     try {
       worker = this.worker ?? this.spawn();
     } catch (error) {
@@ -113,8 +113,9 @@ export class ModelBuilder {
     worker.postMessage({ id: running.id, ...job.request } satisfies ModelBuildRequest);
   }
 
-  private spawn(): Worker {
-    const worker = new Worker(this.options.workerPath ?? findModelWorker(), { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } });
+  private spawn(): HostedWorker {
+    // A stored response is a service's answer (untrusted JSON): it is parsed in the parser host, never in main.
+    const worker = parserHost.spawn(this.options.workerPath ?? findModelWorker(), { maxOldGenerationSizeMb: this.maxHeapMb });
     // A build in the background never keeps a process alive (a script, a test) on its own.
     worker.unref();
     worker.on('message', (answer: ModelBuildAnswer) => {

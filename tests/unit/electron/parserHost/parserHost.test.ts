@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEvent } from '../../../../shared/events.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
+import type { SearchAnswer } from '../../../../shared/ipc/search.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
+import { parseLocally } from '../../../../electron/engine/localEngine.js';
 import { endIdleEngineWorkers } from '../../../../electron/engine/workerPool.js';
 import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
+import { createLogger } from '../../../../electron/log.js';
 import { parserHost, type HostedWorker } from '../../../../electron/parserHost/parserHost.js';
+import { SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
 import type { Services } from '../../../../electron/services.js';
+import { ModelBuilder } from '../../../../electron/workspace/modelBuilder.js';
 import { textPdf } from '../../../support/badFiles.js';
 import { ipcCall, resultOf } from '../../../support/ipcCall.js';
 import { endTestServices, testServices } from '../../../support/testServices.js';
@@ -50,6 +55,9 @@ function probeIn(worker: Worker | HostedWorker): Promise<{ own: Probe; nested: P
     worker.postMessage({ repo, addon: KEYTAR_ADDON });
   });
 }
+
+/** How many places a search answered. */
+const hits = (answer: SearchAnswer) => answer.groups.reduce((sum, group) => sum + group.hits.length, 0);
 
 /** Counts each expectation as a case of the trust row. */
 function check(what: () => void): void {
@@ -101,6 +109,41 @@ describe('the parser host', () => {
   });
 });
 
+describe('what runs in the parser host', () => {
+  it('the result model builder’s and the search index’s threads are in it: they end with it, and start again in a new one', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'groundwork-parser-host-threads-'));
+    try {
+      const path = join(folder, 'result.json');
+      await writeFile(path, JSON.stringify(await parseLocally(await textPdf(2, 'Placed'), {}, { filename: 'placed.pdf' })));
+      const builder = new ModelBuilder({ idleMs: 60_000 });
+      const built = await builder.build('placed', { path, kind: 'parse' }, true);
+      check(() => expect(built.byteLength).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(builder.alive).toBe(true));
+      const workers: HostedWorker[] = [];
+      const source: SearchSource = {
+        library: async () => [],
+        resultModel: () => Promise.reject(new Error('none')),
+        resultResponsePath: () => path,
+      };
+      const search = new SearchIndex(folder, source, createLogger(null, { console: false }), {
+        onWorker: (worker) => workers.push(worker),
+      });
+      await search.idle();
+      check(() => expect(workers).toHaveLength(1));
+
+      await parserHost.stop();
+      check(() => expect(builder.alive).toBe(false));
+      // The search index starts its worker again (in a new host) and answers.
+      await vi.waitFor(() => expect(workers).toHaveLength(2));
+      await search.idle();
+      check(() => expect(parserHost.pid).not.toBeNull());
+      await search.close();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('killing the parser host in the middle of a parse', () => {
   let folder: string;
   let services: Services;
@@ -114,12 +157,17 @@ describe('killing the parser host in the middle of a parse', () => {
     await endTestServices(services, folder);
   });
 
-  it('fails that run with engine_crashed, main goes on answering, and the next run starts the process again', async () => {
+  it('fails that run with engine_crashed; main goes on answering, the result model and search come back, and the next run starts the process again', async () => {
     folder = await mkdtemp(join(tmpdir(), 'groundwork-parser-host-'));
     services = await testServices(folder, { emit: (event) => progress.forEach((hear) => hear(event)), quietStartMs: 0 });
     handlers = createHandlers(services);
     const bytes = new Uint8Array(await textPdf(40, 'Isolation'));
     const opened = await call('documents:import', { name: 'isolation.pdf', bytes });
+    // A first run, its model and a search: the engine, the model builder and the search worker all in the host.
+    const first = resultOf(await call('runs:parse', { engine: 'local', runId: randomUUID(), documentId: opened.id }));
+    const model = await call('results:model', { id: first.id });
+    check(() => expect(model.model.byteLength).toBeGreaterThan(0));
+    await vi.waitFor(async () => expect(hits(await call('search:query', { text: 'Isolation' }))).toBe(40), { timeout: 10_000 });
 
     // SIGKILL, as a native crash or the OS's out-of-memory killer ends a process, at the first page read.
     const killedRun = randomUUID();
@@ -141,9 +189,17 @@ describe('killing the parser host in the middle of a parse', () => {
       }),
     );
 
-    // Main answers as before, and nothing of the failed run was stored.
+    // Main answers as before, nothing of the failed run was stored, and the model and search
+    // (their threads died with the host) answer from a new one.
     const library = await call('library:list', {});
-    check(() => expect(library.map((entry) => [entry.document.name, entry.results.length])).toEqual([['isolation.pdf', 0]]));
+    check(() => expect(library.map((entry) => [entry.document.name, entry.results.length])).toEqual([['isolation.pdf', 1]]));
+    const rebuilt = await call('results:model', { id: first.id, rebuild: true });
+    check(() => expect(rebuilt.model.byteLength).toBeGreaterThan(0));
+    // A new search worker opens the index as last written and catches up; the result it may have been reading is not blamed.
+    const found = await call('search:query', { text: 'Isolation' });
+    check(() => expect(hits(found) === 40 || found.pending > 0).toBe(true));
+    await vi.waitFor(async () => expect(hits(await call('search:query', { text: 'Isolation' }))).toBe(40), { timeout: 10_000 });
+    check(() => expect(found.skipped).toBe(0));
 
     // The next run starts a new process and reads every page.
     const next = resultOf(await call('runs:parse', { engine: 'local', runId: randomUUID(), documentId: opened.id }));

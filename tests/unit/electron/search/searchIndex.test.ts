@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../electron/log.js';
+import type { HostedWorker } from '../../../../electron/parserHost/parserHost.js';
 import { SearchEngine } from '../../../../electron/search/searchEngine.js';
 import { listedResults } from '../../../../electron/search/searchProtocol.js';
 import { SEARCH_FORMAT_VERSION, SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
@@ -37,7 +37,7 @@ class CountingSource implements SearchSource {
 /** An index told of every workspace change (`told: false`: one busy elsewhere, that has not heard yet). */
 function openIndex(
   source: SearchSource = new CountingSource(),
-  { told = true, onWorker }: { told?: boolean; onWorker?: (worker: Worker) => void } = {},
+  { told = true, onWorker }: { told?: boolean; onWorker?: (worker: HostedWorker) => void } = {},
 ): SearchIndex {
   const index = new SearchIndex(workspace.root, source, logger, { saveDelayMs: 10, ...(onWorker ? { onWorker } : {}) });
   if (told) indexes.push(index);
@@ -246,7 +246,7 @@ describe('SearchIndex', () => {
   it('recovers when its worker dies mid-use: the query under way is answered, and the index still follows the workspace', async () => {
     const first = await invoice('first');
     await invoice('second');
-    const workers: Worker[] = [];
+    const workers: HostedWorker[] = [];
     const index = openIndex(new CountingSource(), { onWorker: (w) => workers.push(w) });
     await index.idle();
     expect(workers).toHaveLength(1);
@@ -298,7 +298,7 @@ describe('SearchIndex out of a crash loop', () => {
   it('skips a result its worker died reading, says so in every answer, and reads it again once it is saved again', async () => {
     const first = await invoice('first');
     await invoice('second');
-    const workers: Worker[] = [];
+    const workers: HostedWorker[] = [];
     const source = new CountingSource();
     // The worker is ended whenever it reads first's extraction (as an out-of-memory on a huge response would end it).
     let poisoned = true;
@@ -337,7 +337,7 @@ describe('SearchIndex out of a crash loop', () => {
     const file = await readFile(built.path, 'utf8');
 
     // The first two workers end while opening the file.
-    const workers: Worker[] = [];
+    const workers: HostedWorker[] = [];
     const source = new CountingSource();
     const index = openIndex(source, {
       onWorker: (w) => {
@@ -355,7 +355,7 @@ describe('SearchIndex out of a crash loop', () => {
 
   it('stops starting workers after five deaths in a row, refusing search_unavailable until the workspace changes', async () => {
     await invoice('first');
-    const workers: Worker[] = [];
+    const workers: HostedWorker[] = [];
     let kill = true;
     const index = openIndex(new CountingSource(), {
       onWorker: (w) => {
