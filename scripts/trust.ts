@@ -35,6 +35,8 @@ const steps: TrustStep[] = [
     name: 'hostile Markdown',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', 'tests/e2e/hostileMarkdown.spec.ts'],
   },
+  // Every line of a 50-entry audit trail edited, removed and swapped with the next: each found where the chain breaks.
+  { name: 'audit trail', command: ['npx', 'vitest', 'run', 'tests/unit/electron/review/auditLog.chain.test.ts'] },
   // Every name Object.prototype has, as a field name: decided, recorded, exported.
   { name: 'field names as keys', command: ['npx', 'vitest', 'run', 'tests/unit/electron/review/reviews.protoKeys.test.ts'] },
   // Backtracking patterns on the values that make them backtrack: each answers at once.

@@ -15,6 +15,8 @@ const entrySchema = z.object({
   before: decisionSchema,
   after: decisionSchema,
   rules: z.array(z.string()).optional(),
+  prevHash: z.string().optional(),
+  rulesHash: z.string().nullable().optional(),
 });
 
 /** One line of the trail as an entry; null when it is not one (torn, or changed by hand). */
@@ -50,7 +52,7 @@ export function asAudit(decision: Stored, extracted: string): AuditDecision | nu
  * (never from what the window says changed); null when nothing changed (accepting a field
  * already accepted with the same note). `undo` only when main has checked that the new
  * decision restores what the field had before its latest entry; `override` the failing
- * rules of an accept.
+ * rules of an accept; `rulesHash` the rules in force (absent: no schema to go by).
  */
 export function auditEntryFor(change: {
   id: string;
@@ -65,6 +67,7 @@ export function auditEntryFor(change: {
   after: Stored;
   undo: boolean;
   override: readonly string[];
+  rulesHash?: string | null;
 }): AuditEntry | null {
   const extracted = valueText(change.extracted);
   const before = asAudit(change.before, extracted);
@@ -83,6 +86,7 @@ export function auditEntryFor(change: {
     before,
     after,
     ...(action === 'override' ? { rules: [...change.override] } : {}),
+    ...(change.rulesHash !== undefined ? { rulesHash: change.rulesHash } : {}),
   };
 }
 

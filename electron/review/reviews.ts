@@ -4,7 +4,7 @@ import { REVIEW_STATUSES } from '../../shared/workspace.js';
 import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { Rules } from '../rules/rules.js';
+import { Rules, type RulesRead } from '../rules/rules.js';
 import { evaluateRules } from '../../shared/rules/evaluateRules.js';
 import { extractionValues } from '../../shared/rules/extractionValues.js';
 import { extractionView } from '../../shared/grounding/resultModel.js';
@@ -98,6 +98,7 @@ export class Reviews {
         });
       }
       const review = await this.store.readOrRefuse(extractionId); // an unreadable review is refused, never overwritten
+      const rules = await this.rules.rulesForExtraction(extraction, schema);
       const now = new Date().toISOString();
       const before = decisionOf(review?.fields, path);
       const fields = withDecision(review?.fields, path, decision ? { ...decision, decidedAt: now } : undefined);
@@ -113,7 +114,9 @@ export class Reviews {
         before,
         after: decisionOf(fields, path),
         undo: undo && (await this.restoresLatest(extraction, path, decisionOf(fields, path))),
-        override: decision?.status === 'accepted' ? await this.failingRulesOn(extraction, path, schema) : [],
+        override: decision?.status === 'accepted' ? failingRulesOn(extraction, path, rules) : [],
+        // The rules in force, matched to their text in the rules trail; null: they could not be read.
+        ...(rules ? { rulesHash: rules.unreadable ? null : rules.hash } : {}),
       });
       if (!entry) return review ?? { extractionId, updatedAt: now, fields };
       await this.audit.append([entry]);
@@ -131,16 +134,6 @@ export class Reviews {
     if (!latest) return false;
     const extracted = valueText(extractionView(extraction, null).fields.find((f) => f.path === path)?.value);
     return JSON.stringify(asAudit(after, extracted)) === JSON.stringify(latest.before);
-  }
-
-  /** The extraction's rules (its schema's, see Rules.rulesForExtraction) that fail on `path`, as "line 3: rule (why)". */
-  private async failingRulesOn(extraction: StoredResult, path: string, editorSchema?: Record<string, unknown>): Promise<string[]> {
-    const read = await this.rules.rulesForExtraction(extraction, editorSchema);
-    if (!read) return [];
-    // Rules that cannot be read cannot be passed: an accept then is recorded as overriding them.
-    if (read.unreadable) return [`rules unreadable: ${read.file}`];
-    const results = evaluateRules(read.rules, extractionValues(extraction));
-    return results.filter((r) => r.status === 'fail' && r.paths.includes(path)).map((r) => `line ${r.line}: ${r.rule} (${r.message})`);
   }
 
   /**
@@ -196,4 +189,13 @@ export class Reviews {
       read?.unreadable ? read.file : null,
     );
   }
+}
+
+/** The extraction's rules (its schema's, see Rules.rulesForExtraction) that fail on `path`, as "line 3: rule (why)". */
+function failingRulesOn(extraction: StoredResult, path: string, read: RulesRead | null): string[] {
+  if (!read) return [];
+  // Rules that cannot be read cannot be passed: an accept then is recorded as overriding them.
+  if (read.unreadable) return [`rules unreadable: ${read.file}`];
+  const results = evaluateRules(read.rules, extractionValues(extraction));
+  return results.filter((r) => r.status === 'fail' && r.paths.includes(path)).map((r) => `line ${r.line}: ${r.rule} (${r.message})`);
 }

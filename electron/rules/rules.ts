@@ -10,11 +10,19 @@ import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { SerialQueue } from '../workspace/serialQueue.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { ENTRY_SUFFIX, FOLDERS, folderIn } from '../workspace/layout.js';
+import { osUserName } from '../review/osUser.js';
+import { RulesTrail, rulesHash } from './rulesTrail.js';
 
 const ruleSetSchema = z.object({ schemaKey: schemaKeySchema, text: z.string(), updatedAt: z.string() }).strict();
 
 /** A schema's rules as a reader other than the editor gets them: never a throw, an unreadable file said so. */
-export type RulesRead = { rules: Rule[]; unreadable: false } | { rules: Rule[]; unreadable: true; /** `rules/<key>.json`. */ file: string };
+export type RulesRead =
+  | {
+      rules: Rule[];
+      unreadable: false;
+      /** `rulesHash` of the text stored (of "" when there is none): what a decision records. */ hash: string;
+    }
+  | { rules: Rule[]; unreadable: true; /** `rules/<key>.json`. */ file: string };
 
 /** JSON with every object's keys sorted, so a schema hashes the same whatever order its keys were written in. */
 export function canonicalJson(value: unknown): string {
@@ -59,13 +67,20 @@ export function keyOfTarget(target: RuleTarget): string {
  * reading and on saving, never taken for "no rules" and written over; `setAside` renames such
  * a file (and only such a file) out of the way. Readers other than the editor (the export, the
  * attention queue) get `readRules`/`rulesForExtraction`, which say "unreadable" instead of
- * throwing. Saves and set-asides run one at a time. Messages name files relative to the workspace.
+ * throwing. Saves and set-asides run one at a time, each recorded in the rules trail
+ * (`RulesTrail`, `audit/rules.jsonl`). Messages name files relative to the workspace.
  */
 export class Rules {
   private readonly store: JsonDirStore<RuleSet>;
   private readonly writes = new SerialQueue();
+  private readonly trail: RulesTrail;
 
-  constructor(workspace: Workspace) {
+  constructor(
+    workspace: Workspace,
+    /** Who the rules trail names; the OS user unless a test says otherwise. */
+    user: () => string = osUserName,
+  ) {
+    this.trail = new RulesTrail(workspace.root, user);
     this.store = new JsonDirStore<RuleSet>({
       dir: folderIn(workspace.root, 'rules'),
       schema: ruleSetSchema,
@@ -88,6 +103,8 @@ export class Rules {
     return this.writes.run(async () => {
       await this.readForEditor(key); // an unreadable file is not replaced: it may hold rules someone wrote
       const set: RuleSet = { schemaKey: key, text, updatedAt: new Date().toISOString() };
+      // Recorded first: rules never come into force unrecorded (a save the crash cut short is recorded but not in force).
+      await this.trail.saved(key, text);
       await this.store.write(key, set);
       return set;
     });
@@ -103,7 +120,10 @@ export class Rules {
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'unreadable_record') throw error;
         const movedTo = await this.store.setAside(key);
-        if (movedTo) return { movedTo: basename(movedTo), rules: emptySet(key) };
+        if (movedTo) {
+          await this.trail.setAside(key, basename(movedTo));
+          return { movedTo: basename(movedTo), rules: emptySet(key) };
+        }
         found = null; // gone in the meantime, by hand
       }
       if (!found) {
@@ -125,8 +145,9 @@ export class Rules {
   async readRules(target: RuleTarget): Promise<RulesRead> {
     const key = keyOfTarget(target);
     try {
-      const parsed = parseRules((await this.store.readOrRefuse(key))?.text ?? '');
-      return { rules: parsed.ok ? parsed.rules : [], unreadable: false };
+      const text = (await this.store.readOrRefuse(key))?.text ?? '';
+      const parsed = parseRules(text);
+      return { rules: parsed.ok ? parsed.rules : [], unreadable: false, hash: rulesHash(text) };
     } catch (error) {
       if (!(error instanceof AppError) || (error.code !== 'unreadable_record' && error.code !== 'record_read_failed')) throw error;
       return { rules: [], unreadable: true, file: relativeFile(key) };

@@ -41,9 +41,14 @@ export function folderIn(root: string, folder: WorkspaceFolder): string {
   return join(root, FOLDERS[folder]);
 }
 
-/** Where a document's audit trail lives: `audit/<document id>.jsonl`, appended by the audit log, removed when the document leaves the trash for good. */
+/** Where a document's audit trail lives: `audit/<document id>.jsonl`, appended by the audit log, kept when the document leaves the trash for good. */
 export function auditFile(root: string, documentId: string): string {
   return join(folderIn(root, 'audit'), `${documentId}.jsonl`);
+}
+
+/** The trail of rule saves and set-asides of every schema: `audit/rules.jsonl` (no document's: their ids are 32 hex digits). */
+export function rulesAuditFile(root: string): string {
+  return join(folderIn(root, 'audit'), 'rules.jsonl');
 }
 
 /** A result's response as the service sent it. */

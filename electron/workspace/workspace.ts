@@ -1,6 +1,6 @@
 import { Quarantine } from './quarantine.js';
 import { createHash, randomUUID } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { ulid } from '../../shared/ulid.js';
@@ -28,15 +28,7 @@ import { ModelBuilder } from './modelBuilder.js';
 import { boundedWait } from '../boundedWait.js';
 import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
-import {
-  DOCUMENT_BYTES_FILE,
-  DOCUMENT_INFO_SUFFIX,
-  RESULT_SUMMARY_SUFFIX,
-  auditFile,
-  folderIn,
-  responseFile,
-  trashable,
-} from './layout.js';
+import { DOCUMENT_BYTES_FILE, DOCUMENT_INFO_SUFFIX, RESULT_SUMMARY_SUFFIX, folderIn, responseFile, trashable } from './layout.js';
 import { Trash } from './trash.js';
 
 /** How long after a change the catalog file is written again: a burst of changes (a batch) writes it once. */
@@ -129,12 +121,8 @@ export class Workspace {
       if ((await this.trash.recover()) > 0) await this.beginChange();
     }).catch((error: unknown) => this.logger.error('trash recovery failed', { error: String(error) }));
     const purged = this.mutations.run(async () => {
+      // A document gone for good leaves its audit trail: what was decided on it stays on record (and shows again if it is added back).
       const entries = await this.trash.purge(new Date(now().getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000));
-      // A document gone for good takes its audit trail along, unless the same file (same id) was brought in again since.
-      for (const entry of entries) {
-        if (entry.what === 'document' && !(await this.readDocumentInfo(entry.document.id)))
-          await rm(auditFile(this.root, entry.document.id), { force: true });
-      }
       if (entries.length > 0) this.onChange({ change: 'trash' });
     });
     return purged.catch((error: unknown) => this.logger.error('trash purge failed', { error: String(error) }));

@@ -1,5 +1,14 @@
 import { useEffect } from 'react';
-import { isUnreadableLine, type AuditDecision, type AuditEntry, type AuditPage, type AuditUnreadableLine } from '../../shared/ipc/audit.js';
+import {
+  CHAIN_BREAK_WORDS,
+  UNCHAINED_WORDS,
+  isUnreadableLine,
+  type AuditDecision,
+  type AuditEntry,
+  type AuditPage,
+  type AuditUnreadableLine,
+  type ChainVerdict,
+} from '../../shared/ipc/audit.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useWorkspaceStore } from '../workspace/workspaceStore.js';
 import { useHistoryStore } from './historyStore.js';
@@ -37,6 +46,7 @@ export function HistoryPanel() {
   const { load, loadOlder, exportCsv, clearError } = useHistoryStore.getState();
   const unreadable = entries.filter(isUnreadableLine).length;
   const decisions = entries.length - unreadable;
+  const breaks = entries.filter((e) => (e.breaks ?? []).length > 0).length;
 
   useEffect(() => {
     if (documentId) void load(documentId);
@@ -52,6 +62,7 @@ export function HistoryPanel() {
           {unreadable > 0 ? ` · ${unreadable} unreadable line${unreadable === 1 ? '' : 's'}` : ''}
           {loading ? ' · reading…' : ''}
         </span>
+
         <button
           type="button"
           className="small"
@@ -63,6 +74,11 @@ export function HistoryPanel() {
           Export CSV
         </button>
       </div>
+      {breaks > 0 ? (
+        <p className="history-chain-summary" data-testid="history-chain-summary">
+          The trail was changed after it was written: see the {breaks === 1 ? 'entry' : `${breaks} entries`} marked below.
+        </p>
+      ) : null}
       <ErrorMessage error={error} onDismiss={clearError} />
       {entries.length === 0 && !loading ? (
         <p className="muted small empty-state">No decision on this document yet. Each one is recorded here as it is saved.</p>
@@ -72,7 +88,15 @@ export function HistoryPanel() {
             isUnreadableLine(e) ? (
               <UnreadableLine key={`unreadable-${e.start}`} line={e} />
             ) : (
-              <li key={e.id ?? `${e.at}-${i}`} data-testid="history-entry" data-action={e.action} data-field={e.path} data-saved={e.saved}>
+              <li
+                key={e.id ?? `${e.at}-${i}`}
+                data-testid="history-entry"
+                data-action={e.action}
+                data-field={e.path}
+                data-saved={e.saved}
+                data-chain={e.breaks?.length ? 'broken' : e.unchained ? 'unchained' : 'intact'}
+                className={e.breaks?.length ? 'history-broken' : undefined}
+              >
                 <div className="history-head">
                   <strong>{e.path}</strong> {ACTION_WORDS[e.action]}
                   {e.saved ? null : (
@@ -93,6 +117,7 @@ export function HistoryPanel() {
                   {decisionText(e.before)} → {decisionText(e.after)}
                 </div>
                 {e.rules ? <div className="small warning">Failing rules: {e.rules.join('; ')}</div> : null}
+                <ChainNote line={e} />
               </li>
             ),
           )}
@@ -126,6 +151,28 @@ function UnreadableLine({ line }: { line: AuditUnreadableLine }) {
         </span>
       </div>
       <div className="small muted">Cut short by a crash while it was written, or changed outside the app.</div>
+      <ChainNote line={line} />
     </li>
   );
+}
+
+/**
+ * What the trail's chain says of a line, on the line where it is found: each break in words
+ * (main found them, see `ChainedTrail`), or that the entry is from before chaining and so
+ * cannot be vouched for; nothing when it holds.
+ */
+function ChainNote({ line }: { line: ChainVerdict }) {
+  if (line.breaks?.length)
+    return (
+      <div className="small history-chain-break" data-testid="history-chain-break">
+        {line.breaks.map((b) => CHAIN_BREAK_WORDS[b]).join(' ')}
+      </div>
+    );
+  if (line.unchained)
+    return (
+      <div className="small muted" data-testid="history-unchained">
+        {UNCHAINED_WORDS}
+      </div>
+    );
+  return null;
 }

@@ -41,6 +41,57 @@ export interface AuditEntry {
   after: AuditDecision | null;
   /** For `override`: each failing rule, as "line 3: total = sum(items.amount) (12 ≠ 13)". */
   rules?: string[];
+  /**
+   * SHA-256 (hex) of the exact bytes of the trail's line before this one (`GENESIS`, 64 zeros,
+   * on a trail's first line): a line changed, removed or moved later no longer matches.
+   * Absent on entries written before trails were chained.
+   */
+  prevHash?: string;
+  /**
+   * SHA-256 (hex) of the text of the extraction's rules when this was decided (of "" when
+   * its schema has none; null when they could not be read); the rules trail
+   * (`audit/rules.jsonl`) holds each saved text with its hash. Absent on older entries and
+   * on an extraction with no schema to go by.
+   */
+  rulesHash?: string | null;
+}
+
+/**
+ * Where a trail's chain does not hold, said on the line where it is found: `previous-changed`
+ * its link names another line than the one before it; `first-moved` it began the trail but
+ * lines stand before it; `start-removed` it is first but names a line before it;
+ * `newest-changed` the trail's head names another newest line (this one was changed, or
+ * newer ones removed); `head-missing` the record of the newest line is gone;
+ * `unchained-after-chained` it carries no link though lines before it do.
+ */
+export const CHAIN_BREAKS = [
+  'previous-changed',
+  'first-moved',
+  'start-removed',
+  'newest-changed',
+  'head-missing',
+  'unchained-after-chained',
+] as const;
+export type ChainBreak = (typeof CHAIN_BREAKS)[number];
+
+/** Each break in words, the same in History and in the trail's CSV. */
+export const CHAIN_BREAK_WORDS: Record<ChainBreak, string> = {
+  'previous-changed': 'The entry before this one was changed, removed or moved after this one was written.',
+  'first-moved': 'This entry began the trail when it was written, but lines now stand before it: they were added or moved here later.',
+  'start-removed': 'Entries that stood before this one at the start of the trail were removed.',
+  'newest-changed': 'This is not the newest entry the app wrote: it was changed, or entries after it were removed.',
+  'head-missing': 'The record of the newest entry the app wrote is missing: entries after this one may have been removed.',
+  'unchained-after-chained':
+    'This line carries no link to the one before it, though the lines before it do: it was added or changed outside the app.',
+};
+
+/** Said of an entry written before trails were chained: not flagged as changed, but nothing vouches for it either. */
+export const UNCHAINED_WORDS = 'Written before entries were chained: a change to it cannot be detected.';
+
+/** What reading a line's place in the chain found: `breaks` where it does not hold; `unchained` on a line from before chaining. */
+export interface ChainVerdict {
+  breaks?: ChainBreak[];
+  unchained?: true;
 }
 
 /**
@@ -48,7 +99,7 @@ export interface AuditEntry {
  * `saved` is false when that write never landed (it failed, or the app stopped in between):
  * the decision it records is not in the review.
  */
-export interface AuditEntryView extends AuditEntry {
+export interface AuditEntryView extends AuditEntry, ChainVerdict {
   saved: boolean;
 }
 
@@ -62,6 +113,8 @@ export interface AuditUnreadableLine {
   start: number;
   /** Its length in bytes. */
   bytes: number;
+  /** Only `newest-changed` or `head-missing`: an unreadable line's own link cannot be read (the line after it is checked against it). */
+  breaks?: ChainBreak[];
 }
 
 export function isUnreadableLine<E extends object>(line: E | AuditUnreadableLine): line is AuditUnreadableLine {

@@ -132,11 +132,12 @@ test('review queue: worked by keyboard across documents, a deleted one skipped a
   const csv = await readFile(await (await download).path(), 'utf8');
   const rows = csv.split('\r\n').filter(Boolean);
   expect(rows[0]).toBe(
-    'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after,failing rules,saved',
+    'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after,failing rules,saved,rules hash,chain',
   );
   expect(rows).toHaveLength(count + 1);
   for (const row of rows.slice(1)) {
     const cells = row.split(',');
+    expect(cells.at(-1)).toBe('intact'); // every line names the one before it, untouched
     expect(cells[1]).toBe(user);
     expect(cells[2]).toBe(queue.items[3]!.documentId);
     expect(cells[3]).toBe(queue.items[3]!.extractionId);

@@ -46,9 +46,9 @@ describe('the audit log: one JSON line per decision, appended', () => {
     const log = new AuditLog(dir, logger);
     await log.append([entry('a'), entry('b')]);
     const file = join(dir, 'audit', 'doc1.jsonl');
+    const start = (await readFile(file)).length;
     // A crash mid-append: half of a line, no newline.
     await appendFile(file, JSON.stringify(entry('torn')).slice(0, 40));
-    const start = (JSON.stringify(entry('a')).length + 1) * 2;
     expect((await log.read('doc1')).map(pathOf)).toEqual(['a', 'b', `unreadable 40 at ${start}`]);
     await log.append([entry('c')]);
     expect((await log.read('doc1')).map(pathOf)).toEqual(['a', 'b', `unreadable 40 at ${start}`, 'c']);
@@ -120,11 +120,11 @@ describe('the audit CSV', () => {
     expect(file.fileName).toBe('invoice-audit.csv');
     const lines = file.content.split('\r\n');
     expect(lines[0]).toBe(
-      'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after,failing rules,saved',
+      'time,user,document,result,field,action,status before,value before,note before,status after,value after,note after,failing rules,saved,rules hash,chain',
     );
-    expect(lines[1]).toBe('2026-01-02T03:04:05.000Z,ana,doc1,res1,a,accepted,,,,accepted,12,,,yes');
+    expect(lines[1]).toBe('2026-01-02T03:04:05.000Z,ana,doc1,res1,a,accepted,,,,accepted,12,,,yes,,intact');
     expect(lines[2]).toBe(
-      `2026-01-02T03:04:05.000Z,ana,doc1,res1,total,corrected,,,,corrected,"'=HYPERLINK(""x"")","a, ""b""",,no (the save did not finish)`,
+      `2026-01-02T03:04:05.000Z,ana,doc1,res1,total,corrected,,,,corrected,"'=HYPERLINK(""x"")","a, ""b""",,no (the save did not finish),,intact`,
     );
     expect(lines).toHaveLength(4);
   });
@@ -134,6 +134,18 @@ describe('the audit CSV', () => {
       { ...entry('a'), saved: true },
       { unreadable: true, start: 120, bytes: 40 },
     ]);
-    expect(file.content.split('\r\n')[2]).toBe(',,,,,unreadable line (40 bytes at byte 120),,,,,,,,');
+    expect(file.content.split('\r\n')[2]).toBe(',,,,,unreadable line (40 bytes at byte 120),,,,,,,,,,');
+  });
+
+  it('says where the chain breaks, and which entries came before chaining, on their rows', () => {
+    const file = auditCsv('invoice.pdf', [
+      { ...entry('a'), saved: true, unchained: true },
+      { ...entry('b'), rulesHash: 'ab12', saved: true, breaks: ['previous-changed', 'newest-changed'] },
+    ]);
+    const [, first, second] = file.content.split('\r\n');
+    expect(first).toMatch(/,yes,,written before entries were chained$/);
+    expect(second).toBe(
+      '2026-01-02T03:04:05.000Z,ana,doc1,res1,b,accepted,,,,accepted,12,,,yes,ab12,"broken: The entry before this one was changed, removed or moved after this one was written. This is not the newest entry the app wrote: it was changed, or entries after it were removed."',
+    );
   });
 });
