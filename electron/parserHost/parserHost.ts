@@ -28,6 +28,7 @@ export const PARSER_HOST_GONE = 'ERR_PARSER_HOST_GONE';
 export class HostedWorker extends EventEmitter {
   private exitCode: number | null = null;
   private referenced = true;
+  private terminating = false;
 
   constructor(
     readonly id: number,
@@ -46,6 +47,10 @@ export class HostedWorker extends EventEmitter {
   terminate(): Promise<number> {
     if (this.exitCode !== null) return Promise.resolve(this.exitCode);
     const exited = new Promise<number>((resolve) => this.once('exit', resolve));
+    // As Worker.terminate(): the answer is awaited even by an unreferenced thread, so the host
+    // is held referenced until it comes (else a script awaiting it could end first).
+    this.terminating = true;
+    this.host.refsChanged(this.channel);
     this.channel.send({ kind: 'terminate', id: this.id });
     return exited;
   }
@@ -61,7 +66,7 @@ export class HostedWorker extends EventEmitter {
   }
 
   get keepsAlive(): boolean {
-    return this.referenced && this.exitCode === null;
+    return (this.referenced || this.terminating) && this.exitCode === null;
   }
 
   /** A message from the host about this thread. */
