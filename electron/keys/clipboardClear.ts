@@ -1,6 +1,7 @@
 /** The part of a clipboard a copied secret needs: Electron's `clipboard` and the preview desk's both have it. */
 export interface TextClipboard {
-  readText(): string;
+  /** Electron's types answer a promise (the same call exists in the renderer); main's clipboard answers at once. */
+  readText(): string | Promise<string>;
   writeText(text: string): void;
   clear(): void;
 }
@@ -10,13 +11,13 @@ export interface TextClipboard {
  * the secret: whatever the user copied since is theirs and stays. The timer does not hold
  * the process open; a quit before it fires leaves the clearing to `clearNow`.
  */
-export function copyThenClear(clipboard: TextClipboard, secret: string, clearAfterMs: number): { clearNow(): void } {
+export function copyThenClear(clipboard: TextClipboard, secret: string, clearAfterMs: number): { clearNow(): Promise<void> } {
   clipboard.writeText(secret);
-  const clearNow = () => {
+  const clearNow = async () => {
     clearTimeout(timer);
-    if (clipboard.readText() === secret) clipboard.clear();
+    if ((await clipboard.readText()) === secret) clipboard.clear();
   };
-  const timer = setTimeout(clearNow, clearAfterMs);
+  const timer = setTimeout(() => void clearNow(), clearAfterMs);
   timer.unref?.();
   return { clearNow };
 }

@@ -10,6 +10,7 @@ import type { HandlerTable } from '../ipcDispatch.js';
 import { dispatch } from '../ipcDispatch.js';
 import type { Logger } from '../log.js';
 import { mimeType, resolveStaticPath } from '../staticFiles.js';
+import { DESK_PREFIX } from './userDeskRoutes.js';
 
 /** Bridge routes. Everything else is the built renderer. */
 export const BRIDGE_PREFIX = '/__bridge';
@@ -23,6 +24,8 @@ export interface BridgeServerOptions {
   bridgeClientFile: string;
   port?: number;
   token?: string;
+  /** The user desk's routes (under DESK_PREFIX), which check their own token. */
+  desk?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 }
 
 export interface BridgeServer {
@@ -66,6 +69,7 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.pathname.startsWith(`${BRIDGE_PREFIX}/`)) return handleBridge(req, res, url);
+    if (options.desk && url.pathname.startsWith(`${DESK_PREFIX}/`)) return options.desk(req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, refusal('method_not_allowed', 'Only GET is served here.'));
       return;

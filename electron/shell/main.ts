@@ -6,8 +6,10 @@ import { applyConfig, readConfig } from '../config.js';
 import { createHandlers } from '../handlers.js';
 import { parserHost } from '../parserHost/parserHost.js';
 import { createServices } from '../services.js';
+import { remoteDebuggingRefusal, remoteDebuggingSwitch } from './debugSwitches.js';
 import { chooseFolderWithDialog, showFileInFolder } from './folderDialog.js';
 import { registerIpc, sendEvent } from './ipc.js';
+import { clearCopiedSecrets, userInMainWithDialogs } from './mainDialogs.js';
 import { packagedMenuTemplate } from './menuTemplate.js';
 import { utilityProcessHost } from './parserHostProcess.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
@@ -19,7 +21,16 @@ const distDir = join(__dirname, '..');
 // First, before any service runs: a packaged build ignores every GROUNDWORK_* variable.
 const config = applyConfig(readConfig({ shell: 'electron', isPackaged: app.isPackaged }));
 
-if (!app.requestSingleInstanceLock()) {
+// A packaged app opened to a remote debugger would hand whoever attaches the window and main,
+// keys and all: it says why and ends before anything starts.
+const debugging = app.isPackaged ? remoteDebuggingSwitch(process.argv, (name) => app.commandLine.hasSwitch(name)) : null;
+
+if (debugging) {
+  const refusal = remoteDebuggingRefusal(debugging);
+  console.error(refusal.message);
+  dialog.showErrorBox(refusal.title, refusal.message);
+  app.exit(1);
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let mainWindow: BrowserWindow | null = null;
@@ -62,6 +73,7 @@ if (!app.requestSingleInstanceLock()) {
         emit: (event) => sendEvent(mainWindow, event),
         chooseFolder: () => chooseFolderWithDialog(mainWindow),
         showInFolder: showFileInFolder,
+        userInMain: userInMainWithDialogs(() => mainWindow),
       });
       hardenSessions();
       serveRenderer(join(distDir, 'renderer'));
@@ -74,6 +86,7 @@ if (!app.requestSingleInstanceLock()) {
       // Quit waits (briefly: close() is bounded) for the catalog and result models being written.
       let closed = false;
       app.on('before-quit', (event) => {
+        clearCopiedSecrets();
         if (closed) return;
         event.preventDefault();
         void services.close().finally(() => {

@@ -1,16 +1,8 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
+import { externalLink } from './externalLinks.js';
+import { askInMain } from './mainDialogs.js';
 import { APP_ORIGIN } from './protocol.js';
-
-/** Links leave the app only as validated https URLs, opened in the user's browser. */
-export function safeExternalUrl(raw: string): string | null {
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'https:' && !url.username && !url.password ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 export function createMainWindow(preloadPath: string): BrowserWindow {
   const window = new BrowserWindow({
@@ -48,13 +40,36 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
   window.webContents.on('will-navigate', (event) => event.preventDefault());
   window.webContents.on('will-redirect', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(({ url }) => {
-    const safe = safeExternalUrl(url);
-    if (safe) void shell.openExternal(safe); // eng-disable OPEN_EXTERNAL_JS_CHECK -- only https URLs without credentials, checked by safeExternalUrl
+    void openLink(window, url);
     return { action: 'deny' };
   });
 
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
+}
+
+/**
+ * A link leaves the app only as an https URL without credentials: the app's own help at once,
+ * any other host only after the user says yes to it in main's own dialog (a script in the
+ * window can ask for a window, never answer the dialog).
+ */
+let askingAboutLink = false;
+async function openLink(window: BrowserWindow, raw: string): Promise<void> {
+  const link = externalLink(raw);
+  if (link.action === 'refuse') return;
+  if (link.action === 'ask') {
+    // One dialog at a time: a script opening window after window gets no pile of dialogs to click through.
+    if (askingAboutLink) return;
+    askingAboutLink = true;
+    const yes = await askInMain(window, {
+      title: 'Open a web page',
+      message: `Open ${link.host} in your browser?`,
+      detail: `${link.url}\n\nThe window asked to open this address. Open it only if you clicked a link you expected.`,
+      confirmLabel: `Open ${link.host}`,
+    }).finally(() => (askingAboutLink = false));
+    if (!yes) return;
+  }
+  await shell.openExternal(link.url); // eng-disable OPEN_EXTERNAL_JS_CHECK -- https without credentials only: the app's help, or a host the user said yes to in main's dialog (externalLinks.ts)
 }
 
 export function preloadFile(distElectronDir: string): string {

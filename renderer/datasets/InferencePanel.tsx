@@ -27,6 +27,8 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
   const [keyId, setKeyId] = useState('');
   const [items, setItems] = useState<InferenceItem[]>([]);
   const [selected, setSelected] = useState(0);
+  // Main is asking the user about a new host in its own dialog (the window cannot answer it).
+  const [askingMain, setAskingMain] = useState(false);
   const [over, setOver] = useState(false);
   const [dropped, setDropped] = useState<string | null>(null);
   // The batch under way and its images out in main: Cancel stops both (no image starts, the ones
@@ -142,14 +144,18 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
       if (unconfirmed) throw unconfirmed;
       if (items.length === 1 && failures[0]) throw failures[0];
     });
-  // The key goes to a new host only after the user has said yes to that host, once per key.
-  const confirmHost = () =>
-    action
+  // The key goes to a new host only after the user has said yes to that host, once per key, in
+  // Groundwork's own dialog: main asks there (the window only asks main to ask), and records the host on a yes.
+  const confirmHost = () => {
+    setAskingMain(true);
+    return action
       .run(async () => {
         const updated = await requireApi().keys.allowInferenceHost({ id: chosen, endpointUrl: endpoint.trim() });
         useDatasetsStore.setState((s) => ({ keys: s.keys.map((k) => (k.id === updated.id ? updated : k)) }));
       })
+      .finally(() => setAskingMain(false))
       .then((allowed) => (allowed ? run() : false));
+  };
   const asksToConfirm = action.error?.code === 'inference_host_unconfirmed' && destination?.status === 'unconfirmed';
 
   const finished = items.filter((i) => i.status === 'done' || i.status === 'failed').length;
@@ -291,7 +297,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
             <p className="small">
               Whoever runs {destination.host} receives the key ({chosenKey.kind === 'v1-legacy' ? 'apikey and apisecret' : 'apikey'}) and
               can use it as you. Confirm only if this is your deployment&apos;s address, copied from its page; you are asked once per host
-              for each key.
+              for each key, in Groundwork’s own dialog.
             </p>
             <div className="form-actions">
               <button
@@ -302,7 +308,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
                 title={busyWhy}
                 onClick={() => void confirmHost()}
               >
-                Send the key to {destination.host}
+                Send the key to {destination.host}…
               </button>
               <button type="button" data-testid="infer-confirm-cancel" onClick={() => action.setError(null)}>
                 Cancel
@@ -310,7 +316,14 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
             </div>
           </div>
         ) : (
-          <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
+          <>
+            {askingMain ? (
+              <p className="small muted" data-testid="infer-confirm-waiting">
+                Waiting for your answer in Groundwork’s own dialog…
+              </p>
+            ) : null}
+            <ErrorMessage error={action.error} onDismiss={() => action.setError(null)} />
+          </>
         )}
       </section>
       {items.length > 1 ? <InferenceBatchList items={items} selected={selected} onSelect={setSelected} /> : null}

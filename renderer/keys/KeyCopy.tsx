@@ -31,8 +31,10 @@ export function KeyCopy({ keyInfo }: { keyInfo: KeyInfo }) {
 
   return (
     <>
-      <div>{keyInfo.masked}</div>
-      {keyInfo.masked2 ? <div className="muted small">secret: {keyInfo.masked2}</div> : null}
+      <div className="mono" data-testid="key-masked">
+        {keyInfo.masked}
+      </div>
+      {keyInfo.masked2 ? <div className="mono muted small">secret: {keyInfo.masked2}</div> : null}
       {keyInfo.inKeychain ? (
         <div className="key-copy">
           {parts.map((part) => (

@@ -58,10 +58,10 @@ export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {
         )}
         <div className="muted small">{KEY_KIND_LABELS[keyInfo.kind]}</div>
       </td>
-      <td data-testid="key-address">
+      <td data-testid="key-address-cell">
         <KeyAddress keyInfo={keyInfo} />
       </td>
-      <td className="mono" data-testid="key-masked">
+      <td>
         <KeyCopy keyInfo={keyInfo} />
       </td>
       <td className="small">

@@ -1,8 +1,10 @@
 import { startBeaconServer, type BeaconServer } from '../support/beaconServer.js';
+import { answerAsUser } from '../support/preview.js';
 import { addKeyThroughUi, DEMO_KEYS, expect, test } from './fixtures.js';
 
 // A pasted inference endpoint on a host that is not the key's own service: the panel says
-// where the key would go, asks once, and nothing reaches that host until the user says yes.
+// where the key would go, and nothing reaches that host until the user says yes in main's own
+// dialog (the preview's desk, answered here as the user): the window's button only asks main to ask.
 // The stranger listens on 127.0.0.2 — this computer, but no key's address.
 
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -18,8 +20,7 @@ test.afterEach(async () => {
   await stranger.close();
 });
 
-test('an unconfirmed inference host gets the key only after the user confirms it, once', async ({ page, preview, emulator }) => {
-  void preview;
+test('an unconfirmed inference host gets the key only after the user confirms it in main, once', async ({ page, preview, emulator }) => {
   await addKeyThroughUi(page, { name: 'Emulator v1', kind: 'v1', secret: DEMO_KEYS.v1[0]!, address: emulator.url });
   await page.getByTestId('nav-datasets').click();
   await page.getByTestId('ds-project-name').fill('Hosts');
@@ -46,7 +47,19 @@ test('an unconfirmed inference host gets the key only after the user confirms it
   await expect(confirm).toBeVisible();
   expect(stranger.hits).toEqual([]);
 
+  // The window's yes is a request: main asks the user, who says no there. Nothing is recorded or sent.
   await page.getByTestId('infer-confirm-send').click();
+  await expect(page.getByTestId('infer-confirm-waiting')).toHaveText('Waiting for your answer in Groundwork’s own dialog…');
+  const refused = await answerAsUser(preview, false);
+  expect(refused.message).toBe(`Send the key “Emulator v1” to ${new URL(stranger.url).host}?`);
+  await expect(page.getByTestId('error')).toHaveAttribute('data-code', 'inference_host_refused');
+  await expect(page.getByTestId('infer-destination')).toContainText('not yet confirmed for this key');
+  expect(stranger.hits).toEqual([]);
+
+  // Asked again, and this time the user says yes in main.
+  await page.getByTestId('infer-run').click();
+  await page.getByTestId('infer-confirm-send').click();
+  await answerAsUser(preview, true);
   await expect(page.getByTestId('pred-label')).toContainText('from the stranger');
   expect(stranger.hits).toHaveLength(1);
   expect(stranger.hits[0]!.headers.apikey).toBe(DEMO_KEYS.v1[0]);

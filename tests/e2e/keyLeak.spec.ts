@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { answerAsUser, invokeBridge, userClipboard } from '../support/preview.js';
 import { expect, test } from './fixtures.js';
 import { recordBridgeAnswers } from './leak/haystacks.js';
 
@@ -11,7 +12,10 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
-test('after adding a key through the UI, only reveal ever returns it; no file or log line holds it', async ({ page, preview }) => {
+test('after adding a key through the UI, no answer ever returns it, a bare bridge call included; no file or log line holds it', async ({
+  page,
+  preview,
+}) => {
   const answers = await recordBridgeAnswers(page);
   const responses = () => answers.map((a) => ({ channel: a.channel, body: a.body.toString('utf8') }));
 
@@ -30,16 +34,32 @@ test('after adding a key through the UI, only reveal ever returns it; no file or
   await expect(row).toContainText('Disabled');
   await page.reload();
   await page.getByTestId('nav-keys').click();
-  await row.getByTestId('key-reveal').click();
-  await expect(row.getByTestId('key-revealed')).toHaveText(SECRET);
+  // The user gets the key from main: copied after a yes in main's own dialog.
+  await row.getByTestId('key-copy').click();
+  await answerAsUser(preview, true);
+  await expect(row.getByTestId('key-copy-note')).toContainText('copied to the clipboard');
+  expect(await userClipboard(preview)).toBe(SECRET);
 
-  await expect.poll(() => responses().some((r) => r.channel === 'keys:reveal')).toBe(true);
+  // A script in the page calling the bridge itself: reveal is gone, and a copy it asks for is
+  // the user's to answer (here: no), its answer carrying no secret either way.
+  const keyId = (await invokeBridge<{ id: string; name: string }[]>(preview, 'keys:list', {})).find((k) => k.name === 'Leak check')!.id;
+  await expect(invokeBridge(preview, 'keys:reveal', { id: keyId })).rejects.toThrow(/unknown_channel/);
+  const bare = invokeBridge(preview, 'keys:copySecret', { id: keyId, part: 'secret' }).catch((error: Error) => error.message);
+  await answerAsUser(preview, false);
+  expect(await bare).toContain('copy_declined');
+  expect(await bare).not.toContain(SECRET_TAIL);
+
+  // The page cannot answer main's questions or read its clipboard: without the desk's token it is
+  // refused, and even with it (were it ever to leak) a request from a browser is.
+  const fromPage = (token: string) =>
+    page.evaluate(async (t) => (await fetch('/__user/clipboard', { headers: { 'X-Groundwork-User-Token': t } })).status, token);
+  expect(await fromPage('guess')).toBe(403);
+  expect(await fromPage(preview.userToken)).toBe(403);
+
+  await expect.poll(() => responses().some((r) => r.channel === 'keys:copySecret')).toBe(true);
   const channels = new Set(responses().map((r) => r.channel));
-  for (const channel of ['keys:add', 'keys:list', 'keys:test', 'keys:setEnabled']) expect(channels).toContain(channel);
-  for (const { channel, body } of responses()) {
-    if (channel === 'keys:reveal') expect(body).toContain(SECRET);
-    else expect(body, `${channel} response`).not.toContain(SECRET_TAIL);
-  }
+  for (const channel of ['keys:add', 'keys:list', 'keys:test', 'keys:setEnabled', 'keys:copySecret']) expect(channels).toContain(channel);
+  for (const { channel, body } of responses()) expect(body, `${channel} response`).not.toContain(SECRET_TAIL);
 
   const files = await filesUnder(preview.dataDir);
   expect(files.some((f) => f.endsWith('settings.json'))).toBe(true);

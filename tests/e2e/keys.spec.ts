@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { keychainAccounts } from '../support/keychainCleanup.js';
+import { answerAsUser, userClipboard } from '../support/preview.js';
 import { expect, test } from './fixtures.js';
 
 const SECRET = 'sk_e2e_9f8e7d6c5b4a39281706f5e4';
@@ -12,7 +13,7 @@ async function addKey(page: Page, name: string, secret: string, kind = 'v2') {
   await page.getByTestId('key-save').click();
 }
 
-test('add a key, see it masked, reveal it, rename it, delete it', async ({ page, preview, sandbox }) => {
+test('add a key, see it masked, copy it from main, rename it, delete it', async ({ page, preview, sandbox }) => {
   await addKey(page, 'Invoices team', SECRET);
   const row = page.locator('[data-testid="key-row"][data-key-name="Invoices team"]');
   await expect(row).toBeVisible();
@@ -20,10 +21,23 @@ test('add a key, see it masked, reveal it, rename it, delete it', async ({ page,
   await expect(row).not.toContainText(SECRET);
   expect(await keychainAccounts(sandbox.keychainService)).toHaveLength(1);
 
-  await row.getByTestId('key-reveal').click();
-  await expect(row.getByTestId('key-revealed')).toHaveText(SECRET);
-  await row.getByTestId('key-reveal').click();
+  // Copy: main asks in its own dialog (the preview's desk, answered here as the user), then
+  // copies; the window is told only that it happened.
+  await row.getByTestId('key-copy').click();
+  await expect(row.getByTestId('key-copy-note')).toHaveText('Waiting for your answer in Groundwork’s own dialog…');
+  await expect(row.getByTestId('key-copy')).toBeDisabled();
+  const question = await answerAsUser(preview, true);
+  expect(question.message).toBe('Copy the key of “Invoices team” to the clipboard?');
+  await expect(row.getByTestId('key-copy-note')).toHaveText('Key copied to the clipboard; cleared in 30 s.');
+  expect(await userClipboard(preview)).toBe(SECRET);
   await expect(row).not.toContainText(SECRET);
+  await page.screenshot({ path: test.info().outputPath('key-copied.png') });
+
+  // Cancel in main's dialog: nothing copied, and the row says so.
+  await row.getByTestId('key-copy').click();
+  await answerAsUser(preview, false);
+  await expect(row.getByTestId('error')).toHaveAttribute('data-code', 'copy_declined');
+  await expect(row.getByTestId('error')).toContainText('was not copied');
 
   await row.getByTestId('key-rename').click();
   await row.getByTestId('key-rename-input').fill('Receipts team');
@@ -53,9 +67,11 @@ test('a legacy pair keeps its secret and shows both masked', async ({ page, prev
   const row = page.locator('[data-testid="key-row"][data-key-name="Edge station"]');
   await expect(row).toContainText('********abcd');
   await expect(row).toContainText('secret: lega********21zz');
-  await row.getByTestId('key-reveal').click();
-  await expect(row).toContainText('legacysecret0987654321zz');
-  void preview;
+  await row.getByTestId('key-copy-secret2').click();
+  await answerAsUser(preview, true);
+  await expect(row.getByTestId('key-copy-note')).toHaveText('API secret copied to the clipboard; cleared in 30 s.');
+  expect(await userClipboard(preview)).toBe('legacysecret0987654321zz');
+  await expect(row).not.toContainText('legacysecret0987654321zz');
 });
 
 test('bad input gets a clear error and saves nothing', async ({ page, preview, sandbox }) => {
@@ -80,4 +96,26 @@ test('bad input gets a clear error and saves nothing', async ({ page, preview, s
   await expect(page.getByTestId('key-row')).toHaveCount(1);
   expect(await keychainAccounts(sandbox.keychainService)).toHaveLength(1);
   void preview;
+});
+
+test("a key's address changes only after a yes in main's own dialog", async ({ page, preview }) => {
+  await addKey(page, 'Regional', SECRET);
+  const row = page.locator('[data-testid="key-row"][data-key-name="Regional"]');
+  const before = (await row.getByTestId('key-address-cell').textContent()) ?? '';
+
+  await row.getByTestId('key-address-change').click();
+  await row.getByTestId('key-address-input').fill('https://eu.api.example.com');
+  await row.getByTestId('key-address-save').click();
+  await expect(row.getByTestId('key-address-note')).toHaveText('Waiting for your answer in Groundwork’s own dialog…');
+  const question = await answerAsUser(preview, false);
+  expect(question.message).toBe('Send the key “Regional” to eu.api.example.com from now on?');
+  await expect(row.getByTestId('error')).toHaveAttribute('data-code', 'address_change_declined');
+
+  await row.getByTestId('key-address-save').click();
+  await answerAsUser(preview, true);
+  await expect(row.getByTestId('key-address-cell')).toContainText('https://eu.api.example.com');
+  await page.reload();
+  await page.getByTestId('nav-keys').click();
+  await expect(row.getByTestId('key-address-cell')).toContainText('https://eu.api.example.com');
+  expect(before).not.toContain('eu.api.example.com');
 });

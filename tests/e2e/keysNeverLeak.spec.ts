@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { startEmulator } from '../emulator/server.js';
+import { answerAsUser, userClipboard } from '../support/preview.js';
 import { recordTrustRow } from '../trust/trustReport.js';
 import { addKeyThroughUi, expect, test } from './fixtures.js';
 import { browserHaystacks, fileHaystacks, recordBridgeAnswers, recordEvents, type Haystack } from './leak/haystacks.js';
@@ -32,7 +33,7 @@ async function chooseKey(page: Page, testId: string, name: string): Promise<void
 
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no secret in any answer, the DOM, storage, files or logs', async ({
+test('keys of every kind, used for parse, jobs, extract, analyzer and v1, and copied by the user: no secret in any answer, the DOM, storage, files or logs', async ({
   page,
   context,
   launchPreview,
@@ -179,12 +180,21 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
     await expect(page.getByTestId('key-row')).toHaveCount(4);
     await snapshot('after reload');
 
-    // Positive control: a key revealed on purpose must be found by the same search, in the
-    // DOM and in reveal's answer, or a clean result below would prove nothing.
-    const revealed = page.locator('[data-testid="key-row"][data-key-name="Leak v2"]');
-    await revealed.getByTestId('key-reveal').click();
-    await expect(revealed.getByTestId('key-revealed')).toHaveText(SECRETS.v2);
-    controls.push(...(await browserHaystacks(page, context, 'control: key revealed on screen')));
+    // The user still gets a key, by main's own path: a yes in main's dialog (the preview's desk,
+    // answered here as the user), then main copies it to its clipboard. Positive control: the
+    // same search must find it there, or a clean result below would prove nothing. The DOM after
+    // the copies, and the copies' answers, are searched with everything else.
+    const pair = page.locator('[data-testid="key-row"][data-key-name="Leak legacy"]');
+    await pair.getByTestId('key-copy-secret2').click();
+    await answerAsUser(preview, true);
+    await expect(pair.getByTestId('key-copy-note')).toHaveText('API secret copied to the clipboard; cleared in 30 s.');
+    controls.push({ place: 'control: main clipboard', bytes: Buffer.from(await userClipboard(preview)) });
+    const copied = page.locator('[data-testid="key-row"][data-key-name="Leak v2"]');
+    await copied.getByTestId('key-copy').click();
+    await answerAsUser(preview, true);
+    await expect(copied.getByTestId('key-copy-note')).toHaveText('Key copied to the clipboard; cleared in 30 s.');
+    controls.push({ place: 'control: main clipboard', bytes: Buffer.from(await userClipboard(preview)) });
+    await snapshot('keys screen after copying');
   } finally {
     events.stop();
     await emulator.close();
@@ -204,15 +214,16 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
     'training:start',
     'snapshots:export',
     'inference:run',
+    'keys:copySecret',
   ]) {
     expect(channels, `no ${channel} answer was recorded`).toContain(channel);
   }
-  expect(answers.filter((a) => a.channel === 'keys:reveal')).toHaveLength(1); // the control, searched apart
   const workspace = `${sandbox.dataDir}/workspace`;
   expect(existsSync(workspace)).toBe(true);
 
   const haystacks: Haystack[] = [
-    ...answers.filter((a) => a.channel !== 'keys:reveal').map((a, i) => ({ place: `bridge answer #${i} (${a.channel})`, bytes: a.body })),
+    // Every answer the bridge gave the window, the copies' included: none may carry a secret.
+    ...answers.map((a, i) => ({ place: `bridge answer #${i} (${a.channel})`, bytes: a.body })),
     { place: 'bridge event stream', bytes: Buffer.from(events.text()) },
     ...snapshots,
     ...(await fileHaystacks(sandbox.dataDir, 'data folder')),
@@ -223,13 +234,9 @@ test('keys of every kind, used for parse, jobs, extract, analyzer and v1: no sec
   expect(events.text()).toContain('data:');
 
   const needles = Object.entries(SECRETS).flatMap(([name, secret]) => needlesFor(name, secret));
-  const controlHaystacks = [
-    ...controls,
-    ...answers.filter((a) => a.channel === 'keys:reveal').map((a) => ({ place: 'control: reveal answer', bytes: a.body })),
-  ];
-  const controlHits = controlHaystacks.flatMap((h) => findNeedles(h.place, h.bytes, needles));
-  expect(controlHits.some((hit) => hit.startsWith('control: key revealed on screen') && hit.includes(': v2 ('))).toBe(true);
-  expect(controlHits.some((hit) => hit.startsWith('control: reveal answer') && hit.includes(': v2 ('))).toBe(true);
+  const controlHits = controls.flatMap((h) => findNeedles(h.place, h.bytes, needles));
+  expect(controlHits.some((hit) => hit.startsWith('control: main clipboard') && hit.includes(': legacySecret ('))).toBe(true);
+  expect(controlHits.some((hit) => hit.startsWith('control: main clipboard') && hit.includes(': v2 ('))).toBe(true);
 
   const hits = haystacks.flatMap((h) => findNeedles(h.place, h.bytes, needles));
   const searched = haystacks.length * Object.keys(SECRETS).length;

@@ -7,6 +7,8 @@ export interface RunningPreview {
   url: string;
   origin: string;
   token: string;
+  /** The user desk's token (printed on stdout, never given to the page): acting as the user, see `answerAsUser`. */
+  userToken: string;
   dataDir: string;
   /** Everything the server printed (stdout and stderr). */
   output(): string;
@@ -59,6 +61,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     url,
     origin: parsed.origin,
     token: parsed.searchParams.get('token') ?? '',
+    userToken: /Preview user desk: token (\S+)/.exec(output)?.[1] ?? '',
     dataDir: options.dataDir,
     output: () => output,
     stop: () => stopProcess(child),
@@ -91,4 +94,48 @@ export async function invokeBridge<T = { id: string }>(
   const body = (await response.json()) as { ok: boolean; value?: T; error?: unknown };
   if (!body.ok || body.value === undefined) throw new Error(`${channel}: ${JSON.stringify(body.error)}`);
   return body.value;
+}
+
+/** A question main asked the user, waiting at the preview's desk (electron/preview/userDesk.ts). */
+export interface UserQuestion {
+  id: string;
+  title: string;
+  message: string;
+  detail: string;
+  confirmLabel: string;
+}
+
+async function desk<T>(preview: Pick<RunningPreview, 'origin' | 'userToken'>, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${preview.origin}/__user/${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'X-Groundwork-User-Token': preview.userToken },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as { ok: boolean; value?: T; error?: unknown };
+  if (!answer.ok) throw new Error(`desk ${route}: ${JSON.stringify(answer.error)}`);
+  return answer.value as T;
+}
+
+/** The questions main is waiting on the user for, oldest first. */
+export function userQuestions(preview: Pick<RunningPreview, 'origin' | 'userToken'>): Promise<UserQuestion[]> {
+  return desk(preview, 'questions');
+}
+
+/** Acts as the user in main's own dialog: waits for the next question (up to 10 s), answers it, returns it. */
+export async function answerAsUser(preview: Pick<RunningPreview, 'origin' | 'userToken'>, yes: boolean): Promise<UserQuestion> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const [question] = await userQuestions(preview);
+    if (question) {
+      await desk(preview, 'answer', { id: question.id, yes });
+      return question;
+    }
+    if (Date.now() > until) throw new Error('main asked the user nothing within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What the preview's clipboard (main's, where a copied key lands) holds. */
+export function userClipboard(preview: Pick<RunningPreview, 'origin' | 'userToken'>): Promise<string> {
+  return desk(preview, 'clipboard');
 }
