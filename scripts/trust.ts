@@ -24,6 +24,15 @@ const steps: TrustStep[] = [
     command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/datasetHandlers.rendererPaths.test.ts'],
   },
   { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keyDestinations.test.ts'] },
+  // Every keys:* channel answered, the user saying yes to every question main asks: no answer holds a secret.
+  { name: 'secrets stay in main', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keysService.secretStaysInMain.test.ts'] },
+  // A bare keys:allowInferenceHost (unanswered, or a no in main's dialog) records nothing; the run sends no key.
+  {
+    name: 'inference hosts confirmed in main',
+    command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keysService.inferenceHostConfirm.test.ts'],
+  },
+  // settings.json edited to point a key elsewhere, services restarted: refused, the other listener gets nothing.
+  { name: 'key addresses bound', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keysService.addressBinding.test.ts'] },
   // 600 MB answers at an 8 MB cap (service call, output_url, download); snapshot links, redirects, timeouts, names.
   { name: 'response caps', command: ['npx', 'vitest', 'run', 'tests/unit/electron/api/responseCaps.test.ts'] },
   { name: 'downloads', command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/snapshotDownload.test.ts'] },
