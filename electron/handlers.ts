@@ -1,4 +1,5 @@
 import { appInfo } from './appInfo.js';
+import { readSearchSettings, updateSearchSettings } from './search/searchScope.js';
 import { createDatasetHandlers } from './datasets/datasetHandlers.js';
 import { importDocumentFromUrl } from './documents/importFromUrl.js';
 import { importDocument, unlockDocument } from './documents/unlockDocument.js';
@@ -66,6 +67,12 @@ export function createHandlers(services: Services): HandlerTable {
     'queues:move': ({ queueId, position }) => services.queues.move(queueId, position),
     'queues:close': ({ queueId }) => services.queues.close(queueId),
     'search:query': ({ text, limit }) => services.search.query(text, limit),
+    'search:settings': () => readSearchSettings(services.settings),
+    'search:setSettings': async (patch) => {
+      const updated = await updateSearchSettings(services.settings, patch);
+      services.search.changed(); // what the index holds follows the setting at its next sync
+      return updated;
+    },
     'rules:get': (target) => rules.get(target),
     'rules:save': ({ text, ...target }) => rules.save(target, text),
     'rules:setAside': (target) => rules.setAside(target),

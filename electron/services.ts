@@ -19,6 +19,7 @@ import { Rules } from './rules/rules.js';
 import { USER_CALL_POLICY } from './runs/retryProgress.js';
 import { RunRegistry } from './runs/runRegistry.js';
 import { SearchIndex } from './search/searchIndex.js';
+import { searchScope } from './search/searchScope.js';
 import { createSettingsStore, type SettingsStore } from './settings/settings.js';
 import { Workspace } from './workspace/workspace.js';
 
@@ -109,7 +110,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   void workspace.start();
   // The catalog read now, while the window loads: its first listing is the first thing it asks for.
   workspace.library().catch((error: unknown) => logger.warn('library not listed at start', { error: String(error) }));
-  search = new SearchIndex(workspace.root, workspace, logger);
+  search = new SearchIndex(workspace.root, searchScope(workspace, settings), logger);
   // Opened and synced with the workspace in the background once the window has its library (telling
   // the worker of 20,000 results holds main for a while); a query before then opens it itself.
   const searchStart = setTimeout(

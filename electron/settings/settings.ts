@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_JOB_SETTINGS } from '../../shared/jobs.js';
 import { keyIdSchema } from '../../shared/ipc/ids.js';
+import { DEFAULT_SEARCH_SETTINGS } from '../../shared/ipc/search.js';
 import { KEY_KINDS } from '../../shared/keys.js';
 import { DEFAULT_NETWORK_SETTINGS } from '../api/networkLimits.js';
 import type { Logger } from '../log.js';
@@ -41,12 +42,18 @@ export const networkSettingsSchema = z.object({
     .default(DEFAULT_NETWORK_SETTINGS.maxDownloadMb),
 });
 
+/** Which documents the search index holds (shared/ipc/search.ts); a default, so older settings files read as they are. */
+export const searchSettingsSchema = z.object({
+  keepProtectedOut: z.boolean().default(DEFAULT_SEARCH_SETTINGS.keepProtectedOut),
+});
+
 /** The settings file. Unknown fields (from a newer version of the app) are kept. */
 export const settingsSchema = z.looseObject({
   version: z.literal(1),
   keys: z.array(keyRecordSchema),
   jobs: jobSettingsSchema.optional(),
   network: networkSettingsSchema.optional(),
+  search: searchSettingsSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePasswordPrompt } from './passwordPrompt.js';
+import { ProtectedSearchOption } from './ProtectedSearchOption.js';
 
 /**
  * The password of a protected PDF, asked in a modal dialog: the input has the focus, Enter
  * opens, Escape or Cancel gives up (nothing changes), a wrong password is said and asked
  * again. The input is uncontrolled, so the password is never written into the DOM as an
- * attribute, and it is cleared as soon as it is handed over.
+ * attribute, and it is cleared as soon as it is handed over. Below it: what is stored of the
+ * document once it opens, and whether search may hold it (`ProtectedSearchOption`).
  */
 export function PasswordDialog() {
   const question = usePasswordPrompt((s) => s.question);
@@ -83,6 +85,7 @@ export function PasswordDialog() {
           <p id="password-dialog-privacy" className="muted small" data-testid="password-privacy">
             The password is used on this computer only, to open the document here. It is never stored and never sent to any service.
           </p>
+          <ProtectedSearchOption />
           <div className="password-dialog-actions">
             <button type="button" onClick={() => answer(null)} disabled={question.checking} data-testid="password-cancel">
               Cancel

@@ -46,6 +46,8 @@ export const CHANNELS = [
   'queues:move',
   'queues:close',
   'search:query',
+  'search:settings',
+  'search:setSettings',
   'rules:get',
   'rules:save',
   'rules:setAside',

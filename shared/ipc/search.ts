@@ -8,7 +8,20 @@ export const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_SEARCH_LIMIT = 50;
 export const MAX_SEARCH_LIMIT = 500;
 
+/**
+ * Which documents the search index holds. `keepProtectedOut`: the results of a document opened
+ * with a password are not indexed (on by default: their text is already stored in plain form
+ * in results and models, and the index would make a third copy, one a search shows to anyone at
+ * this computer); turned on later, their results leave the index.
+ */
+export interface SearchSettings {
+  keepProtectedOut: boolean;
+}
+export const DEFAULT_SEARCH_SETTINGS: SearchSettings = { keepProtectedOut: true };
+
 export const searchRequests = {
+  settings: z.object({}).strict(),
+  setSettings: z.object({ keepProtectedOut: z.boolean() }).strict(),
   // The text is checked against MAX_QUERY_LENGTH by the search service, which says why; the schema only bounds what crosses IPC.
   query: z
     .object({

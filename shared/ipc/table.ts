@@ -43,7 +43,7 @@ import { queuesRequests as qu, type QueueSummary, type QueueView } from './queue
 import { reviewsRequests as rv, type ReviewExport } from './reviews.js';
 import { rulesRequests as rl, type RuleSet, type RulesSetAside } from './rules.js';
 import { runsRequests as rn, samplesRequests as smp } from './runs.js';
-import { searchRequests as sr, type SearchAnswer } from './search.js';
+import { searchRequests as sr, type SearchAnswer, type SearchSettings } from './search.js';
 
 export { CHANNELS, type Channel };
 
@@ -103,6 +103,8 @@ export const ipcTable = {
   'queues:move': channel<QueueView>()(qu.move),
   'queues:close': channel<QueueView>()(qu.close),
   'search:query': channel<SearchAnswer>()(sr.query),
+  'search:settings': channel<SearchSettings>()(sr.settings),
+  'search:setSettings': channel<SearchSettings>()(sr.setSettings),
   'rules:get': channel<RuleSet>()(rl.get),
   'rules:save': channel<RuleSet>()(rl.save),
   'rules:setAside': channel<RulesSetAside>()(rl.setAside),

@@ -44,6 +44,7 @@ beforeAll(async () => {
   const withAnswers = (api: GroundworkApi): GroundworkApi => ({
     ...api,
     search: {
+      ...api.search,
       query: async (request) => {
         const { text } = request as { text: string };
         asked.push(text);
