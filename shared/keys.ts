@@ -35,6 +35,11 @@ export interface KeyInfo {
   inKeychain: boolean;
   /** Inference endpoints' origins the user confirmed sending this v1 key to. */
   inferenceOrigins?: string[] | undefined;
+  /**
+   * What settings.json says of this key's address or hosts that its keychain entry does not
+   * (changed outside the app): the key is refused until its address is entered again.
+   */
+  destinationChanged?: string | undefined;
 }
 
 /** What the window is told of a copy: that main put the secret on the clipboard, and when it clears it. */

@@ -9,7 +9,7 @@ import type { KeyRecord, SettingsStore } from '../settings/settings.js';
 import { NO_USER_IN_MAIN, SECRET_CLIPBOARD_MS, type UserInMain } from '../userInMain.js';
 import type { Credential } from './credential.js';
 import type { Keychain } from './keychain.js';
-import { boundDestinations } from './keyBinding.js';
+import { boundDestinations, destinationProblem } from './keyBinding.js';
 import { isBound, parsePayload, type BoundPayload, type KeychainPayload } from './keychainPayload.js';
 import { recoveryProblem, refusedRecoveryNotice } from './keyRecovery.js';
 import { testKey } from './keyTester.js';
@@ -39,8 +39,8 @@ export class KeysService {
   async list(): Promise<KeyInfo[]> {
     await this.reconcileOnce();
     const { keys } = await this.deps.settings.read();
-    const present = new Set((await this.deps.keychain.list()).map((c) => c.account));
-    return keys.map((record) => toInfo(record, present.has(record.id)));
+    const stored = new Map((await this.deps.keychain.list()).map((c) => [c.account, c.secret]));
+    return keys.map((record) => toInfo(record, stored.get(record.id) ?? null));
   }
 
   async add(request: AddKeyRequest): Promise<KeyInfo> {
@@ -75,7 +75,7 @@ export class KeysService {
       throw error;
     }
     this.deps.logger.info('key added', { id: record.id, kind: record.kind });
-    return toInfo(record, true);
+    return toInfo(record, JSON.stringify(payload));
   }
 
   /**
@@ -128,7 +128,7 @@ export class KeysService {
       const next = { ...current, name };
       return { next: { ...s, keys: s.keys.map((k) => (k.id === id ? next : k)) }, result: next };
     });
-    return toInfo(record, (await this.deps.keychain.get(id)) !== null);
+    return toInfo(record, await this.deps.keychain.get(id));
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<KeyInfo> {
@@ -136,7 +136,7 @@ export class KeysService {
       const next = { ...findRecord(s.keys, id), enabled };
       return { next: { ...s, keys: s.keys.map((k) => (k.id === id ? next : k)) }, result: next };
     });
-    return toInfo(record, (await this.deps.keychain.get(id)) !== null);
+    return toInfo(record, await this.deps.keychain.get(id));
   }
 
   /**
@@ -178,12 +178,12 @@ export class KeysService {
       bound.inferenceOrigins.includes(origin) ? bound : { ...bound, inferenceOrigins: [...bound.inferenceOrigins, origin] },
     );
     this.deps.logger.info('inference host allowed for key', { id, origin });
-    return toInfo(record, true);
+    return toInfo(record, await this.deps.keychain.get(id));
   }
 
   async forgetInferenceHost(id: string, origin: string): Promise<KeyInfo> {
     const record = await this.rebind(id, (bound) => ({ ...bound, inferenceOrigins: bound.inferenceOrigins.filter((o) => o !== origin) }));
-    return toInfo(record, true);
+    return toInfo(record, await this.deps.keychain.get(id));
   }
 
   /**
@@ -214,7 +214,7 @@ export class KeysService {
     }
     const record = await this.rebind(id, (bound) => ({ ...bound, address }));
     this.deps.logger.info('key address changed', { id, address });
-    return toInfo(record, true);
+    return toInfo(record, await this.deps.keychain.get(id));
   }
 
   /**
@@ -389,8 +389,11 @@ export class KeysService {
   }
 }
 
-function toInfo(record: KeyRecord, inKeychain: boolean): KeyInfo {
-  return { ...record, inKeychain };
+/** A key as the window sees it: its record, whether the keychain holds it, and what settings.json says that its entry does not. */
+function toInfo(record: KeyRecord, stored: string | null): KeyInfo {
+  const payload = stored === null ? null : parsePayload(stored);
+  const problem = payload ? destinationProblem(record, payload) : null;
+  return { ...record, inKeychain: stored !== null, ...(problem ? { destinationChanged: problem } : {}) };
 }
 
 /** The payload as bound: its own binding, or (saved before the binding) what settings.json lists. */

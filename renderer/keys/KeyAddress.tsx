@@ -26,6 +26,11 @@ export function KeyAddress({ keyInfo }: { keyInfo: KeyInfo }) {
         <div className="mono small address" title={keyInfo.address}>
           {keyInfo.address}
         </div>
+        {keyInfo.destinationChanged ? (
+          <div className="warning small" data-testid="key-destination-changed">
+            {keyInfo.destinationChanged} Groundwork does not send the key until you enter its address again here and confirm it.
+          </div>
+        ) : null}
         <button type="button" className="link small" data-testid="key-address-change" onClick={() => setDraft(keyInfo.address)}>
           Change address
         </button>

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { keychainAccounts } from '../support/keychainCleanup.js';
 import { answerAsUser, userClipboard } from '../support/preview.js';
@@ -118,4 +120,43 @@ test("a key's address changes only after a yes in main's own dialog", async ({ p
   await page.getByTestId('nav-keys').click();
   await expect(row.getByTestId('key-address-cell')).toContainText('https://eu.api.example.com');
   expect(before).not.toContain('eu.api.example.com');
+});
+
+test('an address changed in settings.json outside the app is shown, refused, and bound again from the Keys screen', async ({
+  page,
+  launchPreview,
+  sandbox,
+}) => {
+  let preview = await launchPreview();
+  await page.goto(preview.url);
+  await addKey(page, 'Moved', SECRET);
+  const row = page.locator('[data-testid="key-row"][data-key-name="Moved"]');
+  await expect(row).toBeVisible();
+  await preview.stop();
+
+  // Something other than the app points the key elsewhere; the app starts again.
+  const file = join(sandbox.dataDir, 'settings.json');
+  const settings = JSON.parse(await readFile(file, 'utf8')) as { keys: { address: string }[] };
+  settings.keys[0]!.address = 'http://127.0.0.1:9';
+  await writeFile(file, JSON.stringify(settings));
+  preview = await launchPreview();
+  await page.goto(preview.url);
+  await page.getByTestId('nav-keys').click();
+  await expect(row.getByTestId('key-destination-changed')).toContainText(
+    'The address of the key "Moved" was changed outside Groundwork: settings.json says http://127.0.0.1:9',
+  );
+  await row.getByTestId('key-test').click();
+  await expect(page.getByTestId('error')).toHaveAttribute('data-code', 'key_address_changed');
+  await page.screenshot({ path: test.info().outputPath('address-changed.png') });
+
+  // The user enters the address again and confirms it in main: bound again, the warning gone.
+  await page.getByTestId('error').getByRole('button', { name: 'Dismiss error' }).click();
+  await row.getByTestId('key-address-change').click();
+  await row.getByTestId('key-address-input').fill('http://127.0.0.1:9');
+  await row.getByTestId('key-address-save').click();
+  await answerAsUser(preview, true);
+  await expect(row.getByTestId('key-destination-changed')).toHaveCount(0);
+  await row.getByTestId('key-test').click();
+  await expect(row.getByTestId('key-test-result')).toBeVisible();
+  await expect(page.getByTestId('error')).toHaveCount(0);
 });

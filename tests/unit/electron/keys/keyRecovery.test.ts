@@ -47,6 +47,20 @@ async function recover(entries: Record<string, string>, addresses = ADDRESSES) {
 }
 
 describe('keys recovered from the keychain', () => {
+  it('lists a bound key again at the address and hosts bound in its entry, not the default', async () => {
+    const bound = JSON.stringify({
+      v: 1,
+      kind: 'v1',
+      secret: 'v1_key_0123456789',
+      address: 'https://eu.api.example.com',
+      inferenceOrigins: ['https://predict.example.com'],
+    });
+    const { listed } = await recover({ [GOOD]: bound });
+    expect(listed).toEqual([
+      expect.objectContaining({ id: GOOD, address: 'https://eu.api.example.com', inferenceOrigins: ['https://predict.example.com'] }),
+    ]);
+  });
+
   it('lists a valid key again, disabled; an invalid one is left out and the notice says why, without its secret', async () => {
     const { listed, notices } = await recover({
       [GOOD]: entry('v2', 'sk_good_0123456789abcdef'),

@@ -113,6 +113,8 @@ describe("a key's destination is bound to its keychain entry", () => {
     const error = await errorOf(() => call('keys:test', { id: key.id }));
     check('edited address: refused, naming the key', refusedAsChanged(error, 'Parse key'));
     check('edited address: the other listener got nothing', other.hits.length === 0);
+    const listed = (await call('keys:list', {})).find((k) => k.id === key.id);
+    check('edited address: the Keys screen is told', /changed outside Groundwork/.test(listed?.destinationChanged ?? ''));
   });
 
   it('an inference host added in settings.json is refused; nothing reaches it', async () => {
