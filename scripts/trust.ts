@@ -60,13 +60,18 @@ const steps: TrustStep[] = [
   { name: 'parser isolation', command: ['npx', 'vitest', 'run', 'tests/unit/electron/parserHost/parserHost.test.ts'] },
   { name: 'worker files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/workerFile.test.ts'] },
   { name: 'log redaction', command: ['npx', 'vitest', 'run', 'tests/unit/electron/log.test.ts'] },
-  // Fuzzed results: 10,000 cases as in `npm test` (one row per kind), and the million-element arrays.
+  // Fuzzed results: 10,000 cases (3,000 in `npm test`; one row per kind), and the million-element arrays.
   {
     name: 'fuzzed results',
     command: ['npx', 'vitest', 'run', 'tests/unit/shared/grounding/fuzzedResults.test.ts', 'tests/unit/electron/runs/hugeResults.test.ts'],
+    env: { GROUNDWORK_FUZZ_RUNS: '10000' },
   },
-  // Answers the official SDK's types allow (nulls, absent fields, epoch timestamps): 10,000, every one read.
-  { name: 'SDK-shaped answers', command: ['npx', 'vitest', 'run', 'tests/unit/shared/grounding/sdkShapedAnswers.test.ts'] },
+  // Answers the official SDK's types allow (nulls, absent fields, epoch timestamps): 10,000 (3,000 in `npm test`), every one read.
+  {
+    name: 'SDK-shaped answers',
+    command: ['npx', 'vitest', 'run', 'tests/unit/shared/grounding/sdkShapedAnswers.test.ts'],
+    env: { GROUNDWORK_SDK_FUZZ_RUNS: '10000' },
+  },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'groundwork-trust-'));

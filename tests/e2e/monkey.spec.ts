@@ -2,7 +2,7 @@
 // entries mid-load, run, extract, tabs, zoom, pages, keys, screens, reload) with short random
 // waits. It fails on the crash screen, an uncaught page error, a console error or an
 // "unexpected" error banner, printing the seed, the last actions and a replay command.
-// MONKEY_SEEDS=1,2,3 and MONKEY_ACTIONS=500 (per seed) override the defaults; `npm run soak:ui`
+// MONKEY_SEEDS=1,2,3 and MONKEY_ACTIONS=300 (per seed) override the defaults; `npm run soak:ui`
 // runs 20,000 actions; MONKEY_KEEP_GOING=1 reloads after each failure and lists them all;
 // MONKEY_VERBOSE=1 prints every action.
 import { expect, test } from './fixtures.js';
@@ -10,7 +10,7 @@ import { describeFailure, describeReport, runMonkey } from './monkey/monkey.js';
 import { prepareMonkeyFiles, type MonkeyFiles } from './monkey/workspaceFiles.js';
 
 const DEFAULT_SEEDS = [1, 20_240_611, 777];
-const DEFAULT_ACTIONS = 500;
+const DEFAULT_ACTIONS = 300;
 // Start-up and files, then a generous per-action allowance (about 3× what one takes here).
 const timeoutFor = (actions: number) => 60_000 + actions * 400;
 

@@ -1,8 +1,9 @@
 /**
  * The trust check "SDK-shaped answers": answers the official SDK's types allow (nulls where it
  * types `| null`, optional fields left out, epoch timestamps, the older envelope names) are read
- * by every loader — stored, loaded, listed — never refused. 10,000 cases here
- * (GROUNDWORK_SDK_FUZZ_RUNS to change; `npm run soak` runs its share of a million).
+ * by every loader — stored, loaded, listed — never refused. 3,000 cases here, a new seed
+ * each run (GROUNDWORK_SDK_FUZZ_RUNS to change; `npm run trust` runs 10,000, `npm run soak` its
+ * share of a million).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SDK_SHAPED_KIND } from '../../../trust/fuzz/fuzzKinds.js';
@@ -11,7 +12,7 @@ import { TEST_SCALE } from '../../../trust/fuzz/mutations.js';
 import { fuzzSeed, runFuzz } from '../../../trust/fuzz/runFuzz.js';
 import { recordTrustRow } from '../../../trust/trustReport.js';
 
-const TOTAL = Number(process.env.GROUNDWORK_SDK_FUZZ_RUNS) || 10_000;
+const TOTAL = Number(process.env.GROUNDWORK_SDK_FUZZ_RUNS) || 3_000;
 const seed = fuzzSeed();
 
 let world: LoaderWorld;
