@@ -196,6 +196,7 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
     const pageStopped = (reason: string, documentError: AppError) =>
       finish(() => reject(page === null ? documentError : new PageStoppedWorker(page, reason, documentError)));
     const watchForStuck = () => {
+      if (settled) return;
       clearTimeout(stuckTimer);
       stuckTimer = setTimeout(
         () =>
@@ -210,7 +211,10 @@ function runEngineWorker(input: EngineWorkerInput, hooks: LocalParseHooks, limit
         limits.pageBudgetMs + limits.stuckGraceMs,
       );
     };
-    watchForStuck();
+    // A new thread's clock starts once it runs: starting the parser host's process (after a
+    // crash, or on a busy machine) is not the page's time. A kept one is running already.
+    if (worker.online) watchForStuck();
+    else worker.once('online', watchForStuck);
 
     const onPost = (post: EngineWorkerPost) => {
       if (post.type !== 'batch') return onMessage(post);

@@ -47,6 +47,7 @@ function spawn(id: number, file: string, resourceLimits: ResourceLimits): void {
     return;
   }
   workers.set(id, worker);
+  worker.on('online', () => send({ kind: 'online', id }));
   worker.on('message', (message: unknown) => send({ kind: 'message', id, message }));
   worker.on('error', (error) => send({ kind: 'error', id, error: errorData(error) }));
   worker.on('exit', (code) => {

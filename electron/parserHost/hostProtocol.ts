@@ -12,6 +12,8 @@ export type ToParserHost =
   | { kind: 'terminate'; id: number };
 
 export type FromParserHost =
+  /** The thread has started running (Worker's `online`): from here on its time is its own, not the host's start. */
+  | { kind: 'online'; id: number }
   | { kind: 'message'; id: number; message: unknown }
   | { kind: 'error'; id: number; error: { name: string; message: string; code?: string } }
   | { kind: 'exit'; id: number; code: number };

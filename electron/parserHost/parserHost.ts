@@ -16,19 +16,18 @@ import { PARSER_HOST_FILE, PARSER_HOST_GUARD_FILE, type FromParserHost } from '.
  * thread does, so each caller's own crash handling (fail the run, rebuild, restart) applies.
  */
 
-/** The host's own heap: it only relays; each thread keeps its own ceiling (resourceLimits). */
-export const PARSER_HOST_HEAP_MB = 512;
 /** The error code of a thread whose host process died under it. */
 export const PARSER_HOST_GONE = 'ERR_PARSER_HOST_GONE';
 
 /**
  * A worker thread inside the parser host, with the part of `Worker`'s surface the app uses:
- * `message`, `error` and `exit` events, postMessage, terminate, ref and unref.
+ * `online`, `message`, `error` and `exit` events, postMessage, terminate, ref and unref.
  */
 export class HostedWorker extends EventEmitter {
   private exitCode: number | null = null;
   private referenced = true;
   private terminating = false;
+  private isOnline = false;
 
   constructor(
     readonly id: number,
@@ -65,6 +64,11 @@ export class HostedWorker extends EventEmitter {
     this.host.refsChanged(this.channel);
   }
 
+  /** Whether the thread has started running (its `online` event has come). */
+  get online(): boolean {
+    return this.isOnline;
+  }
+
   get keepsAlive(): boolean {
     return (this.referenced || this.terminating) && this.exitCode === null;
   }
@@ -72,7 +76,10 @@ export class HostedWorker extends EventEmitter {
   /** A message from the host about this thread. */
   heard(message: FromParserHost): void {
     if (this.exitCode !== null) return;
-    if (message.kind === 'message') this.emit('message', message.message);
+    if (message.kind === 'online') {
+      this.isOnline = true;
+      this.emit('online');
+    } else if (message.kind === 'message') this.emit('message', message.message);
     else if (message.kind === 'error') this.fail(Object.assign(new Error(message.error.message), message.error));
     else this.exited(message.code);
   }
@@ -155,7 +162,11 @@ export class ParserHost {
     const guard = pathToFileURL(join(dirname(file), PARSER_HOST_GUARD_FILE)).href;
     const channel = this.launcher({
       file,
-      execArgv: [`--max-old-space-size=${PARSER_HOST_HEAP_MB}`, '--import', guard],
+      // No --max-old-space-size: with that process-wide flag a thread running past its own ceiling
+      // (resourceLimits) aborted the whole host (SIGABRT in node::OOMErrorHandler) instead of ending
+      // alone with ERR_WORKER_OUT_OF_MEMORY. The host's own thread only relays; the threads' ceilings
+      // and the engine's time budgets are the limits.
+      execArgv: ['--import', guard],
       env: parserHostEnv(),
     });
     this.channel = channel;

@@ -100,11 +100,11 @@ describe('the parser host', () => {
       check(() => expect(JSON.stringify(probe.env)).not.toContain(SECRET));
       check(() => expect(Object.keys(probe.env).filter((name) => name.startsWith('GROUNDWORK_'))).toEqual([]));
     }
-    // The process itself: its environment as the OS holds it, and its heap ceiling.
+    // The process itself: its environment as the OS holds it, and the guard it loads first.
     const pid = parserHost.pid;
     if (pid !== null && existsSync(`/proc/${pid}/environ`)) {
       check(() => expect(readFileSync(`/proc/${pid}/environ`, 'utf8')).not.toContain(SECRET));
-      check(() => expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain('--max-old-space-size=512'));
+      check(() => expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain('parser-host-guard.mjs'));
     }
   });
 });
