@@ -18,7 +18,10 @@ const ALLOWED: Record<string, { jsonCalls: number; why: string }> = {
   'workspace/catalog.ts': { jsonCalls: 1, why: 'catalog.jsonl: one file, written with the folders stamp it describes' },
   'workspace/workspace.ts': { jsonCalls: 1, why: "results/<id>.json: a service's response verbatim, read back as text, never listed" },
   'log.ts': { jsonCalls: 0, why: 'appends JSON lines to one log file' },
-  'review/auditLog.ts': { jsonCalls: 0, why: 'audit/<document>.jsonl: appends JSON lines, never rewritten, synced per append' },
+  'storage/chainedTrail.ts': {
+    jsonCalls: 1,
+    why: 'the audit trails (audit/<document>.jsonl, audit/rules.jsonl): appends JSON lines, never rewritten, synced per append; <trail>.head, one small file naming the newest line',
+  },
   'search/searchEngine.ts': { jsonCalls: 0, why: 'search/index.json: one file, a copy of the results built again when it cannot be read' },
 };
 
