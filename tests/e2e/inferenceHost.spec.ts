@@ -50,9 +50,11 @@ test('an unconfirmed inference host gets the key only after the user confirms it
   // The window's yes is a request: main asks the user, who says no there. Nothing is recorded or sent.
   await page.getByTestId('infer-confirm-send').click();
   await expect(page.getByTestId('infer-confirm-waiting')).toHaveText('Waiting for your answer in Groundwork’s own dialog…');
+  await page.screenshot({ path: test.info().outputPath('asking-main.png') });
   const refused = await answerAsUser(preview, false);
   expect(refused.message).toBe(`Send the key “Emulator v1” to ${new URL(stranger.url).host}?`);
   await expect(page.getByTestId('error')).toHaveAttribute('data-code', 'inference_host_refused');
+  await page.screenshot({ path: test.info().outputPath('refused-in-main.png') });
   await expect(page.getByTestId('infer-destination')).toContainText('not yet confirmed for this key');
   expect(stranger.hits).toEqual([]);
 
