@@ -134,7 +134,7 @@ async function checkAcks(dataDir: string, acks: readonly Ack[], cache: VerifyCac
     let trail = trailCache.get(extractionId);
     if (!trail) {
       const documentId = (await workspace.resultInfo(extractionId))?.documentId;
-      const entries = documentId ? await wholeTrail(reviews, documentId).catch(() => []) : [];
+      const entries = documentId ? await wholeTrail(reviews, documentId, problems).catch(() => []) : [];
       trail = new Set(entries.filter((e) => e.resultId === extractionId && e.saved).map((e) => `${e.path} ${e.after?.value}`));
       trailCache.set(extractionId, trail);
     }
@@ -219,12 +219,16 @@ function isJson(text: string): boolean {
 }
 
 /** Every entry of a document's trail, page by page. */
-async function wholeTrail(reviews: Reviews, documentId: string): Promise<AuditEntryView[]> {
+/** A document's whole trail; where its chain breaks is added to `breaks` (a crash must never read as a change by hand). */
+async function wholeTrail(reviews: Reviews, documentId: string, breaks: string[]): Promise<AuditEntryView[]> {
   const entries: AuditEntryView[] = [];
   let before: number | undefined;
   do {
     const page = await reviews.history(documentId, { limit: MAX_AUDIT_PAGE, ...(before === undefined ? {} : { before }) });
-    for (const line of page.entries) if (!('unreadable' in line)) entries.push(line);
+    for (const line of page.entries) {
+      if (line.breaks?.length) breaks.push(`audit trail of ${documentId} reads as changed: ${line.breaks.join(', ')}`);
+      if (!('unreadable' in line)) entries.push(line);
+    }
     before = page.next ?? undefined;
   } while (before !== undefined);
   return entries;
