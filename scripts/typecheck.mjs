@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
+// The longest first, so the last to start is a short one.
 const rooms = ['tests', 'electron', 'renderer', 'shared'];
 const parallel = Math.max(1, Math.min(rooms.length, availableParallelism()));
 

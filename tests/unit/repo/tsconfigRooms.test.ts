@@ -25,6 +25,13 @@ describe('tsconfig rooms', () => {
   });
 
   it('typecheck checks every room', () => {
-    expect(readFileSync('scripts/typecheck.mjs', 'utf8')).toContain(`const rooms = [${ROOMS.map((r) => `'${r}'`).join(', ')}];`);
+    // In any order: the script starts the longest checks first.
+    const listed = /const rooms = \[([^\]]*)\];/.exec(readFileSync('scripts/typecheck.mjs', 'utf8'))?.[1] ?? '';
+    expect(
+      listed
+        .split(',')
+        .map((r) => r.trim().replace(/'/g, ''))
+        .sort(),
+    ).toEqual([...ROOMS].sort());
   });
 });
