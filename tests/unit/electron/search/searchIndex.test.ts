@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../electron/log.js';
-import type { HostedWorker } from '../../../../electron/parserHost/parserHost.js';
+import { parserHost, type HostedWorker } from '../../../../electron/parserHost/parserHost.js';
 import { SearchEngine } from '../../../../electron/search/searchEngine.js';
 import { listedResults } from '../../../../electron/search/searchProtocol.js';
 import { SEARCH_FORMAT_VERSION, SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
@@ -295,6 +295,32 @@ describe('SearchIndex', () => {
 });
 
 describe('SearchIndex out of a crash loop', () => {
+  it('does not blame the result it was reading when the whole parser host died (the engine crashed, or it was killed): read again, not skipped', async () => {
+    const first = await invoice('first');
+    await invoice('second');
+    const workers: HostedWorker[] = [];
+    const source = new CountingSource();
+    // The host (every thread in it, the search worker too) is killed while the worker reads first's extraction.
+    let kill = true;
+    const killing: SearchSource = {
+      library: source.library,
+      resultModel: source.resultModel,
+      resultResponsePath: (id) => {
+        if (kill && id === first.extraction.id) {
+          kill = false;
+          void parserHost.stop();
+        }
+        return source.resultResponsePath(id);
+      },
+    };
+    const index = openIndex(killing, { onWorker: (w) => workers.push(w) });
+    await index.idle();
+    expect(workers).toHaveLength(2);
+    const answer = await index.query('acme');
+    expect(answer.skipped).toBe(0);
+    expect(hits(answer).map((h) => h.resultId)).toContain(first.extraction.id);
+  });
+
   it('skips a result its worker died reading, says so in every answer, and reads it again once it is saved again', async () => {
     const first = await invoice('first');
     await invoice('second');
