@@ -34,7 +34,16 @@ function handle(request: ToParserHost): void {
   const worker = workers.get(request.id);
   if (!worker) return;
   if (request.kind === 'terminate') void worker.terminate();
-  else worker.postMessage(request.message, request.move ? movable(request.message) : []);
+  else post(worker, request.message, request.move ? movable(request.message) : []);
+}
+
+/** A buffer that cannot move after all is copied: a failed transfer must never end the host. */
+function post(worker: Worker, message: unknown, move: ArrayBuffer[]): void {
+  try {
+    worker.postMessage(message, move);
+  } catch {
+    worker.postMessage(message);
+  }
 }
 
 function spawn(id: number, file: string, resourceLimits: ResourceLimits): void {
@@ -64,12 +73,20 @@ function errorData(error: unknown): { name: string; message: string; code?: stri
 /**
  * The buffers a message came with across the process boundary are this process's own copy:
  * the top-level ones (a task's bytes) move on into the thread instead of being copied twice.
+ * Only a view that owns its whole buffer: a small one arrives as a slice of Node's shared
+ * Buffer pool, which cannot be transferred (DataCloneError ended the host on a 3 KB PDF).
  */
 function movable(message: unknown): ArrayBuffer[] {
   if (typeof message !== 'object' || message === null) return [];
   const buffers = new Set<ArrayBuffer>();
   for (const value of Object.values(message))
-    if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer) buffers.add(value.buffer);
+    if (
+      ArrayBuffer.isView(value) &&
+      value.buffer instanceof ArrayBuffer &&
+      value.byteOffset === 0 &&
+      value.byteLength === value.buffer.byteLength
+    )
+      buffers.add(value.buffer);
   return [...buffers];
 }
 
