@@ -25,18 +25,33 @@ export interface HostChannel {
 export type HostLauncher = (start: HostStart) => HostChannel;
 
 /**
+ * A host's end, told once whichever way it comes (exit, error, a failed start) and to a
+ * listener added after it too: both launchers' `onGone`.
+ */
+export function goneOnce(): { gone(why: string): void; onGone: HostChannel['onGone']; isGone(): boolean } {
+  let listener: ((why: string) => void) | null = null;
+  let goneWhy: string | null = null;
+  return {
+    gone: (why) => {
+      if (goneWhy !== null) return;
+      goneWhy = why;
+      listener?.(why);
+    },
+    onGone: (next) => {
+      listener = next;
+      if (goneWhy !== null) next(goneWhy);
+    },
+    isGone: () => goneWhy !== null,
+  };
+}
+
+/**
  * The preview's and the tests' host: a Node child process with an IPC channel. Advanced
  * serialization carries typed arrays as bytes (no JSON of numbers), as utilityProcess does.
  */
 export const forkHost: HostLauncher = ({ file, execArgv, env }) => {
   const child = fork(file, [], { execArgv, env, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  let goneListener: ((why: string) => void) | null = null;
-  let goneWhy: string | null = null;
-  const gone = (why: string) => {
-    if (goneWhy !== null) return;
-    goneWhy = why;
-    goneListener?.(why);
-  };
+  const { gone, onGone, isGone } = goneOnce();
   child.on('exit', (code, signal) => gone(signal ? `signal ${signal}` : `exit code ${code}`));
   child.on('error', (error) => {
     gone(`it could not be started or reached: ${error.message}`);
@@ -45,13 +60,10 @@ export const forkHost: HostLauncher = ({ file, execArgv, env }) => {
   return {
     pid: child.pid,
     send: (message) => {
-      if (goneWhy === null && child.connected) child.send(message);
+      if (!isGone() && child.connected) child.send(message);
     },
     onMessage: (listener) => child.on('message', (message) => listener(message as FromParserHost)),
-    onGone: (listener) => {
-      goneListener = listener;
-      if (goneWhy !== null) listener(goneWhy);
-    },
+    onGone,
     kill: () => child.kill('SIGKILL'),
     ref: () => {
       child.ref();

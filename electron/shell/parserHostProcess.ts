@@ -1,5 +1,5 @@
 import { utilityProcess } from 'electron';
-import type { HostChannel, HostLauncher } from '../parserHost/hostLauncher.js';
+import { goneOnce, type HostChannel, type HostLauncher } from '../parserHost/hostLauncher.js';
 import type { FromParserHost } from '../parserHost/hostProtocol.js';
 
 /**
@@ -16,13 +16,7 @@ export const utilityProcessHost: HostLauncher = ({ file, execArgv, env }) => {
     // macOS: what runs there is not the app's for privacy prompts (it reads untrusted files).
     disclaim: true,
   });
-  let goneListener: ((why: string) => void) | null = null;
-  let goneWhy: string | null = null;
-  const gone = (why: string) => {
-    if (goneWhy !== null) return;
-    goneWhy = why;
-    goneListener?.(why);
-  };
+  const { gone, onGone, isGone } = goneOnce();
   child.on('exit', (code) => gone(`exit code ${code}`));
   child.on('error', (type, location) => gone(`${type} at ${location}`));
   const channel: HostChannel = {
@@ -30,13 +24,10 @@ export const utilityProcessHost: HostLauncher = ({ file, execArgv, env }) => {
       return child.pid;
     },
     send: (message) => {
-      if (goneWhy === null) child.postMessage(message);
+      if (!isGone()) child.postMessage(message);
     },
     onMessage: (listener) => child.on('message', (message: FromParserHost) => listener(message)),
-    onGone: (listener) => {
-      goneListener = listener;
-      if (goneWhy !== null) listener(goneWhy);
-    },
+    onGone,
     kill: () => void child.kill(),
     // Electron's app runs until it quits; a utility process never holds it open.
     ref: () => undefined,

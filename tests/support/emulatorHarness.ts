@@ -109,3 +109,14 @@ export async function caught(promise: Promise<unknown>): Promise<AppError> {
   }
   throw new Error('expected an AppError');
 }
+
+/** The AppError `run` rejects with, null when it resolves (a check that counts rather than fails); anything else is thrown. */
+export async function errorOf(run: () => Promise<unknown>): Promise<AppError | null> {
+  try {
+    await run();
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}

@@ -8,11 +8,11 @@ import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import { UserDesk } from '../../../../electron/preview/userDesk.js';
 import type { Services } from '../../../../electron/services.js';
-import { AppError } from '../../../../shared/errors.js';
+import type { AppError } from '../../../../shared/errors.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
 import { startBeaconServer, type BeaconServer } from '../../../support/beaconServer.js';
-import { KEYS, PNG, useEmulator } from '../../../support/emulatorHarness.js';
+import { errorOf, KEYS, PNG, useEmulator } from '../../../support/emulatorHarness.js';
 import { ipcCall } from '../../../support/ipcCall.js';
 import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { endTestServices, testServices } from '../../../support/testServices.js';
@@ -70,16 +70,6 @@ async function restart(): Promise<void> {
 
 function call<C extends Channel>(channel: C, request: RequestIn<C>): Promise<ResponseOf<C>> {
   return ipcCall(handlers, services.logger, channel, request);
-}
-
-async function errorOf(run: () => Promise<unknown>): Promise<AppError | null> {
-  try {
-    await run();
-    return null;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
 }
 
 async function editSettings(change: (key: Record<string, unknown>) => void): Promise<void> {
