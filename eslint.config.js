@@ -6,7 +6,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
-import { groundworkPlugin } from './scripts/eslint/effectCleanup.js';
+import { groundworkPlugin } from './scripts/eslint/plugin.js';
+
+/**
+ * The renderer's floors, bottom first (docs/architecture.md): the bridge to main and DOM
+ * helpers; the state (stores and actions, no components); shared components; the viewer;
+ * the panels, which never import each other; the screens that lay panels out; the app's frame.
+ */
+const RENDERER_LAYERS = [
+  ['ipc', 'dom'],
+  ['state'],
+  ['components'],
+  ['viewer'],
+  ['fields', 'markdown', 'structure', 'queue', 'compare', 'search', 'audit', 'library', 'runs', 'jobs', 'keys', 'datasets'],
+  ['screens'],
+  ['shell'],
+  ['.'],
+];
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const restrict = (names, message) => names.map((name) => ({ name, message }));
@@ -75,6 +91,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'groundwork/effect-returns-cleanup': 'error',
+      'groundwork/layers': ['error', { room: 'renderer', layers: RENDERER_LAYERS }],
       'no-restricted-imports': [
         'error',
         { paths: [...restrict(['electron'], 'The renderer talks to main only through window.groundwork.'), ...nodeInBrowser] },

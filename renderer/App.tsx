@@ -1,19 +1,19 @@
 import { Suspense, useEffect } from 'react';
-import { PasswordDialog } from './workspace/PasswordDialog.js';
-import { WorkspaceScreen } from './workspace/WorkspaceScreen.js';
+import { PasswordDialog } from './shell/PasswordDialog.js';
+import { WorkspaceScreen } from './screens/ReviewScreen.js';
 import { api } from './ipc/client.js';
-import { useAppStore, type Screen } from './shell/appStore.js';
-import { useKeysStore } from './keys/keysStore.js';
-import { keyIdsStillUsable, useEngineSettings } from './workspace/engineSettings.js';
+import { useAppStore, type Screen } from './state/appStore.js';
+import { useKeysStore } from './state/keysStore.js';
+import { keyIdsStillUsable, useEngineSettings } from './state/runSettings.js';
 import { lazyScreen } from './shell/lazyScreen.js';
 import { Notices } from './shell/Notices.js';
 import { ServiceHealth } from './shell/ServiceHealth.js';
 
 // The screens past the first are loaded when first shown: the window's first script stays
 // what the review screen needs, so the library draws sooner.
-const JobsScreen = lazyScreen('Jobs', () => import('./jobs/JobsScreen.js').then((m) => m.JobsScreen));
-const DatasetsScreen = lazyScreen('Datasets', () => import('./datasets/DatasetsScreen.js').then((m) => m.DatasetsScreen));
-const KeysScreen = lazyScreen('Keys', () => import('./keys/KeysScreen.js').then((m) => m.KeysScreen));
+const JobsScreen = lazyScreen('Jobs', () => import('./screens/JobsScreen.js').then((m) => m.JobsScreen));
+const DatasetsScreen = lazyScreen('Datasets', () => import('./screens/DatasetsScreen.js').then((m) => m.DatasetsScreen));
+const KeysScreen = lazyScreen('Keys', () => import('./screens/KeysScreen.js').then((m) => m.KeysScreen));
 
 const NAV: Array<{ screen: Screen; label: string }> = [
   { screen: 'workspace', label: 'Review' },

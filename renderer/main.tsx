@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { CrashScreen } from './shell/CrashScreen.js';
-import { useLibraryStore } from './workspace/libraryStore.js';
+import { useLibraryStore } from './state/library/libraryStore.js';
 import './styles.css';
 
 // Asked before the first render, not from the workspace's first effect: a big library's listing

@@ -10,7 +10,7 @@ import {
   type ChainVerdict,
 } from '../../shared/ipc/audit.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { useHistoryStore } from './historyStore.js';
 
 /**

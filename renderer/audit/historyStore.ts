@@ -3,7 +3,7 @@ import type { AppError } from '../../shared/errors.js';
 import type { AuditPage } from '../../shared/ipc/audit.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi } from '../ipc/client.js';
-import { downloadText } from '../workspace/download.js';
+import { downloadText } from '../state/download.js';
 
 /** Entries one read asks for: the newest after each decision, older ones on demand. */
 export const HISTORY_PAGE = 100;

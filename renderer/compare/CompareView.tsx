@@ -2,13 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Selection } from '../../shared/grounding/selection.js';
 import { sliceMarkdown, markdownLength, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { describeResult } from '../../shared/workspace.js';
-import { isStale } from '../workspace/documentScope.js';
-import { viewerPassword } from '../workspace/protectedDocuments.js';
+import { isStale } from '../state/review/documentScope.js';
+import { viewerPassword } from '../state/library/protectedDocuments.js';
 import { openPdf, type PdfHandle } from '../viewer/pdfjs.js';
 import { ComparePage } from './ComparePage.js';
 import { changedBoxes, rowPage, rowsOf, sideSelection, STATUS_WORDS, type CompareRow } from './compareRows.js';
-import { useCompareStore, type Comparison } from './compareStore.js';
-import { isTyping } from '../components/isTyping.js';
+import { useCompareStore, type Comparison } from '../state/compareStore.js';
+import { isTyping } from '../dom/isTyping.js';
 
 /** Rows listed at once; the rest are counted (a comparison of huge results is still summarised whole). */
 const MAX_LISTED_ROWS = 2_000;

@@ -1,8 +1,8 @@
 import { compareKindOf } from '../../shared/compare/comparable.js';
 import { describeResult } from '../../shared/workspace.js';
-import { useLibraryStore } from '../workspace/libraryStore.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { useCompareStore } from './compareStore.js';
+import { useLibraryStore } from '../state/library/libraryStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useCompareStore } from '../state/compareStore.js';
 
 /**
  * "Compare with…" on the toolbar: the open extraction (or, without one, the open parse

@@ -3,7 +3,7 @@ import { valueText } from '../../shared/compare/compareFields.js';
 import { groundField } from '../../shared/grounding/groundField.js';
 import { selectNode, type Selection } from '../../shared/grounding/selection.js';
 import type { PageBox } from '../../shared/grounding/box.js';
-import type { Comparison } from './compareStore.js';
+import type { Comparison } from '../state/compareStore.js';
 
 export type RowStatus = 'differs' | 'changed' | 'only_a' | 'only_b' | 'same';
 

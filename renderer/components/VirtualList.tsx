@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { afterPaint } from './afterPaint.js';
-import { isRendered } from './isRendered.js';
+import { afterPaint } from '../dom/afterPaint.js';
+import { isRendered } from '../dom/isRendered.js';
 import { SizeTree } from '../../shared/fenwick.js';
-import { mountedRuns, runNear, type Run } from './mountedRuns.js';
+import { mountedRuns, runNear, type Run } from '../dom/mountedRuns.js';
 
 /** Scroll so that this item is visible. Each new request object asks again, even for the same index. */
 export interface ScrollRequest {

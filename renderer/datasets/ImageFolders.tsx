@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
-import { useAppStore } from '../shell/appStore.js';
+import { useAppStore } from '../state/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
 import { forgetThumbnails } from './thumbnailCache.js';

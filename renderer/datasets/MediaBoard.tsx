@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent,
 import { pendingByMedia } from '../../shared/datasets/pending.js';
 import type { MediaListProblem, ProjectEntry } from '../../shared/datasets/registry.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { isTyping } from '../components/isTyping.js';
+import { isTyping } from '../dom/isTyping.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
 import { useBoardStore } from './boardStore.js';

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
-import { useAppStore } from '../shell/appStore.js';
+import { useAppStore } from '../state/appStore.js';
 import { useActiveProject, useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
 

@@ -3,7 +3,7 @@ import type { ExportRecord, ProjectEntry } from '../../shared/datasets/registry.
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
-import { useAppStore } from '../shell/appStore.js';
+import { useAppStore } from '../state/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
 import { downloadKey, setDownloadFolder, useSnapshotDownloads, type DownloadPhase } from './snapshotDownloadsStore.js';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { hasConfidence, NO_CONFIDENCE, scoreLabel, scoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { useConfidenceSettings } from './confidenceSettings.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useConfidenceSettings } from '../state/fields/confidenceSettings.js';
 
 /**
  * Above the fields: how many are below the threshold, the threshold itself, and the sort.

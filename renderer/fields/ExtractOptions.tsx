@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { EXTRACT_MODEL_CHOICES, useEngineSettings } from '../workspace/engineSettings.js';
-import type { Extractor } from '../workspace/workspaceStore.js';
-import { OutputSaveUrlNote } from '../workspace/OutputSaveUrlNote.js';
+import { EXTRACT_MODEL_CHOICES, useEngineSettings } from '../state/runSettings.js';
+import type { Extractor } from '../state/review/reviewStore.js';
+import { OutputSaveUrlNote } from '../components/OutputSaveUrlNote.js';
 
 /**
  * The cloud extractor's model (the service default unless one is picked: `extract-latest`, a

@@ -1,5 +1,5 @@
 import { describeResult } from '../../shared/workspace.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 
 /** What made the fields on screen: extractor, model snapshot, credits (an analyzer result brings its own fields and says so in the status bar). */
 export function ExtractionSummary() {

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { FieldDecision } from '../../shared/workspace.js';
-import { decideField, focusFieldRow } from './reviewActions.js';
-import { draftFor, useReviewMode } from './reviewModeStore.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { acceptBlockedBy, useRules } from './rulesStore.js';
+import { decideField, focusFieldRow } from '../state/fields/reviewActions.js';
+import { draftFor, useReviewMode } from '../state/fields/reviewModeStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { acceptBlockedBy, useRules } from '../state/fields/rulesStore.js';
 
 /** Accept, correct (with the right value) or reject one field, with an optional note. */
 export function FieldReview({ path, modelValue, decision }: { path: string; modelValue: unknown; decision: FieldDecision | undefined }) {

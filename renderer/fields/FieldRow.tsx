@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { formatConfidence, scoreLabel, type ScoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
 import { FIELD_FLAG_LABELS, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
-import { selectionMembership, useSelectionMember } from '../workspace/selectionMembership.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { selectionMembership, useSelectionMember } from '../state/review/selectionMembership.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { FieldReview } from './FieldReview.js';
-import { useRules } from './rulesStore.js';
+import { useRules } from '../state/fields/rulesStore.js';
 import { decisionOf } from '../../shared/reviewFields.js';
 
 const selectedField = selectionMembership(useWorkspaceStore, (selection) => (selection.kind === 'field' ? [selection.id] : []));

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { MAX_LISTED_FIELDS } from '../../shared/grounding/resultModel.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { isBoolean, readRemembered, writeRemembered } from './remembered.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { isBoolean, readRemembered, writeRemembered } from '../state/fields/remembered.js';
 
 /**
  * The extraction's notes and warnings that name no field, folded to one line with a count

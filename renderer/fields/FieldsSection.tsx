@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { FieldsPanel } from './FieldsPanel.js';
 import { MAX_SHARE, MIN_SHARE, PanelResizer } from './PanelResizer.js';
-import { isNumber, readRemembered, writeRemembered } from './remembered.js';
-import { useReviewMode } from './reviewModeStore.js';
+import { isNumber, readRemembered, writeRemembered } from '../state/fields/remembered.js';
+import { useReviewMode } from '../state/fields/reviewModeStore.js';
 
 /** The Fields list's default share of the side column: room for a dozen fields at 1400×900. */
 const DEFAULT_SHARE = 60;

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { useSelectionAfterPaint } from '../workspace/useSelectionAfterPaint.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { REVIEW_KEY_LEGEND } from './reviewKeys.js';
-import { useReviewMode } from './reviewModeStore.js';
-import { progressLine, reviewCounts } from './fieldOrder.js';
-import { undoLastDecision } from './reviewActions.js';
-import { acceptBlockedBy, useRules } from './rulesStore.js';
+import { useSelectionAfterPaint } from '../state/review/useSelectionAfterPaint.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { REVIEW_KEY_LEGEND } from '../state/fields/reviewKeys.js';
+import { useReviewMode } from '../state/fields/reviewModeStore.js';
+import { progressLine, reviewCounts } from '../state/fields/fieldOrder.js';
+import { undoLastDecision } from '../state/fields/reviewActions.js';
+import { acceptBlockedBy, useRules } from '../state/fields/rulesStore.js';
 import { decisionOf } from '../../shared/reviewFields.js';
 
 /** Progress ("12 of 40 reviewed · 3 corrected · 1 rejected"), undo, and the review keys. */

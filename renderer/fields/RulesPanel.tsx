@@ -3,9 +3,9 @@ import { describeRuleError, type RuleParseError } from '../../shared/rules/parse
 import type { RuleResult } from '../../shared/rules/evaluateRules.js';
 import { extractionValues } from '../../shared/rules/extractionValues.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useEngineSettings } from '../workspace/engineSettings.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { rulesLoadId, schemaOfText, useRules } from './rulesStore.js';
+import { useEngineSettings } from '../state/runSettings.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { rulesLoadId, schemaOfText, useRules } from '../state/fields/rulesStore.js';
 
 const STATUS_MARK: Record<RuleResult['status'], string> = { pass: '✓', fail: '✗', not_applicable: '–' };
 const STATUS_LABEL: Record<RuleResult['status'], string> = { pass: 'passes', fail: 'fails', not_applicable: 'not applicable' };

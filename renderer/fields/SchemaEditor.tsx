@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useKeysStore } from '../keys/keysStore.js';
-import { useEngineSettings } from '../workspace/engineSettings.js';
+import { useKeysStore } from '../state/keysStore.js';
+import { useEngineSettings } from '../state/runSettings.js';
 import { ExtractOptions } from './ExtractOptions.js';
-import { useWorkspaceStore, type Extractor } from '../workspace/workspaceStore.js';
+import { useWorkspaceStore, type Extractor } from '../state/review/reviewStore.js';
 
 /** The JSON schema to extract with, the extractor, and the Extract button (with why it cannot run, when it cannot). */
 export function SchemaEditor({ open }: { open: boolean }) {

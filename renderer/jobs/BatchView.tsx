@@ -1,8 +1,8 @@
 import { summarizeBatch, type Batch, type BatchItem } from '../../shared/jobs.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { useAppStore } from '../shell/appStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useAppStore } from '../state/appStore.js';
 import { useBatchStore } from './batchStore.js';
-import { unreachableText, waitingForServiceText } from './jobWords.js';
+import { unreachableText, waitingForServiceText } from '../components/jobWords.js';
 
 /** How far one document is, for its bar: sent, accepted, processing, stored. */
 function itemProgress(item: BatchItem): number {

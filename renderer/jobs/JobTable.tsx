@@ -1,8 +1,8 @@
 import type { JobRow } from '../../shared/jobs.js';
 import { useJobsStore } from './jobsStore.js';
 import { useKeptAnswersStore } from './keptAnswersStore.js';
-import { JobWarnings } from './JobWarnings.js';
-import { clockTime, notFollowed, statusBadge, unreachableText } from './jobWords.js';
+import { JobWarnings } from '../components/JobWarnings.js';
+import { clockTime, notFollowed, statusBadge, unreachableText } from '../components/jobWords.js';
 
 /** A completed job whose result this version could not read: kept under "Answers kept unread" (electron/jobs/jobTracker.ts). */
 const RESULT_UNREADABLE = 'result_unreadable';

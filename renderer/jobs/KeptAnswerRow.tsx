@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { QuarantinedAnswer } from '../../shared/quarantine.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useLibraryStore } from '../workspace/libraryStore.js';
+import { useLibraryStore } from '../state/library/libraryStore.js';
 import { charactersText, kindText } from './keptAnswerWords.js';
 import { useKeptAnswersStore } from './keptAnswersStore.js';
 import { KeptAnswerText } from './KeptAnswerText.js';

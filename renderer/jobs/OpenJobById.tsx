@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors.js';
 import type { JobService } from '../../shared/jobs.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
-import { useKeysStore } from '../keys/keysStore.js';
+import { useKeysStore } from '../state/keysStore.js';
 import { useJobsStore } from './jobsStore.js';
 
 /**

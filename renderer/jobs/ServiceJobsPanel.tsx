@@ -1,5 +1,5 @@
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useKeysStore } from '../keys/keysStore.js';
+import { useKeysStore } from '../state/keysStore.js';
 import { useJobsStore } from './jobsStore.js';
 import { JobTable } from './JobTable.js';
 import { OpenJobById } from './OpenJobById.js';

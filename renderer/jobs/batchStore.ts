@@ -3,8 +3,8 @@ import { AppError } from '../../shared/errors.js';
 import type { Batch, BatchEstimate } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { chosenKey, useEngineSettings } from '../workspace/engineSettings.js';
-import { importAsking } from '../workspace/protectedDocuments.js';
+import { chosenKey, useEngineSettings } from '../state/runSettings.js';
+import { importAsking } from '../state/library/protectedDocuments.js';
 
 interface BatchState {
   batches: Batch[];

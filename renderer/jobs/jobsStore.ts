@@ -4,9 +4,9 @@ import { AppError } from '../../shared/errors.js';
 import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs, UnsureSettled } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { importAsking } from '../workspace/protectedDocuments.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { useAppStore } from '../shell/appStore.js';
+import { importAsking } from '../state/library/protectedDocuments.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useAppStore } from '../state/appStore.js';
 
 interface JobsState {
   service: JobService;

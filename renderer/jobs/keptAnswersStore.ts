@@ -3,8 +3,8 @@ import { AppError } from '../../shared/errors.js';
 import type { KeptAnswerText, QuarantinedAnswer } from '../../shared/quarantine.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
-import { useAppStore } from '../shell/appStore.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useAppStore } from '../state/appStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 
 /** The code of a direct call whose answer was kept unread (electron/runs/keptUnread.ts). */
 const ANSWER_UNREADABLE = 'answer_unreadable';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { KEY_KIND_LABELS, KEY_KINDS, type KeyKind } from '../../shared/keys.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
-import { useKeysStore } from './keysStore.js';
+import { useKeysStore } from '../state/keysStore.js';
 
 /** Adds a key: the secret goes straight to main (and the keychain); the form forgets it on success. */
 export function AddKeyForm() {

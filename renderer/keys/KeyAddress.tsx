@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { KeyInfo } from '../../shared/keys.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
-import { useKeysStore } from './keysStore.js';
+import { useKeysStore } from '../state/keysStore.js';
 
 /**
  * Where a key is sent, and how to change it: main asks the user to confirm a new address in

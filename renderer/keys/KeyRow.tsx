@@ -4,7 +4,7 @@ import { KEY_KIND_LABELS, type KeyInfo } from '../../shared/keys.js';
 import { requireApi } from '../ipc/client.js';
 import { KeyAddress } from './KeyAddress.js';
 import { KeyCopy } from './KeyCopy.js';
-import { useKeysStore } from './keysStore.js';
+import { useKeysStore } from '../state/keysStore.js';
 
 /** One key: its address (and changing it), masked secret (and copying it, from main), test, rename, enable/disable, delete. */
 export function KeyRow({ keyInfo }: { keyInfo: KeyInfo }) {

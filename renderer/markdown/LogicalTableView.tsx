@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { logicalTableCsv, type LogicalCell, type LogicalRow, type LogicalTable } from '../../shared/grounding/logicalTables.js';
-import { downloadText } from '../workspace/download.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { downloadText } from '../state/download.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 
 /** Where the keyboard is in the grid: row 0 is the header, then the data rows. */
 interface Place {

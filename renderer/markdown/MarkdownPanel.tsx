@@ -2,9 +2,9 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, use
 import { flagLabels, markdownLength, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { neighbourPages, type LogicalTable } from '../../shared/grounding/logicalTables.js';
 import { joinedTables } from './joinedTables.js';
-import { afterPaint } from '../components/afterPaint.js';
+import { afterPaint } from '../dom/afterPaint.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
 import { FollowToggle } from '../viewer/FollowToggle.js';
 import { usePageFollow } from '../viewer/usePageFollow.js';

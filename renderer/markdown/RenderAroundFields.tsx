@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ParseModel } from '../../shared/grounding/parseModel.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { renderBlockAhead } from './blockHtml.js';
 import { joinedTables } from './joinedTables.js';
 import type { MarkdownRows } from './markdownRows.js';

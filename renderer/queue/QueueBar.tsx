@@ -1,7 +1,15 @@
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { useQueueStore } from './queueStore.js';
-import { decidedOnScreen, everyFieldDecided, goneText, itemOnScreen, presentFrom, progressText, queueProgress } from './queueSteps.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useQueueStore } from '../state/queue/queueStore.js';
+import {
+  decidedOnScreen,
+  everyFieldDecided,
+  goneText,
+  itemOnScreen,
+  presentFrom,
+  progressText,
+  queueProgress,
+} from '../state/queue/queueSteps.js';
 
 /** The queue being worked, above the side panels: where the reviewer is across it, and the steps. */
 export function QueueBar() {

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import type { SearchHit } from '../../shared/ipc/search.js';
 import type { ResultInfo } from '../../shared/workspace.js';
-import { useLibraryStore } from '../workspace/libraryStore.js';
+import { useLibraryStore } from '../state/library/libraryStore.js';
 import { useSearchStore } from './searchStore.js';
 
 const KIND_LABELS = { parse: 'parse', analyzer: 'analyzer', extract: 'extraction' } as const;

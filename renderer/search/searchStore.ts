@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { AppError } from '../../shared/errors.js';
 import type { SearchAnswer, SearchHit } from '../../shared/ipc/search.js';
 import { requireApi } from '../ipc/client.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 
 /** A hit with the document it is in, as the list shows it (groups flattened, in order). */
 export interface ListedHit extends SearchHit {

@@ -1,5 +1,5 @@
 import type { AppNotice } from '../../shared/ipc/app.js';
-import { useAppStore } from './appStore.js';
+import { useAppStore } from '../state/appStore.js';
 
 // A stable empty list: a selector that returned a fresh [] would re-render forever.
 const NONE: AppNotice[] = [];

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { unreachableText } from '../jobs/jobWords.js';
-import { useServiceHealth } from './serviceHealthStore.js';
+import { unreachableText } from '../components/jobWords.js';
+import { useServiceHealth } from '../state/serviceHealthStore.js';
 
 /** The status bar's word on the services the app polls: nothing while they answer. */
 export function ServiceHealth() {

@@ -1,13 +1,13 @@
 import { startTransition, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Selection } from '../../shared/grounding/selection.js';
 import type { DocumentInfo } from '../../shared/workspace.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
-import { isRendered } from '../components/isRendered.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { isRendered } from '../dom/isRendered.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
-import { isStale } from '../workspace/documentScope.js';
-import { inViewDrawing, pdfOpened, viewClosed } from '../workspace/firstPage.js';
-import { viewerPassword } from '../workspace/protectedDocuments.js';
+import { isStale } from '../state/review/documentScope.js';
+import { inViewDrawing, pdfOpened, viewClosed } from '../state/review/firstPage.js';
+import { viewerPassword } from '../state/library/protectedDocuments.js';
 import { openPdf, type PageSize, type PdfHandle } from './pdfjs.js';
 import { columnItems, PAGE_GAP, pageAt, pagesToMount, pageTops, type PageBox } from './pageColumn.js';
 import { PdfPage } from './PdfPage.js';

@@ -2,8 +2,8 @@ import { memo, useMemo, type ReactNode } from 'react';
 import { formatConfidence, scoreLabel, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
 import type { Selection } from '../../shared/grounding/selection.js';
 import { boxesOnPageLargestFirst, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
-import { useConfidenceSettings } from '../fields/confidenceSettings.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useConfidenceSettings } from '../state/fields/confidenceSettings.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { boxStyle } from './boxStyle.js';
 
 /**

@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { selectionMembership, useSelectionMember } from '../workspace/selectionMembership.js';
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { selectionMembership, useSelectionMember } from '../state/review/selectionMembership.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
 import { OverlayLayer, PageOverlay } from './PageOverlay.js';

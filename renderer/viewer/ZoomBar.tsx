@@ -1,4 +1,4 @@
-import { useWorkspaceStore } from '../workspace/workspaceStore.js';
+import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { useViewStore } from './viewStore.js';
 
 export type Zoom = 'fit-width' | 'fit-page' | number;

@@ -1,6 +1,6 @@
 import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
-import { isStale, StaleScope } from '../workspace/documentScope.js';
+import { isStale, StaleScope } from '../state/review/documentScope.js';
 import { DrawQueue, WithdrawnWork } from './drawQueue.js';
 import { CLOSE_BUDGET_MS, endWorkers, giveBack, keepPairReady, loadPdfjs, openWith, takeWorkers } from './pdfjsWorkers.js';
 

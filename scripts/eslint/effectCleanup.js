@@ -47,5 +47,3 @@ export const effectReturnsCleanup = {
     };
   },
 };
-
-export const groundworkPlugin = { rules: { 'effect-returns-cleanup': effectReturnsCleanup } };

@@ -187,7 +187,7 @@ describe('where unit tests live', () => {
   });
 
   it('refuses a test left beside the wrong code, in a themed folder, or in a folder with no source', () => {
-    expect(layoutProblem('tests/unit/renderer/workspaceStore.test.ts', ['renderer/workspace/workspaceStore.ts'])).toMatch(
+    expect(layoutProblem('tests/unit/renderer/workspaceStore.test.ts', ['renderer/state/review/reviewStore.ts'])).toMatch(
       /imports nothing from renderer\//,
     );
     expect(layoutProblem('tests/unit/foundation/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/mirrors no source room/);

@@ -32,3 +32,27 @@ describe('the walls between the rooms', () => {
     expect(await problems('electron/jobs/wallProbe.ts', valueImport('../../shared/ipc/channels.js'))).toEqual([]);
   });
 });
+
+// Inside a room, folders import downward only (eslint.config.js lists the floors); probes
+// planted as if they were files of the room.
+const LAYERS = 'groundwork/layers';
+
+describe('the floors inside the renderer', () => {
+  it.each([
+    ['state below panels', 'renderer/state/probe.ts', '../fields/FieldsPanel.js'],
+    ['panels never import each other', 'renderer/fields/probe.ts', '../library/Library.js'],
+    ['panels never import screens', 'renderer/markdown/probe.ts', '../screens/ReviewScreen.js'],
+    ['the viewer below panels', 'renderer/viewer/probe.ts', '../markdown/MarkdownPanel.js'],
+    ['components below the viewer', 'renderer/components/probe.ts', '../viewer/DocumentViewer.js'],
+    ['a type import counts too', 'renderer/state/probe.ts', '../screens/ReviewScreen.js'],
+  ])('refuse an import upward or sideways: %s (%s → %s)', async (name, file, from) => {
+    const code = name.startsWith('a type') ? typeImport(from) : valueImport(from);
+    expect(await problems(file, code)).toContain(LAYERS);
+  });
+
+  it('allow imports downward: panels of state, components and the viewer; screens of panels', async () => {
+    expect(await problems('renderer/markdown/probe.ts', valueImport('../viewer/FollowToggle.js'))).toEqual([]);
+    expect(await problems('renderer/fields/probe.ts', valueImport('../state/review/reviewStore.js'))).toEqual([]);
+    expect(await problems('renderer/screens/probe.ts', valueImport('../library/Library.js'))).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import { startServer, type TestServer } from '../../../support/streamingServer.j
 import { startTlsServer, TEST_CA, type TlsTestServer } from '../../../support/tlsServer.js';
 import { caught } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
-import { jobStateText } from '../../../../renderer/jobs/jobWords.js';
+import { jobStateText } from '../../../../renderer/components/jobWords.js';
 import { jobRecord } from '../../../support/jobRecord.js';
 
 // A job's output_url comes from the service's answer: it is fetched only over https from

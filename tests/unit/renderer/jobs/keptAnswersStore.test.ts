@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { useKeptAnswersStore } from '../../../../renderer/jobs/keptAnswersStore.js';
-import type { useAppStore } from '../../../../renderer/shell/appStore.js';
+import type { useAppStore } from '../../../../renderer/state/appStore.js';
 import { DEMO_KEYS } from '../../../emulator/keys.js';
 import { startEmulator, type Emulator } from '../../../emulator/server.js';
 import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';
@@ -59,7 +59,7 @@ beforeAll(async () => {
   });
   readable = await response.text();
   store = (await import('../../../../renderer/jobs/keptAnswersStore.js')).useKeptAnswersStore;
-  app = (await import('../../../../renderer/shell/appStore.js')).useAppStore;
+  app = (await import('../../../../renderer/state/appStore.js')).useAppStore;
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { StructureNode } from '../../../../shared/contracts/v2Parse.js';
 import { formatConfidence, hasConfidence, nodeConfidences, scoreSource, weakestWord } from '../../../../shared/grounding/confidence.js';
 import { buildParseModel } from '../../../../shared/grounding/parseModel.js';
 import { selectNode, selectRanges } from '../../../../shared/grounding/selection.js';
-import { orderFields } from '../../../../renderer/fields/fieldOrder.js';
+import { orderFields } from '../../../../renderer/state/fields/fieldOrder.js';
 import { onePageParse } from '../../../support/onePageParse.js';
 
 // The service's shapes: a word-level model scores each word of `atomic_grounding` (table

@@ -1,0 +1,25 @@
+import type { DocumentInfo } from '../../../shared/workspace.js';
+import { chosenKey } from '../runSettings.js';
+import { importUrlAsking } from './protectedDocuments.js';
+import { useWorkspaceStore } from '../review/reviewStore.js';
+
+export interface AddedFromUrl {
+  document: DocumentInfo;
+  /** False when the user opened another document while it downloaded: it waits in the library. */
+  opened: boolean;
+}
+
+/**
+ * Downloads a document from its web address into the workspace (null: a password was asked
+ * for and not given). A download can take long: it opens only if the user has not opened
+ * another document since, so it never pulls them away from what they went to meanwhile.
+ */
+export async function addFromUrl(address: string): Promise<AddedFromUrl | null> {
+  const opensAtPress = useWorkspaceStore.getState().userOpens;
+  // The v2 key the document will be parsed with decides whether an address on this computer may be used.
+  const document = await importUrlAsking(address, chosenKey('v2').keyId);
+  if (!document) return null;
+  if (useWorkspaceStore.getState().userOpens !== opensAtPress) return { document, opened: false };
+  await useWorkspaceStore.getState().openDocument(document.id);
+  return { document, opened: true };
+}

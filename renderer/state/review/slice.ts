@@ -1,0 +1,11 @@
+import type { StateCreator } from 'zustand';
+import type { WorkspaceState } from './reviewState.js';
+
+/** One concern of the workspace store: its state and its actions, with access to the whole store. */
+export type SliceOf<T> = StateCreator<WorkspaceState, [], [], T>;
+
+/** Starts `work` now and lets it be awaited later (or never): a rejection nobody awaits is not an uncaught error. */
+export function started<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  return work;
+}
