@@ -3,7 +3,7 @@ import type { AppEvent } from '../shared/events.js';
 import type { DefaultAddresses } from '../shared/ipc/keys.js';
 import { applyNetworkSettings } from './api/networkLimits.js';
 import { activeConfig, KEYCHAIN_SERVICES } from './config.js';
-import { DatasetsService } from './datasets/datasetsService.js';
+import { createDatasets, type Datasets } from './datasets/datasets.js';
 import { DocumentPasswords } from './documents/documentPasswords.js';
 import { createKeytarKeychain, type Keychain } from './keys/keychain.js';
 import { KeysService } from './keys/keysService.js';
@@ -45,7 +45,7 @@ export interface Services {
   /** The job tracker and batches; started (resumed from disk) by createServices. */
   jobs: JobsService;
   /** The v1 datasets: projects, media, training, snapshots, inference. */
-  datasets: DatasetsService;
+  datasets: Datasets;
   /** Where the bundled sample documents are. */
   samplesDir: string;
   /** Sends an event to the renderer (progress of long work). */
@@ -125,7 +125,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const jobs = new JobsService({ workspace, keys, settings, logger, emit, passwords });
   // Jobs the app started before it stopped are polled again at once, in both shells.
   void jobs.start();
-  const datasets = new DatasetsService({
+  const datasets = createDatasets({
     dataDir: options.dataDir,
     keys,
     logger,

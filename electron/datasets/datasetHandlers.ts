@@ -7,42 +7,42 @@ type DatasetChannel = Extract<
   `datasets:${string}` | `training:${string}` | `snapshots:${string}` | `inference:${string}`
 >;
 
-/** The datasets / training / snapshots / inference handlers, spread into createHandlers. */
-export function createDatasetHandlers(services: Services): Pick<HandlerTable, DatasetChannel> {
-  const { datasets } = services;
+/** The datasets / training / snapshots / inference handlers, spread into createHandlers; each calls the one domain it belongs to. */
+export function createDatasetHandlers({ datasets, runs }: Pick<Services, 'datasets' | 'runs'>): Pick<HandlerTable, DatasetChannel> {
+  const { projects, media, apply, training, snapshots, inference } = datasets;
   return {
-    'datasets:registry': () => datasets.registry(),
-    'datasets:createProject': ({ keyId, name }) => datasets.createProject(keyId, name),
-    'datasets:addProject': ({ keyId, projectId, name }) => datasets.addProject(keyId, projectId, name),
+    'datasets:registry': () => projects.registry(),
+    'datasets:createProject': ({ keyId, name }) => projects.createProject(keyId, name),
+    'datasets:addProject': ({ keyId, projectId, name }) => projects.addProject(keyId, projectId, name),
     'datasets:forgetProject': async ({ projectId }) => {
-      await datasets.forgetProject(projectId);
+      await projects.forgetProject(projectId);
       return null;
     },
-    'datasets:setProjectKey': ({ projectId, keyId }) => datasets.setProjectKey(projectId, keyId),
-    'datasets:setActive': ({ projectId, isActive }) => datasets.setActive(projectId, isActive),
-    'datasets:setSettings': (settings) => datasets.setSettings(settings),
-    'datasets:createTag': ({ projectId, name, keyId }) => datasets.createTag(projectId, name, keyId),
-    'datasets:renameTag': ({ projectId, tagId, name }) => datasets.renameTag(projectId, tagId, name),
-    'datasets:createMetadata': ({ projectId, ...body }) => datasets.createMetadata(projectId, body),
+    'datasets:setProjectKey': ({ projectId, keyId }) => projects.setProjectKey(projectId, keyId),
+    'datasets:setActive': ({ projectId, isActive }) => projects.setActive(projectId, isActive),
+    'datasets:setSettings': (settings) => projects.setSettings(settings),
+    'datasets:createTag': ({ projectId, name, keyId }) => projects.createTag(projectId, name, keyId),
+    'datasets:renameTag': ({ projectId, tagId, name }) => projects.renameTag(projectId, tagId, name),
+    'datasets:createMetadata': ({ projectId, ...body }) => projects.createMetadata(projectId, body),
     'datasets:updateMetadata': ({ projectId, metadataId, ...body }) =>
-      datasets.updateMetadata(projectId, metadataId, withoutUndefined(body)),
-    'datasets:importMedia': ({ projectId, fileName, text }) => datasets.importMedia(projectId, fileName, text),
-    'datasets:addMediaIds': ({ projectId, text }) => datasets.addMediaIds(projectId, text),
-    'datasets:removeMedia': ({ projectId, mediaIds }) => datasets.removeMedia(projectId, mediaIds),
-    'datasets:thumbnail': ({ projectId, mediaId }) => datasets.thumbnail(projectId, mediaId),
-    'datasets:dropImages': ({ projectId, images, rule }) => datasets.dropImages(projectId, images, rule),
-    'datasets:allowImageFolder': ({ folder }) => datasets.allowChosenImageFolder(folder),
-    'datasets:forgetImageFolder': ({ folder }) => datasets.forgetImageFolder(folder),
-    'datasets:applyMetadata': (request) => services.runs.run(request.runId, (signal) => datasets.applyMetadata(request, signal)),
+      projects.updateMetadata(projectId, metadataId, withoutUndefined(body)),
+    'datasets:importMedia': ({ projectId, fileName, text }) => media.importMedia(projectId, fileName, text),
+    'datasets:addMediaIds': ({ projectId, text }) => media.addMediaIds(projectId, text),
+    'datasets:removeMedia': ({ projectId, mediaIds }) => media.removeMedia(projectId, mediaIds),
+    'datasets:thumbnail': ({ projectId, mediaId }) => media.thumbnail(projectId, mediaId),
+    'datasets:dropImages': ({ projectId, images, rule }) => media.dropImages(projectId, images, rule),
+    'datasets:allowImageFolder': ({ folder }) => media.allowChosenImageFolder(folder),
+    'datasets:forgetImageFolder': ({ folder }) => media.forgetImageFolder(folder),
+    'datasets:applyMetadata': (request) => runs.run(request.runId, (signal) => apply.applyMetadata(request, signal)),
     'datasets:applyToAll': ({ projectId, metadataAppend, confirmProjectName }) =>
-      datasets.applyToAll(projectId, metadataAppend, confirmProjectName),
-    'training:start': ({ projectId, request }) => datasets.startTraining(projectId, request),
-    'training:metrics': ({ projectId, trainingId }) => datasets.trainingMetrics(projectId, trainingId),
-    'snapshots:export': ({ projectId, version, retry }) => datasets.exportSnapshot(projectId, version, retry),
-    'snapshots:chooseFolder': () => datasets.chooseDownloadFolder(),
-    'snapshots:download': (request) => services.runs.run(request.runId, (signal) => datasets.downloadSnapshot(request, signal)),
-    'snapshots:showInFolder': ({ projectId, downloadUrl }) => datasets.showDownloadInFolder(projectId, downloadUrl),
+      apply.applyToAll(projectId, metadataAppend, confirmProjectName),
+    'training:start': ({ projectId, request }) => training.startTraining(projectId, request),
+    'training:metrics': ({ projectId, trainingId }) => training.trainingMetrics(projectId, trainingId),
+    'snapshots:export': ({ projectId, version, retry }) => snapshots.exportSnapshot(projectId, version, retry),
+    'snapshots:chooseFolder': () => snapshots.chooseDownloadFolder(),
+    'snapshots:download': (request) => runs.run(request.runId, (signal) => snapshots.downloadSnapshot(request, signal)),
+    'snapshots:showInFolder': ({ projectId, downloadUrl }) => snapshots.showDownloadInFolder(projectId, downloadUrl),
     'inference:run': ({ runId, keyId, projectId, endpointUrl, fileName, bytes }) =>
-      services.runs.run(runId, (signal) => datasets.inference(keyId, endpointUrl, fileName, bytes, projectId, signal)),
+      runs.run(runId, (signal) => inference.infer(keyId, endpointUrl, fileName, bytes, projectId, signal)),
   };
 }

@@ -8,7 +8,8 @@ import type { AppErrorData } from '../../../../shared/errors.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
 import { createDatasetHandlers } from '../../../../electron/datasets/datasetHandlers.js';
-import { DatasetsService, emptyProject } from '../../../../electron/datasets/datasetsService.js';
+import { createDatasets, type Datasets } from '../../../../electron/datasets/datasets.js';
+import { emptyProject } from '../../../../electron/datasets/projects.js';
 import { createHandlers } from '../../../../electron/handlers.js';
 import type { HandlerTable } from '../../../../electron/ipcDispatch.js';
 import { dispatch } from '../../../../electron/ipcDispatch.js';
@@ -39,7 +40,7 @@ const logger: Logger = {
 
 let root: string;
 let services: Services;
-let datasets: DatasetsService;
+let datasets: Datasets;
 let handlers: HandlerTable;
 let dirs: { data: string; allowed: string; outside: string };
 let mediaId = 0;
@@ -87,7 +88,7 @@ beforeAll(async () => {
   spawnSync('mkfifo', [join(dirs.allowed, 'pipe.png')]);
 
   services = await testServices(dirs.data, { logger });
-  datasets = new DatasetsService({ ...services, clientOptions: {} });
+  datasets = createDatasets({ ...services, clientOptions: {} });
   handlers = createHandlers({ ...services, datasets });
   await datasets.store.upsertProject(emptyProject(PROJECT, 'Paths', '11111111-1111-4111-8111-111111111111', 'added'));
   expect(await call(handlers, 'datasets:allowImageFolder', { folder: dirs.allowed })).toEqual([dirs.allowed]);
@@ -187,7 +188,7 @@ describe('folders are allowed by the user only', () => {
   it('in the app: only the folder picked in the native dialog; a typed one is refused, a cancelled dialog changes nothing', async () => {
     const picks: (string | null)[] = [dirs.outside, null];
     // The app's datasets, with its dialog, on the same data folder (its registry read from disk).
-    const appDatasets = new DatasetsService({ ...services, chooseFolder: async () => picks.shift() ?? null, clientOptions: {} });
+    const appDatasets = createDatasets({ ...services, chooseFolder: async () => picks.shift() ?? null, clientOptions: {} });
     const app = createDatasetHandlers({ ...services, datasets: appDatasets }) as HandlerTable;
     const viewer = { datasets: appDatasets, handlers: app };
     const typed = await dispatch(app, 'datasets:allowImageFolder', { folder: dirs.outside }, logger);

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { DatasetsService } from '../../../../electron/datasets/datasetsService.js';
+import { createDatasets, type Datasets } from '../../../../electron/datasets/datasets.js';
 import type { Credential } from '../../../../electron/keys/credential.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger, type Logger } from '../../../../electron/log.js';
 import { Notices } from '../../../../electron/notices.js';
 import { AppError } from '../../../../shared/errors.js';
 import type { AppEvent } from '../../../../shared/events.js';
@@ -20,12 +20,15 @@ export const KEY_IDS = {
   elsewhere: '55555555-5555-4555-8555-555555555555',
 };
 
-/** A DatasetsService on a fresh data folder, with keys that point at the file's emulator. */
+export type DatasetsState = Datasets & { dataDir: string; events: AppEvent[]; logger: Logger };
+
+/** The datasets services on a fresh data folder, with keys that point at the file's emulator. */
 export function useDatasets(holder: { readonly emulator: Emulator }) {
-  const state = {} as { service: DatasetsService; dataDir: string; events: AppEvent[] };
+  const state = {} as DatasetsState;
   beforeEach(async () => {
     state.dataDir = await mkdtemp(join(tmpdir(), 'groundwork-datasets-'));
     state.events = [];
+    state.logger = createLogger(null, { console: false });
     const url = () => holder.emulator.url;
     const creds: Record<string, () => Credential> = {
       [KEY_IDS.v1]: () => credential('v1', url(), KEYS.v1),
@@ -34,23 +37,33 @@ export function useDatasets(holder: { readonly emulator: Emulator }) {
       [KEY_IDS.v2]: () => credential('v2', url(), KEYS.v2),
       [KEY_IDS.elsewhere]: () => credential('v1', 'http://127.0.0.1:9', KEYS.v1),
     };
-    state.service = new DatasetsService({
-      dataDir: state.dataDir,
-      keys: {
-        credential: async (id: string) => {
-          const make = creds[id];
-          if (!make) throw new AppError({ code: 'unknown_key', message: 'no such key' });
-          return { ...make(), id };
+    Object.assign(
+      state,
+      createDatasets({
+        dataDir: state.dataDir,
+        keys: {
+          credential: async (id: string) => {
+            const make = creds[id];
+            if (!make) throw new AppError({ code: 'unknown_key', message: 'no such key' });
+            return { ...make(), id };
+          },
         },
-      },
-      logger: createLogger(null, { console: false }),
-      notices: new Notices(),
-      emit: (event) => state.events.push(event),
-      clientOptions: { retry: { policy: { maxAttempts: 1 } } },
-    });
+        logger: state.logger,
+        notices: new Notices(),
+        emit: (event) => state.events.push(event),
+        clientOptions: { retry: { policy: { maxAttempts: 1 } } },
+      }),
+    );
   });
   afterEach(async () => {
     await rm(state.dataDir, { recursive: true, force: true });
   });
   return state;
+}
+
+/** A project with a `color` metadata of two choices. */
+export async function projectWithColor(ds: DatasetsState, keyId = KEY_IDS.v1) {
+  const project = await ds.projects.createProject(keyId, 'Defects');
+  await ds.projects.createMetadata(project.id, { name: 'color', allowMultiple: false, predefinedChoices: ['red', 'blue'] });
+  return project;
 }

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DatasetsService } from '../../../../electron/datasets/datasetsService.js';
+import { createDatasets } from '../../../../electron/datasets/datasets.js';
 import { createLogger } from '../../../../electron/log.js';
 import { Notices } from '../../../../electron/notices.js';
 import type { AppError } from '../../../../shared/errors.js';
@@ -26,7 +26,7 @@ afterEach(async () => {
 
 /** The Electron app's service: a folder dialog that answers `pick`, and a file manager that records what it was asked to show. */
 function app(pick: string | null, shown: string[] = []) {
-  return new DatasetsService({
+  return createDatasets({
     dataDir,
     keys: { credential: async (id) => ({ ...credential('v1', holder.emulator.url, KEYS.v1), id }) },
     logger: createLogger(null, { console: false }),
@@ -45,33 +45,33 @@ describe('the snapshot download folder', () => {
     await mkdir(picked);
     await mkdir(other);
     const first = app(picked);
-    const { id } = await first.createProject(KEY_IDS.v1, 'Snap');
-    expect(await first.chooseDownloadFolder()).toEqual({ folder: picked });
+    const { id } = await first.projects.createProject(KEY_IDS.v1, 'Snap');
+    expect(await first.snapshots.chooseDownloadFolder()).toEqual({ folder: picked });
 
     const shown: string[] = [];
     const restarted = app(null, shown);
-    expect((await restarted.registry()).downloadFolder).toBe(picked);
-    const { exports } = await restarted.exportSnapshot(id, 1, false);
+    expect((await restarted.projects.registry()).downloadFolder).toBe(picked);
+    const { exports } = await restarted.snapshots.exportSnapshot(id, 1, false);
     const url = exports[0]!.downloadUrl;
-    const refused = await restarted
+    const refused = await restarted.snapshots
       .downloadSnapshot({ runId: 'r1', projectId: id, downloadUrl: url, folder: other }, new AbortController().signal)
       .catch((error: AppError) => error.code);
     expect(refused).toBe('invalid_folder');
-    const saved = await restarted.downloadSnapshot(
+    const saved = await restarted.snapshots.downloadSnapshot(
       { runId: 'r2', projectId: id, downloadUrl: url, folder: picked },
       new AbortController().signal,
     );
     expect(saved.path).toBe(join(picked, `snapshot-${id}-v1.zip`));
 
-    await restarted.showDownloadInFolder(id, url);
+    await restarted.snapshots.showDownloadInFolder(id, url);
     expect(shown).toEqual([saved.path]);
     await rm(saved.path);
-    expect(await restarted.showDownloadInFolder(id, url).catch((error: AppError) => error.code)).toBe('download_missing');
+    expect(await restarted.snapshots.showDownloadInFolder(id, url).catch((error: AppError) => error.code)).toBe('download_missing');
   });
 
   it('a cancelled dialog changes nothing', async () => {
     const service = app(null);
-    expect(await service.chooseDownloadFolder()).toEqual({ folder: null });
-    expect((await service.registry()).downloadFolder).toBeUndefined();
+    expect(await service.snapshots.chooseDownloadFolder()).toEqual({ folder: null });
+    expect((await service.projects.registry()).downloadFolder).toBeUndefined();
   });
 });
