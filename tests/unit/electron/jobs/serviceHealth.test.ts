@@ -4,14 +4,11 @@ import type { AppEvent, ServiceEvent } from '../../../../shared/events.js';
 import { summarizeBatch, type Batch, type BatchItem, type JobRecord } from '../../../../shared/jobs.js';
 import type { RetryClock } from '../../../../electron/api/retry.js';
 import { recordingClock } from './recordingClock.js';
+import { trackingWith } from './trackingWith.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../../electron/jobs/batchQueue.js';
 import { queuedItem } from '../../../../electron/jobs/batchRecords.js';
-import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
-import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
-import { trackJobs } from '../../../../electron/jobs/jobTracking.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/pollSchedule.js';
 import { isUnreachable, ServiceHealth } from '../../../../electron/jobs/serviceHealth.js';
-import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 import { jobRecord } from '../../../support/jobRecord.js';
@@ -26,19 +23,7 @@ afterEach(async () => {
   await world.close();
 });
 
-const logger = createLogger(null, { console: false });
-
-function trackerWith(clock: RetryClock, events: AppEvent[]) {
-  const records = jobRecordsIn(world.workspace.root, logger);
-  const keys = {
-    credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }),
-  };
-  const intents = createIntentsIn(world.workspace.root, logger);
-  return {
-    records,
-    tracker: trackJobs({ workspace: world.workspace, keys, records, intents, logger, emit: (e) => events.push(e), clock }),
-  };
-}
+const trackerWith = (clock: RetryClock, events: AppEvent[]) => trackingWith(world, env.emulator.url, clock, (e) => events.push(e));
 
 const jobEvents = (events: AppEvent[]) => events.flatMap((e) => (e.type === 'job' ? [e.job] : []));
 const serviceEvents = (events: AppEvent[]) => events.filter((e): e is ServiceEvent => e.type === 'service');
