@@ -42,7 +42,7 @@ export interface Services {
   search: SearchIndex;
   rules: Rules;
   runs: RunRegistry;
-  /** The job tracker and batches; started (resumed from disk) by createServices. */
+  /** Creating and following jobs, and their batches; started (resumed from disk) by createServices. */
   jobs: JobsService;
   /** The v1 datasets: projects, media, training, snapshots, inference. */
   datasets: Datasets;

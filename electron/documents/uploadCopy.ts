@@ -26,7 +26,7 @@ export async function documentForUpload(
   const document = await deps.workspace.documentInfo(documentId);
   const bytes = await deps.workspace.documentBytes(document.id);
   // `encrypted` is set at import, and versions before it refused encrypted files, so it is the
-  // one answer (the job tracker reads it too when a job's result comes); the preflight still
+  // one answer (the JobOutputStore reads it too when a job's result comes); the preflight still
   // refuses encrypted bytes should one ever get past it.
   if (document.mime !== 'application/pdf' || !document.encrypted) {
     return { document, file: { bytes, filename: document.name, pageCount: document.pageCount }, decrypted: false };

@@ -15,7 +15,7 @@ export interface BatchRecovery {
 
 export interface BatchQueueDeps {
   /**
-   * Creates the item's job (the tracker writes its record on the 202) and answers with it;
+   * Creates the item's job (the JobCreator writes its record on the 202) and answers with it;
    * `onAccepted` hears the 202's status first, before the record is written.
    */
   submit(batch: Batch, item: BatchItem, retry: RetryOptions, onAccepted: (status: string) => void): Promise<JobRecord>;
@@ -49,7 +49,7 @@ const MAYBE_SENT = new Set(['queued', 'submitting', 'waiting']);
 /**
  * One batch: documents go out as jobs, at most `concurrency` in flight (a job found on the
  * service after its create's answer was lost is counted at once, even if that briefly
- * passes the limit). The tracker writes a create intent before each create is sent and
+ * passes the limit). The JobCreator writes a create intent before each create is sent and
  * the job record the moment the 202 arrives, so the batch file itself can be written
  * lazily: after a crash every document is linked to its job record, or has an open intent
  * (the service's job list could not settle it: "unsure", never sent twice), or was never
@@ -141,7 +141,7 @@ export class BatchQueue {
     await this.flush();
   }
 
-  /** The tracker wrote one of this batch's job records: the item shows its status and whether the service answers. */
+  /** One of this batch's job records was written: the item shows its status and whether the service answers. */
   jobChanged(record: JobRecord): void {
     const item = this.batch.items.find((i) => i.jobId === record.jobId && i.state === 'running');
     const unreachableSince = record.unreachableSince ?? null;

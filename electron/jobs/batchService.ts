@@ -11,13 +11,15 @@ import { BatchQueue, type BatchRecovery } from './batchQueue.js';
 import { batchesNewestFirst, queuedItem, type BatchRecords } from './batchRecords.js';
 import type { CreateIntents } from './createIntents.js';
 import type { JobRecords } from './jobRecords.js';
-import type { JobTracker } from './jobTracker.js';
+import type { JobCreator } from './jobCreator.js';
+import type { JobPoller } from './jobPoller.js';
 import { readJobSettings } from './parsePlan.js';
 
 export interface BatchServiceDeps {
   workspace: Workspace;
   settings: SettingsStore;
-  tracker: JobTracker;
+  creator: Pick<JobCreator, 'submit'>;
+  poller: Pick<JobPoller, 'whenSettled' | 'onRecord'>;
   records: JobRecords;
   intents: CreateIntents;
   store: BatchRecords;
@@ -37,7 +39,7 @@ export class BatchService {
 
   constructor(private readonly deps: BatchServiceDeps) {
     // A running document shows its job's status and whether the service answers its polls.
-    deps.tracker.onRecord((record) => {
+    deps.poller.onRecord((record) => {
       if (record.batch) this.queues.get(record.batch.batchId)?.jobChanged(record);
     });
   }
@@ -93,7 +95,7 @@ export class BatchService {
 
   /**
    * Loads every batch from disk and picks up those with work left, once `before` (the
-   * tracker settling interrupted creates) is done; called once at start-up.
+   * interrupted creates settled) is done; called once at start-up.
    */
   resumeAll(before: Promise<unknown> = Promise.resolve()): Promise<void> {
     this.resumed = before.then(async () => {
@@ -155,11 +157,11 @@ export class BatchService {
   }
 
   private async open(batch: Batch, fresh = false): Promise<BatchQueue> {
-    const { tracker, records, intents, store } = this.deps;
+    const { creator, poller, records, intents, store } = this.deps;
     const queue = new BatchQueue(batch, {
       submit: (b, item, retry, onAccepted) =>
-        tracker.submit(jobRequestFor(b, item), { retry, onAccepted, batch: { batchId: b.batchId, itemId: item.itemId } }),
-      whenSettled: (jobId, onServiceDone) => tracker.whenSettled(jobId, onServiceDone),
+        creator.submit(jobRequestFor(b, item), { retry, onAccepted, batch: { batchId: b.batchId, itemId: item.itemId } }),
+      whenSettled: (jobId, onServiceDone) => poller.whenSettled(jobId, onServiceDone),
       recovery: (batchId) => recoveryOf(records, intents, batchId),
       forgetIntents: async (batchId, itemIds) => {
         for (const intent of await intents.list()) {

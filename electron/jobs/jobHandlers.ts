@@ -1,13 +1,29 @@
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { HandlerTable } from '../ipcDispatch.js';
 import { readKeptAnswer } from '../runs/readKeptAnswer.js';
-import type { Services } from '../services.js';
+import type { RunRegistry } from '../runs/runRegistry.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { JobCreator } from './jobCreator.js';
+import type { JobPoller } from './jobPoller.js';
+import type { JobsService } from './jobsService.js';
 
 type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}` | `quarantine:${string}`>;
 
+/** What the job handlers use: the jobs' own parts, the runs registry (a job created for a run), the workspace (kept answers). */
+export interface JobHandlerDeps {
+  jobs: Pick<
+    JobsService,
+    'create' | 'list' | 'detail' | 'resultFile' | 'local' | 'get' | 'retry' | 'settings' | 'setSettings' | 'batches'
+  > & {
+    creator: Pick<JobCreator, 'settleUnsure'>;
+    poller: Pick<JobPoller, 'recheck' | 'keptResultRead'>;
+  };
+  runs: Pick<RunRegistry, 'runIfNamed'>;
+  workspace: Workspace;
+}
+
 /** The jobs:*, batch:* and quarantine:* handlers, spread into createHandlers. */
-export function createJobHandlers(services: Services): Pick<HandlerTable, JobChannel> {
-  const { jobs, runs, workspace } = services;
+export function createJobHandlers({ jobs, runs, workspace }: JobHandlerDeps): Pick<HandlerTable, JobChannel> {
   return {
     'jobs:create': (request) => runs.runIfNamed(request.runId, (signal) => jobs.create(request, signal)),
     'jobs:list': (request) => jobs.list(request),
@@ -16,13 +32,13 @@ export function createJobHandlers(services: Services): Pick<HandlerTable, JobCha
     'jobs:local': () => jobs.local(),
     'jobs:get': ({ jobId }) => jobs.get(jobId),
     'jobs:retry': ({ jobId }) => jobs.retry(jobId),
-    'jobs:recheck': ({ jobId }) => jobs.tracker.recheck(jobId),
-    'jobs:settleUnsure': ({ intentId, action }) => jobs.tracker.settleUnsure(intentId, action),
+    'jobs:recheck': ({ jobId }) => jobs.poller.recheck(jobId),
+    'jobs:settleUnsure': ({ intentId, action }) => jobs.creator.settleUnsure(intentId, action),
     'jobs:settings': () => jobs.settings(),
     'jobs:setSettings': (patch) => jobs.setSettings(withoutUndefined(patch)),
     'quarantine:list': () => workspace.quarantine.list(),
     'quarantine:show': ({ id }) => workspace.quarantine.shown(id),
-    'quarantine:readAgain': ({ id }) => readKeptAnswer(workspace, id, (jobId, result) => jobs.tracker.keptResultRead(jobId, result)),
+    'quarantine:readAgain': ({ id }) => readKeptAnswer(workspace, id, (jobId, result) => jobs.poller.keptResultRead(jobId, result)),
     'batch:estimate': ({ documentIds }) => jobs.batches.estimate(documentIds),
     'batch:create': ({ documentIds, confirmPages, ...options }) =>
       jobs.batches.create(documentIds, withoutUndefined(options), confirmPages),

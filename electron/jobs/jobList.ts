@@ -4,7 +4,7 @@ import { V2Client } from '../api/v2Client.js';
 import { jobFailureOf } from './jobFailure.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { JobRecords } from './jobRecords.js';
-import type { JobTracker } from './jobTracker.js';
+import type { JobCreator } from './jobCreator.js';
 
 export interface JobListRequest {
   service: JobService;
@@ -40,7 +40,7 @@ export async function listJobs(
 }
 
 /** Every job this workspace started, and every create whose outcome is unknown, newest first; no network. */
-export async function localJobs(records: JobRecords, tracker: Pick<JobTracker, 'unsureCreates'>): Promise<LocalJobs> {
+export async function localJobs(records: JobRecords, creator: Pick<JobCreator, 'unsureCreates'>): Promise<LocalJobs> {
   const all = (await records.list()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const rows = all.map((record) =>
     rowFrom(
@@ -49,7 +49,7 @@ export async function localJobs(records: JobRecords, tracker: Pick<JobTracker, '
       record,
     ),
   );
-  const unsure = (await tracker.unsureCreates())
+  const unsure = (await creator.unsureCreates())
     .filter((intent) => !intent.batch) // a batch shows its own unsure documents, with its own "retry"
     .sort((a, b) => b.writtenAt.localeCompare(a.writtenAt))
     .map((intent) => ({

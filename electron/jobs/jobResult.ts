@@ -9,7 +9,7 @@ import { fetchOutput } from './outputUrl.js';
 /**
  * A completed job's whole result, for the review workspace's import: the poll envelope
  * when the result is inline (the import reads envelopes), else the document at its
- * output_url, fetched by the same rules as the job tracker's. Works for a job started
+ * output_url, fetched by the same rules as the JobOutputStore's. Works for a job started
  * anywhere, of any id format; the Jobs screen shows only the start of its Markdown.
  */
 export async function jobResultFile(

@@ -17,7 +17,9 @@ import { createIntentsIn, type CreateIntents } from './createIntents.js';
 import { jobRecordsIn, type JobRecords } from './jobRecords.js';
 import { jobDetail, listJobs, localJobs, type JobListRequest } from './jobList.js';
 import { jobResultFile } from './jobResult.js';
-import { JobTracker } from './jobTracker.js';
+import type { JobCreator } from './jobCreator.js';
+import type { JobPoller } from './jobPoller.js';
+import { trackJobs, type JobTracking } from './jobTracking.js';
 import { readJobSettings, updateJobSettings } from './parsePlan.js';
 import type { PollSchedule } from './pollSchedule.js';
 
@@ -33,23 +35,28 @@ export interface JobsServiceDeps {
   schedule?: PollSchedule;
 }
 
-/** The job tracker and the batches over it, with their records in the workspace. */
+/** Creating and following jobs, and the batches over them, with their records in the workspace. */
 export class JobsService {
   readonly records: JobRecords;
   readonly intents: CreateIntents;
-  readonly tracker: JobTracker;
+  readonly creator: JobCreator;
+  readonly poller: JobPoller;
   readonly batches: BatchService;
 
   private readonly logger: Logger;
+  private readonly tracking: JobTracking;
 
   constructor(private readonly deps: JobsServiceDeps) {
     this.logger = deps.logger;
     this.records = jobRecordsIn(deps.workspace.root, deps.logger);
     this.intents = createIntentsIn(deps.workspace.root, deps.logger);
-    this.tracker = new JobTracker({ ...deps, records: this.records, intents: this.intents });
+    this.tracking = trackJobs({ ...deps, records: this.records, intents: this.intents });
+    this.creator = this.tracking.creator;
+    this.poller = this.tracking.poller;
     this.batches = new BatchService({
       ...deps,
-      tracker: this.tracker,
+      creator: this.creator,
+      poller: this.poller,
       records: this.records,
       intents: this.intents,
       store: batchRecordsIn(deps.workspace.root, deps.logger),
@@ -59,14 +66,19 @@ export class JobsService {
   /** Picks up every unfinished job and batch; a failure is logged, never fatal to start-up. */
   async start(): Promise<void> {
     try {
-      await this.batches.resumeAll(this.tracker.resume());
+      await this.batches.resumeAll(this.resume());
     } catch (error) {
       this.logger.error('resuming jobs failed', { error: String(error) });
     }
   }
 
+  /** Settles the creates a crash left open, then follows every open record; answers how many (see start). */
+  resume(): Promise<number> {
+    return this.tracking.resume();
+  }
+
   stop(): void {
-    this.tracker.stop();
+    this.tracking.stop();
   }
 
   /**
@@ -79,8 +91,8 @@ export class JobsService {
         ? request
         : { ...request, documentId: (await this.deps.workspace.result(request.sourceResultId)).documentId },
     );
-    if (!runId) return this.tracker.submit(job, { retry: { policy: USER_CALL_POLICY } });
-    return this.tracker.submit(job, { retry: retryAsProgress(this.deps.emit, runId, 'Creating the job'), ...(signal ? { signal } : {}) });
+    if (!runId) return this.creator.submit(job, { retry: { policy: USER_CALL_POLICY } });
+    return this.creator.submit(job, { retry: retryAsProgress(this.deps.emit, runId, 'Creating the job'), ...(signal ? { signal } : {}) });
   }
 
   /** A retry is a new job with the same document and options; the old record stays. Only jobs started here: their document is here. */
@@ -101,7 +113,7 @@ export class JobsService {
       documentId,
       ...withoutUndefined({ sourceResultId, keyId, model, options, schema, serviceTier, outputSaveUrl, byUrl, rerunOf }),
     };
-    return this.tracker.submit(again, { retry: { policy: USER_CALL_POLICY } });
+    return this.creator.submit(again, { retry: { policy: USER_CALL_POLICY } });
   }
 
   /** A page of the service's job list, each row joined with its local record where this app made the job. */
@@ -111,7 +123,7 @@ export class JobsService {
 
   /** Every job this workspace started and every create whose outcome is unknown; no network. */
   local(): Promise<LocalJobs> {
-    return localJobs(this.records, this.tracker);
+    return localJobs(this.records, this.creator);
   }
 
   /** The local record of a job, or null for one this workspace did not start. */

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import { originOf } from '../keys/keyDestinations.js';
 
 /**
- * Whether each service origin answers the job polls sent to it. The tracker tells it every
+ * Whether each service origin answers the job polls sent to it. The JobPoller tells it every
  * poll's outcome; it tells the renderer only when an origin goes from answering to not (or
  * back), so the status bar shows an outage within one poll and clears by itself.
  */

@@ -59,7 +59,7 @@ export async function routeCloudParse(services: Services, request: CloudParseRou
   };
   // Named as the run: a refused create shows as "retrying" on it, and Cancel stops it.
   const retry = retryAsProgress(services.emit, request.runId, 'Creating the job');
-  return { job: await services.jobs.tracker.submit(job, { retry, signal }), reason };
+  return { job: await services.jobs.creator.submit(job, { retry, signal }), reason };
 }
 
 function jobOnlyOptions(request: CloudParseRoute): string[] {

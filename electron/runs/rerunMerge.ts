@@ -26,7 +26,7 @@ export function rerunnableOriginal(original: StoredResult): StoredResult & { res
  * What is stored for a re-run of failed pages: the original with those pages replaced by the
  * re-run's answer, as one new result. The re-run's own answer is not stored (nor kept inside the
  * merge): the merge holds its pages, and the job that answered, if any, is named by its id.
- * Used by the direct call and by the job tracker, so a re-run job that completes after a restart
+ * Used by the direct call and by the JobOutputStore, so a re-run job that completes after a restart
  * is merged the same way.
  */
 export async function mergedRerunResult(

@@ -49,7 +49,7 @@ export async function rerunFailedPages(services: Services, request: RerunPagesRe
 async function mergedByJob(services: Services, jobId: string, signal: AbortSignal): Promise<StoredResult> {
   const cancelled = () => new AppError({ code: 'cancelled', message: 'The re-run was cancelled.' });
   const abandon = () =>
-    services.jobs.tracker
+    services.jobs.poller
       .abandon(
         jobId,
         'You cancelled the re-run of failed pages that waited for this job. The service cannot be asked to stop a job, so it may still finish.',
@@ -65,7 +65,7 @@ async function mergedByJob(services: Services, jobId: string, signal: AbortSigna
   );
   // Heard below through signal.aborted when the wait settles first.
   aborted.catch(() => undefined);
-  const record = await Promise.race([services.jobs.tracker.whenSettled(jobId), aborted]);
+  const record = await Promise.race([services.jobs.poller.whenSettled(jobId), aborted]);
   // The abandoned record itself settles the wait: that is the cancel, not a failed job.
   if (signal.aborted) {
     await abandoned;

@@ -4,7 +4,7 @@ import { useKeptAnswersStore } from './keptAnswersStore.js';
 import { JobWarnings } from '../components/JobWarnings.js';
 import { clockTime, notFollowed, statusBadge, unreachableText } from '../components/jobWords.js';
 
-/** A completed job whose result this version could not read: kept under "Answers kept unread" (electron/jobs/jobTracker.ts). */
+/** A completed job whose result this version could not read: kept under "Answers kept unread" (electron/jobs/jobOutputStore.ts). */
 const RESULT_UNREADABLE = 'result_unreadable';
 
 function when(iso: string | null): string {

@@ -126,7 +126,7 @@ test('an output_save_url that expires too soon is refused before submit, and the
 });
 
 // The emulator ends a job it stops `failed` (v2.jobs.cancelled-ends-job: the contract retired `cancelled`); the client's
-// reading of a `cancelled` status is tested through a proxy in tests/unit/electron/jobs/jobTracker.cancelled.test.ts.
+// reading of a `cancelled` status is tested through a proxy in tests/unit/electron/jobs/jobPoller.cancelled.test.ts.
 test('a job the service stops stops being followed and says so in its words, on the Review line and the Jobs screen', async ({
   page,
   preview,

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { jobDetail, listJobs } from '../../../electron/jobs/jobList.js';
-import { JobTracker } from '../../../electron/jobs/jobTracker.js';
+import { trackJobs, type JobTracking } from '../../../electron/jobs/jobTracking.js';
 import { importResult } from '../../../electron/runs/importResult.js';
 import type { RetryClock } from '../../../electron/api/retry.js';
 import { AppError, type AppErrorData } from '../../../shared/errors.js';
@@ -119,13 +119,13 @@ export async function createJob(world: LoaderWorld, service: JobServiceName): Pr
         ? { sourceResultId: world.source.id, schema: { type: 'object', properties: { total: { type: 'string' } } } }
         : {}),
     };
-    const record = await settle('the job tracker (create)', () => tracker.submit(request));
+    const record = await settle('the job tracker (create)', () => tracker.creator.submit(request));
     if (!record) return null;
     // A recorded create has nothing left to settle after a crash.
     const open = await world.intents.list();
     if (open.length > 0) throw new LoaderBug(`a recorded create left ${open.length} intent(s) open`);
     if (!(await world.records.read(record.jobId))) throw new LoaderBug('a created job has no record');
-    await checkSettled(world, await tracker.whenSettled(record.jobId));
+    await checkSettled(world, await tracker.poller.whenSettled(record.jobId));
     return record;
   } finally {
     tracker.stop();
@@ -144,7 +144,7 @@ export async function followJob(world: LoaderWorld, service: JobServiceName, job
   await world.records.write(jobId, record);
   const tracker = newTracker(world);
   try {
-    const settled = await tracker.whenSettled(jobId);
+    const settled = await tracker.poller.whenSettled(jobId);
     await checkSettled(world, settled);
     return settled;
   } finally {
@@ -152,8 +152,8 @@ export async function followJob(world: LoaderWorld, service: JobServiceName, job
   }
 }
 
-export function newTracker(world: LoaderWorld): JobTracker {
-  return new JobTracker({
+export function newTracker(world: LoaderWorld): JobTracking {
+  return trackJobs({
     workspace: world.workspace,
     keys: world.keys,
     records: world.records,

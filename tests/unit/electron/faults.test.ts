@@ -192,7 +192,7 @@ describe('500 calls against 10% 429, 5% 503 and 2% dropped connections', () => {
       ),
     ]);
     // Every job to its stored result (the tracker polls through the same faults).
-    const settled = await Promise.all([...jobIds.parse, ...jobIds.extract].map((id) => services.jobs.tracker.whenSettled(id)));
+    const settled = await Promise.all([...jobIds.parse, ...jobIds.extract].map((id) => services.jobs.poller.whenSettled(id)));
 
     // Nothing lost: every call answered with its result, every job stored one.
     const failed = outcomes.filter((o) => o.error);

@@ -158,10 +158,10 @@ describe('answers past the cap are cut off while they stream', () => {
       const document = await world.workspace.addDocument('a.pdf', await numberedPdf(71));
       const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
       const outputSaveUrl = `${server.url}/out.json?X-Amz-Date=${stamp}&X-Amz-Expires=7200`;
-      let settled: Awaited<ReturnType<typeof world.jobs.tracker.whenSettled>> | undefined;
+      let settled: Awaited<ReturnType<typeof world.jobs.poller.whenSettled>> | undefined;
       const seen = await cappedCase('job output_url', async () => {
-        const created = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id, outputSaveUrl });
-        settled = await world.jobs.tracker.whenSettled(created.jobId);
+        const created = await world.jobs.creator.submit({ service: 'parse', documentId: document.id, outputSaveUrl });
+        settled = await world.jobs.poller.whenSettled(created.jobId);
         if (settled.problem) throw new AppError(settled.problem);
       });
       expectCut(seen);

@@ -186,7 +186,7 @@ describe('a PDF that needs a password', () => {
       keyId: keyIds.v2,
     });
     if (!('job' in answer)) throw new Error('expected a job');
-    const settled = await services.jobs.tracker.whenSettled(answer.job.jobId);
+    const settled = await services.jobs.poller.whenSettled(answer.job.jobId);
     expect(settled.status).toBe('completed');
     const jobResult = (await call('library:list', {}))
       .find((e) => e.document.id === document.id)

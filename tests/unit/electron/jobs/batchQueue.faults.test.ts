@@ -61,7 +61,7 @@ describe('a batch under 429s, 503s and dropped connections', () => {
     );
     expect(made.map((r) => r.fields?.document).sort()).toEqual(done.items.map((i) => `<file ${i.name}>`).sort());
     // ...and no create is left open: every one made ready ahead of its turn was sent and recorded.
-    expect(await world.jobs.tracker.unsureCreates()).toEqual([]);
+    expect(await world.jobs.creator.unsureCreates()).toEqual([]);
     // The faults really happened.
     const statuses = env.emulator.requests.map((r) => r.status);
     expect(statuses).toContain(429);

@@ -14,7 +14,7 @@ describe('the jobs as the Jobs screen asks for them', () => {
   it('a job started here: its record, in the local list, in the service list joined with it, its detail and its result', async () => {
     const document = await world.workspace.addDocument('a.pdf', await numberedPdf(1, 2));
     const created = await world.jobs.create({ service: 'parse', documentId: document.id });
-    await world.jobs.tracker.whenSettled(created.jobId);
+    await world.jobs.poller.whenSettled(created.jobId);
 
     expect(await world.jobs.get(created.jobId)).toMatchObject({ jobId: created.jobId, documentId: document.id, status: 'completed' });
     expect((await world.jobs.local()).rows.map((row) => row.jobId)).toEqual([created.jobId]);

@@ -253,8 +253,8 @@ describe("an output_url that cannot be read back (the user's storage)", () => {
     const stopped = await completedJob(jobId, `${bucket.url}/put-only`);
     expect(stopped.problem?.code).toBe('output_unreadable');
     outputUrls.set(jobId, `${bucket.url}/readable`);
-    await world.jobs.tracker.recheck(jobId);
-    const settled = await world.jobs.tracker.whenSettled(jobId);
+    await world.jobs.poller.recheck(jobId);
+    const settled = await world.jobs.poller.whenSettled(jobId);
     expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: expect.any(String) });
   }, 15_000);
 });
@@ -265,6 +265,6 @@ async function followCompletedJob(world: JobsWorld, jobId: string, outputUrl: st
   const document = await world.workspace.addDocument('a.pdf', await numberedPdf(jobId.length + outputUrl.length));
   outputUrls.set(jobId, outputUrl);
   await world.jobs.records.write(jobId, jobRecord(jobId, { documentId: document.id, documentName: 'a.pdf', status: 'processing' }));
-  await world.jobs.tracker.resume();
-  return world.jobs.tracker.whenSettled(jobId);
+  await world.jobs.resume();
+  return world.jobs.poller.whenSettled(jobId);
 }

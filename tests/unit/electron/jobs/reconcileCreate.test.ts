@@ -5,7 +5,7 @@ import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, PNG, recordingClock, useEmulator } from '../../../support/emulatorHarness.js';
 import { localJobs } from '../../../../electron/jobs/jobList.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
-import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
+import { trackJobs } from '../../../../electron/jobs/jobTracking.js';
 import { reconcileCreate } from '../../../../electron/jobs/reconcileCreate.js';
 import type { V2Client } from '../../../../electron/api/v2Client.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
@@ -54,13 +54,13 @@ describe('a job create the app did not see answered', () => {
     const document = await world.workspace.addDocument('lost-answer.pdf', await numberedPdf(6));
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
     await world.jobs.start();
-    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+    const record = await world.jobs.creator.submit({ service: 'parse', documentId: document.id });
 
     expect(
       env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => [r.status, r.answerLost]),
     ).toEqual([['dropped', true]]);
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
-    expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
+    expect(await world.jobs.poller.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
     expect(await intents.list()).toEqual([]);
   });
 
@@ -72,11 +72,11 @@ describe('a job create the app did not see answered', () => {
       match: { method: 'POST', path: '/v2/parse/jobs' },
     });
     await world.jobs.start();
-    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+    const record = await world.jobs.creator.submit({ service: 'parse', documentId: document.id });
 
     expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs')).toHaveLength(1);
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
-    expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
+    expect(await world.jobs.poller.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
     expect(await intents.list()).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe('a job create the app did not see answered', () => {
     const document = await world.workspace.addDocument('scan', PNG);
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
     await world.jobs.start();
-    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+    const record = await world.jobs.creator.submit({ service: 'parse', documentId: document.id });
 
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
     expect(await intents.list()).toEqual([]);
@@ -103,17 +103,17 @@ describe('a job create the app did not see answered', () => {
     const document = await world.workspace.setDocumentSource(added.id, url);
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' } });
     await world.jobs.start();
-    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id, byUrl: true });
+    const record = await world.jobs.creator.submit({ service: 'parse', documentId: document.id, byUrl: true });
 
     expect(parseJobs().map((j) => j.jobId)).toEqual([record.jobId]);
-    expect(await world.jobs.tracker.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
+    expect(await world.jobs.poller.whenSettled(record.jobId)).toMatchObject({ status: 'completed', documentId: document.id });
   });
 
   it('is sent again when the connection dropped before the service made anything', async () => {
     const document = await world.workspace.addDocument('reset.pdf', await numberedPdf(7));
     await armFault(env.emulator, { fault: { kind: 'drop' }, match: { method: 'POST', path: '/v2/parse/jobs' } });
     await world.jobs.start();
-    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+    const record = await world.jobs.creator.submit({ service: 'parse', documentId: document.id });
 
     expect(env.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/parse/jobs').map((r) => r.status)).toEqual([
       'dropped',
@@ -130,11 +130,11 @@ describe('a job create the app did not see answered', () => {
       fault: { kind: 'latency', ms: 1_500, afterWork: true },
       match: { method: 'POST', path: '/v2/parse/jobs' },
     });
-    const sibling = world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+    const sibling = world.jobs.creator.submit({ service: 'parse', documentId: document.id });
     await expect.poll(() => parseJobs().length).toBe(1);
     // This create's connection drops before the service makes anything: the list shows the sibling's job, unknown still.
     await armFault(env.emulator, { fault: { kind: 'drop' }, match: { method: 'POST', path: '/v2/parse/jobs' } });
-    const record = await world.jobs.tracker.submit({ service: 'parse', documentId: document.id });
+    const record = await world.jobs.creator.submit({ service: 'parse', documentId: document.id });
 
     const siblingRecord = await sibling;
     expect(record.jobId).not.toBe(siblingRecord.jobId);
@@ -148,7 +148,7 @@ describe('a job create the app did not see answered', () => {
     await world.jobs.start();
     await armFault(env.emulator, { fault: { kind: 'drop', afterWork: true }, match: { method: 'POST', path: '/v2/parse/jobs' }, times: 2 });
     const request = { service: 'parse', documentId: document.id } as const;
-    const records = await Promise.all([world.jobs.tracker.submit(request), world.jobs.tracker.submit(request)]);
+    const records = await Promise.all([world.jobs.creator.submit(request), world.jobs.creator.submit(request)]);
 
     expect(new Set(records.map((r) => r.jobId)).size).toBe(2);
     expect(
@@ -181,13 +181,13 @@ describe('a job create the app did not see answered', () => {
     const keys = {
       credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }),
     };
-    const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined });
+    const tracker = trackJobs({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined });
 
-    const sibling = tracker.submit({ service: 'parse', documentId: document.id });
+    const sibling = tracker.creator.submit({ service: 'parse', documentId: document.id });
     siblingDone = sibling;
     await expect.poll(() => parseJobs().length).toBe(1);
     await armFault(env.emulator, { fault: { kind: 'drop' }, match: { method: 'POST', path: '/v2/parse/jobs' } });
-    const record = await tracker.submit({ service: 'parse', documentId: document.id });
+    const record = await tracker.creator.submit({ service: 'parse', documentId: document.id });
 
     expect(record.jobId).not.toBe((await sibling).jobId);
     expect(parseJobs()).toHaveLength(2);
@@ -200,7 +200,7 @@ describe('a job create the app did not see answered', () => {
     await createOnService('someone-else.pdf', await numberedPdf(2)); // another client's job in the same minutes
 
     const jobs = await world.restart();
-    const settled = await jobs.tracker.whenSettled(jobId);
+    const settled = await jobs.poller.whenSettled(jobId);
     expect(settled).toMatchObject({
       jobId,
       documentId: document.id,
@@ -223,7 +223,7 @@ describe('a job create the app did not see answered', () => {
     const jobId = await createOnService('receipt.png', PNG);
 
     const jobs = await world.restart();
-    expect(await jobs.tracker.whenSettled(jobId)).toMatchObject({ jobId, documentId: document.id, intentId: intent.intentId });
+    expect(await jobs.poller.whenSettled(jobId)).toMatchObject({ jobId, documentId: document.id, intentId: intent.intentId });
     expect(await intents.list()).toEqual([]);
     expect(parseJobs()).toHaveLength(1);
   });
@@ -270,30 +270,30 @@ describe('a job create the app did not see answered', () => {
     const candidates = [await createOnService('scan.pdf', bytes), await createOnService('scan.pdf', bytes)];
 
     const jobs = await world.restart();
-    const local = await localJobs(jobs.records, jobs.tracker);
+    const local = await localJobs(jobs.records, jobs.creator);
     expect(local.unsure.map((u) => [u.intentId, u.documentName, new Set(u.candidates)])).toEqual([
       [intent.intentId, 'scan.pdf', new Set(candidates)],
     ]);
 
     // "Check again" asks the list again: still two candidates, still unsure.
-    expect(await jobs.tracker.settleUnsure(intent.intentId, 'check')).toEqual({ outcome: 'still_unsure', job: null });
-    expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
+    expect(await jobs.creator.settleUnsure(intent.intentId, 'check')).toEqual({ outcome: 'still_unsure', job: null });
+    expect((await localJobs(jobs.records, jobs.creator)).unsure).toHaveLength(1);
 
     // "No job: send again": one new job, recorded and followed; the intent is gone.
     // A double click: the second is refused while the first is sending, so one job is made.
     const [settled, second] = await Promise.allSettled([
-      jobs.tracker.settleUnsure(intent.intentId, 'resend'),
-      jobs.tracker.settleUnsure(intent.intentId, 'resend'),
+      jobs.creator.settleUnsure(intent.intentId, 'resend'),
+      jobs.creator.settleUnsure(intent.intentId, 'resend'),
     ]);
     expect(second).toMatchObject({ status: 'rejected', reason: { code: 'create_not_unsure' } });
     expect(settled).toMatchObject({ status: 'fulfilled', value: { outcome: 'sent' } });
     const resent = settled.status === 'fulfilled' ? settled.value.job : null;
     expect(resent).toMatchObject({ documentName: 'scan.pdf', status: expect.any(String) });
     expect(parseJobs().map((j) => j.jobId)).toEqual([...candidates, resent!.jobId]);
-    const after = await localJobs(jobs.records, jobs.tracker);
+    const after = await localJobs(jobs.records, jobs.creator);
     expect(after.unsure).toEqual([]);
     expect(after.rows.map((r) => r.jobId)).toEqual([resent!.jobId]);
-    await expect(jobs.tracker.settleUnsure(intent.intentId, 'resend')).rejects.toMatchObject({ code: 'create_not_unsure' });
+    await expect(jobs.creator.settleUnsure(intent.intentId, 'resend')).rejects.toMatchObject({ code: 'create_not_unsure' });
     expect(parseJobs()).toHaveLength(3);
   });
 
@@ -302,7 +302,7 @@ describe('a job create the app did not see answered', () => {
     await createOnService('dup.pdf', bytes);
     await createOnService('dup.pdf', bytes);
     const jobs = await world.restart();
-    expect(await jobs.tracker.settleUnsure(intent.intentId, 'forget')).toEqual({ outcome: 'forgotten', job: null });
+    expect(await jobs.creator.settleUnsure(intent.intentId, 'forget')).toEqual({ outcome: 'forgotten', job: null });
     expect(await intents.list()).toEqual([]);
     expect(parseJobs()).toHaveLength(2);
   });
@@ -312,7 +312,7 @@ describe('a job create the app did not see answered', () => {
     const mine = await createOnService('late.pdf', bytes);
     const other = await createOnService('late.pdf', bytes);
     const jobs = await world.restart();
-    expect((await localJobs(jobs.records, jobs.tracker)).unsure).toHaveLength(1);
+    expect((await localJobs(jobs.records, jobs.creator)).unsure).toHaveLength(1);
     // The other candidate turns out to be a job this workspace knows (e.g. adopted from another intent).
     await jobs.records.write(
       other,
@@ -324,7 +324,7 @@ describe('a job create the app did not see answered', () => {
         completedAt: new Date().toISOString(),
       }),
     );
-    const adopted = await jobs.tracker.settleUnsure(intent.intentId, 'check');
+    const adopted = await jobs.creator.settleUnsure(intent.intentId, 'check');
     expect(adopted).toMatchObject({ outcome: 'found', job: { jobId: mine, intentId: intent.intentId } });
     expect(await intents.list()).toEqual([]);
     expect(parseJobs()).toHaveLength(2);

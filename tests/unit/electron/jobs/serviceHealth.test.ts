@@ -4,14 +4,11 @@ import type { AppEvent, ServiceEvent } from '../../../../shared/events.js';
 import { summarizeBatch, type Batch, type BatchItem, type JobRecord } from '../../../../shared/jobs.js';
 import type { RetryClock } from '../../../../electron/api/retry.js';
 import { recordingClock } from './recordingClock.js';
+import { trackingWith } from './trackingWith.js';
 import { BatchQueue, type BatchQueueDeps } from '../../../../electron/jobs/batchQueue.js';
 import { queuedItem } from '../../../../electron/jobs/batchRecords.js';
-import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
-import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
-import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/pollSchedule.js';
 import { isUnreachable, ServiceHealth } from '../../../../electron/jobs/serviceHealth.js';
-import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 import { jobRecord } from '../../../support/jobRecord.js';
@@ -26,19 +23,7 @@ afterEach(async () => {
   await world.close();
 });
 
-const logger = createLogger(null, { console: false });
-
-function trackerWith(clock: RetryClock, events: AppEvent[]) {
-  const records = jobRecordsIn(world.workspace.root, logger);
-  const keys = {
-    credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }),
-  };
-  const intents = createIntentsIn(world.workspace.root, logger);
-  return {
-    records,
-    tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: (e) => events.push(e), clock }),
-  };
-}
+const trackerWith = (clock: RetryClock, events: AppEvent[]) => trackingWith(world, env.emulator.url, clock, (e) => events.push(e));
 
 const jobEvents = (events: AppEvent[]) => events.flatMap((e) => (e.type === 'job' ? [e.job] : []));
 const serviceEvents = (events: AppEvent[]) => events.filter((e): e is ServiceEvent => e.type === 'service');
@@ -54,8 +39,8 @@ describe('a job whose service stops answering', () => {
       if (index === 7) await env.emulator.goOnline();
     });
     const { records, tracker } = trackerWith(clock, events);
-    const created = await tracker.submit({ service: 'parse', documentId: document.id });
-    const settled = await tracker.whenSettled(created.jobId);
+    const created = await tracker.creator.submit({ service: 'parse', documentId: document.id });
+    const settled = await tracker.poller.whenSettled(created.jobId);
 
     expect(settled).toMatchObject({ status: 'completed', resultId: `job-${created.jobId}`, unreachableSince: null });
     // Announced on the first failure (poll 3), once, with the same time the service event carries.
@@ -70,7 +55,7 @@ describe('a job whose service stops answering', () => {
     const step = (n: number) => pollDelayMs(n, DEFAULT_POLL_SCHEDULE, 0.5);
     expect(clock.waits.slice(0, 8)).toEqual([step(0), step(1), step(2), step(0), step(1), step(2), step(3), step(4)]);
     expect(Math.max(...clock.waits)).toBeLessThanOrEqual(4_200); // so an outage shows within 5 s
-    expect(tracker.health.snapshot()).toEqual([]);
+    expect(tracker.poller.health.snapshot()).toEqual([]);
     expect((await records.read(created.jobId))?.unreachableSince).toBeNull();
   });
 
@@ -82,13 +67,13 @@ describe('a job whose service stops answering', () => {
       recordingClock(() => undefined),
       events,
     );
-    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    const created = await tracker.creator.submit({ service: 'parse', documentId: document.id });
     await armFault(env.emulator, {
       fault: { kind: 'status', status: 502 },
       match: { method: 'GET', path: `/v2/parse/jobs/${created.jobId}` },
       times: 2,
     });
-    const settled = await tracker.whenSettled(created.jobId);
+    const settled = await tracker.poller.whenSettled(created.jobId);
     expect(settled).toMatchObject({ status: 'completed', unreachableSince: null, problem: null });
     expect(serviceEvents(events).map((e) => e.unreachableSince === null)).toEqual([false, true]);
 

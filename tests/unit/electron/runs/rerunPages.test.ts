@@ -110,7 +110,7 @@ describe('runs:rerunPages', () => {
     const retried = await world.call('jobs:retry', { jobId: first.value.rerun!.jobId! });
     if (!retried.ok) throw new Error(retried.error.message);
     expect(retried.value.request.rerunOf).toEqual({ resultId: original.id, pages: [3] });
-    const settled = await world.services.jobs.tracker.whenSettled(retried.value.jobId);
+    const settled = await world.services.jobs.poller.whenSettled(retried.value.jobId);
     const stored = await world.services.workspace.result(settled.resultId!);
     expect(stored.partial).toBe(false);
     expect(stored.pageCount).toBe(5);
@@ -137,7 +137,7 @@ describe('runs:rerunPages', () => {
     cancelOnNextRead = true;
     const answer = await rerun;
     expect(answer.ok).toBe(false);
-    const settled = await world.services.jobs.tracker.whenSettled(jobId);
+    const settled = await world.services.jobs.poller.whenSettled(jobId);
     expect(cancelOnNextRead).toBe(false);
     expect(settled.problem?.code).toBe('abandoned_by_user');
     expect(settled.resultId).toBe(null);
@@ -149,7 +149,7 @@ describe('runs:rerunPages', () => {
     const { rerun, jobId } = await slowRerunJob(original, 300);
     const entry = await world.services.workspace.trashResult(original.id);
     expect((await rerun).ok).toBe(false);
-    const stopped = await world.services.jobs.tracker.whenSettled(jobId);
+    const stopped = await world.services.jobs.poller.whenSettled(jobId);
     expect(stopped.problem).toMatchObject({ code: 'result_not_found', hint: expect.stringContaining('Restore that result') as unknown });
 
     await world.services.workspace.restore(entry.id);
@@ -175,7 +175,7 @@ describe('runs:rerunPages', () => {
     // Settled: the Jobs screen shows it not followed, and a restart does not poll it again.
     expect(isSettled(record)).toBe(true);
     // The tracker lets go of it (its poll loop ends on the abandoned record, storing nothing)…
-    expect((await world.services.jobs.tracker.whenSettled(jobId)).problem?.code).toBe('abandoned_by_user');
+    expect((await world.services.jobs.poller.whenSettled(jobId)).problem?.code).toBe('abandoned_by_user');
     // …and once the service has finished the job after all, its answer is still not stored.
     await waitFor(async () => {
       const state = (await (await fetch(`${env.emulator.url}/__control/state`)).json()) as {
@@ -184,8 +184,8 @@ describe('runs:rerunPages', () => {
       return state.jobs.find((j) => j.jobId === jobId && j.status === 'completed');
     });
     // As after a restart: only open records are followed again, and this one is settled, so nothing polls it.
-    expect(await world.services.jobs.tracker.resume()).toBe(0);
-    expect((await world.services.jobs.tracker.whenSettled(jobId)).resultId).toBe(null);
+    expect(await world.services.jobs.resume()).toBe(0);
+    expect((await world.services.jobs.poller.whenSettled(jobId)).resultId).toBe(null);
     expect(await resultsOf(original.documentId)).toEqual([original.id]);
   });
 

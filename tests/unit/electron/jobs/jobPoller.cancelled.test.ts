@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRecord, JobService } from '../../../../shared/jobs.js';
 import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
-import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
+import { trackJobs } from '../../../../electron/jobs/jobTracking.js';
+import type { JobCreator } from '../../../../electron/jobs/jobCreator.js';
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
@@ -81,11 +82,11 @@ describe.each(SERVICES)('a job the service stops, from $name', ({ address, statu
       credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: address(), secret: KEYS.v2, inferenceOrigins: [] }),
     };
     const intents = createIntentsIn(world.workspace.root, logger);
-    const tracker = new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock });
+    const tracker = trackJobs({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock });
 
-    let request: Parameters<JobTracker['submit']>[0] = { service: 'parse', documentId: document.id };
+    let request: Parameters<JobCreator['submit']>[0] = { service: 'parse', documentId: document.id };
     if (service === 'extract') {
-      const parsed = await tracker.whenSettled((await tracker.submit(request)).jobId);
+      const parsed = await tracker.poller.whenSettled((await tracker.creator.submit(request)).jobId);
       request = {
         service: 'extract',
         documentId: document.id,
@@ -94,9 +95,9 @@ describe.each(SERVICES)('a job the service stops, from $name', ({ address, statu
       };
     }
     stopping = true;
-    const created = await tracker.submit(request);
+    const created = await tracker.creator.submit(request);
 
-    const settled: JobRecord = await settledSoon(tracker.whenSettled(created.jobId), 'polling the stopped job');
+    const settled: JobRecord = await settledSoon(tracker.poller.whenSettled(created.jobId), 'polling the stopped job');
     expect(settled).toMatchObject({ status, resultId: null, problem: null, error: { code } });
     expect(settled.error?.message).toMatch(message);
     if (status === 'cancelled') {

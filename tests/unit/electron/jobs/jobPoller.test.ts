@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../shared/errors.js';
 import type { RetryClock } from '../../../../electron/api/retry.js';
 import { recordingClock } from './recordingClock.js';
+import { trackingWith } from './trackingWith.js';
 import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { jobRecordsIn, resultIdForJob } from '../../../../electron/jobs/jobRecords.js';
-import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
+import { trackJobs } from '../../../../electron/jobs/jobTracking.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/pollSchedule.js';
 import { createLogger } from '../../../../electron/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
@@ -20,24 +21,13 @@ beforeEach(async () => {
 });
 afterEach(() => world.close());
 
+const trackerWith = (clock: RetryClock) => trackingWith(world, env.emulator.url, clock);
+
 const logger = createLogger(null, { console: false });
 const resultFiles = async () =>
   (await readdir(join(world.dataDir, 'workspace', 'results')).catch(() => [] as string[])).filter((f) => f.endsWith('.info.json'));
 
-function trackerWith(clock: RetryClock) {
-  const records = jobRecordsIn(world.workspace.root, logger);
-  const keys = {
-    credentialFor: async () => ({ id: 'k1', kind: 'v2' as const, address: env.emulator.url, secret: KEYS.v2, inferenceOrigins: [] }),
-  };
-  const intents = createIntentsIn(world.workspace.root, logger);
-  return {
-    records,
-    intents,
-    tracker: new JobTracker({ workspace: world.workspace, keys, records, intents, logger, emit: () => undefined, clock }),
-  };
-}
-
-describe('the job tracker', () => {
+describe('the job poller', () => {
   it('writes the record before the first poll, polls on the 250 ms ×1.5 schedule, and stores the result once', async () => {
     const document = await world.workspace.addDocument('a.pdf', await numberedPdf(1, 2));
     let recordOnDiskAtFirstWait: boolean | null = null;
@@ -49,8 +39,8 @@ describe('the job tracker', () => {
       }
     });
     const { records, tracker } = trackerWith(clock);
-    const created = await tracker.submit({ service: 'parse', documentId: document.id });
-    const settled = await tracker.whenSettled(created.jobId);
+    const created = await tracker.creator.submit({ service: 'parse', documentId: document.id });
+    const settled = await tracker.poller.whenSettled(created.jobId);
 
     expect(recordOnDiskAtFirstWait).toBe(true);
     expect(pollsBeforeFirstWait).toBe(0);
@@ -62,28 +52,14 @@ describe('the job tracker', () => {
     expect(stored).toMatchObject({ kind: 'parse', engine: 'parse', documentId: document.id, credits: 6 });
   });
 
-  it('stores a result exactly once when the app died after saving it but before updating the record', async () => {
-    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(2));
-    const { records, tracker } = trackerWith(recordingClock(() => undefined));
-    const created = await tracker.submit({ service: 'parse', documentId: document.id });
-    const settled = await tracker.whenSettled(created.jobId);
-    // The crash: the record on disk still says "processing" with no result, the result file exists.
-    await records.write(settled.jobId, { ...settled, status: 'processing', resultId: null });
-    const restarted = trackerWith(recordingClock(() => undefined));
-    expect(await restarted.tracker.resume()).toBe(1);
-    const again = await restarted.tracker.whenSettled(created.jobId);
-    expect(again.resultId).toBe(settled.resultId);
-    expect(await resultFiles()).toHaveLength(1);
-  });
-
   it('sends a poll refused with 429 again after its Retry-After, not after the next step of the schedule', async () => {
     const document = await world.workspace.addDocument('a.pdf', await numberedPdf(3));
     const clock = recordingClock(() => undefined);
     const { tracker } = trackerWith(clock);
-    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    const created = await tracker.creator.submit({ service: 'parse', documentId: document.id });
     const pollPath = `/v2/parse/jobs/${created.jobId}`;
     await armFault(env.emulator, { fault: { kind: 'status', status: 429, retryAfter: '0.3' }, match: { method: 'GET', path: pollPath } });
-    const settled = await tracker.whenSettled(created.jobId);
+    const settled = await tracker.poller.whenSettled(created.jobId);
 
     expect(settled).toMatchObject({ status: 'completed', unreachableSince: null, problem: null });
     expect(
@@ -100,50 +76,13 @@ describe('the job tracker', () => {
     const document = await world.workspace.addDocument('a.pdf', await numberedPdf(3));
     await armFault(env.emulator, { fault: { kind: 'failJob', code: 'document_unreadable', message: 'Page 1 is blank.' } });
     const { tracker } = trackerWith(recordingClock(() => undefined));
-    const settled = await tracker.whenSettled((await tracker.submit({ service: 'parse', documentId: document.id })).jobId);
+    const settled = await tracker.poller.whenSettled((await tracker.creator.submit({ service: 'parse', documentId: document.id })).jobId);
     expect(settled).toMatchObject({
       status: 'failed',
       resultId: null,
       error: { code: 'document_unreadable', message: 'Page 1 is blank.' },
     });
     expect(await resultFiles()).toEqual([]);
-  });
-
-  it('fetches the document from output_url when the job delivered to output_save_url', async () => {
-    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(4));
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
-    const outputSaveUrl = `${env.emulator.url}/__storage/out.json?X-Amz-Date=${stamp}&X-Amz-Expires=7200`;
-    const { tracker } = trackerWith(recordingClock(() => undefined));
-    const settled = await tracker.whenSettled((await tracker.submit({ service: 'parse', documentId: document.id, outputSaveUrl })).jobId);
-    expect(settled.status).toBe('completed');
-    expect((await world.workspace.result(settled.resultId!)).response).toMatchObject({ markdown: expect.any(String) });
-  });
-
-  it('keeps the output_save_url warnings on the record: session credentials and an unreadable expiry', async () => {
-    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(6));
-    const { tracker, records } = trackerWith(recordingClock(() => undefined));
-    const outputSaveUrl = `${env.emulator.url}/__storage/session.json?X-Amz-Security-Token=FwoGZXIvYXdzEB`;
-    const created = await tracker.submit({ service: 'parse', documentId: document.id, outputSaveUrl });
-    expect(created.warnings).toEqual([
-      expect.stringMatching(/expiry of output_save_url could not be read/),
-      expect.stringMatching(/temporary session credentials/),
-    ]);
-    expect((await records.read(created.jobId))?.warnings).toEqual(created.warnings);
-    await tracker.whenSettled(created.jobId);
-    expect((await records.read(created.jobId))?.warnings).toEqual(created.warnings); // not lost when the job settles
-  });
-
-  it('refuses an output_save_url that expires too soon before anything is sent, naming the window', async () => {
-    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(5, 3));
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
-    const { tracker, records } = trackerWith(recordingClock(() => undefined));
-    const outputSaveUrl = `${env.emulator.url}/__storage/x.json?X-Amz-Date=${stamp}&X-Amz-Expires=600`;
-    await expect(tracker.submit({ service: 'parse', documentId: document.id, outputSaveUrl })).rejects.toMatchObject({
-      code: 'output_save_url_too_short',
-      message: expect.stringContaining('15 min 9 s'),
-    });
-    expect(env.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
-    expect(await records.list()).toEqual([]);
   });
 
   it('stops polling with a problem when the service no longer knows the job, and keeps the record', async () => {
@@ -153,7 +92,7 @@ describe('the job tracker', () => {
       jobRecord('parse-01hzx3k5m7n9p1q3r5s7t9v1w3', { keyId: 'k1', documentName: 'gone.pdf' }),
     );
     await tracker.resume();
-    const settled = await tracker.whenSettled('parse-01hzx3k5m7n9p1q3r5s7t9v1w3');
+    const settled = await tracker.poller.whenSettled('parse-01hzx3k5m7n9p1q3r5s7t9v1w3');
     expect(settled.problem).toMatchObject({ code: 'not_found' });
     expect(await records.read(settled.jobId)).toMatchObject({ problem: { code: 'not_found' } });
   });
@@ -171,7 +110,7 @@ describe('the job tracker', () => {
     };
     const records = jobRecordsIn(world.workspace.root, logger);
     const intents = createIntentsIn(world.workspace.root, logger);
-    const tracker = new JobTracker({
+    const tracker = trackJobs({
       workspace: world.workspace,
       keys,
       records,
@@ -180,15 +119,15 @@ describe('the job tracker', () => {
       emit: () => undefined,
       clock: recordingClock(() => undefined),
     });
-    const created = await tracker.submit({ service: 'parse', documentId: document.id });
+    const created = await tracker.creator.submit({ service: 'parse', documentId: document.id });
     expect(created.keyId).toBe('k1');
     existingKeys = []; // deleted before the first poll
-    expect(await tracker.whenSettled(created.jobId)).toMatchObject({ problem: { code: 'no_key' }, resultId: null });
+    expect(await tracker.poller.whenSettled(created.jobId)).toMatchObject({ problem: { code: 'no_key' }, resultId: null });
 
     existingKeys = ['k2'];
-    const rechecked = await tracker.recheck(created.jobId);
+    const rechecked = await tracker.poller.recheck(created.jobId);
     expect(rechecked).toMatchObject({ jobId: created.jobId, keyId: 'k2', problem: null, resultId: null }); // answered before polling ends
-    const settled = await tracker.whenSettled(created.jobId);
+    const settled = await tracker.poller.whenSettled(created.jobId);
     expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: `job-${created.jobId}` });
     expect(await records.read(created.jobId)).toMatchObject({ problem: null, resultId: `job-${created.jobId}` });
   });
@@ -203,7 +142,7 @@ describe('the job tracker', () => {
       if (index !== 0) return;
       const jobId = (await records.list())[0]!.jobId;
       abandonAsked = true;
-      abandoning = tracker.abandon(jobId, 'given up');
+      abandoning = tracker.poller.abandon(jobId, 'given up');
     });
     const { records, tracker } = trackerWith(clock);
     let release!: () => void;
@@ -218,10 +157,24 @@ describe('the job tracker', () => {
       } else if (heldOne) release();
       return read(id);
     };
-    const created = await tracker.submit({ service: 'parse', documentId: document.id });
-    const settled = await tracker.whenSettled(created.jobId);
+    const created = await tracker.creator.submit({ service: 'parse', documentId: document.id });
+    const settled = await tracker.poller.whenSettled(created.jobId);
     await abandoning;
     expect(settled.problem?.code).toBe('abandoned_by_user');
     expect(settled.resultId).toBe(null);
+  });
+
+  it('is polled on when a poll cannot be read (it says nothing of the job), and its result stored once one can', async () => {
+    const document = await world.workspace.addDocument('a.pdf', await numberedPdf(1, 1));
+    const jobs = trackerWith(recordingClock(async () => undefined)).tracker;
+    const created = await jobs.creator.submit({ service: 'parse', documentId: document.id });
+    await armFault(env.emulator, {
+      fault: { kind: 'body', status: 200, body: { state: 'working' } },
+      match: { method: 'GET', path: '/v2/parse/jobs/' },
+      times: 2,
+    });
+    const settled = await jobs.poller.whenSettled(created.jobId);
+    expect(settled).toMatchObject({ status: 'completed', problem: null, resultId: resultIdForJob(created.jobId) });
+    jobs.stop();
   });
 });

@@ -1,0 +1,52 @@
+import { setMaxListeners } from 'node:events';
+import type { AppEvent } from '../../shared/events.js';
+import type { RetryClock } from '../api/retry.js';
+import type { DocumentPasswords } from '../documents/documentPasswords.js';
+import type { KeysService } from '../keys/keysService.js';
+import type { Logger } from '../log.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { CreateIntents } from './createIntents.js';
+import { JobCreator } from './jobCreator.js';
+import { JobPoller } from './jobPoller.js';
+import type { JobRecords } from './jobRecords.js';
+import type { PollSchedule } from './pollSchedule.js';
+
+export interface JobTrackingDeps {
+  workspace: Workspace;
+  keys: Pick<KeysService, 'credentialFor'>;
+  records: JobRecords;
+  intents: CreateIntents;
+  logger: Logger;
+  emit: (event: AppEvent) => void;
+  /** Passwords of the documents that need one: an encrypted document is sent as a decrypted copy. */
+  passwords?: DocumentPasswords;
+  clock?: RetryClock;
+  schedule?: PollSchedule;
+}
+
+/** Creating and following jobs, wired: each create hands its job to the poller, which stores its output when done. */
+export interface JobTracking {
+  creator: JobCreator;
+  poller: JobPoller;
+  /** Settles the creates a crash left open, then follows every open record; answers how many. Called once at start-up. */
+  resume(): Promise<number>;
+  /** Ends every poll and wait; open records stay open, to resume at the next start. */
+  stop(): void;
+}
+
+export function trackJobs(deps: JobTrackingDeps): JobTracking {
+  const stopper = new AbortController();
+  // Every followed job waits on this one signal; a batch follows more than Node's default of 10.
+  setMaxListeners(0, stopper.signal);
+  const poller = new JobPoller({ ...deps, signal: stopper.signal });
+  const creator = new JobCreator({ ...deps, poller, signal: stopper.signal });
+  return {
+    creator,
+    poller,
+    resume: async () => {
+      await creator.settleOpenIntents();
+      return poller.resume();
+    },
+    stop: () => stopper.abort(),
+  };
+}
