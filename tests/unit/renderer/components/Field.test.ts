@@ -1,4 +1,4 @@
-import { createElement as h } from 'react';
+import { createElement as h, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Field } from '../../../../renderer/components/Field.js';
@@ -9,20 +9,22 @@ const input = h('input', { 'data-testid': 'name' });
 
 describe('Field', () => {
   it('is a label holding its text and the input, with no class or title unless given', () => {
-    expect(renderToStaticMarkup(h(Field, { label: 'Name' }, input))).toBe('<label>Name<input data-testid="name"/></label>');
-    expect(renderToStaticMarkup(h(Field, { label: 'Key', className: 'inline', title: 'why' }, input))).toBe(
+    expect(renderToStaticMarkup(h(Field, { label: 'Name', children: input }))).toBe('<label>Name<input data-testid="name"/></label>');
+    expect(renderToStaticMarkup(h(Field, { label: 'Key', className: 'inline', title: 'why', children: input }))).toBe(
       '<label class="inline" title="why">Key<input data-testid="name"/></label>',
     );
   });
 
   it('shows the error instead of the hint, after the input and anything after it', () => {
     const after = h('span', { className: 'mine' }, 'x');
-    expect(renderToStaticMarkup(h(Field, { label: 'Name', hint: 'Leave empty.' }, input, after))).toBe(
+    expect(renderToStaticMarkup(h(Field, { label: 'Name', hint: 'Leave empty.', children: h(Fragment, null, input, after) }))).toBe(
       '<label>Name<input data-testid="name"/><span class="mine">x</span><span class="field-help">Leave empty.</span></label>',
     );
-    expect(renderToStaticMarkup(h(Field, { label: 'Name', hint: 'Leave empty.', error: 'Too long' }, input))).toBe(
+    expect(renderToStaticMarkup(h(Field, { label: 'Name', hint: 'Leave empty.', error: 'Too long', children: input }))).toBe(
       '<label>Name<input data-testid="name"/><span class="field-error">Too long</span></label>',
     );
-    expect(renderToStaticMarkup(h(Field, { label: 'Name', error: null }, input))).toBe('<label>Name<input data-testid="name"/></label>');
+    expect(renderToStaticMarkup(h(Field, { label: 'Name', error: null, children: input }))).toBe(
+      '<label>Name<input data-testid="name"/></label>',
+    );
   });
 });
