@@ -11,6 +11,7 @@ import { INFERENCE_CONCURRENCY, MAX_BATCH_IMAGES, runPool } from './inferencePoo
 import { InferenceBatchList, type InferenceItem } from './InferenceBatchList.js';
 import { JsonView } from './JsonView.js';
 import { PredictionStage } from './PredictionStage.js';
+import { Field } from '../components/Field.js';
 
 const isImageFile = (file: File) => file.type.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp|tiff?)$/i.test(file.name);
 
@@ -184,8 +185,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
           </p>
         ) : null}
         <div className="form-grid">
-          <label className="wide">
-            Deployment endpoint URL
+          <Field className="wide" label="Deployment endpoint URL">
             <input
               data-testid="infer-endpoint"
               value={endpoint}
@@ -209,9 +209,8 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
                     : ' (not yet confirmed for this key: you will be asked)'}
               </span>
             ) : null}
-          </label>
-          <label>
-            Key
+          </Field>
+          <Field label="Key">
             <select data-testid="infer-key" value={chosen} onChange={(e) => setKeyId(e.target.value)}>
               {keys.map((k) => (
                 <option key={k.id} value={k.id} disabled={!k.enabled}>
@@ -220,7 +219,7 @@ export function InferencePanel({ project }: { project: ProjectEntry | null }) {
               ))}
             </select>
             <FieldError error={action.error} field="keyId" />
-          </label>
+          </Field>
         </div>
         <div
           className={over ? 'drop-zone over' : 'drop-zone'}

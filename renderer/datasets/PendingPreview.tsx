@@ -7,6 +7,7 @@ import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
 import { useBoardStore } from './boardStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
+import { Field } from '../components/Field.js';
 
 /** What apply will send: which media get which value; apply in batches with progress. */
 const NO_FAILED: FailedPart[] = [];
@@ -281,16 +282,14 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
       <details className="apply-all" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
         <summary>Apply a value to all media of the project…</summary>
         <div className="form-grid">
-          <label>
-            Metadata
+          <Field label="Metadata">
             <select value={definition.name} onChange={(e) => setName(e.target.value)}>
               {project.metadata.map((d) => (
                 <option key={d.id}>{d.name}</option>
               ))}
             </select>
-          </label>
-          <label>
-            Value
+          </Field>
+          <Field label="Value">
             {definition.predefinedChoices.length > 0 && !definition.valueFlexible ? (
               <select data-testid="apply-all-value" value={value} onChange={(e) => setValue(e.target.value)}>
                 <option value="">(choose)</option>
@@ -302,7 +301,7 @@ function ApplyToAll({ project }: { project: ProjectEntry }) {
               <input data-testid="apply-all-value" value={value} onChange={(e) => setValue(e.target.value)} />
             )}
             <FieldError error={error} field={`metadataAppend.${definition.name}`} />
-          </label>
+          </Field>
           <label className="wide">
             <span>
               This sets{' '}

@@ -6,6 +6,7 @@ import { requireApi } from '../ipc/client.js';
 import { useAppStore } from '../state/appStore.js';
 import { useActiveProject, useDatasetsStore } from './datasetsStore.js';
 import { FieldError } from './FieldError.js';
+import { Field } from '../components/Field.js';
 
 /** Choose the project every panel works in; create one, add one by id, activate or deactivate it. */
 export function ProjectBar() {
@@ -63,8 +64,7 @@ export function ProjectBar() {
   return (
     <div className="card ds-projectbar">
       <div className="ds-projectbar-row">
-        <label className="ds-inline">
-          Project
+        <Field className="ds-inline" label="Project">
           <select
             data-testid="ds-project"
             value={projectId ?? ''}
@@ -77,7 +77,7 @@ export function ProjectBar() {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         {project ? (
           <>
             <span className={project.isActive === false ? 'ds-badge inactive' : 'ds-badge active'} data-testid="ds-project-state">
@@ -96,8 +96,7 @@ export function ProjectBar() {
             >
               {project.isActive === false ? 'Activate' : 'Deactivate'}
             </button>
-            <label className="ds-inline">
-              Key
+            <Field className="ds-inline" label="Key">
               <select
                 value={project.keyId}
                 onChange={(e) =>
@@ -111,7 +110,7 @@ export function ProjectBar() {
                 ))}
                 {keys.some((k) => k.id === project.keyId) ? null : <option value={project.keyId}>(deleted key)</option>}
               </select>
-            </label>
+            </Field>
             {confirmForget ? (
               <span className="confirm">
                 Forget “{project.name}” here (the service keeps it)?
@@ -150,8 +149,7 @@ export function ProjectBar() {
       {mode !== 'none' ? (
         <form className="form-grid ds-project-form" onSubmit={submit} noValidate>
           {mode === 'add' ? (
-            <label>
-              Project id
+            <Field label="Project id">
               <input
                 data-testid="ds-project-id"
                 inputMode="numeric"
@@ -160,10 +158,9 @@ export function ProjectBar() {
                 aria-invalid={!!error?.fields?.projectId}
               />
               <FieldError error={error} field="projectId" />
-            </label>
+            </Field>
           ) : null}
-          <label>
-            {mode === 'add' ? 'Name (for this list)' : 'Name'}
+          <Field label={mode === 'add' ? 'Name (for this list)' : 'Name'}>
             <input
               data-testid="ds-project-name"
               value={name}
@@ -172,9 +169,8 @@ export function ProjectBar() {
               placeholder="e.g. Weld defects"
             />
             <FieldError error={error} field="name" />
-          </label>
-          <label>
-            Key
+          </Field>
+          <Field label="Key">
             <select
               data-testid="ds-project-key"
               value={chosenKey}
@@ -188,7 +184,7 @@ export function ProjectBar() {
               ))}
             </select>
             <FieldError error={error} field="keyId" />
-          </label>
+          </Field>
           <div className="ds-form-submit">
             <button
               type="submit"

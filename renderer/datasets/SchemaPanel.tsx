@@ -6,6 +6,7 @@ import { useFormAction } from '../components/useFormAction.js';
 import { requireApi } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
+import { Field } from '../components/Field.js';
 
 const splitChoices = (text: string) =>
   text
@@ -74,8 +75,7 @@ function TagsCard({ project }: { project: ProjectEntry }) {
         below.
       </p>
       <form className="form-grid" onSubmit={submit} noValidate>
-        <label>
-          New tag
+        <Field label="New tag">
           <input
             data-testid="tag-name"
             value={name}
@@ -84,7 +84,7 @@ function TagsCard({ project }: { project: ProjectEntry }) {
             placeholder="e.g. scratch"
           />
           <FieldError error={form.error} field="name" />
-        </label>
+        </Field>
         <div className="ds-form-submit">
           <button type="submit" className="primary" data-testid="tag-create" disabled={form.busy}>
             Create tag
@@ -98,8 +98,16 @@ function TagsCard({ project }: { project: ProjectEntry }) {
         >
           <summary>Advanced{advancedNote ? <span className="muted small"> · {advancedNote}</span> : null}</summary>
           <div className="form-grid">
-            <label>
-              <span>Creation timeout (query timeout) — empty: the service&apos;s default (60)</span>
+            <Field
+              label={<span>Creation timeout (query timeout) — empty: the service&apos;s default (60)</span>}
+              error={settingsForm.error ? (settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message) : null}
+              hint={
+                <>
+                  A whole number, sent in the query (<code>?timeout=45</code>); the service does not document its unit. Empty leaves{' '}
+                  <code>timeout</code> out and the service uses its default, 60 (a query string cannot carry the contract&apos;s null).
+                </>
+              }
+            >
               <input
                 data-testid="tag-timeout"
                 inputMode="numeric"
@@ -110,19 +118,20 @@ function TagsCard({ project }: { project: ProjectEntry }) {
                 aria-invalid={!!(settingsForm.error || form.error?.fields?.['query.timeout'])}
               />
               <FieldError error={form.error} field="query.timeout" />
-              {settingsForm.error ? (
-                <span className="field-error">{settingsForm.error.fields?.tagTimeout ?? settingsForm.error.message}</span>
-              ) : (
-                <span className="field-help">
-                  A whole number, sent in the query (<code>?timeout=45</code>); the service does not document its unit. Empty leaves{' '}
-                  <code>timeout</code> out and the service uses its default, 60 (a query string cannot carry the contract&apos;s null).
+            </Field>
+            <Field
+              label={
+                <span>
+                  <code>apikey</code> header of this request
                 </span>
-              )}
-            </label>
-            <label>
-              <span>
-                <code>apikey</code> header of this request
-              </span>
+              }
+              hint={
+                <>
+                  Tag creation takes its own <code>apikey</code> header; pick another v1 key with the same address as the project&apos;s key
+                  from the Keys screen (keys are never typed here).
+                </>
+              }
+            >
               <select data-testid="tag-key" value={overrideKey} onChange={(e) => setOverrideKey(e.target.value)}>
                 <option value="">the project&apos;s key</option>
                 {keys
@@ -134,11 +143,7 @@ function TagsCard({ project }: { project: ProjectEntry }) {
                     </option>
                   ))}
               </select>
-              <span className="field-help">
-                Tag creation takes its own <code>apikey</code> header; pick another v1 key with the same address as the project&apos;s key
-                from the Keys screen (keys are never typed here).
-              </span>
-            </label>
+            </Field>
           </div>
         </details>
       </form>
@@ -257,8 +262,7 @@ function MetadataCard({ project }: { project: ProjectEntry }) {
     <section className="card">
       <h2>Metadata</h2>
       <form className="form-grid" onSubmit={submit} noValidate>
-        <label>
-          New metadata
+        <Field label="New metadata">
           <input
             data-testid="meta-name"
             value={name}
@@ -267,9 +271,8 @@ function MetadataCard({ project }: { project: ProjectEntry }) {
             placeholder="e.g. lighting"
           />
           <FieldError error={form.error} field="name" />
-        </label>
-        <label>
-          Predefined choices (comma-separated; none = free text)
+        </Field>
+        <Field label="Predefined choices (comma-separated; none = free text)">
           <input
             data-testid="meta-choices"
             value={choices}
@@ -280,7 +283,7 @@ function MetadataCard({ project }: { project: ProjectEntry }) {
           {choiceErrors.map((f) => (
             <FieldError key={f} error={form.error} field={f} />
           ))}
-        </label>
+        </Field>
         <label className="ds-check">
           <span>
             <input
@@ -356,8 +359,7 @@ function MetadataRow({ project, definition }: { project: ProjectEntry; definitio
       </div>
       {open ? (
         <div className="form-grid meta-edit">
-          <label>
-            Name
+          <Field label="Name">
             <input
               data-testid="meta-edit-name"
               value={name}
@@ -365,12 +367,11 @@ function MetadataRow({ project, definition }: { project: ProjectEntry; definitio
               aria-invalid={!!form.error?.fields?.name}
             />
             <FieldError error={form.error} field="name" />
-          </label>
-          <label>
-            Append choices
+          </Field>
+          <Field label="Append choices">
             <input data-testid="meta-append" value={append} onChange={(e) => setAppend(e.target.value)} placeholder="e.g. dusk, dawn" />
             <FieldError error={form.error} field="predefinedChoicesAppend" />
-          </label>
+          </Field>
           <label className="ds-check">
             <span>
               <input type="checkbox" data-testid="meta-flexible" checked={flexible} onChange={(e) => setFlexible(e.target.checked)} /> value

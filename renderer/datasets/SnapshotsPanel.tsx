@@ -7,6 +7,7 @@ import { useAppStore } from '../state/appStore.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { FieldError, OtherFieldErrors } from './FieldError.js';
 import { downloadKey, setDownloadFolder, useSnapshotDownloads, type DownloadPhase } from './snapshotDownloadsStore.js';
+import { Field } from '../components/Field.js';
 
 /** Seconds left until an ISO time, ticking once a second. */
 function useCountdown(iso: string): number | null {
@@ -44,8 +45,7 @@ export function SnapshotsPanel({ project }: { project: ProjectEntry }) {
       <form className="card" onSubmit={submit} noValidate>
         <h2>Export a dataset snapshot</h2>
         <div className="form-grid">
-          <label>
-            Snapshot version
+          <Field label="Snapshot version">
             <input
               data-testid="snapshot-version"
               inputMode="numeric"
@@ -55,7 +55,7 @@ export function SnapshotsPanel({ project }: { project: ProjectEntry }) {
             />
             <FieldError error={action.error} field="path.snapshot_version" />
             {!/^\d+$/.test(version.trim()) ? <span className="field-error">A version is a whole number.</span> : null}
-          </label>
+          </Field>
           <label className="ds-check">
             <span>
               <input type="checkbox" data-testid="snapshot-retry" checked={retry} onChange={(e) => setRetry(e.target.checked)} /> retry
@@ -189,8 +189,7 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
             <FieldError error={action.error} field="folder" />
           </div>
         ) : (
-          <label>
-            Destination folder (absolute path)
+          <Field label="Destination folder (absolute path)">
             <input
               data-testid="snapshot-folder"
               value={folder}
@@ -199,7 +198,7 @@ function ExportCard({ project, record }: { project: ProjectEntry; record: Export
               aria-invalid={!!action.error?.fields?.folder}
             />
             <FieldError error={action.error} field="folder" />
-          </label>
+          </Field>
         )}
         <button
           type="button"

@@ -18,6 +18,7 @@ import { requireApi } from '../ipc/client.js';
 import { useDatasetsStore } from './datasetsStore.js';
 import { OtherFieldErrors } from './FieldError.js';
 import { MetricsChart } from './MetricsChart.js';
+import { Field } from '../components/Field.js';
 
 /** Start a training (validated before sending) and read its metrics per split. */
 export function TrainingPanel({ project }: { project: ProjectEntry }) {
@@ -81,8 +82,7 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
     // The service's own message once it answered; until then the local check, as the user types.
     const message = path ? (action.error?.fields?.[path] ?? built.errors[path]) : undefined;
     return (
-      <label>
-        {label}
+      <Field label={label}>
         <input
           data-testid={`train-${name}`}
           inputMode={extra.inputMode}
@@ -107,7 +107,7 @@ function TrainingFormCard({ project, onStarted }: { project: ProjectEntry; onSta
             not a promise your service knows them; what you type is sent as is.
           </span>
         )}
-      </label>
+      </Field>
     );
   };
   const shown = Object.values(built.paths).filter((p): p is string => !!p);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSelectionAfterPaint } from '../state/review/useSelectionAfterPaint.js';
 import { useWorkspaceStore } from '../state/review/reviewStore.js';
-import { REVIEW_KEY_LEGEND } from '../state/fields/reviewKeys.js';
+import { BROWSE_KEYS_NOTE, REVIEW_KEY_LEGEND } from '../state/fields/reviewKeys.js';
 import { useReviewMode } from '../state/fields/reviewModeStore.js';
 import { progressLine, reviewCounts } from '../state/fields/fieldOrder.js';
 import { undoLastDecision } from '../state/fields/reviewActions.js';
@@ -40,22 +40,20 @@ export function ReviewBar() {
       ) : null}
       {reviewMode ? (
         <p className="review-keys" data-testid="review-keys">
-          {REVIEW_KEY_LEGEND.map(({ keys, action }) => (
-            <span key={action}>
+          {REVIEW_KEY_LEGEND.map(({ keys, label }) => (
+            <span key={label}>
               {keys.map((k, i) => (
                 <span key={k}>
                   {i > 0 ? '/' : ''}
                   <kbd>{k}</kbd>
                 </span>
               ))}{' '}
-              {action}
+              {label}
             </span>
           ))}
         </p>
       ) : (
-        <p className="review-keys muted">
-          Review mode is off: the keys move through the document (j/k) and fields (n/p); turn it on to decide with a, c, r.
-        </p>
+        <p className="review-keys muted">{BROWSE_KEYS_NOTE}</p>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { JobSettings } from '../../shared/jobs.js';
 import { useJobsStore } from './jobsStore.js';
+import { Field } from '../components/Field.js';
 
 const FIELDS: Array<{ key: keyof JobSettings; label: string; step: number }> = [
   { key: 'jobAbovePages', label: 'Parse as a job above (pages)', step: 1 },
@@ -22,8 +23,7 @@ export function JobSettingsForm() {
       <summary>Job settings</summary>
       <div className="job-settings-fields">
         {FIELDS.map((f) => (
-          <label key={f.key}>
-            {f.label}
+          <Field key={f.key} label={f.label}>
             <input
               type="number"
               min={f.step < 1 ? 0.1 : 1}
@@ -35,7 +35,7 @@ export function JobSettingsForm() {
                 if (Number.isFinite(value) && value !== settings[f.key]) void saveSettings({ [f.key]: value });
               }}
             />
-          </label>
+          </Field>
         ))}
       </div>
     </details>

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { useKeysStore } from '../state/keysStore.js';
 import { useJobsStore } from './jobsStore.js';
+import { Field } from '../components/Field.js';
 
 /**
  * Opens one job by its id, under the key chosen for the service list. A current id names its
@@ -52,8 +53,7 @@ export function OpenJobById() {
         void open();
       }}
     >
-      <label className="inline">
-        Open a job by id
+      <Field className="inline" label="Open a job by id">
         <input
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
@@ -61,15 +61,14 @@ export function OpenJobById() {
           spellCheck={false}
           data-testid="open-job-id"
         />
-      </label>
+      </Field>
       {older ? (
-        <label className="inline" title="An older id does not say which service it belongs to">
-          it is a
+        <Field className="inline" title="An older id does not say which service it belongs to" label="it is a">
           <select value={olderService} onChange={(e) => setOlderService(e.target.value as JobService)} data-testid="open-job-service">
             <option value="parse">parse job</option>
             <option value="extract">extract job</option>
           </select>
-        </label>
+        </Field>
       ) : null}
       <button
         type="submit"

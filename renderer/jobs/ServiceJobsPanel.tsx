@@ -3,6 +3,7 @@ import { useKeysStore } from '../state/keysStore.js';
 import { useJobsStore } from './jobsStore.js';
 import { JobTable } from './JobTable.js';
 import { OpenJobById } from './OpenJobById.js';
+import { Field } from '../components/Field.js';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100];
 
@@ -14,8 +15,7 @@ export function ServiceJobsPanel() {
     <section className="card" data-testid="jobs-remote">
       <h2>On the service</h2>
       <div className="jobs-toolbar">
-        <label className="inline">
-          key
+        <Field className="inline" label="key">
           <select value={jobs.keyId} onChange={(e) => void jobs.setQuery({ keyId: e.target.value })} data-testid="jobs-key">
             <option value="">default v2 key</option>
             {v2Keys.map((k) => (
@@ -24,9 +24,8 @@ export function ServiceJobsPanel() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="inline">
-          per page
+        </Field>
+        <Field className="inline" label="per page">
           <select
             value={jobs.pageSize}
             onChange={(e) => void jobs.setQuery({ pageSize: Number(e.target.value) })}
@@ -38,7 +37,7 @@ export function ServiceJobsPanel() {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <span className="spacer" />
         <button
           type="button"

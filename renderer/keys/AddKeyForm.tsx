@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { KEY_KIND_LABELS, KEY_KINDS, type KeyKind } from '../../shared/keys.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { Field } from '../components/Field.js';
 import { useFormAction } from '../components/useFormAction.js';
 import { useKeysStore } from '../state/keysStore.js';
 
@@ -38,8 +39,7 @@ export function AddKeyForm() {
     <form className="card add-key" onSubmit={submit} noValidate>
       <h2>Add a key</h2>
       <div className="form-grid">
-        <label>
-          Name
+        <Field label="Name" error={fieldError('name')}>
           <input
             data-testid="key-name"
             value={name}
@@ -47,10 +47,8 @@ export function AddKeyForm() {
             placeholder="e.g. Invoices team"
             aria-invalid={!!fieldError('name')}
           />
-          {fieldError('name') ? <span className="field-error">{fieldError('name')}</span> : null}
-        </label>
-        <label>
-          Kind
+        </Field>
+        <Field label="Kind">
           <select data-testid="key-kind" value={kind} onChange={(e) => setKind(e.target.value as KeyKind)}>
             {KEY_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -58,9 +56,8 @@ export function AddKeyForm() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          {kind === 'v1-legacy' ? 'API key' : 'Key'}
+        </Field>
+        <Field label={kind === 'v1-legacy' ? 'API key' : 'Key'} error={fieldError('secret')}>
           <input
             data-testid="key-secret"
             type="password"
@@ -70,11 +67,9 @@ export function AddKeyForm() {
             onChange={(e) => setSecret(e.target.value)}
             aria-invalid={!!fieldError('secret')}
           />
-          {fieldError('secret') ? <span className="field-error">{fieldError('secret')}</span> : null}
-        </label>
+        </Field>
         {kind === 'v1-legacy' ? (
-          <label>
-            API secret
+          <Field label="API secret" error={fieldError('secret2')}>
             <input
               data-testid="key-secret2"
               type="password"
@@ -84,11 +79,14 @@ export function AddKeyForm() {
               onChange={(e) => setSecret2(e.target.value)}
               aria-invalid={!!fieldError('secret2')}
             />
-            {fieldError('secret2') ? <span className="field-error">{fieldError('secret2')}</span> : null}
-          </label>
+          </Field>
         ) : null}
-        <label className="wide">
-          Service address
+        <Field
+          className="wide"
+          label="Service address"
+          error={fieldError('address')}
+          hint="Leave empty for the public service. Use your region's address, a proxy, or the local emulator."
+        >
           <input
             data-testid="key-address"
             value={address}
@@ -96,14 +94,7 @@ export function AddKeyForm() {
             placeholder={defaults ? `${defaults[kind]} (default)` : 'default'}
             aria-invalid={!!fieldError('address')}
           />
-          {fieldError('address') ? (
-            <span className="field-error">{fieldError('address')}</span>
-          ) : (
-            <span className="field-help">
-              Leave empty for the public service. Use your region's address, a proxy, or the local emulator.
-            </span>
-          )}
-        </label>
+        </Field>
       </div>
       {form.error ? <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} /> : null}
       <div className="form-actions">

@@ -1,6 +1,7 @@
 import type { ServiceTier } from '../../shared/jobs.js';
 import { useEngineSettings } from '../state/runSettings.js';
 import { OutputSaveUrlNote } from '../components/OutputSaveUrlNote.js';
+import { Field } from '../components/Field.js';
 
 /**
  * Cloud parse as a job or not (auto decides by pages and size), its tier and an optional
@@ -12,8 +13,7 @@ export function JobOptions() {
   const jobOnlySet = settings.serviceTier === 'priority' || settings.outputSaveUrl.trim() !== '';
   return (
     <>
-      <label>
-        Run as
+      <Field label="Run as">
         <select
           value={settings.parseMode}
           onChange={(e) => settings.set({ parseMode: e.target.value as 'auto' | 'sync' | 'job' })}
@@ -23,9 +23,8 @@ export function JobOptions() {
           <option value="sync">direct call</option>
           <option value="job">job</option>
         </select>
-      </label>
-      <label>
-        Tier (jobs only)
+      </Field>
+      <Field label="Tier (jobs only)">
         <select
           value={settings.serviceTier}
           onChange={(e) => settings.set({ serviceTier: e.target.value as ServiceTier })}
@@ -34,16 +33,15 @@ export function JobOptions() {
           <option value="standard">standard</option>
           <option value="priority">priority (sync rate)</option>
         </select>
-      </label>
-      <label className="wide">
-        Output save URL (jobs only)
+      </Field>
+      <Field className="wide" label="Output save URL (jobs only)">
         <input
           value={settings.outputSaveUrl}
           onChange={(e) => settings.set({ outputSaveUrl: e.target.value })}
           placeholder="optional presigned https URL"
           data-testid="output-save-url"
         />
-      </label>
+      </Field>
       <OutputSaveUrlNote url={settings.outputSaveUrl} />
       {jobOnlySet ? (
         <p className="small muted wide" data-testid="job-only-note">

@@ -3,6 +3,7 @@ import { useKeysStore } from '../state/keysStore.js';
 import { MODEL_CHOICES, useEngineSettings, type EngineKeyKind } from '../state/runSettings.js';
 import { DocumentUrlOption } from './DocumentUrlOption.js';
 import { JobOptions } from './JobOptions.js';
+import { Field } from '../components/Field.js';
 
 /** The key kind each engine takes (as main's credentialFor is asked); each kind keeps its own choice. */
 const KEY_KIND_FOR: Record<Exclude<EngineName, 'local'>, EngineKeyKind> = { parse: 'v2', analyzer: 'analyzer' };
@@ -19,8 +20,7 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
   return (
     <div className="engine-options" data-testid="engine-options">
       {kind ? (
-        <label>
-          Key
+        <Field label="Key">
           <select
             value={settings.keyIds[kind]}
             onChange={(e) => settings.set({ keyIds: { ...settings.keyIds, [kind]: e.target.value } })}
@@ -33,11 +33,10 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
       ) : null}
       {engine === 'parse' ? (
-        <label>
-          Model
+        <Field label="Model">
           <select
             value={customModel ? 'custom' : settings.model}
             onChange={(e) => settings.set({ model: e.target.value === 'custom' ? '' : e.target.value })}
@@ -58,19 +57,18 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
               data-testid="engine-model-custom"
             />
           ) : null}
-        </label>
+        </Field>
       ) : null}
       {engine === 'parse' ? <DocumentUrlOption /> : null}
       {engine === 'parse' ? <JobOptions /> : null}
-      <label>
-        Pages
+      <Field label="Pages">
         <input
           value={settings.pages}
           onChange={(e) => settings.set({ pages: e.target.value })}
           placeholder="all (or 1-3, 5)"
           data-testid="engine-pages"
         />
-      </label>
+      </Field>
       {engine !== 'analyzer' ? (
         <>
           <label className="check">
@@ -89,15 +87,14 @@ export function EngineOptions({ engine }: { engine: EngineName }) {
         </>
       ) : null}
       {engine === 'parse' ? (
-        <label>
-          Per-block Markdown
+        <Field label="Per-block Markdown">
           <input
             value={settings.blocksMarkdown}
             onChange={(e) => settings.set({ blocksMarkdown: e.target.value })}
             placeholder='{"table": "html"}'
             data-testid="engine-blocks"
           />
-        </label>
+        </Field>
       ) : null}
       {engine === 'analyzer' ? (
         <>
