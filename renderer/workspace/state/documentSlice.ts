@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors.js';
 import type { ParseModel } from '../../../shared/grounding/parseModel.js';
 import { isExtractResult } from '../../../shared/resultShapes.js';
-import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
+import { parseStoredResult, type DocumentInfo, type LibraryEntry, type ResultInfo, type StoredResult } from '../../../shared/workspace.js';
 import { requireApi } from '../../ipc/client.js';
 import { ScopeSlot, type DocumentScope } from '../documentScope.js';
 import { untilPdfOpened, untilViewDrawn } from '../firstPage.js';
@@ -33,8 +33,11 @@ export interface DocumentSlice {
   importFiles(files: File[]): Promise<void>;
   /** Opens a document with a result (the given one, else its latest parse or analyzer result). */
   openDocument(id: string, resultId?: string): Promise<void>;
-  /** Opens a result just made (a run's answer, in hand) on its document. */
-  openResult(result: StoredResult): Promise<void>;
+  /**
+   * Opens a result just made on its document: a run's answer, the info of a parse (its model is
+   * fetched as any open's) or an extraction whole (in hand, it does not cross IPC a second time).
+   */
+  openResult(result: ResultInfo | StoredResult): Promise<void>;
   openSample(): Promise<void>;
   /**
    * Follows the library as main changed it: a document or result on screen that was just
@@ -218,8 +221,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     return openById(id, resultId ? { resultId } : {});
   }
 
-  function openResult(result: StoredResult): Promise<void> {
-    return openById(result.documentId, { resultId: result.id, stored: result }, false);
+  function openResult(result: ResultInfo | StoredResult): Promise<void> {
+    return openById(result.documentId, { resultId: result.id, ...('response' in result ? { stored: result } : {}) }, false);
   }
 
   function openSample(): Promise<void> {
