@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultInfo } from '../../../../shared/workspace.js';
+import { runParse } from '../../../../electron/runs/parseRun.js';
 import { armFault, pdf, useEmulator } from '../../../support/emulatorHarness.js';
 import { faultsWorld, type FaultsWorld } from '../../../support/faultsWorld.js';
 
@@ -39,6 +40,12 @@ describe('runs:parse answers the result info, never the service response', () =>
     await expectInfoOnly(answer.value.result);
     // The response is stored all the same, for the window to fetch when it opens the result.
     expect(JSON.stringify((await world.services.workspace.result(answer.value.result.id)).response)).toContain('"markdown"');
+  });
+
+  it('runParse itself (the handler calls it in the run registry) answers the info', async () => {
+    const answer = await runParse(world.services, { engine: 'analyzer', runId: randomUUID(), documentId }, new AbortController().signal);
+    if (!('result' in answer)) throw new Error('a job where a direct result was expected');
+    await expectInfoOnly(answer.result);
   });
 
   it('nor does runs:rerunPages, whose merge covers the whole document', async () => {
