@@ -10,6 +10,7 @@ import { runExtract } from './runs/extractRuns.js';
 import { openSample } from './runs/openSample.js';
 import { runParse } from './runs/parseRun.js';
 import { rerunFailedPages } from './runs/rerunPages.js';
+import { resultInfoOf } from '../shared/workspace.js';
 import type { Services } from './services.js';
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */
@@ -47,12 +48,13 @@ export function createHandlers(services: Services): HandlerTable {
     'library:restore': ({ trashId }) => workspace.restore(trashId),
     'results:get': ({ id }) => workspace.resultText(id),
     'results:model': ({ id, rebuild }) => workspace.resultModel(id, { rebuild }),
-    'results:import': (request) => importResult(workspace, request),
+    'results:import': async (request) => resultInfoOf(await importResult(workspace, request)),
     'runs:parse': (request) =>
       runs.run(request.runId, (signal) => runParse(services, request, signal), request.engine === 'local' ? 'local' : 'cloud'),
     'runs:extract': (request) => runExtract(services, request),
     'runs:cancel': async ({ runId }) => runs.cancel(runId),
-    'runs:rerunPages': (request) => runs.run(request.runId, (signal) => rerunFailedPages(services, request, signal)),
+    'runs:rerunPages': async (request) =>
+      resultInfoOf(await runs.run(request.runId, (signal) => rerunFailedPages(services, request, signal))),
     'samples:open': ({ name }) => openSample(services, name),
 
     'reviews:get': ({ extractionId }) => reviews.get(extractionId),

@@ -126,8 +126,21 @@ export function parseStoredResult(stored: StoredResultText): StoredResult {
   return { ...info, response: JSON.parse(responseJson) as unknown };
 }
 
-/** What `runs:parse` answers: the stored result of a direct call, or the job main created instead (and why). */
-export type ParseAnswer = { result: StoredResult } | { job: JobRecord; reason: string };
+/**
+ * What a result says about itself, without the service's response: what a run or an import
+ * answers the window, which fetches the result's model (or, for the older analyzer, the whole
+ * result) when it opens it, so a long document's response never crosses IPC in the answer.
+ */
+export function resultInfoOf(stored: StoredResult): ResultInfo {
+  const { response: _response, ...info } = stored;
+  return info;
+}
+
+/**
+ * A parse run's outcome: the result of a direct call (in main the stored result; to the
+ * window `runs:parse` answers its info), or the job main created instead (and why).
+ */
+export type ParseAnswer<R extends ResultInfo = ResultInfo> = { result: R } | { job: JobRecord; reason: string };
 
 export interface LibraryEntry {
   document: DocumentInfo;

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.js';
-import type { ParseAnswer } from '../../shared/workspace.js';
+import type { ParseAnswer, StoredResult } from '../../shared/workspace.js';
 import type { JobRequest, RerunRequest, ServiceTier } from '../../shared/jobs.js';
 import { planParse } from '../jobs/parsePlan.js';
 import type { Services } from '../services.js';
@@ -27,7 +27,11 @@ export interface CloudParseRoute {
  * takes (the priority tier, an output URL) are never dropped: they make `auto` a job, and a
  * direct call asked with them is refused before anything is sent.
  */
-export async function routeCloudParse(services: Services, request: CloudParseRoute, signal: AbortSignal): Promise<ParseAnswer> {
+export async function routeCloudParse(
+  services: Services,
+  request: CloudParseRoute,
+  signal: AbortSignal,
+): Promise<ParseAnswer<StoredResult>> {
   const jobOnly = jobOnlyOptions(request);
   if (request.mode === 'sync' && jobOnly.length > 0) {
     throw new AppError({

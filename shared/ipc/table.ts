@@ -30,7 +30,16 @@ import type {
   ProjectEntry,
   Thumbnail,
 } from '../datasets/registry.js';
-import type { DocumentInfo, LibraryEntry, ParseAnswer, Review, StoredResult, StoredResultText, TrashEntry } from '../workspace.js';
+import type {
+  DocumentInfo,
+  LibraryEntry,
+  ParseAnswer,
+  ResultInfo,
+  Review,
+  StoredResult,
+  StoredResultText,
+  TrashEntry,
+} from '../workspace.js';
 import { appRequests as app, type AppInfo } from './app.js';
 import { CHANNELS, type Channel } from './channels.js';
 import { datasetsRequests as ds, type ChosenFolder, type DownloadResult, type InferenceResult } from './datasets.js';
@@ -84,11 +93,13 @@ export const ipcTable = {
   'library:restore': channel<TrashEntry>()(lib.restore),
   'results:get': channel<StoredResultText>()(res.get),
   'results:model': channel<ResultModel>()(res.model),
-  'results:import': channel<StoredResult>()(res.import),
+  // What was stored, never the service's response: the window fetches the model when it opens the result.
+  'results:import': channel<ResultInfo>()(res.import),
   'runs:parse': channel<ParseAnswer>()(rn.parse),
+  // An extraction whole: its fields (the response) are what the window shows next.
   'runs:extract': channel<StoredResult>()(rn.extract),
   'runs:cancel': channel<boolean>()(rn.cancel),
-  'runs:rerunPages': channel<StoredResult>()(rn.rerunPages),
+  'runs:rerunPages': channel<ResultInfo>()(rn.rerunPages),
   'samples:open': channel<{ document: DocumentInfo; result: StoredResult }>()(smp.open),
 
   'reviews:get': channel<Review>()(rv.get),

@@ -4,7 +4,7 @@ import type { Logger } from '../../electron/log.js';
 import { AppError } from '../../shared/errors.js';
 import type { Channel } from '../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
-import type { ParseAnswer, StoredResult } from '../../shared/workspace.js';
+import type { ParseAnswer, ResultInfo } from '../../shared/workspace.js';
 
 /** One IPC call as the renderer makes it: the request validated by main, an error answer thrown as the AppError it carries. */
 export async function ipcCall<C extends Channel>(
@@ -18,8 +18,8 @@ export async function ipcCall<C extends Channel>(
   return result.value as ResponseOf<C>;
 }
 
-/** The stored result of an `runs:parse` answer; a job where a result was expected fails the test. */
-export function resultOf(answer: ParseAnswer): StoredResult {
+/** The result info of a `runs:parse` answer; a job where a result was expected fails the test. */
+export function resultOf(answer: ParseAnswer): ResultInfo {
   if ('job' in answer) throw new Error(`runs:parse created job ${answer.job.jobId} (${answer.reason}) where a direct result was expected`);
   return answer.result;
 }

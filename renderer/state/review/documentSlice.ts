@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors.js';
 import { isExtractResult } from '../../../shared/resultShapes.js';
-import { parseStoredResult, type DocumentInfo, type LibraryEntry, type StoredResult } from '../../../shared/workspace.js';
+import { parseStoredResult, type DocumentInfo, type LibraryEntry, type ResultInfo, type StoredResult } from '../../../shared/workspace.js';
 import { requireApi } from '../../ipc/client.js';
 import { ScopeSlot, type DocumentScope } from './documentScope.js';
 import { untilPdfOpened, untilViewDrawn } from './firstPage.js';
@@ -38,12 +38,14 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   async function load(
     scope: DocumentScope,
     document: DocumentInfo,
-    choice: { resultId?: string; bytes?: Uint8Array; stored?: StoredResult } = {},
+    choice: { resultId?: string; bytes?: Uint8Array; made?: ResultInfo; stored?: StoredResult } = {},
   ): Promise<void> {
     const api = requireApi();
-    // A result just made (a run's answer) is in hand: it does not cross IPC a second time.
+    // An extraction just made (a run's answer, whole) is in hand: it does not cross IPC a second time.
     const read = async (id: string) => (choice.stored?.id === id ? choice.stored : parseStoredResult(await api.results.get({ id })));
-    const entry = await scope.settle(useLibraryStore.getState().entry(document.id, choice.resultId));
+    // A result just made is in hand: the library need not list it first (main's change event lists it for the library panel).
+    const listed = await scope.settle(useLibraryStore.getState().entry(document.id, choice.made ? undefined : choice.resultId));
+    const entry = listed && choice.made ? withResult(listed, choice.made) : listed;
     // Deleted while it was opening: nothing to show.
     if (!entry) throw documentGone();
     // The library's newest word on the document: a listing may come while it opens (an address stored just now).
@@ -170,7 +172,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
   }
 
   /** Opens a workspace document by id, named at once if the library knows it. */
-  function openById(id: string, choice: { resultId?: string; stored?: StoredResult }, byUser = true): Promise<void> {
+  function openById(id: string, choice: { resultId?: string; made?: ResultInfo; stored?: StoredResult }, byUser = true): Promise<void> {
     const library = useLibraryStore.getState();
     const known = library.library.find((e) => e.document.id === id)?.document;
     const scope = beginOpening(known?.name ?? 'the document', byUser);
@@ -186,8 +188,8 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
     return openById(id, resultId ? { resultId } : {});
   }
 
-  function openResult(result: StoredResult): Promise<void> {
-    return openById(result.documentId, { resultId: result.id, stored: result }, false);
+  function openResult(result: ResultInfo | StoredResult): Promise<void> {
+    return openById(result.documentId, { resultId: result.id, made: result, ...('response' in result ? { stored: result } : {}) }, false);
   }
 
   function openSample(): Promise<void> {
@@ -261,6 +263,11 @@ function isExtraction(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A document's entry with a result just made that its listing may not have yet (newest, so first). */
+function withResult(entry: LibraryEntry, made: ResultInfo): LibraryEntry {
+  return entry.results.some((r) => r.id === made.id) ? entry : { ...entry, results: [made, ...entry.results] };
 }
 
 function documentGone(): AppError {

@@ -3,7 +3,7 @@ import type { FieldEntry } from '../../../shared/grounding/fields.js';
 import type { ParseModel, TextRange } from '../../../shared/grounding/parseModel.js';
 import type { ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { Selection } from '../../../shared/grounding/selection.js';
-import type { DocumentInfo, EngineName, FieldDecision, LibraryEntry, Review, StoredResult } from '../../../shared/workspace.js';
+import type { DocumentInfo, EngineName, FieldDecision, LibraryEntry, ResultInfo, Review, StoredResult } from '../../../shared/workspace.js';
 import type { DocumentScope } from './documentScope.js';
 
 // The Review store's shape, one interface per slice, apart from the slices' code: a slice
@@ -32,8 +32,11 @@ export interface DocumentSlice {
   importFiles(files: File[]): Promise<void>;
   /** Opens a document with a result (the given one, else its latest parse or analyzer result). */
   openDocument(id: string, resultId?: string): Promise<void>;
-  /** Opens a result just made (a run's answer, in hand) on its document. */
-  openResult(result: StoredResult): Promise<void>;
+  /**
+   * Opens a result just made on its document: a run's answer, the info of a parse (its model is
+   * fetched as any open's) or an extraction whole (in hand, it does not cross IPC a second time).
+   */
+  openResult(result: ResultInfo | StoredResult): Promise<void>;
   openSample(): Promise<void>;
   /**
    * Follows the library as main changed it: a document or result on screen that was just

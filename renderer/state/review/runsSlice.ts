@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors.js';
 import type { RequestIn } from '../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../shared/jobs.js';
-import type { DocumentInfo, EngineName, StoredResult } from '../../../shared/workspace.js';
+import type { DocumentInfo, EngineName, ResultInfo, StoredResult } from '../../../shared/workspace.js';
 import { openAfterCorrection } from '../fields/afterCorrection.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
 import { analyzerOptionsFrom, chosenKey, extractModelOf, parseOptionsFrom, useEngineSettings } from '../runSettings.js';
@@ -69,8 +69,8 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
    */
   const isShown = (documentId: string) => get().document?.id === documentId && get().documentStatus === 'ready';
 
-  /** A run's result, in hand: shown, or news on its document's entry. */
-  function land(result: StoredResult): Promise<void> | void {
+  /** A run's result (its info; an extraction whole): shown, or news on its document's entry. */
+  function land(result: ResultInfo | StoredResult): Promise<void> | void {
     // Asked again when it opens: a correction typed meanwhile may have kept it waiting while the reviewer moved on.
     const show = () =>
       isShown(result.documentId) ? get().openResult(result) : useLibraryStore.getState().noteNews(result.documentId, result.id, 'result');

@@ -8,7 +8,7 @@ import { AppError, type AppErrorData } from '../../../shared/errors.js';
 import type { Channel } from '../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../shared/ipc/table.js';
 import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';
-import type { StoredResult } from '../../../shared/workspace.js';
+import type { ParseAnswer, StoredResult } from '../../../shared/workspace.js';
 import { AnalyzerClient } from '../../../electron/api/analyzerClient.js';
 import { V2Client } from '../../../electron/api/v2Client.js';
 import { isEncryptedPdf } from '../../../electron/documents/sniff.js';
@@ -127,6 +127,9 @@ function call<C extends Channel>(channel: C, request: RequestIn<C>): Promise<Res
   return ipcCall(handlers, services.logger, channel, request);
 }
 
+/** The stored result a `runs:parse` answer names (the answer is its info; the response is read from the workspace). */
+const storedOf = async (answer: ParseAnswer) => services.workspace.result(resultOf(answer).id);
+
 async function outcomeOf(run: () => Promise<unknown>): Promise<{ code: Outcome; error?: AppErrorData; value?: unknown }> {
   try {
     return { code: 'ok', value: await run() };
@@ -182,7 +185,7 @@ describe.each(rows)('$label', (row) => {
   it('the offline engine', async () => {
     const seen = await outcomeOf(() =>
       documentId
-        ? call('runs:parse', { engine: 'local', runId: randomUUID(), documentId }).then(resultOf)
+        ? call('runs:parse', { engine: 'local', runId: randomUUID(), documentId }).then(storedOf)
         : // Refused at the door, so it can only reach the engine's worker directly.
           parseLocally(file.bytes, {}, { filename: file.name }),
     );
@@ -208,7 +211,7 @@ describe.each(rows)('$label', (row) => {
           path === 'parse'
             ? { engine: path, mode: 'sync' as const, runId: randomUUID(), documentId, keyId }
             : { engine: path, runId: randomUUID(), documentId, keyId };
-        return call('runs:parse', request).then(resultOf);
+        return call('runs:parse', request).then(storedOf);
       }
       const document = { bytes: file.bytes, filename: file.name };
       if (path === 'analyzer')

@@ -12,7 +12,7 @@ import { isEncryptedPdf } from '../../../../electron/documents/sniff.js';
 import type { AppEvent } from '../../../../shared/events.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
-import { describeResult, type DocumentInfo, type StoredResult } from '../../../../shared/workspace.js';
+import { describeResult, type DocumentInfo, type ResultInfo } from '../../../../shared/workspace.js';
 import { badFiles } from '../../../support/badFiles.js';
 import { OWNER_PASSWORD, USER_PASSWORD } from '../../../support/encryptedPdf.js';
 import { clearKeychainService } from '../../../support/keychainCleanup.js';
@@ -79,7 +79,7 @@ const parseCloud = (documentId: string) =>
   call('runs:parse', { engine: 'parse', mode: 'sync', runId: randomUUID(), documentId, keyId: keyIds.v2 }).then(resultOf);
 const analyze = (documentId: string) =>
   call('runs:parse', { engine: 'analyzer', runId: randomUUID(), documentId, keyId: keyIds.analyzer }).then(resultOf);
-const markdownOf = async (result: StoredResult) =>
+const markdownOf = async (result: Pick<ResultInfo, 'id'>) =>
   JSON.parse((await call('results:get', { id: result.id })).responseJson) as { markdown: string; metadata: { page_count: number } };
 
 async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import { isSettled } from '../../../../shared/jobs.js';
-import type { StoredResult } from '../../../../shared/workspace.js';
+import type { ResultInfo } from '../../../../shared/workspace.js';
 import { rerunFailedPages } from '../../../../electron/runs/rerunPages.js';
 import { armFault, pdf, useEmulator } from '../../../support/emulatorHarness.js';
 import { faultsWorld, type FaultsWorld } from '../../../support/faultsWorld.js';
@@ -20,7 +20,7 @@ afterEach(async () => {
   await world.close();
 });
 
-async function partialResult(pages: number, failed: number[]): Promise<StoredResult> {
+async function partialResult(pages: number, failed: number[]): Promise<ResultInfo> {
   const imported = await world.call('documents:import', { name: 'five.pdf', bytes: await pdf(pages) });
   if (!imported.ok) throw new Error(imported.error.message);
   await armFault(env.emulator, { fault: { kind: 'failPages', pages: failed } });
@@ -51,7 +51,7 @@ async function rerunsAsJobs(): Promise<void> {
 }
 
 /** Starts a re-run of `original` as a job the service takes `processingMs` over; answers the call and the job's id. */
-async function slowRerunJob(original: StoredResult, processingMs: number, runId = randomUUID()) {
+async function slowRerunJob(original: ResultInfo, processingMs: number, runId = randomUUID()) {
   await rerunsAsJobs();
   await armFault(env.emulator, {
     fault: { kind: 'slowJob', pendingMs: 20, processingMs },
@@ -74,7 +74,8 @@ describe('runs:rerunPages', () => {
     expect(merged.partial).toBe(false);
     expect(merged.pageCount).toBe(5);
     expect(merged.rerun).toMatchObject({ resultId: original.id, pages: [2, 4] });
-    expect((merged.response as ParseResponse).metadata.failed_pages).toEqual([]);
+    // The answer is the merge's info; its response is on disk.
+    expect(((await world.services.workspace.result(merged.id)).response as ParseResponse).metadata.failed_pages).toEqual([]);
     const sent = parseRequests().at(-1)!;
     expect(JSON.parse(sent.fields!.options!)).toEqual({ pages: [2, 4] });
     // The original is kept as it was; the re-run adds exactly one result, the merge (its own answer is not stored).
@@ -195,7 +196,7 @@ describe('runs:rerunPages', () => {
     const answer = await world.call('runs:rerunPages', { runId: randomUUID(), resultId: original.id });
     if (!answer.ok) throw new Error(answer.error.message);
     expect(answer.value.partial).toBe(true);
-    expect((answer.value.response as ParseResponse).metadata.failed_pages).toEqual([3]);
+    expect(((await world.services.workspace.result(answer.value.id)).response as ParseResponse).metadata.failed_pages).toEqual([3]);
   });
 
   it('refuses a result without failed pages, sending nothing', async () => {

@@ -174,7 +174,7 @@ describe('round trips', () => {
     expect(calls['documents:import']).toBe(1);
     expect(calls['runs:parse']).toBe(1);
     expect(calls['documents:read'] ?? 0).toBe(0);
-    // The run's answer carries its result: it is not read back.
+    // The run's answer says what it made (its model comes from main, built there): the result is not read back.
     expect(calls['results:get'] ?? 0).toBe(0);
     expect(calls['library:list'] ?? 0).toBeLessThanOrEqual(2);
     expect(calls['library:trash'] ?? 0).toBe(0);
