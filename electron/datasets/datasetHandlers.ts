@@ -1,6 +1,6 @@
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
-import type { HandlerTable } from '../ipcDispatch.js';
-import type { Services } from '../services.js';
+import type { HandlerTable } from '../core/ipcDispatch.js';
+import type { Services } from '../app/services.js';
 
 type DatasetChannel = Extract<
   keyof HandlerTable,

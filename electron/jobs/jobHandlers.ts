@@ -1,7 +1,7 @@
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
-import type { HandlerTable } from '../ipcDispatch.js';
+import type { HandlerTable } from '../core/ipcDispatch.js';
 import { readKeptAnswer } from '../runs/readKeptAnswer.js';
-import type { Services } from '../services.js';
+import type { Services } from '../app/services.js';
 
 type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}` | `quarantine:${string}`>;
 

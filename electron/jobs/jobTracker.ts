@@ -13,7 +13,7 @@ import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import { V2Client, type CheckedPoll } from '../api/v2Client.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { mergedRerunResult } from '../runs/rerunMerge.js';
 import { summarizeResult } from '../runs/resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -7,7 +7,7 @@ import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { RetryClock } from '../api/retry.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors.js';
 import type { ParseAnswer } from '../../shared/workspace.js';
 import type { JobRequest, RerunRequest, ServiceTier } from '../../shared/jobs.js';
 import { planParse } from '../jobs/parsePlan.js';
-import type { Services } from '../services.js';
+import type { Services } from '../app/services.js';
 import { retryAsProgress } from './retryProgress.js';
 import { runCloudParse } from './cloudRuns.js';
 

@@ -1,6 +1,6 @@
 import type { RequestOut } from '../../shared/ipc/table.js';
 import type { ParseAnswer } from '../../shared/workspace.js';
-import type { Services } from '../services.js';
+import type { Services } from '../app/services.js';
 import { runAnalyzer } from './cloudRuns.js';
 import { runLocalParse } from './localParse.js';
 import { routeCloudParse } from './parseRoute.js';

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 import { failedPagesOf } from '../../shared/grounding/mergePages.js';
 import type { StoredResult } from '../../shared/workspace.js';
-import type { Services } from '../services.js';
+import type { Services } from '../app/services.js';
 import { routeCloudParse } from './parseRoute.js';
 import { rerunnableOriginal } from './rerunMerge.js';
 

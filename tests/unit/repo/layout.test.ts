@@ -24,9 +24,9 @@ const CROSS_CUTTING: Record<string, string> = {
 };
 /** Tests named after no one source file, because they walk one input through many, and why. */
 const SCENARIO_TESTS: Record<string, string> = {
-  'tests/unit/electron/badFiles.test.ts': 'the trust check "bad files": each bad file down every path a user can take',
-  'tests/unit/electron/faults.test.ts': 'the trust check "faults": calls on every service route under 429s, 503s and drops',
-  'tests/unit/electron/crashSafety.test.ts': 'the short form of `npm run crash`: the real services killed mid-write',
+  'tests/unit/electron/app/badFiles.test.ts': 'the trust check "bad files": each bad file down every path a user can take',
+  'tests/unit/electron/app/faults.test.ts': 'the trust check "faults": calls on every service route under 429s, 503s and drops',
+  'tests/unit/electron/app/crashSafety.test.ts': 'the short form of `npm run crash`: the real services killed mid-write',
   'tests/unit/electron/api/responseCaps.test.ts':
     'the trust check "response caps": a service call, a job output, a snapshot download and the retry policy',
   'tests/unit/shared/grounding/fuzzedResults.test.ts': 'the trust check "fuzzed results": every loader of a stored result',

@@ -18,7 +18,7 @@ const typeImport = (from: string) => `import type { Probe } from '${from}';\nexp
 describe('the walls between the rooms', () => {
   it.each([
     ['the renderer', 'renderer/jobs/wallProbe.ts', '../../electron/jobs/jobsService.js'],
-    ['shared/', 'shared/ipc/wallProbe.ts', '../../electron/services.js'],
+    ['shared/', 'shared/ipc/wallProbe.ts', '../../electron/app/services.js'],
     ['shared/', 'shared/ipc/wallProbe.ts', '../../renderer/ipc/client.js'],
     ['main', 'electron/jobs/wallProbe.ts', '../../renderer/jobs/jobsStore.js'],
   ])('refuse a value import from %s (%s → %s)', async (_room, file, from) => {

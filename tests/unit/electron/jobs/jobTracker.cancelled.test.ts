@@ -3,7 +3,7 @@ import type { JobRecord, JobService } from '../../../../shared/jobs.js';
 import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 import { recordingClock } from './recordingClock.js';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { jobRecordsIn, resultIdForJob } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker, RESULT_UNREADABLE } from '../../../../electron/jobs/jobTracker.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { readKeptAnswer } from '../../../../electron/runs/readKeptAnswer.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';

@@ -11,7 +11,7 @@ import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { JobTracker } from '../../../../electron/jobs/jobTracker.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/pollSchedule.js';
 import { isUnreachable, ServiceHealth } from '../../../../electron/jobs/serviceHealth.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 import { jobRecord } from '../../../support/jobRecord.js';

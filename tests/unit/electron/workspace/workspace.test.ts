@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { encryptedPdf } from '../../../support/encryptedPdf.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';

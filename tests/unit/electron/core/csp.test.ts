@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/csp.js';
+import { CONTENT_SECURITY_POLICY } from '../../../../electron/core/csp.js';
 
 describe('the content security policy', () => {
   it('runs only our scripts and lets the renderer reach nothing but itself', () => {

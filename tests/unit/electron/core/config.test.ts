@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYCHAIN_SERVICES, readConfig } from '../../../electron/config.js';
+import { KEYCHAIN_SERVICES, readConfig } from '../../../../electron/core/config.js';
 
 // Every GROUNDWORK_* variable the app reads, set to something an attacker would like.
 const HOSTILE_ENV = {

@@ -1,4 +1,4 @@
-import type { AppNotice } from '../shared/ipc/app.js';
+import type { AppNotice } from '../../shared/ipc/app.js';
 
 /** Things main wants the user to know at start-up (a settings file that was reset, say). */
 export class Notices {

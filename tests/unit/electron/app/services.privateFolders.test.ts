@@ -2,8 +2,8 @@ import { chmod, lstat, mkdir, mkdtemp, rm, stat, symlink, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServices } from '../../../electron/services.js';
-import { memoryKeychain } from '../../support/memoryKeychain.js';
+import { createServices } from '../../../../electron/app/services.js';
+import { memoryKeychain } from '../../../support/memoryKeychain.js';
 
 // The data folder holds results, reviews and logs: on every start it is made private to
 // the user, however an older version or a restore left it. (POSIX modes; not Windows.)

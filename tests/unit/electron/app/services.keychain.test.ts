@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import keytar from 'keytar';
-import { AppError } from '../../../shared/errors.js';
-import { createServices, type Services } from '../../../electron/services.js';
-import { UserDesk } from '../../../electron/preview/userDesk.js';
-import { runAnalyzer } from '../../../electron/runs/cloudRuns.js';
-import { clearKeychainService } from '../../support/keychainCleanup.js';
-import { endTestServices } from '../../support/testServices.js';
-import { whitePng } from '../../support/png.js';
+import { AppError } from '../../../../shared/errors.js';
+import { createServices, type Services } from '../../../../electron/app/services.js';
+import { UserDesk } from '../../../../electron/preview/userDesk.js';
+import { runAnalyzer } from '../../../../electron/runs/cloudRuns.js';
+import { clearKeychainService } from '../../../support/keychainCleanup.js';
+import { endTestServices } from '../../../support/testServices.js';
+import { whitePng } from '../../../support/png.js';
 
 const PNG = whitePng(20, 20);
 

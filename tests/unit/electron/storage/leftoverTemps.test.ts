@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../electron/storage/fsAtomic.js';
-import { removeLeftoverTemps } from '../../../electron/leftoverTemps.js';
-import { createLogger } from '../../../electron/log.js';
+import { writeFileAtomic } from '../../../../electron/storage/fsAtomic.js';
+import { removeLeftoverTemps } from '../../../../electron/storage/leftoverTemps.js';
+import { createLogger } from '../../../../electron/core/log.js';
 
 const logger = createLogger(null, { console: false });
 let dataDir: string;
@@ -40,7 +40,7 @@ describe('temp files of interrupted writes', () => {
   });
 
   it('match the names writeFileAtomic gives them', async () => {
-    const { ATOMIC_TEMP_PATTERN } = await import('../../../electron/storage/fsAtomic.js');
+    const { ATOMIC_TEMP_PATTERN } = await import('../../../../electron/storage/fsAtomic.js');
     await writeFileAtomic(join(dataDir, 'deep', 'er', 'file.json'), '{}');
     expect(await readdir(join(dataDir, 'deep', 'er'))).toEqual(['file.json']);
     expect(ATOMIC_TEMP_PATTERN.test(`.file.json.${'0'.repeat(12)}.tmp`)).toBe(true);

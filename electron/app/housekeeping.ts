@@ -1,7 +1,7 @@
-import { boundedWait } from './boundedWait.js';
-import type { Logger } from './log.js';
-import { removeLeftoverTemps } from './leftoverTemps.js';
-import { tightenDataFolder } from './privateFolders.js';
+import { boundedWait } from '../core/boundedWait.js';
+import type { Logger } from '../core/log.js';
+import { removeLeftoverTemps } from '../storage/leftoverTemps.js';
+import { tightenDataFolder } from '../core/privateFolders.js';
 
 /** How long after start background work waits: the window is served and the library listed first. */
 export const QUIET_START_MS = 10_000;

@@ -1,5 +1,5 @@
-import type { KeyKind } from '../shared/keys.js';
-import type { DefaultAddresses } from '../shared/ipc/keys.js';
+import type { KeyKind } from '../../shared/keys.js';
+import type { DefaultAddresses } from '../../shared/ipc/keys.js';
 
 /** The real services (v2 host as in the official landingai-ade client); environment variables override them (regional deployments, proxies, the emulator). */
 const PUBLIC_ADDRESSES = {

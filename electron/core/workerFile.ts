@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppError } from '../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 
 /**
  * A bundled worker's file, found only among the app's own files: in the build's
@@ -26,9 +26,11 @@ export function findWorkerFile(file: string, what: { override: string | null | u
 /**
  * dist/electron/ of the build the code in `here` is part of: the dist/ folder it sits in
  * (dist/electron/ for the Electron main, dist/preview/, a dev script's dist/.run-ts/<run>/), or
- * the checkout's own build when `here` is the source (electron/, under vitest).
+ * the checkout's own build when `here` is the source (electron/ or a folder in it, under vitest).
  */
 export function builtWorkersDir(here: string): string {
   for (let dir = here, up = 0; up <= 2; up++, dir = dirname(dir)) if (basename(dir) === 'dist') return join(dir, 'electron');
+  for (let dir = here; dir !== dirname(dir); dir = dirname(dir))
+    if (basename(dir) === 'electron') return join(dir, '..', 'dist', 'electron');
   return join(here, '..', 'dist', 'electron');
 }

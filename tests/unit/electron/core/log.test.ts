@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../electron/log.js';
-import { recordTrustRow } from '../../trust/trustReport.js';
+import { createLogger } from '../../../../electron/core/log.js';
+import { recordTrustRow } from '../../../trust/trustReport.js';
 
 // Redaction is the log's second line of defence: a registered secret is masked wherever it
 // lands in a line, including where JSON escapes it (a `"` or `\` in it, a control character).

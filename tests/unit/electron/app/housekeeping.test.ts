@@ -2,8 +2,8 @@ import { chmod, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHousekeeping } from '../../../electron/housekeeping.js';
-import { createLogger } from '../../../electron/log.js';
+import { startHousekeeping } from '../../../../electron/app/housekeeping.js';
+import { createLogger } from '../../../../electron/core/log.js';
 
 // The walks over the whole data folder run after start, in the background: they wait, and a
 // quit stops them where they are.

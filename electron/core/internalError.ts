@@ -1,4 +1,4 @@
-import { AppError, type AppErrorData } from '../shared/errors.js';
+import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { Logger } from './log.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appInfo } from '../../../electron/appInfo.js';
-import { Notices } from '../../../electron/notices.js';
+import { appInfo } from '../../../../electron/app/appInfo.js';
+import { Notices } from '../../../../electron/core/notices.js';
 
 describe('what the window is told of the app', () => {
   it('the build, the platform, the shell, the data folder and the notices not dismissed', () => {

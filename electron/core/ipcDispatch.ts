@@ -1,6 +1,6 @@
-import type { AppErrorData, IpcResult } from '../shared/errors.js';
-import type { Channel } from '../shared/ipc/channels.js';
-import { ipcTable, type RequestOut, type ResponseOf } from '../shared/ipc/table.js';
+import type { AppErrorData, IpcResult } from '../../shared/errors.js';
+import type { Channel } from '../../shared/ipc/channels.js';
+import { ipcTable, type RequestOut, type ResponseOf } from '../../shared/ipc/table.js';
 import { errorForRenderer } from './internalError.js';
 import type { Logger } from './log.js';
 

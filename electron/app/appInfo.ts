@@ -1,4 +1,4 @@
-import type { AppInfo } from '../shared/ipc/app.js';
+import type { AppInfo } from '../../shared/ipc/app.js';
 import type { Services } from './services.js';
 
 /** What the window is told of the app: this build, where it runs and keeps its data, and the notices to show. */

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveStaticPath } from '../../../electron/staticFiles.js';
+import { resolveStaticPath } from '../../../../electron/core/staticFiles.js';
 
 const root = resolve('/srv/app/renderer');
 

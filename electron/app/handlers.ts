@@ -1,15 +1,15 @@
 import { appInfo } from './appInfo.js';
-import { readSearchSettings, updateSearchSettings } from './search/searchScope.js';
-import { createDatasetHandlers } from './datasets/datasetHandlers.js';
-import { importDocumentFromUrl } from './documents/importFromUrl.js';
-import { importDocument, unlockDocument } from './documents/unlockDocument.js';
-import type { HandlerTable } from './ipcDispatch.js';
-import { createJobHandlers } from './jobs/jobHandlers.js';
-import { importResult } from './runs/importResult.js';
-import { runExtract } from './runs/extractRuns.js';
-import { openSample } from './runs/openSample.js';
-import { runParse } from './runs/parseRun.js';
-import { rerunFailedPages } from './runs/rerunPages.js';
+import { readSearchSettings, updateSearchSettings } from '../search/searchScope.js';
+import { createDatasetHandlers } from '../datasets/datasetHandlers.js';
+import { importDocumentFromUrl } from '../documents/importFromUrl.js';
+import { importDocument, unlockDocument } from '../documents/unlockDocument.js';
+import type { HandlerTable } from '../core/ipcDispatch.js';
+import { createJobHandlers } from '../jobs/jobHandlers.js';
+import { importResult } from '../runs/importResult.js';
+import { runExtract } from '../runs/extractRuns.js';
+import { openSample } from '../runs/openSample.js';
+import { runParse } from '../runs/parseRun.js';
+import { rerunFailedPages } from '../runs/rerunPages.js';
 import type { Services } from './services.js';
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UserDesk } from '../../../electron/preview/userDesk.js';
-import { NO_USER_IN_MAIN, oneQuestionAtATime } from '../../../electron/userInMain.js';
+import { UserDesk } from '../../../../electron/preview/userDesk.js';
+import { NO_USER_IN_MAIN, oneQuestionAtATime } from '../../../../electron/core/userInMain.js';
 
 // Main asks the user one question at a time: a second question while a dialog is open is a no
 // (a script asking again and again cannot stack dialogs); without a shell's way to ask, every

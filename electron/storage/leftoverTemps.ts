@@ -1,8 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ATOMIC_TEMP_PATTERN } from './storage/fsAtomic.js';
-import type { Logger } from './log.js';
+import { ATOMIC_TEMP_PATTERN } from './fsAtomic.js';
+import type { Logger } from '../core/log.js';
 
 /** documents/<id>/ is the deepest folder the app writes to (data → workspace → documents → <id>). */
 const MAX_DEPTH = 3;

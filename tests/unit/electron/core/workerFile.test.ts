@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { builtWorkersDir, findWorkerFile } from '../../../electron/workerFile.js';
-import { recordTrustRow } from '../../trust/trustReport.js';
+import { builtWorkersDir, findWorkerFile } from '../../../../electron/core/workerFile.js';
+import { recordTrustRow } from '../../../trust/trustReport.js';
 
 // A worker runs inside main with main's rights: it is taken from the app's own build only.
 const what = { override: null, code: 'worker_unavailable', name: 'A test worker' };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError } from '../shared/errors.js';
-import type { SampleName } from '../shared/ipc/runs.js';
+import { AppError } from '../../shared/errors.js';
+import type { SampleName } from '../../shared/ipc/runs.js';
 
 /** The sample opened when none is named (the first run's). */
 export const DEFAULT_SAMPLE: SampleName = 'invoice.pdf';

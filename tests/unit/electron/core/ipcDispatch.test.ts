@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS, type Channel } from '../../../shared/ipc/channels.js';
-import { ipcTable } from '../../../shared/ipc/table.js';
-import { AppError } from '../../../shared/errors.js';
-import type { HandlerTable } from '../../../electron/ipcDispatch.js';
-import { dispatch } from '../../../electron/ipcDispatch.js';
-import { createLogger } from '../../../electron/log.js';
+import { CHANNELS, type Channel } from '../../../../shared/ipc/channels.js';
+import { ipcTable } from '../../../../shared/ipc/table.js';
+import { AppError } from '../../../../shared/errors.js';
+import type { HandlerTable } from '../../../../electron/core/ipcDispatch.js';
+import { dispatch } from '../../../../electron/core/ipcDispatch.js';
+import { createLogger } from '../../../../electron/core/log.js';
 
 const logger = createLogger(null, { console: false });
 const KEY_ID = '2f1c6a1e-8a57-4c1b-9a43-1d2e3f4a5b6c';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWriter, runCrashLoop } from '../../crash/crashLoop.js';
+import { buildWriter, runCrashLoop } from '../../../crash/crashLoop.js';
 
 // The short form of `npm run crash` (200 kills): the real services writing in a child
 // process, SIGKILLed at seeded random moments; after each kill every file parses and every
