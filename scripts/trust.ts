@@ -23,7 +23,7 @@ const steps: TrustStep[] = [
     name: 'file paths from the renderer',
     command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/datasetHandlers.rendererPaths.test.ts'],
   },
-  { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keyDestinations.test.ts'] },
+  { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/electron/api/keyDestinations.test.ts'] },
   // Every keys:* channel answered, the user saying yes to every question main asks: no answer holds a secret.
   { name: 'secrets stay in main', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keysService.secretStaysInMain.test.ts'] },
   // A bare keys:allowInferenceHost (unanswered, or a no in main's dialog) records nothing; the run sends no key.

@@ -7,9 +7,9 @@ import type { HandlerTable } from '../core/ipcDispatch.js';
 import { createJobHandlers } from '../jobs/jobHandlers.js';
 import { importResult } from '../runs/importResult.js';
 import { runExtract } from '../runs/extractRuns.js';
-import { openSample } from '../runs/openSample.js';
-import { runParse } from '../runs/parseRun.js';
-import { rerunFailedPages } from '../runs/rerunPages.js';
+import { openSample } from './openSample.js';
+import { runParse } from './parseRun.js';
+import { rerunFailedPages } from './rerunPages.js';
 import type { Services } from './services.js';
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */

@@ -1,6 +1,7 @@
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { HandlerTable } from '../core/ipcDispatch.js';
-import type { Services } from '../app/services.js';
+import type { RunRegistry } from '../runs/runRegistry.js';
+import type { DatasetsService } from './datasetsService.js';
 
 type DatasetChannel = Extract<
   keyof HandlerTable,
@@ -8,7 +9,8 @@ type DatasetChannel = Extract<
 >;
 
 /** The datasets / training / snapshots / inference handlers, spread into createHandlers. */
-export function createDatasetHandlers(services: Services): Pick<HandlerTable, DatasetChannel> {
+/** Only the services these handlers use, so datasets/ stays below the wiring that builds them all. */
+export function createDatasetHandlers(services: { datasets: DatasetsService; runs: RunRegistry }): Pick<HandlerTable, DatasetChannel> {
   const { datasets } = services;
   return {
     'datasets:registry': () => datasets.registry(),

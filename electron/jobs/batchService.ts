@@ -12,7 +12,7 @@ import { batchesNewestFirst, queuedItem, type BatchRecords } from './batchRecord
 import type { CreateIntents } from './createIntents.js';
 import type { JobRecords } from './jobRecords.js';
 import type { JobTracker } from './jobTracker.js';
-import { readJobSettings } from './parsePlan.js';
+import { readJobSettings } from '../runs/parsePlan.js';
 
 export interface BatchServiceDeps {
   workspace: Workspace;

@@ -1,12 +1,19 @@
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { HandlerTable } from '../core/ipcDispatch.js';
 import { readKeptAnswer } from '../runs/readKeptAnswer.js';
-import type { Services } from '../app/services.js';
+import type { RunRegistry } from '../runs/runRegistry.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { JobsService } from './jobsService.js';
 
 type JobChannel = Extract<keyof HandlerTable, `jobs:${string}` | `batch:${string}` | `quarantine:${string}`>;
 
 /** The jobs:*, batch:* and quarantine:* handlers, spread into createHandlers. */
-export function createJobHandlers(services: Services): Pick<HandlerTable, JobChannel> {
+/** Only the services these handlers use, so jobs/ stays below the wiring that builds them all. */
+export function createJobHandlers(services: {
+  jobs: JobsService;
+  runs: RunRegistry;
+  workspace: Workspace;
+}): Pick<HandlerTable, JobChannel> {
   const { jobs, runs, workspace } = services;
   return {
     'jobs:create': (request) => runs.runIfNamed(request.runId, (signal) => jobs.create(request, signal)),

@@ -18,7 +18,7 @@ import { jobRecordsIn, type JobRecords } from './jobRecords.js';
 import { jobDetail, listJobs, localJobs, type JobListRequest } from './jobList.js';
 import { jobResultFile } from './jobResult.js';
 import { JobTracker } from './jobTracker.js';
-import { readJobSettings, updateJobSettings } from './parsePlan.js';
+import { readJobSettings, updateJobSettings } from '../runs/parsePlan.js';
 import type { PollSchedule } from './pollSchedule.js';
 
 export interface JobsServiceDeps {

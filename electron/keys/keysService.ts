@@ -7,7 +7,7 @@ import type { Logger } from '../core/log.js';
 import type { Notices } from '../core/notices.js';
 import type { KeyRecord, SettingsStore } from '../settings/settings.js';
 import { NO_USER_IN_MAIN, SECRET_CLIPBOARD_MS, type UserInMain } from '../core/userInMain.js';
-import type { Credential } from './credential.js';
+import type { Credential } from '../api/credential.js';
 import type { Keychain } from './keychain.js';
 import { boundDestinations, destinationProblem } from './keyBinding.js';
 import { isBound, parsePayload, type BoundPayload, type KeychainPayload } from './keychainPayload.js';

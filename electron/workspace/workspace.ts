@@ -15,9 +15,9 @@ import {
   type TrashEntry,
   type WorkspaceChange,
 } from '../../shared/workspace.js';
-import { documentWarnings } from '../documents/documentWarnings.js';
-import { openPossiblyProtectedPdf } from '../documents/protectedPdf.js';
-import { requireSupportedDocument } from '../documents/sniff.js';
+import { documentWarnings } from '../formats/documentWarnings.js';
+import { openPossiblyProtectedPdf } from '../engine/protectedPdf.js';
+import { requireSupportedDocument } from '../formats/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../storage/fsAtomic.js';
 import { checkedKey, JsonDirStore } from '../storage/jsonDirStore.js';

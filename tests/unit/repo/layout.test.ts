@@ -190,19 +190,19 @@ describe('where unit tests live', () => {
     expect(layoutProblem('tests/unit/renderer/workspaceStore.test.ts', ['renderer/state/review/reviewStore.ts'])).toMatch(
       /imports nothing from renderer\//,
     );
-    expect(layoutProblem('tests/unit/foundation/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/mirrors no source room/);
-    expect(layoutProblem('tests/unit/electron/nowhere/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/does not exist/);
+    expect(layoutProblem('tests/unit/foundation/sniff.test.ts', ['electron/formats/sniff.ts'])).toMatch(/mirrors no source room/);
+    expect(layoutProblem('tests/unit/electron/nowhere/sniff.test.ts', ['electron/formats/sniff.ts'])).toMatch(/does not exist/);
     expect(layoutProblem('tests/unit/sniff.test.ts', [])).toMatch(/not in a folder/);
-    expect(layoutProblem('tests/unit/electron/documents/sniff.test.ts', ['electron/documents/sniff.ts'])).toBeUndefined();
+    expect(layoutProblem('tests/unit/electron/formats/sniff.test.ts', ['electron/formats/sniff.ts'])).toBeUndefined();
   });
 
   it('refuses a test named after no file of its folder, or after one it never runs', () => {
-    const sniff = new Set(['electron/documents/sniff.ts']);
+    const sniff = new Set(['electron/formats/sniff.ts']);
     expect(nameProblem('tests/unit/electron/documents/bytes.test.ts', sniff)).toMatch(/has no file bytes/);
     expect(nameProblem('tests/unit/electron/documents/resultShapes.test.ts', sniff)).toMatch(/has no file resultShapes/);
-    expect(nameProblem('tests/unit/electron/documents/sniff.test.ts', new Set(['electron/documents/imageInfo.ts']))).toMatch(/never runs/);
-    expect(nameProblem('tests/unit/electron/documents/sniff.test.ts', sniff)).toBeUndefined();
-    expect(nameProblem('tests/unit/electron/documents/sniff.images.test.ts', sniff)).toBeUndefined();
+    expect(nameProblem('tests/unit/electron/formats/sniff.test.ts', new Set(['electron/documents/imageInfo.ts']))).toMatch(/never runs/);
+    expect(nameProblem('tests/unit/electron/formats/sniff.test.ts', sniff)).toBeUndefined();
+    expect(nameProblem('tests/unit/electron/formats/sniff.images.test.ts', sniff)).toBeUndefined();
     expect(nameProblem('tests/unit/scripts/eslint/effectCleanup.test.ts', new Set(['scripts/eslint/effectCleanup.js']))).toBeUndefined();
     expect(nameProblem('tests/unit/repo/layout.test.ts', new Set())).toBeUndefined();
   });

@@ -11,7 +11,7 @@ import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import type { StoredResult } from '../../../../shared/workspace.js';
 import { AnalyzerClient } from '../../../../electron/api/analyzerClient.js';
 import { V2Client } from '../../../../electron/api/v2Client.js';
-import { isEncryptedPdf } from '../../../../electron/documents/sniff.js';
+import { isEncryptedPdf } from '../../../../electron/formats/sniff.js';
 import { countPdfPagesInWorker, parseLocally } from '../../../../electron/engine/localEngine.js';
 import { createHandlers } from '../../../../electron/app/handlers.js';
 import type { HandlerTable } from '../../../../electron/core/ipcDispatch.js';

@@ -6,7 +6,7 @@ import { schemaKey } from '../../../../electron/rules/rules.js';
 import { resultOf } from '../../../support/ipcCall.js';
 import { recordTrustRow } from '../../../trust/trustReport.js';
 import { PNG, useEmulator } from '../../../support/emulatorHarness.js';
-import { faultsWorld, inPool, type FaultsWorld } from '../../../support/faultsWorld.js';
+import { faultsWorld, inPool, type FaultsWorld } from './faultsWorld.js';
 
 // The trust check "faults": the service refuses 10% of requests with 429, 5% with 503 and drops
 // 2% of connections, on every route (creates, polls, v1). 500 user-level calls across sync

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { DatasetsService } from '../../../../electron/datasets/datasetsService.js';
-import type { Credential } from '../../../../electron/keys/credential.js';
+import type { Credential } from '../../../../electron/api/credential.js';
 import { createLogger } from '../../../../electron/core/log.js';
 import { Notices } from '../../../../electron/core/notices.js';
 import { AppError } from '../../../../shared/errors.js';

@@ -6,7 +6,7 @@ import { endpointFor } from '../../../../electron/api/clientEndpoint.js';
 import { callService } from '../../../../electron/api/serviceCall.js';
 import { createHandlers } from '../../../../electron/app/handlers.js';
 import type { HandlerTable } from '../../../../electron/core/ipcDispatch.js';
-import type { Credential } from '../../../../electron/keys/credential.js';
+import type { Credential } from '../../../../electron/api/credential.js';
 import { UserDesk } from '../../../../electron/preview/userDesk.js';
 import type { Services } from '../../../../electron/app/services.js';
 import { AppError } from '../../../../shared/errors.js';

@@ -1,8 +1,8 @@
 import type { RequestOut } from '../../shared/ipc/table.js';
 import type { ParseAnswer } from '../../shared/workspace.js';
-import type { Services } from '../app/services.js';
-import { runAnalyzer } from './cloudRuns.js';
-import { runLocalParse } from './localParse.js';
+import type { Services } from './services.js';
+import { runAnalyzer } from '../runs/cloudRuns.js';
+import { runLocalParse } from '../runs/localParse.js';
 import { routeCloudParse } from './parseRoute.js';
 
 /** A parse run by the engine it names: the offline engine, the v2 parse service (direct or a job) or the older analyzer. */

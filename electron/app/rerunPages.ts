@@ -1,9 +1,9 @@
 import { AppError } from '../../shared/errors.js';
 import { failedPagesOf } from '../../shared/grounding/mergePages.js';
 import type { StoredResult } from '../../shared/workspace.js';
-import type { Services } from '../app/services.js';
+import type { Services } from './services.js';
 import { routeCloudParse } from './parseRoute.js';
-import { rerunnableOriginal } from './rerunMerge.js';
+import { rerunnableOriginal } from '../runs/rerunMerge.js';
 
 export interface RerunPagesRequest {
   runId: string;

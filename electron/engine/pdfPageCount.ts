@@ -1,4 +1,4 @@
-import { countPdfPagesInWorker } from '../engine/localEngine.js';
+import { countPdfPagesInWorker } from './localEngine.js';
 
 /**
  * Counts a PDF's pages locally, for the checks that depend on it (the analyzer's 50-page

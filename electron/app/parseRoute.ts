@@ -1,10 +1,10 @@
 import { AppError } from '../../shared/errors.js';
 import type { ParseAnswer } from '../../shared/workspace.js';
 import type { JobRequest, RerunRequest, ServiceTier } from '../../shared/jobs.js';
-import { planParse } from '../jobs/parsePlan.js';
-import type { Services } from '../app/services.js';
-import { retryAsProgress } from './retryProgress.js';
-import { runCloudParse } from './cloudRuns.js';
+import { planParse } from '../runs/parsePlan.js';
+import type { Services } from './services.js';
+import { retryAsProgress } from '../runs/retryProgress.js';
+import { runCloudParse } from '../runs/cloudRuns.js';
 
 export interface CloudParseRoute {
   runId: string;

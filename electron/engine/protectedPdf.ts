@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.js';
-import { countPdfPagesInWorker } from '../engine/localEngine.js';
+import { countPdfPagesInWorker } from './localEngine.js';
 
 export interface OpenedPdf {
   pageCount: number;

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { isTruncatedPdf, requireSupportedDocument, sniffDocument } from '../../../../electron/documents/sniff.js';
+import { isTruncatedPdf, requireSupportedDocument, sniffDocument } from '../../../../electron/formats/sniff.js';
 import { encryptedPdf, ownerPasswordOnlyPdf, passwordProtectedPdf } from '../../../support/encryptedPdf.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -8,7 +8,7 @@ import { createHandlers } from '../../../../electron/app/handlers.js';
 import type { HandlerTable } from '../../../../electron/core/ipcDispatch.js';
 import { createLogger, type Logger } from '../../../../electron/core/log.js';
 import type { Services } from '../../../../electron/app/services.js';
-import { isEncryptedPdf } from '../../../../electron/documents/sniff.js';
+import { isEncryptedPdf } from '../../../../electron/formats/sniff.js';
 import type { AppEvent } from '../../../../shared/events.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DocumentInfo, StoredResult } from '../../shared/workspace.js';
 import type { SampleName } from '../../shared/ipc/runs.js';
 import { DEFAULT_SAMPLE, readSample } from '../core/samples.js';
-import type { Services } from '../app/services.js';
-import { runLocalParse } from './localParse.js';
+import type { Services } from './services.js';
+import { runLocalParse } from '../runs/localParse.js';
 
 /**
  * First run and "Try a sample": the sample goes into the workspace like any document and

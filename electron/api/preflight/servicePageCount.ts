@@ -1,6 +1,6 @@
-import { MAX_TIFF_PAGES, readImageInfo } from '../../shared/imageInfo.js';
-import { countFromPageTree } from './pdfPageCount.js';
-import type { DocumentKind } from './sniff.js';
+import { MAX_TIFF_PAGES, readImageInfo } from '../../../shared/imageInfo.js';
+import { countFromPageTree } from '../../engine/pdfPageCount.js';
+import type { DocumentKind } from '../../formats/sniff.js';
 
 /**
  * The most pages the service may count in a file it is sent: the output_save_url window is

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import { isSettled } from '../../../../shared/jobs.js';
 import type { StoredResult } from '../../../../shared/workspace.js';
-import { rerunFailedPages } from '../../../../electron/runs/rerunPages.js';
+import { rerunFailedPages } from '../../../../electron/app/rerunPages.js';
 import { armFault, pdf, useEmulator } from '../../../support/emulatorHarness.js';
-import { faultsWorld, type FaultsWorld } from '../../../support/faultsWorld.js';
+import { faultsWorld, type FaultsWorld } from './faultsWorld.js';
 
 // The re-run of failed pages through the real services, the IPC dispatcher and the emulator:
 // direct and as a job (by the same route as any parse), stored as a new result beside the

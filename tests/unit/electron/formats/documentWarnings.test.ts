@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentWarnings } from '../../../../electron/documents/documentWarnings.js';
+import { documentWarnings } from '../../../../electron/formats/documentWarnings.js';
 import { countPdfPagesInWorker, parseLocally } from '../../../../electron/engine/localEngine.js';
 import { openWithPdfjs } from '../../../../scripts/corpus/referencePdfjs.js';
 import { damagedPdfs } from '../../../support/damagedPdfs.js';

@@ -4,17 +4,17 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppEvent } from '../../shared/events.js';
-import type { Channel } from '../../shared/ipc/channels.js';
-import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
-import type { IpcResult } from '../../shared/errors.js';
-import { createHandlers } from '../../electron/app/handlers.js';
-import { dispatch } from '../../electron/core/ipcDispatch.js';
-import { createLogger } from '../../electron/core/log.js';
-import type { Services } from '../../electron/app/services.js';
-import { clearKeychainService } from './keychainCleanup.js';
-import { KEYS } from './emulatorHarness.js';
-import { endTestServices, testServices } from './testServices.js';
+import type { AppEvent } from '../../../../shared/events.js';
+import type { Channel } from '../../../../shared/ipc/channels.js';
+import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
+import type { IpcResult } from '../../../../shared/errors.js';
+import { createHandlers } from '../../../../electron/app/handlers.js';
+import { dispatch } from '../../../../electron/core/ipcDispatch.js';
+import { createLogger } from '../../../../electron/core/log.js';
+import type { Services } from '../../../../electron/app/services.js';
+import { clearKeychainService } from '../../../support/keychainCleanup.js';
+import { KEYS } from '../../../support/emulatorHarness.js';
+import { endTestServices, testServices } from '../../../support/testServices.js';
 
 export interface FaultsWorld {
   services: Services;
