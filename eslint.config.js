@@ -24,6 +24,30 @@ const RENDERER_LAYERS = [
   ['.'],
 ];
 
+/**
+ * Main's floors, bottom first (docs/architecture.md): helpers every layer uses; storage and the
+ * parser host; what a document file is; the offline engine; the workspace on disk (and the
+ * extraction schema check); the cloud service's client; settings; keys, search and rules; the
+ * document intake; runs; jobs and datasets; review; the wiring that builds the services and
+ * answers the channels; the Electron shell and the preview server on top.
+ */
+const ELECTRON_LAYERS = [
+  ['core'],
+  ['storage', 'parserHost'],
+  ['formats'],
+  ['engine'],
+  ['workspace', 'schema'],
+  ['api'],
+  ['settings'],
+  ['keys', 'search', 'rules'],
+  ['documents'],
+  ['runs'],
+  ['jobs', 'datasets'],
+  ['review'],
+  ['app'],
+  ['shell', 'preview'],
+];
+
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const restrict = (names, message) => names.map((name) => ({ name, message }));
 const electronOutsideShell = restrict(['electron'], 'Only electron/shell/ may import electron; services stay plain Node.');
@@ -77,7 +101,11 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
-    rules: wall(['renderer'], 'Main never runs renderer code; what both need belongs in shared/.'),
+    plugins: { groundwork: groundworkPlugin },
+    rules: {
+      'groundwork/layers': ['error', { room: 'electron', layers: ELECTRON_LAYERS }],
+      ...wall(['renderer'], 'Main never runs renderer code; what both need belongs in shared/.'),
+    },
   },
   {
     files: ['electron/preview/bridgeClient.ts'],

@@ -3,7 +3,7 @@
 // the npm registry (a newer patch of our Electron line is a finding). Fails, listing them,
 // on findings nobody reviewed (see scripts/electronegativity/); under `npm run trust` it
 // also writes one trust row.
-import { CONTENT_SECURITY_POLICY } from '../electron/csp';
+import { CONTENT_SECURITY_POLICY } from '../electron/core/csp';
 import { recordTrustRow } from '../tests/trust/trustReport';
 import { electronReleasesFromRegistry } from './electronegativity/electronReleases';
 import { installedElectronVersion } from './electronegativity/offlineRun';

@@ -16,14 +16,14 @@ interface TrustStep {
 /** Each check adds its step here. */
 const steps: TrustStep[] = [
   { name: 'electron hardening', command: ['node', 'scripts/run-ts.mjs', 'scripts/lint-electron.ts'] },
-  { name: 'bad files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/badFiles.test.ts'] },
+  { name: 'bad files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/app/badFiles.test.ts'] },
   { name: 'crash safety', command: ['node', 'scripts/run-ts.mjs', 'scripts/crash.ts', '--kills', '200'] },
-  { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/electron/faults.test.ts'] },
+  { name: 'faults', command: ['npx', 'vitest', 'run', 'tests/unit/electron/app/faults.test.ts'] },
   {
     name: 'file paths from the renderer',
     command: ['npx', 'vitest', 'run', 'tests/unit/electron/datasets/datasetHandlers.rendererPaths.test.ts'],
   },
-  { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keyDestinations.test.ts'] },
+  { name: 'key destinations', command: ['npx', 'vitest', 'run', 'tests/unit/electron/api/keyDestinations.test.ts'] },
   // Every keys:* channel answered, the user saying yes to every question main asks: no answer holds a secret.
   { name: 'secrets stay in main', command: ['npx', 'vitest', 'run', 'tests/unit/electron/keys/keysService.secretStaysInMain.test.ts'] },
   // A bare keys:allowInferenceHost (unanswered, or a no in main's dialog) records nothing; the run sends no key.
@@ -58,8 +58,8 @@ const steps: TrustStep[] = [
   // Untrusted files are read in a process without keytar or keys: a thread there cannot load keytar or see
   // main's secrets; that process killed mid-parse fails the run with engine_crashed, and the next run works.
   { name: 'parser isolation', command: ['npx', 'vitest', 'run', 'tests/unit/electron/parserHost/parserHost.test.ts'] },
-  { name: 'worker files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/workerFile.test.ts'] },
-  { name: 'log redaction', command: ['npx', 'vitest', 'run', 'tests/unit/electron/log.test.ts'] },
+  { name: 'worker files', command: ['npx', 'vitest', 'run', 'tests/unit/electron/core/workerFile.test.ts'] },
+  { name: 'log redaction', command: ['npx', 'vitest', 'run', 'tests/unit/electron/core/log.test.ts'] },
   // Fuzzed results: 10,000 cases (3,000 in `npm test`; one row per kind), and the million-element arrays.
   {
     name: 'fuzzed results',

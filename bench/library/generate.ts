@@ -8,7 +8,7 @@
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { createLogger } from '../../electron/log.js';
+import { createLogger } from '../../electron/core/log.js';
 import { SearchIndex } from '../../electron/search/searchIndex.js';
 import { CATALOG_FILE } from '../../electron/workspace/layout.js';
 import { Workspace } from '../../electron/workspace/workspace.js';

@@ -3,7 +3,7 @@
  * the way main does at start-up and times its library() cold (the first call), then warm.
  * Prints one JSON line: { coldMs, warmMs[], documents, results }.
  */
-import { createLogger } from '../../electron/log.js';
+import { createLogger } from '../../electron/core/log.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 
 const dataDir = process.argv[2];

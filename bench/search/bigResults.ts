@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Logger } from '../../electron/log.js';
+import type { Logger } from '../../electron/core/log.js';
 import { SearchIndex } from '../../electron/search/searchIndex.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 import { rgbPng } from '../../tests/support/png.js';

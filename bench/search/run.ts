@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createLogger } from '../../electron/log.js';
+import { createLogger } from '../../electron/core/log.js';
 import { SearchEngine } from '../../electron/search/searchEngine.js';
 import { SearchIndex } from '../../electron/search/searchIndex.js';
 import { listedResults } from '../../electron/search/searchProtocol.js';

@@ -1,4 +1,4 @@
-import type { Credential } from '../keys/credential.js';
+import type { Credential } from './credential.js';
 
 /** The auth headers each kind of key sends (v2.auth.bearer, v1.auth.apikey, v1.auth.legacy-pair). */
 export function authHeaders(credential: Pick<Credential, 'kind' | 'secret' | 'secret2'>): Record<string, string> {

@@ -1,5 +1,5 @@
-import type { Credential } from '../keys/credential.js';
-import { originOf } from '../keys/keyDestinations.js';
+import type { Credential } from './credential.js';
+import { originOf } from './keyDestinations.js';
 import { authHeaders } from './auth.js';
 import type { RetryOptions } from './retry.js';
 import type { ServiceEndpoint } from './serviceCall.js';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { AppError } from '../../shared/errors.js';
-import { isLoopbackHost } from '../keys/keyDestinations.js';
+import { isLoopbackHost } from './keyDestinations.js';
 import { pinnedGet, type PinnedAnswer } from './pinnedRequest.js';
 import { ADDRESS_KIND_WORDS, addressKind } from './publicAddress.js';
 import { requestWithRetry, type RetryOptions } from './retry.js';

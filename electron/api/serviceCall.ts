@@ -1,4 +1,4 @@
-import { assertKeyDestination } from '../keys/keyDestinations.js';
+import { assertKeyDestination } from './keyDestinations.js';
 import type { HttpRequest } from './http.js';
 import { requestWithRetry, type RetriedResponse, type RetryOptions } from './retry.js';
 import { errorFromResponse } from './serviceErrors.js';

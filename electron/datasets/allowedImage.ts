@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Thumbnail } from '../../shared/datasets/registry.js';
-import { sniffDocument } from '../documents/sniff.js';
+import { sniffDocument } from '../formats/sniff.js';
 import { isInsideFolder, pathSyntaxProblem, type PathSyntaxProblem } from './localPathRules.js';
 
 /** Why an image was not read. Main logs it; the renderer never learns it (see imageUnavailable). */

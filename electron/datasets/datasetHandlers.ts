@@ -1,14 +1,18 @@
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
-import type { HandlerTable } from '../ipcDispatch.js';
-import type { Services } from '../services.js';
+import type { HandlerTable } from '../core/ipcDispatch.js';
+import type { RunRegistry } from '../runs/runRegistry.js';
+import type { Datasets } from './datasets.js';
 
 type DatasetChannel = Extract<
   keyof HandlerTable,
   `datasets:${string}` | `training:${string}` | `snapshots:${string}` | `inference:${string}`
 >;
 
-/** The datasets / training / snapshots / inference handlers, spread into createHandlers; each calls the one domain it belongs to. */
-export function createDatasetHandlers({ datasets, runs }: Pick<Services, 'datasets' | 'runs'>): Pick<HandlerTable, DatasetChannel> {
+/**
+ * The datasets / training / snapshots / inference handlers, spread into createHandlers; each calls
+ * the one domain it belongs to. Only the services they use, so datasets/ stays below the wiring.
+ */
+export function createDatasetHandlers({ datasets, runs }: { datasets: Datasets; runs: RunRegistry }): Pick<HandlerTable, DatasetChannel> {
   const { projects, media, apply, training, snapshots, inference } = datasets;
   return {
     'datasets:registry': () => projects.registry(),

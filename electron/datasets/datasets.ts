@@ -1,4 +1,4 @@
-import type { Notices } from '../notices.js';
+import type { Notices } from '../core/notices.js';
 import { Inference } from './inference.js';
 import { Media, type MediaDeps } from './media.js';
 import { MetadataApply, type MetadataApplyDeps } from './metadataApply.js';

@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { DOCUMENT_EXTENSIONS, IMAGE_KINDS_TEXT, MAX_IMAGE_BYTES, MAX_IMAGE_SIZE_TEXT } from '../../shared/imageFormats.js';
-import { sniffDocument } from '../documents/sniff.js';
+import { sniffDocument } from '../formats/sniff.js';
 import { writeFileAtomic } from '../storage/fsAtomic.js';
 import { projectMediaFolder } from './imageFolders.js';
 

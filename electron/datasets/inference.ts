@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 import { IMAGE_KINDS_TEXT } from '../../shared/imageFormats.js';
 import type { InferenceResult } from '../../shared/ipc/datasets.js';
-import { sniffDocument } from '../documents/sniff.js';
+import { sniffDocument } from '../formats/sniff.js';
 import { validateEndpointUrl } from '../keys/keyValidation.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import type { V1Clients } from './v1Clients.js';

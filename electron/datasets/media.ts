@@ -3,8 +3,8 @@ import { parseMediaIds, parseMediaList, type ParsedMediaList } from '../../share
 import type { DropImagesResult, DropOutcome, MediaImportResult, ProjectEntry, Thumbnail } from '../../shared/datasets/registry.js';
 import { AppError } from '../../shared/errors.js';
 import { MAX_IMAGE_BYTES } from '../../shared/imageFormats.js';
-import { errorForRenderer } from '../internalError.js';
-import type { Logger } from '../log.js';
+import { errorForRenderer } from '../core/internalError.js';
+import type { Logger } from '../core/log.js';
 import { readAllowedImage } from './allowedImage.js';
 import { removeMediaCopies, removeStaleCopies, storeDroppedImage } from './droppedImage.js';
 import { checkImageFolder, folderToAllow, imageUnavailable, projectMediaFolder } from './imageFolders.js';

@@ -3,8 +3,8 @@ import { batches } from '../../shared/datasets/pending.js';
 import type { ApplyResult, FailedPart, MetadataAppend, ProjectEntry } from '../../shared/datasets/registry.js';
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
-import { errorForRenderer } from '../internalError.js';
-import type { Logger } from '../log.js';
+import { errorForRenderer } from '../core/internalError.js';
+import type { Logger } from '../core/log.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 import type { V1Clients } from './v1Clients.js';
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { DEFAULT_DATASET_SETTINGS, datasetsFileSchema, type DatasetsFile, type ProjectEntry } from '../../shared/datasets/registry.js';
-import type { Logger } from '../log.js';
-import type { Notices } from '../notices.js';
+import type { Logger } from '../core/log.js';
+import type { Notices } from '../core/notices.js';
 import { JsonFileStore } from '../storage/jsonFileStore.js';
 
 export type ProjectRegistryFile = JsonFileStore<typeof datasetsFileSchema>;

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors.js';
 import type { ProjectEntry } from '../../shared/datasets/registry.js';
 import { loopbackOrigin } from '../api/guardedFetch.js';
 import { V1Client } from '../api/v1Client.js';
-import type { Credential } from '../keys/credential.js';
+import type { Credential } from '../api/credential.js';
 import type { KeysService } from '../keys/keysService.js';
 import type { ProjectRegistry } from './projectRegistry.js';
 

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors.js';
 import { hostOf, streamCapped } from '../api/cappedBody.js';
 import { guardedFetch, MAX_REDIRECTS, type HostLookup, type Refusal } from '../api/guardedFetch.js';
 import { formatBytes } from '../api/networkLimits.js';
-import { isLoopbackHost } from '../keys/keyDestinations.js';
+import { isLoopbackHost } from '../api/keyDestinations.js';
 
 /**
  * A document the user named by URL, downloaded so the reviewer can see its pages and boxes.

@@ -1,5 +1,5 @@
 import type { DocumentInfo } from '../../shared/workspace.js';
-import { documentErrors } from './documentErrors.js';
+import { documentErrors } from '../formats/documentErrors.js';
 
 /**
  * The passwords of the PDFs that need one, by document id, for this session only: main

@@ -1,7 +1,7 @@
 import type { PDFDocument, PDFObject } from '@cantoo/pdf-lib';
 import { AppError } from '../../shared/errors.js';
-import { documentErrors } from '../documents/documentErrors.js';
-import { isEncryptedPdf } from '../documents/sniff.js';
+import { documentErrors } from '../formats/documentErrors.js';
+import { isEncryptedPdf } from '../formats/sniff.js';
 import { readablePdfPageCount } from './readablePdf.js';
 
 export interface DecryptedCopy {

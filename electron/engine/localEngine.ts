@@ -1,8 +1,8 @@
 import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
-import { activeConfig } from '../config.js';
+import { activeConfig } from '../core/config.js';
 import { PARSER_HOST_GONE, type HostedWorker } from '../parserHost/parserHost.js';
-import { findWorkerFile } from '../workerFile.js';
+import { findWorkerFile } from '../core/workerFile.js';
 import { ENGINE_LIMITS, type EngineLimits } from './engineLimits.js';
 import { overBudgetReason } from './pageText.js';
 import { cancelledError } from './cancelled.js';

@@ -1,9 +1,9 @@
 import type { ParseResponse, StructureNode } from '../../shared/contracts/v2Parse.js';
 import { newJobId } from '../../shared/ulid.js';
-import { documentErrors } from '../documents/documentErrors.js';
+import { documentErrors } from '../formats/documentErrors.js';
 import { cancelledError } from './cancelled.js';
 import { beforeDeadline } from './deadline.js';
-import { requireSupportedDocument } from '../documents/sniff.js';
+import { requireSupportedDocument } from '../formats/sniff.js';
 import type { Block } from './blocks.js';
 import { isTypewritten, monoCount, type MonoCount } from './codeBlocks.js';
 import { MarkdownWriter } from './markdownWriter.js';

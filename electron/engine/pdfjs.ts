@@ -1,9 +1,9 @@
 import { AppError } from '../../shared/errors.js';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../shared/pdf/pdfjsOptions.js';
-import { documentErrors } from '../documents/documentErrors.js';
+import { documentErrors } from '../formats/documentErrors.js';
 import { beforeDeadline, PageOverBudget } from './deadline.js';
 import { ENGINE_LIMITS, OCR_LIMITS } from './engineLimits.js';
-import { isTruncatedPdf } from '../documents/sniff.js';
+import { isTruncatedPdf } from '../formats/sniff.js';
 import { loadPdfjs, type Pdfjs } from './pdfjsLoader.js';
 import { PdfjsThreadStopped, pdfjsWorker, restartPdfjsThread, threadStoppedError, unlessPdfjsStops } from './pdfjsThread.js';
 

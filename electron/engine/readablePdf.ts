@@ -1,4 +1,4 @@
-import { documentErrors } from '../documents/documentErrors.js';
+import { documentErrors } from '../formats/documentErrors.js';
 import { openPdf } from './pdfjs.js';
 
 /**

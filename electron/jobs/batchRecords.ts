@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { BATCH_ITEM_STATES, type Batch, type BatchItem } from '../../shared/jobs.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { folderIn } from '../workspace/layout.js';
 import { jobRequestSchema, storedErrorSchema } from './jobFileSchemas.js';

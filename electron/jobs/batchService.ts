@@ -4,7 +4,7 @@ import type { AppEvent } from '../../shared/events.js';
 import type { Batch, BatchEstimate, BatchItem, JobRequest, JobSettings } from '../../shared/jobs.js';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import type { RetryClock } from '../api/retry.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { BatchQueue, type BatchRecovery } from './batchQueue.js';
@@ -13,7 +13,7 @@ import type { CreateIntents } from './createIntents.js';
 import type { JobRecords } from './jobRecords.js';
 import type { JobCreator } from './jobCreator.js';
 import type { JobPoller } from './jobPoller.js';
-import { readJobSettings } from './parsePlan.js';
+import { readJobSettings } from '../runs/parsePlan.js';
 
 export interface BatchServiceDeps {
   workspace: Workspace;

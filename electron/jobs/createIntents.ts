@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { JobRequest } from '../../shared/jobs.js';
 import type { DocumentInfo } from '../../shared/workspace.js';
 import { sentName } from '../api/preflight/documentInput.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { folderIn } from '../workspace/layout.js';
 import { batchLinkSchema, jobRequestSchema } from './jobFileSchemas.js';

@@ -7,7 +7,7 @@ import { UnreadableAnswer } from '../api/responses.js';
 import { V2Client } from '../api/v2Client.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { CreateGate } from './createGate.js';

@@ -1,5 +1,5 @@
 import { withoutUndefined } from '../../shared/withoutUndefined.js';
-import type { HandlerTable } from '../ipcDispatch.js';
+import type { HandlerTable } from '../core/ipcDispatch.js';
 import { readKeptAnswer } from '../runs/readKeptAnswer.js';
 import type { RunRegistry } from '../runs/runRegistry.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors.js';
 import type { JobRecord } from '../../shared/jobs.js';
 import { checkJson } from '../api/responses.js';
 import type { CheckedPoll } from '../api/v2Client.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { KEPT_UNREAD_HINT } from '../runs/keptUnread.js';
 import { mergedRerunResult } from '../runs/rerunMerge.js';
 import { summarizeResult } from '../runs/resultSummary.js';

@@ -6,7 +6,7 @@ import { isSettled, type JobRecord } from '../../shared/jobs.js';
 import { systemClock, type RetryClock, type RetryPolicy } from '../api/retry.js';
 import { V2Client, type CheckedPoll } from '../api/v2Client.js';
 import type { KeysService } from '../keys/keysService.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { jobFailureOf } from './jobFailure.js';
 import { JobAbandoned, JobOutputStore, RESULT_UNREADABLE } from './jobOutputStore.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { JOB_SERVICES } from '../../shared/contracts/v2Jobs.js';
 import { WORKSPACE_ID_CHARACTERS, WORKSPACE_ID_MAX_LENGTH } from '../../shared/ipc/ids.js';
 import type { JobRecord } from '../../shared/jobs.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { folderIn } from '../workspace/layout.js';
 import { batchLinkSchema, jobRequestSchema, storedErrorSchema } from './jobFileSchemas.js';

@@ -3,7 +3,7 @@ import type { AppEvent } from '../../shared/events.js';
 import type { RetryClock } from '../api/retry.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { CreateIntents } from './createIntents.js';
 import { JobCreator } from './jobCreator.js';

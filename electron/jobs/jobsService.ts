@@ -7,7 +7,7 @@ import { withoutUndefined } from '../../shared/withoutUndefined.js';
 import type { RetryClock } from '../api/retry.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';
 import type { KeysService } from '../keys/keysService.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { retryAsProgress, USER_CALL_POLICY } from '../runs/retryProgress.js';
 import type { SettingsStore } from '../settings/settings.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -20,7 +20,7 @@ import { jobResultFile } from './jobResult.js';
 import type { JobCreator } from './jobCreator.js';
 import type { JobPoller } from './jobPoller.js';
 import { trackJobs, type JobTracking } from './jobTracking.js';
-import { readJobSettings, updateJobSettings } from './parsePlan.js';
+import { readJobSettings, updateJobSettings } from '../runs/parsePlan.js';
 import type { PollSchedule } from './pollSchedule.js';
 
 export interface JobsServiceDeps {

@@ -3,7 +3,7 @@ import { readCappedText } from '../api/cappedBody.js';
 import { guardedFetch, MAX_REDIRECTS, type HostLookup, type Refusal } from '../api/guardedFetch.js';
 import { networkLimits } from '../api/networkLimits.js';
 import type { RetryOptions } from '../api/retry.js';
-import { isLoopbackHost } from '../keys/keyDestinations.js';
+import { isLoopbackHost } from '../api/keyDestinations.js';
 
 /**
  * A job's `output_url` comes from the service's answer, so it is fetched only where a

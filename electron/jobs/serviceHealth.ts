@@ -1,6 +1,6 @@
 import type { AppEvent } from '../../shared/events.js';
 import { AppError } from '../../shared/errors.js';
-import { originOf } from '../keys/keyDestinations.js';
+import { originOf } from '../api/keyDestinations.js';
 
 /**
  * Whether each service origin answers the job polls sent to it. The JobPoller tells it every

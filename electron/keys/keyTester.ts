@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors.js';
 import type { KeyTestResult } from '../../shared/keys.js';
 import { authHeaders } from '../api/auth.js';
 import { httpRequest, type HttpRequest } from '../api/http.js';
-import type { Credential } from './credential.js';
+import type { Credential } from '../api/credential.js';
 
 /**
  * The cheapest authenticated call for each kind of key, chosen so that it spends no

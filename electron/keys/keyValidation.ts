@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import { KEY_NAME_MAX, type KeyKind } from '../../shared/keys.js';
-import { TRANSPORT_HINT, transportProblem } from './keyDestinations.js';
+import { TRANSPORT_HINT, transportProblem } from '../api/keyDestinations.js';
 
 const SECRET_MAX = 4096;
 

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import type { AppEvent } from '../../shared/events.js';
 import { decodeWire, encodeWire } from '../../shared/wireCodec.js';
 import { encodeWireFrames, WIRE_FRAMES_TYPE } from './wireFrames.js';
-import { CONTENT_SECURITY_POLICY } from '../csp.js';
-import type { HandlerTable } from '../ipcDispatch.js';
-import { dispatch } from '../ipcDispatch.js';
-import type { Logger } from '../log.js';
-import { mimeType, resolveStaticPath } from '../staticFiles.js';
+import { CONTENT_SECURITY_POLICY } from '../core/csp.js';
+import type { HandlerTable } from '../core/ipcDispatch.js';
+import { dispatch } from '../core/ipcDispatch.js';
+import type { Logger } from '../core/log.js';
+import { mimeType, resolveStaticPath } from '../core/staticFiles.js';
 import { DESK_PREFIX } from './userDeskRoutes.js';
 
 /** Bridge routes. Everything else is the built renderer. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { copyThenClear, type TextClipboard } from '../keys/clipboardClear.js';
-import type { MainQuestion, UserInMain } from '../userInMain.js';
+import type { MainQuestion, UserInMain } from '../core/userInMain.js';
 
 /** A question waiting for the user at the preview's desk. */
 export interface DeskQuestion extends MainQuestion {

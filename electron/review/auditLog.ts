@@ -1,7 +1,7 @@
 import { isUnreadableLine, type AuditEntry, type AuditEntryView, type AuditPage, type ChainVerdict } from '../../shared/ipc/audit.js';
 import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
 import { AppError } from '../../shared/errors.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { ChainedTrail, type CheckedLine } from '../storage/chainedTrail.js';
 import { auditFile } from '../workspace/layout.js';
 import { parseAuditLine } from './auditEntry.js';

@@ -15,7 +15,7 @@ import { exportReview } from './exportReview.js';
 import { AuditLog, SavedMarker } from './auditLog.js';
 import { asAudit, auditEntryFor, valueText } from './auditEntry.js';
 import { auditCsv } from './auditCsv.js';
-import { osUserName } from './osUser.js';
+import { osUserName } from '../core/osUser.js';
 import { loadExportSource } from './exportSource.js';
 import { ENTRY_SUFFIX, folderIn } from '../workspace/layout.js';
 import { decisionOf, withDecision } from '../../shared/reviewFields.js';

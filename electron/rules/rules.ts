@@ -10,7 +10,7 @@ import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { SerialQueue } from '../workspace/serialQueue.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { ENTRY_SUFFIX, FOLDERS, folderIn } from '../workspace/layout.js';
-import { osUserName } from '../review/osUser.js';
+import { osUserName } from '../core/osUser.js';
 import { RulesTrail, rulesHash } from './rulesTrail.js';
 
 const ruleSetSchema = z.object({ schemaKey: schemaKeySchema, text: z.string(), updatedAt: z.string() }).strict();

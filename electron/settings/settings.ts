@@ -5,8 +5,8 @@ import { keyIdSchema } from '../../shared/ipc/ids.js';
 import { DEFAULT_SEARCH_SETTINGS } from '../../shared/ipc/search.js';
 import { KEY_KINDS } from '../../shared/keys.js';
 import { DEFAULT_NETWORK_SETTINGS } from '../api/networkLimits.js';
-import type { Logger } from '../log.js';
-import type { Notices } from '../notices.js';
+import type { Logger } from '../core/log.js';
+import type { Notices } from '../core/notices.js';
 import { JsonFileStore } from '../storage/jsonFileStore.js';
 
 /** Non-secret key metadata. The secret itself lives only in the OS keychain. */

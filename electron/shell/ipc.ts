@@ -1,9 +1,9 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CHANNELS, EVENT_CHANNEL } from '../../shared/ipc/channels.js';
 import type { AppEvent } from '../../shared/events.js';
-import type { HandlerTable } from '../ipcDispatch.js';
-import { dispatch } from '../ipcDispatch.js';
-import type { Logger } from '../log.js';
+import type { HandlerTable } from '../core/ipcDispatch.js';
+import { dispatch } from '../core/ipcDispatch.js';
+import type { Logger } from '../core/log.js';
 import { APP_ORIGIN } from './protocol.js';
 
 /** Registers every channel of the table; calls from anything but our window's own page are refused. */

@@ -2,10 +2,10 @@
 import { join } from 'node:path';
 import { app, dialog, Menu, type BrowserWindow } from 'electron';
 import { AppError } from '../../shared/errors.js';
-import { applyConfig, readConfig } from '../config.js';
-import { createHandlers } from '../handlers.js';
+import { applyConfig, readConfig } from '../core/config.js';
+import { createHandlers } from '../app/handlers.js';
 import { parserHost } from '../parserHost/parserHost.js';
-import { createServices } from '../services.js';
+import { createServices } from '../app/services.js';
 import { remoteDebuggingRefusal, remoteDebuggingSwitch } from './debugSwitches.js';
 import { chooseFolderWithDialog, showFileInFolder } from './folderDialog.js';
 import { registerIpc, sendEvent } from './ipc.js';

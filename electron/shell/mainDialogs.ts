@@ -1,6 +1,6 @@
 import { clipboard, dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import { copyThenClear } from '../keys/clipboardClear.js';
-import type { MainQuestion, UserInMain } from '../userInMain.js';
+import type { MainQuestion, UserInMain } from '../core/userInMain.js';
 
 /** Secrets on the clipboard not yet cleared: cleared at quit if the clipboard still holds them. */
 const pending = new Set<{ clearNow(): Promise<void> }>();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../csp.js';
-import { mimeType, resolveStaticPath } from '../staticFiles.js';
+import { CONTENT_SECURITY_POLICY } from '../core/csp.js';
+import { mimeType, resolveStaticPath } from '../core/staticFiles.js';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'groundwork';

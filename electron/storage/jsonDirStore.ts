@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { WORKSPACE_ID_PATTERN } from '../../shared/ipc/ids.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { syncDirectory, writeFileAtomic } from './fsAtomic.js';
 import { mapLimited } from './mapLimited.js';
 

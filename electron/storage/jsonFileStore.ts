@@ -1,8 +1,8 @@
 import { readFile, rename } from 'node:fs/promises';
 import type { z } from 'zod';
 import { writeFileAtomic } from './fsAtomic.js';
-import type { Logger } from '../log.js';
-import type { Notices } from '../notices.js';
+import type { Logger } from '../core/log.js';
+import type { Notices } from '../core/notices.js';
 
 /**
  * One JSON file with a schema: loaded once, saved atomically, updates serialized so two

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { libraryOrder, newestResultFirst, type DocumentInfo, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
 import { syncDirectory, writeFileAtomic } from '../storage/fsAtomic.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { CATALOG_FILE, FOLDERS, LEGACY_CATALOG_FILE } from './layout.js';
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.js';
-import { activeConfig } from '../config.js';
+import { activeConfig } from '../core/config.js';
 import { parserHost, type HostedWorker } from '../parserHost/parserHost.js';
-import { findWorkerFile } from '../workerFile.js';
+import { findWorkerFile } from '../core/workerFile.js';
 import type { ModelBuildAnswer, ModelBuildRequest } from './modelProtocol.js';
 
 /** The bundled model worker (GROUNDWORK_MODEL_WORKER overrides). */

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { MAX_MODEL_BYTES } from '../../shared/ipc/results.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import type { ModelBuilder } from './modelBuilder.js';
 import { MODEL_HEADER_BYTES, modelPayload } from './modelFile.js';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import type { KeptAnswerText, QuarantinedAnswer } from '../../shared/quarantine.js';
 import { ulid } from '../../shared/ulid.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { writeFileAtomic } from '../storage/fsAtomic.js';
 import { checkedKey, JsonDirStore } from '../storage/jsonDirStore.js';
 import { folderIn } from './layout.js';

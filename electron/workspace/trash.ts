@@ -6,7 +6,7 @@ import { WORKSPACE_ID_PATTERN, workspaceIdSchema } from '../../shared/ipc/ids.js
 import type { TrashEntry } from '../../shared/workspace.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { folderIn, TRASHABLE_PATH } from './layout.js';
 import { listedDocumentSchema, resultInfoSchema } from './schemas.js';
 

@@ -15,17 +15,17 @@ import {
   type TrashEntry,
   type WorkspaceChange,
 } from '../../shared/workspace.js';
-import { documentWarnings } from '../documents/documentWarnings.js';
-import { openPossiblyProtectedPdf } from '../documents/protectedPdf.js';
-import { requireSupportedDocument } from '../documents/sniff.js';
+import { documentWarnings } from '../formats/documentWarnings.js';
+import { openPossiblyProtectedPdf } from '../engine/protectedPdf.js';
+import { requireSupportedDocument } from '../formats/sniff.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import { writeFileAtomic } from '../storage/fsAtomic.js';
 import { checkedKey, JsonDirStore } from '../storage/jsonDirStore.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../core/log.js';
 import { documentInfoSchema, resultInfoSchema, type StoredDocumentInfo } from './schemas.js';
 import { Catalog, CatalogFile } from './catalog.js';
 import { ModelBuilder } from './modelBuilder.js';
-import { boundedWait } from '../boundedWait.js';
+import { boundedWait } from '../core/boundedWait.js';
 import { ModelCache } from './modelCache.js';
 import { SerialQueue } from './serialQueue.js';
 import { DOCUMENT_BYTES_FILE, DOCUMENT_INFO_SUFFIX, RESULT_SUMMARY_SUFFIX, folderIn, responseFile, trashable } from './layout.js';

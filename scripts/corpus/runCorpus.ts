@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
-import { createLogger } from '../../electron/log.js';
+import { createLogger } from '../../electron/core/log.js';
 import { runLocalParse } from '../../electron/runs/localParse.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 import { openWithPdfjs, type ReferenceOutcome } from './referencePdfjs.js';

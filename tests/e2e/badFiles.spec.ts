@@ -4,7 +4,7 @@ import { filesOnDisk } from './filesOnDisk.js';
 
 // Bad files picked through the real file input of the preview: each refusal shows its own
 // code, names the file and says what to do, the open document stays, and the window keeps
-// working (tests/unit/electron/badFiles.test.ts covers every main-process path).
+// working (tests/unit/electron/app/badFiles.test.ts covers every main-process path).
 const onDisk = filesOnDisk('bad-files');
 
 test('bad files are refused with their own message, and the window stays usable', async ({ page, preview, emulator }) => {

@@ -1,5 +1,5 @@
 // The bad files of the trust checks, made for real: each is what a user could actually pick. Used by
-// tests/unit/electron/badFiles.test.ts (every main-process path) and tests/e2e/badFiles.spec.ts.
+// tests/unit/electron/app/badFiles.test.ts (every main-process path) and tests/e2e/badFiles.spec.ts.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { encryptedPdf, ownerPasswordOnlyPdf, passwordProtectedPdf } from './encryptedPdf.js';
 import { pngOfAtLeast, rgbPng } from './png.js';

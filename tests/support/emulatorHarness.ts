@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { AppError } from '../../shared/errors.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Credential } from '../../electron/keys/credential.js';
+import type { Credential } from '../../electron/api/credential.js';
 import type { RetryClock } from '../../electron/api/retry.js';
 import type { FaultRequest } from '../emulator/faults.js';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server.js';

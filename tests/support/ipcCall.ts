@@ -1,6 +1,6 @@
-import { dispatch } from '../../electron/ipcDispatch.js';
-import type { HandlerTable } from '../../electron/ipcDispatch.js';
-import type { Logger } from '../../electron/log.js';
+import { dispatch } from '../../electron/core/ipcDispatch.js';
+import type { HandlerTable } from '../../electron/core/ipcDispatch.js';
+import type { Logger } from '../../electron/core/log.js';
 import { AppError } from '../../shared/errors.js';
 import type { Channel } from '../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';

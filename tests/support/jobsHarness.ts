@@ -6,8 +6,8 @@ import type { AppEvent } from '../../shared/events.js';
 import { JobsService } from '../../electron/jobs/jobsService.js';
 import type { PollSchedule } from '../../electron/jobs/pollSchedule.js';
 import type { KeysService } from '../../electron/keys/keysService.js';
-import { createLogger } from '../../electron/log.js';
-import { Notices } from '../../electron/notices.js';
+import { createLogger } from '../../electron/core/log.js';
+import { Notices } from '../../electron/core/notices.js';
 import { createSettingsStore, type SettingsStore } from '../../electron/settings/settings.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 

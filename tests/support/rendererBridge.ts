@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { AppEvent } from '../../shared/events.js';
 import type { GroundworkApi } from '../../shared/ipc/table.js';
 import { CHANNELS, channelPath, type Channel } from '../../shared/ipc/channels.js';
-import { dispatch } from '../../electron/ipcDispatch.js';
-import { createHandlers } from '../../electron/handlers.js';
-import type { Services } from '../../electron/services.js';
+import { dispatch } from '../../electron/core/ipcDispatch.js';
+import { createHandlers } from '../../electron/app/handlers.js';
+import type { Services } from '../../electron/app/services.js';
 import { testServices } from './testServices.js';
 
 /**

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
-import { createLogger } from '../../electron/log.js';
-import { createServices, type Services, type ServicesOptions } from '../../electron/services.js';
+import { createLogger } from '../../electron/core/log.js';
+import { createServices, type Services, type ServicesOptions } from '../../electron/app/services.js';
 import { memoryKeychain } from './memoryKeychain.js';
 
 /**

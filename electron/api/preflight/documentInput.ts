@@ -1,10 +1,10 @@
 import { isHttpUrl } from '../../../shared/outputSaveUrl.js';
 import { DOCUMENT_EXTENSIONS } from '../../../shared/imageFormats.js';
 import type { DocumentInfo } from '../../../shared/workspace.js';
-import { documentErrors } from '../../documents/documentErrors.js';
-import { isTruncatedPdf, requireSupportedDocument, type DocumentKind } from '../../documents/sniff.js';
+import { documentErrors } from '../../formats/documentErrors.js';
+import { isTruncatedPdf, requireSupportedDocument, type DocumentKind } from '../../formats/sniff.js';
 import { countPdfPagesInWorker } from '../../engine/localEngine.js';
-import { countPdfPages } from '../../documents/pdfPageCount.js';
+import { countPdfPages } from '../../engine/pdfPageCount.js';
 import { preflightError } from './preflightError.js';
 
 /** A local document as the clients send it. */

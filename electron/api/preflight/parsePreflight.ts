@@ -1,7 +1,7 @@
 import { parseOptionsSchema, type ParseOptions } from '../../../shared/contracts/v2Parse.js';
 import { SERVICE_TIERS, type ServiceTier } from '../../../shared/jobs.js';
 import { checkDocumentFile, checkDocumentXorUrl, documentMime, uploadName, type DocumentFile } from './documentInput.js';
-import { servicePageCount } from '../../documents/servicePageCount.js';
+import { servicePageCount } from './servicePageCount.js';
 import { preflightError } from './preflightError.js';
 import { saveUrlWarnings } from './saveUrlPreflight.js';
 

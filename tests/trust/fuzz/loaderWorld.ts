@@ -14,7 +14,7 @@ import type { ParseResponse } from '../../../shared/contracts/v2Parse.js';
 import type { DocumentInfo, StoredResult } from '../../../shared/workspace.js';
 import { jobRecordsIn, type JobRecords } from '../../../electron/jobs/jobRecords.js';
 import type { KeysService } from '../../../electron/keys/keysService.js';
-import type { Logger } from '../../../electron/log.js';
+import type { Logger } from '../../../electron/core/log.js';
 import { Workspace } from '../../../electron/workspace/workspace.js';
 import { createIntentsIn, type CreateIntents } from '../../../electron/jobs/createIntents.js';
 import { FUZZ_MAX_PAGES, SOURCE_PARSE } from './arbParse.js';

@@ -13,7 +13,7 @@ async function problems(code: string): Promise<string[]> {
 describe('the wall around the emulator', () => {
   it('refuses value imports from electron/ and shared/', async () => {
     expect(
-      await problems("import { sniffDocument } from '../../../electron/documents/sniff.js';\nexport const k = sniffDocument;\n"),
+      await problems("import { sniffDocument } from '../../../electron/formats/sniff.js';\nexport const k = sniffDocument;\n"),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
       await problems("import { CURRENT_JOB_ID } from '../../../shared/contracts/v2Parse.js';\nexport const k = CURRENT_JOB_ID;\n"),

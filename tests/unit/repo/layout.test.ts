@@ -24,9 +24,9 @@ const CROSS_CUTTING: Record<string, string> = {
 };
 /** Tests named after no one source file, because they walk one input through many, and why. */
 const SCENARIO_TESTS: Record<string, string> = {
-  'tests/unit/electron/badFiles.test.ts': 'the trust check "bad files": each bad file down every path a user can take',
-  'tests/unit/electron/faults.test.ts': 'the trust check "faults": calls on every service route under 429s, 503s and drops',
-  'tests/unit/electron/crashSafety.test.ts': 'the short form of `npm run crash`: the real services killed mid-write',
+  'tests/unit/electron/app/badFiles.test.ts': 'the trust check "bad files": each bad file down every path a user can take',
+  'tests/unit/electron/app/faults.test.ts': 'the trust check "faults": calls on every service route under 429s, 503s and drops',
+  'tests/unit/electron/app/crashSafety.test.ts': 'the short form of `npm run crash`: the real services killed mid-write',
   'tests/unit/electron/api/responseCaps.test.ts':
     'the trust check "response caps": a service call, a job output, a snapshot download and the retry policy',
   'tests/unit/shared/grounding/fuzzedResults.test.ts': 'the trust check "fuzzed results": every loader of a stored result',
@@ -190,19 +190,19 @@ describe('where unit tests live', () => {
     expect(layoutProblem('tests/unit/renderer/workspaceStore.test.ts', ['renderer/state/review/reviewStore.ts'])).toMatch(
       /imports nothing from renderer\//,
     );
-    expect(layoutProblem('tests/unit/foundation/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/mirrors no source room/);
-    expect(layoutProblem('tests/unit/electron/nowhere/sniff.test.ts', ['electron/documents/sniff.ts'])).toMatch(/does not exist/);
+    expect(layoutProblem('tests/unit/foundation/sniff.test.ts', ['electron/formats/sniff.ts'])).toMatch(/mirrors no source room/);
+    expect(layoutProblem('tests/unit/electron/nowhere/sniff.test.ts', ['electron/formats/sniff.ts'])).toMatch(/does not exist/);
     expect(layoutProblem('tests/unit/sniff.test.ts', [])).toMatch(/not in a folder/);
-    expect(layoutProblem('tests/unit/electron/documents/sniff.test.ts', ['electron/documents/sniff.ts'])).toBeUndefined();
+    expect(layoutProblem('tests/unit/electron/formats/sniff.test.ts', ['electron/formats/sniff.ts'])).toBeUndefined();
   });
 
   it('refuses a test named after no file of its folder, or after one it never runs', () => {
-    const sniff = new Set(['electron/documents/sniff.ts']);
+    const sniff = new Set(['electron/formats/sniff.ts']);
     expect(nameProblem('tests/unit/electron/documents/bytes.test.ts', sniff)).toMatch(/has no file bytes/);
     expect(nameProblem('tests/unit/electron/documents/resultShapes.test.ts', sniff)).toMatch(/has no file resultShapes/);
-    expect(nameProblem('tests/unit/electron/documents/sniff.test.ts', new Set(['electron/documents/imageInfo.ts']))).toMatch(/never runs/);
-    expect(nameProblem('tests/unit/electron/documents/sniff.test.ts', sniff)).toBeUndefined();
-    expect(nameProblem('tests/unit/electron/documents/sniff.images.test.ts', sniff)).toBeUndefined();
+    expect(nameProblem('tests/unit/electron/formats/sniff.test.ts', new Set(['electron/documents/imageInfo.ts']))).toMatch(/never runs/);
+    expect(nameProblem('tests/unit/electron/formats/sniff.test.ts', sniff)).toBeUndefined();
+    expect(nameProblem('tests/unit/electron/formats/sniff.images.test.ts', sniff)).toBeUndefined();
     expect(nameProblem('tests/unit/scripts/eslint/effectCleanup.test.ts', new Set(['scripts/eslint/effectCleanup.js']))).toBeUndefined();
     expect(nameProblem('tests/unit/repo/layout.test.ts', new Set())).toBeUndefined();
   });
@@ -215,7 +215,7 @@ describe('where unit tests live', () => {
       'tests/unit/electron/workspace/helper.ts': "import { w } from '../../../../electron/workspace/workspace.js';\n",
       'electron/workspace/workspace.ts': "import { log } from '../log.js';\n",
       'electron/shell/window.ts': '',
-      'electron/log.ts': '',
+      'electron/core/log.ts': '',
       'renderer/App.ts': '',
     };
     const files: Files = { read: (f) => text[f] ?? '', isFile: (f) => text[f] !== undefined };
@@ -224,7 +224,7 @@ describe('where unit tests live', () => {
     expect(modules.sort()).toEqual(['electron/shell/window.ts', 'electron/workspace/workspace.ts']);
     // What runs goes on through the source.
     expect([...sourceRun(modules, files)].sort()).toEqual([
-      'electron/log.ts',
+      'electron/core/log.ts',
       'electron/shell/window.ts',
       'electron/workspace/workspace.ts',
     ]);

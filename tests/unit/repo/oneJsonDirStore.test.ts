@@ -17,7 +17,7 @@ const ALLOWED: Record<string, { jsonCalls: number; why: string }> = {
   'storage/jsonFileStore.ts': { jsonCalls: 1, why: 'the store of one JSON file (settings, datasets)' },
   'workspace/catalog.ts': { jsonCalls: 1, why: 'catalog.jsonl: one file, written with the folders stamp it describes' },
   'workspace/workspace.ts': { jsonCalls: 1, why: "results/<id>.json: a service's response verbatim, read back as text, never listed" },
-  'log.ts': { jsonCalls: 0, why: 'appends JSON lines to one log file' },
+  'core/log.ts': { jsonCalls: 0, why: 'appends JSON lines to one log file' },
   'storage/chainedTrail.ts': {
     jsonCalls: 1,
     why: 'the audit trails (audit/<document>.jsonl, audit/rules.jsonl): appends JSON lines, never rewritten, synced per append; <trail>.head, one small file naming the newest line',

@@ -18,7 +18,7 @@ const typeImport = (from: string) => `import type { Probe } from '${from}';\nexp
 describe('the walls between the rooms', () => {
   it.each([
     ['the renderer', 'renderer/jobs/wallProbe.ts', '../../electron/jobs/jobsService.js'],
-    ['shared/', 'shared/ipc/wallProbe.ts', '../../electron/services.js'],
+    ['shared/', 'shared/ipc/wallProbe.ts', '../../electron/app/services.js'],
     ['shared/', 'shared/ipc/wallProbe.ts', '../../renderer/ipc/client.js'],
     ['main', 'electron/jobs/wallProbe.ts', '../../renderer/jobs/jobsStore.js'],
   ])('refuse a value import from %s (%s → %s)', async (_room, file, from) => {
@@ -54,5 +54,27 @@ describe('the floors inside the renderer', () => {
     expect(await problems('renderer/markdown/probe.ts', valueImport('../viewer/FollowToggle.js'))).toEqual([]);
     expect(await problems('renderer/fields/probe.ts', valueImport('../state/review/reviewStore.js'))).toEqual([]);
     expect(await problems('renderer/screens/probe.ts', valueImport('../library/Library.js'))).toEqual([]);
+  });
+});
+
+describe('the floors inside main', () => {
+  it.each([
+    ['a domain never imports the wiring', 'electron/jobs/probe.ts', '../app/services.js'],
+    ['storage below the workspace', 'electron/storage/probe.ts', '../workspace/workspace.js'],
+    ['the engine below the service client', 'electron/engine/probe.ts', '../api/guardedFetch.js'],
+    ['core below everything', 'electron/core/probe.ts', '../runs/runRegistry.js'],
+    ['jobs and datasets never import each other', 'electron/jobs/probe.ts', '../datasets/datasetsService.js'],
+    ['keys and rules never import each other', 'electron/keys/probe.ts', '../rules/rules.js'],
+    ['a type import counts too', 'electron/runs/probe.ts', '../jobs/jobsService.js'],
+  ])('refuse an import upward or sideways: %s (%s → %s)', async (name, file, from) => {
+    const code = name.startsWith('a type') ? typeImport(from) : valueImport(from);
+    expect(await problems(file, code)).toContain(LAYERS);
+  });
+
+  it('allow imports downward: domains of the workspace and the client, the wiring of domains, the shell of the wiring', async () => {
+    expect(await problems('electron/jobs/probe.ts', valueImport('../runs/retryProgress.js'))).toEqual([]);
+    expect(await problems('electron/runs/probe.ts', valueImport('../workspace/workspace.js'))).toEqual([]);
+    expect(await problems('electron/app/probe.ts', valueImport('../jobs/jobsService.js'))).toEqual([]);
+    expect(await problems('electron/shell/probe.ts', valueImport('../app/services.js'))).toEqual([]);
   });
 });

@@ -14,8 +14,8 @@ import { applyNetworkSettings, MB } from '../../../../electron/api/networkLimits
 import { requestWithRetry } from '../../../../electron/api/retry.js';
 import { V2Client } from '../../../../electron/api/v2Client.js';
 import { downloadArchive } from '../../../../electron/datasets/snapshotDownload.js';
-import { createLogger } from '../../../../electron/log.js';
-import { createServices } from '../../../../electron/services.js';
+import { createLogger } from '../../../../electron/core/log.js';
+import { createServices } from '../../../../electron/app/services.js';
 import { AppError } from '../../../../shared/errors.js';
 import { clearKeychainService } from '../../../support/keychainCleanup.js';
 import { peakRssGrowth, startServer, streamBody, type StreamStats, type TestServer } from '../../../support/streamingServer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { isEncryptedPdf } from '../../../../electron/documents/sniff.js';
+import { isEncryptedPdf } from '../../../../electron/formats/sniff.js';
 import { countPdfPagesInWorker, decryptInWorker, parseLocally } from '../../../../electron/engine/localEngine.js';
 import { declaresEncryption } from '../../../emulator/encryptedPdf.js';
 import {

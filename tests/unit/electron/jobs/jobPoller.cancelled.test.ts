@@ -4,7 +4,7 @@ import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { trackJobs } from '../../../../electron/jobs/jobTracking.js';
 import type { JobCreator } from '../../../../electron/jobs/jobCreator.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 import { recordingClock } from './recordingClock.js';

@@ -9,7 +9,7 @@ import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { jobRecordsIn, resultIdForJob } from '../../../../electron/jobs/jobRecords.js';
 import { trackJobs } from '../../../../electron/jobs/jobTracking.js';
 import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../../../../electron/jobs/pollSchedule.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { armFault, KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { jobsWorld, numberedPdf, type JobsWorld } from '../../../support/jobsHarness.js';
 import { jobRecord } from '../../../support/jobRecord.js';

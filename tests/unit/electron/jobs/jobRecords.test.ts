@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { fileNameFor, jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { jobRecord } from '../../../support/jobRecord.js';
 
 const logger = createLogger(null, { console: false });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { batchRecordsIn, queuedItem } from '../../../../electron/jobs/batchRecords.js';
 import { createIntentsIn, openIntent, type CreateIntents } from '../../../../electron/jobs/createIntents.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { armFault, KEYS, PNG, recordingClock, useEmulator } from '../../../support/emulatorHarness.js';
 import { localJobs } from '../../../../electron/jobs/jobList.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';

@@ -3,7 +3,7 @@ import type { RetryClock } from '../../../../electron/api/retry.js';
 import { createIntentsIn } from '../../../../electron/jobs/createIntents.js';
 import { jobRecordsIn } from '../../../../electron/jobs/jobRecords.js';
 import { trackJobs } from '../../../../electron/jobs/jobTracking.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { KEYS } from '../../../support/emulatorHarness.js';
 import type { JobsWorld } from '../../../support/jobsHarness.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../shared/ipc/audit.js';
 import { AuditLog, type AuditLine } from '../../../../electron/review/auditLog.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { recordTrustRow } from '../../../trust/trustReport.js';
 
 const logger = createLogger(null, { console: false });

@@ -6,7 +6,7 @@ import type { AuditEntry } from '../../../../shared/ipc/audit.js';
 import { AuditLog, type AuditLine } from '../../../../electron/review/auditLog.js';
 import { auditCsv } from '../../../../electron/review/auditCsv.js';
 import { auditEntryFor } from '../../../../electron/review/auditEntry.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 
 const logger = createLogger(null, { console: false });
 

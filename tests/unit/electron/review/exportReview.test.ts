@@ -9,7 +9,7 @@ import { loadExportSource, type ExportSource } from '../../../../electron/review
 import { markdownLength, sliceMarkdown } from '../../../../shared/grounding/parseModel.js';
 import { modelOfResult } from '../../../../shared/grounding/resultModel.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
 import { parsedPage, parseOfPages } from '../../../support/onePageParse.js';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Queues } from '../../../../electron/review/queues.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
 import { extractionOn, removeWorkspaceDir } from '../../../support/workspaceDir.js';
 import { wordResults } from '../../../support/wordResults.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { isAuditEntry } from '../../../../shared/ipc/audit.js';
 import { decisionOf } from '../../../../shared/reviewFields.js';
 import { recordTrustRow } from '../../../trust/trustReport.js';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { isAuditEntry } from '../../../../shared/ipc/audit.js';
 import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
 

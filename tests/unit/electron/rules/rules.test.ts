@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';

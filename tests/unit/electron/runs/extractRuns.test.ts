@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runExtract } from '../../../../electron/runs/extractRuns.js';
-import type { Services } from '../../../../electron/services.js';
+import type { Services } from '../../../../electron/app/services.js';
 import type { StoredResult } from '../../../../shared/workspace.js';
 import { KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { onePageParse } from '../../../support/onePageParse.js';

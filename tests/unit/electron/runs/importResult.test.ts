@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { importResult } from '../../../../electron/runs/importResult.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';

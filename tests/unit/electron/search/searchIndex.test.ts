@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { parserHost, type HostedWorker } from '../../../../electron/parserHost/parserHost.js';
 import { SearchEngine } from '../../../../electron/search/searchEngine.js';
 import { listedResults } from '../../../../electron/search/searchProtocol.js';

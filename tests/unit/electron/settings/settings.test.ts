@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../electron/log.js';
-import { Notices } from '../../../../electron/notices.js';
+import { createLogger } from '../../../../electron/core/log.js';
+import { Notices } from '../../../../electron/core/notices.js';
 import { createSettingsStore } from '../../../../electron/settings/settings.js';
 
 let dir: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { Logger } from '../../../../electron/log.js';
+import type { Logger } from '../../../../electron/core/log.js';
 import { JsonDirStore } from '../../../../electron/storage/jsonDirStore.js';
 
 // Faults the file system can show: a disk that fills halfway through a write, and a count of

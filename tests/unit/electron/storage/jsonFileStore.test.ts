@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLogger } from '../../../../electron/log.js';
-import { Notices } from '../../../../electron/notices.js';
+import { createLogger } from '../../../../electron/core/log.js';
+import { Notices } from '../../../../electron/core/notices.js';
 import { JsonFileStore } from '../../../../electron/storage/jsonFileStore.js';
 
 const schema = z.looseObject({ version: z.literal(1), items: z.array(z.string()) });

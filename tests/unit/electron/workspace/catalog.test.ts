@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as FsAtomic from '../../../../electron/storage/fsAtomic.js';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { CATALOG_FILE, LEGACY_CATALOG_FILE } from '../../../../electron/workspace/layout.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import type { LibraryEntry } from '../../../../shared/workspace.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { ModelBuilder } from '../../../../electron/workspace/modelBuilder.js';
 import { MODEL_HEADER_BYTES, modelFileBytes, modelPayload } from '../../../../electron/workspace/modelFile.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';

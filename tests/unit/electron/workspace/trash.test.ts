@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import type { ResultInfo, WorkspaceChange } from '../../../../shared/workspace.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../electron/log.js';
+import { createLogger } from '../../../../electron/core/log.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { encryptedPdf } from '../../../support/encryptedPdf.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
@@ -35,7 +35,7 @@ describe('the workspace', () => {
   it.each([
     ['a text file named .pdf', new TextEncoder().encode('not a pdf at all'), 'unsupported_file_type'],
     ['a damaged PDF', new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog\n%%EOF'), 'corrupt_pdf'],
-    // Encrypted, and pdf.js asks for a password: refused until one is given (tests/unit/electron/documents/documentPasswords.test.ts).
+    // Encrypted, and pdf.js asks for a password: refused until one is given (tests/unit/electron/app/handlers.documentPasswords.test.ts).
     ['a PDF that needs a password', encryptedPdf(), 'password_required'],
   ])('refuses %s with a clear error and stores nothing', async (_label, bytes, code) => {
     await expect(workspace.addDocument('x.pdf', bytes)).rejects.toMatchObject({ code });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../../electron/csp.js';
+import { CONTENT_SECURITY_POLICY } from '../../../../electron/core/csp.js';
 import { installedElectronVersion } from '../../../../scripts/electronegativity/offlineRun.js';
 import { releasesFrom } from '../../../../scripts/electronegativity/electronReleases.js';
 import { CSP_HEADER_FILE } from '../../../../scripts/electronegativity/reviewed.js';

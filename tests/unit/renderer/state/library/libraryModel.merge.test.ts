@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createLogger } from '../../../../../electron/log.js';
+import { createLogger } from '../../../../../electron/core/log.js';
 import { Workspace } from '../../../../../electron/workspace/workspace.js';
 import { mergeEntries } from '../../../../../renderer/state/library/libraryModel.js';
 import type { DocumentInfo, LibraryEntry, StoredResult, WorkspaceChange } from '../../../../../shared/workspace.js';
