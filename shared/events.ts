@@ -1,5 +1,5 @@
 import type { Batch, JobRecord } from './jobs.js';
-import type { WorkspaceChange } from './workspace.js';
+import type { WorkspaceChange } from './library.js';
 
 /** Events main sends to the renderer on the one event channel. */
 export interface ProgressEvent {

@@ -2,7 +2,7 @@
  * An answer the service sent (and may have billed) that this version of the app could not
  * read: kept as it arrived, beside the workspace, never as a result, until it is read again.
  */
-import type { ResultKind } from './workspace.js';
+import type { ResultKind } from './result.js';
 
 export interface QuarantinedAnswer {
   id: string;

@@ -7,7 +7,7 @@ import { analyzerResponseSchema } from './contracts/analyzer.js';
 import { checkShape } from './contracts/checkShape.js';
 import { extractResponseSchema } from './contracts/v2Extract.js';
 import { completeParseResponse, parseResponseSchema, type WireParseResponse } from './contracts/v2Parse.js';
-import type { ResultKind } from './workspace.js';
+import type { ResultKind } from './result.js';
 
 export type RecognisedResult = { kind: ResultKind; response: unknown; fromJob: boolean };
 

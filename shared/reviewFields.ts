@@ -3,7 +3,7 @@
  * `__proto__` and `constructor` included. So they are read as own properties only and written
  * as data properties, never through `obj[path] = …` (which for `__proto__` sets the prototype).
  */
-import type { FieldDecision } from './workspace.js';
+import type { FieldDecision } from './review.js';
 
 type Decisions = Readonly<Record<string, FieldDecision>>;
 

@@ -10,7 +10,7 @@ import { runExtract } from '../runs/extractRuns.js';
 import { openSample } from './openSample.js';
 import { runParse } from './parseRun.js';
 import { rerunFailedPages } from './rerunPages.js';
-import { resultInfoOf } from '../../shared/workspace.js';
+import { resultInfoOf } from '../../shared/result.js';
 import type { Services } from './services.js';
 
 /** The handler table: IPC channel → service call. Shared by the Electron shell and the preview bridge. */

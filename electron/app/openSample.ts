@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentInfo, StoredResult } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
+import type { StoredResult } from '../../shared/result.js';
 import type { SampleName } from '../../shared/ipc/runs.js';
 import { DEFAULT_SAMPLE, readSample } from '../core/samples.js';
 import type { Services } from './services.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.js';
-import type { ParseAnswer, StoredResult } from '../../shared/workspace.js';
+import type { ParseAnswer, StoredResult } from '../../shared/result.js';
 import type { JobRequest, RerunRequest, ServiceTier } from '../../shared/jobs.js';
 import { planParse } from '../runs/parsePlan.js';
 import type { Services } from './services.js';

@@ -1,5 +1,5 @@
 import type { RequestOut } from '../../shared/ipc/table.js';
-import { resultInfoOf, type ParseAnswer } from '../../shared/workspace.js';
+import { resultInfoOf, type ParseAnswer } from '../../shared/result.js';
 import type { Services } from './services.js';
 import { runAnalyzer } from '../runs/cloudRuns.js';
 import { runLocalParse } from '../runs/localParse.js';

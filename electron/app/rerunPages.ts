@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import { failedPagesOf } from '../../shared/grounding/mergePages.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import type { Services } from './services.js';
 import { routeCloudParse } from './parseRoute.js';
 import { rerunnableOriginal } from '../runs/rerunMerge.js';

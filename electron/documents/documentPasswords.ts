@@ -1,4 +1,4 @@
-import type { DocumentInfo } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
 import { documentErrors } from '../formats/documentErrors.js';
 
 /**

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.js';
-import type { DocumentInfo } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
 import { MAX_DOCUMENT_BYTES } from '../../shared/ipc/documents.js';
 import { loopbackOrigin, urlProblem } from '../api/guardedFetch.js';
 import { networkLimits } from '../api/networkLimits.js';

@@ -1,4 +1,4 @@
-import type { DocumentInfo } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
 import { countPdfPagesInWorker } from '../engine/localEngine.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { DocumentPasswords } from './documentPasswords.js';

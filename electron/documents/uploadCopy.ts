@@ -1,4 +1,4 @@
-import type { DocumentInfo } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
 import type { DocumentFile } from '../api/preflight/documentInput.js';
 import { decryptInWorker } from '../engine/localEngine.js';
 import type { Workspace } from '../workspace/workspace.js';

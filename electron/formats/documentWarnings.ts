@@ -1,4 +1,4 @@
-import type { DocumentWarning } from '../../shared/workspace.js';
+import type { DocumentWarning } from '../../shared/document.js';
 import { isTruncatedPdf, pdfHeaderOffset, type DocumentKind } from './sniff.js';
 import { MAX_TIFF_PAGES, readImageInfo } from '../../shared/imageInfo.js';
 

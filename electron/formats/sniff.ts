@@ -1,4 +1,4 @@
-import type { DocumentMime } from '../../shared/workspace.js';
+import type { DocumentMime } from '../../shared/document.js';
 import { documentErrors } from './documentErrors.js';
 
 /** What a file is, judged by its bytes (never by its extension). */

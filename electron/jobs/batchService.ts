@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { Batch, BatchEstimate, BatchItem, JobRequest, JobSettings } from '../../shared/jobs.js';
-import type { DocumentInfo } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
 import type { RetryClock } from '../api/retry.js';
 import type { Logger } from '../core/log.js';
 import type { SettingsStore } from '../settings/settings.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { JobRequest } from '../../shared/jobs.js';
-import type { DocumentInfo } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
 import { sentName } from '../api/preflight/documentInput.js';
 import type { Logger } from '../core/log.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { JobRequest } from '../../shared/jobs.js';
-import type { DocumentInfo } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
 import type { JobCreateOutcome, V2Client } from '../api/v2Client.js';
 import type { CallOptions } from '../api/serviceCall.js';
 import type { DocumentPasswords } from '../documents/documentPasswords.js';

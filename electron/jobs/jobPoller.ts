@@ -1,4 +1,4 @@
-import type { ResultInfo } from '../../shared/workspace.js';
+import type { ResultInfo } from '../../shared/result.js';
 import { isTerminalStatus } from '../../shared/contracts/v2Jobs.js';
 import { AppError, type AppErrorData } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';

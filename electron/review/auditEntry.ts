@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditAction, type AuditDecision, type AuditEntry } from '../../shared/ipc/audit.js';
-import { REVIEW_STATUSES, type FieldDecision } from '../../shared/workspace.js';
+import { REVIEW_STATUSES, type FieldDecision } from '../../shared/review.js';
 
 const decisionSchema = z.object({ status: z.enum(REVIEW_STATUSES), value: z.string(), note: z.string().optional() }).nullable();
 const entrySchema = z.object({

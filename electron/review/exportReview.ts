@@ -3,7 +3,8 @@ import { flattenFields, type FieldEntry } from '../../shared/grounding/fields.js
 import { groundField } from '../../shared/grounding/groundField.js';
 import type { PageBox } from '../../shared/grounding/box.js';
 import type { ReviewExport } from '../../shared/ipc/reviews.js';
-import type { Review, StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
+import type { Review } from '../../shared/review.js';
 import type { ExportSource } from './exportSource.js';
 import type { RuleResult } from '../../shared/rules/evaluateRules.js';
 import { decisionOf } from '../../shared/reviewFields.js';

@@ -1,6 +1,6 @@
 import { modelOfResult } from '../../shared/grounding/resultModel.js';
 import type { ParseModel } from '../../shared/grounding/parseModel.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** The model an extraction's ranges point into, or why there is none (the export then carries no grounding). */

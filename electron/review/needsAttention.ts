@@ -6,7 +6,7 @@ import { selectRanges } from '../../shared/grounding/selection.js';
 import type { Rule } from '../../shared/rules/parseRules.js';
 import { evaluateRules } from '../../shared/rules/evaluateRules.js';
 import { extractionValues } from '../../shared/rules/extractionValues.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** Why an extraction needs a reviewer's attention: a failing rule, a low-confidence field, or scores that cannot be read. */

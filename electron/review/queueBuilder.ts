@@ -1,5 +1,6 @@
 import type { QueueItem, QueueKind } from '../../shared/ipc/queues.js';
-import type { LibraryEntry, ResultInfo, StoredResult } from '../../shared/workspace.js';
+import type { LibraryEntry } from '../../shared/library.js';
+import type { ResultInfo, StoredResult } from '../../shared/result.js';
 import { extractionView } from '../../shared/grounding/resultModel.js';
 import type { AttentionReason } from './needsAttention.js';
 

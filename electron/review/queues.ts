@@ -9,7 +9,8 @@ import {
   type RequestOfCreate,
 } from '../../shared/ipc/queues.js';
 import { ulid } from '../../shared/ulid.js';
-import type { LibraryEntry, StoredResult } from '../../shared/workspace.js';
+import type { LibraryEntry } from '../../shared/library.js';
+import type { StoredResult } from '../../shared/result.js';
 import { batchRecordsIn } from '../jobs/batchRecords.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { FieldDecision, Review, StoredResult } from '../../shared/workspace.js';
-import { REVIEW_STATUSES } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
+import type { FieldDecision, Review } from '../../shared/review.js';
+import { REVIEW_STATUSES } from '../../shared/review.js';
 import type { ReviewExport } from '../../shared/ipc/reviews.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors.js';
 import { schemaKeySchema } from '../../shared/ipc/ids.js';
 import type { RuleSet, RuleTarget, RulesSetAside } from '../../shared/ipc/rules.js';
 import { describeRuleError, parseRules, type Rule } from '../../shared/rules/parseRules.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import { SerialQueue } from '../workspace/serialQueue.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { RerunRequest } from '../../shared/jobs.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import { withoutUndefined, type ValidatedOptional } from '../../shared/withoutUndefined.js';
 import { AnalyzerClient } from '../api/analyzerClient.js';
 import type { AnalyzerInput } from '../api/preflight/analyzerPreflight.js';

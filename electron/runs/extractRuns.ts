@@ -1,7 +1,7 @@
 import { keepingUnreadable } from './keptUnread.js';
 import type { AppEvent } from '../../shared/events.js';
 import type { RequestOut } from '../../shared/ipc/table.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import { V2Client } from '../api/v2Client.js';
 import { extractLocally } from '../engine/localExtract.js';
 import type { KeysService } from '../keys/keysService.js';

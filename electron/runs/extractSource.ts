@@ -1,6 +1,6 @@
 import { completeParseResponse, parseResponseSchema } from '../../shared/contracts/v2Parse.js';
 import { AppError } from '../../shared/errors.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** The Markdown an extraction reads (direct or as a job): that of a stored parse result, else `not_a_parse_result`. */

@@ -4,7 +4,8 @@ import { EXPECTED_SHAPES, recogniseResult, type RecognisedResult } from '../../s
 import type { AnalyzerResponse } from '../../shared/contracts/analyzer.js';
 import type { ParseResponse } from '../../shared/contracts/v2Parse.js';
 import { analyzerAsParse } from '../../shared/grounding/analyzerAsParse.js';
-import type { DocumentInfo, ResultInfo, ResultKind, StoredResult } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
+import type { ResultInfo, ResultKind, StoredResult } from '../../shared/result.js';
 import { summarizeResult } from './resultSummary.js';
 import type { Workspace } from '../workspace/workspace.js';
 

@@ -1,6 +1,6 @@
 import type { ParseOptions, ParseResponse } from '../../shared/contracts/v2Parse.js';
 import type { AppEvent } from '../../shared/events.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import { passwordFor, type DocumentPasswords } from '../documents/documentPasswords.js';
 import { parseLocally } from '../engine/localEngine.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.js';
 import type { QuarantinedAnswer } from '../../shared/quarantine.js';
-import type { ResultInfo } from '../../shared/workspace.js';
+import type { ResultInfo } from '../../shared/result.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { importResult } from './importResult.js';
 

@@ -2,7 +2,7 @@ import { looksLikeParseResponse, type ParseResponse } from '../../shared/contrac
 import { AppError } from '../../shared/errors.js';
 import { mergeRerunPages } from '../../shared/grounding/mergePages.js';
 import type { RerunRequest } from '../../shared/jobs.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { summarizeResult } from './resultSummary.js';
 

@@ -1,5 +1,5 @@
 import { isPartialExtract } from '../../shared/contracts/v2Extract.js';
-import type { ResultInfo, ResultKind } from '../../shared/workspace.js';
+import type { ResultInfo, ResultKind } from '../../shared/result.js';
 
 export type ResultSummary = Pick<ResultInfo, 'modelVersion' | 'pageCount' | 'credits' | 'partial'>;
 

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { z } from 'zod';
 import type { SearchHit } from '../../shared/ipc/search.js';
-import type { ResultKind } from '../../shared/workspace.js';
+import type { ResultKind } from '../../shared/result.js';
 import { writeFileAtomic } from '../storage/fsAtomic.js';
 import type { ListedResult, SkippedResult, WorkerHit } from './searchProtocol.js';
 import { snippetOf } from './snippet.js';

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { boundedWait } from '../core/boundedWait.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, type SearchAnswer, type SearchGroup } from '../../shared/ipc/search.js';
-import type { LibraryEntry } from '../../shared/workspace.js';
+import type { LibraryEntry } from '../../shared/library.js';
 import { activeConfig } from '../core/config.js';
 import { PARSER_HOST_GONE, parserHost, type HostedWorker } from '../parserHost/parserHost.js';
 import type { Logger } from '../core/log.js';

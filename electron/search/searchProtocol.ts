@@ -1,6 +1,7 @@
 import type { AppErrorData } from '../../shared/errors.js';
 import type { SearchHit } from '../../shared/ipc/search.js';
-import type { LibraryEntry, ResultInfo } from '../../shared/workspace.js';
+import type { LibraryEntry } from '../../shared/library.js';
+import type { ResultInfo } from '../../shared/result.js';
 
 /** What the worker needs of a listed result: enough to read its units and to tell a result saved again. */
 export type ListedResult = Pick<ResultInfo, 'id' | 'documentId' | 'kind' | 'createdAt'> & { sourceResultId?: string };

@@ -3,7 +3,7 @@ import { decodeModel } from '../../shared/grounding/modelBytes.js';
 import { sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { extractionView } from '../../shared/grounding/resultModel.js';
 import { selectRanges } from '../../shared/grounding/selection.js';
-import type { ResultInfo, StoredResult } from '../../shared/workspace.js';
+import type { ResultInfo, StoredResult } from '../../shared/result.js';
 
 /**
  * One searchable place of a result, mapped back to where it is: a block of a parse or analyzer

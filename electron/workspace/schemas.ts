@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_MIMES, DOCUMENT_WARNING_CODES } from '../../shared/workspace.js';
+import { DOCUMENT_MIMES, DOCUMENT_WARNING_CODES } from '../../shared/document.js';
 import { schemaKeySchema } from '../../shared/ipc/ids.js';
 
 /** A re-run of a parse result's failed pages, as a job's request and its intent keep it (jobs/, job-intents/). */

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { WORKSPACE_ID_PATTERN, workspaceIdSchema } from '../../shared/ipc/ids.js';
-import type { TrashEntry } from '../../shared/workspace.js';
+import type { TrashEntry } from '../../shared/library.js';
 import { syncDirectory } from '../storage/fsAtomic.js';
 import { JsonDirStore } from '../storage/jsonDirStore.js';
 import type { Logger } from '../core/log.js';

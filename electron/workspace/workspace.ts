@@ -4,17 +4,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { ulid } from '../../shared/ulid.js';
-import {
-  parseStoredResult,
-  TRASH_DAYS,
-  type DocumentInfo,
-  type LibraryEntry,
-  type ResultInfo,
-  type StoredResult,
-  type StoredResultText,
-  type TrashEntry,
-  type WorkspaceChange,
-} from '../../shared/workspace.js';
+import { type DocumentInfo } from '../../shared/document.js';
+import { TRASH_DAYS, type LibraryEntry, type TrashEntry, type WorkspaceChange } from '../../shared/library.js';
+import { parseStoredResult, type ResultInfo, type StoredResult, type StoredResultText } from '../../shared/result.js';
 import { documentWarnings } from '../formats/documentWarnings.js';
 import { openPossiblyProtectedPdf } from '../engine/protectedPdf.js';
 import { requireSupportedDocument } from '../formats/sniff.js';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Selection } from '../../shared/grounding/selection.js';
 import { sliceMarkdown, markdownLength, type ParseModel } from '../../shared/grounding/parseModel.js';
-import { describeResult } from '../../shared/workspace.js';
+import { describeResult } from '../components/resultWords.js';
 import { isStale } from '../state/review/documentScope.js';
 import { viewerPassword } from '../state/library/protectedDocuments.js';
 import { openPdf, type PdfHandle } from '../viewer/pdfjs.js';

@@ -1,5 +1,5 @@
 import { compareKindOf } from '../../shared/compare/comparable.js';
-import { describeResult } from '../../shared/workspace.js';
+import { describeResult } from '../components/resultWords.js';
 import { useLibraryStore } from '../state/library/libraryStore.js';
 import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { useCompareStore } from '../state/compareStore.js';

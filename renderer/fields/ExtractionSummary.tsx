@@ -1,4 +1,4 @@
-import { describeResult } from '../../shared/workspace.js';
+import { describeResult } from '../components/resultWords.js';
 import { useWorkspaceStore } from '../state/review/reviewStore.js';
 
 /** What made the fields on screen: extractor, model snapshot, credits (an analyzer result brings its own fields and says so in the status bar). */

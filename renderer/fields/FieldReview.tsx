@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { FieldDecision } from '../../shared/workspace.js';
+import type { FieldDecision } from '../../shared/review.js';
 import { decideField, focusFieldRow } from '../state/fields/reviewActions.js';
 import { draftFor, useReviewMode } from '../state/fields/reviewModeStore.js';
 import { useWorkspaceStore } from '../state/review/reviewStore.js';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { describeResult, type LibraryEntry, type ResultInfo } from '../../shared/workspace.js';
+import { type LibraryEntry } from '../../shared/library.js';
+import { type ResultInfo } from '../../shared/result.js';
+import { describeResult } from '../components/resultWords.js';
 import { useCompareStore } from '../state/compareStore.js';
 import { LibraryConfirm } from './LibraryConfirm.js';
 import {

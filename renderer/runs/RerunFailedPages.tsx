@@ -1,6 +1,6 @@
 import { useServiceHealth } from '../state/serviceHealthStore.js';
 import { useKeysStore } from '../state/keysStore.js';
-import { rerunLabel } from '../../shared/workspace.js';
+import { rerunLabel } from '../components/resultWords.js';
 import { useWorkspaceStore } from '../state/review/reviewStore.js';
 
 /** Engines whose partial answers are v2 parse answers, whose failed pages v2 can parse again. */

@@ -1,4 +1,4 @@
-import type { EngineName } from '../../shared/workspace.js';
+import type { EngineName } from '../../shared/result.js';
 import { useKeysStore } from '../state/keysStore.js';
 import { MODEL_CHOICES, useEngineSettings, type EngineKeyKind } from '../state/runSettings.js';
 import { DocumentUrlOption } from './DocumentUrlOption.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { EngineName } from '../../shared/workspace.js';
+import type { EngineName } from '../../shared/result.js';
 import { CompareWith } from '../compare/CompareWith.js';
 import { useKeysStore } from '../state/keysStore.js';
 import { useAppStore } from '../state/appStore.js';

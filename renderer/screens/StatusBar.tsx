@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatConfidence, hasConfidence, NO_CONFIDENCE, scoreSource, weakestWord } from '../../shared/grounding/confidence.js';
-import { describeResult } from '../../shared/workspace.js';
+import { describeResult } from '../components/resultWords.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from '../state/download.js';
 import { useSelectionAfterPaint } from '../state/review/useSelectionAfterPaint.js';

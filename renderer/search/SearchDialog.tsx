@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import type { SearchHit } from '../../shared/ipc/search.js';
-import type { ResultInfo } from '../../shared/workspace.js';
+import type { ResultInfo } from '../../shared/result.js';
 import { useLibraryStore } from '../state/library/libraryStore.js';
 import { useSearchStore } from './searchStore.js';
 

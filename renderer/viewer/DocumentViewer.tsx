@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Selection } from '../../shared/grounding/selection.js';
-import type { DocumentInfo } from '../../shared/workspace.js';
+import type { DocumentInfo } from '../../shared/document.js';
 import { useWorkspaceStore } from '../state/review/reviewStore.js';
 import { isRendered } from '../dom/isRendered.js';
 import { DocumentWarnings } from './DocumentWarnings.js';

@@ -1,4 +1,4 @@
-import type { DocumentWarning } from '../../shared/workspace.js';
+import type { DocumentWarning } from '../../shared/document.js';
 
 /** Damage the open document was read despite, on screen for as long as it is open. */
 export function DocumentWarnings({ warnings }: { warnings: readonly DocumentWarning[] | undefined }) {

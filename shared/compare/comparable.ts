@@ -4,7 +4,7 @@
  * with its reason, before anything is fetched.
  */
 import { AppError } from '../errors.js';
-import type { ResultInfo } from '../workspace.js';
+import type { ResultInfo } from '../result.js';
 
 /** What a comparison compares: the blocks of two parse results, or the fields of two extractions. */
 export type CompareKind = 'parse' | 'extract';

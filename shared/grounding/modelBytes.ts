@@ -19,7 +19,7 @@
  * out of range or loop; anything off is refused as `unreadable_model` and the model rebuilt.
  */
 import { AppError } from '../errors.js';
-import type { StoredResult } from '../workspace.js';
+import type { StoredResult } from '../result.js';
 import { CodePointIndex } from './codePointIndex.js';
 import { IdTable } from './idTable.js';
 import { IntervalIndex, leafBaseFor } from './intervalIndex.js';

@@ -7,7 +7,7 @@ import { analyzerResponseSchema } from '../contracts/analyzer.js';
 import { checkShape } from '../contracts/checkShape.js';
 import { looksLikeParseResponse } from '../contracts/v2Parse.js';
 import { AppError } from '../errors.js';
-import type { StoredResult } from '../workspace.js';
+import type { StoredResult } from '../result.js';
 import { analyzerAsParse } from './analyzerAsParse.js';
 import { extractNotices, flattenFields, noticesByField, type ExtractNotice, type FieldEntry } from './fields.js';
 import { buildParseModel, foreignRangeUnits, type ParseModel } from './parseModel.js';

@@ -1,6 +1,6 @@
 /** Request schemas and answers of the audit:* channels: the append-only trail of a document's review decisions. */
 import { z } from 'zod';
-import type { ReviewStatus } from '../workspace.js';
+import type { ReviewStatus } from '../review.js';
 import { workspaceIdSchema } from './ids.js';
 
 /**

@@ -1,6 +1,6 @@
 /** Request schemas and answers of the results:* channels. */
 import { z } from 'zod';
-import type { ResultInfo } from '../workspace.js';
+import type { ResultInfo } from '../result.js';
 import { MAX_DOCUMENT_BYTES } from './documents.js';
 import { workspaceIdSchema } from './ids.js';
 

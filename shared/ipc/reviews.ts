@@ -1,6 +1,6 @@
 /** Request schemas and answers of the reviews:* channels: the reviewer's decisions on an extraction's fields. */
 import { z } from 'zod';
-import { REVIEW_STATUSES } from '../workspace.js';
+import { REVIEW_STATUSES } from '../review.js';
 import { workspaceIdSchema } from './ids.js';
 import { ruleSchemaSchema } from './rules.js';
 

@@ -1,6 +1,6 @@
 /** Request schema and answer of search:query: full text over the workspace's results. */
 import { z } from 'zod';
-import type { ResultKind } from '../workspace.js';
+import type { ResultKind } from '../result.js';
 
 /** A longer query is refused `query_too_long` (a clear error, not a silent cut). */
 export const MAX_QUERY_LENGTH = 200;

@@ -30,16 +30,10 @@ import type {
   ProjectEntry,
   Thumbnail,
 } from '../datasets/registry.js';
-import type {
-  DocumentInfo,
-  LibraryEntry,
-  ParseAnswer,
-  ResultInfo,
-  Review,
-  StoredResult,
-  StoredResultText,
-  TrashEntry,
-} from '../workspace.js';
+import type { DocumentInfo } from '../document.js';
+import type { LibraryEntry, TrashEntry } from '../library.js';
+import type { ParseAnswer, ResultInfo, StoredResult, StoredResultText } from '../result.js';
+import type { Review } from '../review.js';
 import { appRequests as app, type AppInfo } from './app.js';
 import { CHANNELS, type Channel } from './channels.js';
 import { datasetsRequests as ds, type ChosenFolder, type DownloadResult, type InferenceResult } from './datasets.js';

@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LibraryEntry } from '../../shared/workspace.js';
+import type { LibraryEntry } from '../../shared/library.js';
 import { invokeBridge } from '../support/preview.js';
 import { expect, test } from './fixtures.js';
 

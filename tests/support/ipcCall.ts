@@ -4,7 +4,7 @@ import type { Logger } from '../../electron/core/log.js';
 import { AppError } from '../../shared/errors.js';
 import type { Channel } from '../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../shared/ipc/table.js';
-import type { ParseAnswer, ResultInfo } from '../../shared/workspace.js';
+import type { ParseAnswer, ResultInfo } from '../../shared/result.js';
 
 /** One IPC call as the renderer makes it: the request validated by main, an error answer thrown as the AppError it carries. */
 export async function ipcCall<C extends Channel>(

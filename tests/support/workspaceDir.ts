@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Workspace } from '../../electron/workspace/workspace.js';
-import type { StoredResult } from '../../shared/workspace.js';
+import type { StoredResult } from '../../shared/result.js';
 
 /**
  * Removes a test's workspace folder once the workspaces opened on it have settled: saving a parse result starts a

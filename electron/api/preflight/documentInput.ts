@@ -1,6 +1,6 @@
 import { isHttpUrl } from '../../../shared/outputSaveUrl.js';
 import { DOCUMENT_EXTENSIONS } from '../../../shared/imageFormats.js';
-import type { DocumentInfo } from '../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../shared/document.js';
 import { documentErrors } from '../../formats/documentErrors.js';
 import { isTruncatedPdf, requireSupportedDocument, type DocumentKind } from '../../formats/sniff.js';
 import { countPdfPagesInWorker } from '../../engine/localEngine.js';

@@ -4,7 +4,7 @@
  */
 import type { WeakestWord } from '../../../shared/grounding/confidence.js';
 import type { FieldEntry } from '../../../shared/grounding/fields.js';
-import type { FieldDecision, Review } from '../../../shared/workspace.js';
+import type { FieldDecision, Review } from '../../../shared/review.js';
 import { decisionOf } from '../../../shared/reviewFields.js';
 
 type Decisions = Review['fields'];

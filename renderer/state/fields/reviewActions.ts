@@ -6,7 +6,7 @@
  * when its key was pressed: if another is open by its turn, it is dropped, so a key pressed
  * on one document never decides a field of the next.
  */
-import type { FieldDecision } from '../../../shared/workspace.js';
+import type { FieldDecision } from '../../../shared/review.js';
 import { decisionOf } from '../../../shared/reviewFields.js';
 import { useWorkspaceStore } from '../review/reviewStore.js';
 import { afterQueued } from './decisionQueue.js';

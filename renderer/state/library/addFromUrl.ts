@@ -1,4 +1,4 @@
-import type { DocumentInfo } from '../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../shared/document.js';
 import { chosenKey } from '../runSettings.js';
 import { importUrlAsking } from './protectedDocuments.js';
 import { useWorkspaceStore } from '../review/reviewStore.js';

@@ -5,15 +5,9 @@
  */
 import { endedWithoutResult } from '../../../shared/contracts/v2Jobs.js';
 import type { JobRecord } from '../../../shared/jobs.js';
-import {
-  libraryOrder,
-  TRASH_DAYS,
-  trashExpiresAt,
-  type DocumentInfo,
-  type LibraryEntry,
-  type ResultInfo,
-  type TrashEntry,
-} from '../../../shared/workspace.js';
+import { type DocumentInfo } from '../../../shared/document.js';
+import { libraryOrder, TRASH_DAYS, trashExpiresAt, type LibraryEntry, type TrashEntry } from '../../../shared/library.js';
+import { type ResultInfo } from '../../../shared/result.js';
 
 /** The results one engine made of one kind (e.g. every local parse): the latest first, then the earlier ones. */
 export interface ResultGroup {

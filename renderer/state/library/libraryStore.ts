@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/errors.js';
-import type { LibraryEntry, TrashEntry } from '../../../shared/workspace.js';
+import type { LibraryEntry, TrashEntry } from '../../../shared/library.js';
 import { attemptWith } from '../../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
 import { mergeEntries, withJobNews, withNews, type DocumentNews } from './libraryModel.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors.js';
-import type { DocumentInfo } from '../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../shared/document.js';
 import { requireApi } from '../../ipc/client.js';
 import { askPassword, endPasswordPrompt } from './passwordPrompt.js';
 

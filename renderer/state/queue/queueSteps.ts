@@ -4,7 +4,7 @@
  */
 import type { QueueItemState, QueueView } from '../../../shared/ipc/queues.js';
 import type { FieldEntry } from '../../../shared/grounding/fields.js';
-import type { Review } from '../../../shared/workspace.js';
+import type { Review } from '../../../shared/review.js';
 import { decisionOf } from '../../../shared/reviewFields.js';
 
 /** Whether the queue's current item is what the Review screen shows: its document with its extraction. */

@@ -1,6 +1,8 @@
 import { AppError } from '../../../shared/errors.js';
 import { isExtractResult } from '../../../shared/resultShapes.js';
-import { parseStoredResult, type DocumentInfo, type LibraryEntry, type ResultInfo, type StoredResult } from '../../../shared/workspace.js';
+import { type DocumentInfo } from '../../../shared/document.js';
+import { type LibraryEntry } from '../../../shared/library.js';
+import { parseStoredResult, type ResultInfo, type StoredResult } from '../../../shared/result.js';
 import { requireApi } from '../../ipc/client.js';
 import { ScopeSlot, type DocumentScope } from './documentScope.js';
 import { untilPdfOpened, untilViewDrawn } from './firstPage.js';

@@ -2,7 +2,7 @@ import { AppError } from '../../../shared/errors.js';
 import { decodeModel } from '../../../shared/grounding/modelBytes.js';
 import type { ParseModel } from '../../../shared/grounding/parseModel.js';
 import { modelOfResult } from '../../../shared/grounding/resultModel.js';
-import { parseStoredResult, type ResultInfo, type StoredResult } from '../../../shared/workspace.js';
+import { parseStoredResult, type ResultInfo, type StoredResult } from '../../../shared/result.js';
 import type { Client } from '../../ipc/client.js';
 
 /** A parse or analyzer result on its way to the screen: what is stored about it now, its model when asked. */

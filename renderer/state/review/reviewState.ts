@@ -3,7 +3,10 @@ import type { FieldEntry } from '../../../shared/grounding/fields.js';
 import type { ParseModel, TextRange } from '../../../shared/grounding/parseModel.js';
 import type { ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { Selection } from '../../../shared/grounding/selection.js';
-import type { DocumentInfo, EngineName, FieldDecision, LibraryEntry, ResultInfo, Review, StoredResult } from '../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../shared/document.js';
+import type { LibraryEntry } from '../../../shared/library.js';
+import type { EngineName, ResultInfo, StoredResult } from '../../../shared/result.js';
+import type { FieldDecision, Review } from '../../../shared/review.js';
 import type { DocumentScope } from './documentScope.js';
 
 // The Review store's shape, one interface per slice, apart from the slices' code: a slice

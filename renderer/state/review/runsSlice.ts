@@ -1,7 +1,8 @@
 import { AppError } from '../../../shared/errors.js';
 import type { RequestIn } from '../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../shared/jobs.js';
-import type { DocumentInfo, EngineName, ResultInfo, StoredResult } from '../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../shared/document.js';
+import type { EngineName, ResultInfo, StoredResult } from '../../../shared/result.js';
 import { openAfterCorrection } from '../fields/afterCorrection.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
 import { analyzerOptionsFrom, chosenKey, extractModelOf, parseOptionsFrom, useEngineSettings } from '../runSettings.js';

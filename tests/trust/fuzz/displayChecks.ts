@@ -19,7 +19,7 @@ import {
 import { MAX_LISTED_FIELDS, type ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { PageBox } from '../../../shared/grounding/box.js';
 import { selectNode, selectRanges } from '../../../shared/grounding/selection.js';
-import type { ResultInfo } from '../../../shared/workspace.js';
+import type { ResultInfo } from '../../../shared/result.js';
 import { codePoints } from './arbCommon.js';
 import { LoaderBug } from './clearError.js';
 

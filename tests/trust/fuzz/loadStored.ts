@@ -6,7 +6,7 @@
 import { MAX_STRUCTURE_DEPTH, type ParseModel } from '../../../shared/grounding/parseModel.js';
 import { decodeModel, encodeModel } from '../../../shared/grounding/modelBytes.js';
 import { extractionView } from '../../../shared/grounding/resultModel.js';
-import { parseStoredResult, type ResultKind } from '../../../shared/workspace.js';
+import { parseStoredResult, type ResultKind } from '../../../shared/result.js';
 import { settle } from './clearError.js';
 import { checkAnalyzerFlags, checkExtractionView, checkModel, checkParseFlags, checkSummary } from './displayChecks.js';
 import type { LoaderWorld } from './loaderWorld.js';

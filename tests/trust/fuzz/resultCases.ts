@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { importResult } from '../../../electron/runs/importResult.js';
 import { runAnalyzer, runCloudParse } from '../../../electron/runs/cloudRuns.js';
 import { runCloudExtract } from '../../../electron/runs/extractRuns.js';
-import type { ResultKind } from '../../../shared/workspace.js';
+import type { ResultKind } from '../../../shared/result.js';
 import { analyzerResponseArb } from './arbAnalyzer.js';
 import { extractResponseArb } from './arbExtract.js';
 import { SOURCE_LENGTH, parseResponseArb } from './arbParse.js';

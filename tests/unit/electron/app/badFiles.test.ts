@@ -8,7 +8,7 @@ import { AppError, type AppErrorData } from '../../../../shared/errors.js';
 import type { Channel } from '../../../../shared/ipc/channels.js';
 import type { RequestIn, ResponseOf } from '../../../../shared/ipc/table.js';
 import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
-import type { ParseAnswer, StoredResult } from '../../../../shared/workspace.js';
+import type { ParseAnswer, StoredResult } from '../../../../shared/result.js';
 import { AnalyzerClient } from '../../../../electron/api/analyzerClient.js';
 import { V2Client } from '../../../../electron/api/v2Client.js';
 import { isEncryptedPdf } from '../../../../electron/formats/sniff.js';

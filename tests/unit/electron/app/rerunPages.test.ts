@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParseResponse } from '../../../../shared/contracts/v2Parse.js';
 import { isSettled } from '../../../../shared/jobs.js';
-import type { ResultInfo } from '../../../../shared/workspace.js';
+import type { ResultInfo } from '../../../../shared/result.js';
 import { rerunFailedPages } from '../../../../electron/app/rerunPages.js';
 import { armFault, pdf, useEmulator } from '../../../support/emulatorHarness.js';
 import { faultsWorld, type FaultsWorld } from './faultsWorld.js';

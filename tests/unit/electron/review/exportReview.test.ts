@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { StoredResult } from '../../../../shared/workspace.js';
+import type { StoredResult } from '../../../../shared/result.js';
 import { exportReview } from '../../../../electron/review/exportReview.js';
 import { loadExportSource, type ExportSource } from '../../../../electron/review/exportSource.js';
 import { markdownLength, sliceMarkdown } from '../../../../shared/grounding/parseModel.js';

@@ -7,7 +7,7 @@ import { Rules, schemaKey } from '../../../../electron/rules/rules.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { createLogger } from '../../../../electron/core/log.js';
 import type { JsonDirStore } from '../../../../electron/storage/jsonDirStore.js';
-import type { Review } from '../../../../shared/workspace.js';
+import type { Review } from '../../../../shared/review.js';
 import { isAuditEntry } from '../../../../shared/ipc/audit.js';
 import { removeWorkspaceDir, storedExtraction } from '../../../support/workspaceDir.js';
 

@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runExtract } from '../../../../electron/runs/extractRuns.js';
 import type { Services } from '../../../../electron/app/services.js';
-import type { StoredResult } from '../../../../shared/workspace.js';
+import type { StoredResult } from '../../../../shared/result.js';
 import { KEYS, useEmulator } from '../../../support/emulatorHarness.js';
 import { onePageParse } from '../../../support/onePageParse.js';
 import { endTestServices, testServices } from '../../../support/testServices.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResultInfo } from '../../../../shared/workspace.js';
+import type { ResultInfo } from '../../../../shared/result.js';
 import { runParse } from '../../../../electron/app/parseRun.js';
 import { armFault, pdf, useEmulator } from '../../../support/emulatorHarness.js';
 import { faultsWorld, type FaultsWorld } from '../app/faultsWorld.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeResult } from '../../../../electron/runs/resultSummary.js';
-import { describeResult } from '../../../../shared/workspace.js';
+import { describeResult } from '../../../../renderer/components/resultWords.js';
 
 describe('result summary', () => {
   it('reads a parse response the same whichever path stored it', () => {

@@ -9,7 +9,8 @@ import { listedResults } from '../../../../electron/search/searchProtocol.js';
 import { SEARCH_FORMAT_VERSION, SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import type { SearchAnswer, SearchHit } from '../../../../shared/ipc/search.js';
-import type { DocumentInfo, StoredResult } from '../../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../../shared/document.js';
+import type { StoredResult } from '../../../../shared/result.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
 import { wordResults } from '../../../support/wordResults.js';
 

@@ -7,7 +7,7 @@ import type * as FsAtomic from '../../../../electron/storage/fsAtomic.js';
 import { createLogger } from '../../../../electron/core/log.js';
 import { CATALOG_FILE, LEGACY_CATALOG_FILE } from '../../../../electron/workspace/layout.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
-import type { LibraryEntry } from '../../../../shared/workspace.js';
+import type { LibraryEntry } from '../../../../shared/library.js';
 import { rgbPng } from '../../../support/png.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
 

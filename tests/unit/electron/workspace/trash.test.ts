@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../electron/core/log.js';
 import { Reviews } from '../../../../electron/review/reviews.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
-import type { ResultInfo, WorkspaceChange } from '../../../../shared/workspace.js';
+import type { WorkspaceChange } from '../../../../shared/library.js';
+import type { ResultInfo } from '../../../../shared/result.js';
 import { rgbPng } from '../../../support/png.js';
 import { removeWorkspaceDir } from '../../../support/workspaceDir.js';
 

@@ -5,7 +5,8 @@ import type { useLibraryStore as LibraryStore } from '../../../../renderer/state
 import type { useWorkspaceStore as WorkspaceStore } from '../../../../renderer/state/review/reviewStore.js';
 import { changedBoxes, rowsOf, sideSelection } from '../../../../renderer/compare/compareRows.js';
 import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
-import type { DocumentInfo, StoredResult } from '../../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../../shared/document.js';
+import type { StoredResult } from '../../../../shared/result.js';
 import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // The compare store against the real services: results stored in a workspace, fetched through

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextUnreviewed, progressLine, restoredDecision, reviewCounts, stepPath } from '../../../../../renderer/state/fields/fieldOrder.js';
-import type { FieldDecision } from '../../../../../shared/workspace.js';
+import type { FieldDecision } from '../../../../../shared/review.js';
 
 const fields = ['a', 'b', 'c', 'd'].map((path) => ({ path }));
 const decided = (status: FieldDecision['status'], extra: Partial<FieldDecision> = {}): FieldDecision => ({

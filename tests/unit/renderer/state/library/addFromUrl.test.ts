@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentInfo } from '../../../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../../../shared/document.js';
 import type { addFromUrl as AddFromUrl } from '../../../../../renderer/state/library/addFromUrl.js';
 import type { useWorkspaceStore } from '../../../../../renderer/state/review/reviewStore.js';
 import { DEMO_KEYS } from '../../../../emulator/keys.js';

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '../../../../../electron/core/log.js';
 import { Workspace } from '../../../../../electron/workspace/workspace.js';
 import { mergeEntries } from '../../../../../renderer/state/library/libraryModel.js';
-import type { DocumentInfo, LibraryEntry, StoredResult, WorkspaceChange } from '../../../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../../../shared/document.js';
+import type { LibraryEntry, WorkspaceChange } from '../../../../../shared/library.js';
+import type { StoredResult } from '../../../../../shared/result.js';
 import { rgbPng } from '../../../../support/png.js';
 import { removeWorkspaceDir } from '../../../../support/workspaceDir.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../../shared/jobs.js';
-import type { LibraryEntry, ResultInfo } from '../../../../../shared/workspace.js';
+import type { LibraryEntry } from '../../../../../shared/library.js';
+import type { ResultInfo } from '../../../../../shared/result.js';
 import {
   daysLeft,
   documentDeleteMessage,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueItemState, QueueView } from '../../../../../shared/ipc/queues.js';
-import type { Review } from '../../../../../shared/workspace.js';
+import type { Review } from '../../../../../shared/review.js';
 import {
   decidedOnScreen,
   everyFieldDecided,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { modelFileBytes } from '../../../../../electron/workspace/modelFile.js';
 import type { useWorkspaceStore } from '../../../../../renderer/state/review/reviewStore.js';
 import { modelOfResult } from '../../../../../shared/grounding/resultModel.js';
-import type { DocumentInfo, StoredResult } from '../../../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../../../shared/document.js';
+import type { StoredResult } from '../../../../../shared/result.js';
 import { openWorkspaceWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
 import { wholeMarkdown } from '../../../../support/compareModels.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentInfo } from '../../../../../shared/workspace.js';
+import type { DocumentInfo } from '../../../../../shared/document.js';
 import { markdownLength, sliceMarkdown } from '../../../../../shared/grounding/parseModel.js';
 import type { useWorkspaceStore } from '../../../../../renderer/state/review/reviewStore.js';
 import { rgbPng } from '../../../../support/png.js';
