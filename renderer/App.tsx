@@ -1,10 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { PasswordDialog } from './shell/PasswordDialog.js';
-import { WorkspaceScreen } from './screens/ReviewScreen.js';
+import { ReviewScreen } from './screens/ReviewScreen.js';
 import { api } from './ipc/client.js';
 import { useAppStore, type Screen } from './state/appStore.js';
 import { useKeysStore } from './state/keysStore.js';
-import { keyIdsStillUsable, useEngineSettings } from './state/runSettings.js';
+import { keyIdsStillUsable, useRunSettings } from './state/runSettings.js';
 import { lazyScreen } from './shell/lazyScreen.js';
 import { Notices } from './shell/Notices.js';
 import { ServiceHealth } from './shell/ServiceHealth.js';
@@ -25,7 +25,7 @@ const NAV: Array<{ screen: Screen; label: string }> = [
 function CurrentScreen({ screen }: { screen: Screen }) {
   switch (screen) {
     case 'workspace':
-      return <WorkspaceScreen />;
+      return <ReviewScreen />;
     case 'jobs':
       return <JobsScreen />;
     case 'datasets':
@@ -48,7 +48,7 @@ export function App() {
   // A chosen key deleted or turned off (on any screen) stops being the choice of every run.
   useEffect(() => {
     const stop = useKeysStore.subscribe(({ keys }) => {
-      const { keyIds, set } = useEngineSettings.getState();
+      const { keyIds, set } = useRunSettings.getState();
       const usable = keyIdsStillUsable(keyIds, keys);
       if (usable.v2 !== keyIds.v2 || usable.analyzer !== keyIds.analyzer) set({ keyIds: usable });
     });

@@ -1,7 +1,7 @@
 // A result in the workspace, as both processes see it: what made it, its bill, and the stored response.
 import type { JobRecord } from './jobs.js';
 
-export type EngineName = 'local' | 'parse' | 'analyzer';
+export type ParserName = 'local' | 'parse' | 'analyzer';
 
 export type ResultKind = 'parse' | 'extract' | 'analyzer';
 
@@ -10,7 +10,7 @@ export interface ResultInfo {
   documentId: string;
   kind: ResultKind;
   /** What made it: a parse engine, the cloud extractor, or an import of a result file. */
-  engine: EngineName | 'extract' | 'import';
+  engine: ParserName | 'extract' | 'import';
   createdAt: string;
   /** Model snapshot or engine version the service reported. */
   modelVersion: string | null;

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { createLogger } from '../../electron/core/log.js';
-import { SearchIndex } from '../../electron/search/searchIndex.js';
+import { SearchClient } from '../../electron/search/searchClient.js';
 import { CATALOG_FILE } from '../../electron/workspace/layout.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 import { rgbPng } from '../../tests/support/png.js';
@@ -74,7 +74,7 @@ export async function generatedLibrary(): Promise<string> {
   // Result models being built in the background are written before the folder is declared done.
   await workspace.close(120_000);
   // The search index as the app leaves it once it has caught up (its worker: `npm run build:main` first).
-  const search = new SearchIndex(workspace.root, workspace, logger);
+  const search = new SearchClient(workspace.root, workspace, logger);
   await search.idle();
   await search.close(60_000);
   console.log(`search index built (${((Date.now() - started) / 1000).toFixed(0)} s)`);

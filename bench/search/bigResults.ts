@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Logger } from '../../electron/core/log.js';
-import { SearchIndex } from '../../electron/search/searchIndex.js';
+import { SearchClient } from '../../electron/search/searchClient.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
 import { rgbPng } from '../../tests/support/png.js';
 
@@ -59,7 +59,7 @@ export async function measureBigResults(logger: Logger, runs: number) {
     let units = 0;
     for (let run = 0; run < runs; run++) {
       rmSync(join(workspace.root, 'search'), { recursive: true, force: true });
-      const index = new SearchIndex(workspace.root, workspace, logger);
+      const index = new SearchClient(workspace.root, workspace, logger);
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       const t0 = performance.now();

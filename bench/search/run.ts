@@ -7,8 +7,8 @@
  *   - opening it from its file (read, check, load), with the longest main was held meanwhile;
  *   - query latency, p50/p95 over QUERY_RUNS runs of each query;
  *   - the file's size on disk.
- * Each twice: with the index on main's own thread (SearchEngine in process, as the app ran it
- * before it had a worker) and in its worker (SearchIndex, as the app runs it); the index file is
+ * Each twice: with the index on main's own thread (SearchIndex in process, as the app ran it
+ * before it had a worker) and in its worker (SearchClient, as the app runs it); the index file is
  * the same. Then a few big analyzer results (bigResults.ts): the longest main is held while the
  * index reads them. Median and min–max over BENCH_RUNS runs (default 3). Writes
  * bench/search-results.json. BENCH_SEARCH=big measures only the big results (and writes nothing).
@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createLogger } from '../../electron/core/log.js';
-import { SearchEngine } from '../../electron/search/searchEngine.js';
 import { SearchIndex } from '../../electron/search/searchIndex.js';
+import { SearchClient } from '../../electron/search/searchClient.js';
 import { listedResults } from '../../electron/search/searchProtocol.js';
 import { DEFAULT_SEARCH_LIMIT } from '../../shared/ipc/search.js';
 import { Workspace } from '../../electron/workspace/workspace.js';
@@ -43,7 +43,7 @@ const summary = (values: number[]) => ({
 });
 const round = (v: number) => Math.round(v * 10) / 10;
 
-/** The index as the bench drives it: SearchEngine on main's thread, or SearchIndex and its worker. */
+/** The index as the bench drives it: SearchIndex on main's thread, or SearchClient and its worker. */
 interface Opened {
   start(): Promise<void>;
   idle(): Promise<void>;
@@ -136,10 +136,10 @@ async function main(): Promise<void> {
   await workspace.start();
   await workspace.library();
 
-  // Before: the index on main's own thread (SearchEngine in process, as the app ran it); now: in its worker (SearchIndex).
+  // Before: the index on main's own thread (SearchIndex in process, as the app ran it); now: in its worker (SearchClient).
   const path = join(workspace.root, 'search', 'index.json');
   const inMain = async (): Promise<Opened> => {
-    const engine = new SearchEngine(
+    const engine = new SearchIndex(
       path,
       { resultModel: (id) => workspace.resultModel(id), response: async (id) => (await workspace.result(id)).response },
       logger,
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     };
   };
   const inWorker = async (): Promise<Opened> => {
-    const index = new SearchIndex(workspace.root, workspace, logger);
+    const index = new SearchClient(workspace.root, workspace, logger);
     return {
       start: () => index.start(),
       idle: () => index.idle(),

@@ -18,7 +18,7 @@ import { Reviews } from '../review/reviews.js';
 import { Rules } from '../rules/rules.js';
 import { USER_CALL_POLICY } from '../runs/retryProgress.js';
 import { RunRegistry } from '../runs/runRegistry.js';
-import { SearchIndex } from '../search/searchIndex.js';
+import { SearchClient } from '../search/searchClient.js';
 import { searchScope } from '../search/searchScope.js';
 import { createSettingsStore, type SettingsStore } from '../settings/settings.js';
 import { Workspace } from '../workspace/workspace.js';
@@ -39,7 +39,7 @@ export interface Services {
   /** Review queues over many documents, kept in the workspace with their place. */
   queues: Queues;
   /** Full text over the workspace's results, kept beside them and following their changes. */
-  search: SearchIndex;
+  search: SearchClient;
   rules: Rules;
   runs: RunRegistry;
   /** Creating and following jobs, and their batches; started (resumed from disk) by createServices. */
@@ -100,7 +100,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService ?? KEYCHAIN_SERVICES[options.shell]);
   applyNetworkSettings((await settings.read()).network);
   const emit = options.emit ?? (() => undefined);
-  let search: SearchIndex | null = null;
+  let search: SearchClient | null = null;
   const workspace = new Workspace(options.dataDir, logger, (change) => {
     emit({ type: 'workspace', ...change });
     search?.changed();
@@ -110,7 +110,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   void workspace.start();
   // The catalog read now, while the window loads: its first listing is the first thing it asks for.
   workspace.library().catch((error: unknown) => logger.warn('library not listed at start', { error: String(error) }));
-  search = new SearchIndex(workspace.root, searchScope(workspace, settings), logger);
+  search = new SearchClient(workspace.root, searchScope(workspace, settings), logger);
   // Opened and synced with the workspace in the background once the window has its library (telling
   // the worker of 20,000 results holds main for a while); a query before then opens it itself.
   const searchStart = setTimeout(

@@ -1,469 +1,417 @@
-import { rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { AppError } from '../../shared/errors.js';
-import { boundedWait } from '../core/boundedWait.js';
-import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, type SearchAnswer, type SearchGroup } from '../../shared/ipc/search.js';
-import type { LibraryEntry } from '../../shared/library.js';
-import { activeConfig } from '../core/config.js';
-import { PARSER_HOST_GONE, parserHost, type HostedWorker } from '../parserHost/parserHost.js';
-import type { Logger } from '../core/log.js';
-import { findWorkerFile } from '../core/workerFile.js';
-import {
-  listedResult,
-  type FromSearchWorker,
-  type ListedResult,
-  type SkippedResult,
-  type ToSearchWorker,
-  type WorkerAnswer,
-} from './searchProtocol.js';
-import { folderIn } from '../workspace/layout.js';
+import { readFile, rm } from 'node:fs/promises';
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { z } from 'zod';
+import type { SearchHit } from '../../shared/ipc/search.js';
+import type { ResultKind } from '../../shared/result.js';
+import { writeFileAtomic } from '../storage/fsAtomic.js';
+import type { ListedResult, SkippedResult, WorkerHit } from './searchProtocol.js';
+import { snippetOf } from './snippet.js';
+import { MAX_KEPT_TEXT, unitsOfResult, type SearchUnit, type UnitSource } from './searchUnits.js';
 
-export { normalizeTerm, SEARCH_FORMAT_VERSION } from './searchEngine.js';
+/** Bumped when what is indexed or how it is stored changes: a file of another version is rebuilt. */
+export const SEARCH_FORMAT_VERSION = 1;
 
-/** The bundled search worker (GROUNDWORK_SEARCH_WORKER overrides). */
-export function findSearchWorker(): string {
-  return findWorkerFile('search-worker.mjs', {
-    override: activeConfig().searchWorker,
-    code: 'search_unavailable',
-    name: 'The search worker',
-  });
+/** How long after the last change the index file is written: a burst of changes (a batch) writes it once. */
+const SAVE_DELAY_MS = 2_000;
+/** A burst of changes (a batch), or a long build, still writes the index this often: a restart goes on from there. */
+const SAVE_MAX_WAIT_MS = 30_000;
+
+/** What the index stores per unit (short keys: 5,000 documents' worth is written to disk). */
+interface IndexedUnit {
+  id: string;
+  /** document id, result id, result kind, target, node id or field path, page, range start and end */
+  d: string;
+  r: string;
+  k: ResultKind;
+  t: SearchUnit['target'];
+  f: string;
+  p: number | null;
+  s: number;
+  e: number;
+  /** The text, searched (not stored). */
+  x: string;
+  /** The text kept for the snippet, cut at MAX_KEPT_TEXT. */
+  y: string;
+  /** A field's path in words, searched. */
+  l: string;
 }
 
-/** What the index follows: the workspace's listing, its models, and where a result's response is on disk. */
-export interface SearchSource {
-  library(): Promise<LibraryEntry[]>;
-  resultModel(id: string): Promise<{ model: Uint8Array }>;
-  resultResponsePath(id: string): string;
+/** Accents and case do not matter: `resume` finds `Résumé`. */
+export function normalizeTerm(term: string): string {
+  return term
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
-export interface SearchIndexOptions {
-  saveDelayMs?: number;
-  /** How often a long build writes what it has so far (the engine's default unless told). */
-  progressSaveMs?: number;
-  /** The worker's heap ceiling: past it the worker dies (out of memory) and the result it was reading is skipped. */
-  maxHeapMb?: number;
-  workerPath?: string;
-  /** Hears each worker as it starts (tests end one to see search recover). */
-  onWorker?: (worker: HostedWorker) => void;
-}
-
-/** The requests main asks the worker, each answered once. */
-type RequestBody =
-  | { type: 'open'; path: string; saveDelayMs?: number; progressSaveMs?: number; skip: SkippedResult[] }
-  | { type: 'query'; text: string; limit: number }
-  | { type: 'idle' }
-  | { type: 'close'; withinMs: number };
-
-interface Pending {
-  body: RequestBody;
-  /** The worker it was last posted to. */
-  postedTo: HostedWorker | null;
-  /** Workers that died with it under way: one that keeps killing the worker is refused in the end. */
-  deaths: number;
-  resolve(answer: WorkerAnswer): void;
-  reject(error: AppError): void;
-}
-
-/** A request under way when this many workers in a row died is refused (it may be what kills them). */
-const MAX_DEATHS_PER_REQUEST = 3;
-/** Workers dying this many times while opening the index file: the file is set aside and the index built again. */
-const OPEN_DEATHS_BEFORE_SET_ASIDE = 2;
-/** Workers dying this many times in a row (no sync completed between): no more are started until the workspace changes. */
-const MAX_CONSECUTIVE_DEATHS = 5;
-/** The search worker's heap ceiling: a response of 50 MB parses to a few hundred MB. */
-const DEFAULT_MAX_HEAP_MB = 2_048;
+const OPTIONS = {
+  fields: ['x', 'l'],
+  storeFields: ['d', 'r', 'k', 't', 'f', 'p', 's', 'e', 'y'],
+  processTerm: (term: string) => normalizeTerm(term) || null,
+  // Units of replaced and removed results are discarded at once and swept out in the background.
+  autoVacuum: { minDirtCount: 2_000, minDirtFactor: 0.2, batchSize: 2_000, batchWait: 10 },
+  // Each term is found as typed and as the start of a word (from 3 letters).
+  searchOptions: {
+    boost: { x: 2, l: 1 },
+    combineWith: 'AND' as const,
+    prefix: (term: string) => term.length >= 3,
+  },
+};
 
 /**
- * Full text over the workspace (see SearchEngine, which holds the index): main's side. The index
- * lives in a worker thread (searchWorker.ts), so opening its file, building, updating and
- * querying it never hold main's event loop; this class only passes messages. In order: the
- * worker is told the results the workspace lists before any query or update after them, and a
- * query first reads the listing itself, so a result trashed is never answered, even before the
- * index catches up. A query before the index is open waits for it; while it is being built, a
- * query is answered from what is indexed and says how many results are pending. A worker that
- * dies is started again at once: it opens the file as last written and catches up with the
- * workspace, and the requests it had under way are asked again. Out of a crash loop: a result a
- * worker died reading is skipped by the next (logged, and counted in every answer); an index
- * file that kills the worker while opening is set aside and built again; and after
- * MAX_CONSECUTIVE_DEATHS in a row search answers `search_unavailable` until the workspace
- * changes (or the app starts again).
+ * Asked only when the words as typed find fewer places than asked for: a typo or two in a long
+ * word (not in one with digits: `ref04321` is not `ref04331`), never more than two edits, so a
+ * long word cannot make a query slow. A common word never pays for it.
+ */
+const FUZZY = { fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false), maxFuzzy: 2 };
+
+/** What the index holds of each result: the summary's stamp it was made from and how many units it has. */
+const indexedResultSchema = z.object({ createdAt: z.string(), documentId: z.string(), units: z.number().int().min(0) }).strict();
+type IndexedResult = z.infer<typeof indexedResultSchema>;
+
+const fileSchema = z.object({
+  version: z.literal(SEARCH_FORMAT_VERSION),
+  results: z.record(z.string(), indexedResultSchema),
+  index: z.record(z.string(), z.unknown()),
+});
+
+export interface EngineLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** What a query finds, before main names the documents. */
+export interface EngineAnswer {
+  hits: WorkerHit[];
+  count: number;
+  truncated: boolean;
+  pending: number;
+  /** Listed results not indexed because a worker died reading them. */
+  skipped: number;
+}
+
+export interface RunOptions {
+  saveDelayMs?: number | undefined;
+  /** How often a long sync writes what it has indexed so far (SAVE_MAX_WAIT_MS unless told). */
+  progressSaveMs?: number | undefined;
+  /** Results a worker died reading: not read while listed with that stamp. */
+  skip?: SkippedResult[] | undefined;
+  /** Heard by main: the result being read (null: done), and each sync that ends. */
+  events?: { indexing(result: ListedResult | null): void; synced(): void } | undefined;
+}
+
+/**
+ * The index itself, run in the search worker (searchWorker.ts), off main's event loop: every
+ * block of every parse and analyzer result and every extracted value, each kept with where it is
+ * (result, node or field path, page, range), so a hit opens at the exact place. MiniSearch holds
+ * it: pure JavaScript, small, serializable as JSON, with prefix and fuzzy matching.
+ *
+ * Kept as `workspace/search/index.json` (written atomically, with a format version), a copy
+ * of what the results say: one missing, unreadable, damaged or of another version is removed,
+ * logged and built again. The workspace stays the truth: main sends the results it lists
+ * (`setListed`) at start and after every change, and the index follows them (a result added or
+ * saved again under its id is indexed, one gone is dropped), one result per turn of the event
+ * loop, so a query meanwhile is answered from what is indexed and says how many results are
+ * still pending. Only hits of results listed now, as indexed, are answered. A long pass writes
+ * what it has every SAVE_MAX_WAIT_MS; results main says a worker died reading are not read
+ * (until saved again) and are counted in every answer.
  */
 export class SearchIndex {
-  readonly path: string;
-  private worker: HostedWorker | null = null;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
-  private opened: Promise<void> | null = null;
-  /** id → createdAt of the results the current worker was last told; null: tell it the whole listing. */
-  private told: Map<string, string> | null = null;
-  /** Listing reads, one after another, so what the worker is told never goes back in time. */
-  private listing: Promise<LibraryEntry[]> = Promise.resolve([]);
-  private lastSize = 0;
-  /** The result the current worker is reading, if any: the one skipped if it dies. */
-  private reading: SkippedResult | null = null;
-  private readonly skip = new Map<string, string>();
-  private openDeaths = 0;
-  private consecutiveDeaths = 0;
-  /** Set after MAX_CONSECUTIVE_DEATHS: every request is refused with it until the workspace changes. */
-  private unavailable: AppError | null = null;
-  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private index = new MiniSearch<IndexedUnit>(OPTIONS);
+  private indexed = new Map<string, IndexedResult>();
+  /** The results main lists now; null until it first says. */
+  private listed: Map<string, ListedResult> | null = null;
+  /** Counts changes of the listing: a pass that sees it change starts again from it. */
+  private listing = 0;
+  private loaded: Promise<void> | null = null;
+  /** The file is read: syncing may start (before, it would index again what the file holds). */
+  private ready = false;
+  private syncing: Promise<void> | null = null;
+  private again = false;
+  private pendingCount = 0;
+  private unsaved = false;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private saveWaitingSince: number | null = null;
   private closed = false;
+  /** The last write of the index file asked for (see save). */
+  private writing: Promise<void> = Promise.resolve();
+  /** id → createdAt of the results not read (see RunOptions.skip). */
+  private readonly skip: Map<string, string>;
 
   constructor(
-    workspaceRoot: string,
-    private readonly source: SearchSource,
-    private readonly logger: Logger,
-    private readonly options: SearchIndexOptions = {},
+    readonly path: string,
+    private readonly source: UnitSource,
+    private readonly log: EngineLog,
+    private readonly options: RunOptions = {},
   ) {
-    this.path = join(folderIn(workspaceRoot, 'search'), 'index.json');
+    this.skip = new Map((options.skip ?? []).map((r) => [r.id, r.createdAt]));
   }
 
-  /** Opens the index file in the worker (or starts it empty) and syncs it with the workspace in the background. */
+  /** Opens the index file (or starts empty); syncing starts once main has listed the results. */
   start(): Promise<void> {
-    if (this.unavailable) return Promise.reject(this.unavailable);
-    if (!this.opened) {
-      try {
-        if (!this.worker) this.spawn();
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
-      const opened = this.request(this.openBody()).then((answer) => this.note(answer));
-      // Not opened (its worker could not start): the next call tries again.
-      opened.catch(() => {
-        if (this.opened === opened) this.opened = null;
+    if (!this.loaded) {
+      this.loaded = this.load().then(() => {
+        this.ready = true;
+        this.requestSync();
       });
-      this.opened = opened;
-      void this.tell().catch((error: unknown) => this.logger.warn('search index not told of the workspace', { error: String(error) }));
     }
-    return this.opened;
+    return this.loaded;
   }
 
-  /** The workspace changed: what it lists now is indexed (in the background). */
-  changed(): void {
-    if (this.unavailable && !this.closed) {
-      // A change may be what cures it (the result that killed the workers trashed): try again.
-      this.unavailable = null;
-      this.consecutiveDeaths = 0;
-      void this.start().catch((error: unknown) => this.logger.warn('search index not opened', { error: String(error) }));
-      return;
-    }
-    if (this.opened && !this.closed)
-      void this.tell().catch((error: unknown) => this.logger.warn('search index not told of a change', { error: String(error) }));
+  /** The results the workspace lists now: what is not indexed yet is (in the background). */
+  setListed(results: ListedResult[]): void {
+    this.changeListed({ reset: true, listed: results, gone: [] });
   }
 
-  /** Settles once the index holds everything the workspace lists (tests, the bench). */
+  /** What the workspace lists changed (see the `library` message). */
+  changeListed(change: { reset: boolean; listed: ListedResult[]; gone: string[] }): void {
+    if (change.reset || !this.listed) this.listed = new Map();
+    for (const id of change.gone) this.listed.delete(id);
+    for (const r of change.listed) this.listed.set(r.id, r);
+    this.listing++;
+    this.requestSync();
+  }
+
+  /** Settles once the index holds everything listed. */
   async idle(): Promise<void> {
     await this.start();
-    await this.tell();
-    this.note(await this.request({ type: 'idle' }));
+    while (this.syncing) await this.syncing;
   }
 
-  async query(text: string, limit = DEFAULT_SEARCH_LIMIT): Promise<SearchAnswer> {
-    const query = text.trim();
-    if (Array.from(query).length > MAX_QUERY_LENGTH) {
-      throw new AppError({
-        code: 'query_too_long',
-        message: `A search can be at most ${MAX_QUERY_LENGTH} characters; this one has ${Array.from(query).length}.`,
-        hint: 'Search for a few words of the text instead.',
-      });
-    }
+  async query(query: string, limit: number): Promise<EngineAnswer> {
     await this.start();
-    // Read now and told first: a hit of a result gone since the worker last heard is never answered.
-    const library = await this.tell();
-    const answer = await this.request({ type: 'query', text: query, limit });
-    this.note(answer);
-    if (answer.kind !== 'query') {
-      throw new AppError({
-        code: 'search_failed',
-        message: `The search worker answered a query with ${answer.kind}.`,
-        hint: 'Search again; if it keeps failing, the log says why.',
-      });
-    }
-    const names = new Map(library.map((entry) => [entry.document.id, entry.document.name]));
-    const groups = new Map<string, SearchGroup>();
-    for (const { documentId, hit } of answer.hits) {
-      let group = groups.get(documentId);
-      if (!group) {
-        group = { documentId, documentName: names.get(documentId) ?? 'document', hits: [] };
-        groups.set(documentId, group);
-      }
-      group.hits.push(hit);
-    }
-    return {
-      groups: [...groups.values()],
-      count: answer.count,
-      truncated: answer.truncated,
-      pending: answer.pending,
-      skipped: answer.skipped,
+    if (!query) return { hits: [], count: 0, truncated: false, pending: this.pendingCount, skipped: this.skippedCount() };
+    const listed = this.listed ?? new Map<string, ListedResult>();
+    // Only hits of results listed now, as indexed (a result saved again under its id waits for its new units).
+    const live = (hit: SearchResult) => {
+      const result = listed.get(hit.r as string);
+      return result !== undefined && this.indexed.get(result.id)?.createdAt === result.createdAt;
     };
+    let found = this.index.search(query, { filter: live });
+    if (found.length < limit) found = this.index.search(query, { ...FUZZY, filter: live });
+    return {
+      hits: found.slice(0, limit).map((hit) => ({ documentId: hit.d as string, hit: toHit(hit) })),
+      count: Math.min(found.length, limit),
+      truncated: found.length > limit,
+      pending: this.pendingCount,
+      skipped: this.skippedCount(),
+    };
+  }
+
+  private skippedCount(): number {
+    let count = 0;
+    for (const [id, createdAt] of this.skip) if (this.listed?.get(id)?.createdAt === createdAt) count++;
+    return count;
+  }
+
+  private skipped(result: ListedResult): boolean {
+    return this.skip.get(result.id) === result.createdAt;
   }
 
   /**
-   * At quit: nothing more is indexed, and the worker writes the index if a change waits, then
-   * ends. Bounded: a result being read may take long (its model built); then what is indexed is
-   * not written, and the next start syncs again from the file it finds.
+   * At quit: nothing more is indexed, and the index is written if a change waits. Bounded: the
+   * result being read when it is called may take long (its model built); then what is indexed
+   * is not written, and the next start syncs again from the file it finds.
    */
-  async close(withinMs = 3_000): Promise<void> {
-    if (this.closed) return;
-    const worker = this.worker;
-    if (worker && this.opened) {
-      await boundedWait(
-        this.request({ type: 'close', withinMs }).catch(() => undefined),
-        withinMs + 1_000,
-      );
-    }
+  async close(withinMs: number): Promise<void> {
     this.closed = true;
-    clearTimeout(this.restartTimer);
-    this.worker = null;
-    for (const pending of this.pending.values()) pending.reject(closedError());
-    this.pending.clear();
-    await worker?.terminate();
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), withinMs);
+    });
+    try {
+      if ((await Promise.race([this.syncing ?? Promise.resolve(), bound])) !== 'late') await this.save();
+    } catch (error) {
+      this.log.warn('search index not saved', { error: String(error) });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  /** How many units are indexed, as of the worker's last answer (the bench, tests). */
+  /** How many units are indexed. */
   get size(): number {
-    return this.lastSize;
+    return this.index.documentCount;
   }
 
-  private openBody(): RequestBody {
-    return {
-      type: 'open',
-      path: this.path,
-      ...(this.options.saveDelayMs !== undefined ? { saveDelayMs: this.options.saveDelayMs } : {}),
-      ...(this.options.progressSaveMs !== undefined ? { progressSaveMs: this.options.progressSaveMs } : {}),
-      skip: [...this.skip].map(([id, createdAt]) => ({ id, createdAt })),
-    };
-  }
-
-  private note(answer: WorkerAnswer): void {
-    if ('size' in answer) this.lastSize = answer.size;
-  }
-
-  /** Reads the listing (after any read before it) and tells the worker if it changed since it last heard. */
-  private tell(): Promise<LibraryEntry[]> {
-    const next = this.listing
-      .catch(() => [])
-      .then(async () => {
-        const library = await this.source.library();
-        this.post(library);
-        return library;
+  private async load(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.log.warn('search index unreadable, building it again', { error: String(error) });
+      return;
+    }
+    try {
+      const saved = fileSchema.parse(JSON.parse(text));
+      const index = await MiniSearch.loadJSAsync<IndexedUnit>(saved.index as never, OPTIONS);
+      const units = Object.values(saved.results).reduce((sum, r) => sum + r.units, 0);
+      if (index.documentCount !== units) throw new Error(`it holds ${index.documentCount} units where its results list ${units}`);
+      this.index = index;
+      this.indexed = new Map(Object.entries(saved.results));
+    } catch (error) {
+      this.log.warn('search index damaged or of another version, building it again', {
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
       });
-    this.listing = next;
+      await rm(this.path, { force: true });
+    }
+  }
+
+  private requestSync(): void {
+    if (this.closed || !this.ready || !this.listed) return;
+    if (this.syncing) {
+      this.again = true;
+      return;
+    }
+    this.syncing = this.syncLoop().finally(() => {
+      this.syncing = null;
+    });
+  }
+
+  private async syncLoop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.syncOnce();
+      } catch (error) {
+        this.log.warn('search index not synced', { error: String(error) });
+      }
+    } while (this.again && !this.closed);
+    this.pendingCount = 0;
+    if (this.unsaved) this.scheduleSave();
+    if (!this.closed) this.options.events?.synced();
+  }
+
+  /** One pass: what is gone (or saved again) leaves the index, what is new is added, one result per turn. */
+  private async syncOnce(): Promise<void> {
+    const wanted = new Map(this.listed);
+    const listing = this.listing;
+    for (const [id, indexed] of this.indexed) {
+      if (wanted.get(id)?.createdAt !== indexed.createdAt) this.drop(id, indexed);
+    }
+    const todo = [...wanted.values()].filter((r) => !this.indexed.has(r.id) && !this.skipped(r));
+    this.pendingCount = todo.length;
+    let savedAt = Date.now();
+    for (const result of todo) {
+      // A new listing meanwhile: the next pass starts from it (this result may be gone already).
+      if (this.closed || this.listing !== listing) return;
+      this.options.events?.indexing(result);
+      await this.add(result);
+      this.options.events?.indexing(null);
+      this.pendingCount--;
+      // A long build writes what it has so far (between two results: one consistent state).
+      if (this.unsaved && Date.now() - savedAt >= (this.options.progressSaveMs ?? SAVE_MAX_WAIT_MS)) {
+        await this.save().catch((error: unknown) => this.log.warn('search index not saved', { error: String(error) }));
+        savedAt = Date.now();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private async add(result: ListedResult): Promise<void> {
+    let units: SearchUnit[];
+    try {
+      units = await unitsOfResult(this.source, result);
+    } catch (error) {
+      // Unreadable: recorded with no units, so it is not read again until it changes.
+      this.log.warn('result not indexed for search', { id: result.id, error: String(error).slice(0, 300) });
+      units = [];
+    }
+    // Dropped or replaced while its units were read: the next pass sees it. Gone meanwhile (its read
+    // failed because it was trashed): not recorded, so a restore indexes it.
+    if (this.indexed.has(result.id) || this.listed?.get(result.id)?.createdAt !== result.createdAt) return;
+    this.index.addAll(
+      units.map((unit, n) => ({
+        id: `${result.id}/${n}`,
+        d: result.documentId,
+        r: result.id,
+        k: result.kind,
+        t: unit.target,
+        f: unit.ref,
+        p: unit.page,
+        s: unit.start,
+        e: unit.end,
+        x: unit.text,
+        y: unit.text.length > MAX_KEPT_TEXT ? unit.text.slice(0, MAX_KEPT_TEXT) : unit.text,
+        l: unit.label,
+      })),
+    );
+    this.indexed.set(result.id, { createdAt: result.createdAt, documentId: result.documentId, units: units.length });
+    this.unsaved = true;
+  }
+
+  private drop(id: string, indexed: IndexedResult): void {
+    try {
+      for (let n = 0; n < indexed.units; n++) this.index.discard(`${id}/${n}`);
+    } catch (error) {
+      // The saved list and the index disagree (a file damaged in a way that still parses): start
+      // over from the workspace rather than stop at this result on every pass.
+      this.log.warn('search index inconsistent, building it again', { error: String(error).slice(0, 300) });
+      this.index = new MiniSearch<IndexedUnit>(OPTIONS);
+      this.indexed.clear();
+      this.again = true;
+      this.unsaved = true;
+      return;
+    }
+    this.indexed.delete(id);
+    this.unsaved = true;
+  }
+
+  /** Written once changes stop for a moment, and at least every SAVE_MAX_WAIT_MS while they go on (a batch). */
+  private scheduleSave(): void {
+    if (this.closed) return;
+    const now = Date.now();
+    this.saveWaitingSince ??= now;
+    if (this.saveTimer) {
+      if (now - this.saveWaitingSince >= SAVE_MAX_WAIT_MS) return;
+      clearTimeout(this.saveTimer);
+    }
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      this.saveWaitingSince = null;
+      // Never under a sync: what is written is one consistent state.
+      if (this.syncing) return this.scheduleSave();
+      this.save().catch((error: unknown) => this.log.warn('search index not saved', { error: String(error) }));
+    }, this.options.saveDelayMs ?? SAVE_DELAY_MS);
+  }
+
+  /**
+   * Writes what is indexed if it changed since the last write. One write at a time, each after
+   * the one under way: close's write then waits for a delayed write already started (the worker
+   * is ended once close answers, which would cut that write off before its rename).
+   */
+  private save(): Promise<void> {
+    const next = this.writing.catch(() => undefined).then(() => this.write());
+    this.writing = next;
     return next;
   }
 
-  private post(library: LibraryEntry[]): void {
-    const worker = this.worker;
-    if (!worker) return;
-    // Compared in place (every query does this on main); only what changed crosses to the worker.
-    if (this.told && sameListing(library, this.told)) return;
-    const told = this.told;
-    const now = new Map<string, string>();
-    const listed: ListedResult[] = [];
-    for (const entry of library)
-      for (const r of entry.results) {
-        now.set(r.id, r.createdAt);
-        if (told?.get(r.id) !== r.createdAt) listed.push(listedResult(r));
-      }
-    const gone = told ? [...told.keys()].filter((id) => !now.has(id)) : [];
-    this.told = now;
-    worker.postMessage({ type: 'library', reset: told === null, listed, gone } satisfies ToSearchWorker);
-  }
-
-  private request(body: RequestBody): Promise<WorkerAnswer> {
-    if (this.closed) return Promise.reject(closedError());
-    if (this.unavailable) return Promise.reject(this.unavailable);
-    const id = this.nextId++;
-    return new Promise<WorkerAnswer>((resolve, reject) => {
-      const pending: Pending = { body, postedTo: null, deaths: 0, resolve, reject };
-      this.pending.set(id, pending);
-      this.postRequest(id, pending);
-    });
-  }
-
-  private postRequest(id: number, pending: Pending): void {
-    if (!this.worker || pending.postedTo === this.worker) return;
-    pending.postedTo = this.worker;
-    this.worker.postMessage({ ...pending.body, id } as ToSearchWorker);
-  }
-
-  private spawn(): void {
-    let worker: HostedWorker;
+  private async write(): Promise<void> {
+    if (!this.unsaved) return;
+    this.unsaved = false;
+    const text = `{"version":${SEARCH_FORMAT_VERSION},"results":${JSON.stringify(Object.fromEntries(this.indexed))},"index":${JSON.stringify(this.index)}}`;
     try {
-      // The results it reads are services' answers (untrusted JSON): read in the parser host, never in main.
-      worker = parserHost.spawn(this.options.workerPath ?? findSearchWorker(), {
-        maxOldGenerationSizeMb: this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
-      });
+      await writeFileAtomic(this.path, text);
     } catch (error) {
-      const appError =
-        error instanceof AppError
-          ? error
-          : new AppError({
-              code: 'search_unavailable',
-              message: `The search worker could not start: ${String(error)}`,
-              hint: 'Restart Groundwork; if search stays unavailable, the log says why.',
-            });
-      for (const pending of this.pending.values()) pending.reject(appError);
-      this.pending.clear();
-      throw appError;
+      this.unsaved = true;
+      throw error;
     }
-    // An index kept in the background never keeps a process alive (a script, a test) on its own.
-    worker.unref();
-    worker.on('message', (message: FromSearchWorker) => this.heard(worker, message));
-    worker.on('error', (error: Error & { code?: string }) => this.lost(worker, String(error), error.code === PARSER_HOST_GONE));
-    worker.on('exit', (code) => this.lost(worker, `exit code ${code}`));
-    this.worker = worker;
-    this.told = null;
-    this.reading = null;
-    this.options.onWorker?.(worker);
-  }
-
-  private heard(worker: HostedWorker, message: FromSearchWorker): void {
-    if (worker !== this.worker) return;
-    switch (message.type) {
-      case 'answer': {
-        const pending = this.pending.get(message.id);
-        if (!pending) return;
-        this.pending.delete(message.id);
-        if (message.ok && pending.body.type === 'open') this.openDeaths = 0;
-        if (message.ok) pending.resolve(message.value);
-        else pending.reject(new AppError(message.error));
-        return;
-      }
-      case 'read':
-        void this.answerRead(worker, message);
-        return;
-      case 'indexing':
-        this.reading =
-          message.resultId !== null && message.createdAt !== null ? { id: message.resultId, createdAt: message.createdAt } : null;
-        return;
-      case 'synced':
-        this.consecutiveDeaths = 0;
-        return;
-      case 'log':
-        this.logger[message.level](message.message, message.fields);
-        return;
-    }
-  }
-
-  private async answerRead(worker: HostedWorker, message: Extract<FromSearchWorker, { type: 'read' }>): Promise<void> {
-    let reply: ToSearchWorker;
-    try {
-      const value =
-        message.what === 'model'
-          ? (await this.source.resultModel(message.resultId)).model
-          : this.source.resultResponsePath(message.resultId);
-      reply = { type: 'read', id: message.id, ok: true, value };
-    } catch (error) {
-      reply = { type: 'read', id: message.id, ok: false, error: String(error).slice(0, 500) };
-    }
-    if (worker === this.worker) worker.postMessage(reply);
-  }
-
-  /**
-   * The worker died: a new one opens the file and catches up; what was under way is asked again.
-   * What it was reading is skipped; an index file it keeps dying on while opening is set aside;
-   * after MAX_CONSECUTIVE_DEATHS no new one is started (until the workspace changes).
-   */
-  private lost(worker: HostedWorker, why: string, hostGone = false): void {
-    if (worker !== this.worker || this.closed) return;
-    this.worker = null;
-    const reading = this.reading;
-    this.reading = null;
-    // The whole parser host died (the engine's crash, or it was killed): nothing the worker was
-    // reading or opening is blamed for it; only the deaths in a row still bound the restarts.
-    if (reading && hostGone) this.logger.warn('the process search runs in stopped; reading the result again', { id: reading.id, why });
-    else if (reading) {
-      this.skip.set(reading.id, reading.createdAt);
-      this.logger.warn('search worker stopped reading a result; the next one skips it', { id: reading.id, why });
-    }
-    const opening = !hostGone && [...this.pending.values()].some((p) => p.body.type === 'open');
-    const setAside = opening && ++this.openDeaths >= OPEN_DEATHS_BEFORE_SET_ASIDE;
-    if (++this.consecutiveDeaths >= MAX_CONSECUTIVE_DEATHS) {
-      this.giveUp(why);
-      return;
-    }
-    this.logger.warn('search worker stopped; starting it again', { why });
-    for (const [id, pending] of this.pending) {
-      // An open has its own way out (set aside, then unavailable); a query or idle may be what kills the worker.
-      if (hostGone || pending.body.type === 'open' || ++pending.deaths < MAX_DEATHS_PER_REQUEST) continue;
-      this.pending.delete(id);
-      pending.reject(
-        new AppError({
-          code: 'search_failed',
-          message: 'The search stopped three times while answering this.',
-          hint: 'Try other words; the search index is being rebuilt.',
-        }),
-      );
-    }
-    if (!setAside) {
-      this.restartTimer = setTimeout(() => this.restart(), 0);
-      this.restartTimer.unref();
-      return;
-    }
-    this.openDeaths = 0;
-    const aside = join(dirname(this.path), 'index.set-aside.json');
-    this.logger.warn('search index file stops the worker while opening; set aside, building it again', { aside });
-    void rename(this.path, aside)
-      .catch((error: unknown) => this.logger.warn('search index file not set aside', { error: String(error) }))
-      .finally(() => this.restart());
-  }
-
-  /** Too many deaths in a row: everything waiting, and every request until the workspace changes, is refused. */
-  private giveUp(why: string): void {
-    this.logger.warn('search worker stopped too often; search unavailable until the workspace changes', {
-      why,
-      deaths: this.consecutiveDeaths,
-    });
-    this.unavailable = new AppError({
-      code: 'search_unavailable',
-      message: `Search stopped working: its worker ended ${this.consecutiveDeaths} times in a row.`,
-      hint: 'Search is tried again after the next change to the workspace, or when Groundwork starts again; the log names the results it could not read.',
-    });
-    this.opened = null;
-    for (const pending of this.pending.values()) pending.reject(this.unavailable);
-    this.pending.clear();
-  }
-
-  private restart(): void {
-    if (this.closed || this.worker) return;
-    try {
-      this.spawn();
-    } catch (error) {
-      this.logger.warn('search worker could not start again', { error: String(error) });
-      // The next request tries again.
-      this.opened = null;
-      return;
-    }
-    // In order: open, the listing, then whatever was under way (an open under way is that open).
-    const open = [...this.pending].find(([, p]) => p.body.type === 'open');
-    if (open) {
-      // Asked again with what is to be skipped now.
-      open[1].body = this.openBody();
-      this.postRequest(...open);
-    } else void this.request(this.openBody()).catch(() => undefined);
-    void this.tell()
-      .catch((error: unknown) => this.logger.warn('search index not told of the workspace', { error: String(error) }))
-      .finally(() => {
-        for (const [id, pending] of [...this.pending].sort(([a], [b]) => a - b)) this.postRequest(id, pending);
-      });
   }
 }
 
-function sameListing(library: LibraryEntry[], told: Map<string, string>): boolean {
-  let count = 0;
-  for (const entry of library)
-    for (const r of entry.results) {
-      if (told.get(r.id) !== r.createdAt) return false;
-      count++;
-    }
-  return count === told.size;
-}
-
-function closedError(): AppError {
-  return new AppError({
-    code: 'search_closed',
-    message: 'The search is closed: the app is quitting.',
-    hint: 'Search again once Groundwork has started again.',
-  });
+function toHit(hit: SearchResult): SearchHit {
+  const start = hit.s as number;
+  const end = hit.e as number;
+  return {
+    resultId: hit.r as string,
+    kind: hit.k as ResultKind,
+    target: hit.t as SearchHit['target'],
+    ref: hit.f as string,
+    page: (hit.p as number | null) ?? null,
+    range: start >= 0 && end >= start ? { start, end } : null,
+    snippet: snippetOf(hit.y as string, hit.terms),
+    score: hit.score,
+  };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../../shared/ipc/search.js';
 import type { SettingsStore } from '../settings/settings.js';
-import type { SearchSource } from './searchIndex.js';
+import type { SearchSource } from './searchClient.js';
 
 export async function readSearchSettings(settings: SettingsStore): Promise<SearchSettings> {
   return { ...DEFAULT_SEARCH_SETTINGS, ...(await settings.read()).search };

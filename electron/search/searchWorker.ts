@@ -1,5 +1,5 @@
 /**
- * The search worker: the workspace's search index (SearchEngine) off main's event loop. Reading
+ * The search worker: the workspace's search index (SearchIndex) off main's event loop. Reading
  * and parsing its file (tens of MB for 5,000 documents), building it, keeping it up to date and
  * querying it all run here; main sends the results the workspace lists and the queries, and
  * answers this worker's reads of a result's model through the workspace. A response (up to
@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.js';
-import { SearchEngine } from './searchEngine.js';
+import { SearchIndex } from './searchIndex.js';
 import type { FromSearchWorker, ToSearchWorker, WorkerAnswer } from './searchProtocol.js';
 import type { UnitSource } from './searchUnits.js';
 
@@ -39,9 +39,9 @@ const log = {
   warn: (message: string, fields?: Record<string, unknown>) => post({ type: 'log', level: 'warn', message, ...(fields ? { fields } : {}) }),
 };
 
-let engine: SearchEngine | null = null;
+let engine: SearchIndex | null = null;
 
-function opened(): SearchEngine {
+function opened(): SearchIndex {
   if (!engine) {
     throw new AppError({
       code: 'search_failed',
@@ -71,7 +71,7 @@ async function answer(id: number, work: () => Promise<WorkerAnswer>): Promise<vo
 port.on('message', (message: ToSearchWorker) => {
   switch (message.type) {
     case 'open':
-      engine ??= new SearchEngine(message.path, source, log, {
+      engine ??= new SearchIndex(message.path, source, log, {
         saveDelayMs: message.saveDelayMs,
         progressSaveMs: message.progressSaveMs,
         skip: message.skip,

@@ -1,7 +1,7 @@
 import { compareKindOf } from '../../shared/compare/comparable.js';
 import { describeResult } from '../components/resultWords.js';
 import { useLibraryStore } from '../state/library/libraryStore.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { useCompareStore } from '../state/compareStore.js';
 
 /**
@@ -9,8 +9,8 @@ import { useCompareStore } from '../state/compareStore.js';
  * result) against another run of the same kind of this document.
  */
 export function CompareWith() {
-  const documentId = useWorkspaceStore((s) => s.document?.id);
-  const current = useWorkspaceStore((s) => s.extraction ?? s.result);
+  const documentId = useReviewStore((s) => s.document?.id);
+  const current = useReviewStore((s) => s.extraction ?? s.result);
   const results = useLibraryStore((s) => s.library.find((e) => e.document.id === documentId)?.results);
   if (!current) return null;
   const kind = compareKindOf(current);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { checkOutputSaveUrl } from '../../shared/outputSaveUrl.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /**
  * What the app will say about an output_save_url when the job is sent, said while it is
@@ -15,7 +15,7 @@ export function OutputSaveUrlNote({
   url: string;
   /** Pages the window is judged for; the open document's when not given (an extract job counts none). */ pages?: number;
 }) {
-  const documentPages = useWorkspaceStore((s) => s.document?.pageCount ?? null);
+  const documentPages = useReviewStore((s) => s.document?.pageCount ?? null);
   const pageCount = pages ?? documentPages;
   // The window is judged against the clock: a URL that passes now may not in a minute.
   const [now, setNow] = useState(Date.now);

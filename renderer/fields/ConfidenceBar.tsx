@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { hasConfidence, NO_CONFIDENCE, scoreLabel, scoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { useConfidenceSettings } from '../state/fields/confidenceSettings.js';
 
 /**
@@ -8,7 +8,7 @@ import { useConfidenceSettings } from '../state/fields/confidenceSettings.js';
  * A result without word scores says so once, and offers no threshold or sort.
  */
 export function ConfidenceBar({ weakest }: { weakest: Map<string, WeakestWord | null> }) {
-  const model = useWorkspaceStore((s) => s.model);
+  const model = useReviewStore((s) => s.model);
   const threshold = useConfidenceSettings((s) => s.threshold);
   const setThreshold = useConfidenceSettings((s) => s.setThreshold);
   const byConfidence = useConfidenceSettings((s) => s.sortByConfidence);

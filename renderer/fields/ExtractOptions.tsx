@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EXTRACT_MODEL_CHOICES, useEngineSettings } from '../state/runSettings.js';
+import { EXTRACT_MODEL_CHOICES, useRunSettings } from '../state/runSettings.js';
 import type { Extractor } from '../state/review/reviewStore.js';
 import { OutputSaveUrlNote } from '../components/OutputSaveUrlNote.js';
 
@@ -9,9 +9,9 @@ import { OutputSaveUrlNote } from '../components/OutputSaveUrlNote.js';
  * output_save_url.
  */
 export function ExtractOptions({ extractor }: { extractor: Extractor }) {
-  const model = useEngineSettings((s) => s.extractModel);
-  const saveUrl = useEngineSettings((s) => s.extractOutputSaveUrl);
-  const set = useEngineSettings.getState().set;
+  const model = useRunSettings((s) => s.extractModel);
+  const saveUrl = useRunSettings((s) => s.extractOutputSaveUrl);
+  const set = useRunSettings.getState().set;
   // "Another snapshot…" stays open while its box is still empty.
   const [typing, setTyping] = useState(false);
   if (extractor === 'local') return null;

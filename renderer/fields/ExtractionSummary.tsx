@@ -1,9 +1,9 @@
 import { describeResult } from '../components/resultWords.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** What made the fields on screen: extractor, model snapshot, credits (an analyzer result brings its own fields and says so in the status bar). */
 export function ExtractionSummary() {
-  const extraction = useWorkspaceStore((s) => (s.extraction?.kind === 'extract' ? s.extraction : null));
+  const extraction = useReviewStore((s) => (s.extraction?.kind === 'extract' ? s.extraction : null));
   if (!extraction) return null;
   return (
     <p className="small muted extraction-summary" data-testid="extraction-summary">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { FieldDecision } from '../../shared/review.js';
 import { decideField, focusFieldRow } from '../state/fields/reviewActions.js';
 import { draftFor, useReviewMode } from '../state/fields/reviewModeStore.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { acceptBlockedBy, useRules } from '../state/fields/rulesStore.js';
 
 /** Accept, correct (with the right value) or reject one field, with an optional note. */
@@ -73,7 +73,7 @@ function FieldCorrector({ path, initial, note: initialNote }: { path: string; in
   const advance = useReviewMode((s) => s.on);
   const setEditing = useReviewMode((s) => s.setEditing);
   const setDraft = useReviewMode((s) => s.setDraft);
-  const extractionId = useWorkspaceStore((s) => s.extraction?.id ?? '');
+  const extractionId = useReviewStore((s) => s.extraction?.id ?? '');
   const resultWaiting = useReviewMode((s) => s.resultWaiting);
   const draft = useReviewMode((s) => draftFor(s.draft, extractionId, path));
   const value = draft?.value ?? initial;

@@ -2,14 +2,14 @@ import { memo } from 'react';
 import { formatConfidence, scoreLabel, type ScoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
 import { FIELD_FLAG_LABELS, type ExtractNotice, type FieldEntry } from '../../shared/grounding/fields.js';
 import { selectionMembership, useSelectionMember } from '../state/review/selectionMembership.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { FieldReview } from './FieldReview.js';
 import { useRules } from '../state/fields/rulesStore.js';
 import { decisionOf } from '../../shared/reviewFields.js';
 
-const selectedField = selectionMembership(useWorkspaceStore, (selection) => (selection.kind === 'field' ? [selection.id] : []));
+const selectedField = selectionMembership(useReviewStore, (selection) => (selection.kind === 'field' ? [selection.id] : []));
 /** A rule's fields, selected together. */
-const fieldsOfSelectedRule = selectionMembership(useWorkspaceStore, (selection) => selection.fieldPaths ?? []);
+const fieldsOfSelectedRule = selectionMembership(useReviewStore, (selection) => selection.fieldPaths ?? []);
 
 /** One field: name, the model's value and the review buttons on one line; a correction, flags and notices below. */
 export const FieldRow = memo(function FieldRow({
@@ -31,8 +31,8 @@ export const FieldRow = memo(function FieldRow({
   const inRuleSelection = useSelectionMember(fieldsOfSelectedRule, field.path);
   const failing = useRules((s) => s.failing.get(field.path));
   const passing = useRules((s) => s.passing.get(field.path));
-  const selectField = useWorkspaceStore((s) => s.selectField);
-  const decision = useWorkspaceStore((s) => decisionOf(s.review?.fields, field.path));
+  const selectField = useReviewStore((s) => s.selectField);
+  const decision = useReviewStore((s) => decisionOf(s.review?.fields, field.path));
   const low = weakest !== null && weakest.confidence < threshold;
   return (
     <div

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { MAX_LISTED_FIELDS } from '../../shared/grounding/resultModel.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { isBoolean, readRemembered, writeRemembered } from '../state/fields/remembered.js';
 
 /**
@@ -8,7 +8,7 @@ import { isBoolean, readRemembered, writeRemembered } from '../state/fields/reme
  * (the first one's start shows), so they never take the room the fields need. Remembered.
  */
 export function FieldsNotices() {
-  const view = useWorkspaceStore((s) => s.extractionView);
+  const view = useReviewStore((s) => s.extractionView);
   const [open, setOpen] = useState(() => readRemembered('fieldsNoticesOpen', false, isBoolean));
   const items: Array<{ key: string; testId: string; className: string; body: ReactNode; text: string }> = [];
   if (view.extractionError !== null) {

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import type { ExtractNotice, FieldEntry } from '../../shared/grounding/fields.js';
 import { hasConfidence, scoreSource, type WeakestWord } from '../../shared/grounding/confidence.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { ExtractionSummary } from './ExtractionSummary.js';
 import { ConfidenceBar } from './ConfidenceBar.js';
 import { useConfidenceSettings } from '../state/fields/confidenceSettings.js';
@@ -45,12 +45,12 @@ export function FieldsPanel() {
 function FieldsList({ fields, weakest }: { fields: FieldEntry[]; weakest: Map<string, WeakestWord | null> }) {
   const threshold = useConfidenceSettings((s) => s.threshold);
   // Null when the result carries no word scores at all (the bar above says so, once).
-  const source = useWorkspaceStore((s) => (s.model && hasConfidence(s.model) ? scoreSource(s.model) : null));
-  const noticesByPath = useWorkspaceStore((s) => s.extractionView.noticesByPath);
+  const source = useReviewStore((s) => (s.model && hasConfidence(s.model) ? scoreSource(s.model) : null));
+  const noticesByPath = useReviewStore((s) => s.extractionView.noticesByPath);
   // A field selected anywhere (a click, the review keys, the next unreviewed one), or whose
   // corrector opens, is brought into view, drawn in the commit that selects it: a new request
   // for each new selection.
-  const selectedField = useWorkspaceStore((s) => (s.selection?.kind === 'field' ? s.selection : null));
+  const selectedField = useReviewStore((s) => (s.selection?.kind === 'field' ? s.selection : null));
   const editingPath = useReviewMode((s) => s.editingPath);
   const scrollTo = useMemo<ScrollRequest | null>(() => {
     const path = editingPath ?? selectedField?.id;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { FieldsPanel } from './FieldsPanel.js';
 import { MAX_SHARE, MIN_SHARE, PanelResizer } from './PanelResizer.js';
 import { isNumber, readRemembered, writeRemembered } from '../state/fields/remembered.js';
@@ -32,7 +32,7 @@ export function FieldsSection() {
 }
 
 function FieldsHeader() {
-  const hasFields = useWorkspaceStore((s) => s.fields.length > 0);
+  const hasFields = useReviewStore((s) => s.fields.length > 0);
   const on = useReviewMode((s) => s.on);
   const setOn = useReviewMode((s) => s.setOn);
   return (
@@ -56,7 +56,7 @@ function FieldsHeader() {
 
 /** The review as a file: every field with both values, its page(s), box(es) and source text. */
 function ExportButtons() {
-  const exportReview = useWorkspaceStore((s) => s.exportReview);
+  const exportReview = useReviewStore((s) => s.exportReview);
   return (
     <span className="fields-export" role="group" aria-label="Export the review">
       Export

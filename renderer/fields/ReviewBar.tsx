@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSelectionAfterPaint } from '../state/review/useSelectionAfterPaint.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { BROWSE_KEYS_NOTE, REVIEW_KEY_LEGEND } from '../state/fields/reviewKeys.js';
 import { useReviewMode } from '../state/fields/reviewModeStore.js';
 import { progressLine, reviewCounts } from '../state/fields/fieldOrder.js';
@@ -10,9 +10,9 @@ import { decisionOf } from '../../shared/reviewFields.js';
 
 /** Progress ("12 of 40 reviewed · 3 corrected · 1 rejected"), undo, and the review keys. */
 export function ReviewBar() {
-  const fields = useWorkspaceStore((s) => s.fields);
-  const review = useWorkspaceStore((s) => s.review);
-  const extractionId = useWorkspaceStore((s) => s.extraction?.id);
+  const fields = useReviewStore((s) => s.fields);
+  const review = useReviewStore((s) => s.review);
+  const extractionId = useReviewStore((s) => s.extraction?.id);
   const reviewMode = useReviewMode((s) => s.on);
   const canUndo = useReviewMode((s) => s.undo.some((e) => e.extractionId === extractionId));
   // Counted when the fields or decisions change, not at every selection (a click re-renders this bar).
@@ -20,7 +20,7 @@ export function ReviewBar() {
   // The selected field's accept (button and a/Enter) is refused while a rule naming it fails: say so here too.
   const selection = useSelectionAfterPaint();
   const selectedPath = selection?.kind === 'field' && !selection.fieldPaths ? selection.id : null;
-  const accepted = useWorkspaceStore((s) => (selectedPath ? decisionOf(s.review?.fields, selectedPath)?.status === 'accepted' : false));
+  const accepted = useReviewStore((s) => (selectedPath ? decisionOf(s.review?.fields, selectedPath)?.status === 'accepted' : false));
   const blocked = useRules((s) => (selectedPath && !accepted ? acceptBlockedBy(s, selectedPath) : null));
   return (
     <div className="review-bar">

@@ -3,8 +3,8 @@ import { describeRuleError, type RuleParseError } from '../../shared/rules/parse
 import type { RuleResult } from '../../shared/rules/evaluateRules.js';
 import { extractionValues } from '../../shared/rules/extractionValues.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useEngineSettings } from '../state/runSettings.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useRunSettings } from '../state/runSettings.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { rulesLoadId, schemaOfText, useRules } from '../state/fields/rulesStore.js';
 
 const STATUS_MARK: Record<RuleResult['status'], string> = { pass: '✓', fail: '✗', not_applicable: '–' };
@@ -18,10 +18,10 @@ const STATUS_LABEL: Record<RuleResult['status'], string> = { pass: 'passes', fai
  * so their ranges and boxes light up together.
  */
 export function RulesPanel() {
-  const schemaText = useEngineSettings((s) => s.fieldsSchema);
-  const extraction = useWorkspaceStore((s) => s.extraction);
-  const selectFields = useWorkspaceStore((s) => s.selectFields);
-  const selectedId = useWorkspaceStore((s) => (s.selection?.fieldPaths ? s.selection.id : null));
+  const schemaText = useRunSettings((s) => s.fieldsSchema);
+  const extraction = useReviewStore((s) => s.extraction);
+  const selectFields = useReviewStore((s) => s.selectFields);
+  const selectedId = useReviewStore((s) => (s.selection?.fieldPaths ? s.selection.id : null));
   const {
     text,
     savedText,

@@ -2,22 +2,22 @@ import { useMemo, useState } from 'react';
 import { AppError } from '../../shared/errors.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useKeysStore } from '../state/keysStore.js';
-import { useEngineSettings } from '../state/runSettings.js';
+import { useRunSettings } from '../state/runSettings.js';
 import { ExtractOptions } from './ExtractOptions.js';
-import { useWorkspaceStore, type Extractor } from '../state/review/reviewStore.js';
+import { useReviewStore, type Extractor } from '../state/review/reviewStore.js';
 
 /** The JSON schema to extract with, the extractor, and the Extract button (with why it cannot run, when it cannot). */
 export function SchemaEditor({ open }: { open: boolean }) {
-  const hasResult = useWorkspaceStore((s) => s.result !== null);
-  const isParse = useWorkspaceStore((s) => s.result?.kind === 'parse');
-  const runExtract = useWorkspaceStore((s) => s.runExtract);
-  const schemaText = useEngineSettings((s) => s.fieldsSchema);
-  const setSchemaText = (fieldsSchema: string) => useEngineSettings.getState().set({ fieldsSchema });
+  const hasResult = useReviewStore((s) => s.result !== null);
+  const isParse = useReviewStore((s) => s.result?.kind === 'parse');
+  const runExtract = useReviewStore((s) => s.runExtract);
+  const schemaText = useRunSettings((s) => s.fieldsSchema);
+  const setSchemaText = (fieldsSchema: string) => useRunSettings.getState().set({ fieldsSchema });
   const hasCloudKey = useKeysStore((s) => s.keys.some((k) => k.kind === 'v2' && k.enabled));
   const [extractor, setExtractor] = useState<Extractor | null>(null);
   const chosen = extractor ?? (hasCloudKey ? 'extract' : 'local');
-  const opening = useWorkspaceStore((s) => s.opening);
-  const running = useWorkspaceStore((s) => (s.document ? s.runs[s.document.id]?.message : undefined));
+  const opening = useReviewStore((s) => s.opening);
+  const running = useReviewStore((s) => (s.document ? s.runs[s.document.id]?.message : undefined));
   const checked = useMemo(() => checkSchemaText(schemaText), [schemaText]);
   const cannotExtract = opening
     ? `Opening ${opening}… Extract waits for that to finish.`

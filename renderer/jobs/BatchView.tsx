@@ -1,5 +1,5 @@
 import { summarizeBatch, type Batch, type BatchItem } from '../../shared/jobs.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { useAppStore } from '../state/appStore.js';
 import { useBatchStore } from './batchStore.js';
 import { unreachableText, waitingForServiceText } from '../components/jobWords.js';
@@ -37,7 +37,7 @@ function eta(seconds: number | null, waitingSince: string | null): string {
 
 async function openItem(item: BatchItem) {
   if (!item.resultId) return;
-  await useWorkspaceStore.getState().openDocument(item.documentId, item.resultId);
+  await useReviewStore.getState().openDocument(item.documentId, item.resultId);
   useAppStore.getState().setScreen('workspace');
 }
 

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import type { Batch, BatchEstimate } from '../../shared/jobs.js';
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
-import { chosenKey, useEngineSettings } from '../state/runSettings.js';
+import { chosenKey, useRunSettings } from '../state/runSettings.js';
 import { importAsking } from '../state/library/protectedDocuments.js';
 
 interface BatchState {
@@ -27,7 +27,7 @@ const SUPPORTED = /\.(pdf|png|jpe?g|gif|webp|bmp|tiff?)$/i;
 
 /** The options a batch uses: the cloud parser's, from the Review screen's engine settings. */
 function batchOptions() {
-  const s = useEngineSettings.getState();
+  const s = useRunSettings.getState();
   return { ...chosenKey('v2', s), ...(s.model.trim() ? { model: s.model.trim() } : {}), serviceTier: s.serviceTier };
 }
 

@@ -5,7 +5,7 @@ import type { JobDetail, JobRow, JobService, JobSettings, LocalJobs, UnsureSettl
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents } from '../ipc/client.js';
 import { importAsking } from '../state/library/protectedDocuments.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { useAppStore } from '../state/appStore.js';
 
 interface JobsState {
@@ -166,7 +166,7 @@ export const useJobsStore = create<JobsState>((set, get) => {
       attempt(async () => {
         const local = row.local;
         if (!local?.resultId) return get().showDetail(row);
-        await useWorkspaceStore.getState().openDocument(local.documentId, local.resultId);
+        await useReviewStore.getState().openDocument(local.documentId, local.resultId);
         useAppStore.getState().setScreen('workspace');
       }),
 
@@ -200,7 +200,7 @@ export const useJobsStore = create<JobsState>((set, get) => {
           wholeDocument: true,
         });
         useAppStore.getState().setScreen('workspace');
-        await useWorkspaceStore.getState().openDocument(target.id, stored.id);
+        await useReviewStore.getState().openDocument(target.id, stored.id);
       }),
 
     retry: (row) =>

@@ -4,7 +4,7 @@ import type { KeptAnswerText, QuarantinedAnswer } from '../../shared/quarantine.
 import { attemptWith } from '../ipc/attempt.js';
 import { requireApi, subscribeEvents, toAppError } from '../ipc/client.js';
 import { useAppStore } from '../state/appStore.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** The code of a direct call whose answer was kept unread (electron/runs/keptUnread.ts). */
 const ANSWER_UNREADABLE = 'answer_unreadable';
@@ -64,7 +64,7 @@ export const useKeptAnswersStore = create<KeptAnswersState>((set, get) => {
   subscribeEvents((event) => {
     if (event.type === 'workspace' || event.type === 'job') reloadSoon();
   });
-  useWorkspaceStore.subscribe((state, previous) => {
+  useReviewStore.subscribe((state, previous) => {
     if (state.errors === previous.errors) return;
     const fresh = Object.entries(state.errors).some(([key, error]) => error.code === ANSWER_UNREADABLE && previous.errors[key] !== error);
     if (fresh) reloadSoon();
@@ -138,7 +138,7 @@ export const useKeptAnswersStore = create<KeptAnswersState>((set, get) => {
     openResult: (entry) =>
       attempt(async () => {
         if (!entry.resultId) return;
-        await useWorkspaceStore.getState().openDocument(entry.documentId, entry.resultId);
+        await useReviewStore.getState().openDocument(entry.documentId, entry.resultId);
         useAppStore.getState().setScreen('workspace');
       }),
 

@@ -9,7 +9,7 @@ import { useLibraryStore } from '../state/library/libraryStore.js';
 import { LibraryTrash } from './LibraryTrash.js';
 import { QueueResume } from './QueueResume.js';
 import { QueueStart } from './QueueStart.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** Documents in the workspace and their results: everything reopens offline. The trash is a second view of the same panel. */
 export function Library() {
@@ -20,7 +20,7 @@ export function Library() {
   const trashCount = useLibraryStore((s) => s.trash.length);
   const error = useLibraryStore((s) => s.error);
   const { setFilter, markSeen, clearError, load } = useLibraryStore.getState();
-  const current = useWorkspaceStore((s) => s.document?.id);
+  const current = useReviewStore((s) => s.document?.id);
   const [showTrash, setShowTrash] = useState(false);
   const [addingUrl, setAddingUrl] = useState(false);
   const [startingQueue, setStartingQueue] = useState(false);

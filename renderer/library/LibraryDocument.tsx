@@ -13,7 +13,7 @@ import {
   resultDeleteMessage,
 } from '../state/library/libraryModel.js';
 import { useLibraryStore } from '../state/library/libraryStore.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** What is waiting for a yes: the document, or one of its results. */
 type Pending = { what: 'document' } | { what: 'result'; result: ResultInfo } | null;
@@ -21,16 +21,16 @@ type Pending = { what: 'document' } | { what: 'result'; result: ResultInfo } | n
 /** One document of the library: its name and facts, per engine its latest result with the earlier ones folded, delete with confirmation. */
 export function LibraryDocument({ entry }: { entry: LibraryEntry }) {
   const { document, results } = entry;
-  const current = useWorkspaceStore((s) => s.document?.id);
-  const runUnderWay = useWorkspaceStore((s) => s.runs[document.id] !== undefined);
-  const currentResult = useWorkspaceStore((s) => s.result?.id);
+  const current = useReviewStore((s) => s.document?.id);
+  const runUnderWay = useReviewStore((s) => s.runs[document.id] !== undefined);
+  const currentResult = useReviewStore((s) => s.result?.id);
   const news = useLibraryStore((s) => s.news[document.id]);
   const badge = newsBadge({ [document.id]: news ?? {} }, document.id);
   const { deleteDocument, deleteResult } = useLibraryStore.getState();
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending>(null);
   const picks = useCompareStore((s) => s.picks);
-  const open = (resultId?: string) => void useWorkspaceStore.getState().openDocument(document.id, resultId);
+  const open = (resultId?: string) => void useReviewStore.getState().openDocument(document.id, resultId);
 
   const resultRow = (r: ResultInfo) => (
     <div key={r.id} className="library-result-row">

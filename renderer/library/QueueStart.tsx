@@ -9,7 +9,7 @@ import { useLibraryStore } from '../state/library/libraryStore.js';
 import { useQueueStore } from '../state/queue/queueStore.js';
 import { useConfidenceSettings } from '../state/fields/confidenceSettings.js';
 import { schemaOfText } from '../state/fields/rulesStore.js';
-import { useEngineSettings } from '../state/runSettings.js';
+import { useRunSettings } from '../state/runSettings.js';
 
 type Kind = RequestOfCreate['kind'];
 
@@ -28,7 +28,7 @@ export function QueueStart({ onClose }: { onClose: () => void }) {
   const form = useFormAction();
   // As the Fields panel marks fields and runs rules: its threshold, and the rules of its schema.
   const threshold = useConfidenceSettings((s) => s.threshold);
-  const schema = schemaOfText(useEngineSettings((s) => s.fieldsSchema));
+  const schema = schemaOfText(useRunSettings((s) => s.fieldsSchema));
 
   useEffect(() => {
     let live = true;

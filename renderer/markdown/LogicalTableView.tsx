@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { logicalTableCsv, type LogicalCell, type LogicalRow, type LogicalTable } from '../../shared/grounding/logicalTables.js';
 import { downloadText } from '../state/download.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** Where the keyboard is in the grid: row 0 is the header, then the data rows. */
 interface Place {
@@ -16,8 +16,8 @@ interface Place {
  * move between cells and select as they go; Esc goes back to the Markdown.
  */
 export function LogicalTableView({ table, documentName, onClose }: { table: LogicalTable; documentName: string; onClose: () => void }) {
-  const selection = useWorkspaceStore((s) => s.selection);
-  const selectNode = useWorkspaceStore((s) => s.selectNode);
+  const selection = useReviewStore((s) => s.selection);
+  const selectNode = useReviewStore((s) => s.selectNode);
   const grid = useMemo(() => [table.header, ...table.rows], [table]);
   const selected = useMemo(() => new Set(selection?.nodeIds ?? []), [selection]);
   const [focus, setFocus] = useState<Place>(() => placeOf(grid, selection?.nodeIds ?? []) ?? { row: 0, col: 0 });

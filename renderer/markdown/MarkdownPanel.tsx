@@ -4,7 +4,7 @@ import { neighbourPages, type LogicalTable } from '../../shared/grounding/logica
 import { joinedTables } from './joinedTables.js';
 import { afterPaint } from '../dom/afterPaint.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { typeClass } from '../viewer/PageOverlay.js';
 import { FollowToggle } from '../viewer/FollowToggle.js';
 import { usePageFollow } from '../viewer/usePageFollow.js';
@@ -27,7 +27,7 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
   // A table that crosses pages, opened as one (its first block's id), for this model only.
   const [openTable, setOpenTable] = useState<{ model: ParseModel; id: string } | null>(null);
   const table = openTable?.model === model ? (joinedTables(model).byTableId.get(openTable.id) ?? null) : null;
-  const documentName = useWorkspaceStore((s) => s.document?.name ?? 'document');
+  const documentName = useReviewStore((s) => s.document?.name ?? 'document');
   // A result that opens shows its Markdown in a render of its own, once the frame that puts its
   // boxes on the page is painted: that frame then carries the page's boxes alone, not the
   // Markdown's rows (tens of ms on a 1,000-page result). A model shown before (the panel
@@ -81,7 +81,7 @@ export function MarkdownPanel({ model }: { model: ParseModel }) {
 }
 
 function RenderedMarkdown({ model, onOpenTable }: { model: ParseModel; onOpenTable: (tableId: string) => void }) {
-  const selection = useWorkspaceStore((s) => s.selection);
+  const selection = useReviewStore((s) => s.selection);
   const rows = useMemo(() => markdownRows(model), [model]);
   const selectedBlocks = useMemo(() => blocksOf(model, selection?.nodeIds ?? []), [model, selection]);
   const exactTexts = useMemo(
@@ -196,7 +196,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
   exactTexts: string[];
   onOpenTable: (tableId: string) => void;
 }) {
-  const selectNode = useWorkspaceStore((s) => s.selectNode);
+  const selectNode = useReviewStore((s) => s.selectNode);
   const element = useRef<HTMLDivElement>(null);
   const node = model.nodes.get(id);
   // Others may wait a frame for their HTML (see blockHtml).
@@ -270,7 +270,7 @@ function TableAcrossPages({ model, tableId, onOpen }: { model: ParseModel; table
 
 /** The Markdown exactly as the service sent it, the selected ranges marked character for character. */
 function RawMarkdown({ model }: { model: ParseModel }) {
-  const selection = useWorkspaceStore((s) => s.selection);
+  const selection = useReviewStore((s) => s.selection);
   const markRef = useRef<HTMLElement>(null);
   const ranges = [...(selection?.ranges ?? [])].sort((a, b) => a.start - b.start);
   const parts: Array<{ text: string; marked: boolean }> = [];

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ParseModel } from '../../shared/grounding/parseModel.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { renderBlockAhead } from './blockHtml.js';
 import { joinedTables } from './joinedTables.js';
 import type { MarkdownRows } from './markdownRows.js';
@@ -14,8 +14,8 @@ import { blocksAroundFields, renderEach, runWhenIdle } from './renderAhead.js';
  * component, so a change of the fields re-renders nothing else.
  */
 export function RenderAroundFields({ model, rows }: { model: ParseModel; rows: MarkdownRows }): null {
-  const fields = useWorkspaceStore((s) => s.fields);
-  const fieldRanges = useWorkspaceStore((s) => s.fieldRanges);
+  const fields = useReviewStore((s) => s.fields);
+  const fieldRanges = useReviewStore((s) => s.fieldRanges);
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function' || fields.length === 0) return undefined;
     const stop = new AbortController();

@@ -1,5 +1,5 @@
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { useQueueStore } from '../state/queue/queueStore.js';
 import {
   decidedOnScreen,
@@ -21,10 +21,10 @@ export function QueueBar() {
   const error = useQueueStore((s) => s.error);
   const keyNotApplied = useQueueStore((s) => s.keyNotApplied);
   // Re-rendered on every decision: the item on screen counts its decisions live.
-  const review = useWorkspaceStore((s) => s.review);
-  const fields = useWorkspaceStore((s) => s.fields);
-  const documentId = useWorkspaceStore((s) => s.document?.id);
-  const extractionId = useWorkspaceStore((s) => s.extraction?.id);
+  const review = useReviewStore((s) => s.review);
+  const fields = useReviewStore((s) => s.fields);
+  const documentId = useReviewStore((s) => s.document?.id);
+  const extractionId = useReviewStore((s) => s.extraction?.id);
   if (!view) return null;
   const onScreen = itemOnScreen(view, documentId, extractionId);
   const live = onScreen ? decidedOnScreen(fields, review) : null;

@@ -1,11 +1,11 @@
-import { useEngineSettings } from '../state/runSettings.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useRunSettings } from '../state/runSettings.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** For a document added from a web address: send that address (`document_url`) instead of uploading the file. */
 export function DocumentUrlOption() {
-  const sourceUrl = useWorkspaceStore((s) => s.document?.sourceUrl);
-  const encrypted = useWorkspaceStore((s) => s.document?.encrypted === true);
-  const send = useEngineSettings((s) => s.sendDocumentUrl);
+  const sourceUrl = useReviewStore((s) => s.document?.sourceUrl);
+  const encrypted = useReviewStore((s) => s.document?.encrypted === true);
+  const send = useRunSettings((s) => s.sendDocumentUrl);
   if (!sourceUrl) return null;
   const why = encrypted ? 'An encrypted PDF is uploaded as a copy decrypted here; the service cannot open it from its address.' : undefined;
   return (
@@ -14,7 +14,7 @@ export function DocumentUrlOption() {
         type="checkbox"
         checked={send && !encrypted}
         disabled={encrypted}
-        onChange={(e) => useEngineSettings.getState().set({ sendDocumentUrl: e.target.checked })}
+        onChange={(e) => useRunSettings.getState().set({ sendDocumentUrl: e.target.checked })}
         data-testid="engine-send-url"
       />
       Send its web address instead of the file (document_url):{' '}

@@ -1,5 +1,5 @@
 import type { ServiceTier } from '../../shared/jobs.js';
-import { useEngineSettings } from '../state/runSettings.js';
+import { useRunSettings } from '../state/runSettings.js';
 import { OutputSaveUrlNote } from '../components/OutputSaveUrlNote.js';
 import { Field } from '../components/Field.js';
 
@@ -9,7 +9,7 @@ import { Field } from '../components/Field.js';
  * refuses a direct call with them rather than drop them, so they stay visible in every mode.
  */
 export function JobOptions() {
-  const settings = useEngineSettings();
+  const settings = useRunSettings();
   const jobOnlySet = settings.serviceTier === 'priority' || settings.outputSaveUrl.trim() !== '';
   return (
     <>

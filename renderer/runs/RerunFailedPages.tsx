@@ -1,7 +1,7 @@
 import { useServiceHealth } from '../state/serviceHealthStore.js';
 import { useKeysStore } from '../state/keysStore.js';
 import { rerunLabel } from '../components/resultWords.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** Engines whose partial answers are v2 parse answers, whose failed pages v2 can parse again. */
 const RERUNNABLE = new Set(['parse', 'import']);
@@ -12,9 +12,9 @@ const RERUNNABLE = new Set(['parse', 'import']);
  * key, while the service is unreachable, or while a run is under way.
  */
 export function RerunFailedPages() {
-  const result = useWorkspaceStore((s) => s.result);
-  const failedPages = useWorkspaceStore((s) => s.model?.failedPages);
-  const run = useWorkspaceStore((s) => (s.document ? s.runs[s.document.id] : undefined));
+  const result = useReviewStore((s) => s.result);
+  const failedPages = useReviewStore((s) => s.model?.failedPages);
+  const run = useReviewStore((s) => (s.document ? s.runs[s.document.id] : undefined));
   const hasKey = useKeysStore((s) => s.keys.some((k) => k.kind === 'v2' && k.enabled));
   const unreachable = useServiceHealth((s) => Object.keys(s.unreachable).length > 0);
   if (!result || result.kind !== 'parse' || !failedPages || failedPages.length === 0) {
@@ -50,7 +50,7 @@ export function RerunFailedPages() {
         why ??
         `Parse page${count === 1 ? '' : 's'} ${failedPages.join(', ')} again in the cloud; the merged result is stored beside this one.`
       }
-      onClick={() => void useWorkspaceStore.getState().rerunFailedPages()}
+      onClick={() => void useReviewStore.getState().rerunFailedPages()}
     >
       {label}
     </button>

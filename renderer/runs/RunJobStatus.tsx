@@ -3,11 +3,11 @@ import { JobWarnings } from '../components/JobWarnings.js';
 import { jobStateText } from '../components/jobWords.js';
 import { useAppStore } from '../state/appStore.js';
 import { useWorkspaceJobs } from '../state/review/parseAsJob.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** The job started from this screen for the open document: its id and status, and where to see it. Nothing to cancel: submitted work cannot be. */
-export function WorkspaceJobStatus() {
-  const documentId = useWorkspaceStore((s) => s.document?.id);
+export function RunJobStatus() {
+  const documentId = useReviewStore((s) => s.document?.id);
   const followed = useWorkspaceJobs((s) => (documentId ? s.byDocument[documentId] : undefined));
   const setScreen = useAppStore((s) => s.setScreen);
   if (!followed) return null;

@@ -1,16 +1,16 @@
-import type { EngineName } from '../../shared/result.js';
+import type { ParserName } from '../../shared/result.js';
 import { useKeysStore } from '../state/keysStore.js';
-import { MODEL_CHOICES, useEngineSettings, type EngineKeyKind } from '../state/runSettings.js';
+import { MODEL_CHOICES, useRunSettings, type RunKeyKind } from '../state/runSettings.js';
 import { DocumentUrlOption } from './DocumentUrlOption.js';
 import { JobOptions } from './JobOptions.js';
 import { Field } from '../components/Field.js';
 
 /** The key kind each engine takes (as main's credentialFor is asked); each kind keeps its own choice. */
-const KEY_KIND_FOR: Record<Exclude<EngineName, 'local'>, EngineKeyKind> = { parse: 'v2', analyzer: 'analyzer' };
+const KEY_KIND_FOR: Record<Exclude<ParserName, 'local'>, RunKeyKind> = { parse: 'v2', analyzer: 'analyzer' };
 
 /** The options of the selected engine: key, model, pages and the engine's own switches. */
-export function EngineOptions({ engine }: { engine: EngineName }) {
-  const settings = useEngineSettings();
+export function RunOptions({ engine }: { engine: ParserName }) {
+  const settings = useRunSettings();
   const keys = useKeysStore((s) => s.keys);
   // In the order main picks the default: by kind preference, then as listed.
   const kind = engine === 'local' ? null : KEY_KIND_FOR[engine];

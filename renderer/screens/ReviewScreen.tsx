@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { HistoryPanel } from '../audit/HistoryPanel.js';
+import { AuditTrailPanel } from '../audit/AuditTrailPanel.js';
 import { CompareView } from '../compare/CompareView.js';
 import { useCompareStore } from '../state/compareStore.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
@@ -14,10 +14,10 @@ import { warmUpMarkdown } from '../markdown/renderMarkdown.js';
 import { Library } from '../library/Library.js';
 import { clockTime } from '../components/jobWords.js';
 import { useLibraryStore } from '../state/library/libraryStore.js';
-import { WorkspaceToolbar } from './ReviewToolbar.js';
-import { useWorkspaceStore, WORKSPACE_BANNER } from '../state/review/reviewStore.js';
+import { ReviewToolbar } from './ReviewToolbar.js';
+import { useReviewStore, GENERAL_BANNER } from '../state/review/reviewStore.js';
 import { StatusBar } from './StatusBar.js';
-import { useWorkspaceKeyboard } from './useReviewKeyboard.js';
+import { useReviewKeyboard } from './useReviewKeyboard.js';
 
 type Panel = 'markdown' | 'structure' | 'history';
 const PANELS: Array<{ id: Panel; label: string }> = [
@@ -28,10 +28,10 @@ const PANELS: Array<{ id: Panel; label: string }> = [
 
 /** Failures of the open document and of the workspace; another document's wait for it to be opened. */
 function WorkspaceBanners() {
-  const documentId = useWorkspaceStore((s) => s.document?.id);
-  const workspaceError = useWorkspaceStore((s) => s.errors[WORKSPACE_BANNER] ?? null);
-  const documentError = useWorkspaceStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
-  const documentErrorAt = useWorkspaceStore((s) => (documentId ? (s.errorsAt[documentId] ?? null) : null));
+  const documentId = useReviewStore((s) => s.document?.id);
+  const workspaceError = useReviewStore((s) => s.errors[GENERAL_BANNER] ?? null);
+  const documentError = useReviewStore((s) => (documentId ? (s.errors[documentId] ?? null) : null));
+  const documentErrorAt = useReviewStore((s) => (documentId ? (s.errorsAt[documentId] ?? null) : null));
   // A document's failure is kept while the reviewer looks elsewhere: seen again on coming back,
   // it says it is from earlier (the service may well answer by now).
   const shownSince = useMemo(() => (documentId ? new Date().toISOString() : null), [documentId]);
@@ -39,7 +39,7 @@ function WorkspaceBanners() {
   const compareError = useCompareStore((s) => s.error);
   const compareLoading = useCompareStore((s) => s.loading);
   const compareProgress = useCompareStore((s) => s.progress);
-  const { clearError } = useWorkspaceStore.getState();
+  const { clearError } = useReviewStore.getState();
   return (
     <>
       <ErrorMessage error={compareError} onDismiss={() => useCompareStore.getState().clearError()} />
@@ -51,7 +51,7 @@ function WorkspaceBanners() {
           </button>
         </p>
       ) : null}
-      <ErrorMessage error={workspaceError} onDismiss={() => clearError(WORKSPACE_BANNER)} />
+      <ErrorMessage error={workspaceError} onDismiss={() => clearError(GENERAL_BANNER)} />
       {documentId ? (
         <ErrorMessage
           error={documentError}
@@ -64,16 +64,16 @@ function WorkspaceBanners() {
 }
 
 /** The review workspace: library, page with boxes, linked Markdown and structure, status bar. */
-export function WorkspaceScreen() {
-  const document = useWorkspaceStore((s) => s.document);
-  const bytes = useWorkspaceStore((s) => s.bytes);
-  const model = useWorkspaceStore((s) => s.model);
-  const opening = useWorkspaceStore((s) => s.opening);
+export function ReviewScreen() {
+  const document = useReviewStore((s) => s.document);
+  const bytes = useReviewStore((s) => s.bytes);
+  const model = useReviewStore((s) => s.model);
+  const opening = useReviewStore((s) => s.opening);
   const comparison = useCompareStore((s) => s.comparison);
-  const { openFile, importFiles } = useWorkspaceStore.getState();
+  const { openFile, importFiles } = useReviewStore.getState();
   const [panel, setPanel] = useState<Panel>('markdown');
   const [dragging, setDragging] = useState(false);
-  useWorkspaceKeyboard();
+  useReviewKeyboard();
   useSearchShortcut();
 
   useEffect(() => {
@@ -85,7 +85,7 @@ export function WorkspaceScreen() {
       .getState()
       .loadOnce()
       .then(() => {
-        const { documentStatus, openSample } = useWorkspaceStore.getState();
+        const { documentStatus, openSample } = useReviewStore.getState();
         if (useLibraryStore.getState().library.length === 0 && documentStatus === 'empty') void openSample();
       })
       .finally(() => {
@@ -94,7 +94,7 @@ export function WorkspaceScreen() {
       });
     // A deleted document or result on screen closes with it.
     const stop = useLibraryStore.subscribe((state, previous) => {
-      if (state.library !== previous.library) useWorkspaceStore.getState().followLibrary(state.library, previous.library);
+      if (state.library !== previous.library) useReviewStore.getState().followLibrary(state.library, previous.library);
     });
     return stop;
   }, []);
@@ -115,7 +115,7 @@ export function WorkspaceScreen() {
         else if (files.length > 0) void importFiles(files);
       }}
     >
-      <WorkspaceToolbar />
+      <ReviewToolbar />
       <WorkspaceBanners />
       {comparison ? <CompareView comparison={comparison} /> : null}
       <div className="workspace-body" hidden={comparison !== null}>
@@ -148,7 +148,7 @@ export function WorkspaceScreen() {
             ))}
           </div>
           {panel === 'history' ? (
-            <HistoryPanel />
+            <AuditTrailPanel />
           ) : model ? (
             panel === 'markdown' ? (
               <MarkdownPanel model={model} />

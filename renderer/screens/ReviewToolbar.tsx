@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import type { EngineName } from '../../shared/result.js';
+import type { ParserName } from '../../shared/result.js';
 import { CompareWith } from '../compare/CompareWith.js';
 import { useKeysStore } from '../state/keysStore.js';
 import { useAppStore } from '../state/appStore.js';
 import { SearchButton } from '../search/SearchDialog.js';
-import { EngineOptions } from '../runs/RunOptions.js';
+import { RunOptions } from '../runs/RunOptions.js';
 import { RerunFailedPages } from '../runs/RerunFailedPages.js';
-import { WorkspaceJobStatus } from '../runs/RunJobStatus.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { RunJobStatus } from '../runs/RunJobStatus.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
-const ENGINE_LABELS: Record<EngineName, string> = {
+const ENGINE_LABELS: Record<ParserName, string> = {
   local: 'Offline engine (local)',
   parse: 'Cloud parser (v2 parse)',
   analyzer: 'Older analyzer',
@@ -19,12 +19,12 @@ const ENGINE_KEY_KIND = { parse: 'v2', analyzer: 'analyzer' } as const;
 const ENGINE_KEY_WORDS = { parse: 'a v2 parse key', analyzer: 'an analyzer key (it refuses v2 keys)' } as const;
 
 /** Open, pick an engine, run it, watch its progress, cancel it. */
-export function WorkspaceToolbar() {
-  const { openFile, importFiles, runEngine, cancelRun, setEngine, openSample } = useWorkspaceStore.getState();
-  const engine = useWorkspaceStore((s) => s.engine);
-  const run = useWorkspaceStore((s) => (s.document ? s.runs[s.document.id] : undefined));
-  const hasDocument = useWorkspaceStore((s) => s.document !== null);
-  const opening = useWorkspaceStore((s) => s.opening);
+export function ReviewToolbar() {
+  const { openFile, importFiles, runEngine, cancelRun, setEngine, openSample } = useReviewStore.getState();
+  const engine = useReviewStore((s) => s.engine);
+  const run = useReviewStore((s) => (s.document ? s.runs[s.document.id] : undefined));
+  const hasDocument = useReviewStore((s) => s.document !== null);
+  const opening = useReviewStore((s) => s.opening);
   const keys = useKeysStore((s) => s.keys);
   const loadKeys = useKeysStore((s) => s.load);
   const setScreen = useAppStore((s) => s.setScreen);
@@ -79,8 +79,8 @@ export function WorkspaceToolbar() {
       </button>
       <SearchButton />
       <span className="toolbar-sep" />
-      <select data-testid="engine" value={engine} onChange={(e) => setEngine(e.target.value as EngineName)} aria-label="Engine">
-        {(Object.keys(ENGINE_LABELS) as EngineName[]).map((name) => (
+      <select data-testid="engine" value={engine} onChange={(e) => setEngine(e.target.value as ParserName)} aria-label="Engine">
+        {(Object.keys(ENGINE_LABELS) as ParserName[]).map((name) => (
           <option key={name} value={name}>
             {ENGINE_LABELS[name]}
           </option>
@@ -118,7 +118,7 @@ export function WorkspaceToolbar() {
         </span>
       ) : null}
       <RerunFailedPages />
-      <WorkspaceJobStatus />
+      <RunJobStatus />
       <span className="toolbar-sep" />
       <CompareWith />
       {needsKey ? (
@@ -135,7 +135,7 @@ export function WorkspaceToolbar() {
           Reads the PDF's text layer on this computer, and scans and images by OCR (English); no key, no credits.
         </span>
       ) : null}
-      {showOptions ? <EngineOptions engine={engine} /> : null}
+      {showOptions ? <RunOptions engine={engine} /> : null}
     </div>
   );
 }

@@ -4,14 +4,14 @@ import { describeResult } from '../components/resultWords.js';
 import { requireApi } from '../ipc/client.js';
 import { downloadText } from '../state/download.js';
 import { useSelectionAfterPaint } from '../state/review/useSelectionAfterPaint.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** The exact Markdown text of the selection and its page(s); what the open result is, and its export. */
 export function StatusBar() {
   const selection = useSelectionAfterPaint();
-  const result = useWorkspaceStore((s) => s.result);
-  const document = useWorkspaceStore((s) => s.document);
-  const model = useWorkspaceStore((s) => s.model);
+  const result = useReviewStore((s) => s.result);
+  const document = useReviewStore((s) => s.document);
+  const model = useReviewStore((s) => s.model);
   const weakest = useMemo(() => (model && selection ? weakestWord(model, selection) : null), [model, selection]);
   const scored = useMemo(() => (model ? hasConfidence(model) : false), [model]);
   const ocr = model ? scoreSource(model) === 'ocr' : false;

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { AppError } from '../../shared/errors.js';
 import type { SearchAnswer, SearchHit } from '../../shared/ipc/search.js';
 import { requireApi } from '../ipc/client.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 
 /** A hit with the document it is in, as the list shows it (groups flattened, in order). */
 export interface ListedHit extends SearchHit {
@@ -103,9 +103,9 @@ export const useSearchStore = create<SearchState>()((set, get) => {
       const hit = get().hits[index];
       if (!hit) return;
       set({ open: false, active: index });
-      const workspace = useWorkspaceStore.getState();
+      const workspace = useReviewStore.getState();
       await workspace.openDocument(hit.documentId, hit.resultId);
-      const now = useWorkspaceStore.getState();
+      const now = useReviewStore.getState();
       // Another open started meanwhile, this one failed (its banner says why), or the hit's result is
       // gone and the document opened with another run, whose ids may repeat: nothing is selected.
       const shown = now.result?.id === hit.resultId || now.extraction?.id === hit.resultId;

@@ -20,7 +20,7 @@ import { toAppError } from '../ipc/client.js';
 import { requireApi } from '../ipc/client.js';
 import { fetchResult } from './review/fetchedResult.js';
 import { useLibraryStore } from './library/libraryStore.js';
-import { useWorkspaceStore } from './review/reviewStore.js';
+import { useReviewStore } from './review/reviewStore.js';
 
 export interface CompareSide {
   info: ResultInfo;
@@ -213,7 +213,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
 // A document the user opens (a library entry, a search hit, a drop, the sample) is what they
 // want to see: the comparison closes as the open begins, and one still loading is dropped (its
 // answer would land over the document). A run's result landing on its own document does not count.
-useWorkspaceStore.subscribe((state, previous) => {
+useReviewStore.subscribe((state, previous) => {
   if (state.userOpens === previous.userOpens) return;
   const { comparison, loading } = useCompareStore.getState();
   if (comparison || loading !== null) useCompareStore.getState().close();

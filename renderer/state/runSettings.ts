@@ -8,12 +8,12 @@ export const MODEL_CHOICES = ['dpt-3-pro', 'dpt-3-pro-latest', 'dpt-3-verity', '
 export const EXTRACT_MODEL_CHOICES = ['extract-latest', 'extract-20251024', 'extract-20250930'] as const;
 
 /** The key kinds a run can be made with: v2 for parse and extract, the older analyzer's own. */
-export type EngineKeyKind = 'v2' | 'analyzer';
+export type RunKeyKind = 'v2' | 'analyzer';
 
 /** What the user set for each engine; turned into a validated request when a run starts. */
-export interface EngineSettings {
+export interface RunSettings {
   /** The key chosen for each kind ('' = the first enabled one): a v2 key is never sent to the analyzer, nor the reverse. */
-  keyIds: Record<EngineKeyKind, string>;
+  keyIds: Record<RunKeyKind, string>;
   /** A family, a `-latest` alias, or a typed dated snapshot; empty means the service default. */
   model: string;
   pages: string;
@@ -38,7 +38,7 @@ export interface EngineSettings {
   /** The JSON Schema of the Fields panel, which the older analyzer can also extract with. */
   fieldsSchema: string;
   analyzerExtract: boolean;
-  set(patch: Partial<Omit<EngineSettings, 'set'>>): void;
+  set(patch: Partial<Omit<RunSettings, 'set'>>): void;
 }
 
 const DEFAULT_FIELDS_SCHEMA = JSON.stringify(
@@ -55,7 +55,7 @@ const DEFAULT_FIELDS_SCHEMA = JSON.stringify(
   2,
 );
 
-export const useEngineSettings = create<EngineSettings>((set) => ({
+export const useRunSettings = create<RunSettings>((set) => ({
   keyIds: { v2: '', analyzer: '' },
   model: 'dpt-3-pro',
   pages: '',
@@ -80,25 +80,19 @@ export const useEngineSettings = create<EngineSettings>((set) => ({
  * The chosen keys that are still there and enabled; one since deleted or turned off counts as
  * no choice (its picker shows "first enabled", and a run must not send an id main refuses).
  */
-export function keyIdsStillUsable(
-  keyIds: EngineSettings['keyIds'],
-  keys: readonly { id: string; enabled: boolean }[],
-): EngineSettings['keyIds'] {
+export function keyIdsStillUsable(keyIds: RunSettings['keyIds'], keys: readonly { id: string; enabled: boolean }[]): RunSettings['keyIds'] {
   const usable = (id: string) => (id && keys.some((k) => k.id === id && k.enabled) ? id : '');
   return { v2: usable(keyIds.v2), analyzer: usable(keyIds.analyzer) };
 }
 
 /** `{ keyId }` of the key chosen for `kind`, or nothing (main then takes the first enabled key of that kind). */
-export function chosenKey(
-  kind: EngineKeyKind,
-  settings: Pick<EngineSettings, 'keyIds'> = useEngineSettings.getState(),
-): { keyId?: string } {
+export function chosenKey(kind: RunKeyKind, settings: Pick<RunSettings, 'keyIds'> = useRunSettings.getState()): { keyId?: string } {
   const keyId = settings.keyIds[kind];
   return keyId ? { keyId } : {};
 }
 
 /** `{ model }` for a cloud extraction, or nothing: the service picks its default. */
-export function extractModelOf(settings: Pick<EngineSettings, 'extractModel'> = useEngineSettings.getState()): { model?: string } {
+export function extractModelOf(settings: Pick<RunSettings, 'extractModel'> = useRunSettings.getState()): { model?: string } {
   const model = settings.extractModel.trim();
   return model ? { model } : {};
 }
@@ -112,14 +106,14 @@ function invalid(field: string, message: string): AppError {
   });
 }
 
-function pagesOf(settings: EngineSettings): number[] | undefined {
+function pagesOf(settings: RunSettings): number[] | undefined {
   const parsed = parsePageList(settings.pages);
   if ('error' in parsed) throw invalid('pages', parsed.error);
   return parsed.pages.length > 0 ? parsed.pages : undefined;
 }
 
 /** The v2 parse options object (v2.parse.options.known-keys) from the settings. */
-export function parseOptionsFrom(settings: EngineSettings): Record<string, unknown> {
+export function parseOptionsFrom(settings: RunSettings): Record<string, unknown> {
   const options: Record<string, unknown> = {};
   const pages = pagesOf(settings);
   if (pages) options.pages = pages;
@@ -141,7 +135,7 @@ export function parseOptionsFrom(settings: EngineSettings): Record<string, unkno
 }
 
 /** The older analyzer's options; it counts pages from 0, people count from 1. */
-export function analyzerOptionsFrom(settings: EngineSettings): {
+export function analyzerOptionsFrom(settings: RunSettings): {
   pages?: number[];
   include_marginalia: boolean;
   include_metadata_in_markdown: boolean;

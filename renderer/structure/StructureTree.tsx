@@ -4,7 +4,7 @@ import { formatConfidence, nodeConfidences, scoreLabel, scoreSource } from '../.
 import { flagLabels, sliceMarkdown, type ModelNode, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { VirtualList, type ScrollRequest } from '../components/VirtualList.js';
 import { useConfidenceSettings } from '../state/fields/confidenceSettings.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { FollowToggle } from '../viewer/FollowToggle.js';
 import { usePageFollow } from '../viewer/usePageFollow.js';
 import { nodeSnippet } from '../../shared/grounding/nodeSnippet.js';
@@ -14,7 +14,7 @@ const ROW_HEIGHT = 24;
 /** Document → pages (status, reason) → elements → table cells; filter by type. A row click selects its node. */
 export function StructureTree({ model }: { model: ParseModel }) {
   const [typeFilter, setTypeFilter] = useState('all');
-  const selection = useWorkspaceStore((s) => s.selection);
+  const selection = useReviewStore((s) => s.selection);
   const types = useMemo(() => model.columns.typeNames.filter((t) => t !== 'document' && t !== 'page').sort(), [model]);
   // Rows are node indices: the tree's 60,000 nodes are materialised only as rows come into view.
   const rows = useMemo(() => {
@@ -114,7 +114,7 @@ const TreeRow = memo(function TreeRow({
   scoreName: string;
   low: boolean;
 }) {
-  const selectNode = useWorkspaceStore((s) => s.selectNode);
+  const selectNode = useReviewStore((s) => s.selectNode);
   const isPage = node.type === 'page';
   // Only the rows in view are rendered, so only their snippets are ever computed.
   const snippet = useMemo(() => (isPage ? '' : nodeSnippet((range) => sliceMarkdown(model, range), node.range)), [isPage, model, node]);

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Selection } from '../../shared/grounding/selection.js';
 import type { DocumentInfo } from '../../shared/document.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { isRendered } from '../dom/isRendered.js';
 import { DocumentWarnings } from './DocumentWarnings.js';
 import { ImagePage } from './ImagePage.js';
@@ -16,8 +16,8 @@ import { useViewStore, type PageSource } from './viewStore.js';
 
 /** The document (mounted once per document): PDF pages (drawn near the viewport only) or an upright image, with zoom and page navigation. */
 export function DocumentViewer({ document, bytes }: { document: DocumentInfo; bytes: Uint8Array }) {
-  const model = useWorkspaceStore((s) => s.model);
-  const selectNode = useWorkspaceStore((s) => s.selectNode);
+  const model = useReviewStore((s) => s.model);
+  const selectNode = useReviewStore((s) => s.selectNode);
   const scroller = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PdfHandle | null>(null);
   const [sizes, setSizes] = useState<PageSize[]>([]);
@@ -195,7 +195,7 @@ export function DocumentViewer({ document, bytes }: { document: DocumentInfo; by
   // The pages holding the selection stay mounted wherever the view is: the click that selects a
   // far field mounts its page in the commit that scrolls to it. Read as a key, so a click whose
   // boxes are on the same pages re-renders nothing here.
-  const heldKey = useWorkspaceStore((s) => selectionPagesKey(s.selection));
+  const heldKey = useReviewStore((s) => selectionPagesKey(s.selection));
   const held = useMemo(() => (heldKey ? heldKey.split(' ').map(Number) : []), [heldKey]);
   const items = useMemo(() => columnItems(pagesToMount(near, held, pageCount), tops, scaled), [near, held, pageCount, tops, scaled]);
   // Spacers are as wide as the widest page: the column scrolls as far sideways wherever the view is.
@@ -289,7 +289,7 @@ function PanelPageScroll({ scrollViewTo, tops }: Omit<ViewerScrollProps, 'scroll
  * in place. Its own component, so a click does not re-render the viewer's thousand pages.
  */
 function SelectionScroll({ scrollerRef, scrollViewTo, tops, pages }: ViewerScrollProps & { pages: readonly PageBox[] }) {
-  const selection = useWorkspaceStore((s) => s.selection);
+  const selection = useReviewStore((s) => s.selection);
   // Where the box is comes from the page sizes, not from the page's element: reading that forced
   // a layout of the column in the middle of the click.
   const bringIntoView = useEffectEvent((selection: Selection | null) => {

@@ -3,7 +3,7 @@ import { formatConfidence, scoreLabel, scoreSource, weakestWord } from '../../sh
 import type { Selection } from '../../shared/grounding/selection.js';
 import { boxesOnPageLargestFirst, flagLabels, sliceMarkdown, type ParseModel } from '../../shared/grounding/parseModel.js';
 import { useConfidenceSettings } from '../state/fields/confidenceSettings.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { boxStyle } from './boxStyle.js';
 
 /**
@@ -22,10 +22,10 @@ export const PageOverlay = memo(function PageOverlay({
   page: number;
   selectionOnly?: boolean;
 }) {
-  const selectNode = useWorkspaceStore((s) => s.selectNode);
+  const selectNode = useReviewStore((s) => s.selectNode);
   // Only a selection on this page (or one leaving it) re-renders its boxes: a click elsewhere
   // leaves every other mounted page alone.
-  const selection = useWorkspaceStore((s) => (touches(s.selection, model, page) ? s.selection : null));
+  const selection = useReviewStore((s) => (touches(s.selection, model, page) ? s.selection : null));
   const selected = new Set(selection?.nodeIds ?? []);
   const outlined = new Set(selection?.outlineNodeIds ?? []);
   const weakest = selection ? weakestWord(model, selection) : null;
@@ -39,7 +39,7 @@ export const PageOverlay = memo(function PageOverlay({
   const shown = selectionOnly
     ? boxes.ids.flatMap((id, k) => (selected.has(id) || outlined.has(id) ? [k] : []))
     : boxes.ids.map((_, k) => k);
-  const showLines = useWorkspaceStore((s) => s.showLines);
+  const showLines = useReviewStore((s) => s.showLines);
   const lineBoxes =
     showLines && !selectionOnly
       ? boxes.ids.flatMap((id) => (model.nodes.get(id)?.atomic ?? []).filter((a) => a.page === page).map((a) => ({ ...a, id })))

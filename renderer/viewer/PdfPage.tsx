@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { selectionMembership, useSelectionMember } from '../state/review/selectionMembership.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import type { PageSummary, ParseModel } from '../../shared/grounding/parseModel.js';
 import { OcrNote } from './OcrNote.js';
 import { OverlayLayer, PageOverlay } from './PageOverlay.js';
@@ -27,7 +27,7 @@ interface PdfPageProps {
   inView: boolean;
 }
 
-const pagesWithSelectedBoxes = selectionMembership(useWorkspaceStore, (selection) => selection.boxes.map((box) => box.page));
+const pagesWithSelectedBoxes = selectionMembership(useReviewStore, (selection) => selection.boxes.map((box) => box.page));
 
 /**
  * One page: a placeholder of the right size always; the canvas and the boxes only while

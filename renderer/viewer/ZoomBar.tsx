@@ -1,4 +1,4 @@
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
 import { useViewStore } from './viewStore.js';
 
 export type Zoom = 'fit-width' | 'fit-page' | number;
@@ -29,8 +29,8 @@ interface ZoomBarProps {
 /** The zoom and the page counter. It reads the current page itself: a page move re-renders this bar, not the viewer's pages. */
 export function ZoomBar({ zoom, onZoom, pageCount, counting, onPage }: ZoomBarProps) {
   const page = useViewStore((s) => s.page);
-  const showLines = useWorkspaceStore((s) => s.showLines);
-  const setShowLines = useWorkspaceStore((s) => s.setShowLines);
+  const showLines = useReviewStore((s) => s.showLines);
+  const setShowLines = useReviewStore((s) => s.setShowLines);
   // Until pdf.js has counted the pages (or when it could not read them) no page can be chosen:
   // the box says why rather than drop what is typed.
   const pagesOff =

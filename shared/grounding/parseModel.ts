@@ -9,7 +9,7 @@ import type { ParseResponse } from '../contracts/v2Parse.js';
 import type { CodePointIndex } from './codePointIndex.js';
 import type { IntervalIndex } from './intervalIndex.js';
 import type { MarkdownText } from './markdownText.js';
-import { buildColumns } from './modelBuilder.js';
+import { buildColumns } from './buildColumns.js';
 import { NodeTable, type ModelColumns, type TextRange } from './modelColumns.js';
 
 export { flagLabels, MAX_MODEL_NODES, MAX_STRUCTURE_DEPTH, NODE_FLAG_LABELS, type NodeFlag } from './nodeFlags.js';

@@ -86,10 +86,10 @@ export async function openRendererWindow(wrap: (api: GroundworkApi) => Groundwor
 }
 
 /** A window with the Review screen's store, its library listed. */
-export async function openWorkspaceWindow(wrap?: (api: GroundworkApi) => GroundworkApi) {
+export async function openReviewWindow(wrap?: (api: GroundworkApi) => GroundworkApi) {
   const bridge = await openRendererWindow(wrap);
-  const { useWorkspaceStore } = await import('../../renderer/state/review/reviewStore.js');
+  const { useReviewStore } = await import('../../renderer/state/review/reviewStore.js');
   const { useLibraryStore } = await import('../../renderer/state/library/libraryStore.js');
   await useLibraryStore.getState().load();
-  return { bridge, store: useWorkspaceStore, library: useLibraryStore };
+  return { bridge, store: useReviewStore, library: useLibraryStore };
 }

@@ -3,7 +3,7 @@ import { weakestWord, type WeakestWord } from '../../../shared/grounding/confide
 import type { FieldEntry } from '../../../shared/grounding/fields.js';
 import type { ParseModel, TextRange } from '../../../shared/grounding/parseModel.js';
 import { selectRanges } from '../../../shared/grounding/selection.js';
-import { useWorkspaceStore } from '../review/reviewStore.js';
+import { useReviewStore } from '../review/reviewStore.js';
 import { useConfidenceSettings } from './confidenceSettings.js';
 import { orderFields } from './fieldOrder.js';
 
@@ -26,14 +26,14 @@ export function fieldWeakestWords(model: ParseModel | null, fieldRanges: Map<str
 
 /** The fields as the Fields panel lists them, which is also the order the review keys step through. */
 export function fieldsInListOrder(): FieldEntry[] {
-  const { model, fields, fieldRanges } = useWorkspaceStore.getState();
+  const { model, fields, fieldRanges } = useReviewStore.getState();
   return orderFields(fields, fieldWeakestWords(model, fieldRanges), useConfidenceSettings.getState().sortByConfidence);
 }
 
 export function useFieldsInListOrder(): { fields: FieldEntry[]; weakest: Map<string, WeakestWord | null> } {
-  const model = useWorkspaceStore((s) => s.model);
-  const fields = useWorkspaceStore((s) => s.fields);
-  const fieldRanges = useWorkspaceStore((s) => s.fieldRanges);
+  const model = useReviewStore((s) => s.model);
+  const fields = useReviewStore((s) => s.fields);
+  const fieldRanges = useReviewStore((s) => s.fieldRanges);
   const byConfidence = useConfidenceSettings((s) => s.sortByConfidence);
   return useMemo(() => {
     const weakest = fieldWeakestWords(model, fieldRanges);

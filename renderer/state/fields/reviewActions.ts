@@ -1,5 +1,5 @@
 /**
- * What the review keys and buttons do, on top of the workspace store's own actions (decide,
+ * What the review keys and buttons do, on top of the Review store's own actions (decide,
  * selectField): remember each decision for undo, then move on to the next unreviewed field.
  * Actions run one after another, so quick key presses each act on the field the previous
  * one moved to, never twice on the same field. Each action is bound to the extraction open
@@ -8,7 +8,7 @@
  */
 import type { FieldDecision } from '../../../shared/review.js';
 import { decisionOf } from '../../../shared/reviewFields.js';
-import { useWorkspaceStore } from '../review/reviewStore.js';
+import { useReviewStore } from '../review/reviewStore.js';
 import { afterQueued } from './decisionQueue.js';
 import { nextUnreviewed, restoredDecision, stepPath } from './fieldOrder.js';
 import { fieldsInListOrder } from './fieldConfidence.js';
@@ -18,13 +18,13 @@ type Decision = Omit<FieldDecision, 'decidedAt'> | null;
 
 /** Runs `action` after the actions before it, only if the extraction open now is still open then. */
 function serially(action: () => Promise<void>): Promise<void> {
-  const pressedOn = useWorkspaceStore.getState().extraction?.id ?? null;
-  return afterQueued(() => (useWorkspaceStore.getState().extraction?.id === pressedOn ? action() : Promise.resolve()));
+  const pressedOn = useReviewStore.getState().extraction?.id ?? null;
+  return afterQueued(() => (useReviewStore.getState().extraction?.id === pressedOn ? action() : Promise.resolve()));
 }
 
 /** The selected field's path, when a field (not a node) is selected. */
 export function selectedFieldPath(): string | null {
-  const selection = useWorkspaceStore.getState().selection;
+  const selection = useReviewStore.getState().selection;
   return selection?.kind === 'field' ? selection.id : null;
 }
 
@@ -49,7 +49,7 @@ export function focusFieldRow(path: string): void {
 
 export function selectAndFocus(path: string | null): void {
   if (path === null) return;
-  useWorkspaceStore.getState().selectField(path);
+  useReviewStore.getState().selectField(path);
   focusFieldRow(path);
 }
 
@@ -68,16 +68,16 @@ export function decideSelectedField(choose: (path: string, current: FieldDecisio
   return serially(async () => {
     const path = selectedFieldPath();
     if (path === null) return selectFirstUnreviewed();
-    const decision = choose(path, decisionOf(useWorkspaceStore.getState().review?.fields, path));
+    const decision = choose(path, decisionOf(useReviewStore.getState().review?.fields, path));
     if (decision !== undefined) await decideNow(path, decision, true);
   });
 }
 
 async function decideNow(path: string, decision: Decision, advance: boolean): Promise<void> {
-  const { extraction, review, decide } = useWorkspaceStore.getState();
+  const { extraction, review, decide } = useReviewStore.getState();
   if (!extraction) return;
   await decide(path, decision);
-  const after = useWorkspaceStore.getState();
+  const after = useReviewStore.getState();
   if (after.review === review) return; // the decision failed; the store shows why
   useReviewMode.getState().pushUndo({ extractionId: extraction.id, path, previous: decisionOf(review?.fields, path) });
   if (advance) selectAndFocus(nextUnreviewed(fieldsInListOrder(), after.review?.fields, path) ?? path);
@@ -86,7 +86,7 @@ async function decideNow(path: string, decision: Decision, advance: boolean): Pr
 /** Takes back the latest decision on this extraction, restoring exactly what the field had before, and goes back to that field. */
 export function undoLastDecision(): Promise<void> {
   return serially(async () => {
-    const { extraction, decide } = useWorkspaceStore.getState();
+    const { extraction, decide } = useReviewStore.getState();
     if (!extraction) return;
     const entry = useReviewMode.getState().popUndo(extraction.id);
     if (!entry) return;
@@ -102,7 +102,7 @@ export function stepFieldAndFocus(direction: 1 | -1): void {
 
 /** The first unreviewed field (or the first field), for keys pressed while no field is selected. */
 export function selectFirstUnreviewed(): void {
-  const { review } = useWorkspaceStore.getState();
+  const { review } = useReviewStore.getState();
   const fields = fieldsInListOrder();
   selectAndFocus(nextUnreviewed(fields, review?.fields, null) ?? fields[0]?.path ?? null);
 }

@@ -1,5 +1,5 @@
 /**
- * The Review screen's keys, as one table: the handling (useWorkspaceKeyboard) and the legend
+ * The Review screen's keys, as one table: the handling (useReviewKeyboard) and the legend
  * (ReviewBar) both read it. In review mode, keys act on the selected field; with none selected,
  * a deciding key first selects the next unreviewed field (so nothing is decided unseen). Keys
  * review mode does not take move through the document and its fields.
@@ -9,7 +9,7 @@ import { fieldsInListOrder } from './fieldConfidence.js';
 import { useReviewMode } from './reviewModeStore.js';
 import { acceptBlockedBy, useRules } from './rulesStore.js';
 import { queueTakesEnter, useQueueStore } from '../queue/queueStore.js';
-import { useWorkspaceStore } from '../review/reviewStore.js';
+import { useReviewStore } from '../review/reviewStore.js';
 import { keyLegend, runKeyCommand, type KeyCommand } from '../../dom/keyCommands.js';
 
 /** review: taken first while the review keys apply (reviewKeysApply); browse: when they do not, or a key is not theirs. */
@@ -66,11 +66,11 @@ export const REVIEW_SCREEN_KEYS: readonly ReviewScreenKey[] = [
   { mode: 'review', keys: ['n', 'j', 'ArrowDown'], label: 'next', run: () => stepFieldAndFocus(1) },
   { mode: 'review', keys: ['p', 'k', 'ArrowUp'], label: 'previous', run: () => stepFieldAndFocus(-1) },
   // Browsing: listed by BROWSE_KEYS_NOTE while review mode is off (Esc, unlisted, as everywhere).
-  { mode: 'browse', keys: ['Escape'], label: null, run: () => useWorkspaceStore.getState().selectNode(null) },
-  { mode: 'browse', keys: ['j', 'ArrowDown'], label: null, run: () => useWorkspaceStore.getState().stepSelection(1) },
-  { mode: 'browse', keys: ['k', 'ArrowUp'], label: null, run: () => useWorkspaceStore.getState().stepSelection(-1) },
-  { mode: 'browse', keys: ['n'], label: null, run: () => useWorkspaceStore.getState().stepField(1, fieldsInListOrder()) },
-  { mode: 'browse', keys: ['p'], label: null, run: () => useWorkspaceStore.getState().stepField(-1, fieldsInListOrder()) },
+  { mode: 'browse', keys: ['Escape'], label: null, run: () => useReviewStore.getState().selectNode(null) },
+  { mode: 'browse', keys: ['j', 'ArrowDown'], label: null, run: () => useReviewStore.getState().stepSelection(1) },
+  { mode: 'browse', keys: ['k', 'ArrowUp'], label: null, run: () => useReviewStore.getState().stepSelection(-1) },
+  { mode: 'browse', keys: ['n'], label: null, run: () => useReviewStore.getState().stepField(1, fieldsInListOrder()) },
+  { mode: 'browse', keys: ['p'], label: null, run: () => useReviewStore.getState().stepField(-1, fieldsInListOrder()) },
 ];
 
 const REVIEW = REVIEW_SCREEN_KEYS.filter((c) => c.mode === 'review');

@@ -1,7 +1,7 @@
 import type { DocumentInfo } from '../../../shared/document.js';
 import { chosenKey } from '../runSettings.js';
 import { importUrlAsking } from './protectedDocuments.js';
-import { useWorkspaceStore } from '../review/reviewStore.js';
+import { useReviewStore } from '../review/reviewStore.js';
 
 export interface AddedFromUrl {
   document: DocumentInfo;
@@ -15,11 +15,11 @@ export interface AddedFromUrl {
  * another document since, so it never pulls them away from what they went to meanwhile.
  */
 export async function addFromUrl(address: string): Promise<AddedFromUrl | null> {
-  const opensAtPress = useWorkspaceStore.getState().userOpens;
+  const opensAtPress = useReviewStore.getState().userOpens;
   // The v2 key the document will be parsed with decides whether an address on this computer may be used.
   const document = await importUrlAsking(address, chosenKey('v2').keyId);
   if (!document) return null;
-  if (useWorkspaceStore.getState().userOpens !== opensAtPress) return { document, opened: false };
-  await useWorkspaceStore.getState().openDocument(document.id);
+  if (useReviewStore.getState().userOpens !== opensAtPress) return { document, opened: false };
+  await useReviewStore.getState().openDocument(document.id);
   return { document, opened: true };
 }

@@ -5,7 +5,7 @@ import { attemptWith } from '../../ipc/attempt.js';
 import { requireApi } from '../../ipc/client.js';
 import { decisionsSettled } from '../fields/decisionQueue.js';
 import { selectFirstUnreviewed } from '../fields/reviewActions.js';
-import { useWorkspaceStore } from '../review/reviewStore.js';
+import { useReviewStore } from '../review/reviewStore.js';
 import { everyFieldDecided, itemOnScreen, presentFrom, startNoteOf } from './queueSteps.js';
 
 interface QueueState {
@@ -39,13 +39,13 @@ interface QueueState {
 
 /** Whether the item the queue is at is what the Review screen shows now. */
 function queueItemOnScreen(view: QueueView | null): boolean {
-  const { document, extraction } = useWorkspaceStore.getState();
+  const { document, extraction } = useReviewStore.getState();
   return itemOnScreen(view, document?.id, extraction?.id);
 }
 
 /**
  * The review queue being worked: main keeps it (`queues/<id>.json`) with its place, so it
- * resumes after a restart. Each step opens the document through the workspace store, whose
+ * resumes after a restart. Each step opens the document through the Review store, whose
  * document scope drops a late answer for a document left meanwhile; no decision is applied
  * while a step is under way, so none lands on the document being left.
  */
@@ -59,7 +59,7 @@ export const useQueueStore = create<QueueState>((set, get) => {
       const item = view.items[position]!;
       const [moved] = await Promise.all([
         requireApi().queues.move({ queueId: view.id, position }),
-        useWorkspaceStore.getState().openDocument(item.documentId, item.extractionId),
+        useReviewStore.getState().openDocument(item.documentId, item.extractionId),
       ]);
       // Another queue (or an end) may have come meanwhile: only this queue's answer is kept.
       if (get().view?.id !== view.id) return;
@@ -145,6 +145,6 @@ export const useQueueStore = create<QueueState>((set, get) => {
 export function queueTakesEnter(): boolean {
   const view = useQueueStore.getState().view;
   if (!view || !queueItemOnScreen(view)) return false;
-  const { fields, review } = useWorkspaceStore.getState();
+  const { fields, review } = useReviewStore.getState();
   return everyFieldDecided(fields, review);
 }

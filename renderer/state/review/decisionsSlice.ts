@@ -1,7 +1,7 @@
 import type { FieldEntry } from '../../../shared/grounding/fields.js';
 import { useReviewMode } from '../fields/reviewModeStore.js';
 import { schemaOfText } from '../fields/rulesStore.js';
-import { useEngineSettings } from '../runSettings.js';
+import { useRunSettings } from '../runSettings.js';
 import { fieldRangesUtf16 } from '../../../shared/grounding/groundField.js';
 import { EMPTY_EXTRACTION_VIEW, extractionView } from '../../../shared/grounding/resultModel.js';
 import type { ParseModel, TextRange } from '../../../shared/grounding/parseModel.js';
@@ -41,7 +41,7 @@ export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
     const extraction = get().extraction;
     if (!extraction) return Promise.resolve();
     // An accept is judged in main against the rules of the Fields panel's schema (an override is recorded as one).
-    const schema = decision?.status === 'accepted' ? schemaOfText(useEngineSettings.getState().fieldsSchema) : null;
+    const schema = decision?.status === 'accepted' ? schemaOfText(useRunSettings.getState().fieldsSchema) : null;
     return get().attempt(extraction.documentId, async () => {
       const review = await requireApi().reviews.decide({
         extractionId: extraction.id,
@@ -60,7 +60,7 @@ export const createDecisionsSlice: SliceOf<DecisionsSlice> = (set, get) => {
     if (!extraction) return Promise.resolve();
     return get().attempt(extraction.documentId, async () => {
       // Main exports the rules of the schema the extraction recorded; the editor's schema is for one stored before schemas were.
-      const schema = schemaOfText(useEngineSettings.getState().fieldsSchema);
+      const schema = schemaOfText(useRunSettings.getState().fieldsSchema);
       const file = await requireApi().reviews.export({ extractionId: extraction.id, format, ...(schema ? { schema } : {}) });
       downloadText(file.fileName, file.mime, file.content);
     });

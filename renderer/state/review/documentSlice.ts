@@ -8,7 +8,7 @@ import { ScopeSlot, type DocumentScope } from './documentScope.js';
 import { untilPdfOpened, untilViewDrawn } from './firstPage.js';
 import { useLibraryStore } from '../library/libraryStore.js';
 import { importAsking, unlockAsking } from '../library/protectedDocuments.js';
-import { WORKSPACE_BANNER } from './errorsSlice.js';
+import { GENERAL_BANNER } from './errorsSlice.js';
 import { fetchResult } from './fetchedResult.js';
 import { started, type SliceOf } from './slice.js';
 import type { DocumentSlice } from './reviewState.js';
@@ -26,7 +26,7 @@ export const createDocumentSlice: SliceOf<DocumentSlice> = (set, get) => {
 
   /** Runs an open; if it fails, what is still on screen is ready again. */
   function opens(scope: DocumentScope, work: () => Promise<void>): Promise<void> {
-    return get().attempt(WORKSPACE_BANNER, async () => {
+    return get().attempt(GENERAL_BANNER, async () => {
       try {
         await work();
       } finally {

@@ -4,7 +4,7 @@ import type { SliceOf } from './slice.js';
 import type { ErrorsSlice } from './reviewState.js';
 
 /** The banner key of failures that belong to no document (a file that could not be opened, say). */
-export const WORKSPACE_BANNER = '*';
+export const GENERAL_BANNER = '*';
 
 export const createErrorsSlice: SliceOf<ErrorsSlice> = (set, get) => {
   async function attempt(key: string, action: () => Promise<void>): Promise<void> {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { isSettled, type JobRecord } from '../../../shared/jobs.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
-import { chosenKey, extractModelOf, useEngineSettings } from '../runSettings.js';
+import { chosenKey, extractModelOf, useRunSettings } from '../runSettings.js';
 
 /** Calls back with each update of one job until it is settled; returns the unsubscribe. */
 export function watchJob(jobId: string, onUpdate: (job: JobRecord) => void): () => void {
@@ -64,7 +64,7 @@ export function followJob(job: JobRecord, reason: string, onStored: (job: JobRec
 
 /** Submits an extraction of a stored parse result as a job (for long Markdown); `runId` shows its retries. */
 export function submitExtractJob(sourceResultId: string, schema: Record<string, unknown>, runId: string): Promise<JobRecord> {
-  const settings = useEngineSettings.getState();
+  const settings = useRunSettings.getState();
   const { extractOutputSaveUrl } = settings;
   return requireApi().jobs.create({
     service: 'extract',

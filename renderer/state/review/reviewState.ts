@@ -5,7 +5,7 @@ import type { ExtractionView } from '../../../shared/grounding/resultModel.js';
 import type { Selection } from '../../../shared/grounding/selection.js';
 import type { DocumentInfo } from '../../../shared/document.js';
 import type { LibraryEntry } from '../../../shared/library.js';
-import type { EngineName, ResultInfo, StoredResult } from '../../../shared/result.js';
+import type { ParserName, ResultInfo, StoredResult } from '../../../shared/result.js';
 import type { FieldDecision, Review } from '../../../shared/review.js';
 import type { DocumentScope } from './documentScope.js';
 
@@ -63,10 +63,10 @@ export interface RunState {
 export type Extractor = 'local' | 'extract' | 'extract-job';
 
 export interface RunsSlice {
-  engine: EngineName;
+  engine: ParserName;
   /** Runs going on, by the document they were started for (one per document). */
   runs: Record<string, RunState>;
-  setEngine(engine: EngineName): void;
+  setEngine(engine: ParserName): void;
   /** Parses the open document with the chosen engine; what is open at the press is what is run. */
   runEngine(): Promise<void>;
   /** Extracts from the open parse result, as it is at the press. */
@@ -113,7 +113,7 @@ export interface DecisionsSlice {
 }
 
 export interface ErrorsSlice {
-  /** Failures by the document they happened to (or WORKSPACE_BANNER): a banner shows only with its document. */
+  /** Failures by the document they happened to (or GENERAL_BANNER): a banner shows only with its document. */
   errors: Record<string, AppError>;
   /** When each of `errors` happened (ISO time): a banner seen again later says it is from then. */
   errorsAt: Record<string, string>;
@@ -125,4 +125,4 @@ export interface ErrorsSlice {
 /** The Review screen's state, one slice per concern: the open document and result, the runs
  * (bound to the document they were started for), the selection, the reviewer's decisions,
  * and failures by document. */
-export type WorkspaceState = DocumentSlice & RunsSlice & SelectionSlice & DecisionsSlice & ErrorsSlice;
+export type ReviewState = DocumentSlice & RunsSlice & SelectionSlice & DecisionsSlice & ErrorsSlice;

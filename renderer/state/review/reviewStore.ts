@@ -3,11 +3,11 @@ import { createDecisionsSlice } from './decisionsSlice.js';
 import { createDocumentSlice } from './documentSlice.js';
 import { createErrorsSlice } from './errorsSlice.js';
 import { createRunsSlice } from './runsSlice.js';
-import type { WorkspaceState } from './reviewState.js';
+import type { ReviewState } from './reviewState.js';
 import { createSelectionSlice } from './selectionSlice.js';
 
 /** The Review screen's store: its shape is in reviewState.ts, each slice's code in its own file. */
-export const useWorkspaceStore = create<WorkspaceState>()((...store) => ({
+export const useReviewStore = create<ReviewState>()((...store) => ({
   ...createErrorsSlice(...store),
   ...createDocumentSlice(...store),
   ...createRunsSlice(...store),
@@ -15,5 +15,5 @@ export const useWorkspaceStore = create<WorkspaceState>()((...store) => ({
   ...createDecisionsSlice(...store),
 }));
 
-export type { Extractor, RunState, WorkspaceState } from './reviewState.js';
-export { WORKSPACE_BANNER } from './errorsSlice.js';
+export type { Extractor, RunState, ReviewState } from './reviewState.js';
+export { GENERAL_BANNER } from './errorsSlice.js';

@@ -2,19 +2,19 @@ import { AppError } from '../../../shared/errors.js';
 import type { RequestIn } from '../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../shared/jobs.js';
 import type { DocumentInfo } from '../../../shared/document.js';
-import type { EngineName, ResultInfo, StoredResult } from '../../../shared/result.js';
+import type { ParserName, ResultInfo, StoredResult } from '../../../shared/result.js';
 import { openAfterCorrection } from '../fields/afterCorrection.js';
 import { requireApi, subscribeEvents } from '../../ipc/client.js';
-import { analyzerOptionsFrom, chosenKey, extractModelOf, parseOptionsFrom, useEngineSettings } from '../runSettings.js';
+import { analyzerOptionsFrom, chosenKey, extractModelOf, parseOptionsFrom, useRunSettings } from '../runSettings.js';
 import { useLibraryStore } from '../library/libraryStore.js';
 import { followJob, submitExtractJob } from './parseAsJob.js';
 import type { SliceOf } from './slice.js';
 import type { Extractor, RunState, RunsSlice } from './reviewState.js';
 
 /** The request for the selected engine, from its settings; bad settings fail here, before anything is sent. */
-function engineRequest(engine: EngineName, runId: string, document: DocumentInfo): RequestIn<'runs:parse'> {
+function engineRequest(engine: ParserName, runId: string, document: DocumentInfo): RequestIn<'runs:parse'> {
   const documentId = document.id;
-  const settings = useEngineSettings.getState();
+  const settings = useRunSettings.getState();
   switch (engine) {
     case 'local':
       return {
@@ -124,7 +124,7 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
         return;
       }
       const api = requireApi();
-      const settings = useEngineSettings.getState();
+      const settings = useRunSettings.getState();
       const keyAndModel = { ...chosenKey('v2', settings), ...extractModelOf(settings) };
       // Offline too it is the document's run: a second press, or Run, waits for it.
       const extraction: StoredResult = await asRun(source.documentId, 'Extracting…', (runId) =>
@@ -141,7 +141,7 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     if (!result || documentStatus !== 'ready' || runs[result.documentId]) return Promise.resolve();
     const source = result;
     return attemptRun(source.documentId, async () => {
-      const settings = useEngineSettings.getState();
+      const settings = useRunSettings.getState();
       const failed = get().model?.failedPages ?? [];
       // Main's progress says what the service is doing; the run says which pages it is for.
       const prefix = `Re-running page${failed.length === 1 ? '' : 's'} ${failed.join(', ')}: `;
@@ -174,7 +174,7 @@ export const createRunsSlice: SliceOf<RunsSlice> = (set, get) => {
     get().clearError(documentId);
   }
 
-  function setEngine(engine: EngineName): void {
+  function setEngine(engine: ParserName): void {
     set({ engine });
   }
 

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand';
-import type { WorkspaceState } from './reviewState.js';
+import type { ReviewState } from './reviewState.js';
 
-/** One concern of the workspace store: its state and its actions, with access to the whole store. */
-export type SliceOf<T> = StateCreator<WorkspaceState, [], [], T>;
+/** One concern of the Review store: its state and its actions, with access to the whole store. */
+export type SliceOf<T> = StateCreator<ReviewState, [], [], T>;
 
 /** Starts `work` now and lets it be awaited later (or never): a rejection nobody awaits is not an uncaught error. */
 export function started<T>(work: Promise<T>): Promise<T> {

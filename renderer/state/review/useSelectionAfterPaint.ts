@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Selection } from '../../../shared/grounding/selection.js';
 import { afterPaint } from '../../dom/afterPaint.js';
-import { useWorkspaceStore } from './reviewStore.js';
+import { useReviewStore } from './reviewStore.js';
 
 /**
  * The selection, as of the last painted frame: for what reads about the selection (the status
@@ -9,12 +9,12 @@ import { useWorkspaceStore } from './reviewStore.js';
  * carries only the highlights and the scrolls; these follow in the frame after.
  */
 export function useSelectionAfterPaint(): Selection | null {
-  const [selection, setSelection] = useState(() => useWorkspaceStore.getState().selection);
+  const [selection, setSelection] = useState(() => useReviewStore.getState().selection);
   useEffect(() => {
-    const show = () => setSelection(useWorkspaceStore.getState().selection);
+    const show = () => setSelection(useReviewStore.getState().selection);
     show(); // a change between the first render and this effect
     let cancel = () => {};
-    const unsubscribe = useWorkspaceStore.subscribe((state, previous) => {
+    const unsubscribe = useReviewStore.subscribe((state, previous) => {
       if (state.selection === previous.selection) return;
       cancel();
       cancel = afterPaint(show);

@@ -213,7 +213,7 @@ describe('where unit tests live', () => {
         "import { h } from './helper.js';\nconst code = \"import { x } from '../../../../renderer/App.js'\";\n" +
         "const source = readFileSync('electron/shell/window.ts', 'utf8');\n",
       'tests/unit/electron/workspace/helper.ts': "import { w } from '../../../../electron/workspace/workspace.js';\n",
-      'electron/workspace/workspace.ts': "import { log } from '../log.js';\n",
+      'electron/workspace/workspace.ts': "import { log } from '../core/log.js';\n",
       'electron/shell/window.ts': '',
       'electron/core/log.ts': '',
       'renderer/App.ts': '',

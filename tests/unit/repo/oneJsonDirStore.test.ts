@@ -22,7 +22,7 @@ const ALLOWED: Record<string, { jsonCalls: number; why: string }> = {
     jsonCalls: 1,
     why: 'the audit trails (audit/<document>.jsonl, audit/rules.jsonl): appends JSON lines, never rewritten, synced per append; <trail>.head, one small file naming the newest line',
   },
-  'search/searchEngine.ts': { jsonCalls: 0, why: 'search/index.json: one file, a copy of the results built again when it cannot be read' },
+  'search/searchIndex.ts': { jsonCalls: 0, why: 'search/index.json: one file, a copy of the results built again when it cannot be read' },
 };
 
 function sourceFiles(dir: string): string[] {

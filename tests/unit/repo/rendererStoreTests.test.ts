@@ -12,7 +12,7 @@ const FROM_ZUSTAND = /^import\s+\{[^}]*\bcreate\b[^}]*\}\s+from\s+['"]zustand['"
 /** Specifiers of value imports and dynamic imports, not of `import type`. */
 const LOADED_SPEC = /(?:^import\s+(?!type\b)[^'"]*?from\s+|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"\n]+)['"]/gm;
 /** Support helpers that load a store for the tests that call them. */
-const LOADS_STORE: Record<string, string> = { openWorkspaceWindow: 'renderer/state/review/reviewStore.ts' };
+const LOADS_STORE: Record<string, string> = { openReviewWindow: 'renderer/state/review/reviewStore.ts' };
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   if (!existsSync(join(ROOT, dir))) return [];

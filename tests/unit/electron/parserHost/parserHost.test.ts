@@ -16,7 +16,7 @@ import { createHandlers } from '../../../../electron/app/handlers.js';
 import type { HandlerTable } from '../../../../electron/core/ipcDispatch.js';
 import { createLogger } from '../../../../electron/core/log.js';
 import { parserHost, type HostedWorker } from '../../../../electron/parserHost/parserHost.js';
-import { SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
+import { SearchClient, type SearchSource } from '../../../../electron/search/searchClient.js';
 import type { Services } from '../../../../electron/app/services.js';
 import { ModelBuilder } from '../../../../electron/workspace/modelBuilder.js';
 import { textPdf } from '../../../support/badFiles.js';
@@ -125,7 +125,7 @@ describe('what runs in the parser host', () => {
         resultModel: () => Promise.reject(new Error('none')),
         resultResponsePath: () => path,
       };
-      const search = new SearchIndex(folder, source, createLogger(null, { console: false }), {
+      const search = new SearchClient(folder, source, createLogger(null, { console: false }), {
         onWorker: (worker) => workers.push(worker),
       });
       await search.idle();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../electron/core/log.js';
-import { SearchIndex } from '../../../../electron/search/searchIndex.js';
+import { SearchClient } from '../../../../electron/search/searchClient.js';
 import { searchScope } from '../../../../electron/search/searchScope.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import { Notices } from '../../../../electron/core/notices.js';
@@ -24,7 +24,7 @@ const documentsFound = (answer: SearchAnswer) => answer.groups.map((g) => g.docu
 describe('which documents the search index holds', () => {
   let dir: string;
   let workspace: Workspace;
-  let index: SearchIndex | null = null;
+  let index: SearchClient | null = null;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'groundwork-search-scope-'));
     workspace = new Workspace(join(dir, 'data'), logger, () => index?.changed());
@@ -45,7 +45,7 @@ describe('which documents the search index holds', () => {
 
     const settings = createSettingsStore(dir, { logger, notices: new Notices() });
     expect(await readSearchSettings(settings)).toEqual({ keepProtectedOut: true });
-    index = new SearchIndex(workspace.root, searchScope(workspace, settings), logger, { saveDelayMs: 10 });
+    index = new SearchClient(workspace.root, searchScope(workspace, settings), logger, { saveDelayMs: 10 });
     await index.idle();
     expect(documentsFound(await index.query('acme'))).toEqual(['open.pdf']);
 

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useCompareStore } from '../../../../renderer/state/compareStore.js';
 import type { useLibraryStore as LibraryStore } from '../../../../renderer/state/library/libraryStore.js';
-import type { useWorkspaceStore as WorkspaceStore } from '../../../../renderer/state/review/reviewStore.js';
+import type { useReviewStore as WorkspaceStore } from '../../../../renderer/state/review/reviewStore.js';
 import { changedBoxes, rowsOf, sideSelection } from '../../../../renderer/compare/compareRows.js';
 import type { ParseResponse, StructureNode } from '../../../../shared/contracts/v2Parse.js';
 import type { DocumentInfo } from '../../../../shared/document.js';
 import type { StoredResult } from '../../../../shared/result.js';
-import { openWorkspaceWindow, type RendererBridge } from '../../../support/rendererBridge.js';
+import { openReviewWindow, type RendererBridge } from '../../../support/rendererBridge.js';
 
 // The compare store against the real services: results stored in a workspace, fetched through
 // results:model and results:get, compared in the window.
@@ -25,7 +25,7 @@ let reportParse: StoredResult;
 const EDITED_WORD = 'Globex';
 
 beforeAll(async () => {
-  ({ bridge, library, store } = await openWorkspaceWindow());
+  ({ bridge, library, store } = await openReviewWindow());
   ({ useCompareStore: compare } = await import('../../../../renderer/state/compareStore.js'));
   const { workspace } = bridge.services;
   invoice = await workspace.addDocument('invoice.pdf', new Uint8Array(await readFile('resources/samples/invoice.pdf')));

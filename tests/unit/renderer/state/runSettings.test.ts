@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { analyzerOptionsFrom, parseOptionsFrom, useEngineSettings, type EngineSettings } from '../../../../renderer/state/runSettings.js';
+import { analyzerOptionsFrom, parseOptionsFrom, useRunSettings, type RunSettings } from '../../../../renderer/state/runSettings.js';
 import { AppError } from '../../../../shared/errors.js';
 
 // The engine options store and the requests made from it: only what differs from the
 // service's defaults is sent (v2.parse.options.known-keys), the analyzer counts pages from 0,
 // and an option that does not parse is an AppError naming its field, before anything is sent.
-const defaults = useEngineSettings.getState();
-const settings = (patch: Partial<EngineSettings> = {}): EngineSettings => ({ ...useEngineSettings.getState(), ...patch });
+const defaults = useRunSettings.getState();
+const settings = (patch: Partial<RunSettings> = {}): RunSettings => ({ ...useRunSettings.getState(), ...patch });
 
 /** The AppError `make` throws. */
 function refusal(make: () => unknown): AppError {
@@ -20,13 +20,13 @@ function refusal(make: () => unknown): AppError {
 }
 
 beforeEach(() => {
-  useEngineSettings.setState(defaults, true);
+  useRunSettings.setState(defaults, true);
 });
 
 describe('engine settings store', () => {
   it('a change sets only what it names', () => {
-    useEngineSettings.getState().set({ pages: '2', parseMode: 'job' });
-    expect(useEngineSettings.getState()).toMatchObject({ pages: '2', parseMode: 'job', model: defaults.model, atomicGrounding: true });
+    useRunSettings.getState().set({ pages: '2', parseMode: 'job' });
+    expect(useRunSettings.getState()).toMatchObject({ pages: '2', parseMode: 'job', model: defaults.model, atomicGrounding: true });
   });
 });
 

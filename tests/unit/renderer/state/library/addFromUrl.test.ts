@@ -3,17 +3,17 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentInfo } from '../../../../../shared/document.js';
 import type { addFromUrl as AddFromUrl } from '../../../../../renderer/state/library/addFromUrl.js';
-import type { useWorkspaceStore } from '../../../../../renderer/state/review/reviewStore.js';
+import type { useReviewStore } from '../../../../../renderer/state/review/reviewStore.js';
 import { DEMO_KEYS } from '../../../../emulator/keys.js';
 import { startEmulator, type Emulator } from '../../../../emulator/server.js';
-import { openWorkspaceWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
+import { openReviewWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
 
 // "+ URL" against the real services and the emulator's storage (an address on this computer,
 // allowed because the v2 key's service is here too): a long download does not take the screen
 // from a document the user opened meanwhile.
 let bridge: RendererBridge;
 let emulator: Emulator;
-let store: typeof useWorkspaceStore;
+let store: typeof useReviewStore;
 let addFromUrl: typeof AddFromUrl;
 let report: DocumentInfo;
 
@@ -30,7 +30,7 @@ async function stored(name: string, pages: number): Promise<string> {
 beforeAll(async () => {
   emulator = await startEmulator();
   let useLibraryStore;
-  ({ bridge, store, library: useLibraryStore } = await openWorkspaceWindow());
+  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
   await bridge.services.keys.add({ name: 'Emulator v2', kind: 'v2', secret: DEMO_KEYS.v2[0]!, address: emulator.url });
   ({ addFromUrl } = await import('../../../../../renderer/state/library/addFromUrl.js'));
   await store.getState().openSample();

@@ -6,8 +6,8 @@ import type {
   reviewModeKey as ReviewModeKey,
 } from '../../../../../renderer/state/fields/reviewKeys.js';
 import type { useReviewMode as UseReviewMode } from '../../../../../renderer/state/fields/reviewModeStore.js';
-import type { useWorkspaceStore } from '../../../../../renderer/state/review/reviewStore.js';
-import { openWorkspaceWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
+import type { useReviewStore } from '../../../../../renderer/state/review/reviewStore.js';
+import { openReviewWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
 import { useRememberedStorage } from '../../../../support/rememberedStorage.js';
 import { isAuditEntry } from '../../../../../shared/ipc/audit.js';
 
@@ -16,7 +16,7 @@ import { isAuditEntry } from '../../../../../shared/ipc/audit.js';
 // field of the document being left.
 useRememberedStorage();
 let bridge: RendererBridge;
-let store: typeof useWorkspaceStore;
+let store: typeof useReviewStore;
 let useQueueStore: typeof UseQueueStore;
 let reviewModeKey: typeof ReviewModeKey;
 let reviewKeysApply: typeof ReviewKeysApply;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   // Enter is checked against the control it was pressed on; these keys come from no element.
   (globalThis as { HTMLElement?: unknown }).HTMLElement ??= class {};
   let library;
-  ({ bridge, store, library } = await openWorkspaceWindow());
+  ({ bridge, store, library } = await openReviewWindow());
   ({ useQueueStore } = await import('../../../../../renderer/state/queue/queueStore.js'));
   ({ reviewModeKey, reviewKeysApply } = await import('../../../../../renderer/state/fields/reviewKeys.js'));
   ({ useReviewMode } = await import('../../../../../renderer/state/fields/reviewModeStore.js'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type * as ParseAsJob from '../../../../../renderer/state/review/parseAsJob.js';
-import type { useEngineSettings } from '../../../../../renderer/state/runSettings.js';
+import type { useRunSettings } from '../../../../../renderer/state/runSettings.js';
 import type { AppEvent } from '../../../../../shared/events.js';
 import type { GroundworkApi } from '../../../../../shared/ipc/table.js';
 import type { JobRecord } from '../../../../../shared/jobs.js';
@@ -12,7 +12,7 @@ import { openRendererWindow, type RendererBridge } from '../../../../support/ren
 // read of its record; its stored result handed over exactly once.
 let bridge: RendererBridge;
 let jobs: typeof ParseAsJob;
-let settings: typeof useEngineSettings;
+let settings: typeof useRunSettings;
 const listeners = new Set<(event: AppEvent) => void>();
 /** What `jobs:get` answers, by job id (absent: the read fails). */
 const records = new Map<string, JobRecord | null>();
@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   bridge = await openRendererWindow(withJobs);
   jobs = await import('../../../../../renderer/state/review/parseAsJob.js');
-  settings = (await import('../../../../../renderer/state/runSettings.js')).useEngineSettings;
+  settings = (await import('../../../../../renderer/state/runSettings.js')).useRunSettings;
 });
 
 afterAll(async () => {

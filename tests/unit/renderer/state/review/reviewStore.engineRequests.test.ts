@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GroundworkApi } from '../../../../../shared/ipc/table.js';
-import type { useEngineSettings as UseEngineSettings } from '../../../../../renderer/state/runSettings.js';
-import type { useWorkspaceStore } from '../../../../../renderer/state/review/reviewStore.js';
-import { openWorkspaceWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
+import type { useRunSettings as UseEngineSettings } from '../../../../../renderer/state/runSettings.js';
+import type { useReviewStore } from '../../../../../renderer/state/review/reviewStore.js';
+import { openReviewWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
 
 // What the review store sends for the engine settings, read where it crosses to main (the
 // real services answer behind it): each key kind keeps its own key, and an extraction names a
 // model only when one was picked.
 let bridge: RendererBridge;
-let store: typeof useWorkspaceStore;
+let store: typeof useReviewStore;
 let settings: typeof UseEngineSettings;
 const sent: Array<{ channel: string; request: Record<string, unknown> }> = [];
 
@@ -23,8 +23,8 @@ beforeAll(async () => {
     ...api,
     runs: { ...api.runs, parse: recorded('runs:parse', api.runs.parse), extract: recorded('runs:extract', api.runs.extract) },
   });
-  ({ bridge, store } = await openWorkspaceWindow(withRecorded));
-  settings = (await import('../../../../../renderer/state/runSettings.js')).useEngineSettings;
+  ({ bridge, store } = await openReviewWindow(withRecorded));
+  settings = (await import('../../../../../renderer/state/runSettings.js')).useRunSettings;
   await store.getState().openSample();
 });
 

@@ -1,23 +1,23 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { modelFileBytes } from '../../../../../electron/workspace/modelFile.js';
-import type { useWorkspaceStore } from '../../../../../renderer/state/review/reviewStore.js';
+import type { useReviewStore } from '../../../../../renderer/state/review/reviewStore.js';
 import { modelOfResult } from '../../../../../shared/grounding/resultModel.js';
 import type { DocumentInfo } from '../../../../../shared/document.js';
 import type { StoredResult } from '../../../../../shared/result.js';
-import { openWorkspaceWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
+import { openReviewWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
 import { wholeMarkdown } from '../../../../support/compareModels.js';
 
 // The review store opening parse results through results:model, against the real services
 // (the model built in their worker and cached on disk).
 let bridge: RendererBridge;
-let store: typeof useWorkspaceStore;
+let store: typeof useReviewStore;
 let invoice: DocumentInfo;
 let parsed: StoredResult;
 
 beforeAll(async () => {
   let useLibraryStore;
-  ({ bridge, store, library: useLibraryStore } = await openWorkspaceWindow());
+  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
   invoice = await bridge.services.workspace.addDocument('invoice.pdf', new Uint8Array(await readFile('resources/samples/invoice.pdf')));
   // The local engine's parse, stored (and its model built) as a run stores it.
   const { runLocalParse } = await import('../../../../../electron/runs/localParse.js');

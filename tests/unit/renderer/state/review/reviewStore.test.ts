@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentInfo } from '../../../../../shared/document.js';
 import { markdownLength, sliceMarkdown } from '../../../../../shared/grounding/parseModel.js';
-import type { useWorkspaceStore } from '../../../../../renderer/state/review/reviewStore.js';
+import type { useReviewStore } from '../../../../../renderer/state/review/reviewStore.js';
 import { rgbPng } from '../../../../support/png.js';
-import { openWorkspaceWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
+import { openReviewWindow, type RendererBridge } from '../../../../support/rendererBridge.js';
 
 // The review store against the real main-process services (in this process), with answers held
 // back where a slow disk or service would be: what the reviewer does last is what they see.
-type Store = typeof useWorkspaceStore;
+type Store = typeof useReviewStore;
 
 let bridge: RendererBridge;
 let store: Store;
@@ -17,7 +17,7 @@ let report: DocumentInfo;
 
 beforeAll(async () => {
   let useLibraryStore;
-  ({ bridge, store, library: useLibraryStore } = await openWorkspaceWindow());
+  ({ bridge, store, library: useLibraryStore } = await openReviewWindow());
   await store.getState().openSample();
   invoice = store.getState().document!;
   report = await bridge.services.workspace.addDocument('report.pdf', new Uint8Array(await readFile('resources/samples/report.pdf')));
@@ -87,15 +87,15 @@ describe('review store', () => {
   });
 
   it('a failure is the banner of the document it happened to', async () => {
-    const { useEngineSettings } = await import('../../../../../renderer/state/runSettings.js');
+    const { useRunSettings } = await import('../../../../../renderer/state/runSettings.js');
     const image = await bridge.services.workspace.addDocument('scan.png', rgbPng(4, 4));
     await store.getState().openDocument(image.id);
     // An image has one page; asking for the second fails the run.
-    useEngineSettings.setState({ pages: '2' });
+    useRunSettings.setState({ pages: '2' });
     try {
       await store.getState().runEngine();
     } finally {
-      useEngineSettings.setState({ pages: '' });
+      useRunSettings.setState({ pages: '' });
     }
     expect(store.getState().errors[image.id]?.code).toBe('validation_error');
     const failedAt = store.getState().errorsAt[image.id]!;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../electron/core/log.js';
 import { parserHost, type HostedWorker } from '../../../../electron/parserHost/parserHost.js';
-import { SearchEngine } from '../../../../electron/search/searchEngine.js';
+import { SearchIndex } from '../../../../electron/search/searchIndex.js';
 import { listedResults } from '../../../../electron/search/searchProtocol.js';
-import { SEARCH_FORMAT_VERSION, SearchIndex, type SearchSource } from '../../../../electron/search/searchIndex.js';
+import { SEARCH_FORMAT_VERSION, SearchClient, type SearchSource } from '../../../../electron/search/searchClient.js';
 import { Workspace } from '../../../../electron/workspace/workspace.js';
 import type { SearchAnswer, SearchHit } from '../../../../shared/ipc/search.js';
 import type { DocumentInfo } from '../../../../shared/document.js';
@@ -17,8 +17,8 @@ import { wordResults } from '../../../support/wordResults.js';
 const logger = createLogger(null, { console: false });
 let dir: string;
 let workspace: Workspace;
-let indexes: SearchIndex[];
-let deaf: SearchIndex[];
+let indexes: SearchClient[];
+let deaf: SearchClient[];
 
 /** The workspace as the index reads it, counting the models and responses it reads. */
 class CountingSource implements SearchSource {
@@ -39,8 +39,8 @@ class CountingSource implements SearchSource {
 function openIndex(
   source: SearchSource = new CountingSource(),
   { told = true, onWorker }: { told?: boolean; onWorker?: (worker: HostedWorker) => void } = {},
-): SearchIndex {
-  const index = new SearchIndex(workspace.root, source, logger, { saveDelayMs: 10, ...(onWorker ? { onWorker } : {}) });
+): SearchClient {
+  const index = new SearchClient(workspace.root, source, logger, { saveDelayMs: 10, ...(onWorker ? { onWorker } : {}) });
   if (told) indexes.push(index);
   else deaf.push(index);
   return index;
@@ -84,7 +84,7 @@ const marked = (hit: SearchHit) =>
     .map((p) => p.text)
     .join('|');
 
-describe('SearchIndex', () => {
+describe('SearchClient', () => {
   it('maps a hit to the exact block and field: node id, page, Markdown range, marked snippet', async () => {
     const { document, parse, extraction, markdown } = await invoice('first');
     const index = openIndex();
@@ -196,7 +196,7 @@ describe('SearchIndex', () => {
   it('a write under way when it closes is finished first: the index is on disk once close settles', async () => {
     await invoice('first');
     // The engine in process, so the test can close it just as its own delayed write has started.
-    const engine = new SearchEngine(
+    const engine = new SearchIndex(
       join(workspace.root, 'search', 'index.json'),
       {
         resultModel: (id) => workspace.resultModel(id),
@@ -295,7 +295,7 @@ describe('SearchIndex', () => {
   });
 });
 
-describe('SearchIndex out of a crash loop', () => {
+describe('SearchClient out of a crash loop', () => {
   it('does not blame the result it was reading when the whole parser host died (the engine crashed, or it was killed): read again, not skipped', async () => {
     const first = await invoice('first');
     await invoice('second');
@@ -415,7 +415,7 @@ describe('SearchIndex out of a crash loop', () => {
       resultModel: (id) => (id === first.parse.id ? new Promise<never>(() => undefined) : source.resultModel(id)),
       resultResponsePath: source.resultResponsePath,
     };
-    const index = new SearchIndex(workspace.root, stuck, logger, { saveDelayMs: 10, progressSaveMs: 0 });
+    const index = new SearchClient(workspace.root, stuck, logger, { saveDelayMs: 10, progressSaveMs: 0 });
     deaf.push(index);
     await index.start();
     await vi.waitFor(

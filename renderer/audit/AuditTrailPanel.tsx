@@ -10,8 +10,8 @@ import {
   type ChainVerdict,
 } from '../../shared/ipc/audit.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { useWorkspaceStore } from '../state/review/reviewStore.js';
-import { useHistoryStore } from './historyStore.js';
+import { useReviewStore } from '../state/review/reviewStore.js';
+import { useAuditTrailStore } from './auditTrailStore.js';
 
 /**
  * The selector's answer for another document's trail: one constant, since a new array on every
@@ -35,15 +35,15 @@ function decisionText(decision: AuditDecision | null): string {
 }
 
 /** The History tab: every decision on the open document, newest first, as main recorded it (who, when, before and after). */
-export function HistoryPanel() {
-  const documentId = useWorkspaceStore((s) => s.document?.id ?? null);
+export function AuditTrailPanel() {
+  const documentId = useReviewStore((s) => s.document?.id ?? null);
   // Each saved decision is a new review object: the trail is read again after it.
-  const review = useWorkspaceStore((s) => s.review);
-  const entries = useHistoryStore((s) => (s.documentId === documentId ? s.entries : NO_ENTRIES));
-  const more = useHistoryStore((s) => s.documentId === documentId && s.next !== null);
-  const loading = useHistoryStore((s) => s.loading);
-  const error = useHistoryStore((s) => s.error);
-  const { load, loadOlder, exportCsv, clearError } = useHistoryStore.getState();
+  const review = useReviewStore((s) => s.review);
+  const entries = useAuditTrailStore((s) => (s.documentId === documentId ? s.entries : NO_ENTRIES));
+  const more = useAuditTrailStore((s) => s.documentId === documentId && s.next !== null);
+  const loading = useAuditTrailStore((s) => s.loading);
+  const error = useAuditTrailStore((s) => s.error);
+  const { load, loadOlder, exportCsv, clearError } = useAuditTrailStore.getState();
   const unreadable = entries.filter(isUnreadableLine).length;
   const decisions = entries.length - unreadable;
   const breaks = entries.filter((e) => (e.breaks ?? []).length > 0).length;

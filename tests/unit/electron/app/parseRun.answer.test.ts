@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultInfo } from '../../../../shared/result.js';
 import { runParse } from '../../../../electron/app/parseRun.js';
 import { armFault, pdf, useEmulator } from '../../../support/emulatorHarness.js';
-import { faultsWorld, type FaultsWorld } from '../app/faultsWorld.js';
+import { faultsWorld, type FaultsWorld } from './faultsWorld.js';
 
 // What a run answers the window, through the real handlers: the stored result's info, never the
 // service's response (tens of MB for a long document), which the window would only throw away

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { useHistoryStore } from '../../../../renderer/audit/historyStore.js';
+import type { useAuditTrailStore } from '../../../../renderer/audit/auditTrailStore.js';
 import { isAuditEntry, type AuditEntryView, type AuditPage } from '../../../../shared/ipc/audit.js';
 import type { GroundworkApi } from '../../../../shared/ipc/table.js';
 import { openRendererWindow, type RendererBridge } from '../../../support/rendererBridge.js';
@@ -7,7 +7,7 @@ import { openRendererWindow, type RendererBridge } from '../../../support/render
 // The History tab's store: the newest page of a document's trail, older pages on demand, and
 // only the latest read shown when decisions come faster than main answers.
 let bridge: RendererBridge;
-let store: typeof useHistoryStore;
+let store: typeof useAuditTrailStore;
 /** Each document's trail, newest first, as `audit:list` pages it. */
 const trails = new Map<string, AuditEntryView[]>();
 /** Reads of a document wait for its gate, when it has one. */
@@ -57,7 +57,7 @@ beforeAll(async () => {
     },
   });
   bridge = await openRendererWindow(withTrails);
-  store = (await import('../../../../renderer/audit/historyStore.js')).useHistoryStore;
+  store = (await import('../../../../renderer/audit/auditTrailStore.js')).useAuditTrailStore;
 });
 
 afterAll(async () => {
@@ -80,15 +80,15 @@ const ids = () => store.getState().entries.map((e) => (isAuditEntry(e) ? e.id : 
 
 describe('history store', () => {
   it('shows the newest page, then appends older pages until there are none', async () => {
-    const { HISTORY_PAGE } = await import('../../../../renderer/audit/historyStore.js');
-    trail('doc-a', HISTORY_PAGE + 3);
+    const { AUDIT_TRAIL_PAGE } = await import('../../../../renderer/audit/auditTrailStore.js');
+    trail('doc-a', AUDIT_TRAIL_PAGE + 3);
     await store.getState().load('doc-a');
-    expect(ids()).toHaveLength(HISTORY_PAGE);
-    expect(ids()[0]).toBe(`doc-a-${HISTORY_PAGE + 3}`);
-    expect(store.getState().next).toBe(HISTORY_PAGE);
+    expect(ids()).toHaveLength(AUDIT_TRAIL_PAGE);
+    expect(ids()[0]).toBe(`doc-a-${AUDIT_TRAIL_PAGE + 3}`);
+    expect(store.getState().next).toBe(AUDIT_TRAIL_PAGE);
 
     await store.getState().loadOlder();
-    expect(ids()).toHaveLength(HISTORY_PAGE + 3);
+    expect(ids()).toHaveLength(AUDIT_TRAIL_PAGE + 3);
     expect(ids().at(-1)).toBe('doc-a-1');
     expect(store.getState().next).toBeNull();
     expect(store.getState().loading).toBe(false);
@@ -97,7 +97,7 @@ describe('history store', () => {
     const calls = bridge.calls.get('audit:list');
     await store.getState().loadOlder();
     expect(bridge.calls.get('audit:list')).toBe(calls);
-    expect(ids()).toHaveLength(HISTORY_PAGE + 3);
+    expect(ids()).toHaveLength(AUDIT_TRAIL_PAGE + 3);
   });
 
   it("another document's trail replaces the shown one at once, not when its answer comes", async () => {

@@ -6,9 +6,9 @@ import { requireApi } from '../ipc/client.js';
 import { downloadText } from '../state/download.js';
 
 /** Entries one read asks for: the newest after each decision, older ones on demand. */
-export const HISTORY_PAGE = 100;
+export const AUDIT_TRAIL_PAGE = 100;
 
-interface HistoryState {
+interface AuditTrailState {
   /** The document whose trail `entries` is (newest first). */
   documentId: string | null;
   /** Entries, and lines of the trail that do not read (shown as such). */
@@ -26,7 +26,7 @@ interface HistoryState {
 }
 
 /** A document's audit trail as main keeps it; its newest page is read again whenever the panel's document or its decisions change. */
-export const useHistoryStore = create<HistoryState>((set, get) => {
+export const useAuditTrailStore = create<AuditTrailState>((set, get) => {
   const attempt = attemptWith(set);
   /** Loads overlap when decisions come quickly: only the latest one asked is shown. */
   let asked = 0;
@@ -42,7 +42,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         if (get().documentId !== documentId) set({ documentId, entries: [], next: null });
         set({ loading: true });
         try {
-          const page = await requireApi().audit.list({ documentId, limit: HISTORY_PAGE });
+          const page = await requireApi().audit.list({ documentId, limit: AUDIT_TRAIL_PAGE });
           if (ticket === asked) set({ entries: page.entries, next: page.next });
         } finally {
           if (ticket === asked) set({ loading: false });
@@ -55,7 +55,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         const ticket = ++asked;
         set({ loading: true });
         try {
-          const page = await requireApi().audit.list({ documentId, limit: HISTORY_PAGE, before: next });
+          const page = await requireApi().audit.list({ documentId, limit: AUDIT_TRAIL_PAGE, before: next });
           if (ticket === asked) set({ entries: [...entries, ...page.entries], next: page.next });
         } finally {
           if (ticket === asked) set({ loading: false });
