@@ -1,28 +1,10 @@
 import { setMaxListeners } from 'node:events';
-import type { AppEvent } from '../../shared/events.js';
-import type { RetryClock } from '../api/retry.js';
-import type { DocumentPasswords } from '../documents/documentPasswords.js';
-import type { KeysService } from '../keys/keysService.js';
-import type { Logger } from '../core/log.js';
-import type { Workspace } from '../workspace/workspace.js';
-import type { CreateIntents } from './createIntents.js';
-import { JobCreator } from './jobCreator.js';
+import { JobCreator, type JobCreatorDeps } from './jobCreator.js';
 import { JobPoller } from './jobPoller.js';
-import type { JobRecords } from './jobRecords.js';
 import type { PollSchedule } from './pollSchedule.js';
 
-export interface JobTrackingDeps {
-  workspace: Workspace;
-  keys: Pick<KeysService, 'credentialFor'>;
-  records: JobRecords;
-  intents: CreateIntents;
-  logger: Logger;
-  emit: (event: AppEvent) => void;
-  /** Passwords of the documents that need one: an encrypted document is sent as a decrypted copy. */
-  passwords?: DocumentPasswords;
-  clock?: RetryClock;
-  schedule?: PollSchedule;
-}
+/** What the creator takes, less what tracking makes itself (the poller, the stop signal), and the poll schedule. */
+export type JobTrackingDeps = Omit<JobCreatorDeps, 'poller' | 'signal'> & { schedule?: PollSchedule };
 
 /** Creating and following jobs, wired: each create hands its job to the poller, which stores its output when done. */
 export interface JobTracking {
